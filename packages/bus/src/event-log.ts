@@ -1,0 +1,70 @@
+import type { Envelope, Transport } from "./transport.js";
+import { subjectMatches } from "./subjects.js";
+
+/** An event as stored in a log: its sequence number, subject and envelope. */
+export interface LoggedMessage {
+  readonly seq: number;
+  readonly subject: string;
+  readonly data: Uint8Array;
+  readonly headers: Record<string, string>;
+}
+
+/**
+ * Where events go. `emit` delivers to live subscribers; a log also keeps the
+ * event so a subscriber that arrives later can `replay` it.
+ */
+export interface EventSink {
+  /** Publishes the event; with a log, resolves with its sequence once stored. */
+  emit(subject: string, message: Envelope): Promise<number | undefined>;
+}
+
+/** An {@link EventSink} that keeps events for replay. */
+export interface EventLog extends EventSink {
+  /**
+   * Every stored event matching `filter` (NATS wildcards allowed) with a
+   * sequence >= `fromSeq`, in order, up to the last one stored when the
+   * replay began.
+   */
+  replay(filter: string, options?: { fromSeq?: number }): AsyncIterable<LoggedMessage>;
+}
+
+/** Live delivery only: events go to current subscribers and are not kept. */
+export function liveEvents(transport: Transport): EventSink {
+  return {
+    emit(subject, message) {
+      transport.publish(subject, message);
+      return Promise.resolve(undefined);
+    },
+  };
+}
+
+/**
+ * An in-memory event log for embedded mode: events are delivered live over
+ * the transport and kept (up to `maxEvents`, oldest dropped) for replay.
+ */
+export class MemoryEventLog implements EventLog {
+  private readonly events: LoggedMessage[] = [];
+  private nextSeq = 1;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly maxEvents = 100_000,
+  ) {}
+
+  emit(subject: string, message: Envelope): Promise<number> {
+    const seq = this.nextSeq++;
+    this.events.push({ seq, subject, data: message.data, headers: { ...message.headers } });
+    if (this.events.length > this.maxEvents) this.events.shift();
+    this.transport.publish(subject, message);
+    return Promise.resolve(seq);
+  }
+
+  async *replay(filter: string, options: { fromSeq?: number } = {}): AsyncIterable<LoggedMessage> {
+    const from = options.fromSeq ?? 1;
+    const last = this.nextSeq - 1;
+    for (const e of [...this.events]) {
+      if (e.seq > last) break;
+      if (e.seq >= from && subjectMatches(filter, e.subject)) yield e;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import type { MessageCodec } from "./definition.js";
+import { BusError } from "./errors.js";
+import { liveEvents, type EventLog, type EventSink } from "./event-log.js";
+import { EVENT_PREFIX, assertToken, eventSubject } from "./subjects.js";
+import type { ErrorReporter, Subscription, Transport } from "./transport.js";
+
+/** Which events to receive: one agent or all (`*`), one kind or all (`>`). */
+export interface EventFilter {
+  /** @default "*" (every agent) */
+  agentId?: string;
+  /** A kind such as `cycle.started`, or a pattern such as `cycle.*`. @default ">" */
+  kind?: string;
+}
+
+/** Where an event came from. */
+export interface EventMeta {
+  readonly subject: string;
+  readonly agentId: string;
+  readonly kind: string;
+  /** Log sequence, when the event was replayed from a log. */
+  readonly seq?: number;
+}
+
+/** Typed agent events on `boyd.events.v1.<agentId>.<kind>`. */
+export interface EventChannel<T> {
+  /** Publishes an event; with a log, resolves with its sequence once stored. */
+  publish(agentId: string, kind: string, event: T): Promise<number | undefined>;
+  /** Receives live events matching the filter. */
+  subscribe(filter: EventFilter, handler: (event: T, meta: EventMeta) => void | Promise<void>): Subscription;
+  /** Replays stored events matching the filter (needs a log). */
+  replay(filter: EventFilter, options?: { fromSeq?: number }): AsyncIterable<{ event: T; meta: EventMeta }>;
+}
+
+/** Options of {@link createEventChannel}. */
+export interface EventChannelOptions<T> {
+  transport: Transport;
+  /** The event message's codec, e.g. the generated `Event`. */
+  codec: MessageCodec<T>;
+  /** Where events go: a log to keep them for replay, else live only. */
+  sink?: EventSink | EventLog;
+  /** Told about undecodable events and handler failures. */
+  reportError?: ErrorReporter;
+}
+
+/** Creates a typed event channel over a transport and optional log. */
+export function createEventChannel<T>(options: EventChannelOptions<T>): EventChannel<T> {
+  const { transport, codec } = options;
+  const sink = options.sink ?? liveEvents(transport);
+  const report = options.reportError ?? (() => {});
+  return {
+    publish(agentId, kind, event) {
+      return sink.emit(eventSubject(agentId, kind), { data: codec.encode(event).finish(), headers: {} });
+    },
+    subscribe(filter, handler) {
+      return transport.subscribe(filterSubject(filter), async (message) => {
+        let event: T;
+        try {
+          event = codec.decode(message.data);
+        } catch (err) {
+          report(err, { subject: message.subject });
+          return;
+        }
+        await handler(event, parseSubject(message.subject));
+      });
+    },
+    async *replay(filter, replayOptions) {
+      if (!isLog(sink)) throw new BusError("FAILED_PRECONDITION", "this event channel keeps no log to replay");
+      for await (const m of sink.replay(filterSubject(filter), replayOptions)) {
+        yield { event: codec.decode(m.data), meta: { ...parseSubject(m.subject), seq: m.seq } };
+      }
+    },
+  };
+}
+
+function filterSubject(filter: EventFilter): string {
+  const agent = filter.agentId ?? "*";
+  if (agent !== "*") assertToken(agent, "agent id");
+  return `${EVENT_PREFIX}.${agent}.${filter.kind ?? ">"}`;
+}
+
+function parseSubject(subject: string): EventMeta {
+  const rest = subject.slice(EVENT_PREFIX.length + 1);
+  const dot = rest.indexOf(".");
+  return { subject, agentId: rest.slice(0, dot), kind: rest.slice(dot + 1) };
+}
+
+function isLog(sink: EventSink | EventLog): sink is EventLog {
+  return typeof (sink as Partial<EventLog>).replay === "function";
+}

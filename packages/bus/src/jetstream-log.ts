@@ -1,0 +1,72 @@
+import { DeliverPolicy, jetstream, jetstreamManager, JetStreamApiError, StorageType, type JetStreamClient } from "@nats-io/jetstream";
+import type { LoggedMessage, EventLog } from "./event-log.js";
+import { fromNatsHeaders, headerOption, type NatsTransport } from "./nats.js";
+import type { Envelope } from "./transport.js";
+import { EVENT_PREFIX } from "./subjects.js";
+
+/** Options of {@link openJetStreamEventLog}. */
+export interface JetStreamEventLogOptions {
+  /** Stream name. @default "BOYD_EVENTS" */
+  stream?: string;
+  /** Subjects the stream keeps. @default ["boyd.events.v1.>"] */
+  subjects?: string[];
+  /** Drop events older than this, ms; 0 keeps them. @default 0 */
+  maxAgeMs?: number;
+  /** Memory instead of file storage (tests). @default false */
+  memory?: boolean;
+}
+
+/**
+ * Opens (creating if needed) a JetStream stream for events. `emit` is an
+ * acknowledged JetStream publish: live subscribers get it like any publish,
+ * and it is stored before `emit` resolves.
+ */
+export async function openJetStreamEventLog(transport: NatsTransport, options: JetStreamEventLogOptions = {}): Promise<EventLog> {
+  const nc = transport.connection;
+  const jsm = await jetstreamManager(nc);
+  const name = options.stream ?? "BOYD_EVENTS";
+  const config = {
+    name,
+    subjects: options.subjects ?? [`${EVENT_PREFIX}.>`],
+    storage: options.memory ? StorageType.Memory : StorageType.File,
+    max_age: (options.maxAgeMs ?? 0) * 1_000_000,
+  };
+  try {
+    await jsm.streams.info(name);
+    await jsm.streams.update(name, config);
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError)) throw err;
+    await jsm.streams.add(config);
+  }
+  return new JetStreamEventLog(jetstream(nc), name);
+}
+
+class JetStreamEventLog implements EventLog {
+  constructor(
+    private readonly js: JetStreamClient,
+    private readonly stream: string,
+  ) {}
+
+  async emit(subject: string, message: Envelope): Promise<number> {
+    const ack = await this.js.publish(subject, message.data, headerOption(message.headers));
+    return ack.seq;
+  }
+
+  async *replay(filter: string, options: { fromSeq?: number } = {}): AsyncIterable<LoggedMessage> {
+    const consumer = await this.js.consumers.get(this.stream, {
+      filter_subjects: filter,
+      ...(options.fromSeq ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: options.fromSeq } : {}),
+    });
+    const info = await consumer.info(true);
+    if (info.num_pending === 0) return;
+    const messages = await consumer.consume();
+    try {
+      for await (const m of messages) {
+        yield { seq: m.seq, subject: m.subject, data: m.data, headers: fromNatsHeaders(m.headers) };
+        if (m.info.pending === 0) break;
+      }
+    } finally {
+      await messages.close();
+    }
+  }
+}

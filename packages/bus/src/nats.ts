@@ -1,0 +1,155 @@
+import {
+  connect,
+  headers as natsHeaders,
+  RequestError,
+  TimeoutError,
+  type ConnectionOptions,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+} from "@nats-io/transport-node";
+import { BusError } from "./errors.js";
+import { InFlight } from "./inflight.js";
+import type { Headers } from "./headers.js";
+import type { Delivery, Envelope, ErrorReporter, MessageHandler, RequestHandler, Subscription, Transport } from "./transport.js";
+
+/** Options for {@link connectNats}: nats.js connection options, with reconnect forever as the default. */
+export type NatsTransportOptions = ConnectionOptions & { reportError?: ErrorReporter };
+
+/**
+ * Connects to NATS and returns the transport. By default the client keeps
+ * reconnecting forever (a service outlives a nats-server restart) and
+ * resubscribes on its own.
+ */
+export async function connectNats(options: NatsTransportOptions = {}): Promise<NatsTransport> {
+  const { reportError, ...connectOptions } = options;
+  const nc = await connect({
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    waitOnFirstConnect: false,
+    ...connectOptions,
+  });
+  return new NatsTransport(nc, reportError);
+}
+
+/** The NATS adapter of {@link Transport}, on a nats.js v3 connection. */
+export class NatsTransport implements Transport {
+  readonly kind = "nats";
+  private readonly subscriptions = new Set<Subscription>();
+  // Bumped on every disconnect: a request that timed out while the link was
+  // down (or went down meanwhile) is reported UNAVAILABLE, not a slow server.
+  private disconnects = 0;
+  private connected = true;
+
+  constructor(
+    /** The underlying connection, for JetStream and KV. */
+    readonly connection: NatsConnection,
+    private readonly reportError: ErrorReporter = () => {},
+  ) {
+    void this.watchStatus();
+  }
+
+  async request(subject: string, request: Envelope, timeoutMs: number): Promise<Envelope> {
+    const epoch = this.disconnects;
+    const wasConnected = this.connected;
+    try {
+      const reply = await this.connection.request(subject, request.data, {
+        timeout: Math.max(1, Math.ceil(timeoutMs)),
+        ...headerOption(request.headers),
+      });
+      return { data: reply.data, headers: fromNatsHeaders(reply.headers) };
+    } catch (err) {
+      if (err instanceof TimeoutError) {
+        if (!wasConnected || !this.connected || epoch !== this.disconnects) {
+          throw new BusError("UNAVAILABLE", `NATS connection was down; no reply on ${subject} within ${timeoutMs} ms`, { cause: err });
+        }
+        throw new BusError("DEADLINE_EXCEEDED", `no reply on ${subject} within ${timeoutMs} ms`, { cause: err });
+      }
+      if (err instanceof RequestError && err.isNoResponders()) {
+        throw new BusError("UNAVAILABLE", `no responder for ${subject}`, { cause: err });
+      }
+      throw new BusError("UNAVAILABLE", `request on ${subject} failed: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  serve(subject: string, queue: string, handler: RequestHandler): Subscription {
+    return this.track(subject, queue, async (msg) => {
+      const reply = await handler(toDelivery(msg));
+      // The caller may be gone (deadline passed); a reply to nowhere is harmless.
+      msg.respond(reply.data, headerOption(reply.headers));
+    });
+  }
+
+  publish(subject: string, message: Envelope): void {
+    this.connection.publish(subject, message.data, headerOption(message.headers));
+  }
+
+  subscribe(pattern: string, handler: MessageHandler, options: { queue?: string } = {}): Subscription {
+    return this.track(pattern, options.queue, async (msg) => {
+      await handler(toDelivery(msg));
+    });
+  }
+
+  flush(): Promise<void> {
+    return this.connection.flush();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.drain()));
+    if (!this.connection.isClosed()) await this.connection.drain();
+  }
+
+  private track(subject: string, queue: string | undefined, work: (msg: Msg) => Promise<void>): Subscription {
+    const inflight = new InFlight();
+    const sub = this.connection.subscribe(subject, {
+      ...(queue === undefined ? {} : { queue }),
+      callback: (err, msg) => {
+        if (err) return this.reportError(err, { subject });
+        inflight.track(work(msg)).catch((e: unknown) => this.reportError(e, { subject: msg.subject }));
+      },
+    });
+    let drained: Promise<void> | undefined;
+    const subscription: Subscription = {
+      drain: () =>
+        (drained ??= (async () => {
+          if (!sub.isClosed() && !this.connection.isClosed()) await sub.drain().catch(() => sub.unsubscribe());
+          await inflight.idle();
+          this.subscriptions.delete(subscription);
+        })()),
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  private async watchStatus(): Promise<void> {
+    for await (const s of this.connection.status()) {
+      if (s.type === "disconnect") {
+        this.connected = false;
+        this.disconnects++;
+      } else if (s.type === "reconnect") {
+        this.connected = true;
+      }
+    }
+  }
+}
+
+function toDelivery(msg: Msg): Delivery {
+  return { subject: msg.subject, data: msg.data, headers: fromNatsHeaders(msg.headers) };
+}
+
+/** Plain headers as nats.js publish options; none when empty, saving the header block. */
+export function headerOption(h: Headers): { headers?: MsgHdrs } {
+  const keys = Object.keys(h);
+  if (keys.length === 0) return {};
+  const headers = natsHeaders();
+  for (const k of keys) headers.set(k, h[k]!);
+  return { headers };
+}
+
+/** nats.js headers to plain headers (first value of each key). */
+export function fromNatsHeaders(h: MsgHdrs | undefined): Headers {
+  const out: Headers = {};
+  if (!h) return out;
+  for (const [k, values] of h) if (values[0] !== undefined) out[k] = values[0];
+  return out;
+}

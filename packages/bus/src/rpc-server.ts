@@ -1,0 +1,134 @@
+import type { CallContext } from "./context.js";
+import type { RequestOf, ResponseOf, ServiceDefinition } from "./definition.js";
+import { BusError, isStatusCodeName, toWireError } from "./errors.js";
+import { Header, type Headers } from "./headers.js";
+import { rpcSubject } from "./subjects.js";
+import type { Delivery, Envelope, ErrorReporter, Subscription, Transport } from "./transport.js";
+
+/** A handler object for a service: one async function per rpc, transport-agnostic. */
+export type ServiceHandlers<D extends ServiceDefinition> = {
+  [K in keyof D["methods"]]: D["methods"][K] extends { readonly responseStream: true }
+    ? // Server-streaming rpcs (gRPC only): yield the responses.
+      (request: RequestOf<D["methods"][K]>, context: CallContext) => AsyncIterable<ResponseOf<D["methods"][K]>>
+    : (
+        request: RequestOf<D["methods"][K]>,
+        context: CallContext,
+      ) => Promise<ResponseOf<D["methods"][K]>> | ResponseOf<D["methods"][K]>;
+};
+
+/** A running service binding. */
+export interface ServiceBinding {
+  /** Stop taking requests; resolves once the in-flight ones have replied. */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link serveService}. */
+export interface ServeOptions {
+  /** Queue group to join. @default the service's full name, e.g. `boyd.v1.EchoService` */
+  queue?: string;
+  /** Deadline applied when a request carries none, ms. @default 30000 */
+  defaultTimeoutMs?: number;
+  /** Told about handler failures that become INTERNAL (the caller sees no details). */
+  reportError?: ErrorReporter;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * Serves a generated service over a transport: one subscription per rpc on
+ * `<package>.<Service>.<Method>`, in a queue group named after the service so
+ * replicas share the load. Malformed payloads get INVALID_ARGUMENT and the
+ * server goes on serving. A handler still busy at the call's deadline is
+ * answered DEADLINE_EXCEEDED and no longer holds up a drain. Resolves once
+ * the subscriptions are registered (with NATS: the server has them).
+ */
+export async function serveService<D extends ServiceDefinition>(
+  transport: Transport,
+  definition: D,
+  handlers: ServiceHandlers<D>,
+  options: ServeOptions = {},
+): Promise<ServiceBinding> {
+  const queue = options.queue ?? definition.fullName;
+  const stopping = new AbortController();
+  const subs: Subscription[] = [];
+  for (const [key, method] of Object.entries(definition.methods)) {
+    if (method.requestStream || method.responseStream) continue; // streaming rpcs are gRPC-only
+    const handler = (handlers as Record<string, (req: unknown, ctx: CallContext) => unknown>)[key];
+    if (typeof handler !== "function") throw new Error(`serveService(${definition.fullName}): no handler for ${key}`);
+    const subject = rpcSubject(definition.fullName, method.name);
+    subs.push(
+      transport.serve(subject, queue, async (delivery) => {
+        const started = Date.now();
+        const deadline = readDeadline(delivery.headers, started + (options.defaultTimeoutMs ?? 30_000));
+        if (deadline <= started) return failure(new BusError("DEADLINE_EXCEEDED", "deadline passed before the request was served"));
+        let request: unknown;
+        try {
+          request = method.requestType.decode(delivery.data);
+        } catch (err) {
+          return failure(new BusError("INVALID_ARGUMENT", `malformed ${method.name} request payload: ${(err as Error).message}`));
+        }
+        const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(deadline - started)]);
+        const context = makeContext(delivery, definition.fullName, method.name, deadline, signal);
+        try {
+          const response = await untilDeadline(handler.call(handlers, request, context), signal);
+          return { data: method.responseType.encode(response).finish(), headers: {} };
+        } catch (err) {
+          const wire = toWireError(err);
+          if (wire !== err) options.reportError?.(err, { subject });
+          return failure(wire);
+        }
+      }),
+    );
+  }
+  await transport.flush();
+  return {
+    async stop() {
+      await Promise.all(subs.map((s) => s.drain()));
+      stopping.abort(new BusError("UNAVAILABLE", "server stopped"));
+    },
+  };
+}
+
+/** Settles with `work`, or rejects when `signal` aborts first (deadline or stop). */
+function untilDeadline<T>(work: T | Promise<T>, signal: AbortSignal): Promise<T> {
+  if (!(work instanceof Promise)) return Promise.resolve(work);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void =>
+      reject(signal.reason instanceof BusError ? signal.reason : new BusError("DEADLINE_EXCEEDED", "handler did not finish before the deadline"));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function makeContext(delivery: Delivery, service: string, method: string, deadline: number, signal: AbortSignal): CallContext {
+  const agentId = delivery.headers[Header.agentId];
+  const traceparent = delivery.headers[Header.traceparent];
+  return {
+    service,
+    method,
+    deadline,
+    signal,
+    ...(agentId ? { agentId } : {}),
+    ...(traceparent ? { traceparent } : {}),
+  };
+}
+
+function readDeadline(headers: Headers, fallback: number): number {
+  const raw = headers[Header.deadline];
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(value) ? value : fallback;
+}
+
+/** The reply envelope of a failed call: no body, status in the headers. */
+export function failure(err: BusError): Envelope {
+  return { data: EMPTY, headers: { [Header.status]: err.code, [Header.message]: err.message } };
+}
+
+/** Reads a reply's status: undefined when OK, else the BusError it carries. */
+export function replyError(headers: Headers): BusError | undefined {
+  const code = headers[Header.status];
+  if (code === undefined || code === "OK") return undefined;
+  const message = headers[Header.message] ?? code;
+  return new BusError(isStatusCodeName(code) ? code : "UNKNOWN", message);
+}

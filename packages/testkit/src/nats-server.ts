@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { findBinary } from "./binary.js";
+import { RingBuffer } from "./ring-buffer.js";
+import { trackChild, trackDir, untrackChild, untrackDir } from "./cleanup.js";
+import { waitFor } from "./wait.js";
+
+/** Options for {@link startNats}. */
+export interface NatsServerOptions {
+  /** Enable JetStream with a store under the server's temp dir. @default true */
+  jetstream?: boolean;
+  /** Extra nats-server configuration appended verbatim (accounts, authorization...). */
+  extraConfig?: string;
+  /** How long to wait for the server to listen. @default 10000 */
+  startTimeoutMs?: number;
+}
+
+/**
+ * A real nats-server on a free loopback port, in a temp dir of its own.
+ * `stop()`, `kill()` (SIGKILL) and `restart()` (same port, same JetStream
+ * store) serve fault tests; `await using` stops it and removes its files.
+ */
+export interface NatsServer extends AsyncDisposable {
+  /** `nats://127.0.0.1:PORT` */
+  readonly url: string;
+  readonly port: number;
+  /** The server's temp dir (config, ports file, JetStream store). */
+  readonly dir: string;
+  /** The last lines the server printed, for failure messages. */
+  logs(): string;
+  /** Whether the process is running. */
+  running(): boolean;
+  /** Graceful stop (SIGTERM), waits for exit. Files are kept for restart(). */
+  stop(): Promise<void>;
+  /** Hard kill (SIGKILL), waits for exit. Files are kept for restart(). */
+  kill(): Promise<void>;
+  /** Start again on the same port with the same store. */
+  restart(): Promise<void>;
+  /** Stop (if running) and delete the temp dir. */
+  dispose(): Promise<void>;
+}
+
+const INSTALL_HINT = "install it with `apt-get install -y nats-server` (Debian), or put it on PATH";
+
+/** Starts a nats-server for a test. Fails with the install command when the binary is missing. */
+export async function startNats(options: NatsServerOptions = {}): Promise<NatsServer> {
+  const binary = findBinary("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"]);
+  if (!binary) throw new Error(`nats-server not found: ${INSTALL_HINT}`);
+  const dir = await mkdtemp(join(tmpdir(), "boyd-nats-"));
+  trackDir(dir);
+  const startTimeoutMs = options.startTimeoutMs ?? 10_000;
+  const jetstream = options.jetstream ?? true;
+  const log = new RingBuffer(200);
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+
+  const writeConfig = async (listen: string): Promise<string> => {
+    const lines = [
+      `listen: "${listen}"`,
+      `ports_file_dir: "${dir}"`,
+      jetstream ? `jetstream { store_dir: "${join(dir, "js")}" }` : "",
+      options.extraConfig ?? "",
+    ];
+    const file = join(dir, "nats.conf");
+    await writeFile(file, lines.join("\n") + "\n");
+    return file;
+  };
+
+  const launch = async (listen: string): Promise<number> => {
+    for (const f of await readdir(dir)) if (f.endsWith(".ports")) await rm(join(dir, f), { force: true });
+    const config = await writeConfig(listen);
+    const proc = spawn(binary, ["-c", config], { stdio: ["ignore", "pipe", "pipe"] });
+    child = proc;
+    trackChild(proc);
+    proc.stdout?.on("data", (b: Buffer) => log.push(b.toString()));
+    proc.stderr?.on("data", (b: Buffer) => log.push(b.toString()));
+    let exitCode: number | null | undefined;
+    exited = new Promise((resolve) => {
+      proc.once("exit", (code, signal) => {
+        exitCode = code ?? (signal ? -1 : 0);
+        untrackChild(proc);
+        resolve();
+      });
+    });
+    const portsFile = join(dir, `nats-server_${proc.pid}.ports`);
+    await waitFor(
+      () => {
+        if (exitCode !== undefined) throw new Error(`nats-server exited early (code ${exitCode}):\n${log.text()}`);
+        return existsSync(portsFile);
+      },
+      startTimeoutMs,
+      () => `nats-server did not listen within ${startTimeoutMs} ms:\n${log.text()}`,
+    );
+    const ports = JSON.parse(await readFile(portsFile, "utf8")) as { nats: string[] };
+    const first = ports.nats[0];
+    if (!first) throw new Error(`nats-server ports file has no client URL: ${portsFile}`);
+    return Number(new URL(first).port);
+  };
+
+  const port = await launch("127.0.0.1:-1");
+  const url = `nats://127.0.0.1:${port}`;
+
+  const signalAndWait = async (signal: NodeJS.Signals): Promise<void> => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      await exited;
+    }
+  };
+
+  const server: NatsServer = {
+    url,
+    port,
+    dir,
+    logs: () => log.text(),
+    running: () => !!child && child.exitCode === null && child.signalCode === null,
+    stop: () => signalAndWait("SIGTERM"),
+    kill: () => signalAndWait("SIGKILL"),
+    async restart() {
+      await signalAndWait("SIGTERM");
+      // The port was ours a moment ago; bind it explicitly so clients reconnect.
+      await launch(`127.0.0.1:${port}`);
+    },
+    async dispose() {
+      await signalAndWait("SIGTERM");
+      await rm(dir, { recursive: true, force: true });
+      untrackDir(dir);
+    },
+    [Symbol.asyncDispose]() {
+      return server.dispose();
+    },
+  };
+  return server;
+}

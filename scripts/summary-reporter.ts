@@ -1,0 +1,22 @@
+import type { Reporter, TestModule } from "vitest/node";
+
+/**
+ * Ends the run with one plain line, `vitest: N passed, N failed, N skipped`,
+ * that any CI log reader understands.
+ */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const m of modules) {
+      for (const t of m.children.allTests()) {
+        const state = t.result().state;
+        if (state === "passed") passed++;
+        else if (state === "failed") failed++;
+        else skipped++;
+      }
+    }
+    process.stdout.write(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+}
