@@ -39,7 +39,9 @@ export class NatsTransport implements Transport {
   // Bumped on every disconnect: a request that timed out while the link was
   // down (or went down meanwhile) is reported UNAVAILABLE, not a slow server.
   private disconnects = 0;
-  private connected = true;
+  private connected_ = true;
+  // Requests waiting for the connection to come back.
+  private readonly waiters = new Set<() => void>();
 
   constructor(
     /** The underlying connection, for JetStream and KV. */
@@ -49,18 +51,31 @@ export class NatsTransport implements Transport {
     void this.watchStatus();
   }
 
+  /** Whether the connection is up right now (false while reconnecting). */
+  get connected(): boolean {
+    return this.connected_;
+  }
+
   async request(subject: string, request: Envelope, timeoutMs: number): Promise<Envelope> {
+    const deadline = Date.now() + timeoutMs;
+    // nats.js buffers a publish made while disconnected, but a request written
+    // around the moment of the outage can be lost with the socket. Holding it
+    // until the link is back (within the deadline) makes the outcome
+    // predictable: answered after reconnect, or UNAVAILABLE at the deadline.
+    if (!this.connected_ && !(await this.reconnected(deadline))) {
+      throw new BusError("UNAVAILABLE", `NATS connection is down; could not send ${subject} within ${timeoutMs} ms`);
+    }
     const epoch = this.disconnects;
-    const wasConnected = this.connected;
+    const wasConnected = this.connected_;
     try {
       const reply = await this.connection.request(subject, request.data, {
-        timeout: Math.max(1, Math.ceil(timeoutMs)),
+        timeout: Math.max(1, Math.ceil(deadline - Date.now())),
         ...headerOption(request.headers),
       });
       return { data: reply.data, headers: fromNatsHeaders(reply.headers) };
     } catch (err) {
       if (err instanceof TimeoutError) {
-        if (!wasConnected || !this.connected || epoch !== this.disconnects) {
+        if (!wasConnected || !this.connected_ || epoch !== this.disconnects) {
           throw new BusError("UNAVAILABLE", `NATS connection was down; no reply on ${subject} within ${timeoutMs} ms`, { cause: err });
         }
         throw new BusError("DEADLINE_EXCEEDED", `no reply on ${subject} within ${timeoutMs} ms`, { cause: err });
@@ -70,6 +85,21 @@ export class NatsTransport implements Transport {
       }
       throw new BusError("UNAVAILABLE", `request on ${subject} failed: ${(err as Error).message}`, { cause: err });
     }
+  }
+
+  /** Resolves true when the connection is back, false if `deadline` comes first. */
+  private reconnected(deadline: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(done);
+        resolve(false);
+      }, Math.max(0, deadline - Date.now()));
+      const done = (): void => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.waiters.add(done);
+    });
   }
 
   serve(subject: string, queue: string, handler: RequestHandler): Subscription {
@@ -124,10 +154,12 @@ export class NatsTransport implements Transport {
   private async watchStatus(): Promise<void> {
     for await (const s of this.connection.status()) {
       if (s.type === "disconnect") {
-        this.connected = false;
+        this.connected_ = false;
         this.disconnects++;
       } else if (s.type === "reconnect") {
-        this.connected = true;
+        this.connected_ = true;
+        for (const wake of this.waiters) wake();
+        this.waiters.clear();
       }
     }
   }

@@ -10,6 +10,8 @@ import { waitFor } from "./wait.js";
 
 /** Options for {@link startNats}. */
 export interface NatsServerOptions {
+  /** The nats-server executable. @default found on PATH, then /usr/sbin */
+  binary?: string;
   /** Enable JetStream with a store under the server's temp dir. @default true */
   jetstream?: boolean;
   /** Extra nats-server configuration appended verbatim (accounts, authorization...). */
@@ -47,8 +49,10 @@ const INSTALL_HINT = "install it with `apt-get install -y nats-server` (Debian),
 
 /** Starts a nats-server for a test. Fails with the install command when the binary is missing. */
 export async function startNats(options: NatsServerOptions = {}): Promise<NatsServer> {
-  const binary = findBinary("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"]);
-  if (!binary) throw new Error(`nats-server not found: ${INSTALL_HINT}`);
+  const binary = options.binary
+    ? findBinary(options.binary, [options.binary])
+    : findBinary("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"]);
+  if (!binary) throw new Error(`nats-server not found${options.binary ? ` at ${options.binary}` : ""}: ${INSTALL_HINT}`);
   const dir = await mkdtemp(join(tmpdir(), "boyd-nats-"));
   trackDir(dir);
   const startTimeoutMs = options.startTimeoutMs ?? 10_000;

@@ -1,0 +1,35 @@
+# Sourced by test.sh, boyd.sh and .ci/run: installs what Boyd needs on a fresh
+# Debian machine with Node 20, and does nothing when it is already there.
+#   ensure_node_deps   pnpm (via npm) and node_modules (frozen lockfile)
+#   ensure_nats        nats-server (Debian package), for tests and distributed mode
+
+PNPM_VERSION=10.34.8
+
+_boyd_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+_boyd_log() { printf 'boyd: %s\n' "$*" >&2; }
+
+_boyd_as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
+    _boyd_log "need root to run: $*"; return 1; fi
+}
+
+ensure_node_deps() {
+  if ! command -v node >/dev/null 2>&1; then
+    _boyd_log "Node.js 20 or newer is required (e.g. apt-get install -y nodejs)"; return 1
+  fi
+  local major; major="$(node -p 'process.versions.node.split(".")[0]')"
+  if [ "$major" -lt 20 ]; then _boyd_log "Node.js >= 20 is required, found $(node --version)"; return 1; fi
+  if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
+    _boyd_log "installing pnpm $PNPM_VERSION"
+    npm install -g --silent "pnpm@$PNPM_VERSION" >/dev/null 2>&1 || _boyd_as_root npm install -g --silent "pnpm@$PNPM_VERSION"
+  fi
+  # Fast when node_modules already matches the lockfile.
+  (cd "$_boyd_root" && pnpm install --frozen-lockfile --prefer-offline --reporter=silent)
+}
+
+ensure_nats() {
+  if command -v nats-server >/dev/null 2>&1 || [ -x /usr/sbin/nats-server ]; then return 0; fi
+  _boyd_log "installing nats-server (Debian package)"
+  _boyd_as_root apt-get update -qq && _boyd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole test suite: contract checks, types, lint, then every unit and
+# integration test against real servers. Installs what it needs first.
+set -euo pipefail
+cd "$(dirname "$0")"
+source scripts/ensure-deps.sh
+ensure_node_deps
+ensure_nats
+
+step() { printf '\n== %s\n' "$*"; }
+step "generated code is current";   pnpm -s gen:check
+step "no breaking proto change";    pnpm -s proto:breaking
+step "types";                       pnpm -s typecheck
+step "lint";                        pnpm -s lint
+step "tests";                       pnpm -s test "$@"
