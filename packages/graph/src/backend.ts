@@ -1,0 +1,58 @@
+import type { GraphSymbol, Triple, TriplePattern } from "./model.js";
+
+/** An edge seen from one of its ends, as spreading activation walks it. */
+export interface AdjacentEdge {
+  /** The node at the other end. */
+  readonly other: string;
+  /** `out`: the triple is (node, p, other); `in`: (other, p, node). */
+  readonly direction: "out" | "in";
+  readonly triple: Triple;
+}
+
+/** Sizes of a store. */
+export interface GraphCounts {
+  readonly symbols: number;
+  readonly triples: number;
+}
+
+/**
+ * What a storage backend provides. Everything above it (activation, rules,
+ * gap analysis, ingest) is shared code in GraphStore, so the embedded and the
+ * Neo4j backend give identical answers by construction, and the conformance
+ * suite checks the primitives.
+ *
+ * Orderings are part of the contract: lists come sorted by their keys so no
+ * result depends on hash or storage order.
+ */
+export interface GraphBackend {
+  /** Human-readable name for errors and benchmarks, e.g. `embedded`, `neo4j`. */
+  readonly name: string;
+  /** Creates or relabels symbols, atomically. */
+  upsertSymbols(symbols: readonly GraphSymbol[]): Promise<void>;
+  /**
+   * Adds triples in one atomic batch; a triple whose (subject, predicate,
+   * object) exists replaces it. Symbols named by the triples are created if
+   * missing (label = id, kind `entity`). Resolves once durable.
+   */
+  addTriples(triples: readonly Triple[]): Promise<void>;
+  /** Removes the triples with these keys, atomically; returns how many existed. */
+  retractTriples(keys: readonly TriplePattern[]): Promise<number>;
+  /** Triples matching the pattern, sorted by (subject, predicate, object), from `offset`, at most `limit`. */
+  findTriples(pattern: TriplePattern, options: { limit: number; offset: number }): Promise<Triple[]>;
+  /** The symbols with these ids that exist, sorted by id. */
+  getSymbols(ids: readonly string[]): Promise<GraphSymbol[]>;
+  /** Symbols of a kind, sorted by id. */
+  symbolsOfKind(kind: string, options: { limit: number }): Promise<GraphSymbol[]>;
+  /**
+   * Every edge touching each node (outgoing and incoming), optionally only
+   * with the given predicates. Order within a list is unspecified (callers
+   * sort; spreading activation orders by strength with a stable tie-break).
+   */
+  edgesOf(ids: readonly string[], predicates: readonly string[] | undefined): Promise<Map<string, AdjacentEdge[]>>;
+  counts(): Promise<GraphCounts>;
+  /** Every triple, sorted by key, streamed. */
+  exportTriples(): AsyncIterable<Triple>;
+  /** Deletes everything (tests, `kg reset`). */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}

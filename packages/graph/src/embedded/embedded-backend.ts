@@ -1,0 +1,193 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { compare } from "../activation.js";
+import type { AdjacentEdge, GraphBackend, GraphCounts } from "../backend.js";
+import { GraphError } from "../errors.js";
+import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
+import { MemoryGraph } from "./memory-graph.js";
+import { RecordLog, type TornTail } from "./record-log.js";
+
+/** Options of {@link openEmbeddedBackend}. */
+export interface EmbeddedOptions {
+  /** Directory holding `graph.log`; in memory only when absent. */
+  dir?: string;
+  /** Compact when the log holds more than this many records since the last compaction. @default 10000 */
+  compactAfterRecords?: number;
+}
+
+/** What opening an embedded store found. */
+export interface OpenReport {
+  /** Records replayed from the log. */
+  readonly records: number;
+  /** A torn last record, cut off (it was never acknowledged). */
+  readonly tornTail?: TornTail;
+}
+
+// One log record per acknowledged write.
+type Op =
+  | { op: "sym"; symbols: GraphSymbol[] }
+  | { op: "add"; triples: Triple[] }
+  | { op: "del"; keys: string[] }
+  | { op: "clear" };
+
+// Snapshot records hold at most this many items, keeping each frame small.
+const SNAPSHOT_CHUNK = 5_000;
+
+/**
+ * Opens the embedded backend: in-process indexes, durable on local disk as
+ * an fsync'd, checksummed append-only log that is compacted into a snapshot
+ * from time to time. Every write is one record: it is applied in memory only
+ * after it is on disk, so what a caller saw acknowledged survives a crash.
+ */
+export async function openEmbeddedBackend(options: EmbeddedOptions = {}): Promise<{ backend: EmbeddedBackend; report: OpenReport }> {
+  const graph = new MemoryGraph();
+  if (!options.dir) return { backend: new EmbeddedBackend(graph, undefined, options), report: { records: 0 } };
+  mkdirSync(options.dir, { recursive: true });
+  const { log, records, tornTail } = await RecordLog.open(join(options.dir, "graph.log"));
+  records.forEach((payload, i) => {
+    let op: Op;
+    try {
+      op = JSON.parse(payload.toString("utf8")) as Op;
+    } catch (err) {
+      throw new GraphError("DATA_LOSS", `${options.dir}/graph.log: record ${i} passes its checksum but is not valid JSON`, { cause: err });
+    }
+    apply(graph, op);
+  });
+  const backend = new EmbeddedBackend(graph, log, options);
+  return { backend, report: { records: records.length, ...(tornTail ? { tornTail } : {}) } };
+}
+
+/** The embedded {@link GraphBackend}. */
+export class EmbeddedBackend implements GraphBackend {
+  readonly name = "embedded";
+  // Writes are serialised: each waits for the previous one's fsync.
+  private queue: Promise<unknown> = Promise.resolve();
+  private recordsSinceCompaction = 0;
+  private closed = false;
+
+  constructor(
+    private readonly graph: MemoryGraph,
+    private readonly log: RecordLog | undefined,
+    private readonly options: EmbeddedOptions,
+  ) {}
+
+  upsertSymbols(symbols: readonly GraphSymbol[]): Promise<void> {
+    return this.write({ op: "sym", symbols: [...symbols] });
+  }
+
+  addTriples(triples: readonly Triple[]): Promise<void> {
+    return this.write({ op: "add", triples: [...triples] });
+  }
+
+  async retractTriples(keys: readonly TriplePattern[]): Promise<number> {
+    const wanted = keys.map((k) => tripleKey(k as Required<TriplePattern>));
+    let removed = 0;
+    await this.write({ op: "del", keys: wanted }, () => {
+      removed = wanted.filter((k) => this.graph.hasTriple(k)).length;
+    });
+    return removed;
+  }
+
+  clear(): Promise<void> {
+    return this.write({ op: "clear" });
+  }
+
+  findTriples(pattern: TriplePattern, options: { limit: number; offset: number }): Promise<Triple[]> {
+    return Promise.resolve(this.graph.find(pattern, options.limit, options.offset));
+  }
+
+  getSymbols(ids: readonly string[]): Promise<GraphSymbol[]> {
+    return Promise.resolve(this.graph.getSymbols(ids));
+  }
+
+  symbolsOfKind(kind: string, options: { limit: number }): Promise<GraphSymbol[]> {
+    return Promise.resolve(this.graph.symbolsOfKind(kind, options.limit));
+  }
+
+  edgesOf(ids: readonly string[], predicates: readonly string[] | undefined): Promise<Map<string, AdjacentEdge[]>> {
+    const filter = predicates ? new Set(predicates) : undefined;
+    const result = new Map<string, AdjacentEdge[]>();
+    for (const id of ids) result.set(id, this.graph.edgesOf(id, filter));
+    return Promise.resolve(result);
+  }
+
+  counts(): Promise<GraphCounts> {
+    return Promise.resolve(this.graph.counts());
+  }
+
+  async *exportTriples(): AsyncIterable<Triple> {
+    const page = 10_000;
+    for (let offset = 0; ; offset += page) {
+      const batch = this.graph.find({}, page, offset);
+      yield* batch;
+      if (batch.length < page) return;
+    }
+  }
+
+  /** Rewrites the log as a snapshot of the current state. */
+  compact(): Promise<void> {
+    return this.enqueue(() => this.compactNow());
+  }
+
+  /** Bytes in the log (0 in memory). */
+  get logBytes(): number {
+    return this.log?.bytes ?? 0;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue.catch(() => {});
+    await this.log?.close();
+  }
+
+  private write(op: Op, beforeApply?: () => void): Promise<void> {
+    if (this.closed) return Promise.reject(new GraphError("FAILED_PRECONDITION", "the graph store is closed"));
+    return this.enqueue(async () => {
+      if (this.log) {
+        await this.log.append(Buffer.from(JSON.stringify(op), "utf8"));
+        this.recordsSinceCompaction++;
+      }
+      beforeApply?.();
+      apply(this.graph, op);
+      if (this.log && this.recordsSinceCompaction >= (this.options.compactAfterRecords ?? 10_000)) await this.compactNow();
+    });
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  private async compactNow(): Promise<void> {
+    if (!this.log) return;
+    const graph = this.graph;
+    function* snapshot(): Generator<Buffer> {
+      yield* chunks([...graph.allSymbols()].sort((a, b) => compare(a.id, b.id)), (symbols) => ({ op: "sym", symbols }));
+      yield* chunks([...graph.allTriples()], (triples) => ({ op: "add", triples }));
+    }
+    await this.log.rewrite(snapshot());
+    this.recordsSinceCompaction = 0;
+  }
+}
+
+function* chunks<T>(items: T[], toOp: (chunk: T[]) => Op): Generator<Buffer> {
+  for (let i = 0; i < items.length; i += SNAPSHOT_CHUNK) {
+    yield Buffer.from(JSON.stringify(toOp(items.slice(i, i + SNAPSHOT_CHUNK))), "utf8");
+  }
+}
+
+function apply(graph: MemoryGraph, op: Op): void {
+  switch (op.op) {
+    case "sym":
+      return graph.upsertSymbols(op.symbols);
+    case "add":
+      return graph.addTriples(op.triples);
+    case "del":
+      graph.retract(op.keys);
+      return;
+    case "clear":
+      return graph.clear();
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * @boyd/graph: the knowledge graph.
+ *
+ * {@link GraphStore} holds the logic (validation, spreading activation,
+ * forward-chaining rules, gap analysis) once, over a {@link GraphBackend}:
+ * the embedded backend (in-process, durable on local disk; the default) or
+ * Neo4j. Both answer identically; one conformance suite proves it.
+ */
+export { GraphError, type GraphErrorCode } from "./errors.js";
+export {
+  effectiveConfidence,
+  tripleKey,
+  type GraphSymbol,
+  type Triple,
+  type TripleInput,
+  type TriplePattern,
+  type TemporalProfile,
+} from "./model.js";
+export type { AdjacentEdge, GraphBackend, GraphCounts } from "./backend.js";
+export { isBookkeepingPredicate, isBookkeepingSymbol } from "./bookkeeping.js";
+export { ACTIVATION_DEFAULTS, type Activation, type ActivationQuery, type ActivationResult, type Provenance } from "./activation.js";
+export { BUILTIN_RULES, type Derivation, type InferenceOptions, type Rule } from "./rules.js";
+export type { GapOptions, KnowledgeGap } from "./gaps.js";
+export { GraphStore, type Direction, type GraphStoreOptions } from "./store.js";
+export { openEmbeddedBackend, EmbeddedBackend, type EmbeddedOptions, type OpenReport } from "./embedded/embedded-backend.js";
+export type { TornTail } from "./embedded/record-log.js";

@@ -1,0 +1,282 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GraphError, GraphStore, type GraphBackend, type TripleInput } from "../src/index.js";
+
+/** The clock every case runs at, so temporal profiles are reproducible. */
+export const NOW = 1_800_000_000_000;
+const HOUR = 3_600_000;
+
+/**
+ * The GraphStore contract, run against every backend: same inputs, same
+ * answers (activations compared to 1e-9, orders exact).
+ */
+export function graphConformance(name: string, openBackend: () => Promise<GraphBackend>): void {
+  describe(`${name} graph store - conformance`, () => {
+    let store: GraphStore;
+
+    beforeEach(async () => {
+      store = new GraphStore(await openBackend(), { now: () => NOW });
+    });
+
+    afterEach(async () => {
+      await store.backend.clear();
+      await store.close();
+    });
+
+    const t = (subject: string, predicate: string, object: string, confidence = 1, extra: Partial<TripleInput> = {}): TripleInput => ({
+      subject,
+      predicate,
+      object,
+      confidence,
+      source: "test",
+      createdAt: NOW,
+      ...extra,
+    });
+
+    const activations = async (...args: Parameters<GraphStore["activate"]>): Promise<[string, number][]> =>
+      (await store.activate(...args)).activations.map((a) => [a.symbol, a.activation]);
+
+    function expectActivations(actual: [string, number][], expected: [string, number][]): void {
+      expect(actual.map(([s]) => s)).toEqual(expected.map(([s]) => s));
+      actual.forEach(([, a], i) => expect(Math.abs(a - expected[i]![1])).toBeLessThan(1e-9));
+    }
+
+    it("activation - A->B (0.8), B->C (0.5): depth 1 gives B 0.8, depth 2 adds C 0.4", async () => {
+      await store.addTriples([t("A", "rel", "B", 0.8), t("B", "rel", "C", 0.5)]);
+      expectActivations(await activations({ seeds: ["A"], maxDepth: 1 }), [["B", 0.8]]);
+      const result = await store.activate({ seeds: ["A"], maxDepth: 2 });
+      expectActivations(
+        result.activations.map((a) => [a.symbol, a.activation]),
+        [
+          ["B", 0.8],
+          ["C", 0.4],
+        ],
+      );
+      expect(result.activations[0]!.provenance).toEqual({ kind: "edge", from: "A", predicate: "rel", direction: "out", depth: 1 });
+      expect(result.activations[1]!.provenance).toEqual({ kind: "edge", from: "B", predicate: "rel", direction: "out", depth: 2 });
+      expect(result.supporting.map((s) => `${s.subject} ${s.object}`)).toEqual(["A B", "B C"]);
+    });
+
+    it("activation - spreads along incoming edges too", async () => {
+      await store.addTriples([t("A", "rel", "B", 0.8), t("B", "rel", "C", 0.5)]);
+      const result = await store.activate({ seeds: ["C"], maxDepth: 2 });
+      expectActivations(
+        result.activations.map((a) => [a.symbol, a.activation]),
+        [
+          ["B", 0.5],
+          ["A", 0.4],
+        ],
+      );
+      expect(result.activations[0]!.provenance).toMatchObject({ from: "C", direction: "in" });
+    });
+
+    it("activation - a predicate filter excludes other predicates", async () => {
+      await store.addTriples([t("A", "is-a", "B", 0.9), t("A", "likes", "C", 0.9), t("B", "likes", "D", 0.9)]);
+      expectActivations(await activations({ seeds: ["A"], maxDepth: 2, predicates: ["is-a"] }), [["B", 0.9]]);
+    });
+
+    it("activation - a lone seed gives nothing; no seeds is INVALID_ARGUMENT", async () => {
+      await store.addTriples([t("A", "rel", "B")]);
+      expect(await activations({ seeds: ["Z"], maxDepth: 3 })).toEqual([]);
+      const err = await store.activate({ seeds: [] }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(GraphError);
+      expect((err as GraphError).code).toBe("INVALID_ARGUMENT");
+      await expect(store.activate({ seeds: ["A"], maxDepth: 0 })).rejects.toThrow(/maxDepth/);
+    });
+
+    it("activation - temporal profiles: ephemeral past its TTL does not activate, stable keeps, decaying halves", async () => {
+      store.setTemporalProfile("located-at", { kind: "ephemeral", ttlMs: 24 * HOUR });
+      store.setTemporalProfile("mood", { kind: "decaying", halfLifeMs: HOUR });
+      store.setTemporalProfile("is-a", { kind: "stable" });
+      await store.addTriples([
+        t("X", "located-at", "Old", 0.9, { createdAt: NOW - 25 * HOUR }),
+        t("X", "located-at", "Fresh", 0.9, { createdAt: NOW - 1 * HOUR }),
+        t("X", "mood", "Happy", 0.8, { createdAt: NOW - 2 * HOUR }),
+        t("X", "is-a", "Thing", 0.7, { createdAt: NOW - 1_000 * HOUR }),
+      ]);
+      expectActivations(await activations({ seeds: ["X"] }), [
+        ["Fresh", 0.9],
+        ["Thing", 0.7],
+        ["Happy", 0.2],
+      ]);
+    });
+
+    it("activation - a symbol keeps the maximum it is offered; weak paths below min confidence neither count nor spread", async () => {
+      await store.addTriples([
+        t("S", "r", "A", 0.9),
+        t("S", "r", "B", 0.3),
+        t("A", "r", "T", 0.5),
+        t("B", "r", "T", 0.9),
+        t("S", "r", "W", 0.05),
+        t("W", "r", "Far", 1),
+      ]);
+      expectActivations(await activations({ seeds: ["S"], maxDepth: 2 }), [
+        ["A", 0.9],
+        ["T", 0.45],
+        ["B", 0.3],
+      ]);
+      expectActivations(await activations({ seeds: ["S"], maxDepth: 2, minConfidence: 0.01 }), [
+        ["A", 0.9],
+        ["T", 0.45],
+        ["B", 0.3],
+        ["Far", 0.05],
+        ["W", 0.05],
+      ]);
+    });
+
+    it("activation - the fan-out cap keeps a hub's strongest edges, ties by predicate then id", async () => {
+      await store.addTriples([
+        t("Hub", "r", "e", 0.5),
+        t("Hub", "r", "d", 0.6),
+        t("Hub", "r", "c", 0.9),
+        t("Hub", "q", "b", 0.9),
+        t("Hub", "r", "a", 0.9),
+      ]);
+      expectActivations(await activations({ seeds: ["Hub"], fanOutCap: 2 }), [
+        ["a", 0.9],
+        ["b", 0.9],
+      ]);
+      expectActivations(await activations({ seeds: ["Hub"], fanOutCap: 3 }), [
+        ["a", 0.9],
+        ["b", 0.9],
+        ["c", 0.9],
+      ]);
+    });
+
+    it("activation - ties rank by id, and top_k truncates", async () => {
+      await store.addTriples(["m", "k", "z", "b", "q"].map((o) => t("S", "r", o, 0.5)));
+      expectActivations(await activations({ seeds: ["S"], topK: 3 }), [
+        ["b", 0.5],
+        ["k", 0.5],
+        ["m", 0.5],
+      ]);
+    });
+
+    it("activation - bookkeeping symbols are excluded unless asked for", async () => {
+      await store.addTriples([
+        t("goal:find mammals", "agent:has_status", "status:active"),
+        t("goal:find mammals", "mentions", "mammal", 0.9),
+        t("mammal", "agent:learned", "episode:1", 0.9),
+        t("mammal", "has", "fur", 0.8),
+      ]);
+      expectActivations(await activations({ seeds: ["goal:find mammals"], maxDepth: 2 }), [
+        ["mammal", 0.9],
+        ["fur", 0.72],
+      ]);
+      const all = await activations({ seeds: ["goal:find mammals"], maxDepth: 2, includeBookkeeping: true });
+      expect(all.map(([s]) => s)).toEqual(["status:active", "mammal", "episode:1", "fur"]);
+    });
+
+    it("rules - A is-a B (0.8), B is-a C (0.9) derive A is-a C at 0.8075", async () => {
+      await store.addTriples([t("A", "is-a", "B", 0.8), t("B", "is-a", "C", 0.9)]);
+      const derived = await store.inferRules();
+      expect(derived).toHaveLength(1);
+      expect(derived[0]!.triple).toMatchObject({ subject: "A", predicate: "is-a", object: "C", source: "rule:is-a-transitive" });
+      expect(derived[0]!.triple.confidence).toBeCloseTo(0.8075, 12);
+      const stored = await store.query({ subject: "A", predicate: "is-a", object: "C" });
+      expect(stored[0]!.confidence).toBeCloseTo(0.8075, 12);
+      // Existing triples are skipped: a second run derives nothing.
+      expect(await store.inferRules()).toEqual([]);
+    });
+
+    it("rules - symmetric, inverse and contains -> part-of rules; min confidence drops weak results", async () => {
+      await store.addTriples([
+        t("x", "similar-to", "y", 0.7),
+        t("ann", "parent-of", "bob", 1),
+        t("car", "contains", "engine", 0.9),
+        // 0.85 x 0.1 = 0.085: below the 0.1 floor, dropped.
+        t("p", "has-a", "q", 0.1),
+        t("q", "has-a", "r", 0.1),
+      ]);
+      const derived = await store.inferRules({ commit: false });
+      expect(derived.map((d) => [d.triple.subject, d.triple.predicate, d.triple.object, +d.triple.confidence.toFixed(10)])).toEqual([
+        ["bob", "child-of", "ann", 1],
+        ["engine", "part-of", "car", 0.9],
+        ["y", "similar-to", "x", 0.7],
+      ]);
+      expect(await store.query({ subject: "bob" })).toEqual([]); // commit: false wrote nothing
+    });
+
+    it("rules - two derivations of one triple fuse by noisy-OR; bounds are honoured", async () => {
+      store.addRule({ name: "lives-in-country", kind: "chain", first: "lives-in", second: "city-of", conclusion: "resident-of", factor: 1 });
+      store.addRule({ name: "works-in-country", kind: "chain", first: "works-in", second: "city-of", conclusion: "resident-of", factor: 1 });
+      await store.addTriples([
+        t("eve", "lives-in", "paris", 0.6),
+        t("paris", "city-of", "france", 0.6),
+        t("eve", "works-in", "lyon", 0.4),
+        t("lyon", "city-of", "france", 0.4),
+      ]);
+      const [fused] = await store.inferRules({ commit: false });
+      expect(fused!.support).toBe(2);
+      expect(fused!.triple.confidence).toBeCloseTo(1 - (1 - 0.6) * (1 - 0.4), 12);
+      await store.addTriples(["a", "b", "c", "d", "e", "f"].flatMap((x, i, xs) => (i + 1 < xs.length ? [t(x, "is-a", xs[i + 1]!, 1)] : [])));
+      expect(await store.inferRules({ maxNewTriples: 3, commit: false })).toHaveLength(3);
+      expect(await store.inferRules({ maxIterations: 1, commit: false, rules: [{ name: "t", kind: "transitive", predicate: "is-a", factor: 1 }] })).toHaveLength(4);
+    });
+
+    it("gap analysis - predicates most same-type peers have and the entity lacks, ranked", async () => {
+      await store.addTriples([
+        t("dog", "is-a", "mammal"),
+        t("cat", "is-a", "mammal"),
+        t("cow", "is-a", "mammal"),
+        t("cat", "has", "fur"),
+        t("cow", "has", "fur"),
+        t("cat", "lifespan", "15y"),
+        t("cow", "produces", "milk"),
+        t("dog", "barks", "loudly"),
+      ]);
+      const gaps = await store.gapAnalysis(["dog"]);
+      expect(gaps.map((g) => [g.predicate, g.peerShare, g.peersWith])).toEqual([
+        ["has", 1, 2],
+        ["lifespan", 0.5, 1],
+        ["produces", 0.5, 1],
+      ]);
+      expect(gaps[0]).toMatchObject({ entity: "dog", type: "mammal", examples: ["cat", "cow"] });
+    });
+
+    it("triples - patterns with open positions, sorted by key, paged", async () => {
+      await store.addTriples([t("b", "p", "x"), t("a", "q", "x"), t("a", "p", "y"), t("c", "p", "x")]);
+      const keys = (ts: { subject: string; predicate: string; object: string }[]) => ts.map((x) => `${x.subject} ${x.predicate} ${x.object}`);
+      expect(keys(await store.query({}))).toEqual(["a p y", "a q x", "b p x", "c p x"]);
+      expect(keys(await store.query({ subject: "a" }))).toEqual(["a p y", "a q x"]);
+      expect(keys(await store.query({ predicate: "p" }))).toEqual(["a p y", "b p x", "c p x"]);
+      expect(keys(await store.query({ object: "x" }))).toEqual(["a q x", "b p x", "c p x"]);
+      expect(keys(await store.query({ predicate: "p", object: "x" }))).toEqual(["b p x", "c p x"]);
+      expect(keys(await store.query({}, { limit: 2, offset: 1 }))).toEqual(["a q x", "b p x"]);
+      const [full] = await store.query({ subject: "a", predicate: "p", object: "y" });
+      expect(full).toEqual({ subject: "a", predicate: "p", object: "y", confidence: 1, source: "test", createdAt: NOW });
+    });
+
+    it("triples - a batch with one bad triple writes nothing and names the field", async () => {
+      await store.addTriples([t("keep", "p", "me")]);
+      const err = await store.addTriples([t("a", "p", "b"), t("c", "p", "d", 1.5)]).catch((e: unknown) => e);
+      expect((err as GraphError).code).toBe("INVALID_ARGUMENT");
+      expect((err as GraphError).message).toMatch(/triples\[1\]: confidence/);
+      await expect(store.addTriples([{ subject: "a", predicate: "", object: "b" }])).rejects.toThrow(/triples\[0\]: predicate/);
+      expect(await store.counts()).toEqual({ symbols: 2, triples: 1 });
+    });
+
+    it("triples - re-adding replaces, retract removes, counts and export follow", async () => {
+      await store.addTriples([t("a", "p", "b", 0.5), t("b", "p", "c", 0.5)]);
+      await store.addTriples([t("a", "p", "b", 0.9, { source: "again" })]);
+      expect(await store.query({ subject: "a" })).toMatchObject([{ confidence: 0.9, source: "again" }]);
+      expect(await store.counts()).toEqual({ symbols: 3, triples: 2 });
+      expect(await store.retractTriples([{ subject: "a", predicate: "p", object: "b" }, { subject: "no", predicate: "p", object: "pe" }])).toBe(1);
+      const exported = [];
+      for await (const x of store.exportTriples()) exported.push(`${x.subject}${x.object}`);
+      expect(exported).toEqual(["bc"]);
+      expect((await store.neighbours("b")).map((e) => [e.direction, e.other])).toEqual([["out", "c"]]);
+    });
+
+    it("symbols - upserted with label and kind; triples create missing ones", async () => {
+      await store.upsertSymbols([{ id: "sun", label: "The Sun", kind: "star" }]);
+      await store.addTriples([t("earth", "orbits", "sun")]);
+      expect(await store.symbols(["sun", "earth", "mars"])).toEqual([
+        { id: "earth", label: "earth", kind: "entity" },
+        { id: "sun", label: "The Sun", kind: "star" },
+      ]);
+      await store.upsertSymbols([{ id: "sun", label: "Sol", kind: "star" }]);
+      expect((await store.symbols(["sun"]))[0]!.label).toBe("Sol");
+      await expect(store.upsertSymbols([{ id: "" }])).rejects.toThrow(/symbols\[0\]: id/);
+    });
+  });
+}
