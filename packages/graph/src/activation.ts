@@ -1,5 +1,4 @@
-import type { AdjacentEdge, GraphBackend } from "./backend.js";
-import { isBookkeepingPredicate, isBookkeepingSymbol } from "./bookkeeping.js";
+import { compare, compareEdges, type AdjacentEdge, type GraphBackend } from "./backend.js";
 import { invalid } from "./errors.js";
 import { effectiveConfidence, type TemporalProfile, type Triple } from "./model.js";
 
@@ -66,9 +65,10 @@ interface Candidate {
  * keeps the maximum it is offered. Activation below `minConfidence` is not
  * kept. A node is expanded once; its fan-out is capped to its strongest edges.
  *
- * Determinism: the frontier is visited by (activation desc, id), a node's
- * edges by (strength desc, predicate, other, direction), and results sorted by
- * (activation desc, id); an equal offer never replaces an earlier one.
+ * Determinism without ordering the work: activations are maxima (order-free);
+ * between equal offers the provenance with the smaller (from, predicate,
+ * direction) wins; the fan-out cap ranks edges by (strength desc, predicate,
+ * other, direction); results rank by (activation desc, id).
  */
 export async function spreadActivation(
   backend: GraphBackend,
@@ -84,81 +84,130 @@ export async function spreadActivation(
   if (!(minConfidence >= 0 && minConfidence <= 1)) throw invalid("minConfidence must be in [0, 1]");
   const now = query.now ?? Date.now();
   const predicates = query.predicates && query.predicates.length > 0 ? [...query.predicates] : undefined;
-  const admits = (edge: AdjacentEdge): boolean =>
-    query.includeBookkeeping === true || (!isBookkeepingSymbol(edge.other) && !isBookkeepingPredicate(edge.triple.predicate));
+  // With no temporal profile in play, raw confidence is the strength, so the
+  // backend can cut each node's list at the cap (Neo4j then ships no more).
+  const attenuates = predicates ? predicates.some((p) => profiles.has(p)) : profiles.size > 0;
+  const edgeQuery = { predicates, excludeBookkeeping: query.includeBookkeeping !== true, limitPerNode: attenuates ? undefined : fanOutCap };
 
-  const activation = new Map<string, number>();
-  const provenance = new Map<string, Provenance>();
-  const carriedBy = new Map<string, Triple>();
-  for (const s of seeds) {
-    activation.set(s, 1);
-    provenance.set(s, { kind: "seed" });
-  }
-  const expanded = new Set<string>();
+  const nodes = new Map<string, NodeState>();
+  for (const s of seeds) nodes.set(s, { activation: 1, provenance: { kind: "seed" }, triple: undefined });
+  // Activated but not yet expanded: exactly what the next depth spreads from.
+  let pending: string[] = minConfidence <= 1 ? [...seeds] : [];
 
-  for (let depth = 1; depth <= maxDepth; depth++) {
-    const frontier = [...activation]
-      .filter(([id, a]) => !expanded.has(id) && a >= minConfidence)
-      .sort(byActivationThenId)
-      .map(([id, a]) => ({ id, a }));
+  const seedSet = new Set(seeds);
+  for (let depth = 1; depth <= maxDepth && pending.length > 0; depth++) {
+    // At the last depth nothing spreads further, so an offer can only matter
+    // by entering the top k: anything below the k-th activation already held
+    // (activations never fall) cannot, and is skipped, as is a frontier node
+    // too weak to make such an offer. The result is exactly the same.
+    const floor = depth === maxDepth ? Math.max(minConfidence, kthActivation(nodes, seedSet, topK)) : minConfidence;
+    const frontier = pending.map((id) => ({ id, a: nodes.get(id)!.activation })).filter((f) => f.a >= floor);
+    pending = [];
     if (frontier.length === 0) break;
-    for (const f of frontier) expanded.add(f.id);
     const edges = await backend.edgesOf(
       frontier.map((f) => f.id),
-      predicates,
+      edgeQuery,
     );
     for (const { id, a } of frontier) {
-      for (const { edge, strength } of strongest(edges.get(id) ?? [], fanOutCap, profiles, now, admits)) {
+      for (const { edge, strength } of strongest(edges.get(id) ?? [], fanOutCap, profiles, now)) {
         const offered = a * strength;
-        if (offered < minConfidence) continue;
-        if (offered > (activation.get(edge.other) ?? 0)) {
-          activation.set(edge.other, offered);
-          provenance.set(edge.other, { kind: "edge", from: id, predicate: edge.triple.predicate, direction: edge.direction, depth });
-          carriedBy.set(edge.other, edge.triple);
+        if (offered < floor) continue;
+        const state = nodes.get(edge.other);
+        if (!state) {
+          nodes.set(edge.other, { activation: offered, provenance: via(id, edge, depth), triple: edge.triple });
+          pending.push(edge.other);
+        } else if (offered > state.activation || (offered === state.activation && state.provenance.kind === "edge" && beats(id, edge, depth, state.provenance))) {
+          state.activation = offered;
+          state.provenance = via(id, edge, depth);
+          state.triple = edge.triple;
         }
       }
     }
   }
 
-  const seedSet = new Set(seeds);
-  const ranked = [...activation].filter(([id]) => !seedSet.has(id)).sort(byActivationThenId).slice(0, topK);
+  const ranked = best(
+    [...nodes].filter(([id]) => !seedSet.has(id)),
+    topK,
+  );
   return {
-    activations: ranked.map(([symbol, a]) => ({ symbol, activation: a, provenance: provenance.get(symbol)! })),
-    supporting: ranked.map(([symbol]) => carriedBy.get(symbol)!),
+    activations: ranked.map(([symbol, s]) => ({ symbol, activation: s.activation, provenance: s.provenance })),
+    supporting: ranked.map(([, s]) => s.triple!),
   };
 }
 
-/** A node's edges that may spread, strongest first, at most `cap`. */
-function strongest(
-  edges: readonly AdjacentEdge[],
-  cap: number,
-  profiles: ReadonlyMap<string, TemporalProfile>,
-  now: number,
-  admits: (edge: AdjacentEdge) => boolean,
-): Candidate[] {
-  const candidates: Candidate[] = [];
-  for (const edge of edges) {
-    if (!admits(edge)) continue;
-    const strength = effectiveConfidence(edge.triple, profiles.get(edge.triple.predicate), now);
-    if (strength > 0) candidates.push({ edge, strength });
-  }
-  candidates.sort(
-    (x, y) =>
-      y.strength - x.strength ||
-      compare(x.edge.triple.predicate, y.edge.triple.predicate) ||
-      compare(x.edge.other, y.edge.other) ||
-      compare(x.edge.direction, y.edge.direction),
+interface NodeState {
+  activation: number;
+  provenance: Provenance;
+  triple: Triple | undefined;
+}
+
+function via(from: string, edge: AdjacentEdge, depth: number): Provenance {
+  return { kind: "edge", from, predicate: edge.triple.predicate, direction: edge.direction, depth };
+}
+
+/** Between equal offers: the shallower one, then the smaller (from, predicate, direction). */
+function beats(from: string, edge: AdjacentEdge, depth: number, current: Extract<Provenance, { kind: "edge" }>): boolean {
+  return (
+    (depth - current.depth || compare(from, current.from) || compare(edge.triple.predicate, current.predicate) || compare(edge.direction, current.direction)) < 0
   );
-  return candidates.length > cap ? candidates.slice(0, cap) : candidates;
 }
 
-function byActivationThenId(x: [string, number], y: [string, number]): number {
-  return y[1] - x[1] || compare(x[0], y[0]);
+/** The k-th highest activation among non-seed nodes, or 0 when fewer are active. */
+function kthActivation(nodes: ReadonlyMap<string, NodeState>, seeds: ReadonlySet<string>, k: number): number {
+  if (nodes.size - seeds.size < k) return 0;
+  const top: number[] = [];
+  for (const [id, s] of nodes) {
+    if (seeds.has(id)) continue;
+    if (top.length === k && s.activation <= top[k - 1]!) continue;
+    let i = Math.min(top.length, k - 1);
+    while (i > 0 && top[i - 1]! < s.activation) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = s.activation;
+  }
+  return top.length === k ? top[k - 1]! : 0;
 }
 
-/** Code-unit order, the same in every process (unlike localeCompare). */
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** The top `k` entries by (activation desc, id), without sorting everything. */
+function best(entries: [string, NodeState][], k: number): [string, NodeState][] {
+  const order = (x: [string, NodeState], y: [string, NodeState]): number => y[1].activation - x[1].activation || compare(x[0], y[0]);
+  const top: [string, NodeState][] = [];
+  for (const e of entries) {
+    if (top.length === k && order(e, top[k - 1]!) >= 0) continue;
+    let i = top.length < k ? top.length : k - 1;
+    while (i > 0 && order(e, top[i - 1]!) < 0) {
+      if (i < k) top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = e;
+    if (top.length > k) top.length = k;
+  }
+  return top;
+}
+
+/**
+ * A node's strongest `cap` edges by effective confidence. The list comes in
+ * raw-confidence order and attenuation only lowers a confidence, so the scan
+ * stops once no remaining edge can reach the weakest one kept: a hub costs
+ * O(cap), not O(degree).
+ */
+function strongest(edges: readonly AdjacentEdge[], cap: number, profiles: ReadonlyMap<string, TemporalProfile>, now: number): Candidate[] {
+  const kept: Candidate[] = [];
+  for (const edge of edges) {
+    if (kept.length >= cap && edge.triple.confidence < kept[kept.length - 1]!.strength) break;
+    const profile = profiles.size === 0 ? undefined : profiles.get(edge.triple.predicate);
+    const strength = effectiveConfidence(edge.triple, profile, now);
+    if (strength <= 0) continue;
+    // Insert in (strength desc, then edge order) position; drop past the cap.
+    const candidate = { edge, strength };
+    let i = kept.length;
+    while (i > 0 && (kept[i - 1]!.strength < strength || (kept[i - 1]!.strength === strength && compareEdges(kept[i - 1]!.edge, edge) > 0))) i--;
+    if (i >= cap) continue;
+    kept.splice(i, 0, candidate);
+    if (kept.length > cap) kept.pop();
+  }
+  return kept;
 }
 
 function positiveInt(value: number, name: string): number {

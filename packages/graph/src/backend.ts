@@ -9,6 +9,35 @@ export interface AdjacentEdge {
   readonly triple: Triple;
 }
 
+/** Which edges {@link GraphBackend.edgesOf} returns. */
+export interface EdgeQuery {
+  /** Only edges with these predicates. @default all */
+  readonly predicates?: readonly string[] | undefined;
+  /** Leave out edges to bookkeeping symbols or with bookkeeping predicates. */
+  readonly excludeBookkeeping: boolean;
+  /** At most this many per node: the first in {@link compareEdges} order. @default all */
+  readonly limitPerNode?: number | undefined;
+}
+
+/**
+ * The order of a node's edges: strongest (raw confidence) first, then by
+ * predicate, other end and direction. Spreading activation relies on it to
+ * stop scanning a hub early.
+ */
+export function compareEdges(x: AdjacentEdge, y: AdjacentEdge): number {
+  return (
+    y.triple.confidence - x.triple.confidence ||
+    compare(x.triple.predicate, y.triple.predicate) ||
+    compare(x.other, y.other) ||
+    compare(x.direction, y.direction)
+  );
+}
+
+/** Code-unit order, the same in every process (unlike localeCompare). */
+export function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Sizes of a store. */
 export interface GraphCounts {
   readonly symbols: number;
@@ -44,11 +73,11 @@ export interface GraphBackend {
   /** Symbols of a kind, sorted by id. */
   symbolsOfKind(kind: string, options: { limit: number }): Promise<GraphSymbol[]>;
   /**
-   * Every edge touching each node (outgoing and incoming), optionally only
-   * with the given predicates. Order within a list is unspecified (callers
-   * sort; spreading activation orders by strength with a stable tie-break).
+   * The edges touching each node (outgoing and incoming) that the query
+   * admits, each list in {@link compareEdges} order. Every id is a key of
+   * the result.
    */
-  edgesOf(ids: readonly string[], predicates: readonly string[] | undefined): Promise<Map<string, AdjacentEdge[]>>;
+  edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, AdjacentEdge[]>>;
   counts(): Promise<GraphCounts>;
   /** Every triple, sorted by key, streamed. */
   exportTriples(): AsyncIterable<Triple>;

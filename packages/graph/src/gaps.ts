@@ -1,4 +1,4 @@
-import { compare } from "./activation.js";
+import { compare } from "./backend.js";
 import type { GraphBackend } from "./backend.js";
 import { isBookkeepingPredicate } from "./bookkeeping.js";
 import type { Triple } from "./model.js";

@@ -24,3 +24,7 @@ export type { GapOptions, KnowledgeGap } from "./gaps.js";
 export { GraphStore, type Direction, type GraphStoreOptions } from "./store.js";
 export { openEmbeddedBackend, EmbeddedBackend, type EmbeddedOptions, type OpenReport } from "./embedded/embedded-backend.js";
 export type { TornTail } from "./embedded/record-log.js";
+export { openNeo4jBackend, Neo4jBackend, type Neo4jOptions } from "./neo4j/neo4j-backend.js";
+export { ingestFile, ingestStream } from "./ingest/ingest.js";
+export type { IngestFormat, IngestLineError, IngestOptions, IngestProgress, IngestSummary } from "./ingest/types.js";
+export type { LineInput } from "./ingest/lines.js";

@@ -1,4 +1,4 @@
-import { compare } from "./activation.js";
+import { compare } from "./backend.js";
 import { invalid } from "./errors.js";
 import { tripleKey, type Triple } from "./model.js";
 

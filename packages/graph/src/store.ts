@@ -1,5 +1,5 @@
-import { compare, spreadActivation, type ActivationQuery, type ActivationResult } from "./activation.js";
-import type { AdjacentEdge, GraphBackend, GraphCounts } from "./backend.js";
+import { spreadActivation, type ActivationQuery, type ActivationResult } from "./activation.js";
+import { compare, type AdjacentEdge, type GraphBackend, type GraphCounts } from "./backend.js";
 import { invalid } from "./errors.js";
 import { analyseGaps, type GapOptions, type KnowledgeGap } from "./gaps.js";
 import {
@@ -83,7 +83,8 @@ export class GraphStore {
   /** A symbol's edges, optionally one direction and some predicates only. */
   async neighbours(id: string, options: { direction?: Direction; predicates?: readonly string[] } = {}): Promise<AdjacentEdge[]> {
     const direction = options.direction ?? "both";
-    const edges = (await this.backend.edgesOf([id], options.predicates?.length ? options.predicates : undefined)).get(id) ?? [];
+    const query = { predicates: options.predicates?.length ? options.predicates : undefined, excludeBookkeeping: false };
+    const edges = (await this.backend.edgesOf([id], query)).get(id) ?? [];
     return edges
       .filter((e) => direction === "both" || e.direction === direction)
       .sort((a, b) => compare(a.triple.predicate, b.triple.predicate) || compare(a.other, b.other) || compare(a.direction, b.direction));

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { compare } from "../activation.js";
-import type { AdjacentEdge, GraphBackend, GraphCounts } from "../backend.js";
+import { compare } from "../backend.js";
+import type { AdjacentEdge, EdgeQuery, GraphBackend, GraphCounts } from "../backend.js";
 import { GraphError } from "../errors.js";
 import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
 import { MemoryGraph } from "./memory-graph.js";
@@ -104,10 +104,10 @@ export class EmbeddedBackend implements GraphBackend {
     return Promise.resolve(this.graph.symbolsOfKind(kind, options.limit));
   }
 
-  edgesOf(ids: readonly string[], predicates: readonly string[] | undefined): Promise<Map<string, AdjacentEdge[]>> {
-    const filter = predicates ? new Set(predicates) : undefined;
+  edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, AdjacentEdge[]>> {
+    const predicates = query.predicates ? new Set(query.predicates) : undefined;
     const result = new Map<string, AdjacentEdge[]>();
-    for (const id of ids) result.set(id, this.graph.edgesOf(id, filter));
+    for (const id of ids) result.set(id, this.graph.edgesOf(id, query, predicates));
     return Promise.resolve(result);
   }
 

@@ -1,5 +1,5 @@
-import { compare } from "../activation.js";
-import type { AdjacentEdge, GraphCounts } from "../backend.js";
+import { compare, compareEdges, type AdjacentEdge, type EdgeQuery, type GraphCounts } from "../backend.js";
+import { isWorldEdge } from "../bookkeeping.js";
 import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
 
 /**
@@ -10,8 +10,12 @@ import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "..
 export class MemoryGraph {
   private readonly symbols = new Map<string, GraphSymbol>();
   private readonly triples = new Map<string, Triple>();
-  private readonly out = new Map<string, AdjacentEdge[]>();
-  private readonly in = new Map<string, AdjacentEdge[]>();
+  // Per symbol, its edges by triple key (O(1) replace and retract).
+  private readonly out = new Map<string, Map<string, AdjacentEdge>>();
+  private readonly in = new Map<string, Map<string, AdjacentEdge>>();
+  // Per symbol, both directions in compareEdges order, built on first use
+  // after a change: spreading reads hubs' strongest edges without sorting.
+  private readonly sorted = new Map<string, AdjacentEdge[]>();
   private readonly byPredicate = new Map<string, Set<string>>();
   // Sorted key list for full scans, rebuilt lazily after writes.
   private sortedKeys: string[] | undefined;
@@ -25,8 +29,10 @@ export class MemoryGraph {
       const key = tripleKey(t);
       if (this.triples.has(key)) this.unlink(key);
       this.triples.set(key, t);
-      push(this.out, t.subject, { other: t.object, direction: "out", triple: t });
-      push(this.in, t.object, { other: t.subject, direction: "in", triple: t });
+      link(this.out, t.subject, key, { other: t.object, direction: "out", triple: t });
+      link(this.in, t.object, key, { other: t.subject, direction: "in", triple: t });
+      this.sorted.delete(t.subject);
+      this.sorted.delete(t.object);
       let keys = this.byPredicate.get(t.predicate);
       if (!keys) this.byPredicate.set(t.predicate, (keys = new Set()));
       keys.add(key);
@@ -51,7 +57,7 @@ export class MemoryGraph {
   }
 
   clear(): void {
-    for (const m of [this.symbols, this.triples, this.out, this.in, this.byPredicate]) m.clear();
+    for (const m of [this.symbols, this.triples, this.out, this.in, this.byPredicate, this.sorted]) m.clear();
     this.sortedKeys = undefined;
   }
 
@@ -61,9 +67,9 @@ export class MemoryGraph {
       const t = this.triples.get(tripleKey(pattern as Required<TriplePattern>));
       candidates = t ? [t] : [];
     } else if (pattern.subject !== undefined) {
-      candidates = (this.out.get(pattern.subject) ?? []).map((e) => e.triple);
+      candidates = [...(this.out.get(pattern.subject)?.values() ?? [])].map((e) => e.triple);
     } else if (pattern.object !== undefined) {
-      candidates = (this.in.get(pattern.object) ?? []).map((e) => e.triple);
+      candidates = [...(this.in.get(pattern.object)?.values() ?? [])].map((e) => e.triple);
     } else if (pattern.predicate !== undefined) {
       candidates = [...(this.byPredicate.get(pattern.predicate) ?? [])].map((k) => this.triples.get(k)!);
     } else {
@@ -84,13 +90,23 @@ export class MemoryGraph {
       .map(({ t }) => t);
   }
 
-  edgesOf(id: string, predicates: ReadonlySet<string> | undefined): AdjacentEdge[] {
-    const out = this.out.get(id) ?? [];
-    const inc = this.in.get(id) ?? [];
-    if (!predicates) return out.length === 0 ? inc : inc.length === 0 ? out : out.concat(inc);
-    const edges: AdjacentEdge[] = [];
-    for (const list of [out, inc]) for (const e of list) if (predicates.has(e.triple.predicate)) edges.push(e);
-    return edges;
+  /** A node's edges admitted by the query, in compareEdges order, cut at the limit. */
+  edgesOf(id: string, query: EdgeQuery, predicates: ReadonlySet<string> | undefined): AdjacentEdge[] {
+    let all = this.sorted.get(id);
+    if (!all) {
+      all = [...(this.out.get(id)?.values() ?? []), ...(this.in.get(id)?.values() ?? [])].sort(compareEdges);
+      this.sorted.set(id, all);
+    }
+    const limit = query.limitPerNode ?? Infinity;
+    if (!predicates && !query.excludeBookkeeping) return all.length > limit ? all.slice(0, limit) : all;
+    const admitted: AdjacentEdge[] = [];
+    for (const e of all) {
+      if (admitted.length >= limit) break;
+      if (predicates && !predicates.has(e.triple.predicate)) continue;
+      if (query.excludeBookkeeping && !isWorldEdge(e.other, e.triple.predicate)) continue;
+      admitted.push(e);
+    }
+    return admitted;
   }
 
   getSymbols(ids: readonly string[]): GraphSymbol[] {
@@ -125,24 +141,25 @@ export class MemoryGraph {
 
   private unlink(key: string): void {
     const t = this.triples.get(key)!;
-    remove(this.out, t.subject, key);
-    remove(this.in, t.object, key);
+    unlinkEdge(this.out, t.subject, key);
+    unlinkEdge(this.in, t.object, key);
+    this.sorted.delete(t.subject);
+    this.sorted.delete(t.object);
     const keys = this.byPredicate.get(t.predicate);
     keys?.delete(key);
     if (keys?.size === 0) this.byPredicate.delete(t.predicate);
   }
 }
 
-function push(map: Map<string, AdjacentEdge[]>, id: string, edge: AdjacentEdge): void {
-  const list = map.get(id);
-  if (list) list.push(edge);
-  else map.set(id, [edge]);
+function link(map: Map<string, Map<string, AdjacentEdge>>, id: string, key: string, edge: AdjacentEdge): void {
+  let edges = map.get(id);
+  if (!edges) map.set(id, (edges = new Map()));
+  edges.set(key, edge);
 }
 
-function remove(map: Map<string, AdjacentEdge[]>, id: string, key: string): void {
-  const list = map.get(id);
-  if (!list) return;
-  const i = list.findIndex((e) => tripleKey(e.triple) === key);
-  if (i >= 0) list.splice(i, 1);
-  if (list.length === 0) map.delete(id);
+function unlinkEdge(map: Map<string, Map<string, AdjacentEdge>>, id: string, key: string): void {
+  const edges = map.get(id);
+  if (!edges) return;
+  edges.delete(key);
+  if (edges.size === 0) map.delete(id);
 }

@@ -1,0 +1,123 @@
+// Knowledge-graph benchmark: ingest rate and spreading activation at depth
+// 1-3 on generated graphs, embedded vs Neo4j, printed side by side with the
+// ratio Neo4j/embedded measured in the same run.
+//
+//   pnpm bench:graph                      all sizes, both backends
+//   BENCH_SIZES=10000,100000 pnpm bench:graph
+//   BENCH_NEO4J_MAX=100000                largest graph loaded into Neo4j (its ingest is the slow part)
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { GraphStore, openEmbeddedBackend, openNeo4jBackend, type TripleInput } from "@boyd/graph";
+import { startNeo4j } from "@boyd/testkit";
+import { generateTriples, seedsFor, type GraphShape } from "./graph/generate.js";
+import { summarize } from "./stats.js";
+
+const sizes = (process.env["BENCH_SIZES"] ?? "10000,100000,1000000").split(",").map(Number);
+const neo4jMax = Number(process.env["BENCH_NEO4J_MAX"] ?? 1_000_000);
+const runs = Number(process.env["BENCH_RUNS"] ?? 20);
+const shapes: GraphShape[] = ["uniform", "hub-heavy"];
+const BATCH = 1_000;
+
+interface Row {
+  size: number;
+  shape: GraphShape;
+  backend: string;
+  ingestPerSec: number;
+  depthMs: number[]; // median ms at depth 1, 2, 3
+}
+
+async function ingest(store: GraphStore, triples: Iterable<TripleInput>): Promise<number> {
+  const started = performance.now();
+  let batch: TripleInput[] = [];
+  let n = 0;
+  for (const t of triples) {
+    batch.push(t);
+    if (batch.length === BATCH) {
+      await store.addTriples(batch);
+      n += batch.length;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await store.addTriples(batch);
+  n += batch.length;
+  return n / ((performance.now() - started) / 1_000);
+}
+
+async function activationMs(store: GraphStore, size: number): Promise<number[]> {
+  const seeds = seedsFor(size);
+  const out: number[] = [];
+  for (const depth of [1, 2, 3]) {
+    const samples: number[] = [];
+    for (let i = 0; i < runs + 3; i++) {
+      const started = performance.now();
+      await store.activate({ seeds, maxDepth: depth, topK: 10, fanOutCap: 64 });
+      if (i >= 3) samples.push((performance.now() - started) * 1_000); // µs; first runs warm up
+    }
+    out.push(summarize(samples).p50 / 1_000);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const neo4j = await startNeo4j({ heap: "2g" });
+  let labelNo = 0;
+  try {
+    for (const size of sizes) {
+      for (const shape of shapes) {
+        const dir = mkdtempSync(join(tmpdir(), "boyd-bench-graph-"));
+        const { backend } = await openEmbeddedBackend({ dir, compactAfterRecords: 1_000_000 });
+        const embedded = new GraphStore(backend);
+        const embeddedIngest = await ingest(embedded, generateTriples(size, shape));
+        rows.push({ size, shape, backend: "embedded", ingestPerSec: embeddedIngest, depthMs: await activationMs(embedded, size) });
+        await embedded.close();
+        rmSync(dir, { recursive: true, force: true });
+
+        if (size <= neo4jMax) {
+          const neo = await openNeo4jBackend({ uri: neo4j.uri, label: `Bench${++labelNo}` });
+          const store = new GraphStore(neo);
+          const neoIngest = await ingest(store, generateTriples(size, shape));
+          rows.push({ size, shape, backend: "neo4j", ingestPerSec: neoIngest, depthMs: await activationMs(store, size) });
+          await neo.clear();
+          await neo.dropSchema();
+          await store.close();
+        }
+        print(rows.slice(-2));
+      }
+    }
+  } finally {
+    await neo4j.dispose();
+  }
+  console.log("\n== summary");
+  print(rows);
+  const target = rows.find((r) => r.size === 1_000_000 && r.shape === "hub-heavy" && r.backend === "embedded");
+  if (target) {
+    const ms = target.depthMs[2]!;
+    console.log(`target "embedded 3-hop activation on 1M edges (hub-heavy) under 50 ms": ${ms < 50 ? "MET" : "NOT MET"} (${ms.toFixed(2)} ms)`);
+  }
+  const ratios = rows
+    .filter((r) => r.backend === "neo4j")
+    .map((n) => ({ n, e: rows.find((e) => e.backend === "embedded" && e.size === n.size && e.shape === n.shape)! }))
+    .flatMap(({ n, e }) => n.depthMs.map((ms, i) => ms / e.depthMs[i]!));
+  if (ratios.length > 0) {
+    const worst = Math.max(...ratios);
+    console.log(`target "Neo4j activation within 20x of embedded": ${worst <= 20 ? "MET" : "NOT MET"} (worst ratio ${worst.toFixed(1)}x)`);
+  }
+}
+
+function print(rows: Row[]): void {
+  const num = (v: number, d = 2): string => v.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
+  console.log(
+    `${"edges".padStart(9)}  ${"shape".padEnd(9)}  ${"backend".padEnd(8)}  ${"ingest/s".padStart(10)}  ${"d1 ms".padStart(8)}  ${"d2 ms".padStart(8)}  ${"d3 ms".padStart(8)}  ${"neo4j/emb d1,d2,d3".padStart(20)}`,
+  );
+  for (const r of rows) {
+    const twin = rows.find((e) => e.backend === "embedded" && e.size === r.size && e.shape === r.shape);
+    const ratio = r.backend === "neo4j" && twin ? r.depthMs.map((ms, i) => `${(ms / twin.depthMs[i]!).toFixed(1)}x`).join(",") : "";
+    console.log(
+      `${String(r.size).padStart(9)}  ${r.shape.padEnd(9)}  ${r.backend.padEnd(8)}  ${num(r.ingestPerSec, 0).padStart(10)}  ${r.depthMs.map((m) => num(m).padStart(8)).join("  ")}  ${ratio.padStart(20)}`,
+    );
+  }
+}
+
+await main();

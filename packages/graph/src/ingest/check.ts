@@ -1,0 +1,41 @@
+import { GraphError } from "../errors.js";
+import { toTriple, type TripleInput } from "../model.js";
+import type { LineResult } from "./types.js";
+
+/** A bad-line result. */
+export function bad(reason: string): LineResult {
+  return { kind: "error", reason };
+}
+
+/** The reason a symbol id is unusable, or undefined if it is fine. */
+export function idProblem(field: string, value: string): string | undefined {
+  return value.trim() === "" ? `${field} must not be empty` : undefined;
+}
+
+// A plain decimal: Number() alone would also take "0x1", "" and " ", which
+// nobody writes as a confidence on purpose.
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Parses a confidence written as text; a reason string if it is not a number in [0, 1]. */
+export function parseConfidence(text: string): number | string {
+  const value = DECIMAL.test(text.trim()) ? Number(text) : NaN;
+  return value >= 0 && value <= 1 ? value : `confidence must be a number in [0, 1], got ${JSON.stringify(text)}`;
+}
+
+const WHERE = "\u0000line";
+
+/**
+ * Runs the store's own validation on a parsed triple, so a line that passes
+ * here can never make `GraphStore.addTriples` throw halfway through a strict
+ * ingest. Parsers check every field first with better reasons; this is the
+ * safety net that keeps the two in agreement.
+ */
+export function accept(triple: TripleInput): LineResult {
+  try {
+    toTriple(triple, 0, WHERE);
+  } catch (err) {
+    if (err instanceof GraphError) return bad(err.message.replace(`${WHERE}: `, ""));
+    throw err;
+  }
+  return { kind: "triple", triple };
+}

@@ -1,0 +1,300 @@
+import neo4j, { type Driver, type ManagedTransaction, type Record as Neo4jRecord } from "neo4j-driver";
+import type { AdjacentEdge, EdgeQuery, GraphBackend, GraphCounts } from "../backend.js";
+import { BOOKKEEPING_PREDICATE_PREFIX, BOOKKEEPING_PREFIXES } from "../bookkeeping.js";
+import { GraphError, invalid } from "../errors.js";
+import type { GraphSymbol, Triple, TriplePattern } from "../model.js";
+
+/** Options of {@link openNeo4jBackend}. */
+export interface Neo4jOptions {
+  /** Bolt URI, e.g. `bolt://127.0.0.1:7687`. */
+  uri: string;
+  /** @default no auth */
+  user?: string;
+  password?: string;
+  /** @default "neo4j" */
+  database?: string;
+  /**
+   * The node label of this store's symbols. Stores with different labels
+   * share a database without seeing each other (tests isolate this way).
+   * @default "Symbol"
+   */
+  label?: string;
+  /** Rows per UNWIND statement. @default 1000 */
+  batchSize?: number;
+  /** How long managed transactions retry transient failures (Neo4j restarting), ms. @default 15000 */
+  maxRetryTimeMs?: number;
+}
+
+// Every relationship has this one type; the predicate is a property, so
+// predicates are data, not schema.
+const REL = "REL";
+const LABEL = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * Opens the Neo4j backend: one driver per store, managed read/write
+ * transactions (retried by the driver on transient errors), parameters only,
+ * UNWIND batches, a uniqueness constraint on the symbol id and an index on
+ * its label. Model: `(:Symbol {id, label, kind})-[:REL {predicate,
+ * confidence, source, createdAt}]->(:Symbol)`.
+ */
+export async function openNeo4jBackend(options: Neo4jOptions): Promise<Neo4jBackend> {
+  const label = options.label ?? "Symbol";
+  if (!LABEL.test(label)) throw invalid(`neo4j label ${JSON.stringify(label)} must be a letter then letters, digits or _`);
+  const driver = neo4j.driver(
+    options.uri,
+    options.user ? neo4j.auth.basic(options.user, options.password ?? "") : undefined,
+    {
+      disableLosslessIntegers: true,
+      maxTransactionRetryTime: options.maxRetryTimeMs ?? 15_000,
+      connectionAcquisitionTimeout: 10_000,
+      connectionTimeout: 5_000,
+    },
+  );
+  const backend = new Neo4jBackend(driver, options.database ?? "neo4j", label, options.batchSize ?? 1_000);
+  try {
+    await backend.ensureSchema();
+  } catch (err) {
+    await driver.close();
+    throw toGraphError(err, `cannot reach Neo4j at ${options.uri}`);
+  }
+  return backend;
+}
+
+/** The Neo4j {@link GraphBackend}. */
+export class Neo4jBackend implements GraphBackend {
+  readonly name = "neo4j";
+
+  constructor(
+    private readonly driver: Driver,
+    private readonly database: string,
+    private readonly label: string,
+    private readonly batchSize: number,
+  ) {}
+
+  /** Creates the uniqueness constraint and label index if missing. */
+  async ensureSchema(): Promise<void> {
+    const L = this.label;
+    await this.run(`CREATE CONSTRAINT ${L}_id IF NOT EXISTS FOR (n:${L}) REQUIRE n.id IS UNIQUE`);
+    await this.run(`CREATE INDEX ${L}_label IF NOT EXISTS FOR (n:${L}) ON (n.label)`);
+    await this.run(`CREATE INDEX ${REL}_predicate IF NOT EXISTS FOR ()-[r:${REL}]-() ON (r.predicate)`);
+  }
+
+  upsertSymbols(symbols: readonly GraphSymbol[]): Promise<void> {
+    return this.write(symbols, `UNWIND $rows AS row MERGE (n:${this.label} {id: row.id}) SET n.label = row.label, n.kind = row.kind`);
+  }
+
+  addTriples(triples: readonly Triple[]): Promise<void> {
+    const L = this.label;
+    return this.write(
+      triples,
+      `UNWIND $rows AS row
+       MERGE (s:${L} {id: row.subject}) ON CREATE SET s.label = row.subject, s.kind = 'entity'
+       MERGE (o:${L} {id: row.object}) ON CREATE SET o.label = row.object, o.kind = 'entity'
+       MERGE (s)-[r:${REL} {predicate: row.predicate}]->(o)
+       SET r.confidence = row.confidence, r.source = row.source, r.createdAt = row.createdAt`,
+    );
+  }
+
+  async retractTriples(keys: readonly TriplePattern[]): Promise<number> {
+    const L = this.label;
+    let removed = 0;
+    await this.session("WRITE", async (tx) => {
+      removed = 0;
+      for (const rows of chunks(keys, this.batchSize)) {
+        const result = await tx.run(
+          `UNWIND $rows AS k
+           MATCH (:${L} {id: k.subject})-[r:${REL} {predicate: k.predicate}]->(:${L} {id: k.object})
+           DELETE r RETURN count(r) AS n`,
+          { rows },
+        );
+        removed += result.records[0]?.get("n") as number;
+      }
+    });
+    return removed;
+  }
+
+  async findTriples(pattern: TriplePattern, options: { limit: number; offset: number }): Promise<Triple[]> {
+    const L = this.label;
+    const records = await this.read(
+      `MATCH (s:${L})-[r:${REL}]->(o:${L})
+       WHERE ($subject IS NULL OR s.id = $subject) AND ($predicate IS NULL OR r.predicate = $predicate)
+         AND ($object IS NULL OR o.id = $object)
+       RETURN s.id AS subject, r.predicate AS predicate, o.id AS object, r.confidence AS confidence,
+              r.source AS source, r.createdAt AS createdAt
+       ORDER BY subject, predicate, object SKIP $offset LIMIT $limit`,
+      {
+        subject: pattern.subject ?? null,
+        predicate: pattern.predicate ?? null,
+        object: pattern.object ?? null,
+        offset: neo4j.int(options.offset),
+        limit: neo4j.int(options.limit),
+      },
+    );
+    return records.map(toTriple);
+  }
+
+  async getSymbols(ids: readonly string[]): Promise<GraphSymbol[]> {
+    const records = await this.read(
+      `MATCH (n:${this.label}) WHERE n.id IN $ids RETURN n.id AS id, n.label AS label, n.kind AS kind ORDER BY id`,
+      { ids: [...new Set(ids)] },
+    );
+    return records.map((r) => ({ id: r.get("id") as string, label: r.get("label") as string, kind: r.get("kind") as string }));
+  }
+
+  async symbolsOfKind(kind: string, options: { limit: number }): Promise<GraphSymbol[]> {
+    const records = await this.read(
+      `MATCH (n:${this.label} {kind: $kind}) RETURN n.id AS id, n.label AS label, n.kind AS kind ORDER BY id LIMIT $limit`,
+      { kind, limit: neo4j.int(options.limit) },
+    );
+    return records.map((r) => ({ id: r.get("id") as string, label: r.get("label") as string, kind: r.get("kind") as string }));
+  }
+
+  /**
+   * One query per hop: the whole frontier in, each node's admitted edges out,
+   * strongest first and cut at the limit on the server (no variable-length
+   * paths, and a hub ships only what spreading will use).
+   */
+  async edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, AdjacentEdge[]>> {
+    const L = this.label;
+    const records = await this.read(
+      `UNWIND $ids AS id
+       CALL {
+         WITH id
+         MATCH (n:${L} {id: id})-[r:${REL}]-(m:${L})
+         WHERE ($predicates IS NULL OR r.predicate IN $predicates)
+           AND (NOT $excludeBookkeeping OR (NOT any(p IN $bookkeeping WHERE m.id STARTS WITH p)
+                AND NOT r.predicate STARTS WITH $bookkeepingPredicate))
+         WITH m, r, CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS direction
+         RETURN m.id AS other, direction, r.predicate AS predicate, r.confidence AS confidence,
+                r.source AS source, r.createdAt AS createdAt
+         ORDER BY confidence DESC, predicate, other, direction
+         LIMIT $limit
+       }
+       RETURN id, other, direction, predicate, confidence, source, createdAt`,
+      {
+        ids: [...new Set(ids)],
+        predicates: query.predicates ? [...query.predicates] : null,
+        excludeBookkeeping: query.excludeBookkeeping,
+        bookkeeping: [...BOOKKEEPING_PREFIXES],
+        bookkeepingPredicate: BOOKKEEPING_PREDICATE_PREFIX,
+        limit: neo4j.int(query.limitPerNode ?? 2 ** 31 - 1),
+      },
+    );
+    const result = new Map<string, AdjacentEdge[]>(ids.map((id) => [id, []]));
+    for (const r of records) {
+      const id = r.get("id") as string;
+      const other = r.get("other") as string;
+      const direction = r.get("direction") as "out" | "in";
+      const triple: Triple = {
+        subject: direction === "out" ? id : other,
+        predicate: r.get("predicate") as string,
+        object: direction === "out" ? other : id,
+        confidence: r.get("confidence") as number,
+        source: r.get("source") as string,
+        createdAt: r.get("createdAt") as number,
+      };
+      result.get(id)!.push({ other, direction, triple });
+    }
+    return result;
+  }
+
+  async counts(): Promise<GraphCounts> {
+    const L = this.label;
+    const [row] = await this.read(
+      `CALL { MATCH (n:${L}) RETURN count(n) AS symbols } CALL { MATCH (:${L})-[r:${REL}]->(:${L}) RETURN count(r) AS triples } RETURN symbols, triples`,
+    );
+    return { symbols: row!.get("symbols") as number, triples: row!.get("triples") as number };
+  }
+
+  async *exportTriples(): AsyncIterable<Triple> {
+    const page = 10_000;
+    for (let offset = 0; ; offset += page) {
+      const batch = await this.findTriples({}, { limit: page, offset });
+      yield* batch;
+      if (batch.length < page) return;
+    }
+  }
+
+  async clear(): Promise<void> {
+    // Batched deletes keep one huge transaction from exhausting the heap.
+    const session = this.driver.session({ database: this.database });
+    try {
+      await session.run(`MATCH (n:${this.label}) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS`);
+    } catch (err) {
+      throw toGraphError(err, "clearing the graph failed");
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Drops this label's constraint and index too (test clean-up). */
+  async dropSchema(): Promise<void> {
+    await this.run(`DROP CONSTRAINT ${this.label}_id IF EXISTS`);
+    await this.run(`DROP INDEX ${this.label}_label IF EXISTS`);
+  }
+
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+
+  private async write(rows: readonly object[], cypher: string): Promise<void> {
+    if (rows.length === 0) return;
+    await this.session("WRITE", async (tx) => {
+      for (const chunk of chunks(rows, this.batchSize)) await tx.run(cypher, { rows: chunk });
+    });
+  }
+
+  private async read(cypher: string, params: Record<string, unknown> = {}): Promise<Neo4jRecord[]> {
+    let records: Neo4jRecord[] = [];
+    await this.session("READ", async (tx) => {
+      records = (await tx.run(cypher, params)).records;
+    });
+    return records;
+  }
+
+  private async run(cypher: string): Promise<void> {
+    await this.session("WRITE", async (tx) => {
+      await tx.run(cypher);
+    });
+  }
+
+  /** A managed transaction: the driver retries transient failures; the work must be idempotent. */
+  private async session(mode: "READ" | "WRITE", work: (tx: ManagedTransaction) => Promise<void>): Promise<void> {
+    const session = this.driver.session({ database: this.database, defaultAccessMode: mode === "READ" ? neo4j.session.READ : neo4j.session.WRITE });
+    try {
+      if (mode === "READ") await session.executeRead(work);
+      else await session.executeWrite(work);
+    } catch (err) {
+      throw toGraphError(err, `Neo4j ${mode.toLowerCase()} failed`);
+    } finally {
+      await session.close();
+    }
+  }
+}
+
+function toTriple(r: Neo4jRecord): Triple {
+  return {
+    subject: r.get("subject") as string,
+    predicate: r.get("predicate") as string,
+    object: r.get("object") as string,
+    confidence: r.get("confidence") as number,
+    source: r.get("source") as string,
+    createdAt: r.get("createdAt") as number,
+  };
+}
+
+function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** Maps driver errors: unreachable or restarting Neo4j is UNAVAILABLE (retryable), the rest INTERNAL. */
+function toGraphError(err: unknown, context: string): GraphError {
+  if (err instanceof GraphError) return err;
+  const code = (err as { code?: string }).code ?? "";
+  const message = (err as Error).message ?? String(err);
+  if (code === "ServiceUnavailable" || code === "SessionExpired" || /ECONNREFUSED|connect|unavailable/i.test(message)) {
+    return new GraphError("UNAVAILABLE", `${context}: ${message}`, { cause: err });
+  }
+  if (code.startsWith("Neo.ClientError.Statement")) return new GraphError("INVALID_ARGUMENT", `${context}: ${message}`, { cause: err });
+  return new GraphError("INTERNAL", `${context}: ${message}`, { cause: err });
+}
