@@ -5,6 +5,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: ["packages/*", "services/*", "bench"],
+    // One Neo4j for the whole run; tests reach it with inject("neo4jUri")
+    // and isolate their data by a unique label.
+    globalSetup: ["./packages/testkit/src/neo4j-global-setup.ts"],
     reporters: ["default", "./scripts/summary-reporter.ts"],
   },
 });

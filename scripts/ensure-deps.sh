@@ -2,6 +2,8 @@
 # Debian machine with Node 20, and does nothing when it is already there.
 #   ensure_node_deps   pnpm (via npm) and node_modules (frozen lockfile)
 #   ensure_nats        nats-server (Debian package), for tests and distributed mode
+#   ensure_neo4j_dev   Java 17 + Maven (Debian packages) and the Neo4j launcher in
+#                      deploy/neo4j-dev, rebuilt when its pom or sources change
 
 PNPM_VERSION=10.34.8
 
@@ -32,4 +34,23 @@ ensure_nats() {
   if command -v nats-server >/dev/null 2>&1 || [ -x /usr/sbin/nats-server ]; then return 0; fi
   _boyd_log "installing nats-server (Debian package)"
   _boyd_as_root apt-get update -qq && _boyd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+}
+
+ensure_neo4j_dev() {
+  # Neo4j 5.26 (the last line on Java 17) needs a JDK to build the launcher and
+  # Maven to fetch Neo4j from Maven Central into ~/.m2.
+  if ! command -v java >/dev/null 2>&1 || ! command -v javac >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then
+    _boyd_log "installing Java 17 and Maven (Debian packages)"
+    _boyd_as_root apt-get update -qq && _boyd_as_root env DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -qq openjdk-17-jdk-headless maven >/dev/null || return 1
+  fi
+  local dir="$_boyd_root/deploy/neo4j-dev"
+  local jar="$dir/target/neo4j-dev.jar"
+  if [ -f "$jar" ] && [ -d "$dir/target/lib" ] && [ -z "$(find "$dir/pom.xml" "$dir/src" -newer "$jar" -print -quit)" ]; then
+    return 0
+  fi
+  _boyd_log "building the Neo4j launcher (deploy/neo4j-dev; the first build downloads ~120 MB into ~/.m2)"
+  # Stale jars from an older Neo4j version must not stay on the classpath.
+  rm -rf "$dir/target/lib"
+  (cd "$dir" && mvn -q -B package -DskipTests)
 }

@@ -16,6 +16,8 @@ export interface ActivationQuery {
   predicates?: readonly string[];
   /** Per node, only the strongest this-many edges spread (bounds hubs). @default 64 */
   fanOutCap?: number;
+  /** Multiplies every hop's offer (1 = no decay beyond edge confidences). @default 1 */
+  hopDecay?: number;
   /** Let bookkeeping symbols (goal:, status:, agent: ...) be activated. @default false */
   includeBookkeeping?: boolean;
   /** The time temporal profiles are evaluated at, unix ms. @default now */
@@ -82,6 +84,8 @@ export async function spreadActivation(
   const fanOutCap = positiveInt(query.fanOutCap ?? ACTIVATION_DEFAULTS.fanOutCap, "fanOutCap");
   const minConfidence = query.minConfidence ?? ACTIVATION_DEFAULTS.minConfidence;
   if (!(minConfidence >= 0 && minConfidence <= 1)) throw invalid("minConfidence must be in [0, 1]");
+  const hopDecay = query.hopDecay ?? 1;
+  if (!(hopDecay > 0 && hopDecay <= 1)) throw invalid("hopDecay must be in (0, 1]");
   const now = query.now ?? Date.now();
   const predicates = query.predicates && query.predicates.length > 0 ? [...query.predicates] : undefined;
   // With no temporal profile in play, raw confidence is the strength, so the
@@ -110,7 +114,7 @@ export async function spreadActivation(
     );
     for (const { id, a } of frontier) {
       for (const { edge, strength } of strongest(edges.get(id) ?? [], fanOutCap, profiles, now)) {
-        const offered = a * strength;
+        const offered = a * strength * hopDecay;
         if (offered < floor) continue;
         const state = nodes.get(edge.other);
         if (!state) {

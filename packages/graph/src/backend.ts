@@ -70,6 +70,8 @@ export interface GraphBackend {
   findTriples(pattern: TriplePattern, options: { limit: number; offset: number }): Promise<Triple[]>;
   /** The symbols with these ids that exist, sorted by id. */
   getSymbols(ids: readonly string[]): Promise<GraphSymbol[]>;
+  /** Symbols whose label equals one of these, ignoring case, sorted by id. */
+  symbolsByLabel(labels: readonly string[]): Promise<GraphSymbol[]>;
   /** Symbols of a kind, sorted by id. */
   symbolsOfKind(kind: string, options: { limit: number }): Promise<GraphSymbol[]>;
   /**

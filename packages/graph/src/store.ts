@@ -95,6 +95,11 @@ export class GraphStore {
     return this.backend.getSymbols(ids);
   }
 
+  /** Symbols whose label matches one of these, ignoring case. */
+  symbolsByLabel(labels: readonly string[]): Promise<GraphSymbol[]> {
+    return labels.length === 0 ? Promise.resolve([]) : this.backend.symbolsByLabel(labels);
+  }
+
   counts(): Promise<GraphCounts> {
     return this.backend.counts();
   }

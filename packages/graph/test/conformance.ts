@@ -278,5 +278,26 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
       expect((await store.symbols(["sun"]))[0]!.label).toBe("Sol");
       await expect(store.upsertSymbols([{ id: "" }])).rejects.toThrow(/symbols\[0\]: id/);
     });
+
+    it("symbols - found by label, ignoring case", async () => {
+      await store.upsertSymbols([
+        { id: "q42", label: "Douglas Adams", kind: "person" },
+        { id: "q1", label: "douglas adams", kind: "ghost" },
+      ]);
+      await store.addTriples([t("Mammal", "is-a", "animal")]);
+      expect((await store.symbolsByLabel(["DOUGLAS ADAMS"])).map((s) => s.id)).toEqual(["q1", "q42"]);
+      expect((await store.symbolsByLabel(["mammal", "nobody"])).map((s) => s.id)).toEqual(["Mammal"]);
+      await store.upsertSymbols([{ id: "q1", label: "Someone Else", kind: "ghost" }]);
+      expect((await store.symbolsByLabel(["douglas adams"])).map((s) => s.id)).toEqual(["q42"]);
+    });
+
+    it("activation - hop decay multiplies every hop", async () => {
+      await store.addTriples([t("A", "rel", "B", 0.8), t("B", "rel", "C", 0.5)]);
+      expectActivations(await activations({ seeds: ["A"], maxDepth: 2, hopDecay: 0.5 }), [
+        ["B", 0.4],
+        ["C", 0.1],
+      ]);
+      await expect(store.activate({ seeds: ["A"], hopDecay: 0 })).rejects.toThrow(/hopDecay/);
+    });
   });
 }

@@ -100,6 +100,10 @@ export class EmbeddedBackend implements GraphBackend {
     return Promise.resolve(this.graph.getSymbols(ids));
   }
 
+  symbolsByLabel(labels: readonly string[]): Promise<GraphSymbol[]> {
+    return Promise.resolve(this.graph.symbolsByLabel(labels));
+  }
+
   symbolsOfKind(kind: string, options: { limit: number }): Promise<GraphSymbol[]> {
     return Promise.resolve(this.graph.symbolsOfKind(kind, options.limit));
   }

@@ -9,6 +9,8 @@ import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "..
  */
 export class MemoryGraph {
   private readonly symbols = new Map<string, GraphSymbol>();
+  // Lower-cased label -> ids, for case-insensitive lookups by name.
+  private readonly byLabel = new Map<string, Set<string>>();
   private readonly triples = new Map<string, Triple>();
   // Per symbol, its edges by triple key (O(1) replace and retract).
   private readonly out = new Map<string, Map<string, AdjacentEdge>>();
@@ -21,7 +23,23 @@ export class MemoryGraph {
   private sortedKeys: string[] | undefined;
 
   upsertSymbols(symbols: readonly GraphSymbol[]): void {
-    for (const s of symbols) this.symbols.set(s.id, s);
+    for (const s of symbols) this.putSymbol(s);
+  }
+
+  symbolsByLabel(labels: readonly string[]): GraphSymbol[] {
+    const ids = new Set<string>();
+    for (const label of labels) for (const id of this.byLabel.get(label.toLowerCase()) ?? []) ids.add(id);
+    return this.getSymbols([...ids]);
+  }
+
+  private putSymbol(s: GraphSymbol): void {
+    const previous = this.symbols.get(s.id);
+    if (previous) this.byLabel.get(previous.label.toLowerCase())?.delete(s.id);
+    this.symbols.set(s.id, s);
+    const key = s.label.toLowerCase();
+    let ids = this.byLabel.get(key);
+    if (!ids) this.byLabel.set(key, (ids = new Set()));
+    ids.add(s.id);
   }
 
   addTriples(triples: readonly Triple[]): void {
@@ -37,7 +55,7 @@ export class MemoryGraph {
       if (!keys) this.byPredicate.set(t.predicate, (keys = new Set()));
       keys.add(key);
       for (const id of [t.subject, t.object]) {
-        if (!this.symbols.has(id)) this.symbols.set(id, { id, label: id, kind: "entity" });
+        if (!this.symbols.has(id)) this.putSymbol({ id, label: id, kind: "entity" });
       }
     }
     this.sortedKeys = undefined;
@@ -57,7 +75,7 @@ export class MemoryGraph {
   }
 
   clear(): void {
-    for (const m of [this.symbols, this.triples, this.out, this.in, this.byPredicate, this.sorted]) m.clear();
+    for (const m of [this.symbols, this.byLabel, this.triples, this.out, this.in, this.byPredicate, this.sorted]) m.clear();
     this.sortedKeys = undefined;
   }
 

@@ -76,11 +76,13 @@ export class Neo4jBackend implements GraphBackend {
     const L = this.label;
     await this.run(`CREATE CONSTRAINT ${L}_id IF NOT EXISTS FOR (n:${L}) REQUIRE n.id IS UNIQUE`);
     await this.run(`CREATE INDEX ${L}_label IF NOT EXISTS FOR (n:${L}) ON (n.label)`);
+    // Lower-cased label, so name lookups ignore case and still use an index.
+    await this.run(`CREATE INDEX ${L}_name IF NOT EXISTS FOR (n:${L}) ON (n.name)`);
     await this.run(`CREATE INDEX ${REL}_predicate IF NOT EXISTS FOR ()-[r:${REL}]-() ON (r.predicate)`);
   }
 
   upsertSymbols(symbols: readonly GraphSymbol[]): Promise<void> {
-    return this.write(symbols, `UNWIND $rows AS row MERGE (n:${this.label} {id: row.id}) SET n.label = row.label, n.kind = row.kind`);
+    return this.write(symbols, `UNWIND $rows AS row MERGE (n:${this.label} {id: row.id}) SET n.label = row.label, n.name = toLower(row.label), n.kind = row.kind`);
   }
 
   addTriples(triples: readonly Triple[]): Promise<void> {
@@ -88,8 +90,8 @@ export class Neo4jBackend implements GraphBackend {
     return this.write(
       triples,
       `UNWIND $rows AS row
-       MERGE (s:${L} {id: row.subject}) ON CREATE SET s.label = row.subject, s.kind = 'entity'
-       MERGE (o:${L} {id: row.object}) ON CREATE SET o.label = row.object, o.kind = 'entity'
+       MERGE (s:${L} {id: row.subject}) ON CREATE SET s.label = row.subject, s.name = toLower(row.subject), s.kind = 'entity'
+       MERGE (o:${L} {id: row.object}) ON CREATE SET o.label = row.object, o.name = toLower(row.object), o.kind = 'entity'
        MERGE (s)-[r:${REL} {predicate: row.predicate}]->(o)
        SET r.confidence = row.confidence, r.source = row.source, r.createdAt = row.createdAt`,
     );
@@ -137,6 +139,14 @@ export class Neo4jBackend implements GraphBackend {
     const records = await this.read(
       `MATCH (n:${this.label}) WHERE n.id IN $ids RETURN n.id AS id, n.label AS label, n.kind AS kind ORDER BY id`,
       { ids: [...new Set(ids)] },
+    );
+    return records.map((r) => ({ id: r.get("id") as string, label: r.get("label") as string, kind: r.get("kind") as string }));
+  }
+
+  async symbolsByLabel(labels: readonly string[]): Promise<GraphSymbol[]> {
+    const records = await this.read(
+      `MATCH (n:${this.label}) WHERE n.name IN $names RETURN n.id AS id, n.label AS label, n.kind AS kind ORDER BY id`,
+      { names: [...new Set(labels.map((l) => l.toLowerCase()))] },
     );
     return records.map((r) => ({ id: r.get("id") as string, label: r.get("label") as string, kind: r.get("kind") as string }));
   }
@@ -231,6 +241,7 @@ export class Neo4jBackend implements GraphBackend {
   async dropSchema(): Promise<void> {
     await this.run(`DROP CONSTRAINT ${this.label}_id IF EXISTS`);
     await this.run(`DROP INDEX ${this.label}_label IF EXISTS`);
+    await this.run(`DROP INDEX ${this.label}_name IF EXISTS`);
   }
 
   close(): Promise<void> {

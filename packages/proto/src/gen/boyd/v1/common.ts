@@ -1593,6 +1593,11 @@ export interface Symbol {
   label: string;
   /** Role of the node. */
   kind: SymbolKind;
+  /**
+   * Free-form type of the node as the graph stores it (e.g. "entity", "goal",
+   * "star"); `kind` is its coarse role.
+   */
+  type: string;
 }
 
 /** TemporalProfile lets spreading activation discount old facts. */
@@ -2685,7 +2690,7 @@ export const IdempotencyKey: MessageFns<IdempotencyKey> = {
 };
 
 function createBaseSymbol(): Symbol {
-  return { id: "", label: "", kind: 0 };
+  return { id: "", label: "", kind: 0, type: "" };
 }
 
 export const Symbol: MessageFns<Symbol> = {
@@ -2698,6 +2703,9 @@ export const Symbol: MessageFns<Symbol> = {
     }
     if (message.kind !== 0) {
       writer.uint32(24).int32(message.kind);
+    }
+    if (message.type !== "") {
+      writer.uint32(34).string(message.type);
     }
     return writer;
   },
@@ -2739,6 +2747,14 @@ export const Symbol: MessageFns<Symbol> = {
             message.kind = reader.int32() as any;
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2756,6 +2772,7 @@ export const Symbol: MessageFns<Symbol> = {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       label: isSet(object.label) ? globalThis.String(object.label) : "",
       kind: isSet(object.kind) ? symbolKindFromJSON(object.kind) : 0,
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
     };
   },
 
@@ -2770,6 +2787,9 @@ export const Symbol: MessageFns<Symbol> = {
     if (message.kind !== 0) {
       obj.kind = symbolKindToJSON(message.kind);
     }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
     return obj;
   },
 
@@ -2781,6 +2801,7 @@ export const Symbol: MessageFns<Symbol> = {
     message.id = object.id ?? "";
     message.label = object.label ?? "";
     message.kind = object.kind ?? 0;
+    message.type = object.type ?? "";
     return message;
   },
 };

@@ -504,6 +504,11 @@ export interface IngestRequest {
     | undefined;
   /** Parse and validate, but write nothing. */
   dryRun: boolean;
+  /**
+   * Fail on the first bad line and keep nothing of the document; otherwise
+   * bad lines are reported, skipped and counted.
+   */
+  strict: boolean;
 }
 
 /**
@@ -3183,7 +3188,15 @@ export const IngestError: MessageFns<IngestError> = {
 };
 
 function createBaseIngestRequest(): IngestRequest {
-  return { agentId: "", format: 0, source: undefined, sourceLabel: "", defaultConfidence: undefined, dryRun: false };
+  return {
+    agentId: "",
+    format: 0,
+    source: undefined,
+    sourceLabel: "",
+    defaultConfidence: undefined,
+    dryRun: false,
+    strict: false,
+  };
 }
 
 export const IngestRequest: MessageFns<IngestRequest> = {
@@ -3210,6 +3223,9 @@ export const IngestRequest: MessageFns<IngestRequest> = {
     }
     if (message.dryRun !== false) {
       writer.uint32(56).bool(message.dryRun);
+    }
+    if (message.strict !== false) {
+      writer.uint32(64).bool(message.strict);
     }
     return writer;
   },
@@ -3283,6 +3299,14 @@ export const IngestRequest: MessageFns<IngestRequest> = {
             message.dryRun = reader.bool();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.strict = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3323,6 +3347,7 @@ export const IngestRequest: MessageFns<IngestRequest> = {
         : isSet(object.dry_run)
         ? globalThis.Boolean(object.dry_run)
         : false,
+      strict: isSet(object.strict) ? globalThis.Boolean(object.strict) : false,
     };
   },
 
@@ -3347,6 +3372,9 @@ export const IngestRequest: MessageFns<IngestRequest> = {
     }
     if (message.dryRun !== false) {
       obj.dryRun = message.dryRun;
+    }
+    if (message.strict !== false) {
+      obj.strict = message.strict;
     }
     return obj;
   },
@@ -3375,6 +3403,7 @@ export const IngestRequest: MessageFns<IngestRequest> = {
     message.sourceLabel = object.sourceLabel ?? "";
     message.defaultConfidence = object.defaultConfidence ?? undefined;
     message.dryRun = object.dryRun ?? false;
+    message.strict = object.strict ?? false;
     return message;
   },
 };
