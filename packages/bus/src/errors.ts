@@ -74,10 +74,17 @@ export function isBusError(err: unknown, code?: StatusCodeName): err is BusError
 
 /**
  * Turns anything thrown by a handler into what the caller may see: a
- * BusError keeps its code and message; anything else becomes INTERNAL with a
- * fixed message, so stacks and internals never leak across the boundary.
+ * BusError keeps its code and message, and so does any other package's typed
+ * error whose `code` is a status code name (e.g. the graph's GraphError), so
+ * domain packages need not depend on the bus. Anything else becomes INTERNAL
+ * with a fixed message, so stacks and internals never leak across the
+ * boundary. INTERNAL itself never passes its message on.
  */
 export function toWireError(err: unknown): BusError {
   if (err instanceof BusError) return err;
+  const code = err instanceof Error ? (err as { code?: unknown }).code : undefined;
+  if (typeof code === "string" && isStatusCodeName(code) && code !== "OK" && code !== "INTERNAL" && code !== "UNKNOWN") {
+    return new BusError(code, err instanceof Error ? err.message : String(err), { cause: err });
+  }
   return new BusError("INTERNAL", "internal error", { cause: err });
 }

@@ -34,3 +34,25 @@ describe("subjects - NATS wildcard matching", () => {
     expect(() => eventSubject("a", "cycle.*")).toThrow(/event kind/);
   });
 });
+
+describe("errors - wire mapping", () => {
+  it("toWireError - a foreign typed error with a status-code name keeps it; others become INTERNAL", async () => {
+    const { toWireError, BusError } = await import("./errors.js");
+    class DomainError extends Error {
+      constructor(
+        readonly code: string,
+        message: string,
+      ) {
+        super(message);
+      }
+    }
+    expect(toWireError(new DomainError("NOT_FOUND", "no such goal")).code).toBe("NOT_FOUND");
+    expect(toWireError(new DomainError("NOT_FOUND", "no such goal")).message).toBe("no such goal");
+    const internal = toWireError(new DomainError("INTERNAL", "/secret/path"));
+    expect([internal.code, internal.message]).toEqual(["INTERNAL", "internal error"]);
+    const fs = toWireError(Object.assign(new Error("ENOENT: /etc/x"), { code: "ENOENT" }));
+    expect([fs.code, fs.message]).toEqual(["INTERNAL", "internal error"]);
+    const kept = new BusError("ABORTED", "stale");
+    expect(toWireError(kept)).toBe(kept);
+  });
+});

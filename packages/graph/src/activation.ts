@@ -48,6 +48,8 @@ export interface ActivationResult {
   readonly activations: Activation[];
   /** For each returned activation, the triple its provenance names, in the same order. */
   readonly supporting: Triple[];
+  /** How many symbols spread (were expanded). */
+  readonly expanded: number;
 }
 
 /** Defaults of {@link ActivationQuery}, fixed here so every backend and caller agrees. */
@@ -99,6 +101,7 @@ export async function spreadActivation(
   let pending: string[] = minConfidence <= 1 ? [...seeds] : [];
 
   const seedSet = new Set(seeds);
+  let expanded = 0;
   for (let depth = 1; depth <= maxDepth && pending.length > 0; depth++) {
     // At the last depth nothing spreads further, so an offer can only matter
     // by entering the top k: anything below the k-th activation already held
@@ -108,6 +111,7 @@ export async function spreadActivation(
     const frontier = pending.map((id) => ({ id, a: nodes.get(id)!.activation })).filter((f) => f.a >= floor);
     pending = [];
     if (frontier.length === 0) break;
+    expanded += frontier.length;
     const edges = await backend.edgesOf(
       frontier.map((f) => f.id),
       edgeQuery,
@@ -136,6 +140,7 @@ export async function spreadActivation(
   return {
     activations: ranked.map(([symbol, s]) => ({ symbol, activation: s.activation, provenance: s.provenance })),
     supporting: ranked.map(([, s]) => s.triple!),
+    expanded,
   };
 }
 

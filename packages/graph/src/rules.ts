@@ -55,6 +55,10 @@ export interface Derivation {
   readonly rule: string;
   /** How many antecedent sets produced it (fused by noisy-OR). */
   readonly support: number;
+  /** The first antecedent set that produced it. */
+  readonly antecedents: readonly Triple[];
+  /** The chaining round (0-based) that derived it. */
+  readonly iteration: number;
 }
 
 /** Validates a rule (user rules come from config). */
@@ -103,21 +107,21 @@ export function forwardChain(initial: readonly Triple[], rules: readonly Rule[],
   const derived: Derivation[] = [];
   for (let iteration = 0; iteration < maxIterations && derived.length < maxNew; iteration++) {
     // key -> confidences offered this round, fused by noisy-OR below.
-    const offers = new Map<string, { subject: string; predicate: string; object: string; rule: string; confidences: number[] }>();
-    const offer = (subject: string, predicate: string, object: string, rule: Rule, antecedents: number[]): void => {
+    const offers = new Map<string, { subject: string; predicate: string; object: string; rule: string; confidences: number[]; antecedents: Triple[] }>();
+    const offer = (subject: string, predicate: string, object: string, rule: Rule, antecedents: Triple[]): void => {
       if (subject === object && rule.kind !== "symmetric") return; // no reflexive noise from cycles
       const key = tripleKey({ subject, predicate, object });
       if (known.has(key)) return;
-      const confidence = rule.factor * (antecedents.reduce((a, b) => a + b, 0) / antecedents.length);
+      const confidence = rule.factor * (antecedents.reduce((a, t) => a + t.confidence, 0) / antecedents.length);
       const existing = offers.get(key);
       if (existing) existing.confidences.push(confidence);
-      else offers.set(key, { subject, predicate, object, rule: rule.name, confidences: [confidence] });
+      else offers.set(key, { subject, predicate, object, rule: rule.name, confidences: [confidence], antecedents });
     };
     for (const rule of rules) {
       const join = (first: string, second: string, conclusion: string): void => {
         for (const ab of byPredicate.get(first) ?? []) {
           for (const bc of bySubject.get(`${second}\u0000${ab.object}`) ?? []) {
-            offer(ab.subject, conclusion, bc.object, rule, [ab.confidence, bc.confidence]);
+            offer(ab.subject, conclusion, bc.object, rule, [ab, bc]);
           }
         }
       };
@@ -125,7 +129,7 @@ export function forwardChain(initial: readonly Triple[], rules: readonly Rule[],
       else if (rule.kind === "chain") join(rule.first, rule.second, rule.conclusion);
       else {
         const target = rule.kind === "symmetric" ? rule.predicate : rule.inverse;
-        for (const t of byPredicate.get(rule.predicate) ?? []) offer(t.object, target, t.subject, rule, [t.confidence]);
+        for (const t of byPredicate.get(rule.predicate) ?? []) offer(t.object, target, t.subject, rule, [t]);
       }
     }
     const fresh = [...offers.entries()]
@@ -143,7 +147,7 @@ export function forwardChain(initial: readonly Triple[], rules: readonly Rule[],
         createdAt: now,
       };
       remember(triple);
-      derived.push({ triple, rule: o.rule, support: o.confidences.length });
+      derived.push({ triple, rule: o.rule, support: o.confidences.length, antecedents: o.antecedents, iteration });
     }
   }
   return derived.sort((a, b) => compare(tripleKey(a.triple), tripleKey(b.triple)));

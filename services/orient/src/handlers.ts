@@ -1,0 +1,213 @@
+import { realpath } from "node:fs/promises";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { BusError, type ServiceHandlers } from "@boyd/bus";
+import {
+  BUILTIN_RULES,
+  GraphStore,
+  ingestFile,
+  ingestStream,
+  isBookkeepingPredicate,
+  isBookkeepingSymbol,
+  openEmbeddedBackend,
+  type IngestFormat as GraphIngestFormat,
+  type IngestSummary,
+  type TripleInput,
+} from "@boyd/graph";
+import { IngestFormat, type OrientServiceDefinition, type Triple as ProtoTriple } from "@boyd/proto";
+import { fromProtoSymbol, toActivatedSymbol, toActivationQuery, toProtoGap, toProtoSymbol, toProtoTriple } from "./convert.js";
+import { orient } from "./orientation.js";
+
+/** Options of {@link createOrientHandlers}. */
+export interface OrientHandlerOptions {
+  /** Ingest may read files only below this directory; without it, paths are refused. */
+  ingestRoot?: string | undefined;
+}
+
+const QUERY_LIMIT = { default: 100, max: 10_000 } as const;
+const FORMATS: Record<number, GraphIngestFormat | undefined> = {
+  [IngestFormat.N_TRIPLES]: "ntriples",
+  [IngestFormat.CSV]: "csv",
+  [IngestFormat.JSON_LINES]: "jsonl",
+};
+
+/**
+ * The orient service's handlers: pure functions of the graph store and the
+ * request, with no knowledge of NATS or gRPC. Graph errors keep their codes
+ * (INVALID_ARGUMENT, UNAVAILABLE...) across the bus.
+ */
+export function createOrientHandlers(store: GraphStore, options: OrientHandlerOptions = {}): ServiceHandlers<typeof OrientServiceDefinition> {
+  return {
+    async orient(request) {
+      return { orientation: await orient(store, request) };
+    },
+
+    async query(request) {
+      const limit = request.limit ?? QUERY_LIMIT.default;
+      if (limit < 1 || limit > QUERY_LIMIT.max) throw new BusError("INVALID_ARGUMENT", `limit must be in 1..${QUERY_LIMIT.max}, got ${limit}`);
+      const offset = request.pageToken ? Number(request.pageToken) : 0;
+      if (!Number.isInteger(offset) || offset < 0) throw new BusError("INVALID_ARGUMENT", `page_token ${JSON.stringify(request.pageToken)} is not one this service issued`);
+      const term = async (value: string, field: string): Promise<string | undefined> =>
+        value === "" ? undefined : request.termsAreLabels ? await resolveLabel(store, value, field) : value;
+      const pattern = {
+        ...optional("subject", await term(request.subject, "subject")),
+        ...optional("predicate", request.predicate || undefined),
+        ...optional("object", await term(request.object, "object")),
+      };
+      const page = await store.query(pattern, { limit, offset });
+      const triples = page.filter((t) => t.confidence >= request.minConfidence);
+      return {
+        triples: triples.map((t) => toProtoTriple(t, store.temporalProfile(t.predicate))),
+        nextPageToken: page.length === limit ? String(offset + limit) : "",
+      };
+    },
+
+    async mutate(request) {
+      const now = Date.now();
+      const source = `mutate:${request.agentId || "anonymous"}`;
+      const resolveTerms = async (t: ProtoTriple, i: number, field: string): Promise<TripleInput> => ({
+        subject: request.termsAreLabels ? await resolveLabel(store, t.subject, `${field}[${i}].subject`) : t.subject,
+        predicate: t.predicate,
+        object: request.termsAreLabels ? await resolveLabel(store, t.object, `${field}[${i}].object`) : t.object,
+        confidence: t.confidence === 0 ? 1 : t.confidence,
+        source: t.source || source,
+        createdAt: t.createdAtUnixMs || now,
+      });
+      const add = await Promise.all(request.add.map((t, i) => resolveTerms(t, i, "add")));
+      const remove = await Promise.all(request.remove.map((t, i) => resolveTerms(t, i, "remove")));
+      const symbols = request.upsertSymbols.map(fromProtoSymbol);
+      // Validate everything before writing anything.
+      const scratch = new GraphStore((await openEmbeddedBackend()).backend);
+      await scratch.upsertSymbols(symbols);
+      await scratch.addTriples(add);
+      await scratch.retractTriples(remove);
+      const mentioned = [...new Set([...symbols.map((s) => s.id), ...add.flatMap((t) => [t.subject, t.object])])];
+      const existingSymbols = new Set((await store.symbols(mentioned)).map((s) => s.id));
+      const existingTriples = await countExisting(store, add);
+      if (request.dryRun) {
+        return { added: add.length - existingTriples, unchanged: existingTriples, removed: 0, createdSymbols: [] };
+      }
+      await store.upsertSymbols(symbols);
+      await store.addTriples(add);
+      const removed = await store.retractTriples(remove);
+      const created = await store.symbols(mentioned.filter((id) => !existingSymbols.has(id)));
+      return { added: add.length - existingTriples, unchanged: existingTriples, removed, createdSymbols: created.map(toProtoSymbol) };
+    },
+
+    async activate(request) {
+      const result = await store.activate(toActivationQuery(request.seeds, request.params));
+      const symbols = new Map((await store.symbols(result.activations.map((a) => a.symbol))).map((s) => [s.id, s]));
+      return {
+        activations: result.activations.map((a, i) => toActivatedSymbol(a, symbols.get(a.symbol), result.supporting[i])),
+        supportingTriples: result.supporting.map((t) => toProtoTriple(t)),
+        expandedNodes: result.expanded,
+      };
+    },
+
+    async inferRules(request) {
+      const known = new Map(BUILTIN_RULES.map((r) => [r.name, r]));
+      const unknown = request.ruleIds.filter((id) => !known.has(id));
+      if (unknown.length > 0) throw new BusError("INVALID_ARGUMENT", `unknown rule_ids: ${unknown.join(", ")} (known: ${[...known.keys()].join(", ")})`);
+      const commit = request.commit ?? true;
+      const derived = await store.inferRules({
+        commit,
+        ...(request.ruleIds.length ? { rules: request.ruleIds.map((id) => known.get(id)!) } : {}),
+        ...optional("maxIterations", request.maxIterations),
+        ...optional("minConfidence", request.minConfidence),
+        ...optional("maxNewTriples", request.maxNewTriples),
+      });
+      return {
+        derived: derived.map((d) => ({
+          triple: toProtoTriple(d.triple),
+          ruleId: d.rule,
+          antecedents: d.antecedents.map((t) => toProtoTriple(t)),
+          iteration: d.iteration,
+        })),
+        iterations: derived.reduce((n, d) => Math.max(n, d.iteration + 1), 0),
+        committed: commit && derived.length > 0,
+      };
+    },
+
+    async gapAnalysis(request) {
+      let entities = request.focusSymbols;
+      if (entities.length === 0) {
+        if (!request.goalId) throw new BusError("INVALID_ARGUMENT", "gap analysis needs goal_id or focus_symbols");
+        const edges = await store.neighbours(request.goalId);
+        entities = [...new Set(edges.filter((e) => !isBookkeepingPredicate(e.triple.predicate) && !isBookkeepingSymbol(e.other)).map((e) => e.other))];
+        if (entities.length === 0) throw new BusError("FAILED_PRECONDITION", `goal ${request.goalId} links to no entities; pass focus_symbols`);
+      }
+      const gaps = await store.gapAnalysis(entities, { limit: request.maxGaps ?? 10 });
+      const labels = new Map((await store.symbols(entities)).map((s) => [s.id, s.label]));
+      const withGaps = new Set(gaps.map((g) => g.entity));
+      return {
+        gaps: gaps.slice(0, request.maxGaps ?? 10).map((g) => toProtoGap(g, labels.get(g.entity) ?? g.entity)),
+        coverage: (entities.length - withGaps.size) / entities.length,
+      };
+    },
+
+    async ingest(request) {
+      if (request.defaultConfidence !== undefined && request.defaultConfidence !== 1) {
+        throw new BusError("INVALID_ARGUMENT", "default_confidence is not supported: state a confidence per line (CSV 4th column, JSON Lines field)");
+      }
+      const format = FORMATS[request.format];
+      const target = request.dryRun ? new GraphStore((await openEmbeddedBackend()).backend) : store;
+      const before = await target.counts();
+      const ingestOptions = { strict: request.strict, ...optional("format", format), ...optional("source", request.sourceLabel || undefined) };
+      let summary: IngestSummary;
+      if (request.source?.$case === "content") {
+        if (!format) throw new BusError("INVALID_ARGUMENT", "format is required when content is sent inline");
+        summary = await ingestStream(target, [request.source.value.toString("utf8")], `${request.sourceLabel || "inline"}`, ingestOptions);
+      } else if (request.source?.$case === "path") {
+        summary = await ingestFile(target, await confined(request.source.value, options.ingestRoot), ingestOptions);
+      } else {
+        throw new BusError("INVALID_ARGUMENT", "one of content or path is required");
+      }
+      const after = await target.counts();
+      return {
+        linesRead: summary.lines,
+        triplesAdded: summary.triples,
+        symbolsCreated: Math.max(0, after.symbols - before.symbols),
+        errors: summary.errors.map((e) => ({ line: e.line, column: 0, message: e.reason })),
+        committed: !request.dryRun,
+      };
+    },
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+/** The id of the symbol with this label; exact case first, then the first by id. */
+async function resolveLabel(store: GraphStore, label: string, field: string): Promise<string> {
+  const matches = await store.symbolsByLabel([label]);
+  const exact = matches.find((s) => s.label === label) ?? matches[0];
+  if (!exact) throw new BusError("NOT_FOUND", `${field}: no symbol is labelled ${JSON.stringify(label)}`);
+  return exact.id;
+}
+
+async function countExisting(store: GraphStore, triples: readonly TripleInput[]): Promise<number> {
+  let n = 0;
+  for (const t of triples) if ((await store.query({ subject: t.subject, predicate: t.predicate, object: t.object })).length > 0) n++;
+  return n;
+}
+
+/**
+ * Resolves an ingest path inside the configured root: `..`, absolute paths
+ * and symlinks that lead outside are refused. No root, no paths.
+ */
+async function confined(path: string, root: string | undefined): Promise<string> {
+  if (!root) throw new BusError("PERMISSION_DENIED", "ingest by path is disabled (no ingest root configured); send the content inline");
+  const realRoot = await realpath(root);
+  let real: string;
+  try {
+    real = await realpath(isAbsolute(path) ? path : resolve(realRoot, path));
+  } catch {
+    throw new BusError("NOT_FOUND", `ingest path ${JSON.stringify(path)} does not exist under the ingest root`);
+  }
+  const rel = relative(realRoot, real);
+  if (rel === "" || rel.startsWith(`..${sep}`) || rel === ".." || isAbsolute(rel)) {
+    throw new BusError("PERMISSION_DENIED", `ingest path ${JSON.stringify(path)} is outside the ingest root`);
+  }
+  return real;
+}
+

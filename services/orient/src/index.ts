@@ -1,0 +1,12 @@
+/**
+ * @boyd/orient: the orient service. It owns the knowledge graph and serves
+ * OrientService (Orient, Query, Mutate, Activate, InferRules, GapAnalysis,
+ * Ingest). Handlers are transport-agnostic; `serveOrient` binds them to a
+ * transport; `main.ts` is the standalone process.
+ */
+export { createOrientHandlers, type OrientHandlerOptions } from "./handlers.js";
+export { serveOrient } from "./service.js";
+export { orient, ORIENT_DEFAULTS } from "./orientation.js";
+export { goalSeeds, contentWords } from "./goal-seeds.js";
+export { openGraph } from "./open-graph.js";
+export { configFromEnv, OrientConfig } from "./config.js";

@@ -1,0 +1,183 @@
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BusError, createClient, InProcessTransport, type ServiceBinding } from "@boyd/bus";
+import { GraphStore, openEmbeddedBackend } from "@boyd/graph";
+import { ActivationSource, GoalStatus, IngestFormat, OrientServiceDefinition, type Goal } from "@boyd/proto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { contentWords, serveOrient } from "../src/index.js";
+
+const goal = (symbolId: string, description: string, status = GoalStatus.ACTIVE): Goal =>
+  ({ symbolId, description, successCriteria: "", priority: 128, status }) as Goal;
+
+describe("orient service - over the bus", () => {
+  let transport: InProcessTransport;
+  let store: GraphStore;
+  let binding: ServiceBinding;
+  let root: string;
+  let client: ReturnType<typeof createClient<typeof OrientServiceDefinition>>;
+
+  beforeEach(async () => {
+    root = mkdtempSync(join(tmpdir(), "boyd-orient-"));
+    mkdirSync(join(root, "data"));
+    transport = new InProcessTransport();
+    store = new GraphStore((await openEmbeddedBackend()).backend);
+    binding = await serveOrient(transport, store, { ingestRoot: join(root, "data") });
+    client = createClient(transport, OrientServiceDefinition, { agentId: "a1" });
+    await store.addTriples([
+      { subject: "goal:find mammals", predicate: "agent:has_status", object: "status:active" },
+      { subject: "goal:find mammals", predicate: "agent:has_criteria", object: "criteria:list mammals" },
+      { subject: "dog", predicate: "is-a", object: "mammal", confidence: 0.9 },
+      { subject: "cat", predicate: "is-a", object: "mammal", confidence: 0.8 },
+      { subject: "mammal", predicate: "is-a", object: "animal", confidence: 0.95 },
+      { subject: "cat", predicate: "has", object: "fur", confidence: 0.7 },
+      { subject: "episode:1", predicate: "agent:learned", object: "whale" },
+      { subject: "whale", predicate: "is-a", object: "mammal", confidence: 0.6 },
+    ]);
+  });
+
+  afterEach(async () => {
+    await binding.stop();
+    await store.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("orient - goal words seed activation over world knowledge; bookkeeping stays out", async () => {
+    const { orientation } = await client.orient({
+      agentId: "a1",
+      observation: {
+        agentId: "a1",
+        cycle: 3,
+        goals: [goal("goal:find mammals", "Find mammals"), goal("goal:other", "Something else", GoalStatus.SUSPENDED)],
+        workingMemorySize: 30,
+        workingMemoryCapacity: 100,
+        recalledEpisodes: [{ symbolId: "episode:1", learnings: ["whale"] }],
+      },
+    });
+    const context = orientation!.goals;
+    expect(context.map((g) => g.goalId)).toEqual(["goal:find mammals"]);
+    const triples = context[0]!.triples.map((t) => `${t.subject} ${t.predicate} ${t.object}`);
+    expect(triples).toEqual(["mammal is-a animal", "dog is-a mammal", "cat is-a mammal", "whale is-a mammal"]);
+    expect(triples.some((t) => t.includes("agent:") || t.includes("status:"))).toBe(false);
+    const inferences = context[0]!.inferences.map((i) => [i.symbol!.id, +i.activation.toFixed(4)]);
+    expect(inferences.slice(0, 3)).toEqual([
+      ["animal", 0.95],
+      ["dog", 0.9],
+      ["cat", 0.8],
+    ]);
+    expect(context[0]!.inferences[0]!.provenance).toMatchObject({ source: ActivationSource.GRAPH_EDGE, fromId: "mammal", predicate: "is-a", depth: 1 });
+    expect(orientation!.episodeKnowledge.map((t) => `${t.subject} ${t.object}`)).toEqual(["whale mammal"]);
+    expect(orientation!.memoryPressure).toBeCloseTo(0.3);
+    expect(orientation!.graphTripleCount).toBe(8);
+    expect(orientation!.summary).toMatch(/^Orient: 4 relevant triples, \d+ inferences, 1 episode facts, pressure 0\.30$/);
+  });
+
+  it("orient - no observation, or an active id with no goal, is INVALID_ARGUMENT", async () => {
+    await expect(client.orient({})).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: /observation is required/ });
+    await expect(client.orient({ observation: { goals: [], activeGoalIds: ["goal:x"] } })).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: /goal:x/ });
+  });
+
+  it("query - by id or label, filtered by confidence, paged", async () => {
+    const page1 = await client.query({ object: "Mammal", termsAreLabels: true, limit: 2 });
+    expect(page1.triples.map((t) => t.subject)).toEqual(["cat", "dog"]);
+    const page2 = await client.query({ object: "mammal", limit: 2, pageToken: page1.nextPageToken });
+    expect(page2.triples.map((t) => t.subject)).toEqual(["whale"]);
+    expect(page2.nextPageToken).toBe("");
+    expect((await client.query({ predicate: "is-a", minConfidence: 0.85 })).triples.map((t) => t.subject)).toEqual(["dog", "mammal"]);
+    await expect(client.query({ subject: "nobody", termsAreLabels: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(client.query({ pageToken: "garbage" })).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+  });
+
+  it("mutate - adds, removes and upserts; counts what changed; a bad triple writes nothing", async () => {
+    const result = await client.mutate({
+      agentId: "a1",
+      upsertSymbols: [{ id: "cow", label: "Cow", type: "animal" }],
+      add: [
+        { subject: "cow", predicate: "is-a", object: "mammal", confidence: 0.9 },
+        { subject: "dog", predicate: "is-a", object: "mammal", confidence: 0.95 },
+      ],
+      remove: [{ subject: "cat", predicate: "has", object: "fur" }],
+    });
+    expect(result).toMatchObject({ added: 1, unchanged: 1, removed: 1 });
+    expect(result.createdSymbols.map((s) => [s.id, s.type])).toEqual([["cow", "animal"]]);
+    const [cow] = (await client.query({ subject: "cow" })).triples;
+    expect(cow).toMatchObject({ source: "mutate:a1", confidence: 0.9 });
+    const before = await store.counts();
+    await expect(
+      client.mutate({ add: [{ subject: "x", predicate: "p", object: "y" }, { subject: "x", predicate: "", object: "z" }] }),
+    ).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: /triples\[1\]: predicate/ });
+    expect(await store.counts()).toEqual(before);
+    const dry = await client.mutate({ add: [{ subject: "x", predicate: "p", object: "y" }], dryRun: true });
+    expect(dry.added).toBe(1);
+    expect(await store.counts()).toEqual(before);
+  });
+
+  it("activate - returns activations with provenance; no seeds is INVALID_ARGUMENT", async () => {
+    const result = await client.activate({ seeds: ["dog"], params: { maxDepth: 2 } });
+    expect(result.activations.map((a) => a.symbol!.id)).toEqual(["mammal", "animal", "cat", "whale"]);
+    expect(result.activations[1]!.provenance).toMatchObject({ fromId: "mammal", depth: 2, edgeConfidence: 0.95 });
+    expect(result.expandedNodes).toBeGreaterThan(1);
+    await expect(client.activate({ seeds: [] })).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: /seed/ });
+  });
+
+  it("infer rules - derives with antecedents, honours rule ids, refuses unknown ones", async () => {
+    const result = await client.inferRules({ ruleIds: ["is-a-transitive"], commit: false });
+    expect(result.derived.map((d) => `${d.triple!.subject} ${d.triple!.object} ${d.triple!.confidence.toFixed(5)}`)).toEqual([
+      "cat animal 0.83125",
+      "dog animal 0.87875",
+      "whale animal 0.73625",
+    ]);
+    expect(result.derived[0]!.antecedents.map((t) => t.object)).toEqual(["mammal", "animal"]);
+    expect(result.committed).toBe(false);
+    await expect(client.inferRules({ ruleIds: ["made-up"] })).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: /made-up/ });
+  });
+
+  it("gap analysis - for a goal's linked entities or focus symbols", async () => {
+    await store.addTriples([{ subject: "goal:pets", predicate: "about", object: "dog" }]);
+    const result = await client.gapAnalysis({ goalId: "goal:pets" });
+    expect(result.gaps.map((g) => [g.symbolId, g.suggestedPredicates[0]])).toEqual([["dog", "has"]]);
+    expect(result.coverage).toBe(0);
+    await expect(client.gapAnalysis({ goalId: "goal:find mammals" })).rejects.toMatchObject({ code: "FAILED_PRECONDITION" });
+  });
+
+  it("ingest - inline content; strict fails naming the line and keeps nothing; lenient counts skips", async () => {
+    const csv = "subject,predicate,object,confidence\nsun,is-a,star,1\nearth,orbits,sun,high\nmoon,orbits,earth,0.9\n";
+    const before = await store.counts();
+    await expect(client.ingest({ format: IngestFormat.CSV, source: { $case: "content", value: Buffer.from(csv) }, strict: true, sourceLabel: "sky.csv" })).rejects.toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: /sky\.csv:3: confidence must be a number in \[0, 1\]/,
+    });
+    expect(await store.counts()).toEqual(before);
+    const lenient = await client.ingest({ format: IngestFormat.CSV, source: { $case: "content", value: Buffer.from(csv) } });
+    expect(lenient).toMatchObject({ linesRead: 4, triplesAdded: 2, committed: true });
+    expect(lenient.errors.map((e) => e.line)).toEqual([3]);
+  });
+
+  it("ingest - paths only inside the ingest root: traversal and symlink escapes are refused", async () => {
+    writeFileSync(join(root, "data", "facts.jsonl"), '{"subject":"a","predicate":"p","object":"b"}\n');
+    writeFileSync(join(root, "secret.csv"), "x,y,z\n");
+    symlinkSync(join(root, "secret.csv"), join(root, "data", "link.csv"));
+    expect((await client.ingest({ source: { $case: "path", value: "facts.jsonl" } })).triplesAdded).toBe(1);
+    for (const path of ["../secret.csv", join(root, "secret.csv"), "link.csv"]) {
+      await expect(client.ingest({ source: { $case: "path", value: path } })).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
+    }
+    await expect(client.ingest({ source: { $case: "path", value: "missing.csv" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("ingest - without an ingest root, paths are refused", async () => {
+    const other = new InProcessTransport();
+    const bare = await serveOrient(other, store);
+    const err = await createClient(other, OrientServiceDefinition)
+      .ingest({ source: { $case: "path", value: "/etc/passwd" } })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BusError);
+    expect((err as BusError).code).toBe("PERMISSION_DENIED");
+    await bare.stop();
+  });
+});
+
+describe("orient - goal words", () => {
+  it("content words - stop words dropped, naive singulars added", () => {
+    expect(contentWords("Find the mammals and their families!")).toEqual(["mammals", "mammal", "families", "family"]);
+  });
+});
