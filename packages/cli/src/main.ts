@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --import tsx
 import { Command, InvalidArgumentError } from "commander";
 import { runBusDemo } from "./demo-bus.js";
+import { registerKgCommands } from "./kg.js";
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -22,6 +23,8 @@ demo
   .action(async (opts: { nats?: string; requests: number }) => {
     await runBusDemo({ requests: opts.requests, ...(opts.nats ? { nats: opts.nats } : {}) });
   });
+
+registerKgCommands(program);
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`boyd: ${err instanceof Error ? err.message : String(err)}`);

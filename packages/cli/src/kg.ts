@@ -1,0 +1,96 @@
+import { ingestFile, type GraphStore, type IngestFormat } from "@boyd/graph";
+import { openGraph } from "@boyd/orient";
+import type { Command } from "commander";
+import { InvalidArgumentError } from "commander";
+
+/** Where `boyd kg` finds the graph: the embedded store under a data dir, or Neo4j. */
+interface GraphFlags {
+  dataDir: string;
+  neo4j?: string;
+}
+
+async function withGraph<T>(flags: GraphFlags, work: (store: GraphStore) => Promise<T>): Promise<T> {
+  const { store, report } = await openGraph({
+    dataDir: `${flags.dataDir}/graph`,
+    ...(flags.neo4j ? { neo4j: { uri: flags.neo4j, database: "neo4j", label: "Symbol" } } : {}),
+  });
+  if (report?.tornTail) console.error(`boyd: the graph log ended in a torn record (never acknowledged); ${report.tornTail.discardedBytes} bytes were cut off`);
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a positive integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function format(value: string): IngestFormat {
+  if (value === "ntriples" || value === "csv" || value === "jsonl") return value;
+  throw new InvalidArgumentError(`expected ntriples, csv or jsonl, got ${JSON.stringify(value)}`);
+}
+
+/** `boyd kg ...`: the knowledge graph from a terminal. */
+export function registerKgCommands(program: Command): void {
+  const kg = program
+    .command("kg")
+    .description("the knowledge graph: ingest, query, activate, infer")
+    .option("--data-dir <dir>", "data directory of the embedded store", process.env["BOYD_DATA_DIR"] ?? ".boyd")
+    .option("--neo4j <uri>", "use Neo4j at this Bolt URI instead of the embedded store", process.env["BOYD_NEO4J_URI"]);
+  const flags = (): GraphFlags => kg.opts<GraphFlags>();
+
+  kg.command("ingest")
+    .description("load N-Triples (.nt), CSV (subject,predicate,object[,confidence]) or JSON Lines, streamed, in atomic batches")
+    .argument("<file>")
+    .option("--strict", "fail on the first bad line and keep nothing of the file")
+    .option("--format <format>", "ntriples, csv or jsonl (default: from the extension)", format)
+    .action(async (file: string, opts: { strict?: boolean; format?: IngestFormat }) => {
+      const summary = await withGraph(flags(), (store) =>
+        ingestFile(store, file, { strict: opts.strict ?? false, ...(opts.format ? { format: opts.format } : {}) }),
+      );
+      for (const e of summary.errors) console.error(`${file}:${e.line}: ${e.reason}`);
+      console.log(
+        `${file}: ${summary.triples} triples from ${summary.lines} lines in ${summary.batches} batches` +
+          (summary.skipped ? `; ${summary.skipped} bad lines skipped` : ""),
+      );
+      if (summary.skipped > 0) process.exitCode = 3;
+    });
+
+  kg.command("query")
+    .description("print triples matching a pattern (any part may be left open)")
+    .option("-s, --subject <id>")
+    .option("-p, --predicate <predicate>")
+    .option("-o, --object <id>")
+    .option("--limit <n>", "at most this many", positiveInt, 100)
+    .action(async (opts: { subject?: string; predicate?: string; object?: string; limit: number }) => {
+      const { limit, ...pattern } = opts;
+      const triples = await withGraph(flags(), (store) => store.query(pattern, { limit }));
+      for (const t of triples) console.log(`${t.subject}\t${t.predicate}\t${t.object}\t${t.confidence}`);
+    });
+
+  kg.command("activate")
+    .description("spread activation from seed symbols and print what it reaches, with provenance")
+    .argument("<seeds...>")
+    .option("--depth <n>", "hops", positiveInt, 2)
+    .option("--top-k <n>", "results", positiveInt, 10)
+    .action(async (seeds: string[], opts: { depth: number; topK: number }) => {
+      const result = await withGraph(flags(), (store) => store.activate({ seeds, maxDepth: opts.depth, topK: opts.topK }));
+      for (const a of result.activations) {
+        const p = a.provenance;
+        const why = p.kind === "seed" ? "seed" : `${p.direction === "out" ? `${p.from} -${p.predicate}->` : `<-${p.predicate}- ${p.from}`} (depth ${p.depth})`;
+        console.log(`${a.activation.toFixed(4)}\t${a.symbol}\t${why}`);
+      }
+    });
+
+  kg.command("infer")
+    .description("run the forward-chaining rules and store what they derive")
+    .option("--dry-run", "print, do not store")
+    .action(async (opts: { dryRun?: boolean }) => {
+      const derived = await withGraph(flags(), (store) => store.inferRules({ commit: !opts.dryRun }));
+      for (const d of derived) console.log(`${d.triple.subject}\t${d.triple.predicate}\t${d.triple.object}\t${d.triple.confidence.toFixed(4)}\t${d.rule}`);
+      console.log(`${derived.length} triples derived${opts.dryRun ? " (not stored)" : ""}`);
+    });
+}

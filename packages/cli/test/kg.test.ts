@@ -1,0 +1,57 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+const run = promisify(execFile);
+
+// Runs from this package (where tsx resolves), on files and a data dir in `dir`.
+async function boyd(dir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const [command, ...rest] = args;
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", main, command!, "--data-dir", join(dir, ".boyd"), ...rest.map((a) => (a.endsWith(".csv") ? join(dir, a) : a))], {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("boyd kg", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "boyd-kg-"));
+    writeFileSync(join(dir, "zoo.csv"), "subject,predicate,object,confidence\ndog,is-a,mammal,0.9\nmammal,is-a,animal,0.95\ncat,is-a,mammal,bad\n");
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("kg ingest --strict - names file and line, keeps nothing, exits non-zero", async () => {
+    const r = await boyd(dir, "kg", "ingest", "zoo.csv", "--strict");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('zoo.csv:4: confidence must be a number in [0, 1], got "bad"');
+    expect((await boyd(dir, "kg", "query")).stdout).toBe("");
+  });
+
+  it("kg ingest, activate, infer - the graph persists between commands in the data dir", async () => {
+    const ingest = await boyd(dir, "kg", "ingest", "zoo.csv");
+    expect(ingest.code).toBe(3);
+    expect(ingest.stdout).toContain("zoo.csv: 2 triples from 4 lines in 1 batches; 1 bad lines skipped");
+    expect(ingest.stderr).toContain("zoo.csv:4:");
+    const activate = await boyd(dir, "kg", "activate", "dog", "--depth", "2");
+    expect(activate.stdout.trim().split("\n")).toEqual(["0.9000\tmammal\tdog -is-a-> (depth 1)", "0.8550\tanimal\tmammal -is-a-> (depth 2)"]);
+    expect((await boyd(dir, "kg", "infer")).stdout).toContain("dog\tis-a\tanimal\t0.8788\tis-a-transitive");
+    expect((await boyd(dir, "kg", "query", "-s", "dog")).stdout).toBe("dog\tis-a\tanimal\t0.87875\ndog\tis-a\tmammal\t0.9\n");
+  });
+
+  it("kg query - a bad option value is refused with a clear message", async () => {
+    const r = await boyd(dir, "kg", "query", "--limit", "0");
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("expected a positive integer");
+  });
+});
