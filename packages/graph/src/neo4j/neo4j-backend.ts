@@ -229,6 +229,9 @@ export class Neo4jBackend implements GraphBackend {
     // Batched deletes keep one huge transaction from exhausting the heap.
     const session = this.driver.session({ database: this.database });
     try {
+      // Relationships first: detaching a hub with many edges in one inner
+      // transaction can exceed Neo4j's transaction memory limit.
+      await session.run(`MATCH (:${this.label})-[r:${REL}]->() CALL { WITH r DELETE r } IN TRANSACTIONS OF 10000 ROWS`);
       await session.run(`MATCH (n:${this.label}) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS`);
     } catch (err) {
       throw toGraphError(err, "clearing the graph failed");
