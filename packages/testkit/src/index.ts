@@ -6,5 +6,6 @@ export { startNeo4j, neo4jCommand, NEO4J_BUILD_HINT, type Neo4jServer, type Neo4
 export { uniqueLabel } from "./neo4j-isolation.js";
 // Type-only: brings the `inject("neo4jUri")` typing into every program that imports the testkit.
 export type { Neo4jProvidedContext } from "./neo4j-global-setup.js";
+export type { ServerProcess } from "./server-process.js";
 export { findBinary } from "./binary.js";
 export { waitFor } from "./wait.js";

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { findBinary } from "./binary.js";
 import { RingBuffer } from "./ring-buffer.js";
 import { trackChild, trackDir, untrackChild, untrackDir } from "./cleanup.js";
+import type { ServerProcess } from "./server-process.js";
 import { waitFor } from "./wait.js";
 
 /** Options for {@link startNats}. */
@@ -25,24 +26,9 @@ export interface NatsServerOptions {
  * `stop()`, `kill()` (SIGKILL) and `restart()` (same port, same JetStream
  * store) serve fault tests; `await using` stops it and removes its files.
  */
-export interface NatsServer extends AsyncDisposable {
+export interface NatsServer extends ServerProcess {
   /** `nats://127.0.0.1:PORT` */
   readonly url: string;
-  readonly port: number;
-  /** The server's temp dir (config, ports file, JetStream store). */
-  readonly dir: string;
-  /** The last lines the server printed, for failure messages. */
-  logs(): string;
-  /** Whether the process is running. */
-  running(): boolean;
-  /** Graceful stop (SIGTERM), waits for exit. Files are kept for restart(). */
-  stop(): Promise<void>;
-  /** Hard kill (SIGKILL), waits for exit. Files are kept for restart(). */
-  kill(): Promise<void>;
-  /** Start again on the same port with the same store. */
-  restart(): Promise<void>;
-  /** Stop (if running) and delete the temp dir. */
-  dispose(): Promise<void>;
 }
 
 const INSTALL_HINT = "install it with `apt-get install -y nats-server` (Debian), or put it on PATH";

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { findBinary } from "./binary.js";
 import { RingBuffer } from "./ring-buffer.js";
 import { trackChild, trackDir, untrackChild, untrackDir } from "./cleanup.js";
+import type { ServerProcess } from "./server-process.js";
 import { waitFor } from "./wait.js";
 
 /** Options for {@link startNeo4j}. */
@@ -33,24 +34,9 @@ export interface Neo4jServerOptions {
  * kill) serve "Neo4j down" fault tests; `await using` stops it and removes
  * its files.
  */
-export interface Neo4jServer extends AsyncDisposable {
-  /** `bolt://127.0.0.1:PORT`; no credentials needed (auth is off). */
+export interface Neo4jServer extends ServerProcess {
+  /** `bolt://127.0.0.1:PORT`; no credentials needed (auth is off). The store is under `dir/data`, Neo4j's logs under `dir/logs`. */
   readonly uri: string;
-  readonly port: number;
-  /** The server's temp dir: the store under `data/`, Neo4j's own logs under `logs/`. */
-  readonly dir: string;
-  /** The last lines the launcher printed (stdout and stderr), for failure messages. */
-  logs(): string;
-  /** Whether the process is running. */
-  running(): boolean;
-  /** Graceful stop (SIGTERM: checkpoint, then exit), waits for exit. Files are kept for restart(). */
-  stop(): Promise<void>;
-  /** Hard kill (SIGKILL), waits for exit. Files are kept for restart(). */
-  kill(): Promise<void>;
-  /** Start again on the same port with the same store (stops it first if running). */
-  restart(): Promise<void>;
-  /** Stop (if running) and delete the temp dir. */
-  dispose(): Promise<void>;
 }
 
 /** The command that builds the launcher (and installs Java 17 and Maven when missing). */
