@@ -1,17 +1,7 @@
 import { existsSync } from "node:fs";
-import { createConnection } from "node:net";
+import { canConnect } from "./can-connect.js";
 import { describe, expect, it } from "vitest";
 import { startNats } from "../src/index.js";
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: "127.0.0.1", port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on("error", () => resolve(false));
-  });
-}
 
 describe("testkit - nats-server", () => {
   it("start - listens on a free loopback port with JetStream in its own temp dir", async () => {

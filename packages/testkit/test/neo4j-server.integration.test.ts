@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import neo4j, { type Driver } from "neo4j-driver";
+import { canConnect } from "./can-connect.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNeo4j, uniqueLabel, type Neo4jServer } from "../src/index.js";
 
@@ -11,15 +11,6 @@ import { startNeo4j, uniqueLabel, type Neo4jServer } from "../src/index.js";
 // also runs recovery.
 const START_MS = 120_000;
 
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: "127.0.0.1", port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on("error", () => resolve(false));
-  });
-}
 
 async function query<T>(driver: Driver, cypher: string, params: Record<string, unknown> = {}): Promise<T[]> {
   const { records } = await driver.executeQuery(cypher, params);
