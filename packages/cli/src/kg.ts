@@ -1,7 +1,7 @@
 import { ingestFile, type GraphStore, type IngestFormat } from "@boyd/graph";
 import { openGraph } from "@boyd/orient";
-import type { Command } from "commander";
-import { InvalidArgumentError } from "commander";
+import { InvalidArgumentError, type Command } from "commander";
+import { positiveInt } from "./options.js";
 
 /** Where `boyd kg` finds the graph: the embedded store under a data dir, or Neo4j. */
 interface GraphFlags {
@@ -20,12 +20,6 @@ async function withGraph<T>(flags: GraphFlags, work: (store: GraphStore) => Prom
   } finally {
     await store.close();
   }
-}
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a positive integer, got ${JSON.stringify(value)}`);
-  return n;
 }
 
 function format(value: string): IngestFormat {

@@ -1,13 +1,8 @@
 #!/usr/bin/env -S node --import tsx
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
 import { runBusDemo } from "./demo-bus.js";
 import { registerKgCommands } from "./kg.js";
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a positive integer, got ${JSON.stringify(value)}`);
-  return n;
-}
+import { positiveInt } from "./options.js";
 
 const program = new Command()
   .name("boyd")

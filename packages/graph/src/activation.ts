@@ -98,7 +98,7 @@ export async function spreadActivation(
   const nodes = new Map<string, NodeState>();
   for (const s of seeds) nodes.set(s, { activation: 1, provenance: { kind: "seed" }, triple: undefined });
   // Activated but not yet expanded: exactly what the next depth spreads from.
-  let pending: string[] = minConfidence <= 1 ? [...seeds] : [];
+  let pending: string[] = [...seeds];
 
   const seedSet = new Set(seeds);
   let expanded = 0;

@@ -81,8 +81,6 @@ export interface GraphBackend {
    */
   edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, AdjacentEdge[]>>;
   counts(): Promise<GraphCounts>;
-  /** Every triple, sorted by key, streamed. */
-  exportTriples(): AsyncIterable<Triple>;
   /** Deletes everything (tests, `kg reset`). */
   clear(): Promise<void>;
   close(): Promise<void>;

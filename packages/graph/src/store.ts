@@ -104,9 +104,9 @@ export class GraphStore {
     return this.backend.counts();
   }
 
-  /** Every triple, streamed in key order. */
-  exportTriples(): AsyncIterable<Triple> {
-    return this.backend.exportTriples();
+  /** Every triple, streamed in key order, a page at a time. */
+  async *exportTriples(): AsyncIterable<Triple> {
+    yield* this.pages({});
   }
 
   /** Sets how a predicate's confidence changes with age (applied at query time). */
@@ -153,11 +153,16 @@ export class GraphStore {
 
   private async all(pattern: TriplePattern): Promise<Triple[]> {
     const out: Triple[] = [];
+    for await (const t of this.pages(pattern)) out.push(t);
+    return out;
+  }
+
+  private async *pages(pattern: TriplePattern): AsyncIterable<Triple> {
     const page = 10_000;
     for (let offset = 0; ; offset += page) {
       const batch = await this.backend.findTriples(pattern, { limit: page, offset });
-      out.push(...batch);
-      if (batch.length < page) return out;
+      yield* batch;
+      if (batch.length < page) return;
     }
   }
 }

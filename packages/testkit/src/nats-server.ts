@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findBinary } from "./binary.js";
 import { RingBuffer } from "./ring-buffer.js";
-import { trackChild, trackDir, untrackChild, untrackDir } from "./cleanup.js";
-import type { ServerProcess } from "./server-process.js";
+import { trackChild, trackDir, untrackChild } from "./cleanup.js";
+import { serverControls, type ServerProcess } from "./server-process.js";
 import { waitFor } from "./wait.js";
 
 /** Options for {@link startNats}. */
@@ -100,27 +100,15 @@ export async function startNats(options: NatsServerOptions = {}): Promise<NatsSe
     }
   };
 
-  const server: NatsServer = {
+  return {
     url,
-    port,
-    dir,
-    logs: () => log.text(),
-    running: () => !!child && child.exitCode === null && child.signalCode === null,
-    stop: () => signalAndWait("SIGTERM"),
-    kill: () => signalAndWait("SIGKILL"),
-    async restart() {
-      await signalAndWait("SIGTERM");
-      // The port was ours a moment ago; bind it explicitly so clients reconnect.
-      await launch(`127.0.0.1:${port}`);
-    },
-    async dispose() {
-      await signalAndWait("SIGTERM");
-      await rm(dir, { recursive: true, force: true });
-      untrackDir(dir);
-    },
-    [Symbol.asyncDispose]() {
-      return server.dispose();
-    },
+    ...serverControls({
+      port,
+      dir,
+      logs: () => log.text(),
+      running: () => !!child && child.exitCode === null && child.signalCode === null,
+      signal: signalAndWait,
+      relaunch: () => launch(`127.0.0.1:${port}`),
+    }),
   };
-  return server;
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { findBinary } from "./binary.js";
 import { RingBuffer } from "./ring-buffer.js";
 import { trackChild, trackDir, untrackChild, untrackDir } from "./cleanup.js";
-import type { ServerProcess } from "./server-process.js";
+import { serverControls, type ServerProcess } from "./server-process.js";
 import { waitFor } from "./wait.js";
 
 /** Options for {@link startNeo4j}. */
@@ -177,27 +177,8 @@ export async function startNeo4j(options: Neo4jServerOptions = {}): Promise<Neo4
     throw err;
   }
 
-  const server: Neo4jServer = {
+  return {
     uri: `bolt://127.0.0.1:${port}`,
-    port,
-    dir,
-    logs: () => log.text(),
-    running: isRunning,
-    stop: () => signalAndWait("SIGTERM"),
-    kill: () => signalAndWait("SIGKILL"),
-    async restart() {
-      await signalAndWait("SIGTERM");
-      // The port was ours a moment ago; bind it explicitly so clients reconnect.
-      await launch(port);
-    },
-    async dispose() {
-      await signalAndWait("SIGTERM");
-      await rm(dir, { recursive: true, force: true });
-      untrackDir(dir);
-    },
-    [Symbol.asyncDispose]() {
-      return server.dispose();
-    },
+    ...serverControls({ port, dir, logs: () => log.text(), running: isRunning, signal: signalAndWait, relaunch: () => launch(port) }),
   };
-  return server;
 }

@@ -1,4 +1,4 @@
-import type { Activation, ActivationQuery, GraphSymbol, KnowledgeGap as GraphGap, TemporalProfile, Triple } from "@boyd/graph";
+import type { Activation, ActivationQuery, ActivationResult, GraphStore, GraphSymbol, KnowledgeGap as GraphGap, TemporalProfile, Triple } from "@boyd/graph";
 import {
   ActivationSource,
   GapKind,
@@ -91,6 +91,18 @@ export function toActivatedSymbol(a: Activation, symbol: GraphSymbol | undefined
             depth: p.depth,
             edgeConfidence: carried?.confidence ?? 0,
           },
+  };
+}
+
+/** An activation result on the wire: activated symbols (labels looked up) and the triples that carried them. */
+export async function toProtoActivations(
+  store: GraphStore,
+  result: ActivationResult,
+): Promise<{ activations: ActivatedSymbol[]; supportingTriples: ProtoTriple[] }> {
+  const symbols = new Map((await store.symbols(result.activations.map((a) => a.symbol))).map((s) => [s.id, s]));
+  return {
+    activations: result.activations.map((a, i) => toActivatedSymbol(a, symbols.get(a.symbol), result.supporting[i])),
+    supportingTriples: result.supporting.map((t) => toProtoTriple(t)),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   type TripleInput,
 } from "@boyd/graph";
 import { IngestFormat, type OrientServiceDefinition, type Triple as ProtoTriple } from "@boyd/proto";
-import { fromProtoSymbol, toActivatedSymbol, toActivationQuery, toProtoGap, toProtoSymbol, toProtoTriple } from "./convert.js";
+import { fromProtoSymbol, toActivationQuery, toProtoActivations, toProtoGap, toProtoSymbol, toProtoTriple } from "./convert.js";
 import { orient } from "./orientation.js";
 
 /** Options of {@link createOrientHandlers}. */
@@ -95,12 +95,7 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
 
     async activate(request) {
       const result = await store.activate(toActivationQuery(request.seeds, request.params));
-      const symbols = new Map((await store.symbols(result.activations.map((a) => a.symbol))).map((s) => [s.id, s]));
-      return {
-        activations: result.activations.map((a, i) => toActivatedSymbol(a, symbols.get(a.symbol), result.supporting[i])),
-        supportingTriples: result.supporting.map((t) => toProtoTriple(t)),
-        expandedNodes: result.expanded,
-      };
+      return { ...(await toProtoActivations(store, result)), expandedNodes: result.expanded };
     },
 
     async inferRules(request) {

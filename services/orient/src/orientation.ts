@@ -1,7 +1,7 @@
 import { isBookkeepingPredicate, isBookkeepingSymbol, tripleKey, type GraphStore, type Triple } from "@boyd/graph";
 import { GoalStatus, type GoalContext, type OrientRequest, type Orientation } from "@boyd/proto";
 import { BusError } from "@boyd/bus";
-import { toActivatedSymbol, toActivationQuery, toProtoTriple } from "./convert.js";
+import { toActivationQuery, toProtoActivations, toProtoTriple } from "./convert.js";
 import { goalSeeds } from "./goal-seeds.js";
 
 /** Orientation defaults: a two-hop spread and a bounded context per goal. */
@@ -42,9 +42,9 @@ export async function orient(store: GraphStore, request: OrientRequest): Promise
     const context: GoalContext = { goalId: goal.symbolId, triples: triples.map((t) => toProtoTriple(t)), inferences: [], supportingTriples: [] };
     if (seeds.length > 0) {
       const result = await store.activate(toActivationQuery(seeds, params));
-      const symbols = new Map((await store.symbols(result.activations.map((a) => a.symbol))).map((s) => [s.id, s]));
-      context.inferences = result.activations.map((a, i) => toActivatedSymbol(a, symbols.get(a.symbol), result.supporting[i]));
-      context.supportingTriples = result.supporting.map((t) => toProtoTriple(t));
+      const wire = await toProtoActivations(store, result);
+      context.inferences = wire.activations;
+      context.supportingTriples = wire.supportingTriples;
       inferenceCount += result.activations.length;
     }
     goals.push(context);

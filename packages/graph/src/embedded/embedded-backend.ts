@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { compare } from "../backend.js";
-import type { AdjacentEdge, EdgeQuery, GraphBackend, GraphCounts } from "../backend.js";
+import { compare, type AdjacentEdge, type EdgeQuery, type GraphBackend, type GraphCounts } from "../backend.js";
 import { GraphError } from "../errors.js";
 import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
 import { MemoryGraph } from "./memory-graph.js";
@@ -71,25 +70,20 @@ export class EmbeddedBackend implements GraphBackend {
     private readonly options: EmbeddedOptions,
   ) {}
 
-  upsertSymbols(symbols: readonly GraphSymbol[]): Promise<void> {
-    return this.write({ op: "sym", symbols: [...symbols] });
+  async upsertSymbols(symbols: readonly GraphSymbol[]): Promise<void> {
+    await this.write({ op: "sym", symbols: [...symbols] });
   }
 
-  addTriples(triples: readonly Triple[]): Promise<void> {
-    return this.write({ op: "add", triples: [...triples] });
+  async addTriples(triples: readonly Triple[]): Promise<void> {
+    await this.write({ op: "add", triples: [...triples] });
   }
 
   async retractTriples(keys: readonly TriplePattern[]): Promise<number> {
-    const wanted = keys.map((k) => tripleKey(k as Required<TriplePattern>));
-    let removed = 0;
-    await this.write({ op: "del", keys: wanted }, () => {
-      removed = wanted.filter((k) => this.graph.hasTriple(k)).length;
-    });
-    return removed;
+    return this.write({ op: "del", keys: keys.map((k) => tripleKey(k as Required<TriplePattern>)) });
   }
 
-  clear(): Promise<void> {
-    return this.write({ op: "clear" });
+  async clear(): Promise<void> {
+    await this.write({ op: "clear" });
   }
 
   findTriples(pattern: TriplePattern, options: { limit: number; offset: number }): Promise<Triple[]> {
@@ -119,15 +113,6 @@ export class EmbeddedBackend implements GraphBackend {
     return Promise.resolve(this.graph.counts());
   }
 
-  async *exportTriples(): AsyncIterable<Triple> {
-    const page = 10_000;
-    for (let offset = 0; ; offset += page) {
-      const batch = this.graph.find({}, page, offset);
-      yield* batch;
-      if (batch.length < page) return;
-    }
-  }
-
   /** Rewrites the log as a snapshot of the current state. */
   compact(): Promise<void> {
     return this.enqueue(() => this.compactNow());
@@ -145,16 +130,17 @@ export class EmbeddedBackend implements GraphBackend {
     await this.log?.close();
   }
 
-  private write(op: Op, beforeApply?: () => void): Promise<void> {
+  /** Logs the op, then applies it; resolves with what applying returned (retract: how many existed). */
+  private write(op: Op): Promise<number> {
     if (this.closed) return Promise.reject(new GraphError("FAILED_PRECONDITION", "the graph store is closed"));
     return this.enqueue(async () => {
       if (this.log) {
         await this.log.append(Buffer.from(JSON.stringify(op), "utf8"));
         this.recordsSinceCompaction++;
       }
-      beforeApply?.();
-      apply(this.graph, op);
+      const result = apply(this.graph, op);
       if (this.log && this.recordsSinceCompaction >= (this.options.compactAfterRecords ?? 10_000)) await this.compactNow();
+      return result;
     });
   }
 
@@ -182,16 +168,19 @@ function* chunks<T>(items: T[], toOp: (chunk: T[]) => Op): Generator<Buffer> {
   }
 }
 
-function apply(graph: MemoryGraph, op: Op): void {
+/** Applies an op to the indexes; returns how many triples a retraction removed (0 otherwise). */
+function apply(graph: MemoryGraph, op: Op): number {
   switch (op.op) {
     case "sym":
-      return graph.upsertSymbols(op.symbols);
+      graph.upsertSymbols(op.symbols);
+      return 0;
     case "add":
-      return graph.addTriples(op.triples);
+      graph.addTriples(op.triples);
+      return 0;
     case "del":
-      graph.retract(op.keys);
-      return;
+      return graph.retract(op.keys);
     case "clear":
-      return graph.clear();
+      graph.clear();
+      return 0;
   }
 }

@@ -153,10 +153,6 @@ export class MemoryGraph {
     return this.triples.values();
   }
 
-  hasTriple(key: string): boolean {
-    return this.triples.has(key);
-  }
-
   private unlink(key: string): void {
     const t = this.triples.get(key)!;
     unlinkEdge(this.out, t.subject, key);

@@ -132,7 +132,7 @@ export class Neo4jBackend implements GraphBackend {
         limit: neo4j.int(options.limit),
       },
     );
-    return records.map(toTriple);
+    return records.map((r) => toTriple(r));
   }
 
   async getSymbols(ids: readonly string[]): Promise<GraphSymbol[]> {
@@ -140,7 +140,7 @@ export class Neo4jBackend implements GraphBackend {
       `MATCH (n:${this.label}) WHERE n.id IN $ids RETURN n.id AS id, n.label AS label, n.kind AS kind ORDER BY id`,
       { ids: [...new Set(ids)] },
     );
-    return records.map((r) => ({ id: r.get("id") as string, label: r.get("label") as string, kind: r.get("kind") as string }));
+    return records.map(toSymbol);
   }
 
   async symbolsByLabel(labels: readonly string[]): Promise<GraphSymbol[]> {
@@ -148,7 +148,7 @@ export class Neo4jBackend implements GraphBackend {
       `MATCH (n:${this.label}) WHERE n.name IN $names RETURN n.id AS id, n.label AS label, n.kind AS kind ORDER BY id`,
       { names: [...new Set(labels.map((l) => l.toLowerCase()))] },
     );
-    return records.map((r) => ({ id: r.get("id") as string, label: r.get("label") as string, kind: r.get("kind") as string }));
+    return records.map(toSymbol);
   }
 
   async symbolsOfKind(kind: string, options: { limit: number }): Promise<GraphSymbol[]> {
@@ -156,7 +156,7 @@ export class Neo4jBackend implements GraphBackend {
       `MATCH (n:${this.label} {kind: $kind}) RETURN n.id AS id, n.label AS label, n.kind AS kind ORDER BY id LIMIT $limit`,
       { kind, limit: neo4j.int(options.limit) },
     );
-    return records.map((r) => ({ id: r.get("id") as string, label: r.get("label") as string, kind: r.get("kind") as string }));
+    return records.map(toSymbol);
   }
 
   /**
@@ -195,15 +195,8 @@ export class Neo4jBackend implements GraphBackend {
       const id = r.get("id") as string;
       const other = r.get("other") as string;
       const direction = r.get("direction") as "out" | "in";
-      const triple: Triple = {
-        subject: direction === "out" ? id : other,
-        predicate: r.get("predicate") as string,
-        object: direction === "out" ? other : id,
-        confidence: r.get("confidence") as number,
-        source: r.get("source") as string,
-        createdAt: r.get("createdAt") as number,
-      };
-      result.get(id)!.push({ other, direction, triple });
+      const [subject, object] = direction === "out" ? [id, other] : [other, id];
+      result.get(id)!.push({ other, direction, triple: toTriple(r, subject, object) });
     }
     return result;
   }
@@ -214,15 +207,6 @@ export class Neo4jBackend implements GraphBackend {
       `CALL { MATCH (n:${L}) RETURN count(n) AS symbols } CALL { MATCH (:${L})-[r:${REL}]->(:${L}) RETURN count(r) AS triples } RETURN symbols, triples`,
     );
     return { symbols: row!.get("symbols") as number, triples: row!.get("triples") as number };
-  }
-
-  async *exportTriples(): AsyncIterable<Triple> {
-    const page = 10_000;
-    for (let offset = 0; ; offset += page) {
-      const batch = await this.findTriples({}, { limit: page, offset });
-      yield* batch;
-      if (batch.length < page) return;
-    }
   }
 
   async clear(): Promise<void> {
@@ -286,11 +270,16 @@ export class Neo4jBackend implements GraphBackend {
   }
 }
 
-function toTriple(r: Neo4jRecord): Triple {
+function toSymbol(r: Neo4jRecord): GraphSymbol {
+  return { id: r.get("id") as string, label: r.get("label") as string, kind: r.get("kind") as string };
+}
+
+/** A row with predicate, confidence, source and createdAt columns; subject and object from their columns unless given. */
+function toTriple(r: Neo4jRecord, subject = r.get("subject") as string, object = r.get("object") as string): Triple {
   return {
-    subject: r.get("subject") as string,
+    subject,
     predicate: r.get("predicate") as string,
-    object: r.get("object") as string,
+    object,
     confidence: r.get("confidence") as number,
     source: r.get("source") as string,
     createdAt: r.get("createdAt") as number,
