@@ -1,0 +1,171 @@
+import { Accumulator } from "../bundle.js";
+import { bind, permute, type Hypervector } from "../hypervector.js";
+import { itemVector } from "../item-memory.js";
+import { DEFAULT_SYNONYMS, type SynonymTable } from "./synonyms.js";
+import { contentWords, stem } from "./tokens.js";
+
+/** Relative weight of each kind of atom in a text's bundle. */
+export interface AtomWeights {
+  /** The stem of a content word. */
+  word: number;
+  /** A concept root the word belongs to (synonym expansion). */
+  concept: number;
+  /** One character n-gram of the word (morphology, spelling variants). */
+  ngram: number;
+}
+
+export interface EncoderOptions {
+  /** Extra roots, or extra words for existing roots (merged with the defaults). */
+  synonyms?: SynonymTable;
+  /** Use only `synonyms`, not the default table. */
+  replaceDefaultSynonyms?: boolean;
+  /** Atom weights. @default { word: 1, concept: 1, ngram: 0.3 } */
+  weights?: Partial<AtomWeights>;
+  /** Characters per n-gram. @default 3 */
+  ngramSize?: number;
+  /** A repeated atom's weights add up to at most this many times its base weight. @default 2 */
+  repeatCap?: number;
+}
+
+/** One weighted ingredient of a text's vector. */
+export interface Atom {
+  kind: keyof AtomWeights;
+  /** Stem, concept root or n-gram. */
+  key: string;
+  weight: number;
+}
+
+/** What the encoder made of a text. */
+export interface TextAnalysis {
+  /** Content words as written (lowercased). */
+  words: string[];
+  /** Their stems. */
+  stems: string[];
+  /** Concept roots reached through the synonym table, sorted. */
+  concepts: string[];
+  /** Every weighted atom, in a deterministic order. */
+  atoms: Atom[];
+}
+
+const DEFAULT_WEIGHTS: AtomWeights = { word: 1, concept: 1, ngram: 0.3 };
+const CACHE_LIMIT = 4_096;
+
+/**
+ * Encodes text as one hypervector: a weighted majority bundle of word-stem
+ * vectors, concept vectors from the synonym table, and character n-gram
+ * vectors (order encoded by permutation, n-gram = ρ²(c₁) ⊕ ρ(c₂) ⊕ c₃).
+ * Texts about the same things in different words or forms come out similar;
+ * unrelated texts stay at 0.5. Deterministic, so any replica agrees.
+ */
+export class TextEncoder {
+  readonly weights: AtomWeights;
+  private readonly ngramSize: number;
+  private readonly repeatCap: number;
+  /** stem -> concept roots containing a word with that stem. */
+  private readonly conceptsByStem = new Map<string, string[]>();
+  private readonly cache = new Map<string, Hypervector>();
+  private readonly ngramCache = new Map<string, Hypervector>();
+
+  constructor(options: EncoderOptions = {}) {
+    this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
+    this.ngramSize = options.ngramSize ?? 3;
+    this.repeatCap = options.repeatCap ?? 2;
+    if (!Number.isInteger(this.ngramSize) || this.ngramSize < 2) throw new RangeError(`ngramSize must be an integer >= 2, got ${this.ngramSize}`);
+    const tables = options.replaceDefaultSynonyms ? [options.synonyms ?? {}] : [DEFAULT_SYNONYMS, options.synonyms ?? {}];
+    for (const table of tables) {
+      for (const [root, list] of Object.entries(table)) {
+        if (!/^[\p{L}\p{N}_-]+$/u.test(root)) throw new RangeError(`synonym root ${JSON.stringify(root)} must be a single word`);
+        for (const word of [root, ...list]) {
+          for (const w of contentWordsOrSelf(word)) {
+            const s = stem(w);
+            const roots = this.conceptsByStem.get(s) ?? [];
+            if (!roots.includes(root)) roots.push(root);
+            this.conceptsByStem.set(s, roots);
+          }
+        }
+      }
+    }
+  }
+
+  /** Concept roots the word belongs to (by stem). */
+  conceptsOf(word: string): readonly string[] {
+    return this.conceptsByStem.get(stem(word)) ?? [];
+  }
+
+  /** Splits a text into weighted atoms. */
+  analyze(text: string): TextAnalysis {
+    const ws = contentWords(text);
+    const stems = ws.map(stem);
+    const weights = new Map<string, Atom>();
+    const add = (kind: keyof AtomWeights, key: string) => {
+      const id = `${kind}:${key}`;
+      const base = this.weights[kind];
+      if (base <= 0) return;
+      const atom = weights.get(id);
+      if (atom) atom.weight = Math.min(atom.weight + base, base * this.repeatCap);
+      else weights.set(id, { kind, key, weight: base });
+    };
+    const concepts = new Set<string>();
+    ws.forEach((w, i) => {
+      const s = stems[i]!;
+      add("word", s);
+      for (const c of this.conceptsByStem.get(s) ?? []) {
+        concepts.add(c);
+        add("concept", c);
+      }
+      for (const g of ngrams(w, this.ngramSize)) add("ngram", g);
+    });
+    const atoms = [...weights.values()].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return { words: ws, stems, concepts: [...concepts].sort(), atoms };
+  }
+
+  /** The text's vector (cached; do not modify it). A text with no content words gives the zero vector. */
+  encode(text: string): Hypervector {
+    let v = this.cache.get(text);
+    if (v === undefined) {
+      v = this.encodeAtoms(this.analyze(text).atoms);
+      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(text, v);
+    }
+    return v;
+  }
+
+  /** Bundles atoms into one vector. */
+  encodeAtoms(atoms: readonly Atom[]): Hypervector {
+    const acc = new Accumulator();
+    for (const a of atoms) acc.add(this.atomVector(a), a.weight);
+    return acc.toVector();
+  }
+
+  /** The vector of one atom. */
+  atomVector(atom: Pick<Atom, "kind" | "key">): Hypervector {
+    if (atom.kind === "word") return itemVector(`word:${atom.key}`);
+    if (atom.kind === "concept") return itemVector(`concept:${atom.key}`);
+    return this.ngramVector(atom.key);
+  }
+
+  private ngramVector(gram: string): Hypervector {
+    let v = this.ngramCache.get(gram);
+    if (v === undefined) {
+      const chars = [...gram];
+      v = itemVector(`char:${chars[chars.length - 1]}`);
+      for (let i = 0; i < chars.length - 1; i++) v = bind(v, permute(itemVector(`char:${chars[i]}`), chars.length - 1 - i));
+      this.ngramCache.set(gram, v);
+    }
+    return v;
+  }
+}
+
+/** Character n-grams of a word padded with ^ and $, e.g. "^ma", "mam", ..., "ls$". */
+export function ngrams(word: string, n: number): string[] {
+  const chars = [..."^", ...word, "$"];
+  if (chars.length <= n) return [chars.join("")];
+  const out: string[] = [];
+  for (let i = 0; i + n <= chars.length; i++) out.push(chars.slice(i, i + n).join(""));
+  return out;
+}
+
+function contentWordsOrSelf(word: string): string[] {
+  const ws = contentWords(word);
+  return ws.length > 0 ? ws : [word.toLowerCase()];
+}
