@@ -19,7 +19,7 @@ export interface EncoderOptions {
   synonyms?: SynonymTable;
   /** Use only `synonyms`, not the default table. */
   replaceDefaultSynonyms?: boolean;
-  /** Atom weights. @default { word: 1, concept: 1, ngram: 0.3 } */
+  /** Atom weights. @default { word: 1, concept: 1.5, ngram: 0.3 } */
   weights?: Partial<AtomWeights>;
   /** Characters per n-gram. @default 3 */
   ngramSize?: number;
@@ -47,7 +47,7 @@ export interface TextAnalysis {
   atoms: Atom[];
 }
 
-const DEFAULT_WEIGHTS: AtomWeights = { word: 1, concept: 1, ngram: 0.3 };
+const DEFAULT_WEIGHTS: AtomWeights = { word: 1, concept: 1.5, ngram: 0.3 };
 const CACHE_LIMIT = 4_096;
 
 /**

@@ -1,0 +1,7 @@
+/**
+ * @boyd/tools: the catalog entries of the built-in tools. The act service
+ * registers (and runs) them; the decide service scores them when no act
+ * registry is reachable, and tests and benchmarks use them as the standard
+ * catalog.
+ */
+export { BUILTIN_TOOLS, CORE_TOOLS } from "./builtin.js";

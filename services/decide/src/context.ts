@@ -1,0 +1,104 @@
+import { BusError } from "@boyd/bus";
+import { GoalStatus, PlanStatus, StepStatus, type ActivatedSymbol, type EpisodicEntry, type Goal, type Plan, type PlanStep, type Psyche, type Triple, type WorkingMemoryEntry } from "@boyd/proto";
+import { stem, words } from "@boyd/vsa";
+import { toolHistory, type ToolHistory } from "./history.js";
+
+/** Everything the scorer reads about the situation of one goal. */
+export interface ScoringContext {
+  goal: Goal;
+  /** Description and success criteria, the text matched against tool profiles. */
+  goalText: string;
+  /** World triples around the goal's symbols. */
+  knowledge: Triple[];
+  /** Symbols spreading activation reached from the goal, strongest first. */
+  inferences: ActivatedSymbol[];
+  episodes: EpisodicEntry[];
+  /** Working-memory entries / capacity. */
+  pressure: number;
+  history: ToolHistory;
+  psyche: Psyche | undefined;
+  /** The active plan of the goal, if it has one. */
+  plan: Plan | undefined;
+  /** The plan step that can run next, if any. */
+  nextStep: PlanStep | undefined;
+  /** Whether the goal is about source code (changes the core bases, as in the reference). */
+  isCodeGoal: boolean;
+  /** Why a goal other than the first active one was chosen, if one was. */
+  switchReason: string;
+}
+
+export interface ContextInput {
+  goals: readonly Goal[];
+  activeGoalIds: readonly string[];
+  goalContexts: readonly { goalId: string; triples: Triple[]; inferences: ActivatedSymbol[] }[];
+  episodes: readonly EpisodicEntry[];
+  pressure: number;
+  history: readonly WorkingMemoryEntry[];
+  psyche: Psyche | undefined;
+  plan: Plan | undefined;
+}
+
+// Stems of words that make a goal about code (the reference's list also
+// held "graph", "symbol" and "triple", which turned every knowledge-graph
+// goal into a code goal).
+const CODE_STEMS = new Set(
+  ["code", "function", "module", "class", "method", "struct", "trait", "enum", "interface", "crate", "repository", "codebase", "refactor", "implement", "compile", "typescript", "rust", "python"].map(stem),
+);
+
+/** Whether a goal's text is about source code. */
+export function isCodeText(text: string): boolean {
+  return words(text).some((w) => CODE_STEMS.has(stem(w)));
+}
+
+/**
+ * Picks the goal to work on: the first active goal (observation order is
+ * highest priority first) whose blockers have all finished.
+ */
+export function focusGoal(goals: readonly Goal[], activeGoalIds: readonly string[]): { goal: Goal; switchReason: string } {
+  const byId = new Map(goals.map((g) => [g.symbolId, g]));
+  const active = activeGoalIds.length ? activeGoalIds.map((id) => byId.get(id)).filter((g): g is Goal => g !== undefined) : goals.filter((g) => g.status === GoalStatus.ACTIVE);
+  if (active.length === 0) throw new BusError("FAILED_PRECONDITION", "no active goal to decide for (observation.goals has none with status ACTIVE)");
+  const finished = (id: string) => {
+    const s = byId.get(id)?.status;
+    return s === GoalStatus.COMPLETED || s === GoalStatus.FAILED || s === undefined;
+  };
+  const open = active.find((g) => g.blockedBy.every(finished));
+  if (!open) return { goal: active[0]!, switchReason: "" };
+  const skipped = active.slice(0, active.indexOf(open));
+  const switchReason = skipped.length
+    ? `skipped ${skipped.map((g) => `${g.symbolId} (blocked by ${g.blockedBy.filter((b) => !finished(b)).join(", ")})`).join("; ")}`
+    : "";
+  return { goal: open, switchReason };
+}
+
+/** The first pending step whose dependencies are done (completed, skipped, or failed but allowed to fail). */
+export function nextPlanStep(plan: Plan | undefined): PlanStep | undefined {
+  if (!plan || plan.status !== PlanStatus.ACTIVE) return undefined;
+  const done = (i: number) => {
+    const s = plan.steps.find((p) => p.index === i);
+    return s !== undefined && (s.status === StepStatus.COMPLETED || s.status === StepStatus.SKIPPED || (s.status === StepStatus.FAILED && s.canFail));
+  };
+  return plan.steps.find((s) => (s.status === StepStatus.PENDING || s.status === StepStatus.UNSPECIFIED) && s.dependsOn.every(done));
+}
+
+/** Builds the scoring context for the focus goal. */
+export function scoringContext(input: ContextInput): ScoringContext {
+  const { goal, switchReason } = focusGoal(input.goals, input.activeGoalIds);
+  const gc = input.goalContexts.find((c) => c.goalId === goal.symbolId);
+  const goalText = `${goal.description} ${goal.successCriteria}`.trim();
+  const plan = input.plan && input.plan.goalId === goal.symbolId ? input.plan : undefined;
+  return {
+    goal,
+    goalText,
+    knowledge: gc?.triples ?? [],
+    inferences: gc?.inferences ?? [],
+    episodes: [...input.episodes],
+    pressure: input.pressure,
+    history: toolHistory(input.history, goal.symbolId),
+    psyche: input.psyche,
+    plan,
+    nextStep: nextPlanStep(plan),
+    isCodeGoal: isCodeText(goalText),
+    switchReason,
+  };
+}

@@ -1,0 +1,152 @@
+import type { ToolDescriptor, Triple } from "@boyd/proto";
+import { contentWords } from "@boyd/vsa";
+import type { ScoringContext } from "./context.js";
+import { cronFromText } from "./schedule.js";
+
+/** A tool's input when every required parameter could be filled, or what is missing. */
+export type InputResult = { input: Record<string, unknown> } | { missing: string[] };
+
+/**
+ * Builds a tool's input from the goal and the context. A tool is a candidate
+ * only if this fills every required parameter: the reference dispatches
+ * tools with parameters missing, and the failed call fails the goal.
+ */
+export function buildInput(tool: ToolDescriptor, ctx: ScoringContext): InputResult {
+  const core = CORE_INPUTS[tool.name];
+  if (core) return core(ctx);
+  const input: Record<string, unknown> = {};
+  const missing: string[] = [];
+  for (const param of tool.requiredParams) {
+    const value = fillParam(param, ctx, tool);
+    if (value === undefined) missing.push(param);
+    else input[param] = value;
+  }
+  return missing.length ? { missing } : { input };
+}
+
+/** The input of a core tool (kg_query, memory_recall, ...) built from the context, or undefined for other tools. */
+export function coreInput(name: string, ctx: ScoringContext): InputResult | undefined {
+  return CORE_INPUTS[name]?.(ctx);
+}
+
+const CORE_INPUTS: Record<string, (ctx: ScoringContext) => InputResult> = {
+  kg_query: (ctx) => ({ input: { symbol: topicSymbol(ctx), direction: "both" } }),
+  kg_mutate: (ctx) => {
+    const first = ctx.knowledge[0];
+    const touched = new Set(ctx.knowledge.flatMap((t) => [t.subject, t.object]));
+    const novel = ctx.inferences.find((a) => a.symbol && !touched.has(a.symbol.id));
+    if (!first || !novel?.symbol) return { missing: ["subject", "predicate", "object"] };
+    return { input: { subject: subjectLabel(first), predicate: first.predicateLabel || first.predicate, object: novel.symbol.label || novel.symbol.id, confidence: 0.7 } };
+  },
+  memory_recall: (ctx) => {
+    const symbols = [...new Set(ctx.episodes.flatMap((e) => e.learnings))].slice(0, 3);
+    return symbols.length ? { input: { query_symbols: symbols, top_k: 3 } } : { missing: ["query_symbols"] };
+  },
+  reason: (ctx) => {
+    const t = ctx.knowledge[0];
+    if (!t) return { missing: ["expression"] };
+    return { input: { expression: `(triple ${atom(subjectLabel(t))} ${atom(t.predicateLabel || t.predicate)} ${atom(t.objectLabel || t.object)})` } };
+  },
+  similarity_search: (ctx) => {
+    const top = ctx.inferences[0]?.symbol;
+    return top ? { input: { symbol: top.label || top.id, top_k: 5 } } : { missing: ["symbol"] };
+  },
+  infer_rules: () => ({ input: { max_iterations: 5, min_confidence: 0.1 } }),
+  gap_analysis: (ctx) => ({ input: { goal: ctx.goal.symbolId, max_gaps: 10 } }),
+};
+
+const TEXT_PARAMS = new Set(["goal", "message", "query", "description", "text", "topic", "prompt", "content"]);
+const SYMBOL_PARAMS = new Set(["symbol", "subject", "entity", "name", "concept"]);
+
+function fillParam(param: string, ctx: ScoringContext, tool: ToolDescriptor): unknown {
+  const text = ctx.goalText;
+  if (param === "question") return questionFrom(ctx.goal.description);
+  if (TEXT_PARAMS.has(param)) return ctx.goal.description || undefined;
+  if (SYMBOL_PARAMS.has(param)) return topicSymbol(ctx);
+  if (param === "url") return urlIn(text) ?? urlIn(ctx.knowledge.map((t) => t.objectLabel || t.object).join(" "));
+  if (param === "path" || param === "file") return pathIn(text);
+  if (param === "source") return urlIn(text) ?? pathIn(text);
+  if (param === "argv" || param === "command") {
+    const argv = commandIn(text);
+    return argv && (param === "argv" ? argv : argv.join(" "));
+  }
+  if (param === "action" && tool.name === "file_io") return fileAction(text);
+  if (param === "schedule" || param === "cron") return cronFromText(text);
+  return undefined;
+}
+
+/** The symbol a goal is mostly about: the strongest activated symbol, else a triple's subject, else its first topical word. */
+export function topicSymbol(ctx: ScoringContext): string {
+  const top = ctx.inferences[0]?.symbol;
+  if (top) return top.label || top.id;
+  const t = ctx.knowledge[0];
+  if (t) return subjectLabel(t);
+  const topical = contentWords(ctx.goal.description).filter((w) => !ACTION_WORDS.has(w));
+  return topical[0] ?? contentWords(ctx.goal.description)[0] ?? ctx.goal.symbolId;
+}
+
+const ACTION_WORDS = new Set(
+  "find look tell show get give fetch search learn explain describe know list check figure determine identify discover explore research read write run make ask add record note find out go try see help".split(" "),
+);
+
+function subjectLabel(t: Triple): string {
+  return t.subjectLabel || t.subject;
+}
+
+/** A label as an s-expression atom. */
+function atom(label: string): string {
+  return label.replace(/[^A-Za-z0-9_]+/g, "_") || "_";
+}
+
+const URL_RE = /\bhttps?:\/\/[^\s<>"'`]+/i;
+const DOMAIN_RE = /\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|gov|edu|info|co|uk|de|fr|eu|ai|app)(?:\/[^\s<>"'`]*)?/i;
+
+/** The first URL in a text (a bare domain gets https://), trailing punctuation removed. */
+export function urlIn(text: string): string | undefined {
+  const full = URL_RE.exec(text)?.[0];
+  const found = full ?? (DOMAIN_RE.exec(text)?.[0] ? `https://${DOMAIN_RE.exec(text)![0]}` : undefined);
+  return found?.replace(/[.,;:!?)\]]+$/, "");
+}
+
+const PATH_RE = /(?:^|[\s"'`(])((?:\.{0,2}\/|~\/)?(?:[\w.-]+\/)*[\w-][\w.-]*\.(?:txt|md|markdown|json|jsonl|csv|tsv|ya?ml|toml|ini|cfg|conf|log|ts|js|mjs|py|rs|go|java|html?|xml|pdf|sh|sql|env))(?=$|[\s"'`),;:!?]|\.(?:\s|$))/i;
+const DIR_RE = /(?:^|[\s"'`(])((?:\.{0,2}\/|~\/)?[\w.-]+\/(?:[\w.-]+\/?)*)(?=$|[\s"'`),;:!?])/;
+
+/** The first file or directory path in a text (not part of a URL). */
+export function pathIn(text: string): string | undefined {
+  const withoutUrls = text.replace(URL_RE, " ");
+  return (PATH_RE.exec(withoutUrls)?.[1] ?? DIR_RE.exec(withoutUrls)?.[1])?.replace(/[.,;:]+$/, "");
+}
+
+const PROGRAMS = new Set(
+  "npm pnpm yarn npx node tsc git make cmake cargo rustc go python python3 pip pytest ruby gem bundle java mvn gradle ls cat head tail wc grep find tar zip unzip curl echo jq sed awk sort uniq diff du df date docker kubectl helm terraform ansible psql sqlite3 redis-cli ffmpeg convert pandoc".split(" "),
+);
+
+/**
+ * The command line a goal asks to run: text in backticks or quotes, or a
+ * known program after "run"/"execute" up to the end of the clause. Returned
+ * as argv (never a shell string).
+ */
+export function commandIn(text: string): string[] | undefined {
+  const quoted = /`([^`]+)`/.exec(text)?.[1] ?? /["“]([^"”]+)["”]/.exec(text)?.[1];
+  if (quoted && PROGRAMS.has(quoted.trim().split(/\s+/)[0]!)) return quoted.trim().split(/\s+/);
+  const m = /\b(?:run|execute|invoke|launch|start)\s+(?:the\s+command\s+)?([a-z][\w.-]*(?:\s+[^\s,;]+)*?)(?=\s*(?:$|[,;]|\.\s|\.$|\s+(?:and|then|so|to|in order|before|after|for)\s))/i.exec(text);
+  const argv = m?.[1]?.trim().split(/\s+/);
+  return argv && PROGRAMS.has(argv[0]!.toLowerCase()) ? argv : undefined;
+}
+
+function fileAction(text: string): string {
+  const t = text.toLowerCase();
+  if (/\b(write|save|store|create|overwrite|append|dump|export)\w*/.test(t)) return "write";
+  if (/\b(list|ls|enumerate)\b|\bwhat files\b/.test(t)) return "list";
+  if (/\b(search|grep|find)\w*\b.*\b(in|across|within)\b/.test(t)) return "search";
+  return "read";
+}
+
+function questionFrom(description: string): string | undefined {
+  const d = description.trim();
+  if (!d) return undefined;
+  if (d.endsWith("?")) return d;
+  const asked = /^(?:please\s+)?(?:ask|check with|consult|confirm with)\s+(?:the\s+|my\s+|our\s+)?(?:user|operator|human|owner|team|person|me|them|someone)\s+(.*)$/i.exec(d)?.[1];
+  const body = (asked ?? d).replace(/[.!]+$/, "");
+  return `${body.charAt(0).toUpperCase()}${body.slice(1)}?`;
+}

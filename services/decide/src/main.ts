@@ -1,0 +1,36 @@
+// The decide service as its own process: serves DecideService on NATS,
+// takes its tool catalog from the act service, drains on SIGTERM.
+import { connectNats } from "@boyd/bus";
+import { pino } from "pino";
+import { configFromEnv } from "./config.js";
+import { actCatalog, serveDecide } from "./service.js";
+
+const config = configFromEnv();
+const log = pino({ level: config.logLevel, base: { service: "decide" } });
+if (!config.natsUrl) {
+  log.fatal("BOYD_NATS_URL is required to run decide as its own process (embedded mode runs it inside `boyd`)");
+  process.exit(2);
+}
+const transport = await connectNats({
+  servers: config.natsUrl,
+  name: "boyd-decide",
+  reportError: (err, ctx) => log.error({ err, subject: ctx.subject }, "message handling failed"),
+});
+const catalog = actCatalog(transport, {
+  ttlMs: config.catalogTtlSeconds * 1000,
+  onStale: (err) => log.warn({ err }, "act service unreachable; scoring the last known (or built-in) tool catalog"),
+});
+const binding = await serveDecide(transport, { catalog });
+log.info({ nats: config.natsUrl }, "decide serving");
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    log.info({ signal }, "draining");
+    void (async () => {
+      await binding.stop();
+      await transport.close();
+      log.info("stopped");
+      process.exit(0);
+    })();
+  });
+}

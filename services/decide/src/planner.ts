@@ -1,0 +1,205 @@
+import { BusError } from "@boyd/bus";
+import {
+  DangerLevel,
+  PlanOrdering,
+  PlanStatus,
+  PlanStrategy,
+  ScoringMethod,
+  StepStatus,
+  type GeneratePlanRequest,
+  type GeneratePlanResponse,
+  type PlanStep,
+  type StepFallback,
+  type ToolDescriptor,
+} from "@boyd/proto";
+import type { TextEncoder } from "@boyd/vsa";
+import { MAX_BACKTRACK_ATTEMPTS } from "./constants.js";
+import { scoringContext, type ScoringContext } from "./context.js";
+import { scoreFor } from "./decide.js";
+import { buildInput, coreInput, topicSymbol } from "./inputs.js";
+import type { ToolProfiles } from "./profiles.js";
+import type { StrategyMatcher } from "./strategies.js";
+
+export interface PlanDeps {
+  encoder: TextEncoder;
+  profiles: ToolProfiles;
+  strategies: StrategyMatcher;
+  now: () => number;
+  /** Attempts allowed per goal; attempt numbers 0 .. max-1. @default 3 */
+  maxAttempts?: number | undefined;
+}
+
+/** Outward-facing tools the plan may end with, at most this many. */
+const MAX_EXTERNAL_STEPS = 2;
+/** Rough time of one step (one cycle), for the plan's estimate. */
+const STEP_ESTIMATE_MS = 1_000;
+
+interface Draft {
+  tool: string;
+  input?: Record<string, unknown>;
+  rationale: string;
+  canFail: boolean;
+  expect?: string;
+}
+
+/**
+ * Drafts a plan for one goal. The goal's text is matched against the five
+ * strategy patterns; even attempts explore first (query, compare, reason,
+ * record), odd attempts reason first (recall, reason, query, record); then
+ * the best-matching outward tools whose inputs the goal supplies are
+ * appended. A retry drops the first step whose tool already ran, so each
+ * attempt takes a different route.
+ */
+export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolDescriptor[], deps: PlanDeps): GeneratePlanResponse {
+  const goal = request.goal;
+  if (!goal?.symbolId) throw new BusError("INVALID_ARGUMENT", "GeneratePlanRequest.goal.symbol_id is required");
+  const max = deps.maxAttempts ?? MAX_BACKTRACK_ATTEMPTS;
+  if (request.attempt >= max) {
+    throw new BusError("FAILED_PRECONDITION", `GeneratePlanRequest.attempt ${request.attempt} is past max_backtrack_attempts (${max}): give the goal up instead of planning again`);
+  }
+  const orientation = request.orientation;
+  const ctx = scoringContext({
+    goals: [goal],
+    activeGoalIds: [goal.symbolId],
+    goalContexts: orientation?.goals ?? [],
+    episodes: orientation?.observation?.recalledEpisodes ?? [],
+    pressure: orientation?.memoryPressure ?? 0,
+    history: [],
+    psyche: undefined,
+    plan: undefined,
+  });
+  const matches = deps.strategies.match(ctx.goalText);
+  const needs = new Set(matches.filter((m) => m.selected).map((m) => m.strategy));
+  const catalog = new Map(tools.map((t) => [t.name, t]));
+  const exploreFirst = request.attempt % 2 === 0;
+
+  let drafts = (exploreFirst ? exploreFirstSteps : reasonFirstSteps)(ctx, needs);
+  drafts.push(...externalSteps(ctx, tools, deps));
+  drafts = drafts.filter((d) => catalog.has(d.tool));
+  if (request.attempt > 0) {
+    const used = new Set(request.usedTools);
+    const repeat = drafts.findIndex((d) => used.has(d.tool));
+    if (repeat >= 0 && drafts.length > 1) drafts.splice(repeat, 1);
+  }
+  if (drafts.length === 0) drafts.push({ tool: "kg_query", input: { symbol: topicSymbol(ctx), direction: "both" }, rationale: "nothing else applies: start from what the graph holds", canFail: false });
+
+  const steps = drafts.map((d, index): PlanStep => {
+    const tool = catalog.get(d.tool);
+    const built = d.input ?? (tool ? inputOrDeferred(tool, ctx) : undefined);
+    const last = index === drafts.length - 1;
+    const fallback = fallbackFor(d.tool, ctx, catalog);
+    return {
+      index,
+      toolName: d.tool,
+      toolInputJson: built ? JSON.stringify(built) : "",
+      rationale: d.rationale,
+      description: `${d.tool}${built ? ` ${JSON.stringify(built)}` : " (input chosen when the step runs)"}`,
+      status: StepStatus.PENDING,
+      statusReason: "",
+      dependsOn: index === 0 ? [] : [index - 1],
+      canFail: d.canFail && !last,
+      fallback,
+      expectedEffects: d.expect ? [d.expect] : [],
+      hasSideEffects: tool?.hasSideEffects ?? false,
+    };
+  });
+
+  const strategies = [...needs].sort((a, b) => a - b);
+  return {
+    plan: {
+      goalId: goal.symbolId,
+      steps,
+      status: PlanStatus.ACTIVE,
+      failureReason: "",
+      attempt: request.attempt,
+      strategy: `Attempt ${request.attempt} (${exploreFirst ? "explore first" : "reason first"}${strategies.length ? `; ${strategies.map((s) => PlanStrategy[s]!.toLowerCase()).join(", ")}` : ""}): ${steps.map((s) => s.toolName).join(" -> ")}`,
+      strategies,
+      ordering: exploreFirst ? PlanOrdering.EXPLORE_FIRST : PlanOrdering.REASON_FIRST,
+      hasSideEffects: steps.some((s) => s.hasSideEffects),
+      confirmed: false,
+      risks: risks(steps, catalog),
+      estimatedDurationMs: steps.length * STEP_ESTIMATE_MS,
+      createdAtUnixMs: deps.now(),
+    },
+    strategyMatches: matches,
+  };
+}
+
+function exploreFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>): Draft[] {
+  const known = ctx.knowledge.length > 0;
+  const external = needs.has(PlanStrategy.EXTERNAL);
+  const topic = topicSymbol(ctx);
+  const out: Draft[] = [];
+  if (needs.has(PlanStrategy.KNOWLEDGE) || !known)
+    out.push({ tool: "kg_query", input: { symbol: topic, direction: "both" }, rationale: known ? "the goal asks for knowledge: read what the graph holds" : "nothing is known yet: start from the graph", canFail: true, expect: `facts about ${topic}` });
+  if (needs.has(PlanStrategy.SIMILARITY) || (!known && !external))
+    out.push({ tool: "similarity_search", input: { symbol: topic, top_k: 5 }, rationale: "find related concepts to widen the context", canFail: true, expect: `symbols similar to ${topic}` });
+  if (needs.has(PlanStrategy.REASONING) || (known && !external)) out.push({ tool: "reason", rationale: "reason over the facts found so far", canFail: true });
+  if (needs.has(PlanStrategy.CREATION)) out.push(creationStep(ctx, topic));
+  return out;
+}
+
+function reasonFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>): Draft[] {
+  const topic = topicSymbol(ctx);
+  const out: Draft[] = [
+    { tool: "memory_recall", input: recallInput(ctx) ?? { query_symbols: [topic], top_k: 3 }, rationale: "a different route: start from past experience with this topic", canFail: true },
+  ];
+  if (ctx.knowledge.length > 0) out.push({ tool: "reason", rationale: "reason over known facts before gathering more", canFail: true });
+  out.push({ tool: "kg_query", input: { symbol: topic, direction: "both" }, rationale: "then check the graph for what reasoning needs", canFail: true, expect: `facts about ${topic}` });
+  if (needs.has(PlanStrategy.CREATION)) out.push(creationStep(ctx, topic));
+  return out;
+}
+
+function creationStep(ctx: ScoringContext, topic: string): Draft {
+  const object = ctx.goal.successCriteria || ctx.goal.description;
+  return { tool: "kg_mutate", input: { subject: topic, predicate: "related_to", object, confidence: 0.7 }, rationale: "the goal asks to build or record knowledge", canFail: false, expect: `${topic} related_to ${object}` };
+}
+
+/** The best-scoring similarity-matched tools whose inputs the goal supplies. */
+function externalSteps(ctx: ScoringContext, tools: readonly ToolDescriptor[], deps: Pick<PlanDeps, "encoder" | "profiles">): Draft[] {
+  const { ranked } = scoreFor(ctx, tools, deps);
+  return ranked
+    .filter((c) => c.score.method === ScoringMethod.VSA_SEMANTIC)
+    .slice(0, MAX_EXTERNAL_STEPS)
+    .map((c) => ({ tool: c.tool.name, input: c.input, rationale: `the goal matches ${c.tool.name} (similarity ${c.score.similarity?.toFixed(3)})`, canFail: false }));
+}
+
+function recallInput(ctx: ScoringContext): Record<string, unknown> | undefined {
+  const r = coreInput("memory_recall", ctx);
+  return r && "input" in r ? r.input : undefined;
+}
+
+/** Input known now, or undefined when it depends on what earlier steps find. */
+function inputOrDeferred(tool: ToolDescriptor, ctx: ScoringContext): Record<string, unknown> | undefined {
+  const r = buildInput(tool, ctx);
+  return "input" in r ? r.input : undefined;
+}
+
+function fallbackFor(tool: string, ctx: ScoringContext, catalog: ReadonlyMap<string, ToolDescriptor>): StepFallback | undefined {
+  const make = (name: string, input: Record<string, unknown>, description: string) => (catalog.has(name) && name !== tool ? { toolName: name, inputJson: JSON.stringify(input), description } : undefined);
+  switch (tool) {
+    case "kg_query":
+      return make("gap_analysis", { goal: ctx.goal.symbolId, max_gaps: 10 }, "find out what is missing instead");
+    case "http_fetch":
+    case "content_ingest":
+      return make("library_search", { query: ctx.goal.description, top_k: 5 }, "look in the local library instead");
+    case "kg_mutate":
+    case "reason":
+      return make("infer_rules", { max_iterations: 5, min_confidence: 0.1 }, "derive facts by rules instead");
+    default: {
+      const t = catalog.get(tool);
+      return t && t.danger >= DangerLevel.CAUTIOUS ? make("user_interact", { question: `I could not complete "${ctx.goal.description}" with ${tool}. How should I proceed?` }, "ask the user for help") : undefined;
+    }
+  }
+}
+
+function risks(steps: readonly PlanStep[], catalog: ReadonlyMap<string, ToolDescriptor>): string[] {
+  const out: string[] = [];
+  for (const s of steps) {
+    const t = catalog.get(s.toolName);
+    if (!t) continue;
+    if (t.danger >= DangerLevel.DANGEROUS) out.push(`step ${s.index} ${t.name} is ${DangerLevel[t.danger]!.toLowerCase()}: it needs approval and may change things outside the agent`);
+    else if (t.hasSideEffects) out.push(`step ${s.index} ${t.name} changes state (${DangerLevel[t.danger]!.toLowerCase()})`);
+  }
+  return out;
+}

@@ -1,0 +1,173 @@
+import { Archetype, ScoringMethod, type Psyche, type ScoreBreakdown, type ToolDescriptor } from "@boyd/proto";
+import { ADAPTIVE, CORE_BASE, SCORING, VSA_DEFAULTS } from "./constants.js";
+import type { ScoringContext } from "./context.js";
+import { buildInput } from "./inputs.js";
+
+/** A tool that could run now, with its input and score. */
+export interface Candidate {
+  tool: ToolDescriptor;
+  input: Record<string, unknown>;
+  score: ScoreBreakdown;
+  /** Whether it is the active plan's next step. */
+  planStep: boolean;
+}
+
+/** A tool that was not a candidate, and why. */
+export interface Exclusion {
+  tool: string;
+  reason: string;
+}
+
+export interface ScoredTools {
+  /** Best first; equal totals ordered by tool name. */
+  ranked: Candidate[];
+  excluded: Exclusion[];
+}
+
+/**
+ * Scores every tool of the catalog for the context's goal:
+ *   raw   = max(0, base − recency + novelty + episodic + pressure + archetype + plan)
+ *   total = raw × (0.5 + 0.5 × priority / 255)
+ * `similarity` holds each tool's goal-to-profile similarity.
+ */
+export function scoreTools(ctx: ScoringContext, tools: readonly ToolDescriptor[], similarity: ReadonlyMap<string, number>): ScoredTools {
+  const ranked: Candidate[] = [];
+  const excluded: Exclusion[] = [];
+  const priority = ctx.goal.computedPriority ?? ctx.goal.priority;
+  const priorityFactor = 0.5 + (0.5 * Math.min(255, Math.max(0, priority))) / 255;
+  for (const tool of tools) {
+    const sim = similarity.get(tool.name) ?? 0.5;
+    const planStep = ctx.nextStep?.toolName === tool.name;
+    const base = baseScore(tool, ctx, sim);
+    if (!base.eligible && !planStep) {
+      excluded.push({ tool: tool.name, reason: base.why });
+      continue;
+    }
+    const stepInput = planStep ? parseStepInput(ctx.nextStep!.toolInputJson) : undefined;
+    const built = stepInput ? { input: stepInput } : buildInput(tool, ctx);
+    if ("missing" in built) {
+      excluded.push({ tool: tool.name, reason: `cannot fill required ${built.missing.join(", ")} from the goal or context` });
+      continue;
+    }
+    const terms = modifiers(tool.name, tool.archetype, ctx);
+    const plan = planStep ? SCORING.plan : 0;
+    const baseValue = base.eligible ? base.value : 0;
+    const raw = Math.max(0, baseValue - terms.recency + terms.novelty + terms.episodic + terms.pressure + terms.archetype + plan);
+    const total = raw * priorityFactor;
+    const score: ScoreBreakdown = {
+      base: baseValue,
+      recencyPenalty: terms.recency,
+      noveltyBonus: terms.novelty,
+      episodicBonus: terms.episodic,
+      pressureBonus: terms.pressure,
+      archetypeBonus: terms.archetype,
+      planBonus: plan,
+      raw,
+      priorityFactor,
+      total,
+      breakdown: "",
+      method: tool.scoring || ScoringMethod.VSA_SEMANTIC,
+      ...(base.method !== ScoringMethod.CORE_RULE ? { similarity: sim } : {}),
+      ...(base.threshold !== undefined ? { threshold: base.threshold } : {}),
+    };
+    score.breakdown = formatBreakdown(score);
+    ranked.push({ tool, input: built.input, score, planStep });
+  }
+  ranked.sort(byRank);
+  return { ranked, excluded };
+}
+
+/** Best total first; totals equal to 1e-9 ordered by tool name, so ties break the same way everywhere. */
+export function byRank(a: Candidate, b: Candidate): number {
+  const d = b.score.total - a.score.total;
+  if (Math.abs(d) > 1e-9) return d;
+  return a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0;
+}
+
+type Base = { eligible: true; value: number; method: ScoringMethod; threshold?: number } | { eligible: false; why: string; method?: undefined; threshold?: number };
+
+function baseScore(tool: ToolDescriptor, ctx: ScoringContext, sim: number): Base {
+  const hasKnowledge = ctx.knowledge.length > 0;
+  const hasInferences = ctx.inferences.length > 0;
+  const core = ScoringMethod.CORE_RULE;
+  if (tool.scoring === ScoringMethod.CORE_RULE) {
+    switch (tool.name) {
+      case "kg_query": {
+        const b = CORE_BASE.kgQuery;
+        return { eligible: true, method: core, value: ctx.isCodeGoal ? (hasKnowledge ? b.codeWithKnowledge : b.codeWithout) : hasKnowledge ? b.withKnowledge : b.without };
+      }
+      case "kg_mutate":
+        return hasKnowledge && hasInferences ? { eligible: true, method: core, value: CORE_BASE.kgMutate } : { eligible: false, why: "needs both knowledge and inferences to synthesise a fact" };
+      case "memory_recall":
+        return ctx.episodes.length ? { eligible: true, method: core, value: CORE_BASE.memoryRecall } : { eligible: false, why: "no episodes recalled" };
+      case "reason":
+        return hasKnowledge ? { eligible: true, method: core, value: CORE_BASE.reason } : { eligible: false, why: "no knowledge to reason over" };
+      case "similarity_search":
+        return hasInferences
+          ? { eligible: true, method: core, value: ctx.isCodeGoal ? CORE_BASE.similaritySearch.code : CORE_BASE.similaritySearch.normal }
+          : { eligible: false, why: "no inferences to search from" };
+    }
+  }
+  if (tool.scoring === ScoringMethod.ADAPTIVE_FLOOR) {
+    const method = ScoringMethod.ADAPTIVE_FLOOR;
+    if (tool.name === "infer_rules") {
+      if (!hasKnowledge) return { eligible: false, why: "no knowledge to infer from" };
+      const r = ADAPTIVE.inferRules;
+      const boost = ctx.history.uses.has(tool.name) ? 0 : r.unusedBoost;
+      return { eligible: true, method, value: clamp(ADAPTIVE.scale * sim + boost, r.floor, r.ceiling) };
+    }
+    const g = ADAPTIVE.gapAnalysis;
+    const boost = tool.name === "gap_analysis" && (ctx.history.uses.get("kg_query") ?? 0) >= g.repeatedQueries ? g.repeatedQueryBoost : 0;
+    return { eligible: true, method, value: clamp(ADAPTIVE.scale * sim + boost, g.floor, g.ceiling) };
+  }
+  // Similarity-scored (also any core-rule tool this scorer has no rule for).
+  const threshold = tool.vsaThreshold ?? VSA_DEFAULTS.threshold;
+  const multiplier = tool.vsaMultiplier ?? VSA_DEFAULTS.multiplier;
+  if (sim <= threshold) return { eligible: false, threshold, why: `similarity ${sim.toFixed(3)} does not clear its gate ${threshold.toFixed(2)}` };
+  return { eligible: true, method: ScoringMethod.VSA_SEMANTIC, threshold, value: multiplier * sim };
+}
+
+function modifiers(name: string, archetype: Archetype, ctx: ScoringContext) {
+  const rank = ctx.history.recent.indexOf(name);
+  return {
+    recency: rank >= 0 ? (SCORING.recencyPenalty[rank] ?? 0) : 0,
+    novelty: ctx.history.uses.has(name) ? 0 : SCORING.novelty,
+    episodic: ctx.episodes.some((e) => mentionsTool(e.summary, name)) ? SCORING.episodic : 0,
+    pressure: name === "memory_recall" && ctx.pressure > SCORING.pressureThreshold ? SCORING.pressure : 0,
+    archetype: archetypeBonus(archetype, ctx.psyche),
+  };
+}
+
+/** (weight − 0.5) × 0.15 for the tool's archetype, when a psyche is loaded. */
+export function archetypeBonus(archetype: Archetype, psyche: Psyche | undefined): number {
+  const w = psyche?.archetypes;
+  if (!w) return 0;
+  const weight = { [Archetype.HEALER]: w.healer, [Archetype.SAGE]: w.sage, [Archetype.GUARDIAN]: w.guardian, [Archetype.EXPLORER]: w.explorer }[archetype as number];
+  return weight === undefined ? 0 : (weight - 0.5) * SCORING.archetypeScale;
+}
+
+function mentionsTool(summary: string, tool: string): boolean {
+  return new RegExp(`(^|[^\\w])${tool.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\w]|$)`).test(summary);
+}
+
+function parseStepInput(json: string): Record<string, unknown> | undefined {
+  if (!json) return undefined;
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+const signed = (x: number, digits: number) => `${x < 0 ? "-" : "+"}${Math.abs(x).toFixed(digits)}`;
+
+/** The one-line form: `[score=0.85: base=0.80 recency=-0.00 novelty=+0.15 episodic=+0.00 pressure=+0.00 archetype=+0.030]`. */
+export function formatBreakdown(s: Pick<ScoreBreakdown, "total" | "base" | "recencyPenalty" | "noveltyBonus" | "episodicBonus" | "pressureBonus" | "archetypeBonus" | "planBonus">): string {
+  const plan = s.planBonus ? ` plan=${signed(s.planBonus, 2)}` : "";
+  return `[score=${s.total.toFixed(2)}: base=${s.base.toFixed(2)} recency=-${s.recencyPenalty.toFixed(2)} novelty=${signed(s.noveltyBonus, 2)} episodic=${signed(s.episodicBonus, 2)} pressure=${signed(s.pressureBonus, 2)} archetype=${signed(s.archetypeBonus, 3)}${plan}]`;
+}
