@@ -31,6 +31,8 @@ export interface PlanDeps {
 
 /** Outward-facing tools the plan may end with, at most this many. */
 const MAX_EXTERNAL_STEPS = 2;
+/** A second outward tool joins the plan only if it scores this close to the first. */
+const NEAR_BEST = 0.95;
 /** Rough time of one step (one cycle), for the plan's estimate. */
 const STEP_ESTIMATE_MS = 1_000;
 
@@ -80,6 +82,12 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
     const used = new Set(request.usedTools);
     const repeat = drafts.findIndex((d) => used.has(d.tool));
     if (repeat >= 0 && drafts.length > 1) drafts.splice(repeat, 1);
+    // A retry made only of tools that already ran would repeat the failure:
+    // add a route not yet taken (what is missing, else ask the user).
+    if (drafts.every((d) => used.has(d.tool))) {
+      const fresh = ["gap_analysis", "user_interact"].find((t) => catalog.has(t) && !used.has(t));
+      if (fresh) drafts.push(freshRoute(fresh, ctx));
+    }
   }
   if (drafts.length === 0) drafts.push({ tool: "kg_query", input: { symbol: topicSymbol(ctx), direction: "both" }, rationale: "nothing else applies: start from what the graph holds", canFail: false });
 
@@ -150,6 +158,12 @@ function reasonFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>)
   return out;
 }
 
+function freshRoute(tool: string, ctx: ScoringContext): Draft {
+  return tool === "gap_analysis"
+    ? { tool, input: { goal: ctx.goal.symbolId, max_gaps: 10 }, rationale: "earlier routes failed: find out what is missing", canFail: false }
+    : { tool, input: { question: `I have not managed "${ctx.goal.description}" yet. What should I try?` }, rationale: "earlier routes failed: ask the user", canFail: false };
+}
+
 function creationStep(ctx: ScoringContext, topic: string): Draft {
   const object = ctx.goal.successCriteria || ctx.goal.description;
   return { tool: "kg_mutate", input: { subject: topic, predicate: "related_to", object, confidence: 0.7 }, rationale: "the goal asks to build or record knowledge", canFail: false, expect: `${topic} related_to ${object}` };
@@ -158,8 +172,10 @@ function creationStep(ctx: ScoringContext, topic: string): Draft {
 /** The best-scoring similarity-matched tools whose inputs the goal supplies. */
 function externalSteps(ctx: ScoringContext, tools: readonly ToolDescriptor[], deps: Pick<PlanDeps, "encoder" | "profiles">): Draft[] {
   const { ranked } = scoreFor(ctx, tools, deps);
-  return ranked
-    .filter((c) => c.score.method === ScoringMethod.VSA_SEMANTIC)
+  const outward = ranked.filter((c) => c.score.method === ScoringMethod.VSA_SEMANTIC);
+  const best = outward[0]?.score.total ?? 0;
+  return outward
+    .filter((c) => c.score.total >= best * NEAR_BEST)
     .slice(0, MAX_EXTERNAL_STEPS)
     .map((c) => ({ tool: c.tool.name, input: c.input, rationale: `the goal matches ${c.tool.name} (similarity ${c.score.similarity?.toFixed(3)})`, canFail: false }));
 }

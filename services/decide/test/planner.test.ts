@@ -1,0 +1,80 @@
+import { PlanOrdering, PlanStatus, PlanStrategy, StepStatus } from "@boyd/proto";
+import { describe, expect, it } from "vitest";
+import { createDecideHandlers } from "../src/index.js";
+import { activated, decideRequest, goal, triple } from "./fixtures/requests.js";
+
+const handlers = createDecideHandlers({ now: () => 1_700_000_000_000 });
+const ctx = {} as Parameters<typeof handlers.generatePlan>[1];
+const plan = async (description: string, attempt = 0, extra: { known?: boolean; usedTools?: string[]; criteria?: string } = {}) => {
+  const g = goal(description, { successCriteria: extra.criteria ?? "" });
+  const orientation = decideRequest(g, extra.known ? { knowledge: [triple("sparrow", "is-a", "bird")], inferences: [activated("bird")] } : {}).orientation;
+  return handlers.generatePlan({ agentId: "agent-1", goal: g, attempt, orientation, usedTools: extra.usedTools ?? [], tools: [] }, ctx);
+};
+const tools = (r: Awaited<ReturnType<typeof plan>>) => r.plan!.steps.map((s) => s.toolName);
+
+describe("planning", () => {
+  it("matches the goal to strategy patterns by similarity", async () => {
+    const r = await plan("find out what is similar to a sparrow");
+    const similar = r.strategyMatches.find((m) => m.strategy === PlanStrategy.SIMILARITY)!;
+    expect(similar.selected).toBe(true);
+    expect(r.strategyMatches).toHaveLength(5);
+    expect(r.strategyMatches[0]!.similarity).toBeGreaterThanOrEqual(r.strategyMatches[4]!.similarity);
+    expect(r.plan!.strategies).toContain(PlanStrategy.SIMILARITY);
+    const creation = await plan("record and link the new species");
+    expect(creation.plan!.strategies).toContain(PlanStrategy.CREATION);
+    expect(tools(creation)).toContain("kg_mutate");
+  });
+
+  it("explores first on even attempts and reasons first on odd ones", async () => {
+    const even = await plan("why can a sparrow fly", 0, { known: true });
+    expect(even.plan!.ordering).toBe(PlanOrdering.EXPLORE_FIRST);
+    expect(tools(even)[0]).not.toBe("memory_recall");
+    expect(tools(even)).toContain("reason");
+    const odd = await plan("why can a sparrow fly", 1, { known: true, usedTools: ["kg_query"] });
+    expect(odd.plan!.ordering).toBe(PlanOrdering.REASON_FIRST);
+    expect(tools(odd).slice(0, 2)).toEqual(["memory_recall", "reason"]);
+    expect(odd.plan!.attempt).toBe(1);
+    expect(odd.plan!.strategy).toMatch(/^Attempt 1 \(reason first/);
+  });
+
+  it("appends outward tools the goal asks for, with side effects and risks from their danger", async () => {
+    const r = await plan("run `pnpm test` in the workspace and save the report to out/report.txt");
+    const p = r.plan!;
+    expect(tools(r)).toContain("shell_exec");
+    const shell = p.steps.find((s) => s.toolName === "shell_exec")!;
+    expect(JSON.parse(shell.toolInputJson)).toEqual({ argv: ["pnpm", "test"] });
+    expect(shell.hasSideEffects).toBe(true);
+    expect(p.hasSideEffects).toBe(true);
+    expect(p.confirmed).toBe(false);
+    expect(p.risks.some((x) => /shell_exec is critical: it needs approval/.test(x))).toBe(true);
+    expect(p.status).toBe(PlanStatus.ACTIVE);
+    expect(p.createdAtUnixMs).toBe(1_700_000_000_000);
+  });
+
+  it("gives every step a rationale, dependencies, and a fallback or permission to fail", async () => {
+    const r = await plan("download https://example.org/report.html from the web", 0);
+    const steps = r.plan!.steps;
+    expect(tools(r)).toEqual(["kg_query", "http_fetch"]);
+    steps.forEach((s, i) => {
+      expect(s.index).toBe(i);
+      expect(s.status).toBe(StepStatus.PENDING);
+      expect(s.rationale.length).toBeGreaterThan(10);
+      expect(s.dependsOn).toEqual(i === 0 ? [] : [i - 1]);
+    });
+    expect(steps[0]!.canFail).toBe(true);
+    expect(steps[0]!.fallback!.toolName).toBe("gap_analysis");
+    expect(steps[1]!.canFail).toBe(false); // the step that does the job may not fail silently
+    expect(steps[1]!.fallback!.toolName).toBe("library_search");
+  });
+
+  it("backtracks with a different route and gives up after three attempts", async () => {
+    const first = await plan("learn about sparrows", 0);
+    const second = await plan("learn about sparrows", 1, { usedTools: tools(first) });
+    expect(tools(second)).not.toEqual(tools(first));
+    const third = await plan("learn about sparrows", 2, { usedTools: [...tools(first), ...tools(second)] });
+    expect(third.plan!.ordering).toBe(PlanOrdering.EXPLORE_FIRST);
+    expect(tools(third)).not.toEqual(tools(first)); // the first already-used step is dropped
+    await expect(plan("learn about sparrows", 3)).rejects.toThrow(/attempt 3 is past max_backtrack_attempts \(3\)/);
+    await expect(handlers.generatePlan({ agentId: "a", goal: undefined, attempt: 0, orientation: undefined, usedTools: [], tools: [] }, ctx)).rejects.toThrow(/goal\.symbol_id is required/);
+  });
+});
