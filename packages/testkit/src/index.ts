@@ -9,3 +9,4 @@ export type { Neo4jProvidedContext } from "./neo4j-global-setup.js";
 export type { ServerProcess } from "./server-process.js";
 export { findBinary } from "./binary.js";
 export { waitFor } from "./wait.js";
+export { launchService, retryUntilAnswered, type ServiceProcess } from "./service-process.js";

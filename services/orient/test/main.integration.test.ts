@@ -1,22 +1,15 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { connectNats, createClient } from "@boyd/bus";
 import { OrientServiceDefinition } from "@boyd/proto";
-import { startNats } from "@boyd/testkit";
+import { launchService, retryUntilAnswered, startNats } from "@boyd/testkit";
 import { describe, expect, it } from "vitest";
 
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 
-function launch(env: Record<string, string>): { exited: Promise<number | null>; kill: (s: NodeJS.Signals) => void; output: () => string } {
-  const child = spawn(process.execPath, ["--import", "tsx", main], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout.on("data", (b: Buffer) => (output += b.toString()));
-  child.stderr.on("data", (b: Buffer) => (output += b.toString()));
-  return { exited: new Promise((r) => child.once("exit", r)), kill: (s) => child.kill(s), output: () => output };
-}
+const launch = (env: Record<string, string>) => launchService(main, env);
 
 describe("orient main - the standalone process", () => {
   it("main - serves on NATS from env config, keeps its graph across restarts, drains on SIGTERM", async () => {
@@ -25,17 +18,8 @@ describe("orient main - the standalone process", () => {
     const env = { BOYD_NATS_URL: nats.url, BOYD_DATA_DIR: dataDir, BOYD_LOG_LEVEL: "info" };
     const transport = await connectNats({ servers: nats.url });
     const client = createClient(transport, OrientServiceDefinition, { timeoutMs: 5_000 });
-    const call = async <T>(f: () => Promise<T>): Promise<T> => {
-      // The process takes a moment to start; bounded wait for its first answer.
-      for (let i = 0; ; i++) {
-        try {
-          return await f();
-        } catch (err) {
-          if (i > 100) throw err;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-    };
+    // The process takes a moment to start; bounded wait for its first answer.
+    const call = retryUntilAnswered;
     try {
       const first = launch(env);
       await call(() => client.mutate({ add: [{ subject: "earth", predicate: "orbits", object: "sun" }] }));
