@@ -25,3 +25,4 @@ export { liveEvents, MemoryEventLog, type EventLog, type EventSink, type LoggedM
 export { openJetStreamEventLog, type JetStreamEventLogOptions } from "./jetstream-log.js";
 export { createEventChannel, type EventChannel, type EventChannelOptions, type EventFilter, type EventMeta } from "./events.js";
 export { serveGrpc, grpcService, fromGrpcError, type GrpcServer, type GrpcServerOptions, type GrpcService } from "./grpc.js";
+export { drainOnSignal, type ShutdownLog } from "./shutdown.js";

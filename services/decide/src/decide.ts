@@ -4,7 +4,7 @@ import type { TextEncoder } from "@boyd/vsa";
 import { scoringContext, type ScoringContext } from "./context.js";
 import { detectImpasse } from "./impasse.js";
 import type { ToolProfiles } from "./profiles.js";
-import { scoreTools, type ScoredTools } from "./scorer.js";
+import { scoreTools, type BelowGate, type ScoredTools } from "./scorer.js";
 
 export interface DecideDeps {
   encoder: TextEncoder;
@@ -70,7 +70,10 @@ function reasoning(ctx: ScoringContext, { ranked }: ScoredTools, impasse: Impass
   return `Decide: tool=${best.tool.name}, goal="${ctx.goal.description}", because ${why}${runnerUp}. ${best.score.breakdown}${note}`;
 }
 
-function contextFactors(ctx: ScoringContext, { ranked, excluded }: ScoredTools, limit: number): string[] {
+/** Below-gate tools named in a decision's context factors, closest to their gate first. */
+const BELOW_GATE_LISTED = 5;
+
+function contextFactors(ctx: ScoringContext, { ranked, excluded, belowGate }: ScoredTools, limit: number): string[] {
   const f = [
     `knowledge: ${ctx.knowledge.length} triples`,
     `inferences: ${ctx.inferences.length} symbols`,
@@ -82,6 +85,25 @@ function contextFactors(ctx: ScoringContext, { ranked, excluded }: ScoredTools, 
   if (ctx.history.recent.length) f.push(`recently used on this goal: ${ctx.history.recent.slice(0, 3).join(", ")}`);
   if (ctx.nextStep) f.push(`plan step ${ctx.nextStep.index}: ${ctx.nextStep.toolName} (+plan bonus)`);
   for (const e of excluded) f.push(`excluded ${e.tool}: ${e.reason}`);
+  const nearest = closestToGate(belowGate, BELOW_GATE_LISTED);
+  for (const b of nearest) f.push(`excluded ${b.tool}: similarity ${b.similarity.toFixed(3)} does not clear its gate ${b.threshold.toFixed(2)}`);
+  if (belowGate.length > nearest.length) f.push(`${belowGate.length - nearest.length} more tools below their similarity gates`);
   if (ranked.length > limit) f.push(`${ranked.length - limit} lower-ranked candidates not listed`);
   return f;
+}
+
+/** The `k` most similar below-gate tools, best first (one pass; most tools of a large catalog are below their gate). */
+function closestToGate(all: readonly BelowGate[], k: number): BelowGate[] {
+  const better = (a: BelowGate, b: BelowGate) => a.similarity > b.similarity || (a.similarity === b.similarity && a.tool < b.tool);
+  const top: BelowGate[] = [];
+  for (const b of all) {
+    if (top.length === k && !better(b, top[k - 1]!)) continue;
+    let i = Math.min(top.length, k - 1);
+    top[i] = b;
+    while (i > 0 && better(top[i]!, top[i - 1]!)) {
+      [top[i - 1], top[i]] = [top[i]!, top[i - 1]!];
+      i--;
+    }
+  }
+  return top;
 }

@@ -42,8 +42,12 @@ export function createDecideHandlers(options: DecideHandlerOptions = {}): Servic
   };
 }
 
+// Catalogs already checked (a provider hands back the same array until it changes).
+const validated = new WeakSet<readonly ToolDescriptor[]>();
+
 /** Refuses a catalog with unnamed or duplicate tools or gates outside [0, 1], naming the entry. */
 export function validateCatalog(tools: readonly ToolDescriptor[]): readonly ToolDescriptor[] {
+  if (validated.has(tools)) return tools;
   const seen = new Set<string>();
   tools.forEach((t, i) => {
     if (!t.name) throw new BusError("INVALID_ARGUMENT", `tools[${i}].name is empty`);
@@ -52,5 +56,6 @@ export function validateCatalog(tools: readonly ToolDescriptor[]): readonly Tool
     if (t.vsaThreshold !== undefined && !(t.vsaThreshold >= 0 && t.vsaThreshold <= 1)) throw new BusError("INVALID_ARGUMENT", `tools[${i}].vsa_threshold: ${t.vsaThreshold} is outside [0, 1] (tool "${t.name}")`);
     if (t.vsaMultiplier !== undefined && !(t.vsaMultiplier >= 0 && t.vsaMultiplier <= 2)) throw new BusError("INVALID_ARGUMENT", `tools[${i}].vsa_multiplier: ${t.vsaMultiplier} is outside [0, 2] (tool "${t.name}")`);
   });
+  validated.add(tools);
   return tools;
 }

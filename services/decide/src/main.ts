@@ -1,6 +1,6 @@
 // The decide service as its own process: serves DecideService on NATS,
 // takes its tool catalog from the act service, drains on SIGTERM.
-import { connectNats } from "@boyd/bus";
+import { connectNats, drainOnSignal } from "@boyd/bus";
 import { pino } from "pino";
 import { configFromEnv } from "./config.js";
 import { actCatalog, serveDecide } from "./service.js";
@@ -23,14 +23,4 @@ const catalog = actCatalog(transport, {
 const binding = await serveDecide(transport, { catalog });
 log.info({ nats: config.natsUrl }, "decide serving");
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    log.info({ signal }, "draining");
-    void (async () => {
-      await binding.stop();
-      await transport.close();
-      log.info("stopped");
-      process.exit(0);
-    })();
-  });
-}
+drainOnSignal(log, [() => binding.stop(), () => transport.close()]);

@@ -18,29 +18,48 @@ export interface Exclusion {
   reason: string;
 }
 
+/** A similarity-scored tool whose similarity did not clear its gate. */
+export interface BelowGate {
+  tool: string;
+  similarity: number;
+  threshold: number;
+}
+
 export interface ScoredTools {
   /** Best first; equal totals ordered by tool name. */
   ranked: Candidate[];
+  /** Tools left out for their state or missing parameters. */
   excluded: Exclusion[];
+  /** Tools left out by their similarity gate (kept apart: in a large catalog most tools are). */
+  belowGate: BelowGate[];
 }
 
 /**
  * Scores every tool of the catalog for the context's goal:
  *   raw   = max(0, base − recency + novelty + episodic + pressure + archetype + plan)
  *   total = raw × (0.5 + 0.5 × priority / 255)
- * `similarity` holds each tool's goal-to-profile similarity.
+ * `similarity[i]` is tools[i]'s goal-to-profile similarity.
  */
-export function scoreTools(ctx: ScoringContext, tools: readonly ToolDescriptor[], similarity: ReadonlyMap<string, number>): ScoredTools {
+export function scoreTools(ctx: ScoringContext, tools: readonly ToolDescriptor[], similarity: ArrayLike<number>): ScoredTools {
   const ranked: Candidate[] = [];
   const excluded: Exclusion[] = [];
+  const belowGate: BelowGate[] = [];
   const priority = ctx.goal.computedPriority ?? ctx.goal.priority;
   const priorityFactor = 0.5 + (0.5 * Math.min(255, Math.max(0, priority))) / 255;
-  for (const tool of tools) {
-    const sim = similarity.get(tool.name) ?? 0.5;
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]!;
+    const sim = similarity[i] ?? 0.5;
     const planStep = ctx.nextStep?.toolName === tool.name;
+    // Fast path: in a large catalog most tools are similarity-scored and
+    // below their gate; skip them without building anything.
+    if (!planStep && isGated(tool) && sim <= (tool.vsaThreshold ?? VSA_DEFAULTS.threshold)) {
+      belowGate.push({ tool: tool.name, similarity: sim, threshold: tool.vsaThreshold ?? VSA_DEFAULTS.threshold });
+      continue;
+    }
     const base = baseScore(tool, ctx, sim);
     if (!base.eligible && !planStep) {
-      excluded.push({ tool: tool.name, reason: base.why });
+      if (base.threshold !== undefined) belowGate.push({ tool: tool.name, similarity: sim, threshold: base.threshold });
+      else excluded.push({ tool: tool.name, reason: base.why });
       continue;
     }
     const stepInput = planStep ? parseStepInput(ctx.nextStep!.toolInputJson) : undefined;
@@ -74,7 +93,7 @@ export function scoreTools(ctx: ScoringContext, tools: readonly ToolDescriptor[]
     ranked.push({ tool, input: built.input, score, planStep });
   }
   ranked.sort(byRank);
-  return { ranked, excluded };
+  return { ranked, excluded, belowGate };
 }
 
 /** Best total first; totals equal to 1e-9 ordered by tool name, so ties break the same way everywhere. */
@@ -84,7 +103,17 @@ export function byRank(a: Candidate, b: Candidate): number {
   return a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0;
 }
 
+/** Whether the tool is scored by similarity behind a gate (also a core-rule tool this scorer has no rule for). */
+function isGated(tool: ToolDescriptor): boolean {
+  if (tool.scoring === ScoringMethod.CORE_RULE) return !CORE_RULE_TOOLS.has(tool.name);
+  return tool.scoring !== ScoringMethod.ADAPTIVE_FLOOR;
+}
+
+const CORE_RULE_TOOLS = new Set(["kg_query", "kg_mutate", "memory_recall", "reason", "similarity_search"]);
+
 type Base = { eligible: true; value: number; method: ScoringMethod; threshold?: number } | { eligible: false; why: string; method?: undefined; threshold?: number };
+
+const BELOW_GATE = { eligible: false, why: "" } as const;
 
 function baseScore(tool: ToolDescriptor, ctx: ScoringContext, sim: number): Base {
   const hasKnowledge = ctx.knowledge.length > 0;
@@ -123,7 +152,7 @@ function baseScore(tool: ToolDescriptor, ctx: ScoringContext, sim: number): Base
   // Similarity-scored (also any core-rule tool this scorer has no rule for).
   const threshold = tool.vsaThreshold ?? VSA_DEFAULTS.threshold;
   const multiplier = tool.vsaMultiplier ?? VSA_DEFAULTS.multiplier;
-  if (sim <= threshold) return { eligible: false, threshold, why: `similarity ${sim.toFixed(3)} does not clear its gate ${threshold.toFixed(2)}` };
+  if (sim <= threshold) return { ...BELOW_GATE, threshold };
   return { eligible: true, method: ScoringMethod.VSA_SEMANTIC, threshold, value: multiplier * sim };
 }
 

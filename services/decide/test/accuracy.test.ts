@@ -30,7 +30,8 @@ function accuracy(set: readonly Labelled[]) {
   let reference = 0;
   for (const item of set) {
     const text = `${item.goal} ${item.criteria ?? ""}`;
-    if (item.tools.includes(best(profiles.similarities(encoder.encode(text))))) ours++;
+    const sims = profiles.similarities(encoder.encode(text));
+    if (item.tools.includes(best(new Map(BUILTIN_TOOLS.map((t, i) => [t.name, sims[i]!]))))) ours++;
     if (item.tools.includes(best(referenceSimilarities(text, BUILTIN_TOOLS)))) reference++;
   }
   return { ours: ours / set.length, reference: reference / set.length };

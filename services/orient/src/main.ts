@@ -1,6 +1,6 @@
 // The orient service as its own process: reads its configuration from the
 // environment, opens the graph, serves on NATS, drains on SIGTERM.
-import { connectNats } from "@boyd/bus";
+import { connectNats, drainOnSignal } from "@boyd/bus";
 import { pino } from "pino";
 import { configFromEnv } from "./config.js";
 import { openGraph } from "./open-graph.js";
@@ -22,15 +22,4 @@ const transport = await connectNats({
 const binding = await serveOrient(transport, store, { ingestRoot: config.ingestRoot });
 log.info({ backend: store.backend.name, nats: config.natsUrl }, "orient serving");
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    log.info({ signal }, "draining");
-    void (async () => {
-      await binding.stop();
-      await transport.close();
-      await store.close();
-      log.info("stopped");
-      process.exit(0);
-    })();
-  });
-}
+drainOnSignal(log, [() => binding.stop(), () => transport.close(), () => store.close()]);
