@@ -4,12 +4,13 @@ import { InvalidArgumentError, type Command } from "commander";
 import { positiveInt } from "./options.js";
 
 /** Where `boyd kg` finds the graph: the embedded store under a data dir, or Neo4j. */
-interface GraphFlags {
+export interface GraphFlags {
   dataDir: string;
   neo4j?: string;
 }
 
-async function withGraph<T>(flags: GraphFlags, work: (store: GraphStore) => Promise<T>): Promise<T> {
+/** Opens the graph the flags name, runs `work`, closes it. */
+export async function withGraph<T>(flags: GraphFlags, work: (store: GraphStore) => Promise<T>): Promise<T> {
   const { store, report } = await openGraph({
     dataDir: `${flags.dataDir}/graph`,
     ...(flags.neo4j ? { neo4j: { uri: flags.neo4j, database: "neo4j", label: "Symbol" } } : {}),

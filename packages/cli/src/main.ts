@@ -1,5 +1,6 @@
 #!/usr/bin/env -S node --import tsx
 import { Command } from "commander";
+import { registerDecideCommand } from "./decide.js";
 import { runBusDemo } from "./demo-bus.js";
 import { registerKgCommands } from "./kg.js";
 import { positiveInt } from "./options.js";
@@ -20,6 +21,7 @@ demo
   });
 
 registerKgCommands(program);
+registerDecideCommand(program);
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`boyd: ${err instanceof Error ? err.message : String(err)}`);

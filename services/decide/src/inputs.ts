@@ -86,7 +86,7 @@ export function topicSymbol(ctx: ScoringContext): string {
 }
 
 const ACTION_WORDS = new Set(
-  "find look tell show get give fetch search learn explain describe know list check figure determine identify discover explore research read write run make ask add record note find out go try see help".split(" "),
+  "find look tell show get give fetch download grab pull retrieve search learn explain describe know list check figure determine identify discover explore research read write save store run execute make create ask add record note out go try see help".split(" "),
 );
 
 function subjectLabel(t: Triple): string {

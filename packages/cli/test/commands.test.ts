@@ -55,3 +55,30 @@ describe("boyd kg", () => {
     expect(r.stderr).toContain("expected a positive integer");
   });
 });
+
+describe("boyd decide", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "boyd-decide-"));
+    writeFileSync(join(dir, "zoo.csv"), "subject,predicate,object,confidence\nsparrow,is-a,bird,0.9\nbird,is-a,animal,0.95\n");
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("decide - ranks every candidate with its breakdown against the graph, and plans", async () => {
+    expect((await boyd(dir, "kg", "ingest", "zoo.csv")).code).toBe(0);
+    const r = await boyd(dir, "decide", "download https://example.org/rates.json", "--plan");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}\d\. http_fetch +\[score=0\.\d\d: base=0\.\d\d recency=-0\.00 novelty=\+0\.15 .*\] {2}\{"url":"https:\/\/example\.org\/rates\.json"\}$/m);
+    expect(r.stdout).toMatch(/^chosen: kg_query \(confidence 0\.\d\d\)$/m);
+    expect(r.stdout).toMatch(/^plan: Attempt 0 \(explore first; external\): kg_query -> http_fetch$/m);
+    const sparrow = await boyd(dir, "decide", "what is a sparrow", "--json");
+    const parsed = JSON.parse(sparrow.stdout) as { decision: { goalId: string; explanation: { contextFactors: string[] } } };
+    expect(parsed.decision.explanation.contextFactors).toContain("knowledge: 1 triples");
+  });
+
+  it("decide - refuses a bad option naming it", async () => {
+    const r = await boyd(dir, "decide", "x", "--priority", "300");
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("option '--priority <0-255>' argument '300' is invalid");
+  });
+});
