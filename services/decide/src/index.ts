@@ -18,4 +18,4 @@ export { cronFromText } from "./schedule.js";
 export { ToolProfiles, profileText } from "./profiles.js";
 export { StrategyMatcher, STRATEGY_PATTERNS, STRATEGY_THRESHOLD } from "./strategies.js";
 export { SCORING, CORE_BASE, ADAPTIVE, VSA_DEFAULTS, MAX_BACKTRACK_ATTEMPTS } from "./constants.js";
-export { configFromEnv, DecideConfig } from "./config.js";
+export { configFromEnv, loadSynonyms, DecideConfig } from "./config.js";
