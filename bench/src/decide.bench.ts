@@ -16,7 +16,7 @@
 import os from "node:os";
 import type { CallContext } from "@boyd/bus";
 import { createDecideHandlers, profileText } from "@boyd/decide";
-import { Archetype, DangerLevel, GoalStatus, ScoringMethod, type DecideRequest, type Goal, type ToolDescriptor } from "@boyd/proto";
+import { Archetype, DangerLevel, Goal, GoalStatus, ScoringMethod, type DecideRequest, type ToolDescriptor } from "@boyd/proto";
 import { BUILTIN_TOOLS } from "@boyd/tools";
 import {
   createKernel, defaultKernelKind, hammingJs, hammingWasm, nsPerDistance, Prng, randomVector, TextEncoder, VectorTable, wasmAvailable, type Hypervector,
@@ -84,11 +84,7 @@ function catalog(count: number): ToolDescriptor[] {
 
 /** A decide request for one active goal with 2 triples and 2 activated symbols (the shape of the test fixtures). */
 function request(description: string, tools: ToolDescriptor[]): DecideRequest {
-  const goal: Goal = {
-    symbolId: "goal:1", description, successCriteria: "", priority: 128, status: GoalStatus.ACTIVE, statusReason: "", replacementGoalId: "",
-    stallThreshold: 5, parentId: "", childIds: [], createdAtUnixMs: 0, cyclesWorked: 0, lastProgressCycle: 0, source: 0, blockedBy: [],
-    justification: 0, priorityRationale: "", reformulatedFrom: "", estimatedEffortCycles: 0, progress: undefined,
-  };
+  const goal = Goal.fromPartial({ symbolId: "goal:1", description, priority: 128, status: GoalStatus.ACTIVE, stallThreshold: 5 });
   const triple = (subject: string, predicate: string, object: string) =>
     ({ subject, predicate, object, confidence: 0.9, source: "bench", createdAtUnixMs: 0, temporal: undefined, subjectLabel: subject, predicateLabel: predicate, objectLabel: object });
   const activated = (id: string, activation: number) => ({ symbol: { id, label: id, kind: 1, type: "entity" }, activation, provenance: undefined });

@@ -1,6 +1,6 @@
 import { createDecideHandlers } from "@boyd/decide";
 import { orient } from "@boyd/orient";
-import { GoalStatus, ImpasseKind, type Goal, type Observation } from "@boyd/proto";
+import { Goal, GoalJustification, GoalSource, GoalStatus, ImpasseKind, Observation } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
 import { withGraph, type GraphFlags } from "./kg.js";
 
@@ -42,41 +42,18 @@ export function registerDecideCommand(program: Command): void {
     .option("--data-dir <dir>", "data directory of the embedded store", process.env["BOYD_DATA_DIR"] ?? ".boyd")
     .option("--neo4j <uri>", "use Neo4j at this Bolt URI instead of the embedded store", process.env["BOYD_NEO4J_URI"])
     .action(async (description: string, opts: DecideFlags) => {
-      const goal: Goal = {
+      const goal = Goal.fromPartial({
         symbolId: "goal:cli",
         description,
         successCriteria: opts.criteria,
         priority: opts.priority,
         status: GoalStatus.ACTIVE,
-        statusReason: "",
-        replacementGoalId: "",
         stallThreshold: 5,
-        parentId: "",
-        childIds: [],
         createdAtUnixMs: Date.now(),
-        cyclesWorked: 0,
-        lastProgressCycle: 0,
-        source: 1,
-        blockedBy: [],
-        justification: 1,
-        priorityRationale: "",
-        reformulatedFrom: "",
-        estimatedEffortCycles: 0,
-        progress: undefined,
-      };
-      const observation: Observation = {
-        agentId: "cli",
-        cycle: 1,
-        goals: [goal],
-        activeGoalIds: [goal.symbolId],
-        workingMemorySize: 0,
-        workingMemoryCapacity: 100,
-        recentEntries: [],
-        recalledEpisodes: [],
-        percepts: [],
-        summary: "",
-        observedAtUnixMs: Date.now(),
-      };
+        source: GoalSource.USER,
+        justification: GoalJustification.USER_REQUESTED,
+      });
+      const observation = Observation.fromPartial({ agentId: "cli", cycle: 1, goals: [goal], activeGoalIds: [goal.symbolId], workingMemoryCapacity: 100, observedAtUnixMs: Date.now() });
       const orientation = await withGraph(opts, (store) => orient(store, { agentId: "cli", observation, activation: undefined }));
       const handlers = createDecideHandlers();
       const call = { service: "boyd.v1.DecideService", method: "Decide", deadline: Date.now() + 60_000, signal: new AbortController().signal };
