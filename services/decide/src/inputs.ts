@@ -81,8 +81,13 @@ export function topicSymbol(ctx: ScoringContext): string {
   if (top) return top.label || top.id;
   const t = ctx.knowledge[0];
   if (t) return subjectLabel(t);
-  const topical = contentWords(ctx.goal.description).filter((w) => !ACTION_WORDS.has(w));
-  return topical[0] ?? contentWords(ctx.goal.description)[0] ?? ctx.goal.symbolId;
+  // Words of a URL ("https", "org") say nothing of the topic; its last path
+  // segment often does ("…/rates.json" -> "rates").
+  const description = ctx.goal.description;
+  const prose = description.replace(new RegExp(URL_RE.source, "gi"), " ");
+  const topical = contentWords(prose).filter((w) => !ACTION_WORDS.has(w));
+  const segment = urlIn(description)?.replace(/[?#].*$/, "").split("/").pop()?.replace(/\.\w+$/, "");
+  return topical[0] ?? (segment && contentWords(segment)[0]) ?? contentWords(description)[0] ?? ctx.goal.symbolId;
 }
 
 const ACTION_WORDS = new Set(

@@ -90,6 +90,10 @@ describe("better than the reference", () => {
     expect(noUrl.explanation!.contextFactors).toContain("excluded http_fetch: cannot fill required url from the goal or context");
     const withUrl = await decideFor("download the latest exchange rates from https://bank.example.org/rates.json");
     expect(JSON.parse(alt(withUrl, "http_fetch")!.inputJson)).toEqual({ url: "https://bank.example.org/rates.json" });
+    // The topic comes from the prose, else the URL's last segment; never "https".
+    expect(JSON.parse(alt(withUrl, "kg_query")!.inputJson).symbol).toBe("latest");
+    const bare = await decideFor("download https://example.org/rates.json");
+    expect(JSON.parse(alt(bare, "kg_query")!.inputJson).symbol).toBe("rates");
     // Core tools need their context: no knowledge, no reason; no episodes, no recall.
     expect(alt(noUrl, "reason")).toBeUndefined();
     expect(alt(noUrl, "memory_recall")).toBeUndefined();
