@@ -16,7 +16,7 @@
 import os from "node:os";
 import type { CallContext } from "@boyd/bus";
 import { createDecideHandlers, profileText } from "@boyd/decide";
-import { Archetype, DangerLevel, Goal, GoalStatus, ScoringMethod, type DecideRequest, type ToolDescriptor } from "@boyd/proto";
+import { Archetype, DangerLevel, Goal, GoalStatus, Observation, ScoringMethod, type DecideRequest, type ToolDescriptor } from "@boyd/proto";
 import { BUILTIN_TOOLS } from "@boyd/tools";
 import {
   createKernel, defaultKernelKind, hammingJs, hammingWasm, nsPerDistance, Prng, randomVector, TextEncoder, VectorTable, wasmAvailable, type Hypervector,
@@ -93,10 +93,7 @@ function request(description: string, tools: ToolDescriptor[]): DecideRequest {
     orientation: {
       agentId: "agent-1",
       cycle: 3,
-      observation: {
-        agentId: "agent-1", cycle: 3, goals: [goal], activeGoalIds: [goal.symbolId], workingMemorySize: 0, workingMemoryCapacity: 100,
-        recentEntries: [], recalledEpisodes: [], percepts: [], summary: "", observedAtUnixMs: 0,
-      },
+      observation: Observation.fromPartial({ agentId: "agent-1", cycle: 3, goals: [goal], activeGoalIds: [goal.symbolId], workingMemoryCapacity: 100 }),
       goals: [{
         goalId: goal.symbolId,
         triples: [triple("finance_site", "publishes", "quarterly_report"), triple("quarterly_report", "format", "pdf")],

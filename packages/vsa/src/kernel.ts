@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { WORDS } from "./dimension.js";
-import { popcount32, randomVector, type Hypervector } from "./hypervector.js";
+import { popcount32, randomVector } from "./hypervector.js";
 import { Prng } from "./random.js";
 import { HAMMING_WASM_BASE64 } from "./wasm/hamming-wasm.js";
 
@@ -153,9 +153,3 @@ export function nsPerDistance(kernel: HammingKernel, count: number, rounds: numb
   }
   return (best * 1e6) / count;
 }
-
-/** Copies a vector into kernel memory at a word offset. */
-export function store(kernel: HammingKernel, v: Hypervector, at: number): void {
-  kernel.words().set(v, at);
-}
-

@@ -38,7 +38,7 @@ const STEP_ESTIMATE_MS = 1_000;
 
 interface Draft {
   tool: string;
-  input?: Record<string, unknown>;
+  input?: Record<string, unknown> | undefined;
   rationale: string;
   canFail: boolean;
   expect?: string;
@@ -89,11 +89,11 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
       if (fresh) drafts.push(freshRoute(fresh, ctx));
     }
   }
-  if (drafts.length === 0) drafts.push({ tool: "kg_query", input: { symbol: topicSymbol(ctx), direction: "both" }, rationale: "nothing else applies: start from what the graph holds", canFail: false });
+  if (drafts.length === 0) drafts.push({ tool: "kg_query", input: inputNow("kg_query", ctx), rationale: "nothing else applies: start from what the graph holds", canFail: false });
 
   const steps = drafts.map((d, index): PlanStep => {
     const tool = catalog.get(d.tool);
-    const built = d.input ?? (tool ? inputOrDeferred(tool, ctx) : undefined);
+    const built = d.input ?? (tool ? inputNow(tool, ctx) : undefined);
     const last = index === drafts.length - 1;
     const fallback = fallbackFor(d.tool, ctx, catalog);
     return {
@@ -139,7 +139,7 @@ function exploreFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>
   const topic = topicSymbol(ctx);
   const out: Draft[] = [];
   if (needs.has(PlanStrategy.KNOWLEDGE) || !known)
-    out.push({ tool: "kg_query", input: { symbol: topic, direction: "both" }, rationale: known ? "the goal asks for knowledge: read what the graph holds" : "nothing is known yet: start from the graph", canFail: true, expect: `facts about ${topic}` });
+    out.push({ tool: "kg_query", input: inputNow("kg_query", ctx), rationale: known ? "the goal asks for knowledge: read what the graph holds" : "nothing is known yet: start from the graph", canFail: true, expect: `facts about ${topic}` });
   if (needs.has(PlanStrategy.SIMILARITY) || (!known && !external))
     out.push({ tool: "similarity_search", input: { symbol: topic, top_k: 5 }, rationale: "find related concepts to widen the context", canFail: true, expect: `symbols similar to ${topic}` });
   if (needs.has(PlanStrategy.REASONING) || (known && !external)) out.push({ tool: "reason", rationale: "reason over the facts found so far", canFail: true });
@@ -150,17 +150,17 @@ function exploreFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>
 function reasonFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>): Draft[] {
   const topic = topicSymbol(ctx);
   const out: Draft[] = [
-    { tool: "memory_recall", input: recallInput(ctx) ?? { query_symbols: [topic], top_k: 3 }, rationale: "a different route: start from past experience with this topic", canFail: true },
+    { tool: "memory_recall", input: inputNow("memory_recall", ctx) ?? { query_symbols: [topic], top_k: 3 }, rationale: "a different route: start from past experience with this topic", canFail: true },
   ];
   if (ctx.knowledge.length > 0) out.push({ tool: "reason", rationale: "reason over known facts before gathering more", canFail: true });
-  out.push({ tool: "kg_query", input: { symbol: topic, direction: "both" }, rationale: "then check the graph for what reasoning needs", canFail: true, expect: `facts about ${topic}` });
+  out.push({ tool: "kg_query", input: inputNow("kg_query", ctx), rationale: "then check the graph for what reasoning needs", canFail: true, expect: `facts about ${topic}` });
   if (needs.has(PlanStrategy.CREATION)) out.push(creationStep(ctx, topic));
   return out;
 }
 
 function freshRoute(tool: string, ctx: ScoringContext): Draft {
   return tool === "gap_analysis"
-    ? { tool, input: { goal: ctx.goal.symbolId, max_gaps: 10 }, rationale: "earlier routes failed: find out what is missing", canFail: false }
+    ? { tool, input: inputNow("gap_analysis", ctx), rationale: "earlier routes failed: find out what is missing", canFail: false }
     : { tool, input: { question: `I have not managed "${ctx.goal.description}" yet. What should I try?` }, rationale: "earlier routes failed: ask the user", canFail: false };
 }
 
@@ -180,28 +180,26 @@ function externalSteps(ctx: ScoringContext, tools: readonly ToolDescriptor[], de
     .map((c) => ({ tool: c.tool.name, input: c.input, rationale: `the goal matches ${c.tool.name} (similarity ${c.score.similarity?.toFixed(3)})`, canFail: false }));
 }
 
-function recallInput(ctx: ScoringContext): Record<string, unknown> | undefined {
-  const r = coreInput("memory_recall", ctx);
+/**
+ * A tool's input as decide would build it from the context now (core tools
+ * by name), or undefined when it depends on what earlier steps find.
+ */
+function inputNow(tool: ToolDescriptor | string, ctx: ScoringContext): Record<string, unknown> | undefined {
+  const r = typeof tool === "string" ? coreInput(tool, ctx) : buildInput(tool, ctx);
   return r && "input" in r ? r.input : undefined;
-}
-
-/** Input known now, or undefined when it depends on what earlier steps find. */
-function inputOrDeferred(tool: ToolDescriptor, ctx: ScoringContext): Record<string, unknown> | undefined {
-  const r = buildInput(tool, ctx);
-  return "input" in r ? r.input : undefined;
 }
 
 function fallbackFor(tool: string, ctx: ScoringContext, catalog: ReadonlyMap<string, ToolDescriptor>): StepFallback | undefined {
   const make = (name: string, input: Record<string, unknown>, description: string) => (catalog.has(name) && name !== tool ? { toolName: name, inputJson: JSON.stringify(input), description } : undefined);
   switch (tool) {
     case "kg_query":
-      return make("gap_analysis", { goal: ctx.goal.symbolId, max_gaps: 10 }, "find out what is missing instead");
+      return make("gap_analysis", inputNow("gap_analysis", ctx)!, "find out what is missing instead");
     case "http_fetch":
     case "content_ingest":
       return make("library_search", { query: ctx.goal.description, top_k: 5 }, "look in the local library instead");
     case "kg_mutate":
     case "reason":
-      return make("infer_rules", { max_iterations: 5, min_confidence: 0.1 }, "derive facts by rules instead");
+      return make("infer_rules", inputNow("infer_rules", ctx)!, "derive facts by rules instead");
     default: {
       const t = catalog.get(tool);
       return t && t.danger >= DangerLevel.CAUTIOUS ? make("user_interact", { question: `I could not complete "${ctx.goal.description}" with ${tool}. How should I proceed?` }, "ask the user for help") : undefined;

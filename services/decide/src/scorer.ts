@@ -1,4 +1,5 @@
 import { Archetype, ScoringMethod, type Psyche, type ScoreBreakdown, type ToolDescriptor } from "@boyd/proto";
+import { CORE_TOOLS } from "@boyd/tools";
 import { ADAPTIVE, CORE_BASE, SCORING, VSA_DEFAULTS } from "./constants.js";
 import type { ScoringContext } from "./context.js";
 import { buildInput } from "./inputs.js";
@@ -109,7 +110,7 @@ function isGated(tool: ToolDescriptor): boolean {
   return tool.scoring !== ScoringMethod.ADAPTIVE_FLOOR;
 }
 
-const CORE_RULE_TOOLS = new Set(["kg_query", "kg_mutate", "memory_recall", "reason", "similarity_search"]);
+const CORE_RULE_TOOLS: ReadonlySet<string> = new Set(CORE_TOOLS);
 
 type Base = { eligible: true; value: number; method: ScoringMethod; threshold?: number } | { eligible: false; why: string; method?: undefined; threshold?: number };
 
