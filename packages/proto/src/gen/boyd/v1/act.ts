@@ -264,7 +264,14 @@ export interface ActRequest {
     | number
     | undefined;
   /** Overrides the tool's own time limit when set. */
-  timeoutMs?: number | undefined;
+  timeoutMs?:
+    | number
+    | undefined;
+  /**
+   * Similarity keys the session already approved with APPROVE_ALL_SIMILAR
+   * (SessionState.approved_similarity_keys), so any replica honours them.
+   */
+  approvedSimilarityKeys: string[];
 }
 
 /** ActResponse carries the result. */
@@ -862,6 +869,7 @@ function createBaseActRequest(): ActRequest {
     approvalMode: 0,
     approvalTimeoutMs: undefined,
     timeoutMs: undefined,
+    approvedSimilarityKeys: [],
   };
 }
 
@@ -884,6 +892,9 @@ export const ActRequest: MessageFns<ActRequest> = {
     }
     if (message.timeoutMs !== undefined) {
       writer.uint32(48).int64(message.timeoutMs);
+    }
+    for (const v of message.approvedSimilarityKeys) {
+      writer.uint32(58).string(v!);
     }
     return writer;
   },
@@ -949,6 +960,14 @@ export const ActRequest: MessageFns<ActRequest> = {
             message.timeoutMs = longToNumber(reader.int64());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.approvedSimilarityKeys.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -985,6 +1004,11 @@ export const ActRequest: MessageFns<ActRequest> = {
         : isSet(object.timeout_ms)
         ? globalThis.Number(object.timeout_ms)
         : undefined,
+      approvedSimilarityKeys: globalThis.Array.isArray(object?.approvedSimilarityKeys)
+        ? object.approvedSimilarityKeys.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.approved_similarity_keys)
+        ? object.approved_similarity_keys.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -1008,6 +1032,9 @@ export const ActRequest: MessageFns<ActRequest> = {
     if (message.timeoutMs !== undefined) {
       obj.timeoutMs = Math.round(message.timeoutMs);
     }
+    if (message.approvedSimilarityKeys?.length) {
+      obj.approvedSimilarityKeys = message.approvedSimilarityKeys;
+    }
     return obj;
   },
 
@@ -1026,6 +1053,7 @@ export const ActRequest: MessageFns<ActRequest> = {
     message.approvalMode = object.approvalMode ?? 0;
     message.approvalTimeoutMs = object.approvalTimeoutMs ?? undefined;
     message.timeoutMs = object.timeoutMs ?? undefined;
+    message.approvedSimilarityKeys = object.approvedSimilarityKeys?.map((e) => e) || [];
     return message;
   },
 };

@@ -1846,6 +1846,11 @@ export interface ToolOutput {
   outputBytes: number;
   /** Wall time the tool took. */
   durationMs: number;
+  /**
+   * Structured result as JSON text (e.g. a directory listing, an HTTP
+   * status and headers), for programs; content is the text for people.
+   */
+  dataJson: string;
 }
 
 /** FileReadAction describes reading a file. */
@@ -4901,6 +4906,7 @@ function createBaseToolOutput(): ToolOutput {
     truncated: false,
     outputBytes: 0,
     durationMs: 0,
+    dataJson: "",
   };
 }
 
@@ -4926,6 +4932,9 @@ export const ToolOutput: MessageFns<ToolOutput> = {
     }
     if (message.durationMs !== 0) {
       writer.uint32(56).int64(message.durationMs);
+    }
+    if (message.dataJson !== "") {
+      writer.uint32(66).string(message.dataJson);
     }
     return writer;
   },
@@ -4999,6 +5008,14 @@ export const ToolOutput: MessageFns<ToolOutput> = {
             message.durationMs = longToNumber(reader.int64());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.dataJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5032,6 +5049,11 @@ export const ToolOutput: MessageFns<ToolOutput> = {
         : isSet(object.duration_ms)
         ? globalThis.Number(object.duration_ms)
         : 0,
+      dataJson: isSet(object.dataJson)
+        ? globalThis.String(object.dataJson)
+        : isSet(object.data_json)
+        ? globalThis.String(object.data_json)
+        : "",
     };
   },
 
@@ -5058,6 +5080,9 @@ export const ToolOutput: MessageFns<ToolOutput> = {
     if (message.durationMs !== 0) {
       obj.durationMs = Math.round(message.durationMs);
     }
+    if (message.dataJson !== "") {
+      obj.dataJson = message.dataJson;
+    }
     return obj;
   },
 
@@ -5075,6 +5100,7 @@ export const ToolOutput: MessageFns<ToolOutput> = {
     message.truncated = object.truncated ?? false;
     message.outputBytes = object.outputBytes ?? 0;
     message.durationMs = object.durationMs ?? 0;
+    message.dataJson = object.dataJson ?? "";
     return message;
   },
 };

@@ -360,6 +360,23 @@ export interface MemoryServiceRecallResponse {
   facts: Fact[];
 }
 
+/** RecordFactsRequest stores facts. */
+export interface RecordFactsRequest {
+  /** Agent the facts belong to. */
+  agentId: string;
+  /** The facts; ids are assigned by memory when empty. */
+  facts: Fact[];
+}
+
+/** RecordFactsResponse confirms them. */
+export interface RecordFactsResponse {
+  /**
+   * Ids of the stored facts, in request order (an existing fact's id when
+   * it was already held).
+   */
+  ids: string[];
+}
+
 /** RecordCorrectionRequest stores a correction. */
 export interface RecordCorrectionRequest {
   /** The correction. */
@@ -3068,6 +3085,162 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
   },
 };
 
+function createBaseRecordFactsRequest(): RecordFactsRequest {
+  return { agentId: "", facts: [] };
+}
+
+export const RecordFactsRequest: MessageFns<RecordFactsRequest> = {
+  encode(message: RecordFactsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    for (const v of message.facts) {
+      Fact.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordFactsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordFactsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.facts.push(Fact.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordFactsRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+      facts: globalThis.Array.isArray(object?.facts) ? object.facts.map((e: any) => Fact.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: RecordFactsRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    if (message.facts?.length) {
+      obj.facts = message.facts.map((e) => Fact.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordFactsRequest>): RecordFactsRequest {
+    return RecordFactsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordFactsRequest>): RecordFactsRequest {
+    const message = createBaseRecordFactsRequest();
+    message.agentId = object.agentId ?? "";
+    message.facts = object.facts?.map((e) => Fact.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRecordFactsResponse(): RecordFactsResponse {
+  return { ids: [] };
+}
+
+export const RecordFactsResponse: MessageFns<RecordFactsResponse> = {
+  encode(message: RecordFactsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.ids) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordFactsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordFactsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ids.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordFactsResponse {
+    return { ids: globalThis.Array.isArray(object?.ids) ? object.ids.map((e: any) => globalThis.String(e)) : [] };
+  },
+
+  toJSON(message: RecordFactsResponse): unknown {
+    const obj: any = {};
+    if (message.ids?.length) {
+      obj.ids = message.ids;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordFactsResponse>): RecordFactsResponse {
+    return RecordFactsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordFactsResponse>): RecordFactsResponse {
+    const message = createBaseRecordFactsResponse();
+    message.ids = object.ids?.map((e) => e) || [];
+    return message;
+  },
+};
+
 function createBaseRecordCorrectionRequest(): RecordCorrectionRequest {
   return { correction: undefined };
 }
@@ -4163,6 +4336,19 @@ export const MemoryServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * RecordFacts stores facts drawn from successful tool output (the act
+     * service sends them); a fact already held for the agent is not stored
+     * twice.
+     */
+    recordFacts: {
+      name: "RecordFacts",
+      requestType: RecordFactsRequest as typeof RecordFactsRequest,
+      requestStream: false,
+      responseType: RecordFactsResponse as typeof RecordFactsResponse,
+      responseStream: false,
+      options: {},
+    },
     /** RecordCorrection stores what a denial taught the agent. */
     recordCorrection: {
       name: "RecordCorrection",
@@ -4279,6 +4465,20 @@ export const MemoryServiceService = {
       Buffer.from(MemoryServiceRecallResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): MemoryServiceRecallResponse => MemoryServiceRecallResponse.decode(value),
   },
+  /**
+   * RecordFacts stores facts drawn from successful tool output (the act
+   * service sends them); a fact already held for the agent is not stored
+   * twice.
+   */
+  recordFacts: {
+    path: "/boyd.v1.MemoryService/RecordFacts" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordFactsRequest): Buffer => Buffer.from(RecordFactsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordFactsRequest => RecordFactsRequest.decode(value),
+    responseSerialize: (value: RecordFactsResponse): Buffer => Buffer.from(RecordFactsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordFactsResponse => RecordFactsResponse.decode(value),
+  },
   /** RecordCorrection stores what a denial taught the agent. */
   recordCorrection: {
     path: "/boyd.v1.MemoryService/RecordCorrection" as const,
@@ -4362,6 +4562,12 @@ export interface MemoryServiceServer extends UntypedServiceImplementation {
   consolidate: handleUnaryCall<MemoryServiceConsolidateRequest, MemoryServiceConsolidateResponse>;
   /** Recall finds episodes (and optionally facts) by query or symbols. */
   recall: handleUnaryCall<MemoryServiceRecallRequest, MemoryServiceRecallResponse>;
+  /**
+   * RecordFacts stores facts drawn from successful tool output (the act
+   * service sends them); a fact already held for the agent is not stored
+   * twice.
+   */
+  recordFacts: handleUnaryCall<RecordFactsRequest, RecordFactsResponse>;
   /** RecordCorrection stores what a denial taught the agent. */
   recordCorrection: handleUnaryCall<RecordCorrectionRequest, RecordCorrectionResponse>;
   /**
@@ -4446,6 +4652,26 @@ export interface MemoryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: MemoryServiceRecallResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * RecordFacts stores facts drawn from successful tool output (the act
+   * service sends them); a fact already held for the agent is not stored
+   * twice.
+   */
+  recordFacts(
+    request: RecordFactsRequest,
+    callback: (error: ServiceError | null, response: RecordFactsResponse) => void,
+  ): ClientUnaryCall;
+  recordFacts(
+    request: RecordFactsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordFactsResponse) => void,
+  ): ClientUnaryCall;
+  recordFacts(
+    request: RecordFactsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordFactsResponse) => void,
   ): ClientUnaryCall;
   /** RecordCorrection stores what a denial taught the agent. */
   recordCorrection(
