@@ -55,8 +55,12 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
       };
       const page = await store.query(pattern, { limit, offset });
       const triples = page.filter((t) => t.confidence >= request.minConfidence);
+      // The contract promises labels on reads: one lookup for the page.
+      const ids = [...new Set(triples.flatMap((t) => [t.subject, t.predicate, t.object]))];
+      const labels = new Map((await store.symbols(ids)).map((s) => [s.id, s.label]));
+      const label = (id: string) => labels.get(id) ?? "";
       return {
-        triples: triples.map((t) => toProtoTriple(t, store.temporalProfile(t.predicate))),
+        triples: triples.map((t) => ({ ...toProtoTriple(t, store.temporalProfile(t.predicate)), subjectLabel: label(t.subject), predicateLabel: label(t.predicate), objectLabel: label(t.object) })),
         nextPageToken: page.length === limit ? String(offset + limit) : "",
       };
     },
@@ -64,17 +68,32 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
     async mutate(request) {
       const now = Date.now();
       const source = `mutate:${request.agentId || "anonymous"}`;
+      // Labels that name no symbol get one when they are added (as the
+      // contract says); removing by an unknown label stays NOT_FOUND.
+      const fresh = new Map<string, string>();
+      const termOf = async (label: string, field: string, create: boolean): Promise<string> => {
+        if (!request.termsAreLabels) return label;
+        try {
+          return await resolveLabel(store, label, field);
+        } catch (err) {
+          const key = label.trim().toLowerCase();
+          if (!create || !key || !(err instanceof BusError && err.code === "NOT_FOUND")) throw err;
+          if (!fresh.has(key)) fresh.set(key, await freeId(store, key, new Set(fresh.values())));
+          return fresh.get(key)!;
+        }
+      };
       const resolveTerms = async (t: ProtoTriple, i: number, field: string): Promise<TripleInput> => ({
-        subject: request.termsAreLabels ? await resolveLabel(store, t.subject, `${field}[${i}].subject`) : t.subject,
+        subject: await termOf(t.subject, `${field}[${i}].subject`, field === "add"),
         predicate: t.predicate,
-        object: request.termsAreLabels ? await resolveLabel(store, t.object, `${field}[${i}].object`) : t.object,
+        object: await termOf(t.object, `${field}[${i}].object`, field === "add"),
         confidence: t.confidence === 0 ? 1 : t.confidence,
         source: t.source || source,
         createdAt: t.createdAtUnixMs || now,
       });
       const add = await Promise.all(request.add.map((t, i) => resolveTerms(t, i, "add")));
       const remove = await Promise.all(request.remove.map((t, i) => resolveTerms(t, i, "remove")));
-      const symbols = request.upsertSymbols.map(fromProtoSymbol);
+      const labelled = new Map(request.add.flatMap((t) => [t.subject, t.object]).map((l) => [l.trim().toLowerCase(), l.trim()]));
+      const symbols = [...request.upsertSymbols.map(fromProtoSymbol), ...[...fresh].map(([key, id]) => ({ id, label: labelled.get(key) ?? key, kind: "entity" }))];
       // Validate everything before writing anything.
       const scratch = new GraphStore((await openEmbeddedBackend()).backend);
       await scratch.upsertSymbols(symbols);
@@ -178,6 +197,16 @@ async function resolveLabel(store: GraphStore, label: string, field: string): Pr
   const exact = matches.find((s) => s.label === label) ?? matches[0];
   if (!exact) throw new BusError("NOT_FOUND", `${field}: no symbol is labelled ${JSON.stringify(label)}`);
   return exact.id;
+}
+
+// An id for a new symbol made from its label: the label in lower case with
+// spaces as underscores, suffixed when another symbol already has it.
+async function freeId(store: GraphStore, key: string, taken: ReadonlySet<string>): Promise<string> {
+  const base = key.replace(/\s+/g, "_");
+  for (let n = 1; ; n++) {
+    const id = n === 1 ? base : `${base}_${n}`;
+    if (!taken.has(id) && (await store.symbols([id])).length === 0) return id;
+  }
 }
 
 async function countExisting(store: GraphStore, triples: readonly TripleInput[]): Promise<number> {

@@ -88,6 +88,19 @@ describe("orient service - over the bus", () => {
     await expect(client.query({ pageToken: "garbage" })).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
   });
 
+  it("query - fills subject, predicate and object labels", async () => {
+    await store.upsertSymbols([{ id: "dog", label: "Dog" }, { id: "is-a", label: "is a" }]);
+    const { triples } = await client.query({ subject: "Dog", termsAreLabels: true });
+    expect(triples.map((t) => [t.subjectLabel, t.predicateLabel, t.objectLabel])).toEqual([["Dog", "is a", "mammal"]]);
+  });
+
+  it("mutate - labels that name no symbol are created when added, refused when removed", async () => {
+    const result = await client.mutate({ agentId: "a1", termsAreLabels: true, add: [{ subject: "Blue Whale", predicate: "is-a", object: "mammal" }] });
+    expect(result.createdSymbols.map((s) => [s.id, s.label])).toEqual([["blue_whale", "Blue Whale"]]);
+    expect((await client.query({ subject: "blue whale", termsAreLabels: true })).triples.map((t) => t.object)).toEqual(["mammal"]);
+    await expect(client.mutate({ termsAreLabels: true, remove: [{ subject: "Narwhal", predicate: "is-a", object: "mammal" }] })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
   it("mutate - adds, removes and upserts; counts what changed; a bad triple writes nothing", async () => {
     const result = await client.mutate({
       agentId: "a1",
