@@ -31,11 +31,62 @@ import {
   StopReason,
   stopReasonFromJSON,
   stopReasonToJSON,
+  Triple,
   WorkingMemoryEntry,
   WorkingMemoryKind,
   workingMemoryKindFromJSON,
   workingMemoryKindToJSON,
 } from "./common.js";
+
+/** PressureLevel grades working-memory pressure (entries / capacity). */
+export enum PressureLevel {
+  /** UNSPECIFIED - Not set. */
+  UNSPECIFIED = 0,
+  /** NORMAL - Below the warning level (0.7). */
+  NORMAL = 1,
+  /** WARNING - At or above 0.7: consolidation is near. */
+  WARNING = 2,
+  /** CRITICAL - At or above 0.9: the next entries will evict others. */
+  CRITICAL = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function pressureLevelFromJSON(object: any): PressureLevel {
+  switch (object) {
+    case 0:
+    case "PRESSURE_LEVEL_UNSPECIFIED":
+      return PressureLevel.UNSPECIFIED;
+    case 1:
+    case "PRESSURE_LEVEL_NORMAL":
+      return PressureLevel.NORMAL;
+    case 2:
+    case "PRESSURE_LEVEL_WARNING":
+      return PressureLevel.WARNING;
+    case 3:
+    case "PRESSURE_LEVEL_CRITICAL":
+      return PressureLevel.CRITICAL;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return PressureLevel.UNRECOGNIZED;
+  }
+}
+
+export function pressureLevelToJSON(object: PressureLevel): string {
+  switch (object) {
+    case PressureLevel.UNSPECIFIED:
+      return "PRESSURE_LEVEL_UNSPECIFIED";
+    case PressureLevel.NORMAL:
+      return "PRESSURE_LEVEL_NORMAL";
+    case PressureLevel.WARNING:
+      return "PRESSURE_LEVEL_WARNING";
+    case PressureLevel.CRITICAL:
+      return "PRESSURE_LEVEL_CRITICAL";
+    case PressureLevel.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 /** ConsolidationTrigger says why consolidation ran. */
 export enum ConsolidationTrigger {
@@ -152,6 +203,8 @@ export interface BehaviorRule {
   sourceIds: string[];
   /** When it was last (re)distilled. */
   updatedAtUnixMs: number;
+  /** Tool the rule is about, when its sources name one (for the guardian). */
+  toolName: string;
 }
 
 /**
@@ -179,6 +232,10 @@ export interface ProvenanceRecord {
   detail: string;
   /** When it was recorded. */
   createdAtUnixMs: number;
+  /** Score breakdown behind a decision, e.g. "[score=0.85: base=0.80 ...]". */
+  scoreBreakdown: string;
+  /** Graph triples that supported the derivation. */
+  supportingTriples: Triple[];
 }
 
 /** ScheduledJob is a goal the agent sets itself on a timetable. */
@@ -280,6 +337,17 @@ export interface RememberResponse {
   pressure: number;
   /** Facts extracted from the new entries. */
   facts: Fact[];
+  /** Grade of the pressure after the write (and any consolidation). */
+  pressureLevel: PressureLevel;
+  /**
+   * Set when the write pushed pressure past the threshold and working
+   * memory was consolidated automatically.
+   */
+  consolidation:
+    | MemoryServiceConsolidateResponse
+    | undefined;
+  /** touch_ids that named no entry held (e.g. already consolidated). */
+  unknownTouchIds: number[];
 }
 
 /** RecentRequest lists working memory. */
@@ -306,6 +374,8 @@ export interface RecentResponse {
   capacity: number;
   /** size / capacity. */
   pressure: number;
+  /** Grade of the pressure. */
+  pressureLevel: PressureLevel;
 }
 
 /** MemoryServiceConsolidateRequest asks for consolidation. */
@@ -358,6 +428,27 @@ export interface MemoryServiceRecallResponse {
   episodes: EpisodicEntry[];
   /** Facts, when asked for. */
   facts: Fact[];
+  /** How each returned episode scored, in the same order as episodes. */
+  episodeScores: RecallScore[];
+  /** How each returned fact scored, in the same order as facts. */
+  factScores: RecallScore[];
+}
+
+/**
+ * RecallScore explains one recall result: score = 0.6 * similarity +
+ * 0.25 * symbol_overlap + 0.15 * recency.
+ */
+export interface RecallScore {
+  /** Episode symbol id or fact id. */
+  id: string;
+  /** Total score. */
+  score: number;
+  /** Hypervector similarity of query and text, rescaled so unrelated = 0. */
+  similarity: number;
+  /** Share of the requested symbols the result concerns, 0..1. */
+  symbolOverlap: number;
+  /** 1 / (1 + age in days). */
+  recency: number;
 }
 
 /** RecordFactsRequest stores facts. */
@@ -435,6 +526,11 @@ export interface ListProvenanceRequest {
     | undefined;
   /** Opaque cursor from a previous response. */
   pageToken: string;
+  /**
+   * Only records mentioning this symbol, as derived_id or among source_ids
+   * or supporting triples.
+   */
+  symbol: string;
 }
 
 /** ListProvenanceResponse returns records, oldest first. */
@@ -468,6 +564,11 @@ export interface SaveSessionResponse {
 export interface LoadSessionRequest {
   /** Agent concerned. */
   agentId: string;
+  /**
+   * If true, the agent is resuming: a short summary of the previous session
+   * is put into working memory (once per saved version).
+   */
+  resume: boolean;
 }
 
 /** LoadSessionResponse returns the state and its version. */
@@ -478,6 +579,24 @@ export interface LoadSessionResponse {
     | undefined;
   /** Version to pass back as expected_version. */
   version: number;
+  /** Ids of the summary entries a resume put into working memory. */
+  injectedIds: number[];
+}
+
+/** ToolHistoryRequest asks for the decisions made about a goal. */
+export interface ToolHistoryRequest {
+  /** Agent concerned. */
+  agentId: string;
+  /** Goal whose decisions to list; empty means every goal. */
+  goalId: string;
+  /** Most entries (default 100). */
+  limit?: number | undefined;
+}
+
+/** ToolHistoryResponse returns DECISION entries, newest first. */
+export interface ToolHistoryResponse {
+  /** Decisions, live and archived; each carries tool_name and symbols. */
+  decisions: WorkingMemoryEntry[];
 }
 
 function createBaseFact(): Fact {
@@ -877,7 +996,7 @@ export const Correction: MessageFns<Correction> = {
 };
 
 function createBaseBehaviorRule(): BehaviorRule {
-  return { id: "", text: "", supportCount: 0, sourceIds: [], updatedAtUnixMs: 0 };
+  return { id: "", text: "", supportCount: 0, sourceIds: [], updatedAtUnixMs: 0, toolName: "" };
 }
 
 export const BehaviorRule: MessageFns<BehaviorRule> = {
@@ -896,6 +1015,9 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
     }
     if (message.updatedAtUnixMs !== 0) {
       writer.uint32(40).int64(message.updatedAtUnixMs);
+    }
+    if (message.toolName !== "") {
+      writer.uint32(50).string(message.toolName);
     }
     return writer;
   },
@@ -953,6 +1075,14 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
             message.updatedAtUnixMs = longToNumber(reader.int64());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.toolName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -984,6 +1114,11 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
         : isSet(object.updated_at_unix_ms)
         ? globalThis.Number(object.updated_at_unix_ms)
         : 0,
+      toolName: isSet(object.toolName)
+        ? globalThis.String(object.toolName)
+        : isSet(object.tool_name)
+        ? globalThis.String(object.tool_name)
+        : "",
     };
   },
 
@@ -1004,6 +1139,9 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
     if (message.updatedAtUnixMs !== 0) {
       obj.updatedAtUnixMs = Math.round(message.updatedAtUnixMs);
     }
+    if (message.toolName !== "") {
+      obj.toolName = message.toolName;
+    }
     return obj;
   },
 
@@ -1017,6 +1155,7 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
     message.supportCount = object.supportCount ?? 0;
     message.sourceIds = object.sourceIds?.map((e) => e) || [];
     message.updatedAtUnixMs = object.updatedAtUnixMs ?? 0;
+    message.toolName = object.toolName ?? "";
     return message;
   },
 };
@@ -1033,6 +1172,8 @@ function createBaseProvenanceRecord(): ProvenanceRecord {
     toolName: "",
     detail: "",
     createdAtUnixMs: 0,
+    scoreBreakdown: "",
+    supportingTriples: [],
   };
 }
 
@@ -1067,6 +1208,12 @@ export const ProvenanceRecord: MessageFns<ProvenanceRecord> = {
     }
     if (message.createdAtUnixMs !== 0) {
       writer.uint32(80).int64(message.createdAtUnixMs);
+    }
+    if (message.scoreBreakdown !== "") {
+      writer.uint32(90).string(message.scoreBreakdown);
+    }
+    for (const v of message.supportingTriples) {
+      Triple.encode(v!, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -1164,6 +1311,22 @@ export const ProvenanceRecord: MessageFns<ProvenanceRecord> = {
             message.createdAtUnixMs = longToNumber(reader.int64());
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.scoreBreakdown = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.supportingTriples.push(Triple.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1208,6 +1371,16 @@ export const ProvenanceRecord: MessageFns<ProvenanceRecord> = {
         : isSet(object.created_at_unix_ms)
         ? globalThis.Number(object.created_at_unix_ms)
         : 0,
+      scoreBreakdown: isSet(object.scoreBreakdown)
+        ? globalThis.String(object.scoreBreakdown)
+        : isSet(object.score_breakdown)
+        ? globalThis.String(object.score_breakdown)
+        : "",
+      supportingTriples: globalThis.Array.isArray(object?.supportingTriples)
+        ? object.supportingTriples.map((e: any) => Triple.fromJSON(e))
+        : globalThis.Array.isArray(object?.supporting_triples)
+        ? object.supporting_triples.map((e: any) => Triple.fromJSON(e))
+        : [],
     };
   },
 
@@ -1243,6 +1416,12 @@ export const ProvenanceRecord: MessageFns<ProvenanceRecord> = {
     if (message.createdAtUnixMs !== 0) {
       obj.createdAtUnixMs = Math.round(message.createdAtUnixMs);
     }
+    if (message.scoreBreakdown !== "") {
+      obj.scoreBreakdown = message.scoreBreakdown;
+    }
+    if (message.supportingTriples?.length) {
+      obj.supportingTriples = message.supportingTriples.map((e) => Triple.toJSON(e));
+    }
     return obj;
   },
 
@@ -1261,6 +1440,8 @@ export const ProvenanceRecord: MessageFns<ProvenanceRecord> = {
     message.toolName = object.toolName ?? "";
     message.detail = object.detail ?? "";
     message.createdAtUnixMs = object.createdAtUnixMs ?? 0;
+    message.scoreBreakdown = object.scoreBreakdown ?? "";
+    message.supportingTriples = object.supportingTriples?.map((e) => Triple.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2125,7 +2306,17 @@ export const RememberRequest: MessageFns<RememberRequest> = {
 };
 
 function createBaseRememberResponse(): RememberResponse {
-  return { ids: [], evictedIds: [], size: 0, capacity: 0, pressure: 0, facts: [] };
+  return {
+    ids: [],
+    evictedIds: [],
+    size: 0,
+    capacity: 0,
+    pressure: 0,
+    facts: [],
+    pressureLevel: 0,
+    consolidation: undefined,
+    unknownTouchIds: [],
+  };
 }
 
 export const RememberResponse: MessageFns<RememberResponse> = {
@@ -2155,6 +2346,19 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     }
     for (const v of message.facts) {
       Fact.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.pressureLevel !== 0) {
+      writer.uint32(56).int32(message.pressureLevel);
+    }
+    if (message.consolidation !== undefined) {
+      MemoryServiceConsolidateResponse.encode(message.consolidation, writer.uint32(66).fork()).join();
+    }
+    if (message.unknownTouchIds.length !== 0) {
+      writer.uint32(74).fork();
+      for (const v of message.unknownTouchIds) {
+        writer.uint64(v);
+      }
+      writer.join();
     }
     return writer;
   },
@@ -2240,6 +2444,40 @@ export const RememberResponse: MessageFns<RememberResponse> = {
             message.facts.push(Fact.decode(reader, reader.uint32()));
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.pressureLevel = reader.int32() as any;
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.consolidation = MemoryServiceConsolidateResponse.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag === 72) {
+              message.unknownTouchIds.push(longToNumber(reader.uint64()));
+
+              continue;
+            }
+
+            if (tag === 74) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.unknownTouchIds.push(longToNumber(reader.uint64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2264,6 +2502,19 @@ export const RememberResponse: MessageFns<RememberResponse> = {
       capacity: isSet(object.capacity) ? globalThis.Number(object.capacity) : 0,
       pressure: isSet(object.pressure) ? globalThis.Number(object.pressure) : 0,
       facts: globalThis.Array.isArray(object?.facts) ? object.facts.map((e: any) => Fact.fromJSON(e)) : [],
+      pressureLevel: isSet(object.pressureLevel)
+        ? pressureLevelFromJSON(object.pressureLevel)
+        : isSet(object.pressure_level)
+        ? pressureLevelFromJSON(object.pressure_level)
+        : 0,
+      consolidation: isSet(object.consolidation)
+        ? MemoryServiceConsolidateResponse.fromJSON(object.consolidation)
+        : undefined,
+      unknownTouchIds: globalThis.Array.isArray(object?.unknownTouchIds)
+        ? object.unknownTouchIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.unknown_touch_ids)
+        ? object.unknown_touch_ids.map((e: any) => globalThis.Number(e))
+        : [],
     };
   },
 
@@ -2287,6 +2538,15 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     if (message.facts?.length) {
       obj.facts = message.facts.map((e) => Fact.toJSON(e));
     }
+    if (message.pressureLevel !== 0) {
+      obj.pressureLevel = pressureLevelToJSON(message.pressureLevel);
+    }
+    if (message.consolidation !== undefined) {
+      obj.consolidation = MemoryServiceConsolidateResponse.toJSON(message.consolidation);
+    }
+    if (message.unknownTouchIds?.length) {
+      obj.unknownTouchIds = message.unknownTouchIds.map((e) => Math.round(e));
+    }
     return obj;
   },
 
@@ -2301,6 +2561,11 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     message.capacity = object.capacity ?? 0;
     message.pressure = object.pressure ?? 0;
     message.facts = object.facts?.map((e) => Fact.fromPartial(e)) || [];
+    message.pressureLevel = object.pressureLevel ?? 0;
+    message.consolidation = (object.consolidation !== undefined && object.consolidation !== null)
+      ? MemoryServiceConsolidateResponse.fromPartial(object.consolidation)
+      : undefined;
+    message.unknownTouchIds = object.unknownTouchIds?.map((e) => e) || [];
     return message;
   },
 };
@@ -2441,7 +2706,7 @@ export const RecentRequest: MessageFns<RecentRequest> = {
 };
 
 function createBaseRecentResponse(): RecentResponse {
-  return { entries: [], size: 0, capacity: 0, pressure: 0 };
+  return { entries: [], size: 0, capacity: 0, pressure: 0, pressureLevel: 0 };
 }
 
 export const RecentResponse: MessageFns<RecentResponse> = {
@@ -2457,6 +2722,9 @@ export const RecentResponse: MessageFns<RecentResponse> = {
     }
     if (message.pressure !== 0) {
       writer.uint32(33).double(message.pressure);
+    }
+    if (message.pressureLevel !== 0) {
+      writer.uint32(40).int32(message.pressureLevel);
     }
     return writer;
   },
@@ -2506,6 +2774,14 @@ export const RecentResponse: MessageFns<RecentResponse> = {
             message.pressure = reader.double();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.pressureLevel = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2526,6 +2802,11 @@ export const RecentResponse: MessageFns<RecentResponse> = {
       size: isSet(object.size) ? globalThis.Number(object.size) : 0,
       capacity: isSet(object.capacity) ? globalThis.Number(object.capacity) : 0,
       pressure: isSet(object.pressure) ? globalThis.Number(object.pressure) : 0,
+      pressureLevel: isSet(object.pressureLevel)
+        ? pressureLevelFromJSON(object.pressureLevel)
+        : isSet(object.pressure_level)
+        ? pressureLevelFromJSON(object.pressure_level)
+        : 0,
     };
   },
 
@@ -2543,6 +2824,9 @@ export const RecentResponse: MessageFns<RecentResponse> = {
     if (message.pressure !== 0) {
       obj.pressure = floatToJson(message.pressure);
     }
+    if (message.pressureLevel !== 0) {
+      obj.pressureLevel = pressureLevelToJSON(message.pressureLevel);
+    }
     return obj;
   },
 
@@ -2555,6 +2839,7 @@ export const RecentResponse: MessageFns<RecentResponse> = {
     message.size = object.size ?? 0;
     message.capacity = object.capacity ?? 0;
     message.pressure = object.pressure ?? 0;
+    message.pressureLevel = object.pressureLevel ?? 0;
     return message;
   },
 };
@@ -2999,7 +3284,7 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
 };
 
 function createBaseMemoryServiceRecallResponse(): MemoryServiceRecallResponse {
-  return { episodes: [], facts: [] };
+  return { episodes: [], facts: [], episodeScores: [], factScores: [] };
 }
 
 export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse> = {
@@ -3009,6 +3294,12 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
     }
     for (const v of message.facts) {
       Fact.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.episodeScores) {
+      RecallScore.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.factScores) {
+      RecallScore.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -3042,6 +3333,22 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
             message.facts.push(Fact.decode(reader, reader.uint32()));
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.episodeScores.push(RecallScore.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.factScores.push(RecallScore.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3060,6 +3367,16 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
         ? object.episodes.map((e: any) => EpisodicEntry.fromJSON(e))
         : [],
       facts: globalThis.Array.isArray(object?.facts) ? object.facts.map((e: any) => Fact.fromJSON(e)) : [],
+      episodeScores: globalThis.Array.isArray(object?.episodeScores)
+        ? object.episodeScores.map((e: any) => RecallScore.fromJSON(e))
+        : globalThis.Array.isArray(object?.episode_scores)
+        ? object.episode_scores.map((e: any) => RecallScore.fromJSON(e))
+        : [],
+      factScores: globalThis.Array.isArray(object?.factScores)
+        ? object.factScores.map((e: any) => RecallScore.fromJSON(e))
+        : globalThis.Array.isArray(object?.fact_scores)
+        ? object.fact_scores.map((e: any) => RecallScore.fromJSON(e))
+        : [],
     };
   },
 
@@ -3071,6 +3388,12 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
     if (message.facts?.length) {
       obj.facts = message.facts.map((e) => Fact.toJSON(e));
     }
+    if (message.episodeScores?.length) {
+      obj.episodeScores = message.episodeScores.map((e) => RecallScore.toJSON(e));
+    }
+    if (message.factScores?.length) {
+      obj.factScores = message.factScores.map((e) => RecallScore.toJSON(e));
+    }
     return obj;
   },
 
@@ -3081,6 +3404,145 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
     const message = createBaseMemoryServiceRecallResponse();
     message.episodes = object.episodes?.map((e) => EpisodicEntry.fromPartial(e)) || [];
     message.facts = object.facts?.map((e) => Fact.fromPartial(e)) || [];
+    message.episodeScores = object.episodeScores?.map((e) => RecallScore.fromPartial(e)) || [];
+    message.factScores = object.factScores?.map((e) => RecallScore.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRecallScore(): RecallScore {
+  return { id: "", score: 0, similarity: 0, symbolOverlap: 0, recency: 0 };
+}
+
+export const RecallScore: MessageFns<RecallScore> = {
+  encode(message: RecallScore, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.score !== 0) {
+      writer.uint32(17).double(message.score);
+    }
+    if (message.similarity !== 0) {
+      writer.uint32(25).double(message.similarity);
+    }
+    if (message.symbolOverlap !== 0) {
+      writer.uint32(33).double(message.symbolOverlap);
+    }
+    if (message.recency !== 0) {
+      writer.uint32(41).double(message.recency);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecallScore {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecallScore();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.similarity = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.symbolOverlap = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.recency = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecallScore {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      similarity: isSet(object.similarity) ? globalThis.Number(object.similarity) : 0,
+      symbolOverlap: isSet(object.symbolOverlap)
+        ? globalThis.Number(object.symbolOverlap)
+        : isSet(object.symbol_overlap)
+        ? globalThis.Number(object.symbol_overlap)
+        : 0,
+      recency: isSet(object.recency) ? globalThis.Number(object.recency) : 0,
+    };
+  },
+
+  toJSON(message: RecallScore): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.similarity !== 0) {
+      obj.similarity = floatToJson(message.similarity);
+    }
+    if (message.symbolOverlap !== 0) {
+      obj.symbolOverlap = floatToJson(message.symbolOverlap);
+    }
+    if (message.recency !== 0) {
+      obj.recency = floatToJson(message.recency);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecallScore>): RecallScore {
+    return RecallScore.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecallScore>): RecallScore {
+    const message = createBaseRecallScore();
+    message.id = object.id ?? "";
+    message.score = object.score ?? 0;
+    message.similarity = object.similarity ?? 0;
+    message.symbolOverlap = object.symbolOverlap ?? 0;
+    message.recency = object.recency ?? 0;
     return message;
   },
 };
@@ -3694,7 +4156,7 @@ export const RecordProvenanceResponse: MessageFns<RecordProvenanceResponse> = {
 };
 
 function createBaseListProvenanceRequest(): ListProvenanceRequest {
-  return { agentId: "", derivedId: "", kind: 0, fromCycle: 0, toCycle: 0, limit: undefined, pageToken: "" };
+  return { agentId: "", derivedId: "", kind: 0, fromCycle: 0, toCycle: 0, limit: undefined, pageToken: "", symbol: "" };
 }
 
 export const ListProvenanceRequest: MessageFns<ListProvenanceRequest> = {
@@ -3719,6 +4181,9 @@ export const ListProvenanceRequest: MessageFns<ListProvenanceRequest> = {
     }
     if (message.pageToken !== "") {
       writer.uint32(58).string(message.pageToken);
+    }
+    if (message.symbol !== "") {
+      writer.uint32(66).string(message.symbol);
     }
     return writer;
   },
@@ -3792,6 +4257,14 @@ export const ListProvenanceRequest: MessageFns<ListProvenanceRequest> = {
             message.pageToken = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.symbol = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3833,6 +4306,7 @@ export const ListProvenanceRequest: MessageFns<ListProvenanceRequest> = {
         : isSet(object.page_token)
         ? globalThis.String(object.page_token)
         : "",
+      symbol: isSet(object.symbol) ? globalThis.String(object.symbol) : "",
     };
   },
 
@@ -3859,6 +4333,9 @@ export const ListProvenanceRequest: MessageFns<ListProvenanceRequest> = {
     if (message.pageToken !== "") {
       obj.pageToken = message.pageToken;
     }
+    if (message.symbol !== "") {
+      obj.symbol = message.symbol;
+    }
     return obj;
   },
 
@@ -3874,6 +4351,7 @@ export const ListProvenanceRequest: MessageFns<ListProvenanceRequest> = {
     message.toCycle = object.toCycle ?? 0;
     message.limit = object.limit ?? undefined;
     message.pageToken = object.pageToken ?? "";
+    message.symbol = object.symbol ?? "";
     return message;
   },
 };
@@ -4128,13 +4606,16 @@ export const SaveSessionResponse: MessageFns<SaveSessionResponse> = {
 };
 
 function createBaseLoadSessionRequest(): LoadSessionRequest {
-  return { agentId: "" };
+  return { agentId: "", resume: false };
 }
 
 export const LoadSessionRequest: MessageFns<LoadSessionRequest> = {
   encode(message: LoadSessionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.agentId !== "") {
       writer.uint32(10).string(message.agentId);
+    }
+    if (message.resume !== false) {
+      writer.uint32(16).bool(message.resume);
     }
     return writer;
   },
@@ -4160,6 +4641,14 @@ export const LoadSessionRequest: MessageFns<LoadSessionRequest> = {
             message.agentId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.resume = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4179,6 +4668,7 @@ export const LoadSessionRequest: MessageFns<LoadSessionRequest> = {
         : isSet(object.agent_id)
         ? globalThis.String(object.agent_id)
         : "",
+      resume: isSet(object.resume) ? globalThis.Boolean(object.resume) : false,
     };
   },
 
@@ -4186,6 +4676,9 @@ export const LoadSessionRequest: MessageFns<LoadSessionRequest> = {
     const obj: any = {};
     if (message.agentId !== "") {
       obj.agentId = message.agentId;
+    }
+    if (message.resume !== false) {
+      obj.resume = message.resume;
     }
     return obj;
   },
@@ -4196,12 +4689,13 @@ export const LoadSessionRequest: MessageFns<LoadSessionRequest> = {
   fromPartial(object: DeepPartial<LoadSessionRequest>): LoadSessionRequest {
     const message = createBaseLoadSessionRequest();
     message.agentId = object.agentId ?? "";
+    message.resume = object.resume ?? false;
     return message;
   },
 };
 
 function createBaseLoadSessionResponse(): LoadSessionResponse {
-  return { state: undefined, version: 0 };
+  return { state: undefined, version: 0, injectedIds: [] };
 }
 
 export const LoadSessionResponse: MessageFns<LoadSessionResponse> = {
@@ -4211,6 +4705,13 @@ export const LoadSessionResponse: MessageFns<LoadSessionResponse> = {
     }
     if (message.version !== 0) {
       writer.uint32(16).uint64(message.version);
+    }
+    if (message.injectedIds.length !== 0) {
+      writer.uint32(26).fork();
+      for (const v of message.injectedIds) {
+        writer.uint64(v);
+      }
+      writer.join();
     }
     return writer;
   },
@@ -4244,6 +4745,24 @@ export const LoadSessionResponse: MessageFns<LoadSessionResponse> = {
             message.version = longToNumber(reader.uint64());
             continue;
           }
+          case 3: {
+            if (tag === 24) {
+              message.injectedIds.push(longToNumber(reader.uint64()));
+
+              continue;
+            }
+
+            if (tag === 26) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.injectedIds.push(longToNumber(reader.uint64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4260,6 +4779,11 @@ export const LoadSessionResponse: MessageFns<LoadSessionResponse> = {
     return {
       state: isSet(object.state) ? SessionState.fromJSON(object.state) : undefined,
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      injectedIds: globalThis.Array.isArray(object?.injectedIds)
+        ? object.injectedIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.injected_ids)
+        ? object.injected_ids.map((e: any) => globalThis.Number(e))
+        : [],
     };
   },
 
@@ -4270,6 +4794,9 @@ export const LoadSessionResponse: MessageFns<LoadSessionResponse> = {
     }
     if (message.version !== 0) {
       obj.version = Math.round(message.version);
+    }
+    if (message.injectedIds?.length) {
+      obj.injectedIds = message.injectedIds.map((e) => Math.round(e));
     }
     return obj;
   },
@@ -4283,6 +4810,187 @@ export const LoadSessionResponse: MessageFns<LoadSessionResponse> = {
       ? SessionState.fromPartial(object.state)
       : undefined;
     message.version = object.version ?? 0;
+    message.injectedIds = object.injectedIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseToolHistoryRequest(): ToolHistoryRequest {
+  return { agentId: "", goalId: "", limit: undefined };
+}
+
+export const ToolHistoryRequest: MessageFns<ToolHistoryRequest> = {
+  encode(message: ToolHistoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    if (message.goalId !== "") {
+      writer.uint32(18).string(message.goalId);
+    }
+    if (message.limit !== undefined) {
+      writer.uint32(24).uint32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ToolHistoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseToolHistoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.goalId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ToolHistoryRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+      goalId: isSet(object.goalId)
+        ? globalThis.String(object.goalId)
+        : isSet(object.goal_id)
+        ? globalThis.String(object.goal_id)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
+    };
+  },
+
+  toJSON(message: ToolHistoryRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    if (message.goalId !== "") {
+      obj.goalId = message.goalId;
+    }
+    if (message.limit !== undefined) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ToolHistoryRequest>): ToolHistoryRequest {
+    return ToolHistoryRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ToolHistoryRequest>): ToolHistoryRequest {
+    const message = createBaseToolHistoryRequest();
+    message.agentId = object.agentId ?? "";
+    message.goalId = object.goalId ?? "";
+    message.limit = object.limit ?? undefined;
+    return message;
+  },
+};
+
+function createBaseToolHistoryResponse(): ToolHistoryResponse {
+  return { decisions: [] };
+}
+
+export const ToolHistoryResponse: MessageFns<ToolHistoryResponse> = {
+  encode(message: ToolHistoryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.decisions) {
+      WorkingMemoryEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ToolHistoryResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseToolHistoryResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.decisions.push(WorkingMemoryEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ToolHistoryResponse {
+    return {
+      decisions: globalThis.Array.isArray(object?.decisions)
+        ? object.decisions.map((e: any) => WorkingMemoryEntry.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ToolHistoryResponse): unknown {
+    const obj: any = {};
+    if (message.decisions?.length) {
+      obj.decisions = message.decisions.map((e) => WorkingMemoryEntry.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ToolHistoryResponse>): ToolHistoryResponse {
+    return ToolHistoryResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ToolHistoryResponse>): ToolHistoryResponse {
+    const message = createBaseToolHistoryResponse();
+    message.decisions = object.decisions?.map((e) => WorkingMemoryEntry.fromPartial(e)) || [];
     return message;
   },
 };
@@ -4403,6 +5111,19 @@ export const MemoryServiceDefinition = {
       requestType: LoadSessionRequest as typeof LoadSessionRequest,
       requestStream: false,
       responseType: LoadSessionResponse as typeof LoadSessionResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * ToolHistory lists the DECISION entries about a goal, newest first,
+     * including those consolidation or eviction took out of working memory,
+     * so the decide scorer's per-goal tool history survives consolidation.
+     */
+    toolHistory: {
+      name: "ToolHistory",
+      requestType: ToolHistoryRequest as typeof ToolHistoryRequest,
+      requestStream: false,
+      responseType: ToolHistoryResponse as typeof ToolHistoryResponse,
       responseStream: false,
       options: {},
     },
@@ -4548,6 +5269,20 @@ export const MemoryServiceService = {
     responseSerialize: (value: LoadSessionResponse): Buffer => Buffer.from(LoadSessionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): LoadSessionResponse => LoadSessionResponse.decode(value),
   },
+  /**
+   * ToolHistory lists the DECISION entries about a goal, newest first,
+   * including those consolidation or eviction took out of working memory,
+   * so the decide scorer's per-goal tool history survives consolidation.
+   */
+  toolHistory: {
+    path: "/boyd.v1.MemoryService/ToolHistory" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ToolHistoryRequest): Buffer => Buffer.from(ToolHistoryRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ToolHistoryRequest => ToolHistoryRequest.decode(value),
+    responseSerialize: (value: ToolHistoryResponse): Buffer => Buffer.from(ToolHistoryResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ToolHistoryResponse => ToolHistoryResponse.decode(value),
+  },
 } as const;
 
 export interface MemoryServiceServer extends UntypedServiceImplementation {
@@ -4583,6 +5318,12 @@ export interface MemoryServiceServer extends UntypedServiceImplementation {
   saveSession: handleUnaryCall<SaveSessionRequest, SaveSessionResponse>;
   /** LoadSession reads session state. */
   loadSession: handleUnaryCall<LoadSessionRequest, LoadSessionResponse>;
+  /**
+   * ToolHistory lists the DECISION entries about a goal, newest first,
+   * including those consolidation or eviction took out of working memory,
+   * so the decide scorer's per-goal tool history survives consolidation.
+   */
+  toolHistory: handleUnaryCall<ToolHistoryRequest, ToolHistoryResponse>;
 }
 
 export interface MemoryServiceClient extends Client {
@@ -4771,6 +5512,26 @@ export interface MemoryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: LoadSessionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * ToolHistory lists the DECISION entries about a goal, newest first,
+   * including those consolidation or eviction took out of working memory,
+   * so the decide scorer's per-goal tool history survives consolidation.
+   */
+  toolHistory(
+    request: ToolHistoryRequest,
+    callback: (error: ServiceError | null, response: ToolHistoryResponse) => void,
+  ): ClientUnaryCall;
+  toolHistory(
+    request: ToolHistoryRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ToolHistoryResponse) => void,
+  ): ClientUnaryCall;
+  toolHistory(
+    request: ToolHistoryRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ToolHistoryResponse) => void,
   ): ClientUnaryCall;
 }
 

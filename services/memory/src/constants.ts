@@ -1,0 +1,92 @@
+/**
+ * The memory service's constants in one place. Values taken from the
+ * reference system are marked with their source; the rest are our choices,
+ * with the reason.
+ */
+
+/** Working-memory settings. */
+export const WORKING_MEMORY = {
+  /** Entries held per agent unless a request says otherwise (akh-medu `working_memory_capacity`). */
+  defaultCapacity: 100,
+  /** Largest capacity a request may ask for; keeps one agent's document well under NATS's 1 MiB payload. */
+  maxCapacity: 1_000,
+  /** Pressure (entries / capacity) graded WARNING from here on (Rustant's 70 % context health). */
+  warningPressure: 0.7,
+  /** Pressure graded CRITICAL from here on (Rustant's 90 %). */
+  criticalPressure: 0.9,
+  /** Entries below this relevance are "low relevance": eviction takes the oldest of them first. */
+  lowRelevance: 0.5,
+  /** Longest content kept in working memory; longer text is cut (facts are taken from the full text first). */
+  maxContentChars: 5_000,
+  /** Most symbols one entry may carry. */
+  maxSymbols: 64,
+  /** Access cycles kept per entry; older ones add almost nothing to the ACT-R sum. */
+  maxAccessCycles: 32,
+  /** Archived DECISION entries kept per agent for the per-goal tool history. */
+  maxArchivedDecisions: 1_000,
+  /** Content kept in an archived decision (enough for the "Decide: tool=X" prefix and a reason). */
+  archivedContentChars: 200,
+} as const;
+
+/** Consolidation defaults (akh-medu `ConsolidationConfig`, and the brief's pressure trigger). */
+export const CONSOLIDATION = {
+  /** Score an entry needs to become an episode. */
+  minRelevance: 0.5,
+  goalRelevanceWeight: 0.4,
+  noveltyWeight: 0.3,
+  utilityWeight: 0.3,
+  /** Automatic consolidation when pressure exceeds this. */
+  pressureThreshold: 0.8,
+  /** Goal relevance of an entry naming a goal, and of one naming a neighbour of a goal (akh-medu §5.6). */
+  goalHit: 1.0,
+  goalNeighbourHit: 0.8,
+  /** novelty = 1 / (1 + noveltyDecay * average degree); 0.5 without symbols (akh-medu §5.6). */
+  noveltyDecay: 0.2,
+  noveltyWithoutSymbols: 0.5,
+  /** Longest episode summary; the graph label is cut to 80 as in akh-medu. */
+  summaryChars: 240,
+  graphLabelChars: 80,
+  /** Triples fetched per symbol when counting its degree for novelty. */
+  degreeProbeLimit: 100,
+} as const;
+
+/** Recall ranking: score = similarity + symbol overlap + recency, weighted (Mama's hybrid, reordered). */
+export const RECALL = {
+  defaultTopK: 5,
+  maxTopK: 100,
+  similarityWeight: 0.6,
+  symbolWeight: 0.25,
+  recencyWeight: 0.15,
+  /** recency = 1 / (1 + age / recencyUnitMs): one day halves it (Mama's 1/(1+ageDays)). */
+  recencyUnitMs: 86_400_000,
+} as const;
+
+/** Facts, corrections and rules (Rustant's LongTermMemory and KnowledgeDistiller). */
+export const KNOWLEDGE = {
+  /** Tool output shorter than this is not a fact ("ok" is not knowledge). */
+  minFactChars: 10,
+  /** Tool output longer than this is not a fact (a dump, not a finding). */
+  maxFactChars: 5_000,
+  /** Facts kept per agent; the oldest go first. */
+  maxFacts: 10_000,
+  /** Corrections kept per agent; the oldest go first. */
+  maxCorrections: 1_000,
+  /** Rules kept (best supported first). */
+  maxRules: 20,
+  /** Corrections are grouped by this many leading characters of their context, lowercased. */
+  groupKeyChars: 50,
+  /** Fact openings that make a fact a rule verbatim. */
+  rulePrefixes: ["prefer", "always", "never", "don't", "do not", "use "],
+} as const;
+
+/** Provenance listing. */
+export const PROVENANCE = {
+  defaultLimit: 100,
+  maxLimit: 1_000,
+} as const;
+
+/** Tool-history listing. */
+export const TOOL_HISTORY = {
+  defaultLimit: 100,
+  maxLimit: 1_000,
+} as const;

@@ -1,0 +1,238 @@
+import { randomBytes } from "node:crypto";
+import { BusError, type ServiceHandlers } from "@boyd/bus";
+import { ConsolidationTrigger, WorkingMemoryKind, type MemoryServiceDefinition, type WorkingMemoryEntry } from "@boyd/proto";
+import { TextEncoder, type EncoderOptions } from "@boyd/vsa";
+import { KeyedMutex } from "./agent-lock.js";
+import { consolidate, sessionView } from "./consolidate.js";
+import { consolidationSettings } from "./consolidation.js";
+import { KNOWLEDGE, RECALL, TOOL_HISTORY, WORKING_MEMORY } from "./constants.js";
+import type { Deps, MemoryLog } from "./deps.js";
+import { distillRules } from "./distiller.js";
+import { invalid } from "./errors.js";
+import { factFromEntry, factSized } from "./facts.js";
+import type { GraphLink } from "./graph-link.js";
+import { knowledgeOf, storeFacts } from "./knowledge.js";
+import { checkProvenance, listProvenance } from "./provenance.js";
+import { rankEpisodes, rankFacts } from "./recall.js";
+import { checkSessionState, resumeSummary } from "./sessions.js";
+import { Repository } from "./state.js";
+import type { MemoryStore } from "./store/port.js";
+import { checkAgentId, checkLimit, checkRequired, checkSameAgent, checkUnit } from "./validate.js";
+import { addEntries, decisionHistory, pressureLevel, pressureOf, recentEntries, touchEntries } from "./working-memory.js";
+
+/** Options of {@link createMemoryHandlers}. */
+export interface MemoryHandlerOptions {
+  /** The knowledge graph (the orient service); without it episodes and facts stay in memory only. */
+  graph?: GraphLink | undefined;
+  /** Text encoder settings for recall. */
+  encoder?: EncoderOptions;
+  /** Clock. @default Date.now */
+  now?: () => number;
+  /** Told about degraded operation (e.g. the graph unreachable). @default silent */
+  log?: MemoryLog;
+}
+
+const KINDS = new Set(Object.values(WorkingMemoryKind).filter((k): k is number => typeof k === "number" && k > 0));
+
+/**
+ * The memory service's handlers over a durable store: transport-agnostic,
+ * every write for one agent serialized inside the process and
+ * compare-and-set against other processes. Bad input is refused with
+ * INVALID_ARGUMENT naming the field, before anything is written.
+ */
+export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerOptions = {}): ServiceHandlers<typeof MemoryServiceDefinition> {
+  const now = options.now ?? Date.now;
+  const deps: Deps = {
+    repo: new Repository(store),
+    lock: new KeyedMutex(),
+    graph: options.graph,
+    encoder: new TextEncoder(options.encoder),
+    now,
+    log: options.log ?? { warn: () => undefined },
+    newId: (prefix) => `${prefix}:${now().toString(36)}-${randomBytes(5).toString("hex")}`,
+  };
+  const { repo, lock } = deps;
+
+  return {
+    async remember(request) {
+      const agentId = checkAgentId(request.agentId);
+      const session = await repo.readSession(agentId);
+      const view = sessionView(session?.doc.state);
+      const capacity = checkLimit(request.capacity, "capacity", view.capacity, WORKING_MEMORY.maxCapacity);
+      if (request.entries.length > capacity) throw invalid("entries", `${request.entries.length} entries do not fit a capacity of ${capacity}`);
+      request.entries.forEach((e, i) => checkEntry(e, `entries[${i}]`));
+      return lock.run(agentId, async () => {
+        const t = now();
+        const facts = request.entries.flatMap((e) => {
+          const fact = factFromEntry(agentId, e, request.cycle, t);
+          return fact ? [{ fact, about: e.symbols }] : [];
+        });
+        const { state, result } = await repo.updateWm(agentId, (s) => {
+          const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
+          return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
+        });
+        const stored = await storeFacts(deps, agentId, facts);
+        let size = state.entries.length;
+        const pressure = pressureOf(size, capacity);
+        const overSize = view.settings.autoConsolidateAt !== undefined && size >= view.settings.autoConsolidateAt;
+        const consolidation =
+          view.auto && (pressure > view.settings.pressureThreshold || overSize)
+            ? await consolidate(deps, agentId, { cycle: request.cycle, trigger: ConsolidationTrigger.PRESSURE, goals: view.goals, settings: view.settings })
+            : undefined;
+        if (consolidation) size -= consolidation.entriesRemoved;
+        return {
+          ids: result.ids,
+          evictedIds: result.evicted.map((e) => e.id),
+          size,
+          capacity,
+          pressure: pressureOf(size, capacity),
+          facts: stored,
+          pressureLevel: pressureLevel(pressureOf(size, capacity)),
+          consolidation,
+          unknownTouchIds: result.unknownTouchIds,
+        };
+      });
+    },
+
+    async recent(request) {
+      const agentId = checkAgentId(request.agentId);
+      const limit = checkLimit(request.limit, "limit", 5, WORKING_MEMORY.maxCapacity);
+      request.kinds.forEach((k, i) => {
+        if (!KINDS.has(k)) throw invalid(`kinds[${i}]`, `${k} is not a working-memory kind`);
+      });
+      const { state } = await repo.readWm(agentId);
+      const pressure = pressureOf(state.entries.length, state.capacity);
+      return {
+        entries: recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol }),
+        size: state.entries.length,
+        capacity: state.capacity,
+        pressure,
+        pressureLevel: pressureLevel(pressure),
+      };
+    },
+
+    async consolidate(request) {
+      const agentId = checkAgentId(request.agentId);
+      const session = await repo.readSession(agentId);
+      const view = sessionView(session?.doc.state);
+      const settings = request.config ? consolidationSettings(request.config) : view.settings;
+      request.goalIds.forEach((g, i) => checkRequired(g, `goal_ids[${i}]`));
+      const trigger = request.trigger || ConsolidationTrigger.MANUAL;
+      const goals = request.goalIds.length ? request.goalIds : view.goals;
+      return lock.run(agentId, () => consolidate(deps, agentId, { cycle: request.cycle, trigger, goals, settings }));
+    },
+
+    async recall(request) {
+      const agentId = checkAgentId(request.agentId);
+      const topK = checkLimit(request.topK, "top_k", RECALL.defaultTopK, RECALL.maxTopK);
+      if (request.query.trim() === "" && request.symbols.length === 0) throw invalid("query", "give a query or symbols to recall by");
+      const query = { text: request.query, symbols: request.symbols, topK, now: now() };
+      const episodes = rankEpisodes(deps.encoder, await repo.read(agentId, "episodes"), query);
+      const facts = request.includeFacts ? rankFacts(deps.encoder, (await lock.run(agentId, () => knowledgeOf(deps, agentId))).facts, query) : [];
+      return {
+        episodes: episodes.map((r) => ({ ...r.item, relevanceScore: r.score.score })),
+        facts: facts.map((r) => r.item),
+        episodeScores: episodes.map((r) => r.score),
+        factScores: facts.map((r) => r.score),
+      };
+    },
+
+    async recordFacts(request) {
+      const agentId = checkAgentId(request.agentId);
+      request.facts.forEach((f, i) => {
+        checkSameAgent(f.agentId, agentId, `facts[${i}].agent_id`);
+        if (!factSized(f.content)) throw invalid(`facts[${i}].content`, `must be ${KNOWLEDGE.minFactChars}..${KNOWLEDGE.maxFactChars} characters, got ${f.content.trim().length}`);
+      });
+      const stored = await lock.run(agentId, () => storeFacts(deps, agentId, request.facts.map((fact) => ({ fact, about: [] }))));
+      return { ids: stored.map((f) => f.id) };
+    },
+
+    async recordCorrection(request) {
+      const c = request.correction;
+      if (!c) throw invalid("correction", "is required");
+      const agentId = checkAgentId(c.agentId, "correction.agent_id");
+      checkRequired(c.original, "correction.original");
+      const correction = { ...c, id: c.id || deps.newId("correction"), createdAtUnixMs: c.createdAtUnixMs || now() };
+      await lock.run(agentId, () => repo.add(agentId, "corrections", [{ id: correction.id, record: correction }]));
+      return { id: correction.id };
+    },
+
+    async listRules(request) {
+      const agentId = checkAgentId(request.agentId);
+      const limit = checkLimit(request.limit, "limit", KNOWLEDGE.maxRules, KNOWLEDGE.maxRules);
+      const { facts, corrections } = await lock.run(agentId, () => knowledgeOf(deps, agentId));
+      return { rules: distillRules(corrections, facts, limit) };
+    },
+
+    async recordProvenance(request) {
+      const agentId = checkAgentId(request.agentId);
+      request.records.forEach((r, i) => checkProvenance(r, agentId, `records[${i}]`));
+      const records = request.records.map((r) => ({ ...r, agentId, id: r.id || deps.newId("prov"), createdAtUnixMs: r.createdAtUnixMs || now() }));
+      const seen = new Set<string>();
+      records.forEach((r, i) => {
+        if (seen.has(r.id)) throw invalid(`records[${i}].id`, `${JSON.stringify(r.id)} appears twice`);
+        seen.add(r.id);
+      });
+      await lock.run(agentId, () => repo.add(agentId, "provenance", records.map((r) => ({ id: r.id, record: r }))));
+      return { ids: records.map((r) => r.id) };
+    },
+
+    async listProvenance(request) {
+      const agentId = checkAgentId(request.agentId);
+      return listProvenance(await repo.read(agentId, "provenance"), request);
+    },
+
+    async saveSession(request) {
+      const state = checkSessionState(request.state);
+      const agentId = state.agentId;
+      return lock.run(agentId, async () => {
+        const current = await repo.readSession(agentId);
+        const version = current?.doc.version ?? 0;
+        if (request.expectedVersion !== version) {
+          throw new BusError("ABORTED", `session of ${agentId} is at version ${version}, not ${request.expectedVersion}; load it again and retry`);
+        }
+        const t = now();
+        const saved = { ...state, workingMemory: [], createdAtUnixMs: current?.doc.state.createdAtUnixMs || state.createdAtUnixMs || t, updatedAtUnixMs: t };
+        await repo.writeSession(agentId, { version: version + 1, state: saved }, current?.revision ?? 0);
+        return { version: version + 1 };
+      });
+    },
+
+    async loadSession(request) {
+      const agentId = checkAgentId(request.agentId);
+      return lock.run(agentId, async () => {
+        const current = await repo.readSession(agentId);
+        if (!current) throw new BusError("NOT_FOUND", `no session is saved for agent ${agentId}`);
+        const { doc } = current;
+        let injectedIds: number[] = [];
+        let { state: wm } = await repo.readWm(agentId);
+        if (request.resume && wm.resumedVersion !== doc.version) {
+          const summary = resumeSummary(doc.state, decisionHistory(wm, "", 3), now());
+          const updated = await repo.updateWm(agentId, (s) => {
+            s.resumedVersion = doc.version;
+            return addEntries(s, summary, { cycle: doc.state.cycleCount, capacity: Math.max(s.capacity, summary.length), now: now() });
+          });
+          wm = updated.state;
+          injectedIds = updated.result.ids;
+        }
+        return { state: { ...doc.state, workingMemory: wm.entries }, version: doc.version, injectedIds };
+      });
+    },
+
+    async toolHistory(request) {
+      const agentId = checkAgentId(request.agentId);
+      const limit = checkLimit(request.limit, "limit", TOOL_HISTORY.defaultLimit, TOOL_HISTORY.maxLimit);
+      const { state } = await repo.readWm(agentId);
+      return { decisions: decisionHistory(state, request.goalId, limit) };
+    },
+  };
+}
+
+function checkEntry(e: WorkingMemoryEntry, field: string): void {
+  if (e.id !== 0) throw invalid(`${field}.id`, `must be 0 (memory assigns ids), got ${e.id}`);
+  checkRequired(e.content, `${field}.content`);
+  if (!KINDS.has(e.kind)) throw invalid(`${field}.kind`, `${e.kind} is not a working-memory kind`);
+  checkUnit(e.relevance, `${field}.relevance`);
+  if (e.symbols.length > WORKING_MEMORY.maxSymbols) throw invalid(`${field}.symbols`, `at most ${WORKING_MEMORY.maxSymbols}, got ${e.symbols.length}`);
+  e.symbols.forEach((s, i) => checkRequired(s, `${field}.symbols[${i}]`));
+}

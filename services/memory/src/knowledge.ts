@@ -1,0 +1,66 @@
+import { DerivationKind, type Correction, type Fact, type ProvenanceRecord } from "@boyd/proto";
+import { KNOWLEDGE } from "./constants.js";
+import type { Deps } from "./deps.js";
+import { factId } from "./facts.js";
+
+/**
+ * Stores facts once per agent: the store key is the hash of the normalized
+ * content, so a fact already held (from either path) is not stored again
+ * and its existing id is returned. New facts get a TOOL_OUTPUT provenance
+ * record and are linked into the graph best effort. The caller holds the
+ * agent's lock.
+ */
+export async function storeFacts(deps: Deps, agentId: string, items: readonly { fact: Fact; about: readonly string[] }[]): Promise<Fact[]> {
+  if (items.length === 0) return [];
+  const now = deps.now();
+  const prepared = items.map(({ fact, about }) => {
+    const key = factId(fact.content);
+    return { key, about, fact: { ...fact, agentId, id: fact.id || key, createdAtUnixMs: fact.createdAtUnixMs || now } };
+  });
+  const added = await deps.repo.add(agentId, "facts", prepared.map((p) => ({ id: p.key, record: p.fact })));
+  // Duplicates answer with the id the fact already has.
+  const held = added.every(Boolean) ? new Map<string, Fact>() : new Map((await deps.repo.readWithIds(agentId, "facts")).map((r) => [r.id, r.record]));
+  const result = prepared.map((p, i) => (added[i] ? p.fact : (held.get(p.key) ?? p.fact)));
+  const fresh = prepared.filter((_, i) => added[i]);
+  const provenance = fresh.map(({ fact, about }): { id: string; record: ProvenanceRecord } => ({
+    id: `prov:${fact.id}`,
+    record: {
+      id: `prov:${fact.id}`,
+      agentId,
+      cycle: fact.cycle,
+      kind: DerivationKind.TOOL_OUTPUT,
+      derivedId: fact.id,
+      sourceIds: [...(fact.source ? [fact.source] : []), ...about],
+      confidence: 1,
+      toolName: fact.source.startsWith("tool:") ? fact.source.slice(5) : "",
+      detail: `fact of ${fact.content.length} characters from ${fact.source || "an unnamed source"}`,
+      createdAtUnixMs: fact.createdAtUnixMs,
+      scoreBreakdown: "",
+      supportingTriples: [],
+    },
+  }));
+  await deps.repo.add(agentId, "provenance", provenance);
+  if (deps.graph && fresh.length > 0 && !(await deps.graph.linkFacts(agentId, fresh))) {
+    deps.log.warn({ agentId, facts: fresh.length }, "orient unreachable: facts kept in memory but not written to the graph");
+  }
+  return result;
+}
+
+/**
+ * Facts and corrections held for the agent, oldest first, after dropping
+ * the oldest beyond the caps (10,000 facts, 1,000 corrections, as Rustant).
+ * Pruning happens here, where the logs are read whole anyway, rather than
+ * on every write. The caller holds the agent's lock.
+ */
+export async function knowledgeOf(deps: Deps, agentId: string): Promise<{ facts: Fact[]; corrections: Correction[] }> {
+  const [facts, corrections] = await Promise.all([deps.repo.readWithIds(agentId, "facts"), deps.repo.readWithIds(agentId, "corrections")]);
+  const over = <T>(records: { id: string; record: T }[], max: number) => records.slice(0, Math.max(0, records.length - max));
+  const oldFacts = over(facts, KNOWLEDGE.maxFacts);
+  const oldCorrections = over(corrections, KNOWLEDGE.maxCorrections);
+  await deps.repo.remove(agentId, "facts", oldFacts.map((r) => r.id));
+  await deps.repo.remove(agentId, "corrections", oldCorrections.map((r) => r.id));
+  return {
+    facts: facts.slice(oldFacts.length).map((r) => r.record),
+    corrections: corrections.slice(oldCorrections.length).map((r) => r.record),
+  };
+}

@@ -1,0 +1,83 @@
+import type { EpisodicEntry, Fact, RecallScore } from "@boyd/proto";
+import { contentWords, similarity, type TextEncoder } from "@boyd/vsa";
+import { RECALL } from "./constants.js";
+
+/** What to look for. */
+export interface RecallQuery {
+  /** Free text; may be empty when symbols are given. */
+  text: string;
+  /** Symbols the results should concern. */
+  symbols: readonly string[];
+  /** Most results. */
+  topK: number;
+  /** Clock for recency. */
+  now: number;
+}
+
+/** A result with its score. */
+export interface Ranked<T> {
+  item: T;
+  score: RecallScore;
+}
+
+// Rescaled similarity a result needs to count as related to the query text:
+// unrelated texts sit at 0 ± 0.01 (0.5 ± 0.005 raw at 10,000 bits), and
+// shared character n-grams of unrelated words add a few hundredths more.
+const MIN_SIMILARITY = 0.06;
+
+/** Symbol ids read as words ("topic:solar_power" -> "topic solar power") so the encoder sees them. */
+export function symbolWords(symbols: readonly string[]): string {
+  return symbols.map((s) => s.replace(/[:_\-./#]+/g, " ")).join(" ");
+}
+
+/** The text an episode is matched on: its summary and what it learned (goal ids are matched as symbols, not words). */
+export function episodeText(e: EpisodicEntry): string {
+  return `${e.summary} ${symbolWords(e.learnings.filter((s) => !s.startsWith("goal:")))}`;
+}
+
+/**
+ * Ranks items by 0.6 · similarity + 0.25 · symbol overlap + 0.15 · recency.
+ * similarity is the hypervector similarity of query and item text rescaled
+ * so unrelated = 0 and identical = 1; symbol overlap is the share of the
+ * query's symbols the item concerns; recency = 1 / (1 + age in days). An
+ * item related neither by text nor by symbol is left out, so an old
+ * unrelated memory is never returned for being recent. Ties: newer first,
+ * then id.
+ */
+export function rank<T>(
+  encoder: TextEncoder,
+  items: readonly T[],
+  query: RecallQuery,
+  view: (item: T) => { id: string; text: string; symbols: readonly string[]; timestamp: number },
+): Ranked<T>[] {
+  const hasText = contentWords(query.text).length > 0;
+  const queryVector = hasText ? encoder.encode(query.text) : undefined;
+  const wanted = new Set(query.symbols);
+  const ranked: (Ranked<T> & { timestamp: number })[] = [];
+  for (const item of items) {
+    const v = view(item);
+    const sim = queryVector ? Math.max(0, (similarity(queryVector, encoder.encode(v.text)) - 0.5) / 0.5) : 0;
+    const overlap = wanted.size ? new Set(v.symbols.filter((s) => wanted.has(s))).size / wanted.size : 0;
+    if (sim < MIN_SIMILARITY && overlap === 0) continue;
+    const recency = 1 / (1 + Math.max(0, query.now - v.timestamp) / RECALL.recencyUnitMs);
+    const score = RECALL.similarityWeight * sim + RECALL.symbolWeight * overlap + RECALL.recencyWeight * recency;
+    ranked.push({ item, score: { id: v.id, score, similarity: sim, symbolOverlap: overlap, recency }, timestamp: v.timestamp });
+  }
+  ranked.sort((a, b) => b.score.score - a.score.score || b.timestamp - a.timestamp || (a.score.id < b.score.id ? -1 : 1));
+  return ranked.slice(0, query.topK).map(({ item, score }) => ({ item, score }));
+}
+
+/** Ranks episodes for a query. */
+export function rankEpisodes(encoder: TextEncoder, episodes: readonly EpisodicEntry[], query: RecallQuery): Ranked<EpisodicEntry>[] {
+  return rank(encoder, episodes, query, (e) => ({
+    id: e.symbolId,
+    text: episodeText(e),
+    symbols: e.goalId ? [...e.learnings, e.goalId] : e.learnings,
+    timestamp: e.timestampUnixMs,
+  }));
+}
+
+/** Ranks facts for a query (their tags count as their symbols). */
+export function rankFacts(encoder: TextEncoder, facts: readonly Fact[], query: RecallQuery): Ranked<Fact>[] {
+  return rank(encoder, facts, query, (f) => ({ id: f.id, text: f.content, symbols: f.tags, timestamp: f.createdAtUnixMs }));
+}

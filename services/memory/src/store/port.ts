@@ -1,0 +1,79 @@
+/**
+ * The durable-state port of the memory service. Two adapters implement it:
+ * files under a data directory (embedded mode) and a JetStream KV bucket
+ * (distributed mode); one conformance suite runs against both.
+ *
+ * Two shapes of state:
+ * - documents: one value per (agent, name), replaced whole with
+ *   compare-and-set on a revision (session state, working memory);
+ * - record logs: keyed records per (agent, log), added if absent, read back
+ *   in the order they were added (episodes, facts, corrections, provenance).
+ */
+
+/** Documents an agent has. */
+export type DocName = "session" | "wm";
+
+/** Record logs an agent has. */
+export type LogName = "episodes" | "facts" | "corrections" | "provenance";
+
+/** A document's value and the revision to pass back when replacing it. */
+export interface StoredDoc {
+  readonly value: Uint8Array;
+  /** Opaque, > 0; changes on every write. */
+  readonly revision: number;
+}
+
+/** One record of a log. */
+export interface StoredRecord {
+  /** Unique within the log; adding an id that exists is a no-op. */
+  readonly id: string;
+  readonly value: Uint8Array;
+}
+
+/** The durable store the handlers write through. */
+export interface MemoryStore {
+  /** "files" or "jetstream-kv", for logs. */
+  readonly name: string;
+  /** The document, or undefined when it was never written. */
+  getDoc(agentId: string, doc: DocName): Promise<StoredDoc | undefined>;
+  /**
+   * Replaces a document if its revision is still `expectedRevision` (0: it
+   * must not exist yet). Throws MemoryStoreError ABORTED otherwise; either
+   * the old or the new value survives a crash, never a mix.
+   */
+  putDoc(agentId: string, doc: DocName, value: Uint8Array, expectedRevision: number): Promise<number>;
+  /** Adds records whose ids are new; returns, per record, whether it was added (false: the id existed). */
+  addRecords(agentId: string, log: LogName, records: readonly StoredRecord[]): Promise<boolean[]>;
+  /** Every record of the log, oldest first. */
+  readRecords(agentId: string, log: LogName): Promise<StoredRecord[]>;
+  /** Removes records by id (unknown ids are ignored). */
+  removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void>;
+  /** Flushes and releases resources. */
+  close(): Promise<void>;
+}
+
+/**
+ * Encodes an id as a token safe in file names and KV keys: letters, digits,
+ * '_' and '-' pass; every other byte becomes "=HH". Injective, so two ids
+ * never share a key, and "..", "/" or "." can never reach a path or subject.
+ */
+export function encodeToken(id: string): string {
+  let out = "";
+  for (const byte of Buffer.from(id, "utf8")) {
+    const c = String.fromCharCode(byte);
+    out += /[A-Za-z0-9_-]/.test(c) ? c : `=${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+/** Inverse of {@link encodeToken}. */
+export function decodeToken(token: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < token.length; i++) {
+    if (token[i] === "=") {
+      bytes.push(parseInt(token.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(token.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}

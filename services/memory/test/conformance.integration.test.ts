@@ -1,0 +1,216 @@
+// One suite, two modes: embedded (files under a data directory, in-process
+// bus) and distributed (JetStream KV on a real nats-server, NATS bus).
+// Every rpc goes over the bus through the generated client.
+import { connectNats, createClient, InProcessTransport, isBusError, type NatsTransport, type Transport } from "@boyd/bus";
+import { DerivationKind, Fact, GoalStatus, MemoryServiceDefinition, ProvenanceRecord, WorkingMemoryKind } from "@boyd/proto";
+import { startNats, type NatsServer } from "@boyd/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openFileStore, openKvStore, serveMemory, type MemoryStore } from "../src/index.js";
+import { entry, session, tempDir } from "./fixtures/harness.js";
+
+let nats: NatsServer;
+beforeAll(async () => {
+  nats = await startNats();
+});
+afterAll(async () => {
+  await nats?.stop();
+});
+
+interface Mode {
+  transport: Transport;
+  /** Opens a store on the same durable state (a reopen after the previous one closed). */
+  open: () => Promise<MemoryStore>;
+  close: () => Promise<void>;
+}
+
+let bucketSeq = 0;
+const modes: [string, () => Promise<Mode>][] = [
+  [
+    "embedded: files + in-process bus",
+    async () => {
+      const { dir, remove } = tempDir();
+      return { transport: new InProcessTransport(), open: () => openFileStore({ dir }), close: async () => remove() };
+    },
+  ],
+  [
+    "distributed: JetStream KV + NATS",
+    async () => {
+      const transport: NatsTransport = await connectNats({ servers: nats.url });
+      const bucket = `memory_conformance_${process.pid}_${bucketSeq++}`;
+      return { transport, open: () => openKvStore({ connection: transport.connection, bucket }), close: () => transport.close() };
+    },
+  ],
+];
+
+describe.each(modes)("memory conformance (%s)", (_name, setup) => {
+  let mode: Mode;
+  let store: MemoryStore;
+  let stop: () => Promise<void>;
+  let client: ReturnType<typeof createClient<typeof MemoryServiceDefinition>>;
+  beforeAll(async () => {
+    mode = await setup();
+    store = await mode.open();
+    const binding = await serveMemory(mode.transport, store);
+    stop = () => binding.stop();
+    client = createClient(mode.transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
+  });
+  afterAll(async () => {
+    await stop?.();
+    await store?.close();
+    await mode?.close();
+  });
+
+  it("store port - documents compare-and-set on their revision; records are added once, in order, and removable", async () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    expect(await store.getDoc("port", "session")).toBeUndefined();
+    const r1 = await store.putDoc("port", "session", bytes("one"), 0);
+    await expect(store.putDoc("port", "session", bytes("again"), 0)).rejects.toMatchObject({ code: "ABORTED" });
+    const r2 = await store.putDoc("port", "session", bytes("two"), r1);
+    await expect(store.putDoc("port", "session", bytes("stale"), r1)).rejects.toMatchObject({ code: "ABORTED" });
+    const doc = await store.getDoc("port", "session");
+    expect(new TextDecoder().decode(doc!.value)).toBe("two");
+    expect(doc!.revision).toBe(r2);
+    expect(await store.addRecords("port", "facts", [{ id: "b", value: bytes("B") }, { id: "a:1/x", value: bytes("A") }, { id: "b", value: bytes("B2") }])).toEqual([true, true, false]);
+    expect(await store.addRecords("port", "facts", [{ id: "c", value: bytes("C") }, { id: "a:1/x", value: bytes("A2") }])).toEqual([true, false]);
+    await store.removeRecords("port", "facts", ["b", "missing"]);
+    const read = await store.readRecords("port", "facts");
+    expect(read.map((r) => [r.id, new TextDecoder().decode(r.value)])).toEqual([["a:1/x", "A"], ["c", "C"]]);
+    // Another agent's state is separate, even with a look-alike id.
+    expect(await store.readRecords("port.x", "facts")).toEqual([]);
+  });
+
+  it("working memory - remember, recent and pressure over the bus; concurrent writers for one agent lose nothing", async () => {
+    const writes = await Promise.all(Array.from({ length: 20 }, (_, i) => client.remember({ agentId: "wm", cycle: 1, entries: [entry(`parallel ${i}`)], capacity: 100 })));
+    expect(writes.flatMap((w) => w.ids).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const recent = await client.recent({ agentId: "wm", limit: 100 });
+    expect(recent).toMatchObject({ size: 20, capacity: 100, pressure: 0.2 });
+    expect(new Set(recent.entries.map((e) => e.content)).size).toBe(20);
+  });
+
+  it("sessions - versions increase; a stale or premature version is ABORTED and changes nothing", async () => {
+    const s1 = session("s1", 1);
+    expect((await client.saveSession({ state: s1, expectedVersion: 0 })).version).toBe(1);
+    const s2 = session("s1", 2);
+    expect((await client.saveSession({ state: s2, expectedVersion: 1 })).version).toBe(2);
+    for (const expectedVersion of [1, 0, 5]) {
+      const err = await client.saveSession({ state: session("s1", 99), expectedVersion }).catch((e: unknown) => e);
+      expect(isBusError(err, "ABORTED"), String(err)).toBe(true);
+      expect((err as Error).message).toContain(`session of s1 is at version 2, not ${expectedVersion}`);
+    }
+    const loaded = await client.loadSession({ agentId: "s1" });
+    expect(loaded.version).toBe(2);
+    expect(loaded.state!.cycleCount).toBe(2);
+    // Two controllers racing from the same version: exactly one wins.
+    const race = await Promise.allSettled([3, 4, 5].map((c) => client.saveSession({ state: session("s1", c), expectedVersion: 2 })));
+    expect(race.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(race.filter((r) => r.status === "rejected").every((r) => isBusError((r as PromiseRejectedResult).reason, "ABORTED"))).toBe(true);
+    expect((await client.loadSession({ agentId: "s1" })).version).toBe(3);
+    const missing = await client.loadSession({ agentId: "nobody" }).catch((e: unknown) => e);
+    expect(isBusError(missing, "NOT_FOUND")).toBe(true);
+    const bad = await client.saveSession({ state: { ...session("s1", 4), goals: [{ ...session("s1", 4).goals[0]!, symbolId: "" }] }, expectedVersion: 3 }).catch((e: unknown) => e);
+    expect(isBusError(bad, "INVALID_ARGUMENT") && bad.message).toBe("state.goals[0].symbol_id: is required");
+  });
+
+  it("resume - restores exactly the saved state and working memory, and injects a summary once", async () => {
+    const state = session("r1", 7, ["goal:sun", "goal:moon"]);
+    state.goals[1]!.status = GoalStatus.COMPLETED;
+    await client.remember({ agentId: "r1", cycle: 7, entries: [entry("Decide: tool=kg_query", { kind: WorkingMemoryKind.DECISION, symbols: ["goal:sun"], toolName: "kg_query" }), entry("the sun is hot", { symbols: ["goal:sun"] })] });
+    const { version } = await client.saveSession({ state, expectedVersion: 0 });
+    const before = (await client.recent({ agentId: "r1", limit: 100 })).entries;
+    const plain = await client.loadSession({ agentId: "r1" });
+    expect({ ...plain.state, updatedAtUnixMs: 0, createdAtUnixMs: 0 }).toEqual({ ...state, workingMemory: [...before].reverse(), updatedAtUnixMs: 0, createdAtUnixMs: 0 });
+    expect(plain.injectedIds).toEqual([]);
+    const resumed = await client.loadSession({ agentId: "r1", resume: true });
+    expect(resumed.version).toBe(version);
+    expect(resumed.injectedIds).toEqual([3, 4, 5]);
+    const injected = resumed.state!.workingMemory.filter((e) => resumed.injectedIds.includes(e.id)).map((e) => e.content);
+    expect(injected).toEqual([
+      "Previous session (through cycle 7): completed 1 of 2 goals",
+      "Pending from last session: learn about sun",
+      "Next steps: kg_query (Decide: tool=kg_query)",
+    ]);
+    expect(resumed.state!.workingMemory.slice(0, 2)).toEqual([...before].reverse());
+    // A retried resume of the same version does not inject again.
+    expect((await client.loadSession({ agentId: "r1", resume: true })).injectedIds).toEqual([]);
+  });
+
+  it("facts - TOOL_RESULT entries and RecordFacts are deduplicated by content; lengths outside 10..5000 are not facts", async () => {
+    const text = "Echo: important finding about the code";
+    const r = await client.remember({
+      agentId: "f1",
+      cycle: 2,
+      entries: [entry(text, { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "echo", symbols: ["code"] }), entry("ok", { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "echo" }), entry("x".repeat(10_000), { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "echo" })],
+    });
+    expect(r.facts).toHaveLength(1);
+    expect(r.facts[0]).toMatchObject({ content: text, source: "tool:echo", tags: ["echo", "tool_result"], cycle: 2, agentId: "f1" });
+    const again = await client.recordFacts({ agentId: "f1", facts: [Fact.fromPartial({ content: `  ${text}\n`, source: "tool:echo" }), Fact.fromPartial({ id: "mine", content: "Always run the tests before a commit", tags: ["preference"] })] });
+    expect(again.ids).toEqual([r.facts[0]!.id, "mine"]);
+    const twice = await client.recordFacts({ agentId: "f1", facts: [Fact.fromPartial({ content: "Always run the tests before a commit" })] });
+    expect(twice.ids).toEqual(["mine"]);
+    const recalled = await client.recall({ agentId: "f1", query: "finding in the code", includeFacts: true });
+    expect(recalled.facts.map((f) => f.content)).toContain(text);
+    expect(recalled.factScores).toHaveLength(recalled.facts.length);
+    const bad = await client.recordFacts({ agentId: "f1", facts: [Fact.fromPartial({ content: "valid fact text" }), Fact.fromPartial({ content: "short" })] }).catch((e: unknown) => e);
+    expect(isBusError(bad, "INVALID_ARGUMENT") && bad.message).toBe("facts[1].content: must be 10..5000 characters, got 5");
+    const prov = await client.listProvenance({ agentId: "f1", kind: DerivationKind.TOOL_OUTPUT });
+    expect(prov.records.map((p) => p.derivedId)).toEqual([r.facts[0]!.id, "mine"]);
+  });
+
+  it("rules - corrections distil into rules, grouped by context, bounded to 20, with preference facts verbatim", async () => {
+    const correct = (original: string, corrected: string, context: string, toolName = "shell_exec") =>
+      client.recordCorrection({ correction: { agentId: "k1", original, corrected, context, toolName } });
+    await correct("shell_exec rm -rf build", "file_io delete build/", "Denied: deleting the build directory of the project (first try)");
+    await correct("shell_exec rm -rf dist", "file_io delete dist/", "denied: deleting the build directory of the project, second try");
+    await correct("file_write /etc/hosts", "", "Denied by the user: system file", "file_io");
+    for (let i = 0; i < 25; i++) await correct(`http_fetch http://10.0.0.${i}`, "", `private address ${i} refused`, "http_fetch");
+    await client.recordFacts({ agentId: "k1", facts: [Fact.fromPartial({ content: "Never push to main without review" })] });
+    const { rules } = await client.listRules({ agentId: "k1" });
+    expect(rules).toHaveLength(20);
+    expect(rules[0]).toMatchObject({ text: "Based on 2 previous corrections: prefer file_io delete build/; file_io delete dist/", supportCount: 2, toolName: "shell_exec" });
+    expect(rules[0]!.sourceIds).toHaveLength(2);
+    const single = (await client.listRules({ agentId: "k1", limit: 20 })).rules.map((r) => r.text);
+    expect(single).toContain("Never push to main without review");
+    expect(single.some((t) => t.startsWith("Avoid 'http_fetch http://10.0.0.24'"))).toBe(true);
+    expect((await client.listRules({ agentId: "k1", limit: 1 })).rules).toHaveLength(1);
+    const bad = await client.recordCorrection({ correction: { agentId: "k1", original: "" } }).catch((e: unknown) => e);
+    expect(isBusError(bad, "INVALID_ARGUMENT") && bad.message).toBe("correction.original: is required");
+  });
+
+  it("provenance - listed per agent, per derived id, per symbol, by cycle, in pages", async () => {
+    const rec = (cycle: number, derivedId: string, sourceIds: string[]) =>
+      ProvenanceRecord.fromPartial({ cycle, kind: DerivationKind.AGENT_DECISION, derivedId, sourceIds, confidence: 0.8, toolName: "kg_query", scoreBreakdown: "[score=0.85: base=0.80]", supportingTriples: [{ subject: "sun", predicate: "is_a", object: "star", confidence: 1 }] });
+    const { ids } = await client.recordProvenance({ agentId: "p1", records: [rec(1, "decision:1", ["goal:sun"]), rec(2, "decision:2", ["goal:moon"]), rec(3, "decision:3", ["goal:sun"])] });
+    expect(ids).toHaveLength(3);
+    await client.recordProvenance({ agentId: "p2", records: [rec(1, "decision:1", ["goal:sun"])] });
+    expect((await client.listProvenance({ agentId: "p1" })).records.map((r) => r.derivedId)).toEqual(["decision:1", "decision:2", "decision:3"]);
+    expect((await client.listProvenance({ agentId: "p1", symbol: "goal:sun" })).records.map((r) => r.cycle)).toEqual([1, 3]);
+    expect((await client.listProvenance({ agentId: "p1", symbol: "star" })).records).toHaveLength(3);
+    expect((await client.listProvenance({ agentId: "p1", fromCycle: 2, toCycle: 2 })).records.map((r) => r.derivedId)).toEqual(["decision:2"]);
+    const page1 = await client.listProvenance({ agentId: "p1", limit: 2 });
+    const page2 = await client.listProvenance({ agentId: "p1", limit: 2, pageToken: page1.nextPageToken });
+    expect([...page1.records, ...page2.records].map((r) => r.cycle)).toEqual([1, 2, 3]);
+    expect(page2.nextPageToken).toBe("");
+    expect(page1.records[0]).toMatchObject({ agentId: "p1", scoreBreakdown: "[score=0.85: base=0.80]", toolName: "kg_query" });
+    const bad = await client.recordProvenance({ agentId: "p1", records: [rec(4, "ok", []), { ...rec(4, "", []) }] }).catch((e: unknown) => e);
+    expect(isBusError(bad, "INVALID_ARGUMENT") && bad.message).toBe("records[1].derived_id: is required");
+    expect((await client.listProvenance({ agentId: "p1" })).records).toHaveLength(3);
+  });
+
+  it("durability - a reopened store serves the same state", async () => {
+    await client.remember({ agentId: "d1", cycle: 1, entries: [entry("remember me", { symbols: ["x"] })] });
+    await client.saveSession({ state: session("d1", 1), expectedVersion: 0 });
+    const reopened = await mode.open();
+    try {
+      const transport = new InProcessTransport();
+      const binding = await serveMemory(transport, reopened);
+      const other = createClient(transport, MemoryServiceDefinition);
+      const loaded = await other.loadSession({ agentId: "d1" });
+      expect(loaded.version).toBe(1);
+      expect(loaded.state!.workingMemory.map((e) => e.content)).toEqual(["remember me"]);
+      await binding.stop();
+      await transport.close();
+    } finally {
+      await reopened.close();
+    }
+  });
+});
