@@ -1,0 +1,302 @@
+import { BusError, StatusCode, type StatusCodeName } from "@boyd/bus";
+import {
+  ActionOutcome,
+  ApprovalVerdict,
+  Capability,
+  SafetyVerdict,
+  type ActionResult,
+  type ActRequest,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type SafetyAssessment,
+  type ShadowCheck,
+  type ToolOutput,
+} from "@boyd/proto";
+import type { ApprovalBroker } from "./approvals.js";
+import type { IdempotencyLedger } from "./idempotency.js";
+import { factFrom, type MemorySink } from "./memory-sink.js";
+import type { ToolRegistry } from "./registry.js";
+import { guard } from "./safety/guardian.js";
+import type { CompiledPolicy } from "./safety/policy.js";
+import { shadowCheck } from "./safety/shadow.js";
+import type { SessionMemory } from "./session-memory.js";
+import type { CallAssessment, CallContext, ToolDefinition, ToolRun } from "./tool.js";
+
+/** Everything one call goes through, injected so handlers stay pure. */
+export interface ActDeps {
+  readonly registry: ToolRegistry;
+  readonly policy: CompiledPolicy;
+  readonly approvals: ApprovalBroker;
+  readonly sessions: SessionMemory;
+  readonly ledger?: IdempotencyLedger | undefined;
+  readonly memory?: MemorySink | undefined;
+  /** @default 120000 */
+  readonly approvalTimeoutMs?: number | undefined;
+  readonly now?: (() => number) | undefined;
+}
+
+/**
+ * Carries out one decision: validate the input, claim the idempotency key,
+ * read the call (typed action details), shadow check, safety verdict and,
+ * if needed, a human's approval, then run it under its time limit and cap
+ * its output. Every refusal is an ActionResult with its outcome and a
+ * status naming why; only a malformed request rejects.
+ */
+export async function executeDecision(request: ActRequest, deps: ActDeps): Promise<ActionResult> {
+  const now = deps.now ?? Date.now;
+  const startedAt = now();
+  const decision = request.decision;
+  const call = decision?.call;
+  if (!decision || !call) throw new BusError("INVALID_ARGUMENT", "decision.call is required");
+  if (!call.toolName) throw new BusError("INVALID_ARGUMENT", "decision.call.tool_name is empty");
+  const agentId = request.agentId || decision.agentId;
+  if (!agentId) throw new BusError("INVALID_ARGUMENT", "agent_id is empty (neither the request nor the decision names an agent)");
+  const cycle = decision.cycle;
+  const key = call.idempotencyKey ?? { agentId, cycle, step: 0 };
+
+  const base: ActionResult = {
+    agentId,
+    cycle,
+    toolName: call.toolName,
+    idempotencyKey: key,
+    outcome: ActionOutcome.UNSPECIFIED,
+    output: undefined,
+    shadow: undefined,
+    safety: undefined,
+    approvalRequest: undefined,
+    approval: undefined,
+    startedAtUnixMs: startedAt,
+    durationMs: 0,
+  };
+  const finish = (outcome: ActionOutcome, output: ToolOutput, extra: Partial<ActionResult> = {}): ActionResult => ({ ...base, ...extra, outcome, output, durationMs: now() - startedAt });
+
+  // 1. Known tool, valid input: nothing runs otherwise, and nothing is claimed.
+  let tool: ToolDefinition;
+  let input: unknown;
+  try {
+    ({ tool, input } = deps.registry.parse(call.toolName, call.inputJson));
+  } catch (err) {
+    return finish(ActionOutcome.REJECTED, failedOutput(err));
+  }
+  const timeoutMs = positive(request.timeoutMs) ?? positive(tool.descriptor.timeoutMs) ?? 60_000;
+  const controller = new AbortController();
+  const context: CallContext = {
+    agentId,
+    cycle,
+    step: key.step,
+    signal: controller.signal,
+    deadline: startedAt + timeoutMs,
+    outputCapBytes: tool.descriptor.outputCapBytes || 64 * 1024,
+    ...(tool.descriptor.capabilities.includes(Capability.USER_INTERACTION) ? { ask: askVia(deps.approvals, agentId, cycle, call.toolName) } : {}),
+  };
+
+  // 2. At most once per key.
+  const approvalTimeoutMs = positive(request.approvalTimeoutMs) ?? deps.approvalTimeoutMs ?? 120_000;
+  const claim = deps.ledger ? await deps.ledger.claim(key, startedAt + approvalTimeoutMs + timeoutMs) : undefined;
+  if (claim?.kind === "done") return { ...claim.result, outcome: ActionOutcome.REPLAYED };
+  if (claim?.kind === "interrupted") {
+    return finish(ActionOutcome.REPLAYED, failedOutput(new BusError("ABORTED", `an earlier attempt of this call started at ${new Date(claim.startedAt).toISOString()} and never finished; it is not run twice`)));
+  }
+  const record = async (result: ActionResult): Promise<ActionResult> => {
+    await claim?.finish(result);
+    return result;
+  };
+
+  try {
+    // 3. What would the call do?
+    let assessment: CallAssessment;
+    try {
+      assessment = await tool.assess(input, context);
+    } catch (err) {
+      const outcome = err instanceof BusError && err.code === "PERMISSION_DENIED" ? ActionOutcome.DENIED_BY_POLICY : ActionOutcome.REJECTED;
+      if (outcome === ActionOutcome.REJECTED) await claim?.release();
+      const result = finish(outcome, failedOutput(err));
+      if (outcome === ActionOutcome.DENIED_BY_POLICY) {
+        correct(deps, result, call.inputJson, (err as Error).message);
+        return record(result);
+      }
+      return result;
+    }
+
+    // 4. The psyche's veto.
+    const shadow: ShadowCheck = shadowCheck(request.psyche, {
+      toolName: call.toolName,
+      capabilities: tool.descriptor.capabilities,
+      danger: assessment.danger,
+      description: `tool=${call.toolName} input=${call.inputJson}`,
+    });
+    if (shadow.vetoed) return record(finish(ActionOutcome.VETOED, failedOutput(new BusError("PERMISSION_DENIED", `vetoed by shadow pattern ${shadow.vetoPattern}: ${shadow.explanation}`)), { shadow }));
+
+    // 5. Policy, then a human if the policy asks.
+    const session = deps.sessions.of(agentId);
+    const { safety, similarityKey } = guard(deps.policy, {
+      toolName: call.toolName,
+      assessment,
+      mode: request.approvalMode,
+      approvedKeys: new Set([...session.approved, ...request.approvedSimilarityKeys]),
+      deniedKeys: session.denied,
+    });
+    const seen = { shadow, safety };
+    if (safety.verdict === SafetyVerdict.DENIED) {
+      const result = finish(ActionOutcome.DENIED_BY_POLICY, failedOutput(new BusError("PERMISSION_DENIED", safety.reason)), seen);
+      correct(deps, result, call.inputJson, safety.reason);
+      return record(result);
+    }
+    let approval: { request: ApprovalRequest; decision: ApprovalDecision } | undefined;
+    if (safety.verdict === SafetyVerdict.REQUIRES_APPROVAL) {
+      approval = await deps.approvals.ask(approvalDraft(agentId, cycle, call.toolName, tool, assessment, safety, similarityKey, decision.explanation?.reasoning ?? ""), approvalTimeoutMs);
+      const asked = { ...seen, approvalRequest: approval.request, approval: approval.decision };
+      const verdict = approval.decision.verdict;
+      if (verdict === ApprovalVerdict.EXPIRED || verdict === ApprovalVerdict.DENY) {
+        const expired = verdict === ApprovalVerdict.EXPIRED;
+        const why = expired ? `approval expired: ${approval.decision.comment}` : `denied by ${approval.decision.answeredBy || "a person"}${approval.decision.comment ? `: ${approval.decision.comment}` : ""}`;
+        const result = finish(expired ? ActionOutcome.APPROVAL_EXPIRED : ActionOutcome.DENIED_BY_USER, failedOutput(new BusError("PERMISSION_DENIED", why)), asked);
+        if (!expired) session.denied.add(similarityKey);
+        correct(deps, result, call.inputJson, why, approval.request.id, approval.decision.comment);
+        return record(result);
+      }
+      if (verdict === ApprovalVerdict.APPROVE_ALL_SIMILAR) session.approved.add(similarityKey);
+    }
+    const approved = approval ? { approvalRequest: approval.request, approval: approval.decision } : {};
+
+    // 6. Run, within the time limit (approval waiting does not count).
+    const runStart = now();
+    const ran = await runWithin(tool, input, { ...context, deadline: runStart + timeoutMs }, controller, timeoutMs);
+    const output = ran.ok ? capOutput(ran.run, context.outputCapBytes, now() - runStart) : { ...failedOutput(ran.error), durationMs: now() - runStart };
+    const timedOut = !ran.ok && ran.error instanceof BusError && ran.error.code === "DEADLINE_EXCEEDED";
+    const result = finish(timedOut ? ActionOutcome.TIMED_OUT : ActionOutcome.EXECUTED, output, { ...seen, ...approved });
+    if (output.success) {
+      const fact = factFrom(agentId, cycle, call.toolName, ran.ok ? ran.run.content : "", now());
+      if (fact) deps.memory?.recordFacts(agentId, [fact]);
+    }
+    return record(result);
+  } catch (err) {
+    await claim?.release();
+    throw err;
+  }
+}
+
+type Ran = { ok: true; run: ToolRun } | { ok: false; error: unknown };
+
+// The tool gets an abort signal at the deadline; one that ignores it is
+// abandoned (its result discarded) rather than allowed to hold the cycle.
+async function runWithin(tool: ToolDefinition, input: unknown, context: CallContext, controller: AbortController, timeoutMs: number): Promise<Ran> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<Ran>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new BusError("DEADLINE_EXCEEDED", `${tool.descriptor.name} took longer than ${timeoutMs} ms and was stopped`));
+      // Give a well-behaved tool a moment to clean up and report itself.
+      setTimeout(() => resolve({ ok: false, error: controller.signal.reason }), 1_000).unref();
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      tool.run(input, context).then(
+        (run): Ran => ({ ok: true, run }),
+        (error: unknown): Ran => ({ ok: false, error: controller.signal.aborted ? controller.signal.reason : error }),
+      ),
+      expired,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    controller.abort(new BusError("CANCELLED", "call finished"));
+  }
+}
+
+/** Cuts content to `capBytes` at a character boundary, reporting the original size. */
+export function capOutput(run: ToolRun, capBytes: number, durationMs: number): ToolOutput {
+  const bytes = Buffer.byteLength(run.content, "utf8");
+  let content = run.content;
+  if (bytes > capBytes) {
+    content = Buffer.from(run.content, "utf8").subarray(0, capBytes).toString("utf8").replace(/\uFFFD$/, "");
+  }
+  return {
+    success: !run.failure,
+    content,
+    symbolsInvolved: [...(run.symbols ?? [])],
+    error: run.failure ? { code: StatusCode[run.failure.code], message: run.failure.message } : undefined,
+    truncated: bytes > capBytes,
+    outputBytes: bytes,
+    durationMs,
+    dataJson: run.data === undefined ? "" : JSON.stringify(run.data),
+  };
+}
+
+function failedOutput(err: unknown): ToolOutput {
+  const code: StatusCodeName = err instanceof BusError ? err.code : "INTERNAL";
+  const message = err instanceof BusError ? err.message : `tool failed: ${(err as Error)?.message ?? String(err)}`;
+  return { success: false, content: message, symbolsInvolved: [], error: { code: StatusCode[code], message }, truncated: false, outputBytes: 0, durationMs: 0, dataJson: "" };
+}
+
+function positive(n: number | undefined): number | undefined {
+  return n !== undefined && n > 0 ? n : undefined;
+}
+
+function approvalDraft(
+  agentId: string,
+  cycle: number,
+  toolName: string,
+  tool: ToolDefinition,
+  a: CallAssessment,
+  safety: SafetyAssessment,
+  similarityKey: string,
+  reasoning: string,
+): Omit<ApprovalRequest, "id" | "requestedAtUnixMs" | "deadlineUnixMs"> {
+  return {
+    agentId,
+    cycle,
+    toolName,
+    danger: a.danger,
+    capabilities: tool.descriptor.capabilities,
+    subject: { $case: "action", value: a.action },
+    reason: safety.reason,
+    agentReasoning: reasoning,
+    consequences: a.consequences,
+    reversible: a.reversible,
+    preview: a.preview,
+    similarityKey,
+  };
+}
+
+// A user_interact question travels as an approval request whose answer's
+// comment is the reply, so every client that answers approvals answers
+// questions too.
+function askVia(broker: ApprovalBroker, agentId: string, cycle: number, toolName: string): NonNullable<CallContext["ask"]> {
+  return async (question, options, timeoutMs) => {
+    const { decision } = await broker.ask(
+      {
+        agentId,
+        cycle,
+        toolName,
+        danger: 1,
+        capabilities: [Capability.USER_INTERACTION],
+        subject: { $case: "action", value: { detail: { $case: "userQuestion", value: { question, options: [...options] } } } },
+        reason: "the agent asks a question",
+        agentReasoning: "",
+        consequences: "the answer becomes the tool's output",
+        reversible: true,
+        preview: options.length ? `${question} [${options.join(" / ")}]` : question,
+        similarityKey: "",
+      },
+      timeoutMs,
+    );
+    if (decision.verdict === ApprovalVerdict.EXPIRED) throw new BusError("DEADLINE_EXCEEDED", `nobody answered within ${timeoutMs} ms`);
+    if (decision.verdict === ApprovalVerdict.DENY) throw new BusError("PERMISSION_DENIED", `${decision.answeredBy || "the user"} declined to answer${decision.comment ? `: ${decision.comment}` : ""}`);
+    return decision.comment;
+  };
+}
+
+// A refusal teaches the agent something: it goes to memory as a correction.
+function correct(deps: ActDeps, result: ActionResult, inputJson: string, reason: string, approvalId = "", guidance = ""): void {
+  deps.memory?.recordCorrection({
+    id: "",
+    agentId: result.agentId,
+    original: `${result.toolName} ${inputJson}`.slice(0, 2_000),
+    corrected: guidance,
+    context: `${ActionOutcome[result.outcome]}: ${reason}`.slice(0, 1_000),
+    toolName: result.toolName,
+    approvalId,
+    cycle: result.cycle,
+    createdAtUnixMs: result.startedAtUnixMs,
+  });
+}

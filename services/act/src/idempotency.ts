@@ -1,0 +1,60 @@
+import { BusError } from "@boyd/bus";
+import { ActionResult, type IdempotencyKey } from "@boyd/proto";
+import { json, keyToken, type RecordStore } from "./state/record-store.js";
+
+/** A claim on a call: either ours to run, or someone else's result. */
+export type Claim =
+  | { readonly kind: "run"; finish(result: ActionResult): Promise<void>; release(): Promise<void> }
+  | { readonly kind: "done"; readonly result: ActionResult }
+  | { readonly kind: "interrupted"; readonly startedAt: number };
+
+type Stored = { state: "running"; startedAt: number; until: number } | { state: "done"; result: unknown };
+
+/**
+ * At-most-once execution per idempotency key (agent, cycle, step). The
+ * first call claims the key with a compare-and-set create, runs, and
+ * records its result; a redelivered call gets the recorded result back. A
+ * call that arrives while the first still runs waits for it. A claim whose
+ * runner died before recording (its deadline long past) is reported as
+ * interrupted and not run again: the side effect may or may not have
+ * happened, and acting twice is the worse mistake.
+ */
+export class IdempotencyLedger {
+  constructor(
+    private readonly store: RecordStore,
+    private readonly now: () => number = Date.now,
+    private readonly pollMs = 50,
+  ) {}
+
+  /** Claims `key` for a call that may run until `until` (epoch ms). */
+  async claim(key: IdempotencyKey, until: number, signal?: AbortSignal): Promise<Claim> {
+    const k = keyOf(key);
+    for (;;) {
+      try {
+        const revision = await this.store.create(k, json.encode({ state: "running", startedAt: this.now(), until } satisfies Stored));
+        return {
+          kind: "run",
+          finish: async (result) => {
+            await this.store.update(k, json.encode({ state: "done", result: ActionResult.toJSON(result) } satisfies Stored), revision);
+          },
+          // A call refused before it ran (bad input, policy) may be tried again.
+          release: () => this.store.delete(k),
+        };
+      } catch (err) {
+        if (!(err instanceof BusError && err.code === "ALREADY_EXISTS")) throw err;
+      }
+      const existing = await this.store.get(k);
+      if (!existing) continue; // released meanwhile: try to claim again
+      const stored = json.decode<Stored>(existing.value);
+      if (stored.state === "done") return { kind: "done", result: ActionResult.fromJSON(stored.result) };
+      // Grace: the runner records its result just after its deadline.
+      if (this.now() > stored.until + 5_000) return { kind: "interrupted", startedAt: stored.startedAt };
+      if (signal?.aborted) throw new BusError("DEADLINE_EXCEEDED", `call ${k} is still running on another replica`);
+      await new Promise((r) => setTimeout(r, this.pollMs));
+    }
+  }
+}
+
+function keyOf(key: IdempotencyKey): string {
+  return `calls/${keyToken(key.agentId)}/${key.cycle}-${key.step}`;
+}

@@ -1,0 +1,74 @@
+import { BusError } from "@boyd/bus";
+import { jetstream } from "@nats-io/jetstream";
+import { Kvm, type KV } from "@nats-io/kv";
+import type { NatsConnection } from "@nats-io/transport-node";
+import { assertKey, type RecordStore } from "./record-store.js";
+
+/** Options of {@link openKvRecordStore}. */
+export interface KvRecordStoreOptions {
+  /** Bucket name. @default "boyd_act" */
+  bucket?: string;
+  /** Replicas of the bucket (3 in a production cluster). @default 1 */
+  replicas?: number;
+  /** Memory storage instead of files (tests). @default false */
+  memory?: boolean;
+}
+
+// JetStream reports a failed compare-and-set as "wrong last sequence".
+const WRONG_LAST_SEQUENCE = 10071;
+
+/**
+ * Records in a JetStream KV bucket, for distributed mode: every act replica
+ * sees the same idempotency records and jobs, and `create`/`update` are
+ * compare-and-set on the server, so two replicas cannot both claim a call.
+ * Store keys use `/`; KV keys use `.` so prefixes can be listed with `>`.
+ */
+export async function openKvRecordStore(connection: NatsConnection, options: KvRecordStoreOptions = {}): Promise<RecordStore> {
+  const kvm = new Kvm(jetstream(connection));
+  const kv: KV = await kvm.create(options.bucket ?? "boyd_act", {
+    history: 1,
+    replicas: options.replicas ?? 1,
+    ...(options.memory ? { storage: "memory" as const } : {}),
+  });
+  const kvKey = (key: string) => {
+    assertKey(key);
+    return key.replaceAll("/", ".");
+  };
+  const casFailed = (err: unknown) => (err as { code?: number; api_error?: { err_code?: number } }).api_error?.err_code === WRONG_LAST_SEQUENCE || /wrong last sequence/i.test(String((err as Error).message));
+
+  return {
+    async get(key) {
+      const entry = await kv.get(kvKey(key));
+      if (!entry || entry.operation !== "PUT") return undefined;
+      return { value: entry.value, revision: entry.revision };
+    },
+    async create(key, value) {
+      try {
+        return await kv.create(kvKey(key), value);
+      } catch (err) {
+        if (casFailed(err)) throw new BusError("ALREADY_EXISTS", `record ${key} exists`, { cause: err });
+        throw unavailable(err);
+      }
+    },
+    async update(key, value, revision) {
+      try {
+        return await kv.update(kvKey(key), value, revision);
+      } catch (err) {
+        if (casFailed(err)) throw new BusError("ABORTED", `record ${key} is no longer at revision ${revision}`, { cause: err });
+        throw unavailable(err);
+      }
+    },
+    put: (key, value) => kv.put(kvKey(key), value).catch((err: unknown) => Promise.reject(unavailable(err))),
+    delete: (key) => kv.delete(kvKey(key)),
+    async keys(prefix) {
+      const found: string[] = [];
+      for await (const k of await kv.keys(`${kvKey(prefix)}.>`)) found.push(k.replaceAll(".", "/"));
+      return found;
+    },
+    async close() {},
+  };
+}
+
+function unavailable(err: unknown): BusError {
+  return err instanceof BusError ? err : new BusError("UNAVAILABLE", `JetStream KV: ${(err as Error).message}`, { cause: err });
+}

@@ -1,0 +1,52 @@
+import { BusError } from "@boyd/bus";
+
+/** A stored value and the revision that wrote it. */
+export interface StoredRecord {
+  readonly value: Uint8Array;
+  readonly revision: number;
+}
+
+/**
+ * The act service's durable state (idempotency records, scheduled jobs):
+ * small values under keys, with compare-and-set so two replicas never both
+ * claim one call. Two adapters: files under the data directory (embedded
+ * mode) and a JetStream KV bucket (distributed mode).
+ *
+ * Keys are `/`-separated tokens of `[A-Za-z0-9_=-]`; use {@link keyToken}
+ * to turn arbitrary text into one.
+ */
+export interface RecordStore {
+  get(key: string): Promise<StoredRecord | undefined>;
+  /** Stores unless the key exists; ALREADY_EXISTS otherwise. Resolves with the new revision. */
+  create(key: string, value: Uint8Array): Promise<number>;
+  /** Stores if the key is at `revision`; ABORTED otherwise. */
+  update(key: string, value: Uint8Array, revision: number): Promise<number>;
+  /** Stores whatever is there. */
+  put(key: string, value: Uint8Array): Promise<number>;
+  delete(key: string): Promise<void>;
+  /** Keys under a prefix (`prefix/...`), in no particular order. */
+  keys(prefix: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+const KEY_RE = /^[A-Za-z0-9_=-]+(\/[A-Za-z0-9_=-]+)*$/;
+
+/** Throws INVALID_ARGUMENT unless `key` is a valid store key. */
+export function assertKey(key: string): void {
+  if (!KEY_RE.test(key) || key.length > 512) throw new BusError("INVALID_ARGUMENT", `record key ${JSON.stringify(key)} is not /-separated [A-Za-z0-9_=-] tokens`);
+}
+
+/**
+ * One key token for arbitrary text: kept as-is when already safe, else
+ * base64url (prefixed so the two forms never collide).
+ */
+export function keyToken(text: string): string {
+  if (/^[A-Za-z0-9_-]{1,100}$/.test(text)) return text;
+  return `=${Buffer.from(text, "utf8").toString("base64url")}`;
+}
+
+/** JSON helpers: records are JSON documents in practice. */
+export const json = {
+  encode: (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value), "utf8"),
+  decode: <T>(bytes: Uint8Array): T => JSON.parse(Buffer.from(bytes).toString("utf8")) as T,
+};
