@@ -6,6 +6,7 @@ cd "$(dirname "$0")"
 source scripts/ensure-deps.sh
 ensure_node_deps
 ensure_nats
+ensure_sandbox
 ensure_neo4j_dev
 
 step() { printf '\n== %s\n' "$*"; }

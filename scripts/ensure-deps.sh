@@ -2,6 +2,8 @@
 # Debian machine with Node 20, and does nothing when it is already there.
 #   ensure_node_deps   pnpm (via npm) and node_modules (frozen lockfile)
 #   ensure_nats        nats-server (Debian package), for tests and distributed mode
+#   ensure_sandbox     bubblewrap and util-linux (Debian packages), which confine
+#                      the act service's shell_exec
 #   ensure_neo4j_dev   Java 17 + Maven (Debian packages) and the Neo4j launcher in
 #                      deploy/neo4j-dev, rebuilt when its pom or sources change
 
@@ -34,6 +36,17 @@ ensure_nats() {
   if command -v nats-server >/dev/null 2>&1 || [ -x /usr/sbin/nats-server ]; then return 0; fi
   _boyd_log "installing nats-server (Debian package)"
   _boyd_as_root apt-get update -qq && _boyd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+}
+
+ensure_sandbox() {
+  local missing=()
+  command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+  for tool in prlimit setpriv unshare; do
+    command -v "$tool" >/dev/null 2>&1 || { missing+=(util-linux); break; }
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  _boyd_log "installing ${missing[*]} (Debian packages) for the shell sandbox"
+  _boyd_as_root apt-get update -qq && _boyd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
 ensure_neo4j_dev() {

@@ -111,17 +111,44 @@ export function parseActConfig(text: string, where: string): ActFileConfig {
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    const at = /position (\d+)/.exec((err as Error).message);
-    const line = at ? text.slice(0, Number(at[1])).split("\n").length : undefined;
+    const at = jsonErrorOffset(text, (err as Error).message);
+    const line = at === undefined ? undefined : text.slice(0, at).split("\n").length;
     throw new Error(`${where}${line ? `:${line}` : ""}: not valid JSON (${(err as Error).message})`);
   }
   const parsed = ActFileConfig.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const line = lineOf(text, issue.path);
+    // An unknown key's issue points at its object; the key's own line is the useful one.
+    const line = lineOf(text, issue.code === "unrecognized_keys" && issue.keys[0] !== undefined ? [...issue.path, issue.keys[0]] : issue.path);
     throw new Error(`${where}${line ? `:${line}` : ""}: ${describeIssues(parsed.error)}`);
   }
   return parsed.data;
+}
+
+// Where JSON.parse failed. Node 20 gives no position for "Unexpected token"
+// errors, so then find the shortest prefix that already fails other than at
+// its end (prefixes only get worse, so a binary search finds it).
+function jsonErrorOffset(text: string, message: string): number | undefined {
+  const at = /position (\d+)/.exec(message);
+  if (at) return Number(at[1]);
+  const failsInside = (n: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, n));
+      return false;
+    } catch (err) {
+      const m = (err as Error).message;
+      const pos = /position (\d+)/.exec(m);
+      return pos ? Number(pos[1]) < n : !m.startsWith("Unexpected end");
+    }
+  };
+  if (!failsInside(text.length)) return undefined;
+  let [lo, hi] = [0, text.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (failsInside(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return Math.max(0, lo - 1);
 }
 
 // The line where the JSON value at `path` starts, found by walking the keys
@@ -137,7 +164,11 @@ function lineOf(text: string, path: ReadonlyArray<string | number>): number | un
       if (i < 0) return undefined;
       for (i++; i < text.length; i++) {
         const c = text[i];
-        if (c === "[" || c === "{") {
+        if (c === '"') {
+          // A string's commas and brackets are not structure: skip to its closing quote.
+          if (depth === 0 && seen === part) break;
+          for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+        } else if (c === "[" || c === "{") {
           if (depth === 0 && seen === part) break;
           depth++;
         } else if (c === "]" || c === "}") depth--;

@@ -47,17 +47,26 @@ const Common = {
  * shell_exec, never through a shell) or a module path (an ES module whose
  * default export is a ToolDefinition).
  */
-export const CustomToolConfig = z.union([
-  z
-    .object({
-      ...Common,
-      command: z.array(z.string().min(1)).min(1).max(256),
-      params: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, "parameter names are lower_snake_case"), Param).default({}),
-    })
-    .strict(),
-  z.object({ module: z.string().min(1) }).strict(),
-]);
-export type CustomToolConfig = z.infer<typeof CustomToolConfig>;
+const CommandToolConfig = z
+  .object({
+    ...Common,
+    command: z.array(z.string().min(1)).min(1).max(256),
+    params: z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, "parameter names are lower_snake_case"), Param).default({}),
+  })
+  .strict();
+const ModuleToolConfig = z.object({ module: z.string().min(1) }).strict();
+
+// An entry with a `module` key is a module tool, any other a command tool.
+// (A plain z.union reports a wrong type anywhere in an entry as "tools[i]:
+// Invalid input", naming neither the field nor its line.)
+export const CustomToolConfig = z.unknown().transform((raw, ctx): z.infer<typeof CommandToolConfig> | z.infer<typeof ModuleToolConfig> => {
+  const schema = typeof raw === "object" && raw !== null && "module" in raw ? ModuleToolConfig : CommandToolConfig;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue(issue);
+  return z.NEVER;
+});
+export type CustomToolConfig = z.output<typeof CustomToolConfig>;
 
 /** What custom tools run with. */
 export interface CustomToolDeps {

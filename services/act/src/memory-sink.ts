@@ -7,6 +7,12 @@ export interface MemorySink {
   recordCorrection(correction: Correction): void;
   /** Resolves once everything queued was delivered or given up. */
   flush(): Promise<void>;
+  /**
+   * Stops retrying: deliveries still failing after one more try within
+   * `graceMs` are dropped (and reported), so shutting down never hangs on
+   * an absent memory service.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Options of {@link busMemorySink}. */
@@ -35,6 +41,18 @@ export function busMemorySink(transport: Transport, options: BusMemorySinkOption
   const maxQueued = options.maxQueued ?? 10_000;
   const pending = new Set<Promise<void>>();
   let queued = 0;
+  let closing = false;
+  const wakers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakers.add(done);
+    });
 
   const deliver = (what: string, send: () => Promise<unknown>): void => {
     if (queued >= maxQueued) {
@@ -48,11 +66,11 @@ export function busMemorySink(transport: Transport, options: BusMemorySinkOption
           await send();
           return;
         } catch (err) {
-          if (i >= attempts) {
+          if (i >= attempts || closing) {
             options.onDrop?.(what, err);
             return;
           }
-          await new Promise((r) => setTimeout(r, Math.min(30_000, backoff * 2 ** (i - 1))));
+          await sleep(Math.min(30_000, backoff * 2 ** (i - 1)));
         }
       }
     })().finally(() => {
@@ -71,6 +89,12 @@ export function busMemorySink(transport: Transport, options: BusMemorySinkOption
     },
     async flush() {
       while (pending.size) await Promise.all(pending);
+    },
+    async close(graceMs = 2_000) {
+      closing = true;
+      for (const wake of [...wakers]) wake();
+      const grace = new Promise((r) => setTimeout(r, graceMs).unref());
+      await Promise.race([this.flush(), grace]);
     },
   };
 }

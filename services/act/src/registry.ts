@@ -30,7 +30,7 @@ export class ToolRegistry {
     const d = tool.descriptor;
     if (!NAME_RE.test(d.name)) throw new BusError("INVALID_ARGUMENT", `${where}: tool name ${JSON.stringify(d.name)} must match ${NAME_RE.source}`);
     if (this.#tools.has(d.name)) throw new BusError("ALREADY_EXISTS", `${where}: a tool named "${d.name}" is already registered`);
-    if (d.danger === DangerLevel.UNSPECIFIED || !(d.danger in DangerLevel)) throw new BusError("INVALID_ARGUMENT", `${where}: tool "${d.name}" has no danger level`);
+    if (d.danger <= DangerLevel.UNSPECIFIED || !(d.danger in DangerLevel)) throw new BusError("INVALID_ARGUMENT", `${where}: tool "${d.name}" has no danger level`);
     if (!d.description.trim()) throw new BusError("INVALID_ARGUMENT", `${where}: tool "${d.name}" has no description`);
     const schema = jsonSchemaOf(tool.input);
     const required = Array.isArray(schema["required"]) ? (schema["required"] as string[]) : [];

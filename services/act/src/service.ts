@@ -108,7 +108,7 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
     memory,
     async stop() {
       await binding.stop();
-      await memory.flush();
+      await memory.close();
       await store.close();
     },
   };

@@ -73,9 +73,10 @@ function byMode(mode: ApprovalMode, a: CallAssessment, verdict: (v: SafetyVerdic
       case ApprovalMode.PARANOID:
         return false;
       case ApprovalMode.CAUTIOUS:
-        return a.danger <= DangerLevel.SAFE || (a.danger === DangerLevel.CAUTIOUS && a.reversible);
+        // An unset (or unknown) danger is not SAFE: it asks.
+        return a.danger === DangerLevel.SAFE || (a.danger === DangerLevel.CAUTIOUS && a.reversible);
       default:
-        return a.danger <= DangerLevel.SAFE && !a.sideEffects;
+        return a.danger === DangerLevel.SAFE && !a.sideEffects;
     }
   };
   return allow()

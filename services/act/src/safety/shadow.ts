@@ -47,8 +47,8 @@ export function shadowCheck(psyche: Psyche | undefined, subject: ShadowSubject):
  */
 export function biasFromDenial(toolName: string, resource: string, reason: string): ShadowPattern {
   // Triggers are searched in "tool=<name> input=<json>": the resource (a
-  // path, a program, a host) appears in the input as written.
-  const trigger = (resource || `tool=${toolName}`).slice(0, 200);
+  // path, a program, a host) appears in the input JSON-escaped (a quote as \").
+  const trigger = (resource ? JSON.stringify(resource).slice(1, -1) : `tool=${toolName}`).slice(0, 200);
   return {
     name: `denied:${toolName}:${resource}`.slice(0, 120),
     capabilityTriggers: [],

@@ -51,8 +51,8 @@ export function chunkText(text: string, target = 600, max = 1_000): string[] {
  */
 export function isaStatements(passage: string): Array<{ subject: string; object: string }> {
   const found: Array<{ subject: string; object: string }> = [];
-  const re = /(?:^|[.!?]\s+)(?:The |An? )?([A-Z][\w-]*(?: [\w-]+){0,2}) (?:is|are) (?:a|an|the) (?:kind of |type of )?([a-z][\w-]*(?: [a-z][\w-]*){0,2})(?=[.,;:]|\s+(?:that|which|who|with|in|of|from|and)\b)/g;
-  for (const m of passage.matchAll(re)) found.push({ subject: m[1]!.trim(), object: m[2]!.trim() });
+  const re = /(?:^|[.!?]\s+)(?:(?:The|An?) ([A-Za-z][\w-]*(?: [\w-]+){0,2})|([A-Z][\w-]*(?: [\w-]+){0,2})) (?:is|are) (?:a|an|the) (?:kind of |type of )?([a-z][\w-]*(?: [a-z][\w-]*){0,2})(?=[.,;:]|\s+(?:that|which|who|with|in|of|from|and)\b)/g;
+  for (const m of passage.matchAll(re)) found.push({ subject: (m[1] ?? m[2]!).trim(), object: m[3]!.trim() });
   return found;
 }
 
@@ -94,9 +94,10 @@ function markdownText(md: string): string {
     .replace(/^```.*$/gm, "")
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/^\s{0,3}#{1,6}\s+(.*)$/gm, "$1\n")
-    .replace(/^\s{0,3}(?:[-*+]|\d+\.)\s+/gm, "")
-    .replace(/^\s{0,3}>\s?/gm, "")
+    // [ \t], not \s: \s would eat the blank line before a heading or item.
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*)$/gm, "$1\n")
+    .replace(/^[ \t]{0,3}(?:[-*+]|\d+\.)[ \t]+/gm, "")
+    .replace(/^[ \t]{0,3}>[ \t]?/gm, "")
     .replace(/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g, "$2");
 }
 
