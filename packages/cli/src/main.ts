@@ -1,9 +1,15 @@
 #!/usr/bin/env -S node --import tsx
 import { Command } from "commander";
+import { registerActCommands } from "./act.js";
 import { registerDecideCommand } from "./decide.js";
 import { runBusDemo } from "./demo-bus.js";
 import { registerKgCommands } from "./kg.js";
 import { positiveInt } from "./options.js";
+
+// `boyd act tools | head` closes the pipe early; that is not an error.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code !== "EPIPE") throw err;
+});
 
 const program = new Command()
   .name("boyd")
@@ -22,6 +28,7 @@ demo
 
 registerKgCommands(program);
 registerDecideCommand(program);
+registerActCommands(program);
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`boyd: ${err instanceof Error ? err.message : String(err)}`);

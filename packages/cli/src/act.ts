@@ -1,0 +1,162 @@
+import { resolve } from "node:path";
+import { ActFileConfig, configFromEnv, loadActConfigFile, startAct } from "@boyd/act";
+import { connectNats, createClient, createEventChannel, InProcessTransport, type ServiceBinding, type Transport } from "@boyd/bus";
+import { openFileStore, serveMemory } from "@boyd/memory";
+import { openGraph, serveOrient } from "@boyd/orient";
+import { ActionOutcome, ActionResult, ActServiceDefinition, ApprovalMode, Event } from "@boyd/proto";
+import { InvalidArgumentError, type Command } from "commander";
+import { ApprovalPrompt } from "./approval-prompt.js";
+
+interface ActFlags {
+  dataDir: string;
+  nats?: string;
+  agent: string;
+}
+
+interface RunFlags {
+  mode?: ApprovalMode;
+  workspace?: string;
+  config?: string;
+  approvalTimeout?: number;
+  json?: boolean;
+}
+
+const MODES: Record<string, ApprovalMode> = { safe: ApprovalMode.SAFE, cautious: ApprovalMode.CAUTIOUS, paranoid: ApprovalMode.PARANOID, yolo: ApprovalMode.YOLO };
+
+function mode(value: string): ApprovalMode {
+  const m = MODES[value];
+  if (m === undefined) throw new InvalidArgumentError(`expected safe, cautious, paranoid or yolo, got ${JSON.stringify(value)}`);
+  return m;
+}
+
+function millis(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected milliseconds (a positive integer), got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/**
+ * Where act runs: a remote deployment over NATS, or in this process with
+ * orient (embedded graph) and memory (files) under the data directory.
+ */
+async function openAct(flags: ActFlags, run: RunFlags = {}): Promise<{ transport: Transport; close(): Promise<void> }> {
+  if (flags.nats) {
+    const transport = await connectNats({ servers: flags.nats, name: "boyd-cli" });
+    return { transport, close: () => transport.close() };
+  }
+  const transport = new InProcessTransport();
+  const env = configFromEnv({ ...process.env, BOYD_DATA_DIR: flags.dataDir, ...(run.config ? { BOYD_ACT_CONFIG: run.config } : {}), ...(run.workspace ? { BOYD_WORKSPACE: resolve(run.workspace) } : {}) });
+  const { store: graph } = await openGraph({ dataDir: `${flags.dataDir}/graph` });
+  const bindings: ServiceBinding[] = [await serveOrient(transport, graph), await serveMemory(transport, await openFileStore({ dir: `${flags.dataDir}/memory` }))];
+  const act = await startAct({ transport, config: env });
+  if (act.shell.kind !== "bubblewrap") console.error(`boyd: shell_exec is ${act.shell.kind}${act.shell.reason ? ` (${act.shell.reason})` : ""}`);
+  return {
+    transport,
+    async close() {
+      await act.stop();
+      for (const b of bindings) await b.stop();
+      await graph.close();
+    },
+  };
+}
+
+/** Answers the agent's approval requests from the terminal while `work` runs. */
+async function answeringApprovals<T>(transport: Transport, agentId: string, work: () => Promise<T>): Promise<T> {
+  const prompt = new ApprovalPrompt();
+  const client = createClient(transport, ActServiceDefinition, { timeoutMs: 10_000 });
+  const events = createEventChannel({ transport, codec: Event });
+  const sub = events.subscribe({ agentId, kind: "approval.requested" }, async (event) => {
+    if (event.kind?.$case !== "approvalRequested" || !event.kind.value.request) return;
+    const request = event.kind.value.request;
+    const answer = await prompt.ask(request);
+    await client.resolveApproval({ decision: { approvalId: request.id, agentId, verdict: answer.verdict, answeredBy: `cli:${process.env["USER"] ?? "user"}`, comment: answer.comment } }).catch((err: Error) => console.error(`boyd: ${err.message}`));
+  });
+  await transport.flush();
+  try {
+    return await work();
+  } finally {
+    await sub.drain();
+    prompt.close();
+  }
+}
+
+/** One result as a person reads it. */
+export function formatResult(r: ActionResult): string {
+  const out = r.output;
+  const head = `${r.toolName}: ${ActionOutcome[r.outcome]?.toLowerCase().replaceAll("_", " ") ?? r.outcome}${out?.truncated ? ` (output cut at ${out.content.length} of ${out.outputBytes} bytes)` : ""} in ${r.durationMs} ms`;
+  const why = r.safety?.reason ? `\nsafety: ${r.safety.reason}` : "";
+  const body = out?.success ? out.content : `error: ${out?.error?.message ?? "unknown"}${out?.content && out.content !== out.error?.message ? `\n${out.content}` : ""}`;
+  return `${head}${why}\n${body.replace(/\n$/, "")}`;
+}
+
+/** `boyd act ...` and `boyd approvals`: tools and approvals from a terminal. */
+export function registerActCommands(program: Command): void {
+  const act = program
+    .command("act")
+    .description("the act service: list tools, run one through the sandbox and the safety guardian")
+    .option("--data-dir <dir>", "data directory (graph, memory, act state, default workspace)", process.env["BOYD_DATA_DIR"] ?? ".boyd")
+    .option("--nats <url>", "call a running deployment over NATS instead of running act here")
+    .option("--agent <id>", "agent the call is made for", "cli");
+  const flags = (): ActFlags => act.opts<ActFlags>();
+
+  act
+    .command("tools")
+    .description("list the tool catalog: danger, capabilities, required inputs")
+    .option("--json", "print the catalog as JSON")
+    .action(async (opts: { json?: boolean }) => {
+      const { transport, close } = await openAct(flags());
+      try {
+        const { tools } = await createClient(transport, ActServiceDefinition).listTools({ agentId: flags().agent });
+        if (opts.json) console.log(JSON.stringify(tools.map((t) => ({ ...t, inputSchema: JSON.parse(t.inputSchemaJson || "{}") as unknown, inputSchemaJson: undefined })), null, 2));
+        else for (const t of tools) console.log(`${t.name.padEnd(18)} ${["", "safe", "cautious", "dangerous", "critical"][t.danger]!.padEnd(9)} ${t.requiredParams.join(",").padEnd(22)} ${t.description}`);
+      } finally {
+        await close();
+      }
+    });
+
+  act
+    .command("run")
+    .description("run one tool call; approvals are asked here ([y]es / [n]o / [a]pprove all similar)")
+    .argument("<tool>", "tool name, e.g. file_io")
+    .argument("[input]", "input as a JSON object", "{}")
+    .option("--mode <mode>", "approval mode: safe, cautious, paranoid or yolo (default: the policy's)", mode)
+    .option("--workspace <dir>", "workspace directory (default: <data-dir>/workspace)")
+    .option("--config <file>", "act configuration file (policy, custom tools, limits)")
+    .option("--approval-timeout <ms>", "how long an approval waits", millis)
+    .option("--json", "print the whole ActionResult as JSON")
+    .action(async (tool: string, input: string, opts: RunFlags) => {
+      if (opts.config) loadActConfigFile(opts.config); // named errors before anything starts
+      else ActFileConfig.parse({});
+      const f = flags();
+      const { transport, close } = await openAct(f, opts);
+      try {
+        const client = createClient(transport, ActServiceDefinition, { timeoutMs: 24 * 3600 * 1000 });
+        // A fresh cycle number per run: each invocation is a new call, never a replay.
+        const cycle = Date.now();
+        const { result } = await answeringApprovals(transport, f.agent, () =>
+          client.act({
+            agentId: f.agent,
+            approvalMode: opts.mode ?? ApprovalMode.UNSPECIFIED,
+            ...(opts.approvalTimeout ? { approvalTimeoutMs: opts.approvalTimeout } : {}),
+            decision: { agentId: f.agent, cycle, call: { toolName: tool, inputJson: input, idempotencyKey: { agentId: f.agent, cycle, step: 0 } } },
+          }),
+        );
+        console.log(opts.json ? JSON.stringify(ActionResult.toJSON(result!), null, 2) : formatResult(result!));
+        if (!result!.output?.success) process.exitCode = result!.outcome === ActionOutcome.EXECUTED ? 1 : 3;
+      } finally {
+        await close();
+      }
+    });
+
+  program
+    .command("approvals")
+    .description("answer the approval requests and questions of agents in a running deployment")
+    .requiredOption("--nats <url>", "NATS server of the deployment")
+    .option("--agent <id>", "only this agent's requests", "*")
+    .action(async (opts: { nats: string; agent: string }) => {
+      const transport = await connectNats({ servers: opts.nats, name: "boyd-approvals" });
+      console.error(`boyd: answering approvals for ${opts.agent === "*" ? "every agent" : opts.agent} on ${opts.nats}; Ctrl-C to stop`);
+      await answeringApprovals(transport, opts.agent, () => new Promise<void>((resolve) => process.once("SIGINT", resolve)));
+      await transport.close();
+    });
+}

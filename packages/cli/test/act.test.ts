@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+
+// Runs `boyd act ...` with `stdin` typed at its approval prompt.
+function boyd(dir: string, stdin: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", main, "act", "--data-dir", join(dir, ".boyd"), ...args], { cwd: fileURLToPath(new URL("..", import.meta.url)) });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
+    child.stdin.end(stdin);
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("boyd act", () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "boyd-cli-act-"))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const workspaceFile = (name: string) => join(dir, ".boyd", "workspace", name);
+
+  it("act run - asks before a write in safe mode, shows the preview, and runs it when approved", async () => {
+    const r = await boyd(dir, "y\n", "run", "file_io", '{"action":"write","path":"plan.md","content":"step one\\n"}', "--mode", "safe");
+    expect(r.stderr).toContain("[Approval required] file_io (danger: cautious, reversible)");
+    expect(r.stderr).toContain("+step one");
+    expect(r.stdout).toMatch(/^file_io: executed in \d+ ms/);
+    expect(readFileSync(workspaceFile("plan.md"), "utf8")).toBe("step one\n");
+  });
+
+  it("act run - a denial with a reason leaves nothing and exits 3", async () => {
+    const r = await boyd(dir, "n not today\n", "run", "file_io", '{"action":"write","path":"no.md","content":"x"}', "--mode", "paranoid");
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain("error: denied by cli:");
+    expect(r.stdout).toContain("not today");
+    expect(existsSync(workspaceFile("no.md"))).toBe(false);
+  });
+
+  it("act run - refusals name what is wrong: traversal, bad input, bad flags", async () => {
+    const traversal = await boyd(dir, "", "run", "file_io", '{"action":"read","path":"../../etc/passwd"}');
+    expect(traversal.code).toBe(3);
+    expect(traversal.stdout).toContain('path "../../etc/passwd" escapes the workspace');
+    const bad = await boyd(dir, "", "run", "kg_query", '{"symbol": 3}');
+    expect(bad.stdout).toContain("kg_query input: symbol: Expected string, received number");
+    const flag = await boyd(dir, "", "run", "kg_query", "{}", "--mode", "reckless");
+    expect(flag.code).toBe(1);
+    expect(flag.stderr).toContain('expected safe, cautious, paranoid or yolo, got "reckless"');
+  });
+
+  it("act tools - lists the catalog with danger and required inputs", async () => {
+    const r = await boyd(dir, "", "tools");
+    expect(r.stdout).toMatch(/^shell_exec\s+critical\s+argv\s/m);
+    expect(r.stdout.trim().split("\n")).toHaveLength(15);
+  });
+});
