@@ -24,9 +24,10 @@ export interface GuardianVerdict {
  * The safety guardian: turns a call's typed action into allow, deny or ask.
  * Order, first match wins:
  * 1. deny lists (always win, yolo included);
- * 2. ask lists, and calls like one a human denied this session;
- * 3. calls a human approved "all similar" this session;
- * 4. allow lists (paranoid mode still asks);
+ * 2. calls like one a human denied this session ask again;
+ * 3. calls a human approved "all similar" this session run: the ask list
+ *    is what produced that question, so the answer covers it;
+ * 4. ask lists, then allow lists (paranoid mode still asks);
  * 5. deny-by-default: side effects on a command or host no list names;
  * 6. the mode table on the call's danger.
  */
@@ -41,10 +42,10 @@ export function guard(policy: CompiledPolicy, input: GuardianInput): GuardianVer
 
   const denied = matchResource(policy.deny, assessment.action);
   if (denied) return verdict(SafetyVerdict.DENIED, `denied by policy: ${denied}`);
-  const asked = matchResource(policy.ask, assessment.action);
-  if (asked) return verdict(SafetyVerdict.REQUIRES_APPROVAL, `policy asks: ${asked}`);
   if (input.deniedKeys.has(similarityKey)) return verdict(SafetyVerdict.REQUIRES_APPROVAL, `a similar call (${similarityKey}) was denied earlier this session`);
   if (input.approvedKeys.has(similarityKey)) return verdict(SafetyVerdict.ALLOWED, `similar calls (${similarityKey}) were approved for this session`);
+  const asked = matchResource(policy.ask, assessment.action);
+  if (asked) return verdict(SafetyVerdict.REQUIRES_APPROVAL, `policy asks: ${asked}`);
   const allowed = matchResource(policy.allow, assessment.action);
   if (allowed) {
     return mode === ApprovalMode.PARANOID
