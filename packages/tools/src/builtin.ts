@@ -118,7 +118,7 @@ const specs: Spec[] = [
     name: "http_fetch",
     description: "Fetch a URL over HTTP(S) with GET or POST, with a timeout, size cap and redirect limit.",
     keywords: ["fetch", "download", "web", "url", "page", "http", "api", "endpoint", "online", "website"],
-    danger: DangerLevel.CAUTIOUS,
+    danger: DangerLevel.DANGEROUS,
     capabilities: [C.NETWORK],
     requiredParams: ["url"],
     hasSideEffects: false,
