@@ -11,7 +11,7 @@ import { busMemorySink, type MemorySink } from "./memory-sink.js";
 import type { HostLookup } from "./net/guarded-fetch.js";
 import { ToolRegistry } from "./registry.js";
 import { askedCommands, compilePolicy, type PolicyConfig } from "./safety/policy.js";
-import { bubblewrapRunner, DEFAULT_SANDBOX_USER, probeBubblewrap, unconfinedRunner, type ConfinedRunner } from "./sandbox/confined-exec.js";
+import { bubblewrapRunner, DEFAULT_SANDBOX_USER, probeBubblewrap, unconfinedRunner, type ConfinedRunner, type RunnerOptions } from "./sandbox/confined-exec.js";
 import { Workspace } from "./sandbox/workspace.js";
 import { SessionMemory } from "./session-memory.js";
 import { openFileRecordStore } from "./state/file-store.js";
@@ -39,6 +39,12 @@ export interface StartActOptions {
   /** DNS for http_fetch (tests). */
   readonly lookup?: HostLookup;
   readonly encoder?: TextEncoder;
+  /**
+   * The unprivileged user commands run as when the service runs as root
+   * (it owns the workspace). Processes are limited per user, so services
+   * sharing one machine should each have their own. @default 65534
+   */
+  readonly sandboxUser?: { readonly uid: number; readonly gid: number };
   readonly log?: ActLogger;
   readonly now?: () => number;
 }
@@ -68,9 +74,10 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
   const log = options.log ?? quiet;
   const root = process.getuid?.() === 0;
   // As root, commands run as the sandbox user: the workspace must be theirs.
-  const workspace = await Workspace.open(config.workspace, root ? { owner: DEFAULT_SANDBOX_USER } : {});
+  const sandboxUser = options.sandboxUser ?? DEFAULT_SANDBOX_USER;
+  const workspace = await Workspace.open(config.workspace, root ? { owner: sandboxUser } : {});
   const store = options.store ?? (config.kvBucket && transport instanceof NatsTransport ? await openKvRecordStore(transport.connection, { bucket: config.kvBucket }) : await openFileRecordStore(config.dataDir));
-  const shell = await chooseRunner(options.runner, config.file.shell.allowUnconfined, log);
+  const shell = await chooseRunner(options.runner, config.file.shell.allowUnconfined, log, root ? { runAs: sandboxUser } : {});
 
   const orient = createClient(transport, OrientServiceDefinition, { timeoutMs: 30_000 });
   const memoryClient = createClient(transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
@@ -114,14 +121,14 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
   };
 }
 
-async function chooseRunner(given: ConfinedRunner | null | undefined, allowUnconfined: boolean, log: ActLogger): Promise<{ runner: ConfinedRunner | undefined; kind: "bubblewrap" | "unconfined" | "disabled"; reason?: string }> {
+async function chooseRunner(given: ConfinedRunner | null | undefined, allowUnconfined: boolean, log: ActLogger, user: RunnerOptions): Promise<{ runner: ConfinedRunner | undefined; kind: "bubblewrap" | "unconfined" | "disabled"; reason?: string }> {
   if (given === null) return { runner: undefined, kind: "disabled", reason: "no runner was configured" };
   if (given) return { runner: given, kind: given.kind };
-  const probe = await probeBubblewrap();
-  if (probe.ok) return { runner: bubblewrapRunner(), kind: "bubblewrap" };
+  const probe = await probeBubblewrap(undefined, user);
+  if (probe.ok) return { runner: bubblewrapRunner(user), kind: "bubblewrap" };
   if (allowUnconfined) {
     log.warn({ reason: probe.reason }, "bubblewrap cannot run; shell_exec runs UNCONFINED because the operator allowed it");
-    return { runner: unconfinedRunner({ acknowledgeUnconfined: true }), kind: "unconfined", reason: probe.reason };
+    return { runner: unconfinedRunner({ acknowledgeUnconfined: true, ...user }), kind: "unconfined", reason: probe.reason };
   }
   log.warn({ reason: probe.reason }, "bubblewrap cannot run; shell_exec is disabled");
   return { runner: undefined, kind: "disabled", reason: probe.reason };

@@ -24,6 +24,8 @@ const attempts: Array<{ name: string; outcome: string; escaped: boolean }> = [];
 
 beforeAll(async () => {
   h = await startHarness(new InProcessTransport(), {
+    // Its own sandbox user: the fork bomb below must not starve other files' sandboxes.
+    sandboxUser: { uid: 64_001, gid: 64_001 },
     config: { policy: { allow: { commands: ["sh", "cat", "yes", "head", "echo", "sleep"] } }, http: { allowHosts: [] }, shell: { timeoutMs: 2_000 } },
     lookup: async (name) => (name === "evil.test" ? [{ address: "127.0.0.1", family: 4 }] : name === "localhost" ? [{ address: "127.0.0.1", family: 4 }] : []),
   });

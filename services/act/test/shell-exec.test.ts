@@ -16,7 +16,10 @@ import type { CallContext, ToolDefinition, ToolRun } from "../src/tool.js";
 // Running as root (as CI does), the runner drops to nobody so RLIMIT_NPROC
 // holds; the workspace must then belong to that user.
 const ROOT = process.getuid?.() === 0;
-const SANDBOX_UID = 65534;
+// A user of this file's own: processes are counted per user, and the fork
+// bombs here must not starve the sandboxes other test files run meanwhile.
+const SANDBOX_UID = 64_002;
+const AS = ROOT ? { runAs: { uid: SANDBOX_UID, gid: SANDBOX_UID } } : {};
 
 /** A real temp workspace, writable by the sandbox user. */
 async function makeWorkspace(): Promise<string> {
@@ -143,7 +146,7 @@ function call(raw: unknown, ctx: CallContext = context(), t: ToolDefinition = to
 }
 
 beforeAll(() => {
-  runner = bubblewrapRunner();
+  runner = bubblewrapRunner(AS);
 });
 
 beforeEach(async () => {
@@ -368,7 +371,7 @@ describe("shell_exec - network", () => {
   });
 
   it("network - the same connect from the unconfined runner gets through (the test can see a leak)", async () => {
-    const unconfined = unconfinedRunner({ acknowledgeUnconfined: true });
+    const unconfined = unconfinedRunner({ acknowledgeUnconfined: true, ...AS });
     const result = await unconfined.run(request(connect()));
     expect(result.stdout).toBe("connected\nhello from the host\n");
     expect(connections).toBe(1);
@@ -408,7 +411,7 @@ describe("shell_exec - environment", () => {
   });
 
   it("environment - the unconfined runner scrubs the environment too", async () => {
-    const result = await unconfinedRunner({ acknowledgeUnconfined: true }).run(request(["env"]));
+    const result = await unconfinedRunner({ acknowledgeUnconfined: true, ...AS }).run(request(["env"]));
     expect(result.stdout).not.toContain(SECRET);
     expect(result.stdout).toContain(`HOME=${ws}\n`);
   });
@@ -609,7 +612,7 @@ describe("shell_exec - assessment", () => {
   });
 
   it("assessment - an unconfined runner says so", async () => {
-    const t = createShellExecTool({ runner: unconfinedRunner({ acknowledgeUnconfined: true }), workspace: workspaceDirs(ws) });
+    const t = createShellExecTool({ runner: unconfinedRunner({ acknowledgeUnconfined: true, ...AS }), workspace: workspaceDirs(ws) });
     const a = await t.assess(t.input.parse({ argv: ["ls"] }), context());
     expect(a.consequences).toMatch(/WITHOUT a sandbox/);
     expect(a.preview).toMatch(/NO SANDBOX/);
@@ -632,7 +635,7 @@ describe("shell_exec - policy and options", () => {
   it("options - the unconfined runner demands an explicit acknowledgement", () => {
     expect(() => unconfinedRunner({} as never)).toThrow(/acknowledgeUnconfined/);
     const warned: unknown[] = [];
-    unconfinedRunner({ acknowledgeUnconfined: true, logger: { warn: (...args: unknown[]) => warned.push(args) } as never });
+    unconfinedRunner({ acknowledgeUnconfined: true, ...AS, logger: { warn: (...args: unknown[]) => warned.push(args) } as never });
     expect(warned).toHaveLength(1);
   });
 
@@ -642,7 +645,7 @@ describe("shell_exec - policy and options", () => {
 
   it("options - the unconfined runner still kills its process group at the timeout", async () => {
     const mark = marker();
-    const unconfined = unconfinedRunner({ acknowledgeUnconfined: true });
+    const unconfined = unconfinedRunner({ acknowledgeUnconfined: true, ...AS });
     const result = await unconfined.run(request(["sh", "-c", `sleep ${mark} & sleep ${mark}`], { limits: limits({ timeoutMs: 500 }) }));
     expect(result.timedOut).toBe(true);
     expect(await survivors(mark)).toEqual([]);
