@@ -41,9 +41,11 @@ export interface ActDeps {
  * read the call (typed action details), shadow check, safety verdict and,
  * if needed, a human's approval, then run it under its time limit and cap
  * its output. Every refusal is an ActionResult with its outcome and a
- * status naming why; only a malformed request rejects.
+ * status naming why; only a malformed request rejects. `caller` aborts
+ * when the caller gives up: waits end, a started tool still finishes and
+ * its result is recorded for a redelivery.
  */
-export async function executeDecision(request: ActRequest, deps: ActDeps): Promise<ActionResult> {
+export async function executeDecision(request: ActRequest, deps: ActDeps, caller?: AbortSignal): Promise<ActionResult> {
   const now = deps.now ?? Date.now;
   const startedAt = now();
   const decision = request.decision;
@@ -93,7 +95,8 @@ export async function executeDecision(request: ActRequest, deps: ActDeps): Promi
 
   // 2. At most once per key.
   const approvalTimeoutMs = positive(request.approvalTimeoutMs) ?? deps.approvalTimeoutMs ?? 120_000;
-  const claim = deps.ledger ? await deps.ledger.claim(key, startedAt + approvalTimeoutMs + timeoutMs) : undefined;
+  // Waiting for another replica's run of the same key ends when the caller gives up.
+  const claim = deps.ledger ? await deps.ledger.claim(key, startedAt + approvalTimeoutMs + timeoutMs, caller) : undefined;
   if (claim?.kind === "done") return { ...claim.result, outcome: ActionOutcome.REPLAYED };
   if (claim?.kind === "interrupted") {
     return finish(ActionOutcome.REPLAYED, failedOutput(new BusError("ABORTED", `an earlier attempt of this call started at ${new Date(claim.startedAt).toISOString()} and never finished; it is not run twice`)));
@@ -145,7 +148,8 @@ export async function executeDecision(request: ActRequest, deps: ActDeps): Promi
     }
     let approval: { request: ApprovalRequest; decision: ApprovalDecision } | undefined;
     if (safety.verdict === SafetyVerdict.REQUIRES_APPROVAL) {
-      approval = await deps.approvals.ask(approvalDraft(agentId, cycle, call.toolName, tool, assessment, safety, similarityKey, decision.explanation?.reasoning ?? ""), approvalTimeoutMs);
+      // A caller that gives up ends the wait: nobody would see the answer.
+      approval = await deps.approvals.ask(approvalDraft(agentId, cycle, call.toolName, tool, assessment, safety, similarityKey, decision.explanation?.reasoning ?? ""), approvalTimeoutMs, caller);
       const asked = { ...seen, approvalRequest: approval.request, approval: approval.decision };
       const verdict = approval.decision.verdict;
       if (verdict === ApprovalVerdict.EXPIRED || verdict === ApprovalVerdict.DENY) {

@@ -10,8 +10,8 @@ import { executeDecision, type ActDeps } from "./execute.js";
  */
 export function createActHandlers(deps: ActDeps): ServiceHandlers<typeof ActServiceDefinition> {
   return {
-    async act(request) {
-      return { result: await executeDecision(request, deps) };
+    async act(request, context) {
+      return { result: await executeDecision(request, deps, context.signal) };
     },
     async listTools() {
       return { tools: [...deps.registry.catalog()] };

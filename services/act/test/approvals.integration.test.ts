@@ -126,6 +126,24 @@ describe("act - approvals end to end across replicas", () => {
     await expect(client.resolveApproval({ decision: { approvalId: seen!.id, verdict: ApprovalVerdict.APPROVE } })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
+  it("a caller that gives up ends the approval wait: the request expires and the late call is recorded as expired", async () => {
+    const impatient = createClient(c, ActServiceDefinition, { timeoutMs: 400 });
+    const key = { agentId: h.agentId, cycle: ++cycle, step: 0 };
+    const resolved = new Promise<Event>((resolve) => {
+      const sub = h.events.subscribe({ agentId: h.agentId, kind: "approval.resolved" }, (e) => {
+        void sub.drain();
+        resolve(e);
+      });
+    });
+    const call = { toolName: "file_io", inputJson: JSON.stringify({ action: "write", path: "gave-up.txt", content: "x" }), idempotencyKey: key };
+    await expect(impatient.act({ agentId: h.agentId, approvalMode: ApprovalMode.SAFE, decision: { agentId: h.agentId, cycle: key.cycle, call } })).rejects.toMatchObject({ code: "DEADLINE_EXCEEDED" });
+    const event = await resolved;
+    expect(event.kind?.$case === "approvalResolved" && event.kind.value.decision?.verdict).toBe(ApprovalVerdict.EXPIRED);
+    const again = (await client.act({ agentId: h.agentId, approvalMode: ApprovalMode.SAFE, decision: { agentId: h.agentId, cycle: key.cycle, call } })).result!;
+    expect(again.outcome).toBe(ActionOutcome.REPLAYED);
+    expect(existsSync(join(h.workspace, "gave-up.txt"))).toBe(false);
+  });
+
   it("an approval answers once: the second answer is NOT_FOUND; a bad verdict or id is INVALID_ARGUMENT", async () => {
     const asked = new Promise<ApprovalRequest>((resolve) => {
       const sub = h.events.subscribe({ agentId: h.agentId, kind: "approval.requested" }, (e) => {
