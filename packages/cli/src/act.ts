@@ -39,7 +39,7 @@ function millis(value: string): number {
  * Where act runs: a remote deployment over NATS, or in this process with
  * orient (embedded graph) and memory (files) under the data directory.
  */
-async function openAct(flags: ActFlags, run: RunFlags = {}): Promise<{ transport: Transport; close(): Promise<void> }> {
+export async function openAct(flags: ActFlags, run: RunFlags = {}): Promise<{ transport: Transport; close(): Promise<void> }> {
   if (flags.nats) {
     const transport = await connectNats({ servers: flags.nats, name: "boyd-cli" });
     return { transport, close: () => transport.close() };

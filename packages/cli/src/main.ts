@@ -5,6 +5,7 @@ import { registerDecideCommand } from "./decide.js";
 import { runBusDemo } from "./demo-bus.js";
 import { registerKgCommands } from "./kg.js";
 import { positiveInt } from "./options.js";
+import { registerThinkCommand } from "./think.js";
 
 // `boyd act tools | head` closes the pipe early; that is not an error.
 process.stdout.on("error", (err: NodeJS.ErrnoException) => {
@@ -29,6 +30,7 @@ demo
 registerKgCommands(program);
 registerDecideCommand(program);
 registerActCommands(program);
+registerThinkCommand(program);
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`boyd: ${err instanceof Error ? err.message : String(err)}`);

@@ -7,3 +7,4 @@
  */
 export * from "./goals/index.js";
 export * from "./reflection/index.js";
+export * from "./think/index.js";

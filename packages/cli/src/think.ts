@@ -1,0 +1,91 @@
+import { readFile } from "node:fs/promises";
+import { basename, extname } from "node:path";
+import { createClient } from "@boyd/bus";
+import { librarySearchOracle, memoryColdStore, think, type ThinkResult, type ThinkStep } from "@boyd/controller";
+import { ActServiceDefinition, ApprovalMode, LoopState, MemoryServiceDefinition } from "@boyd/proto";
+import { InvalidArgumentError, type Command } from "commander";
+import { openAct } from "./act.js";
+import { positiveInt } from "./options.js";
+
+interface ThinkFlags {
+  maxIterations?: number;
+  threshold?: number;
+  ingest?: string[];
+  json?: boolean;
+  dataDir: string;
+  nats?: string;
+  agent: string;
+}
+
+function unitInterval(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`expected a number in [0, 1], got ${JSON.stringify(value)}`);
+  return n;
+}
+
+const FORMATS: Record<string, "markdown" | "html" | "text"> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
+
+const f3 = (n: number): string => n.toFixed(3);
+
+/** One line per iteration: k, error, integral, gain, reward, query. */
+export function formatStep(s: ThinkStep): string {
+  return `k=${s.k} e=${f3(s.error)} I=${f3(s.integral)} K=${f3(s.gain)} r=${f3(s.reward)} q=${JSON.stringify(s.query)}${s.newTerms.length ? ` +${s.newTerms.join(",")}` : ""}`;
+}
+
+/** The closing summary: state, steps, answer passages, promoted count. */
+export function formatSummary(r: ThinkResult): string {
+  const lines = [`state: ${LoopState[r.state] ?? r.state} after ${r.steps.length} step(s); ${r.reason}`];
+  if (r.missingTerms.length) lines.push(`not found: ${r.missingTerms.join(", ")}`);
+  lines.push(r.answer.length ? "answer:" : "answer: nothing found");
+  r.answer.forEach((a, i) => lines.push(`  ${i + 1}. ${a.source ? `[${a.source}] ` : ""}${a.passage.replace(/\s+/g, " ")}`));
+  lines.push(`promoted ${r.promoted.length} fact(s) to memory`);
+  return lines.join("\n");
+}
+
+/** `boyd think "<question>"`: the standalone think loop over the library. */
+export function registerThinkCommand(program: Command): void {
+  program
+    .command("think")
+    .description("think about a question: search the library under the PI control loop until the question is covered, stalls or hits the cap")
+    .argument("<question>", "the question")
+    .option("--max-iterations <n>", "iteration cap (default 10)", positiveInt)
+    .option("--threshold <x>", "converged when the error is below this, in [0, 1] (default 0.25)", unitInterval)
+    .option("--ingest <file...>", "ingest these text, Markdown or HTML files into the library first")
+    .option("--json", "print the whole result as JSON")
+    .option("--data-dir <dir>", "data directory (graph, memory, act state)", process.env["BOYD_DATA_DIR"] ?? ".boyd")
+    .option("--nats <url>", "use a running deployment over NATS instead of running the services here")
+    .option("--agent <id>", "agent the library and memory belong to", "cli")
+    .action(async (question: string, opts: ThinkFlags) => {
+      if (question.trim() === "") throw new InvalidArgumentError("the question is empty");
+      // Read the files before starting anything, so a typo fails fast.
+      const docs = await Promise.all(
+        (opts.ingest ?? []).map(async (path) => ({ path, text: await readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => Promise.reject(new Error(`--ingest ${path}: ${err.code === "ENOENT" ? "no such file" : err.message}`))) })),
+      );
+      const { transport, close } = await openAct({ dataDir: opts.dataDir, agent: opts.agent, ...(opts.nats ? { nats: opts.nats } : {}) });
+      try {
+        const act = createClient(transport, ActServiceDefinition, { timeoutMs: 60_000 });
+        // Fresh cycle numbers per run, so act never replays an earlier call.
+        const cycle = Date.now();
+        for (const [step, doc] of docs.entries()) {
+          const format = FORMATS[extname(doc.path).toLowerCase()] ?? "text";
+          const { result } = await act.act({
+            agentId: opts.agent,
+            // Asked for on the command line; content_ingest only adds to the agent's own graph.
+            approvalMode: ApprovalMode.CAUTIOUS,
+            decision: { agentId: opts.agent, cycle, call: { toolName: "content_ingest", inputJson: JSON.stringify({ source: basename(doc.path), text: doc.text, format }), idempotencyKey: { agentId: opts.agent, cycle, step } } },
+          });
+          if (!result?.output?.success) throw new Error(`--ingest ${doc.path}: ${result?.output?.error?.message ?? "failed"}`);
+          if (!opts.json) console.error(`boyd: ${result.output.content}`);
+        }
+        const memory = createClient(transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
+        const result = await think(question, librarySearchOracle(act, opts.agent, { cycle: cycle + 1 }), {
+          control: { ...(opts.maxIterations ? { maxIterations: opts.maxIterations } : {}), ...(opts.threshold !== undefined ? { convergenceThreshold: opts.threshold } : {}) },
+          coldStore: memoryColdStore(memory, opts.agent, { cycle: cycle + 1 }),
+          ...(opts.json ? {} : { onStep: (s: ThinkStep) => console.log(formatStep(s)) }),
+        });
+        console.log(opts.json ? JSON.stringify({ ...result, state: LoopState[result.state] }, null, 2) : formatSummary(result));
+      } finally {
+        await close();
+      }
+    });
+}

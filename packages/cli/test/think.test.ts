@@ -1,0 +1,77 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+const run = promisify(execFile);
+
+async function boyd(dir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", main, "think", ...args, "--data-dir", join(dir, ".boyd")], { cwd: fileURLToPath(new URL("..", import.meta.url)) });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const WATER = `# Water
+
+Water boils at 100 degrees Celsius at sea level, where the air pressure is one atmosphere.
+
+At higher altitude the air pressure is lower, so water boils at a lower temperature.
+`;
+
+describe("boyd think", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "boyd-think-"));
+    writeFileSync(join(dir, "water.md"), WATER);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("think - ingests a file, prints each iteration and a summary, and remembers the answer", async () => {
+    const r = await boyd(dir, "At what temperature does water boil at sea level?", "--ingest", join(dir, "water.md"));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('ingested "Water" (markdown)');
+    const lines = r.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^k=0 e=0\.000 I=0\.000 K=1\.000 r=1\.000 q="At what temperature does water boil at sea level\?"/);
+    expect(r.stdout).toContain("state: CONVERGED after 1 step(s)");
+    expect(r.stdout).toMatch(/answer:\n {2}1\. \[Water\] .*100 degrees Celsius at sea level/);
+    expect(r.stdout).toContain("promoted 1 fact(s) to memory");
+
+    // The library persists in the data dir; --json is for machines.
+    const again = await boyd(dir, "water boiling sea level", "--json", "--max-iterations", "2");
+    expect(again.code, again.stderr).toBe(0);
+    const json = JSON.parse(again.stdout) as { state: string; steps: Array<{ error: number }>; answer: Array<{ passage: string }>; promoted: unknown[] };
+    expect(json.state).toBe("CONVERGED");
+    expect(json.steps).toHaveLength(1);
+    expect(json.answer[0]!.passage).toContain("100 degrees Celsius");
+  });
+
+  it("think - stops on a question the library cannot answer", async () => {
+    const r = await boyd(dir, "Who invented the telescope?", "--ingest", join(dir, "water.md"), "--max-iterations", "5");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/state: (STALLED|CAPPED)/);
+    expect(r.stdout).toContain("not found: invented, telescope");
+    expect(r.stdout).toContain("promoted 0 fact(s) to memory");
+  });
+
+  it("think - bad flags and missing files are named", async () => {
+    const threshold = await boyd(dir, "water", "--threshold", "1.5");
+    expect(threshold.code).toBe(1);
+    expect(threshold.stderr).toContain('expected a number in [0, 1], got "1.5"');
+    const iterations = await boyd(dir, "water", "--max-iterations", "0");
+    expect(iterations.stderr).toContain('expected a positive integer, got "0"');
+    const missing = await boyd(dir, "water", "--ingest", join(dir, "nope.md"));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("nope.md: no such file");
+    const empty = await boyd(dir, "what is it?");
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain("question: has no content words");
+  });
+});
