@@ -1,9 +1,9 @@
-import { BusError } from "@boyd/bus";
 import { Archetype, DangerLevel, ScoringMethod, type ToolDescriptor } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MAX_INPUT_BYTES, ToolRegistry } from "../src/registry.js";
 import { defineTool, type ToolDefinition } from "../src/tool.js";
+import { busErrorOf } from "./fixtures/bus-error.js";
 
 function descriptor(d: Partial<ToolDescriptor> = {}): ToolDescriptor {
   return {
@@ -40,17 +40,6 @@ function tool(d: Partial<ToolDescriptor> = {}, input: z.ZodTypeAny = Input): Too
     assess: () => ({ action: { detail: { $case: "other", value: { summary: "x" } } }, danger: DangerLevel.SAFE, reversible: true, preview: "", consequences: "", sideEffects: false }),
     run: () => Promise.resolve({ content: "ok" }),
   });
-}
-
-/** The BusError thrown by `fn`, failing the test when nothing (or something else) is thrown. */
-function busErrorOf(fn: () => unknown): BusError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof BusError) return err;
-    throw new Error(`expected a BusError, got ${String(err)}`);
-  }
-  throw new Error("expected a BusError, nothing was thrown");
 }
 
 describe("registry register", () => {

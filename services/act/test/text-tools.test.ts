@@ -1,18 +1,8 @@
-import { BusError } from "@boyd/bus";
 import { describe, expect, it } from "vitest";
 import { chunkText, formatOf, isaStatements, plainText, titleOf } from "../src/tools/documents.js";
 import { nextRun } from "../src/tools/jobs.js";
 import { parseSExpr } from "../src/tools/reason.js";
-
-function busErrorOf(fn: () => unknown): BusError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof BusError) return err;
-    throw new Error(`expected a BusError, got ${String(err)}`);
-  }
-  throw new Error("expected a BusError, nothing was thrown");
-}
+import { busErrorOf } from "./fixtures/bus-error.js";
 
 describe("s-expressions", () => {
   it("reason - nested lists parse into nested arrays", () => {
