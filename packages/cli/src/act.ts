@@ -36,10 +36,20 @@ function millis(value: string): number {
 }
 
 /**
- * Where act runs: a remote deployment over NATS, or in this process with
- * orient (embedded graph) and memory (files) under the data directory.
+ * Runs `work` against act (a remote deployment over NATS, or act, orient
+ * and memory in this process under the data directory), then closes what
+ * it opened, as `withGraph` does for the graph.
  */
-export async function openAct(flags: ActFlags, run: RunFlags = {}): Promise<{ transport: Transport; close(): Promise<void> }> {
+export async function withAct<T>(flags: ActFlags, run: RunFlags, work: (transport: Transport) => Promise<T>): Promise<T> {
+  const { transport, close } = await openAct(flags, run);
+  try {
+    return await work(transport);
+  } finally {
+    await close();
+  }
+}
+
+async function openAct(flags: ActFlags, run: RunFlags): Promise<{ transport: Transport; close(): Promise<void> }> {
   if (flags.nats) {
     const transport = await connectNats({ servers: flags.nats, name: "boyd-cli" });
     return { transport, close: () => transport.close() };
@@ -104,14 +114,9 @@ export function registerActCommands(program: Command): void {
     .description("list the tool catalog: danger, capabilities, required inputs")
     .option("--json", "print the catalog as JSON")
     .action(async (opts: { json?: boolean }) => {
-      const { transport, close } = await openAct(flags());
-      try {
-        const { tools } = await createClient(transport, ActServiceDefinition).listTools({ agentId: flags().agent });
-        if (opts.json) console.log(JSON.stringify(tools.map((t) => ({ ...t, inputSchema: JSON.parse(t.inputSchemaJson || "{}") as unknown, inputSchemaJson: undefined })), null, 2));
-        else for (const t of tools) console.log(`${t.name.padEnd(18)} ${["", "safe", "cautious", "dangerous", "critical"][t.danger]!.padEnd(9)} ${t.requiredParams.join(",").padEnd(22)} ${t.description}`);
-      } finally {
-        await close();
-      }
+      const { tools } = await withAct(flags(), {}, (transport) => createClient(transport, ActServiceDefinition).listTools({ agentId: flags().agent }));
+      if (opts.json) console.log(JSON.stringify(tools.map((t) => ({ ...t, inputSchema: JSON.parse(t.inputSchemaJson || "{}") as unknown, inputSchemaJson: undefined })), null, 2));
+      else for (const t of tools) console.log(`${t.name.padEnd(18)} ${["", "safe", "cautious", "dangerous", "critical"][t.danger]!.padEnd(9)} ${t.requiredParams.join(",").padEnd(22)} ${t.description}`);
     });
 
   act
@@ -128,12 +133,11 @@ export function registerActCommands(program: Command): void {
       if (opts.config) loadActConfigFile(opts.config); // named errors before anything starts
       else ActFileConfig.parse({});
       const f = flags();
-      const { transport, close } = await openAct(f, opts);
-      try {
+      const { result } = await withAct(f, opts, (transport) => {
         const client = createClient(transport, ActServiceDefinition, { timeoutMs: 24 * 3600 * 1000 });
         // A fresh cycle number per run: each invocation is a new call, never a replay.
         const cycle = Date.now();
-        const { result } = await answeringApprovals(transport, f.agent, () =>
+        return answeringApprovals(transport, f.agent, () =>
           client.act({
             agentId: f.agent,
             approvalMode: opts.mode ?? ApprovalMode.UNSPECIFIED,
@@ -141,11 +145,9 @@ export function registerActCommands(program: Command): void {
             decision: { agentId: f.agent, cycle, call: { toolName: tool, inputJson: input, idempotencyKey: { agentId: f.agent, cycle, step: 0 } } },
           }),
         );
-        console.log(opts.json ? JSON.stringify(ActionResult.toJSON(result!), null, 2) : formatResult(result!));
-        if (!result!.output?.success) process.exitCode = result!.outcome === ActionOutcome.EXECUTED ? 1 : 3;
-      } finally {
-        await close();
-      }
+      });
+      console.log(opts.json ? JSON.stringify(ActionResult.toJSON(result!), null, 2) : formatResult(result!));
+      if (!result!.output?.success) process.exitCode = result!.outcome === ActionOutcome.EXECUTED ? 1 : 3;
     });
 
   program

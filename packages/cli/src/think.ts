@@ -4,7 +4,7 @@ import { createClient } from "@boyd/bus";
 import { librarySearchOracle, memoryColdStore, think, type ThinkResult, type ThinkStep } from "@boyd/controller";
 import { ActServiceDefinition, ApprovalMode, LoopState, MemoryServiceDefinition } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
-import { openAct } from "./act.js";
+import { withAct } from "./act.js";
 import { positiveInt } from "./options.js";
 
 interface ThinkFlags {
@@ -61,8 +61,7 @@ export function registerThinkCommand(program: Command): void {
       const docs = await Promise.all(
         (opts.ingest ?? []).map(async (path) => ({ path, text: await readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => Promise.reject(new Error(`--ingest ${path}: ${err.code === "ENOENT" ? "no such file" : err.message}`))) })),
       );
-      const { transport, close } = await openAct({ dataDir: opts.dataDir, agent: opts.agent, ...(opts.nats ? { nats: opts.nats } : {}) });
-      try {
+      await withAct({ dataDir: opts.dataDir, agent: opts.agent, ...(opts.nats ? { nats: opts.nats } : {}) }, {}, async (transport) => {
         const act = createClient(transport, ActServiceDefinition, { timeoutMs: 60_000 });
         // Fresh cycle numbers per run, so act never replays an earlier call.
         const cycle = Date.now();
@@ -84,8 +83,6 @@ export function registerThinkCommand(program: Command): void {
           ...(opts.json ? {} : { onStep: (s: ThinkStep) => console.log(formatStep(s)) }),
         });
         console.log(opts.json ? JSON.stringify({ ...result, state: LoopState[result.state] }, null, 2) : formatSummary(result));
-      } finally {
-        await close();
-      }
+      });
     });
 }
