@@ -7,7 +7,6 @@ import {
   SafetyVerdict,
   type ActionResult,
   type ActRequest,
-  type ApprovalDecision,
   type ApprovalRequest,
   type SafetyAssessment,
   type ShadowCheck,
@@ -146,23 +145,21 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
       correct(deps, result, call.inputJson, safety.reason);
       return record(result);
     }
-    let approval: { request: ApprovalRequest; decision: ApprovalDecision } | undefined;
+    let approved: Pick<ActionResult, "approvalRequest" | "approval"> | Record<string, never> = {};
     if (safety.verdict === SafetyVerdict.REQUIRES_APPROVAL) {
       // A caller that gives up ends the wait: nobody would see the answer.
-      approval = await deps.approvals.ask(approvalDraft(agentId, cycle, call.toolName, tool, assessment, safety, similarityKey, decision.explanation?.reasoning ?? ""), approvalTimeoutMs, caller);
-      const asked = { ...seen, approvalRequest: approval.request, approval: approval.decision };
-      const verdict = approval.decision.verdict;
-      if (verdict === ApprovalVerdict.EXPIRED || verdict === ApprovalVerdict.DENY) {
-        const expired = verdict === ApprovalVerdict.EXPIRED;
-        const why = expired ? `approval expired: ${approval.decision.comment}` : `denied by ${approval.decision.answeredBy || "a person"}${approval.decision.comment ? `: ${approval.decision.comment}` : ""}`;
-        const result = finish(expired ? ActionOutcome.APPROVAL_EXPIRED : ActionOutcome.DENIED_BY_USER, failedOutput(new BusError("PERMISSION_DENIED", why)), asked);
+      const { request: asked, decision: answer } = await deps.approvals.ask(approvalDraft(agentId, cycle, call.toolName, tool, assessment, safety, similarityKey, decision.explanation?.reasoning ?? ""), approvalTimeoutMs, caller);
+      approved = { approvalRequest: asked, approval: answer };
+      if (answer.verdict === ApprovalVerdict.EXPIRED || answer.verdict === ApprovalVerdict.DENY) {
+        const expired = answer.verdict === ApprovalVerdict.EXPIRED;
+        const why = expired ? `approval expired: ${answer.comment}` : `denied by ${answer.answeredBy || "a person"}${answer.comment ? `: ${answer.comment}` : ""}`;
+        const result = finish(expired ? ActionOutcome.APPROVAL_EXPIRED : ActionOutcome.DENIED_BY_USER, failedOutput(new BusError("PERMISSION_DENIED", why)), { ...seen, ...approved });
         if (!expired) session.denied.add(similarityKey);
-        correct(deps, result, call.inputJson, why, approval.request.id, approval.decision.comment);
+        correct(deps, result, call.inputJson, why, asked.id, answer.comment);
         return record(result);
       }
-      if (verdict === ApprovalVerdict.APPROVE_ALL_SIMILAR) session.approved.add(similarityKey);
+      if (answer.verdict === ApprovalVerdict.APPROVE_ALL_SIMILAR) session.approved.add(similarityKey);
     }
-    const approved = approval ? { approvalRequest: approval.request, approval: approval.decision } : {};
 
     // 6. Run, within the time limit (approval waiting does not count).
     const runStart = now();
