@@ -1497,6 +1497,56 @@ export function adjustmentKindToJSON(object: AdjustmentKind): string {
   }
 }
 
+/** ProgressMeasure is the error function of the progress controller. */
+export enum ProgressMeasure {
+  /** UNSPECIFIED - Not set: COVERAGE. */
+  UNSPECIFIED = 0,
+  /**
+   * COVERAGE - e = 1 - |C and E| / |C|: the share of criteria terms the evidence lacks.
+   * A goal's evidence is a whole graph neighbourhood plus tool output, which
+   * plain Jaccard punishes for being large.
+   */
+  COVERAGE = 1,
+  /**
+   * JACCARD - e = 1 - |C and E| / |C or E|, the seed's formula: rewards focused
+   * evidence.
+   */
+  JACCARD = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function progressMeasureFromJSON(object: any): ProgressMeasure {
+  switch (object) {
+    case 0:
+    case "PROGRESS_MEASURE_UNSPECIFIED":
+      return ProgressMeasure.UNSPECIFIED;
+    case 1:
+    case "PROGRESS_MEASURE_COVERAGE":
+      return ProgressMeasure.COVERAGE;
+    case 2:
+    case "PROGRESS_MEASURE_JACCARD":
+      return ProgressMeasure.JACCARD;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return ProgressMeasure.UNRECOGNIZED;
+  }
+}
+
+export function progressMeasureToJSON(object: ProgressMeasure): string {
+  switch (object) {
+    case ProgressMeasure.UNSPECIFIED:
+      return "PROGRESS_MEASURE_UNSPECIFIED";
+    case ProgressMeasure.COVERAGE:
+      return "PROGRESS_MEASURE_COVERAGE";
+    case ProgressMeasure.JACCARD:
+      return "PROGRESS_MEASURE_JACCARD";
+    case ProgressMeasure.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /** StopReason says why a run of cycles ended. */
 export enum StopReason {
   /** UNSPECIFIED - Not stopped (or not applicable). */
@@ -2417,7 +2467,11 @@ export interface ControlLoopConfig {
     | number
     | undefined;
   /** Cycles on one goal before the loop reports CAPPED (default 10). */
-  maxIterations?: number | undefined;
+  maxIterations?:
+    | number
+    | undefined;
+  /** How the error compares criteria and evidence tokens (default COVERAGE). */
+  measure: ProgressMeasure;
 }
 
 /** AgentConfig is an agent's tunables. Unset fields take the defaults noted. */
@@ -9725,6 +9779,7 @@ function createBaseControlLoopConfig(): ControlLoopConfig {
     gainMin: undefined,
     gainMax: undefined,
     maxIterations: undefined,
+    measure: 0,
   };
 }
 
@@ -9753,6 +9808,9 @@ export const ControlLoopConfig: MessageFns<ControlLoopConfig> = {
     }
     if (message.maxIterations !== undefined) {
       writer.uint32(64).uint32(message.maxIterations);
+    }
+    if (message.measure !== 0) {
+      writer.uint32(72).int32(message.measure);
     }
     return writer;
   },
@@ -9834,6 +9892,14 @@ export const ControlLoopConfig: MessageFns<ControlLoopConfig> = {
             message.maxIterations = reader.uint32();
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.measure = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -9888,6 +9954,7 @@ export const ControlLoopConfig: MessageFns<ControlLoopConfig> = {
         : isSet(object.max_iterations)
         ? globalThis.Number(object.max_iterations)
         : undefined,
+      measure: isSet(object.measure) ? progressMeasureFromJSON(object.measure) : 0,
     };
   },
 
@@ -9917,6 +9984,9 @@ export const ControlLoopConfig: MessageFns<ControlLoopConfig> = {
     if (message.maxIterations !== undefined) {
       obj.maxIterations = Math.round(message.maxIterations);
     }
+    if (message.measure !== 0) {
+      obj.measure = progressMeasureToJSON(message.measure);
+    }
     return obj;
   },
 
@@ -9933,6 +10003,7 @@ export const ControlLoopConfig: MessageFns<ControlLoopConfig> = {
     message.gainMin = object.gainMin ?? undefined;
     message.gainMax = object.gainMax ?? undefined;
     message.maxIterations = object.maxIterations ?? undefined;
+    message.measure = object.measure ?? 0;
     return message;
   },
 };

@@ -31,6 +31,9 @@ import {
   GoalStatus,
   goalStatusFromJSON,
   goalStatusToJSON,
+  LoopState,
+  loopStateFromJSON,
+  loopStateToJSON,
   Plan,
   Psyche,
   ReflectionReport,
@@ -460,6 +463,95 @@ export interface WatchEventsRequest {
 export interface WatchEventsResponse {
   /** The event. */
   event: Event | undefined;
+}
+
+/** ThinkRequest asks a question of the think loop. */
+export interface ThinkRequest {
+  /** Agent the think runs for (its library and memory); empty means "think". */
+  agentId: string;
+  /** The question. */
+  question: string;
+  /** Iteration cap (default 8). */
+  maxIterations?:
+    | number
+    | undefined;
+  /** Converged when the error is strictly below this (default 0.25). */
+  convergenceThreshold?:
+    | number
+    | undefined;
+  /** Promote rewarded observations to memory facts (default true). */
+  promote?: boolean | undefined;
+}
+
+/** ThinkStepSignal is the control signal of one think iteration. */
+export interface ThinkStepSignal {
+  /** 0-based iteration. */
+  k: number;
+  /** Query sent to the oracle. */
+  query: string;
+  /** Error e(k). */
+  error: number;
+  /** Integral I(k). */
+  integral: number;
+  /** Gain K(k). */
+  gain: number;
+  /** Reward r(k). */
+  reward: number;
+  /** Passages returned. */
+  hits: number;
+  /** Question terms matched so far. */
+  matchedTerms: string[];
+  /** Question terms matched for the first time in this step. */
+  newTerms: string[];
+  /** First characters of the observation. */
+  observation: string;
+}
+
+/** ThinkPassage is one passage of the answer. */
+export interface ThinkPassage {
+  /** The passage text. */
+  passage: string;
+  /** Where it came from. */
+  source: string;
+  /** Question terms it contains. */
+  questionTerms: string[];
+}
+
+/** ThinkResponse is the think loop's result. */
+export interface ThinkResponse {
+  /** CONVERGED, STALLED or CAPPED. */
+  state: LoopState;
+  /** Why the loop stopped. */
+  reason: string;
+  /** Every iteration's signal. */
+  steps: ThinkStepSignal[];
+  /** Error of the last step. */
+  finalError: number;
+  /** Question terms never matched. */
+  missingTerms: string[];
+  /** Best passages, most question terms first. */
+  answer: ThinkPassage[];
+  /** Ids of the facts promoted to memory. */
+  promotedFactIds: string[];
+}
+
+/** RunCyclesRequest runs cycles and streams them. */
+export interface RunCyclesRequest {
+  /** What to run, as for Run (detach is ignored). */
+  run: RunRequest | undefined;
+}
+
+/** RunCyclesResponse is one event of the run, or the run's summary. */
+export interface RunCyclesResponse {
+  /** What this message carries. */
+  kind:
+    | //
+    /** An event of the run. */
+    { $case: "event"; value: Event }
+    | //
+    /** The run's summary, sent last. */
+    { $case: "report"; value: RunReport }
+    | undefined;
 }
 
 function createBaseAgentInfo(): AgentInfo {
@@ -3890,6 +3982,833 @@ export const WatchEventsResponse: MessageFns<WatchEventsResponse> = {
   },
 };
 
+function createBaseThinkRequest(): ThinkRequest {
+  return { agentId: "", question: "", maxIterations: undefined, convergenceThreshold: undefined, promote: undefined };
+}
+
+export const ThinkRequest: MessageFns<ThinkRequest> = {
+  encode(message: ThinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    if (message.question !== "") {
+      writer.uint32(18).string(message.question);
+    }
+    if (message.maxIterations !== undefined) {
+      writer.uint32(24).uint32(message.maxIterations);
+    }
+    if (message.convergenceThreshold !== undefined) {
+      writer.uint32(33).double(message.convergenceThreshold);
+    }
+    if (message.promote !== undefined) {
+      writer.uint32(40).bool(message.promote);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ThinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseThinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.question = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.maxIterations = reader.uint32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.convergenceThreshold = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.promote = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ThinkRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+      question: isSet(object.question) ? globalThis.String(object.question) : "",
+      maxIterations: isSet(object.maxIterations)
+        ? globalThis.Number(object.maxIterations)
+        : isSet(object.max_iterations)
+        ? globalThis.Number(object.max_iterations)
+        : undefined,
+      convergenceThreshold: isSet(object.convergenceThreshold)
+        ? globalThis.Number(object.convergenceThreshold)
+        : isSet(object.convergence_threshold)
+        ? globalThis.Number(object.convergence_threshold)
+        : undefined,
+      promote: isSet(object.promote) ? globalThis.Boolean(object.promote) : undefined,
+    };
+  },
+
+  toJSON(message: ThinkRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    if (message.question !== "") {
+      obj.question = message.question;
+    }
+    if (message.maxIterations !== undefined) {
+      obj.maxIterations = Math.round(message.maxIterations);
+    }
+    if (message.convergenceThreshold !== undefined) {
+      obj.convergenceThreshold = floatToJson(message.convergenceThreshold);
+    }
+    if (message.promote !== undefined) {
+      obj.promote = message.promote;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ThinkRequest>): ThinkRequest {
+    return ThinkRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ThinkRequest>): ThinkRequest {
+    const message = createBaseThinkRequest();
+    message.agentId = object.agentId ?? "";
+    message.question = object.question ?? "";
+    message.maxIterations = object.maxIterations ?? undefined;
+    message.convergenceThreshold = object.convergenceThreshold ?? undefined;
+    message.promote = object.promote ?? undefined;
+    return message;
+  },
+};
+
+function createBaseThinkStepSignal(): ThinkStepSignal {
+  return {
+    k: 0,
+    query: "",
+    error: 0,
+    integral: 0,
+    gain: 0,
+    reward: 0,
+    hits: 0,
+    matchedTerms: [],
+    newTerms: [],
+    observation: "",
+  };
+}
+
+export const ThinkStepSignal: MessageFns<ThinkStepSignal> = {
+  encode(message: ThinkStepSignal, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.k !== 0) {
+      writer.uint32(8).uint32(message.k);
+    }
+    if (message.query !== "") {
+      writer.uint32(18).string(message.query);
+    }
+    if (message.error !== 0) {
+      writer.uint32(25).double(message.error);
+    }
+    if (message.integral !== 0) {
+      writer.uint32(33).double(message.integral);
+    }
+    if (message.gain !== 0) {
+      writer.uint32(41).double(message.gain);
+    }
+    if (message.reward !== 0) {
+      writer.uint32(49).double(message.reward);
+    }
+    if (message.hits !== 0) {
+      writer.uint32(56).uint32(message.hits);
+    }
+    for (const v of message.matchedTerms) {
+      writer.uint32(66).string(v!);
+    }
+    for (const v of message.newTerms) {
+      writer.uint32(74).string(v!);
+    }
+    if (message.observation !== "") {
+      writer.uint32(82).string(message.observation);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ThinkStepSignal {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseThinkStepSignal();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.k = reader.uint32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.error = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.integral = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.gain = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.reward = reader.double();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.hits = reader.uint32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.matchedTerms.push(reader.string());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.newTerms.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.observation = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ThinkStepSignal {
+    return {
+      k: isSet(object.k) ? globalThis.Number(object.k) : 0,
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      error: isSet(object.error) ? globalThis.Number(object.error) : 0,
+      integral: isSet(object.integral) ? globalThis.Number(object.integral) : 0,
+      gain: isSet(object.gain) ? globalThis.Number(object.gain) : 0,
+      reward: isSet(object.reward) ? globalThis.Number(object.reward) : 0,
+      hits: isSet(object.hits) ? globalThis.Number(object.hits) : 0,
+      matchedTerms: globalThis.Array.isArray(object?.matchedTerms)
+        ? object.matchedTerms.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.matched_terms)
+        ? object.matched_terms.map((e: any) => globalThis.String(e))
+        : [],
+      newTerms: globalThis.Array.isArray(object?.newTerms)
+        ? object.newTerms.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.new_terms)
+        ? object.new_terms.map((e: any) => globalThis.String(e))
+        : [],
+      observation: isSet(object.observation) ? globalThis.String(object.observation) : "",
+    };
+  },
+
+  toJSON(message: ThinkStepSignal): unknown {
+    const obj: any = {};
+    if (message.k !== 0) {
+      obj.k = Math.round(message.k);
+    }
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.error !== 0) {
+      obj.error = floatToJson(message.error);
+    }
+    if (message.integral !== 0) {
+      obj.integral = floatToJson(message.integral);
+    }
+    if (message.gain !== 0) {
+      obj.gain = floatToJson(message.gain);
+    }
+    if (message.reward !== 0) {
+      obj.reward = floatToJson(message.reward);
+    }
+    if (message.hits !== 0) {
+      obj.hits = Math.round(message.hits);
+    }
+    if (message.matchedTerms?.length) {
+      obj.matchedTerms = message.matchedTerms;
+    }
+    if (message.newTerms?.length) {
+      obj.newTerms = message.newTerms;
+    }
+    if (message.observation !== "") {
+      obj.observation = message.observation;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ThinkStepSignal>): ThinkStepSignal {
+    return ThinkStepSignal.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ThinkStepSignal>): ThinkStepSignal {
+    const message = createBaseThinkStepSignal();
+    message.k = object.k ?? 0;
+    message.query = object.query ?? "";
+    message.error = object.error ?? 0;
+    message.integral = object.integral ?? 0;
+    message.gain = object.gain ?? 0;
+    message.reward = object.reward ?? 0;
+    message.hits = object.hits ?? 0;
+    message.matchedTerms = object.matchedTerms?.map((e) => e) || [];
+    message.newTerms = object.newTerms?.map((e) => e) || [];
+    message.observation = object.observation ?? "";
+    return message;
+  },
+};
+
+function createBaseThinkPassage(): ThinkPassage {
+  return { passage: "", source: "", questionTerms: [] };
+}
+
+export const ThinkPassage: MessageFns<ThinkPassage> = {
+  encode(message: ThinkPassage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.passage !== "") {
+      writer.uint32(10).string(message.passage);
+    }
+    if (message.source !== "") {
+      writer.uint32(18).string(message.source);
+    }
+    for (const v of message.questionTerms) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ThinkPassage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseThinkPassage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.passage = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.questionTerms.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ThinkPassage {
+    return {
+      passage: isSet(object.passage) ? globalThis.String(object.passage) : "",
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      questionTerms: globalThis.Array.isArray(object?.questionTerms)
+        ? object.questionTerms.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.question_terms)
+        ? object.question_terms.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ThinkPassage): unknown {
+    const obj: any = {};
+    if (message.passage !== "") {
+      obj.passage = message.passage;
+    }
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.questionTerms?.length) {
+      obj.questionTerms = message.questionTerms;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ThinkPassage>): ThinkPassage {
+    return ThinkPassage.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ThinkPassage>): ThinkPassage {
+    const message = createBaseThinkPassage();
+    message.passage = object.passage ?? "";
+    message.source = object.source ?? "";
+    message.questionTerms = object.questionTerms?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseThinkResponse(): ThinkResponse {
+  return { state: 0, reason: "", steps: [], finalError: 0, missingTerms: [], answer: [], promotedFactIds: [] };
+}
+
+export const ThinkResponse: MessageFns<ThinkResponse> = {
+  encode(message: ThinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.state !== 0) {
+      writer.uint32(8).int32(message.state);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    for (const v of message.steps) {
+      ThinkStepSignal.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.finalError !== 0) {
+      writer.uint32(33).double(message.finalError);
+    }
+    for (const v of message.missingTerms) {
+      writer.uint32(42).string(v!);
+    }
+    for (const v of message.answer) {
+      ThinkPassage.encode(v!, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.promotedFactIds) {
+      writer.uint32(58).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ThinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseThinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.state = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.steps.push(ThinkStepSignal.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.finalError = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.missingTerms.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.answer.push(ThinkPassage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.promotedFactIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ThinkResponse {
+    return {
+      state: isSet(object.state) ? loopStateFromJSON(object.state) : 0,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      steps: globalThis.Array.isArray(object?.steps) ? object.steps.map((e: any) => ThinkStepSignal.fromJSON(e)) : [],
+      finalError: isSet(object.finalError)
+        ? globalThis.Number(object.finalError)
+        : isSet(object.final_error)
+        ? globalThis.Number(object.final_error)
+        : 0,
+      missingTerms: globalThis.Array.isArray(object?.missingTerms)
+        ? object.missingTerms.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.missing_terms)
+        ? object.missing_terms.map((e: any) => globalThis.String(e))
+        : [],
+      answer: globalThis.Array.isArray(object?.answer) ? object.answer.map((e: any) => ThinkPassage.fromJSON(e)) : [],
+      promotedFactIds: globalThis.Array.isArray(object?.promotedFactIds)
+        ? object.promotedFactIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.promoted_fact_ids)
+        ? object.promoted_fact_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ThinkResponse): unknown {
+    const obj: any = {};
+    if (message.state !== 0) {
+      obj.state = loopStateToJSON(message.state);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.steps?.length) {
+      obj.steps = message.steps.map((e) => ThinkStepSignal.toJSON(e));
+    }
+    if (message.finalError !== 0) {
+      obj.finalError = floatToJson(message.finalError);
+    }
+    if (message.missingTerms?.length) {
+      obj.missingTerms = message.missingTerms;
+    }
+    if (message.answer?.length) {
+      obj.answer = message.answer.map((e) => ThinkPassage.toJSON(e));
+    }
+    if (message.promotedFactIds?.length) {
+      obj.promotedFactIds = message.promotedFactIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ThinkResponse>): ThinkResponse {
+    return ThinkResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ThinkResponse>): ThinkResponse {
+    const message = createBaseThinkResponse();
+    message.state = object.state ?? 0;
+    message.reason = object.reason ?? "";
+    message.steps = object.steps?.map((e) => ThinkStepSignal.fromPartial(e)) || [];
+    message.finalError = object.finalError ?? 0;
+    message.missingTerms = object.missingTerms?.map((e) => e) || [];
+    message.answer = object.answer?.map((e) => ThinkPassage.fromPartial(e)) || [];
+    message.promotedFactIds = object.promotedFactIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseRunCyclesRequest(): RunCyclesRequest {
+  return { run: undefined };
+}
+
+export const RunCyclesRequest: MessageFns<RunCyclesRequest> = {
+  encode(message: RunCyclesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.run !== undefined) {
+      RunRequest.encode(message.run, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RunCyclesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRunCyclesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.run = RunRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RunCyclesRequest {
+    return { run: isSet(object.run) ? RunRequest.fromJSON(object.run) : undefined };
+  },
+
+  toJSON(message: RunCyclesRequest): unknown {
+    const obj: any = {};
+    if (message.run !== undefined) {
+      obj.run = RunRequest.toJSON(message.run);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RunCyclesRequest>): RunCyclesRequest {
+    return RunCyclesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RunCyclesRequest>): RunCyclesRequest {
+    const message = createBaseRunCyclesRequest();
+    message.run = (object.run !== undefined && object.run !== null) ? RunRequest.fromPartial(object.run) : undefined;
+    return message;
+  },
+};
+
+function createBaseRunCyclesResponse(): RunCyclesResponse {
+  return { kind: undefined };
+}
+
+export const RunCyclesResponse: MessageFns<RunCyclesResponse> = {
+  encode(message: RunCyclesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    switch (message.kind?.$case) {
+      case "event":
+        Event.encode(message.kind.value, writer.uint32(10).fork()).join();
+        break;
+      case "report":
+        RunReport.encode(message.kind.value, writer.uint32(18).fork()).join();
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RunCyclesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRunCyclesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = { $case: "event", value: Event.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = { $case: "report", value: RunReport.decode(reader, reader.uint32()) };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RunCyclesResponse {
+    return {
+      kind: isSet(object.event)
+        ? { $case: "event", value: Event.fromJSON(object.event) }
+        : isSet(object.report)
+        ? { $case: "report", value: RunReport.fromJSON(object.report) }
+        : undefined,
+    };
+  },
+
+  toJSON(message: RunCyclesResponse): unknown {
+    const obj: any = {};
+    if (message.kind?.$case === "event") {
+      obj.event = Event.toJSON(message.kind.value);
+    } else if (message.kind?.$case === "report") {
+      obj.report = RunReport.toJSON(message.kind.value);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RunCyclesResponse>): RunCyclesResponse {
+    return RunCyclesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RunCyclesResponse>): RunCyclesResponse {
+    const message = createBaseRunCyclesResponse();
+    switch (object.kind?.$case) {
+      case "event": {
+        if (object.kind?.value !== undefined && object.kind?.value !== null) {
+          message.kind = { $case: "event", value: Event.fromPartial(object.kind.value) };
+        }
+        break;
+      }
+      case "report": {
+        if (object.kind?.value !== undefined && object.kind?.value !== null) {
+          message.kind = { $case: "report", value: RunReport.fromPartial(object.kind.value) };
+        }
+        break;
+      }
+    }
+    return message;
+  },
+};
+
 /**
  * AgentService is Boyd's public API, served over gRPC and the bus. The
  * controller behind it runs cycles (observe, orient, decide, act, then
@@ -4024,6 +4943,30 @@ export const AgentServiceDefinition = {
       requestStream: false,
       responseType: WatchEventsResponse as typeof WatchEventsResponse,
       responseStream: true,
+      options: {},
+    },
+    /**
+     * RunCycles runs cycles like Run and streams every event of the run as it
+     * happens; the stream ends after the run's last cycle.finished.
+     */
+    runCycles: {
+      name: "RunCycles",
+      requestType: RunCyclesRequest as typeof RunCyclesRequest,
+      requestStream: false,
+      responseType: RunCyclesResponse as typeof RunCyclesResponse,
+      responseStream: true,
+      options: {},
+    },
+    /**
+     * Think answers a question with the closed-loop think controller over a
+     * search oracle (the library_search tool by default).
+     */
+    think: {
+      name: "Think",
+      requestType: ThinkRequest as typeof ThinkRequest,
+      requestStream: false,
+      responseType: ThinkResponse as typeof ThinkResponse,
+      responseStream: false,
       options: {},
     },
   },
@@ -4178,6 +5121,32 @@ export const AgentServiceService = {
     responseSerialize: (value: WatchEventsResponse): Buffer => Buffer.from(WatchEventsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): WatchEventsResponse => WatchEventsResponse.decode(value),
   },
+  /**
+   * RunCycles runs cycles like Run and streams every event of the run as it
+   * happens; the stream ends after the run's last cycle.finished.
+   */
+  runCycles: {
+    path: "/boyd.v1.AgentService/RunCycles" as const,
+    requestStream: false as const,
+    responseStream: true as const,
+    requestSerialize: (value: RunCyclesRequest): Buffer => Buffer.from(RunCyclesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RunCyclesRequest => RunCyclesRequest.decode(value),
+    responseSerialize: (value: RunCyclesResponse): Buffer => Buffer.from(RunCyclesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RunCyclesResponse => RunCyclesResponse.decode(value),
+  },
+  /**
+   * Think answers a question with the closed-loop think controller over a
+   * search oracle (the library_search tool by default).
+   */
+  think: {
+    path: "/boyd.v1.AgentService/Think" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ThinkRequest): Buffer => Buffer.from(ThinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ThinkRequest => ThinkRequest.decode(value),
+    responseSerialize: (value: ThinkResponse): Buffer => Buffer.from(ThinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ThinkResponse => ThinkResponse.decode(value),
+  },
 } as const;
 
 export interface AgentServiceServer extends UntypedServiceImplementation {
@@ -4209,6 +5178,16 @@ export interface AgentServiceServer extends UntypedServiceImplementation {
   resolveApproval: handleUnaryCall<ResolveApprovalRequest, ResolveApprovalResponse>;
   /** WatchEvents streams an agent's events, optionally replaying history. */
   watchEvents: handleServerStreamingCall<WatchEventsRequest, WatchEventsResponse>;
+  /**
+   * RunCycles runs cycles like Run and streams every event of the run as it
+   * happens; the stream ends after the run's last cycle.finished.
+   */
+  runCycles: handleServerStreamingCall<RunCyclesRequest, RunCyclesResponse>;
+  /**
+   * Think answers a question with the closed-loop think controller over a
+   * search oracle (the library_search tool by default).
+   */
+  think: handleUnaryCall<ThinkRequest, ThinkResponse>;
 }
 
 export interface AgentServiceClient extends Client {
@@ -4424,6 +5403,35 @@ export interface AgentServiceClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<WatchEventsResponse>;
+  /**
+   * RunCycles runs cycles like Run and streams every event of the run as it
+   * happens; the stream ends after the run's last cycle.finished.
+   */
+  runCycles(request: RunCyclesRequest, options?: Partial<CallOptions>): ClientReadableStream<RunCyclesResponse>;
+  runCycles(
+    request: RunCyclesRequest,
+    metadata?: Metadata,
+    options?: Partial<CallOptions>,
+  ): ClientReadableStream<RunCyclesResponse>;
+  /**
+   * Think answers a question with the closed-loop think controller over a
+   * search oracle (the library_search tool by default).
+   */
+  think(
+    request: ThinkRequest,
+    callback: (error: ServiceError | null, response: ThinkResponse) => void,
+  ): ClientUnaryCall;
+  think(
+    request: ThinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ThinkResponse) => void,
+  ): ClientUnaryCall;
+  think(
+    request: ThinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ThinkResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const AgentServiceClient = makeGenericClientConstructor(

@@ -78,7 +78,15 @@ export interface ObserveRequest {
     | number
     | undefined;
   /** How many episodes to recall for the active goals (default 3). */
-  episodeTopK?: number | undefined;
+  episodeTopK?:
+    | number
+    | undefined;
+  /**
+   * The agent's goals as the controller holds them. The controller owns
+   * goals, so it hands them over rather than observe reading a session
+   * that may be a cycle behind.
+   */
+  goals: Goal[];
 }
 
 /** ObserveResponse carries the observation. */
@@ -538,7 +546,7 @@ export const Observation: MessageFns<Observation> = {
 };
 
 function createBaseObserveRequest(): ObserveRequest {
-  return { agentId: "", cycle: 0, recentLimit: undefined, episodeTopK: undefined };
+  return { agentId: "", cycle: 0, recentLimit: undefined, episodeTopK: undefined, goals: [] };
 }
 
 export const ObserveRequest: MessageFns<ObserveRequest> = {
@@ -554,6 +562,9 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
     }
     if (message.episodeTopK !== undefined) {
       writer.uint32(32).uint32(message.episodeTopK);
+    }
+    for (const v of message.goals) {
+      Goal.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -603,6 +614,14 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
             message.episodeTopK = reader.uint32();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.goals.push(Goal.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -633,6 +652,9 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
         : isSet(object.episode_top_k)
         ? globalThis.Number(object.episode_top_k)
         : undefined,
+      goals: globalThis.Array.isArray(object?.goals)
+        ? object.goals.map((e: any) => Goal.fromJSON(e))
+        : [],
     };
   },
 
@@ -650,6 +672,9 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
     if (message.episodeTopK !== undefined) {
       obj.episodeTopK = Math.round(message.episodeTopK);
     }
+    if (message.goals?.length) {
+      obj.goals = message.goals.map((e) => Goal.toJSON(e));
+    }
     return obj;
   },
 
@@ -662,6 +687,7 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
     message.cycle = object.cycle ?? 0;
     message.recentLimit = object.recentLimit ?? undefined;
     message.episodeTopK = object.episodeTopK ?? undefined;
+    message.goals = object.goals?.map((e) => Goal.fromPartial(e)) || [];
     return message;
   },
 };
