@@ -1,10 +1,22 @@
 /**
- * @boyd/controller: the cycle controller. So far its pure parts: goals and
- * their closed-loop progress signal, stall detection and decomposition
- * (`goals/`), and reflection with psyche evolution (`reflection/`). The
- * loop over the bus, the AgentService API and the `boyd agent` commands
- * build on them.
+ * @boyd/controller: the cycle controller. It runs observe, orient, plan,
+ * decide, act and record over the bus (`cycle/`), drives agents and serves
+ * the public AgentService (`agents/`, `service.ts`), and holds the pure
+ * logic the loop uses: goals and their closed-loop progress signal, stall
+ * detection and decomposition (`goals/`), reflection with psyche evolution
+ * (`reflection/`), and the standalone think loop (`think/`).
  */
 export * from "./goals/index.js";
 export * from "./reflection/index.js";
 export * from "./think/index.js";
+export { resolveAgentConfig, SAFETY_MAX_CYCLES, type ResolvedAgentConfig } from "./cycle/agent-config.js";
+export { runCycle, stopReasonOf, type AgentSession, type CycleOptions, type CycleOutcome } from "./cycle/run-cycle.js";
+export { servicePorts, type CyclePorts } from "./cycle/ports.js";
+export { EVENT_KINDS, EVENTS_PER_CYCLE } from "./cycle/narrator.js";
+export { recordStepResult, planDone, type StepVerdict, type StepUpdate } from "./cycle/plans.js";
+export { withRecovery, classifyResult, adjustedInput, type RetryPolicy, type ResultClass } from "./cycle/recovery.js";
+export { dueJobs, nextFiring, jobFromResult } from "./cycle/jobs.js";
+export { AgentRuntime, emptySession, goalInput, type RunOptions, type RuntimeDeps } from "./agents/runtime.js";
+export { createAgentHandlers, type AgentHandlerDeps } from "./agents/handlers.js";
+export { startController, type Controller, type StartControllerOptions } from "./service.js";
+export { configFromEnv, ControllerConfig } from "./config.js";

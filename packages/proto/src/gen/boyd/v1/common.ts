@@ -2471,7 +2471,7 @@ export interface ControlLoopConfig {
     | number
     | undefined;
   /** How the error compares criteria and evidence tokens (default COVERAGE). */
-  measure: ProgressMeasure;
+  measure?: ProgressMeasure | undefined;
 }
 
 /** AgentConfig is an agent's tunables. Unset fields take the defaults noted. */
@@ -9779,7 +9779,7 @@ function createBaseControlLoopConfig(): ControlLoopConfig {
     gainMin: undefined,
     gainMax: undefined,
     maxIterations: undefined,
-    measure: 0,
+    measure: undefined,
   };
 }
 
@@ -9809,7 +9809,7 @@ export const ControlLoopConfig: MessageFns<ControlLoopConfig> = {
     if (message.maxIterations !== undefined) {
       writer.uint32(64).uint32(message.maxIterations);
     }
-    if (message.measure !== 0) {
+    if (message.measure !== undefined) {
       writer.uint32(72).int32(message.measure);
     }
     return writer;
@@ -9954,7 +9954,7 @@ export const ControlLoopConfig: MessageFns<ControlLoopConfig> = {
         : isSet(object.max_iterations)
         ? globalThis.Number(object.max_iterations)
         : undefined,
-      measure: isSet(object.measure) ? progressMeasureFromJSON(object.measure) : 0,
+      measure: isSet(object.measure) ? progressMeasureFromJSON(object.measure) : undefined,
     };
   },
 
@@ -9984,7 +9984,7 @@ export const ControlLoopConfig: MessageFns<ControlLoopConfig> = {
     if (message.maxIterations !== undefined) {
       obj.maxIterations = Math.round(message.maxIterations);
     }
-    if (message.measure !== 0) {
+    if (message.measure !== undefined) {
       obj.measure = progressMeasureToJSON(message.measure);
     }
     return obj;
@@ -10003,7 +10003,7 @@ export const ControlLoopConfig: MessageFns<ControlLoopConfig> = {
     message.gainMin = object.gainMin ?? undefined;
     message.gainMax = object.gainMax ?? undefined;
     message.maxIterations = object.maxIterations ?? undefined;
-    message.measure = object.measure ?? 0;
+    message.measure = object.measure ?? undefined;
     return message;
   },
 };

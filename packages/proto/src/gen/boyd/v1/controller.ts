@@ -197,6 +197,17 @@ export interface CycleReport {
   stopReason: StopReason;
   /** Wall time of the cycle. */
   durationMs: number;
+  /** Budget warnings and recovered faults of the cycle, one line each. */
+  warnings: string[];
+  /** Time spent per phase (observe, orient, plan, decide, act, record), ms. */
+  phaseMs: { [key: string]: number };
+  /** The plan of the goal worked on, after the cycle. */
+  plan: Plan | undefined;
+}
+
+export interface CycleReport_PhaseMsEntry {
+  key: string;
+  value: number;
 }
 
 /** RunReport summarises a run of cycles. */
@@ -1115,6 +1126,9 @@ function createBaseCycleReport(): CycleReport {
     consolidated: [],
     stopReason: 0,
     durationMs: 0,
+    warnings: [],
+    phaseMs: {},
+    plan: undefined,
   };
 }
 
@@ -1146,6 +1160,15 @@ export const CycleReport: MessageFns<CycleReport> = {
     }
     if (message.durationMs !== 0) {
       writer.uint32(72).int64(message.durationMs);
+    }
+    for (const v of message.warnings) {
+      writer.uint32(82).string(v!);
+    }
+    globalThis.Object.entries(message.phaseMs).forEach(([key, value]: [string, number]) => {
+      CycleReport_PhaseMsEntry.encode({ key: key as any, value }, writer.uint32(90).fork()).join();
+    });
+    if (message.plan !== undefined) {
+      Plan.encode(message.plan, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -1235,6 +1258,33 @@ export const CycleReport: MessageFns<CycleReport> = {
             message.durationMs = longToNumber(reader.int64());
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.warnings.push(reader.string());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            const entry11 = CycleReport_PhaseMsEntry.decode(reader, reader.uint32());
+            if (entry11.value !== undefined) {
+              message.phaseMs[entry11.key] = entry11.value;
+            }
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.plan = Plan.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1274,6 +1324,37 @@ export const CycleReport: MessageFns<CycleReport> = {
         : isSet(object.duration_ms)
         ? globalThis.Number(object.duration_ms)
         : 0,
+      warnings: globalThis.Array.isArray(object?.warnings)
+        ? object.warnings.map((e: any) => globalThis.String(e))
+        : [],
+      phaseMs: isObject(object.phaseMs)
+        ? (globalThis.Object.entries(object.phaseMs) as [string, any][]).reduce(
+          (acc: { [key: string]: number }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.Number(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : isObject(object.phase_ms)
+        ? (globalThis.Object.entries(object.phase_ms) as [string, any][]).reduce(
+          (acc: { [key: string]: number }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.Number(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      plan: isSet(object.plan) ? Plan.fromJSON(object.plan) : undefined,
     };
   },
 
@@ -1306,6 +1387,21 @@ export const CycleReport: MessageFns<CycleReport> = {
     if (message.durationMs !== 0) {
       obj.durationMs = Math.round(message.durationMs);
     }
+    if (message.warnings?.length) {
+      obj.warnings = message.warnings;
+    }
+    if (message.phaseMs) {
+      const entries = globalThis.Object.entries(message.phaseMs) as [string, number][];
+      if (entries.length > 0) {
+        obj.phaseMs = {};
+        entries.forEach(([k, v]) => {
+          obj.phaseMs[k] = Math.round(v);
+        });
+      }
+    }
+    if (message.plan !== undefined) {
+      obj.plan = Plan.toJSON(message.plan);
+    }
     return obj;
   },
 
@@ -1329,6 +1425,102 @@ export const CycleReport: MessageFns<CycleReport> = {
     message.consolidated = object.consolidated?.map((e) => EpisodicEntry.fromPartial(e)) || [];
     message.stopReason = object.stopReason ?? 0;
     message.durationMs = object.durationMs ?? 0;
+    message.warnings = object.warnings?.map((e) => e) || [];
+    message.phaseMs = (globalThis.Object.entries(object.phaseMs ?? {}) as [string, number][]).reduce(
+      (acc: { [key: string]: number }, [key, value]: [string, number]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.Number(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.plan = (object.plan !== undefined && object.plan !== null) ? Plan.fromPartial(object.plan) : undefined;
+    return message;
+  },
+};
+
+function createBaseCycleReport_PhaseMsEntry(): CycleReport_PhaseMsEntry {
+  return { key: "", value: 0 };
+}
+
+export const CycleReport_PhaseMsEntry: MessageFns<CycleReport_PhaseMsEntry> = {
+  encode(message: CycleReport_PhaseMsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== 0) {
+      writer.uint32(16).int64(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CycleReport_PhaseMsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCycleReport_PhaseMsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.value = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CycleReport_PhaseMsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.Number(object.value) : 0,
+    };
+  },
+
+  toJSON(message: CycleReport_PhaseMsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== 0) {
+      obj.value = Math.round(message.value);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CycleReport_PhaseMsEntry>): CycleReport_PhaseMsEntry {
+    return CycleReport_PhaseMsEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CycleReport_PhaseMsEntry>): CycleReport_PhaseMsEntry {
+    const message = createBaseCycleReport_PhaseMsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? 0;
     return message;
   },
 };
@@ -5465,6 +5657,10 @@ function longToNumber(int64: { toString(): string }): number {
     throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
   }
   return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {

@@ -365,6 +365,15 @@ export interface CycleFinished {
   durationMs: number;
   /** Set when the run stops after this cycle. */
   stopReason: StopReason;
+  /** Budget warnings and recovered faults of the cycle, one line each. */
+  warnings: string[];
+  /** Time spent per phase (observe, orient, plan, decide, act, record), ms. */
+  phaseMs: { [key: string]: number };
+}
+
+export interface CycleFinished_PhaseMsEntry {
+  key: string;
+  value: number;
 }
 
 /** Event is one step of an agent's run. */
@@ -1249,6 +1258,8 @@ function createBaseCycleFinished(): CycleFinished {
     sessionVersion: 0,
     durationMs: 0,
     stopReason: 0,
+    warnings: [],
+    phaseMs: {},
   };
 }
 
@@ -1278,6 +1289,12 @@ export const CycleFinished: MessageFns<CycleFinished> = {
     if (message.stopReason !== 0) {
       writer.uint32(64).int32(message.stopReason);
     }
+    for (const v of message.warnings) {
+      writer.uint32(74).string(v!);
+    }
+    globalThis.Object.entries(message.phaseMs).forEach(([key, value]: [string, number]) => {
+      CycleFinished_PhaseMsEntry.encode({ key: key as any, value }, writer.uint32(82).fork()).join();
+    });
     return writer;
   },
 
@@ -1358,6 +1375,25 @@ export const CycleFinished: MessageFns<CycleFinished> = {
             message.stopReason = reader.int32() as any;
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.warnings.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            const entry10 = CycleFinished_PhaseMsEntry.decode(reader, reader.uint32());
+            if (entry10.value !== undefined) {
+              message.phaseMs[entry10.key] = entry10.value;
+            }
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1406,6 +1442,36 @@ export const CycleFinished: MessageFns<CycleFinished> = {
         : isSet(object.stop_reason)
         ? stopReasonFromJSON(object.stop_reason)
         : 0,
+      warnings: globalThis.Array.isArray(object?.warnings)
+        ? object.warnings.map((e: any) => globalThis.String(e))
+        : [],
+      phaseMs: isObject(object.phaseMs)
+        ? (globalThis.Object.entries(object.phaseMs) as [string, any][]).reduce(
+          (acc: { [key: string]: number }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.Number(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : isObject(object.phase_ms)
+        ? (globalThis.Object.entries(object.phase_ms) as [string, any][]).reduce(
+          (acc: { [key: string]: number }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.Number(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
     };
   },
 
@@ -1435,6 +1501,18 @@ export const CycleFinished: MessageFns<CycleFinished> = {
     if (message.stopReason !== 0) {
       obj.stopReason = stopReasonToJSON(message.stopReason);
     }
+    if (message.warnings?.length) {
+      obj.warnings = message.warnings;
+    }
+    if (message.phaseMs) {
+      const entries = globalThis.Object.entries(message.phaseMs) as [string, number][];
+      if (entries.length > 0) {
+        obj.phaseMs = {};
+        entries.forEach(([k, v]) => {
+          obj.phaseMs[k] = Math.round(v);
+        });
+      }
+    }
     return obj;
   },
 
@@ -1451,6 +1529,101 @@ export const CycleFinished: MessageFns<CycleFinished> = {
     message.sessionVersion = object.sessionVersion ?? 0;
     message.durationMs = object.durationMs ?? 0;
     message.stopReason = object.stopReason ?? 0;
+    message.warnings = object.warnings?.map((e) => e) || [];
+    message.phaseMs = (globalThis.Object.entries(object.phaseMs ?? {}) as [string, number][]).reduce(
+      (acc: { [key: string]: number }, [key, value]: [string, number]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.Number(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseCycleFinished_PhaseMsEntry(): CycleFinished_PhaseMsEntry {
+  return { key: "", value: 0 };
+}
+
+export const CycleFinished_PhaseMsEntry: MessageFns<CycleFinished_PhaseMsEntry> = {
+  encode(message: CycleFinished_PhaseMsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== 0) {
+      writer.uint32(16).int64(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CycleFinished_PhaseMsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCycleFinished_PhaseMsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.value = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CycleFinished_PhaseMsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.Number(object.value) : 0,
+    };
+  },
+
+  toJSON(message: CycleFinished_PhaseMsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== 0) {
+      obj.value = Math.round(message.value);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CycleFinished_PhaseMsEntry>): CycleFinished_PhaseMsEntry {
+    return CycleFinished_PhaseMsEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CycleFinished_PhaseMsEntry>): CycleFinished_PhaseMsEntry {
+    const message = createBaseCycleFinished_PhaseMsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? 0;
     return message;
   },
 };
@@ -1871,6 +2044,10 @@ function longToNumber(int64: { toString(): string }): number {
     throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
   }
   return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {

@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { ActionOutcome, actionOutcomeFromJSON, actionOutcomeToJSON } from "./act.js";
 import {
   AgentConfig,
   ConsolidationConfig,
@@ -299,11 +300,29 @@ export interface SessionState {
   createdAtUnixMs: number;
   /** When the state was last saved. */
   updatedAtUnixMs: number;
+  /** The latest tool calls (at most 200), which reflection judges. */
+  toolRuns: ToolRun[];
+  /** Shadow vetoes and bias hits since the last reflection. */
+  shadowEncounters: number;
 }
 
 export interface SessionState_ToolCallsUsedEntry {
   key: string;
   value: number;
+}
+
+/** ToolRun is one tool call as the controller recorded it. */
+export interface ToolRun {
+  /** Tool called. */
+  toolName: string;
+  /** Whether it did what it was asked. */
+  success: boolean;
+  /** Cycle of the call. */
+  cycle: number;
+  /** Goal it served. */
+  goalId: string;
+  /** What became of the call. */
+  outcome: ActionOutcome;
 }
 
 /** RememberRequest stores entries and/or marks entries as consulted. */
@@ -1670,6 +1689,8 @@ function createBaseSessionState(): SessionState {
     jobs: [],
     createdAtUnixMs: 0,
     updatedAtUnixMs: 0,
+    toolRuns: [],
+    shadowEncounters: 0,
   };
 }
 
@@ -1722,6 +1743,12 @@ export const SessionState: MessageFns<SessionState> = {
     }
     if (message.updatedAtUnixMs !== 0) {
       writer.uint32(128).int64(message.updatedAtUnixMs);
+    }
+    for (const v of message.toolRuns) {
+      ToolRun.encode(v!, writer.uint32(138).fork()).join();
+    }
+    if (message.shadowEncounters !== 0) {
+      writer.uint32(144).uint32(message.shadowEncounters);
     }
     return writer;
   },
@@ -1870,6 +1897,22 @@ export const SessionState: MessageFns<SessionState> = {
             message.updatedAtUnixMs = longToNumber(reader.int64());
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.toolRuns.push(ToolRun.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 18: {
+            if (tag !== 144) {
+              break;
+            }
+
+            message.shadowEncounters = reader.uint32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1964,6 +2007,16 @@ export const SessionState: MessageFns<SessionState> = {
         : isSet(object.updated_at_unix_ms)
         ? globalThis.Number(object.updated_at_unix_ms)
         : 0,
+      toolRuns: globalThis.Array.isArray(object?.toolRuns)
+        ? object.toolRuns.map((e: any) => ToolRun.fromJSON(e))
+        : globalThis.Array.isArray(object?.tool_runs)
+        ? object.tool_runs.map((e: any) => ToolRun.fromJSON(e))
+        : [],
+      shadowEncounters: isSet(object.shadowEncounters)
+        ? globalThis.Number(object.shadowEncounters)
+        : isSet(object.shadow_encounters)
+        ? globalThis.Number(object.shadow_encounters)
+        : 0,
     };
   },
 
@@ -2023,6 +2076,12 @@ export const SessionState: MessageFns<SessionState> = {
     if (message.updatedAtUnixMs !== 0) {
       obj.updatedAtUnixMs = Math.round(message.updatedAtUnixMs);
     }
+    if (message.toolRuns?.length) {
+      obj.toolRuns = message.toolRuns.map((e) => ToolRun.toJSON(e));
+    }
+    if (message.shadowEncounters !== 0) {
+      obj.shadowEncounters = Math.round(message.shadowEncounters);
+    }
     return obj;
   },
 
@@ -2059,6 +2118,8 @@ export const SessionState: MessageFns<SessionState> = {
     message.jobs = object.jobs?.map((e) => ScheduledJob.fromPartial(e)) || [];
     message.createdAtUnixMs = object.createdAtUnixMs ?? 0;
     message.updatedAtUnixMs = object.updatedAtUnixMs ?? 0;
+    message.toolRuns = object.toolRuns?.map((e) => ToolRun.fromPartial(e)) || [];
+    message.shadowEncounters = object.shadowEncounters ?? 0;
     return message;
   },
 };
@@ -2144,6 +2205,147 @@ export const SessionState_ToolCallsUsedEntry: MessageFns<SessionState_ToolCallsU
     const message = createBaseSessionState_ToolCallsUsedEntry();
     message.key = object.key ?? "";
     message.value = object.value ?? 0;
+    return message;
+  },
+};
+
+function createBaseToolRun(): ToolRun {
+  return { toolName: "", success: false, cycle: 0, goalId: "", outcome: 0 };
+}
+
+export const ToolRun: MessageFns<ToolRun> = {
+  encode(message: ToolRun, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.toolName !== "") {
+      writer.uint32(10).string(message.toolName);
+    }
+    if (message.success !== false) {
+      writer.uint32(16).bool(message.success);
+    }
+    if (message.cycle !== 0) {
+      writer.uint32(24).uint64(message.cycle);
+    }
+    if (message.goalId !== "") {
+      writer.uint32(34).string(message.goalId);
+    }
+    if (message.outcome !== 0) {
+      writer.uint32(40).int32(message.outcome);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ToolRun {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseToolRun();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.toolName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.success = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.cycle = longToNumber(reader.uint64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.goalId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.outcome = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ToolRun {
+    return {
+      toolName: isSet(object.toolName)
+        ? globalThis.String(object.toolName)
+        : isSet(object.tool_name)
+        ? globalThis.String(object.tool_name)
+        : "",
+      success: isSet(object.success) ? globalThis.Boolean(object.success) : false,
+      cycle: isSet(object.cycle) ? globalThis.Number(object.cycle) : 0,
+      goalId: isSet(object.goalId)
+        ? globalThis.String(object.goalId)
+        : isSet(object.goal_id)
+        ? globalThis.String(object.goal_id)
+        : "",
+      outcome: isSet(object.outcome) ? actionOutcomeFromJSON(object.outcome) : 0,
+    };
+  },
+
+  toJSON(message: ToolRun): unknown {
+    const obj: any = {};
+    if (message.toolName !== "") {
+      obj.toolName = message.toolName;
+    }
+    if (message.success !== false) {
+      obj.success = message.success;
+    }
+    if (message.cycle !== 0) {
+      obj.cycle = Math.round(message.cycle);
+    }
+    if (message.goalId !== "") {
+      obj.goalId = message.goalId;
+    }
+    if (message.outcome !== 0) {
+      obj.outcome = actionOutcomeToJSON(message.outcome);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ToolRun>): ToolRun {
+    return ToolRun.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ToolRun>): ToolRun {
+    const message = createBaseToolRun();
+    message.toolName = object.toolName ?? "";
+    message.success = object.success ?? false;
+    message.cycle = object.cycle ?? 0;
+    message.goalId = object.goalId ?? "";
+    message.outcome = object.outcome ?? 0;
     return message;
   },
 };

@@ -1,0 +1,202 @@
+import { BusError, type CallContext, type EventChannel, type ServiceHandlers } from "@boyd/bus";
+import {
+  ConsolidationTrigger,
+  GoalStatus,
+  PlanChangeKind,
+  PlanStatus,
+  type AgentServiceDefinition,
+  type Event,
+  type RunReport,
+  type RunRequest,
+  type ToolDescriptor,
+  type CycleReport,
+} from "@boyd/proto";
+import { focusGoal } from "../goals/index.js";
+import { EVENT_KINDS } from "../cycle/narrator.js";
+import { planOf, withPlan } from "../cycle/plans.js";
+import type { CyclePorts } from "../cycle/ports.js";
+import { reflectAndApply } from "../cycle/reflection.js";
+import { librarySearchOracle, memoryColdStore, think } from "../think/index.js";
+import { AsyncQueue } from "./async-queue.js";
+import type { AgentRuntime } from "./runtime.js";
+
+/** What the AgentService handlers use. */
+export interface AgentHandlerDeps {
+  readonly runtime: AgentRuntime;
+  readonly ports: CyclePorts;
+  readonly events: EventChannel<Event>;
+  readonly catalog: () => Promise<readonly ToolDescriptor[]>;
+}
+
+const DEFAULT_RUN_CYCLES = 10;
+
+/**
+ * AgentService: the public API, transport-agnostic. The same object is
+ * served over the bus and over gRPC; streaming rpcs are gRPC-only.
+ */
+export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typeof AgentServiceDefinition> {
+  const { runtime, ports } = deps;
+
+  const runOptions = (r: RunRequest, ctx?: CallContext) => ({
+    goals: r.goals,
+    maxCycles: Number(r.maxCycles ?? DEFAULT_RUN_CYCLES),
+    fresh: r.fresh,
+    ...(ctx ? { signal: ctx.signal } : {}),
+  });
+
+  return {
+    async createAgent(req) {
+      const { info, goals } = await runtime.create(req);
+      return { agent: info, goals };
+    },
+    async listAgents(req) {
+      const all = runtime.list();
+      const start = req.pageToken ? Number.parseInt(req.pageToken, 10) : 0;
+      if (!Number.isInteger(start) || start < 0) throw new BusError("INVALID_ARGUMENT", `page_token: ${JSON.stringify(req.pageToken)} is not a token this server gave`);
+      const limit = req.limit ?? 100;
+      const agents = all.slice(start, start + limit);
+      return { agents, nextPageToken: start + limit < all.length ? String(start + limit) : "" };
+    },
+    async getAgent(req) {
+      return { agent: await runtime.get(req.agentId) };
+    },
+    async addGoal(req) {
+      return { goal: await runtime.addGoal(req.agentId, req.goal!) };
+    },
+    async listGoals(req) {
+      return { goals: await runtime.goals(req.agentId, req.statuses) };
+    },
+    async cycle(req, ctx) {
+      let report: CycleReport | undefined;
+      const run = await runtime.run(req.agentId, { goals: req.goal ? [req.goal] : [], maxCycles: 1, signal: ctx.signal, onCycle: (o) => (report = o.report) });
+      if (!report) throw new BusError("FAILED_PRECONDITION", `agent ${req.agentId} ran no cycle: ${stopText(run)}`);
+      return { report };
+    },
+    async run(req, ctx) {
+      if (req.detach) {
+        await runtime.detach(req.agentId, runOptions(req));
+        return { report: undefined, detached: true };
+      }
+      return { report: await runtime.run(req.agentId, runOptions(req, ctx)), detached: false };
+    },
+    async resume(req, ctx) {
+      const options = { maxCycles: Number(req.maxCycles ?? DEFAULT_RUN_CYCLES), resume: true };
+      if (req.detach) {
+        await runtime.detach(req.agentId, options);
+        return { report: undefined, detached: true };
+      }
+      return { report: await runtime.run(req.agentId, { ...options, signal: ctx.signal }), detached: false };
+    },
+    async getPlan(req) {
+      const { state } = await runtime.session(req.agentId);
+      const goal = req.goalId ? state.goals.find((g) => g.symbolId === req.goalId) : focusGoal(state.goals);
+      if (!goal) throw new BusError("NOT_FOUND", req.goalId ? `goal ${req.goalId} not found for agent ${req.agentId}` : `agent ${req.agentId} has no active goal`);
+      const current = planOf(state.plans, goal.symbolId);
+      if (current && (current.status === PlanStatus.ACTIVE || !req.generateIfMissing)) return { plan: current };
+      if (!req.generateIfMissing) throw new BusError("NOT_FOUND", `goal ${goal.symbolId} has no plan yet; pass generate_if_missing`);
+      const { plan } = await ports.decide.generatePlan({ agentId: req.agentId, goal, attempt: current ? current.attempt + 1 : 0, tools: [...(await deps.catalog())] }, { timeoutMs: 30_000, agentId: req.agentId });
+      if (!plan) throw new BusError("INTERNAL", "decide returned no plan");
+      await runtime.update(req.agentId, (s) => ({ ...s, plans: withPlan(s.plans, plan) }));
+      await ports.emit(req.agentId, EVENT_KINDS.planChanged, { agentId: req.agentId, cycle: state.cycleCount, timeUnixMs: ports.now(), traceId: "", sequence: 0, kind: { $case: "planChanged", value: { plan, change: PlanChangeKind.CREATED } } });
+      return { plan };
+    },
+    async reflect(req) {
+      const { state } = await runtime.session(req.agentId);
+      const apply = req.apply ?? true;
+      const warnings: string[] = [];
+      const { size, capacity } = await ports.memory.recent({ agentId: req.agentId, limit: 1 }, { timeoutMs: 10_000, agentId: req.agentId });
+      const outcome = await reflectAndApply(state, ports, await deps.catalog(), capacity ? size / capacity : 0, Number(state.cycleCount), warnings, apply);
+      if (apply) await runtime.update(req.agentId, () => outcome.state);
+      return { report: outcome.report };
+    },
+    async consolidate(req) {
+      const { state } = await runtime.session(req.agentId);
+      const r = await ports.memory.consolidate(
+        { agentId: req.agentId, cycle: state.cycleCount, trigger: ConsolidationTrigger.MANUAL, goalIds: state.goals.filter((g) => g.status === GoalStatus.ACTIVE).map((g) => g.symbolId), config: state.config?.consolidation },
+        { timeoutMs: 30_000, agentId: req.agentId },
+      );
+      return { episodes: r.episodes, entriesRemoved: r.entriesRemoved, pressureAfter: r.pressureAfter };
+    },
+    async recall(req) {
+      if (!req.query.trim()) throw new BusError("INVALID_ARGUMENT", "query: must not be empty");
+      await runtime.session(req.agentId);
+      const r = await ports.memory.recall({ agentId: req.agentId, query: req.query, topK: req.topK ?? 5 }, { timeoutMs: 10_000, agentId: req.agentId });
+      return { episodes: r.episodes };
+    },
+    async resolveApproval(req) {
+      const r = await ports.act.resolveApproval({ decision: req.decision }, { timeoutMs: 10_000 });
+      return { request: r.request };
+    },
+    async think(req) {
+      const question = req.question.trim();
+      if (!question) throw new BusError("INVALID_ARGUMENT", "question: must not be empty");
+      const agentId = req.agentId || "think";
+      const cycle = ports.now();
+      const result = await think(question, librarySearchOracle(ports.act, agentId, { cycle }), {
+        ...(req.maxIterations !== undefined || req.convergenceThreshold !== undefined
+          ? { control: { ...(req.maxIterations !== undefined ? { maxIterations: req.maxIterations } : {}), ...(req.convergenceThreshold !== undefined ? { convergenceThreshold: req.convergenceThreshold } : {}) } }
+          : {}),
+        ...(req.promote === false ? {} : { coldStore: memoryColdStore(ports.memory, agentId, { cycle }) }),
+      });
+      return {
+        state: result.state,
+        reason: result.reason,
+        steps: result.steps.map((s) => ({ k: s.k, query: s.query, error: s.error, integral: s.integral, gain: s.gain, reward: s.reward, hits: s.hits, matchedTerms: [...s.matchedTerms], newTerms: [...s.newTerms], observation: s.observation })),
+        finalError: result.finalError,
+        missingTerms: [...result.missingTerms],
+        answer: result.answer.map((a) => ({ passage: a.passage, source: a.source, questionTerms: [...a.questionTerms] })),
+        promotedFactIds: result.promoted.map((p) => p.id),
+      };
+    },
+    async *watchEvents(req, ctx) {
+      const kinds = new Set(req.kinds.map((k) => k as number));
+      const wanted = (e: Event) => kinds.size === 0 || kinds.has(kindNumber(e));
+      const queue = new AsyncQueue<Event>(ctx.signal);
+      const sub = deps.events.subscribe({ agentId: req.agentId || "*" }, (e) => {
+        if (wanted(e)) queue.push(e);
+      });
+      try {
+        if (req.fromSequence > 0) {
+          if (!req.agentId) throw new BusError("INVALID_ARGUMENT", "from_sequence needs an agent_id");
+          for await (const { event, meta } of deps.events.replay({ agentId: req.agentId }, { fromSeq: Number(req.fromSequence) })) {
+            if (wanted(event)) yield { event: { ...event, sequence: meta.seq ?? event.sequence } };
+          }
+        }
+        for await (const event of queue) yield { event };
+      } finally {
+        await sub.drain();
+      }
+    },
+    async *runCycles(req, ctx) {
+      const run = req.run;
+      if (!run) throw new BusError("INVALID_ARGUMENT", "run: required");
+      const queue = new AsyncQueue<Event>(ctx.signal);
+      const done = runtime.run(run.agentId, { ...runOptions(run, ctx), onEvent: (e) => queue.push(e) }).finally(() => queue.close());
+      for await (const event of queue) yield { kind: { $case: "event", value: event } };
+      const report = await done;
+      yield { kind: { $case: "report", value: report } };
+    },
+  };
+}
+
+function stopText(r: RunReport): string {
+  return r.message || `stopped: ${r.stopReason}`;
+}
+
+const KIND_NUMBER: Record<string, number> = {
+  cycleStarted: 1,
+  observed: 2,
+  oriented: 3,
+  decided: 4,
+  acted: 5,
+  goalChanged: 6,
+  planChanged: 7,
+  reflected: 8,
+  approvalRequested: 9,
+  approvalResolved: 10,
+  cycleFinished: 11,
+};
+
+function kindNumber(e: Event): number {
+  return e.kind ? (KIND_NUMBER[e.kind.$case] ?? 0) : 0;
+}

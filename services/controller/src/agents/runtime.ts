@@ -1,0 +1,351 @@
+import { BusError, isBusError } from "@boyd/bus";
+import {
+  AgentState,
+  GoalStatus,
+  StopReason,
+  type AgentInfo,
+  type CreateAgentRequest,
+  type Event,
+  type Goal,
+  type NewGoal,
+  type RunReport,
+  type SessionState,
+  type ToolDescriptor,
+} from "@boyd/proto";
+import { addGoal, allDone, GoalError, type NewGoalInput } from "../goals/index.js";
+import { resolveAgentConfig } from "../cycle/agent-config.js";
+import { Narrator } from "../cycle/narrator.js";
+import type { CyclePorts } from "../cycle/ports.js";
+import { runCycle, type AgentSession, type CycleOutcome } from "../cycle/run-cycle.js";
+
+/** What the runtime needs: the services and the tool catalog. */
+export interface RuntimeDeps {
+  readonly ports: CyclePorts;
+  /** The act service's catalog (cached by the caller). */
+  readonly catalog: () => Promise<readonly ToolDescriptor[]>;
+  /** Told about runs that fail in the background. */
+  readonly onError?: (err: unknown, agentId: string) => void;
+}
+
+/** Options of a run of cycles. */
+export interface RunOptions {
+  readonly goals?: readonly NewGoal[];
+  /** Cycles at most in this call. @default 10 */
+  readonly maxCycles?: number;
+  readonly fresh?: boolean;
+  /** Load with resume (memory injects a summary of the previous session). */
+  readonly resume?: boolean;
+  /** Told about each cycle as it finishes. */
+  readonly onCycle?: (outcome: CycleOutcome) => void;
+  /** Told about every event of the run as it is published. */
+  readonly onEvent?: (event: Event) => void;
+  readonly signal?: AbortSignal;
+}
+
+interface Handle {
+  session: AgentSession;
+  state: AgentState;
+  /** Set while cycles run; other mutations wait for it or are refused. */
+  running?: Promise<RunReport> | undefined;
+  abort?: AbortController | undefined;
+  /** Goals added while a run holds the session, merged before the next cycle. */
+  queued: Goal[];
+  lastMessage: string;
+}
+
+const AGENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function checkAgentId(id: string, field = "agent_id"): void {
+  if (!AGENT_ID.test(id)) throw new BusError("INVALID_ARGUMENT", `${field}: ${JSON.stringify(id)} must be 1-64 letters, digits, '-' or '_'`);
+}
+
+/** NewGoal (proto) to the goal book's input, with the field names callers used. */
+export function goalInput(g: NewGoal): NewGoalInput {
+  return {
+    description: g.description,
+    successCriteria: g.successCriteria || undefined,
+    priority: g.priority,
+    stallThreshold: g.stallThreshold,
+    parentId: g.parentId || undefined,
+    blockedBy: g.blockedBy.length ? g.blockedBy : undefined,
+  };
+}
+
+/**
+ * The agents this controller drives. Sessions live in the memory service
+ * (versioned); the runtime keeps the copy it works on and refuses a second
+ * run of the same agent while one is going. Between runs it reloads the
+ * stored session, so another replica's progress is never overwritten (a
+ * stale save gets ABORTED from memory).
+ */
+export class AgentRuntime {
+  private readonly agents = new Map<string, Handle>();
+
+  constructor(private readonly deps: RuntimeDeps) {}
+
+  /** Creates (or, with `fresh`, recreates) an agent and saves its session. */
+  async create(request: CreateAgentRequest): Promise<{ info: AgentInfo; goals: Goal[] }> {
+    const agentId = request.agentId || `agent-${crypto.randomUUID().slice(0, 8)}`;
+    checkAgentId(agentId);
+    resolveAgentConfig(request.config); // named errors before anything is stored
+    const existing = await this.tryLoad(agentId);
+    if (existing && !request.fresh) throw new BusError("ALREADY_EXISTS", `agent ${agentId} exists (cycle ${existing.state.cycleCount}); resume it or pass fresh`);
+    if (this.agents.get(agentId)?.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is running`);
+    const now = this.deps.ports.now();
+    let state = emptySession(agentId, request.name || agentId, now);
+    state = { ...state, ...(request.config ? { config: request.config } : {}), ...(request.psyche ? { psyche: request.psyche } : {}) };
+    const changes = [];
+    for (const [i, g] of request.goals.entries()) {
+      const u = addGoalAt(state, g, `goals[${i}]`, now);
+      state = { ...state, goals: u.goals };
+      if (u.change) changes.push(u.change);
+    }
+    const { version } = await this.deps.ports.memory.saveSession({ state, expectedVersion: existing?.version ?? 0 }, { timeoutMs: 10_000, agentId });
+    const handle: Handle = { session: { state, version: Number(version) }, state: AgentState.IDLE, queued: [], lastMessage: "" };
+    this.agents.set(agentId, handle);
+    const narrator = this.narrator(agentId, 0);
+    for (const c of changes) await narrator.emit({ $case: "goalChanged", value: c });
+    return { info: this.info(handle), goals: state.goals };
+  }
+
+  /** The agent's status (loading its session if this controller has not yet). */
+  async get(agentId: string): Promise<AgentInfo> {
+    return this.info(await this.handle(agentId, true));
+  }
+
+  /** Agents this controller has loaded, by id. */
+  list(): AgentInfo[] {
+    return [...this.agents.values()].map((h) => this.info(h)).sort((a, b) => a.agentId.localeCompare(b.agentId));
+  }
+
+  /** The agent's goals, highest priority first. */
+  async goals(agentId: string, statuses: readonly GoalStatus[] = []): Promise<Goal[]> {
+    const h = await this.handle(agentId, true);
+    const goals = [...h.session.state.goals, ...h.queued].filter((g) => statuses.length === 0 || statuses.includes(g.status));
+    return goals.sort((a, b) => (b.computedPriority ?? b.priority) - (a.computedPriority ?? a.priority) || Number(a.createdAtUnixMs) - Number(b.createdAtUnixMs));
+  }
+
+  /** Adds a goal; during a run it joins before the next cycle. */
+  async addGoal(agentId: string, goal: NewGoal): Promise<Goal> {
+    if (!goal) throw new BusError("INVALID_ARGUMENT", "goal: required");
+    const h = await this.handle(agentId, true);
+    const now = this.deps.ports.now();
+    const base = { ...h.session.state, goals: [...h.session.state.goals, ...h.queued] };
+    const u = addGoalAt(base, goal, "goal", now);
+    if (h.running) {
+      h.queued.push(u.goal);
+      return u.goal;
+    }
+    await this.save(h, { ...h.session.state, goals: u.goals });
+    if (u.change) await this.narrator(agentId, Number(h.session.state.cycleCount), 500).emit({ $case: "goalChanged", value: u.change });
+    return u.goal;
+  }
+
+  /**
+   * Runs cycles until a stop condition holds or `maxCycles` have run.
+   * Always with planning and reflection: `cycle`, `run` and `resume` are
+   * this one loop with different limits.
+   */
+  async run(agentId: string, options: RunOptions = {}): Promise<RunReport> {
+    const h = await this.handle(agentId, true, options.resume ?? false);
+    if (h.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is already running; watch its events or wait for the run to end`);
+    const abort = new AbortController();
+    options.signal?.addEventListener("abort", () => abort.abort(), { once: true });
+    h.abort = abort;
+    const run = this.loop(h, options, abort.signal);
+    h.running = run;
+    try {
+      return await run;
+    } finally {
+      h.running = undefined;
+      h.abort = undefined;
+    }
+  }
+
+  /** Starts a run in the background; its progress is in the event stream. */
+  async detach(agentId: string, options: RunOptions = {}): Promise<void> {
+    const h = await this.handle(agentId, true, options.resume ?? false);
+    if (h.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is already running`);
+    void this.run(agentId, { ...options, resume: false }).catch((err) => this.deps.onError?.(err, agentId));
+    // Wait until the run holds the agent, so a following call sees it running.
+    await Promise.resolve();
+  }
+
+  /** Stops a running agent after its current cycle. */
+  cancel(agentId: string): boolean {
+    const h = this.agents.get(agentId);
+    if (!h?.abort) return false;
+    h.abort.abort();
+    return true;
+  }
+
+  /** Waits for every run to end (for shutdown), cancelling them first. */
+  async stopAll(): Promise<void> {
+    for (const h of this.agents.values()) h.abort?.abort();
+    await Promise.allSettled([...this.agents.values()].map((h) => h.running));
+  }
+
+  /** The working copy of an agent's session (idle agents are reloaded). */
+  async session(agentId: string): Promise<AgentSession> {
+    return (await this.handle(agentId, true)).session;
+  }
+
+  /** Saves a changed session of an idle agent. */
+  async update(agentId: string, change: (state: SessionState) => SessionState): Promise<SessionState> {
+    const h = await this.handle(agentId, true);
+    if (h.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is running; try again when the run ends`);
+    await this.save(h, change(h.session.state));
+    return h.session.state;
+  }
+
+  private async loop(h: Handle, options: RunOptions, signal: AbortSignal): Promise<RunReport> {
+    const agentId = h.session.state.agentId;
+    const max = options.maxCycles ?? 10;
+    if (!Number.isInteger(max) || max < 1) throw new BusError("INVALID_ARGUMENT", `max_cycles: must be a whole number >= 1, got ${max}`);
+    let state = h.session.state;
+    if (options.fresh) {
+      const clean = emptySession(agentId, state.name, this.deps.ports.now());
+      state = { ...clean, config: state.config, psyche: state.psyche };
+    }
+    for (const [i, g] of (options.goals ?? []).entries()) state = { ...state, goals: addGoalAt(state, g, `goals[${i}]`, this.deps.ports.now()).goals };
+    // Budgets are per run.
+    state = { ...state, iterationCount: 0, toolCallsUsed: {} };
+    await this.save(h, state);
+    h.state = AgentState.RUNNING;
+    const ports: CyclePorts = options.onEvent
+      ? { ...this.deps.ports, emit: async (a, k, e) => (options.onEvent!(e), this.deps.ports.emit(a, k, e)) }
+      : this.deps.ports;
+    let cycles = 0;
+    let stop = StopReason.UNSPECIFIED;
+    let message = "";
+    try {
+      const catalog = await this.deps.catalog();
+      while (stop === StopReason.UNSPECIFIED) {
+        if (signal.aborted) {
+          stop = StopReason.CANCELLED;
+          break;
+        }
+        if (h.queued.length) {
+          h.session = { ...h.session, state: { ...h.session.state, goals: [...h.session.state.goals, ...h.queued.splice(0)] } };
+        }
+        if (allDone(h.session.state.goals) && !h.session.state.jobs.some((j) => j.enabled)) {
+          stop = StopReason.ALL_GOALS_DONE;
+          break;
+        }
+        const outcome = await runCycle(h.session, ports, { catalog, cyclesLeftInRun: max - cycles });
+        h.session = outcome.session;
+        cycles++;
+        options.onCycle?.(outcome);
+        stop = outcome.report.stopReason;
+      }
+      h.state = AgentState.STOPPED;
+    } catch (err) {
+      stop = StopReason.CRITICAL_FAILURE;
+      message = isBusError(err) ? `${err.code}: ${err.message}` : (err as Error).message;
+      h.state = AgentState.FAILED;
+      // The stored session is the truth after a failed cycle.
+      const reloaded = await this.tryLoad(agentId).catch(() => undefined);
+      if (reloaded) h.session = reloaded;
+    }
+    h.lastMessage = message;
+    if (stop !== StopReason.CRITICAL_FAILURE || h.session.state.lastStopReason !== stop) {
+      await this.save(h, { ...h.session.state, lastStopReason: stop }).catch(() => {});
+    }
+    return { cyclesRun: cycles, finalCycle: h.session.state.cycleCount, stopReason: stop, goals: h.session.state.goals, message };
+  }
+
+  private async handle(agentId: string, mustExist: boolean, resume = false): Promise<Handle> {
+    checkAgentId(agentId);
+    const known = this.agents.get(agentId);
+    if (known?.running) return known;
+    const loaded = await this.tryLoad(agentId, resume);
+    if (!loaded) {
+      if (mustExist) throw new BusError("NOT_FOUND", `agent ${agentId} not found; create it first (CreateAgent or \`boyd agent run --goals ...\`)`);
+      throw new BusError("NOT_FOUND", `agent ${agentId} not found`);
+    }
+    const h: Handle = known ?? { session: loaded, state: AgentState.IDLE, queued: [], lastMessage: "" };
+    h.session = loaded;
+    this.agents.set(agentId, h);
+    return h;
+  }
+
+  private async tryLoad(agentId: string, resume = false): Promise<AgentSession | undefined> {
+    try {
+      const r = await this.deps.ports.memory.loadSession({ agentId, resume }, { timeoutMs: 10_000, agentId });
+      return r.state ? { state: r.state, version: Number(r.version) } : undefined;
+    } catch (err) {
+      if (isBusError(err) && err.code === "NOT_FOUND") return undefined;
+      throw err;
+    }
+  }
+
+  private async save(h: Handle, state: SessionState): Promise<void> {
+    const stamped = { ...state, updatedAtUnixMs: this.deps.ports.now() };
+    const { version } = await this.deps.ports.memory.saveSession({ state: stamped, expectedVersion: h.session.version }, { timeoutMs: 10_000, agentId: state.agentId });
+    h.session = { state: stamped, version: Number(version) };
+  }
+
+  private narrator(agentId: string, cycle: number, offset = 0): Narrator {
+    return new Narrator(this.deps.ports, agentId, cycle, "", (m) => this.deps.onError?.(new Error(m), agentId), offset);
+  }
+
+  private info(h: Handle): AgentInfo {
+    const s = h.session.state;
+    const count = (st: GoalStatus) => s.goals.filter((g) => g.status === st).length;
+    const wm = s.workingMemory.length;
+    const capacity = resolveAgentConfig(s.config).workingMemoryCapacity;
+    return {
+      agentId: s.agentId,
+      name: s.name,
+      state: h.state,
+      cycleCount: s.cycleCount,
+      activeGoals: count(GoalStatus.ACTIVE),
+      completedGoals: count(GoalStatus.COMPLETED),
+      failedGoals: count(GoalStatus.FAILED),
+      workingMemorySize: wm,
+      memoryPressure: wm / capacity,
+      pendingApprovals: [],
+      config: s.config,
+      psyche: s.psyche,
+      lastStopReason: s.lastStopReason,
+      sessionVersion: h.session.version,
+      createdAtUnixMs: s.createdAtUnixMs,
+      updatedAtUnixMs: s.updatedAtUnixMs,
+    };
+  }
+}
+
+function addGoalAt(state: SessionState, g: NewGoal, field: string, now: number) {
+  try {
+    return addGoal(state.goals, goalInput(g), { cycle: Number(state.cycleCount), nowUnixMs: now, agent: state.config });
+  } catch (err) {
+    if (err instanceof GoalError) throw new BusError(err.code, `${field}.${err.message}`, { cause: err });
+    throw err;
+  }
+}
+
+/** A new agent's session: no goals, cycle 0. */
+export function emptySession(agentId: string, name: string, now: number): SessionState {
+  return {
+    agentId,
+    name,
+    config: undefined,
+    goals: [],
+    plans: [],
+    cycleCount: 0,
+    psyche: undefined,
+    workingMemory: [],
+    toolCallsUsed: {},
+    iterationCount: 0,
+    approvedSimilarityKeys: [],
+    lastReflectionCycle: 0,
+    lastStopReason: StopReason.UNSPECIFIED,
+    jobs: [],
+    createdAtUnixMs: now,
+    updatedAtUnixMs: now,
+    toolRuns: [],
+    shadowEncounters: 0,
+  };
+}
+
+

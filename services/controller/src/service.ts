@@ -1,0 +1,90 @@
+import {
+  createClient,
+  createEventChannel,
+  grpcService,
+  serveGrpc,
+  serveService,
+  type EventChannel,
+  type EventLog,
+  type EventSink,
+  type GrpcServer,
+  type GrpcServerOptions,
+  type ServiceBinding,
+  type Transport,
+} from "@boyd/bus";
+import { ActServiceDefinition, AgentServiceDefinition, Event, type ToolDescriptor } from "@boyd/proto";
+import { descriptorSet } from "@boyd/proto/descriptors";
+import { BUILTIN_TOOLS } from "@boyd/tools";
+import { createAgentHandlers } from "./agents/handlers.js";
+import { AgentRuntime } from "./agents/runtime.js";
+import { servicePorts } from "./cycle/ports.js";
+
+/** Options of {@link startController}. */
+export interface StartControllerOptions {
+  readonly transport: Transport;
+  /** Where events go: a log (replayable) or live only. @default live */
+  readonly sink?: EventSink | EventLog;
+  /** An event channel to share (e.g. with act, so approvals land in the same log); overrides `sink`. */
+  readonly events?: EventChannel<Event>;
+  /** Serve AgentService over gRPC too, e.g. `{ address: "0.0.0.0:50051" }`. */
+  readonly grpc?: GrpcServerOptions;
+  /** How long the act catalog is reused, ms. @default 10000 */
+  readonly catalogTtlMs?: number;
+  /** Told about failures of background runs and event publishing. */
+  readonly onError?: (err: unknown, agentId: string) => void;
+}
+
+/** A running controller. */
+export interface Controller {
+  readonly runtime: AgentRuntime;
+  readonly events: EventChannel<Event>;
+  /** The gRPC server, when one was asked for. */
+  readonly grpc: GrpcServer | undefined;
+  /** Cancels runs (after their current cycle), then stops serving. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the cycle controller on a transport: AgentService on the bus (and
+ * over gRPC with health and reflection when asked), events on
+ * `boyd.events.v1.<agent>.<kind>`.
+ */
+export async function startController(options: StartControllerOptions): Promise<Controller> {
+  const { transport } = options;
+  const events = options.events ?? createEventChannel({ transport, codec: Event, ...(options.sink ? { sink: options.sink } : {}) });
+  const ports = servicePorts(transport, async (agentId, kind, event) => {
+    await events.publish(agentId, kind, event);
+  });
+  const catalog = cachedCatalog(transport, options.catalogTtlMs ?? 10_000);
+  const runtime = new AgentRuntime({ ports, catalog, ...(options.onError ? { onError: options.onError } : {}) });
+  const handlers = createAgentHandlers({ runtime, ports, events, catalog });
+  const binding: ServiceBinding = await serveService(transport, AgentServiceDefinition, handlers);
+  const grpc = options.grpc ? await serveGrpc([grpcService(AgentServiceDefinition, handlers)], { descriptorSet: descriptorSet(), ...options.grpc }) : undefined;
+  return {
+    runtime,
+    events,
+    grpc,
+    async stop() {
+      await runtime.stopAll();
+      await grpc?.stop();
+      await binding.stop();
+    },
+  };
+}
+
+/** The act catalog, cached; the built-in tools while act has never answered. */
+function cachedCatalog(transport: Transport, ttlMs: number): () => Promise<readonly ToolDescriptor[]> {
+  const act = createClient(transport, ActServiceDefinition, { timeoutMs: 5_000 });
+  let cached: readonly ToolDescriptor[] | undefined;
+  let at = -Infinity;
+  return async () => {
+    if (cached && Date.now() - at < ttlMs) return cached;
+    try {
+      cached = (await act.listTools({})).tools;
+      at = Date.now();
+    } catch {
+      // act is away: the last catalog (or the built-ins) keeps the loop going.
+    }
+    return cached ?? BUILTIN_TOOLS;
+  };
+}
