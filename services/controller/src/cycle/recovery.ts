@@ -1,5 +1,5 @@
 import { BusError, toWireError } from "@boyd/bus";
-import { ActionOutcome, StatusCode, type ActionResult } from "@boyd/proto";
+import { ActionOutcome, StatusCode, type ActionResult, type Decision } from "@boyd/proto";
 
 /** How service calls are retried within a cycle. */
 export interface RetryPolicy {
@@ -53,7 +53,7 @@ export type ResultClass =
   | "timeout"
   /** A policy, a person or the psyche refused: reported, recorded as a correction, never retried. */
   | "denied"
-  /** The tool ran and failed: retried once with adjusted input. */
+  /** The tool ran and failed: retried once with adjusted input, when there is an adjustment. */
   | "tool_error"
   /** Input the tool refused, or an unknown tool: retried once with adjusted input. */
   | "rejected"
@@ -85,21 +85,33 @@ export function classifyResult(result: ActionResult): ResultClass {
 }
 
 /**
- * The input for the one retry of a failed call. Fields the error message
- * names are dropped (a validation error such as `input: depth: ...` or
- * `unrecognized key "x"`), so the tool falls back to its defaults;
- * otherwise the input stays as it was (a transient tool error).
+ * The input for the one retry of a failed call, or undefined when there is
+ * no adjustment worth trying (a deterministic failure retried with the same
+ * input fails the same way). In order: another input decide ranked for the
+ * same tool; for a refused input, the same input without the optional
+ * fields the validation error names (`tool input: depth: ...`), so the tool
+ * falls back to its defaults; for a transient tool error (UNAVAILABLE,
+ * INTERNAL, RESOURCE_EXHAUSTED, ABORTED), the same input.
  */
-export function adjustedInput(inputJson: string, errorMessage: string): string {
-  let input: unknown;
-  try {
-    input = JSON.parse(inputJson || "{}");
-  } catch {
-    return "{}";
+export function retryInput(decision: Decision, result: ActionResult, required: readonly string[]): string | undefined {
+  const call = decision.call!;
+  const other = decision.explanation?.alternatives.find((a) => a.toolName === call.toolName && a.inputJson !== call.inputJson);
+  if (other) return other.inputJson;
+  const error = result.output?.error;
+  if (result.outcome === ActionOutcome.REJECTED) {
+    let input: unknown;
+    try {
+      input = JSON.parse(call.inputJson || "{}");
+    } catch {
+      return undefined;
+    }
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
+    const named = new Set([...(error?.message ?? "").matchAll(/input: ([A-Za-z_][\w]*)(?:[.[]|:)/g)].map((m) => m[1]!));
+    const drop = Object.keys(input).filter((k) => named.has(k) && !required.includes(k));
+    if (drop.length === 0) return undefined;
+    return JSON.stringify(Object.fromEntries(Object.entries(input).filter(([k]) => !drop.includes(k))));
   }
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return inputJson;
-  const named = Object.keys(input).filter((k) => new RegExp(`(^|[^\\w])${k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\w]|$)`).test(errorMessage));
-  if (named.length === 0) return inputJson;
-  const kept = Object.fromEntries(Object.entries(input).filter(([k]) => !named.includes(k)));
-  return JSON.stringify(kept);
+  return error && TRANSIENT.has(error.code) ? call.inputJson : undefined;
 }
+
+const TRANSIENT = new Set([StatusCode.UNAVAILABLE, StatusCode.INTERNAL, StatusCode.RESOURCE_EXHAUSTED, StatusCode.ABORTED]);

@@ -31,7 +31,7 @@ import { dueJobs, jobFromResult } from "./jobs.js";
 import { Narrator } from "./narrator.js";
 import { planOf, recordStepResult, supersede, usedTools, withPlan } from "./plans.js";
 import type { CyclePorts } from "./ports.js";
-import { adjustedInput, classifyResult, withRecovery, type RetryPolicy } from "./recovery.js";
+import { classifyResult, retryInput, withRecovery, type RetryPolicy } from "./recovery.js";
 import { reflectNow } from "./reflection.js";
 
 /** An agent's durable state with the version it was read at. */
@@ -175,7 +175,7 @@ export async function runCycle(session: AgentSession, ports: CyclePorts, options
 
     // Act, with recovery per error class.
     if (decision?.call?.toolName) {
-      result = await timed("act", () => actWithRecovery(decision!, state, ports, cfg, warnings));
+      result = await timed("act", () => actWithRecovery(decision!, state, ports, cfg, options.catalog, warnings));
       await narrator.emit({ $case: "acted", value: { result } });
       state = countCall(state, result, decision.goalId, cfg, warnings);
       const job = jobFromResult(result);
@@ -244,6 +244,10 @@ export async function runCycle(session: AgentSession, ports: CyclePorts, options
       }
     }
   }
+  // Parents whose last child just finished settle now, so a run that ends here ends settled.
+  const after = settleParents(goals, { cycle });
+  goals = after.goals;
+  goalEvents.push(...after.changes);
   for (const c of planEvents.splice(0)) await narrator.emit({ $case: "planChanged", value: c });
   for (const c of goalEvents.splice(0)) await narrator.emit({ $case: "goalChanged", value: c });
 
@@ -362,7 +366,14 @@ function countCall(state: SessionState, result: ActionResult, goalId: string, cf
  * correction) and never retried. Each retry uses its own idempotency step,
  * so act runs it instead of replaying the failure.
  */
-async function actWithRecovery(decision: Decision, state: SessionState, ports: CyclePorts, cfg: ResolvedAgentConfig, warnings: string[]): Promise<ActionResult> {
+async function actWithRecovery(
+  decision: Decision,
+  state: SessionState,
+  ports: CyclePorts,
+  cfg: ResolvedAgentConfig,
+  catalog: readonly ToolDescriptor[],
+  warnings: string[],
+): Promise<ActionResult> {
   const agentId = state.agentId;
   const call = decision.call!;
   const attempt = async (inputJson: string, step: number, timeoutMs: number): Promise<ActionResult> => {
@@ -383,9 +394,13 @@ async function actWithRecovery(decision: Decision, state: SessionState, ports: C
     await new Promise((r) => setTimeout(r, 200));
     result = await attempt(call.inputJson, 1, Math.min(cfg.toolTimeoutMs * 2, 3_600_000));
   } else if (kind === "tool_error" || kind === "rejected") {
-    const input = adjustedInput(call.inputJson, result.output?.error?.message ?? "");
-    warnings.push(`${call.toolName} failed (${reasonOf(result)}); retrying once${input === call.inputJson ? "" : ` with input ${input}`}`);
-    result = await attempt(input, 1, cfg.toolTimeoutMs);
+    const input = retryInput(decision, result, catalog.find((t) => t.name === call.toolName)?.requiredParams ?? []);
+    if (input === undefined) {
+      warnings.push(`${call.toolName} failed (${reasonOf(result)}); no adjusted input to retry with`);
+    } else {
+      warnings.push(`${call.toolName} failed (${reasonOf(result)}); retrying once${input === call.inputJson ? "" : ` with input ${input}`}`);
+      result = await attempt(input, 1, cfg.toolTimeoutMs);
+    }
   } else if (kind === "denied") {
     warnings.push(`${call.toolName} ${ActionOutcome[result.outcome]?.toLowerCase().replaceAll("_", " ")}: ${reasonOf(result)}`);
   } else if (kind === "unknown") {

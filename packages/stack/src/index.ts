@@ -1,0 +1,7 @@
+/**
+ * @boyd/stack: a whole Boyd on one transport. Embedded (the default): the
+ * in-process transport, the embedded graph and file stores under one data
+ * directory. Distributed: NATS (queue groups, JetStream KV state, a
+ * replayable event stream, durable percepts) and Neo4j.
+ */
+export { startStack, type Stack, type StackOptions } from "./stack.js";

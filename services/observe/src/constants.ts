@@ -1,0 +1,46 @@
+/**
+ * The observe service's numbers in one place. Defaults of the request come
+ * from observe.proto; the bounds match what the memory service accepts, so
+ * a request observe lets through is never refused one hop later.
+ */
+export const OBSERVE = {
+  /** Recent working-memory entries included when the request does not say (observe.proto). */
+  defaultRecentLimit: 5,
+  /** Largest recent_limit: memory's largest working-memory capacity. */
+  maxRecentLimit: 1_000,
+  /** Episodes recalled when the request does not say (observe.proto). */
+  defaultEpisodeTopK: 3,
+  /** Largest episode_top_k: memory's largest recall top_k. */
+  maxEpisodeTopK: 100,
+  /** Percepts handed over per observation; the rest wait for the next one. */
+  defaultMaxPercepts: 100,
+  /** Characters of the top goal's description quoted in the summary. */
+  summaryGoalChars: 60,
+  /**
+   * Share of the remaining time kept back from downstream calls (at most
+   * `downstreamMarginMaxMs`), so a memory that does not answer fails with
+   * observe's own message before the caller's deadline takes the handler.
+   */
+  downstreamMarginShare: 0.1,
+  downstreamMarginMaxMs: 100,
+} as const;
+
+/** Percept inbox defaults, shared by both adapters. */
+export const PERCEPTS = {
+  /** Percepts held per agent; beyond it the oldest are dropped (and counted). */
+  defaultMaxPerAgent: 1_000,
+  /** Percept ids remembered per agent after delivery, so a redelivered one is seen once. */
+  rememberedIds: 4_096,
+  /** MIME type of a percept that names none (observe.proto). */
+  defaultContentType: "text/plain",
+  /** JetStream stream of percepts. */
+  defaultStream: "BOYD_PERCEPTS",
+  /** How long an undelivered percept is kept, ms: seven days. */
+  defaultMaxAgeMs: 7 * 24 * 3_600_000,
+  /** How long a fetched percept may stay unacknowledged before JetStream redelivers it, ms. */
+  defaultAckWaitMs: 30_000,
+  /** Window in which JetStream drops a second publish of the same percept id, ms (the server's default). */
+  defaultDuplicateWindowMs: 120_000,
+  /** Longest wait for a no-wait pull to be answered, ms (the server answers at once; this bounds a lost reply). */
+  pullTimeoutMs: 2_000,
+} as const;

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { PERCEPT_PREFIX } from "@boyd/bus";
+import { Percept } from "@boyd/proto";
+import { PERCEPTS } from "../constants.js";
+import { checkAgentId } from "../validate.js";
+
+/**
+ * Percepts taken for one observation. The observation is built between
+ * `take` and one of `commit`/`release`: committed percepts are consumed,
+ * released ones are delivered again by the next take, so a failed
+ * observation loses nothing.
+ */
+export interface PerceptBatch {
+  /** Oldest first, each percept id once. */
+  readonly percepts: readonly Percept[];
+  /** Percepts lost for this agent since the previous batch (its inbox was full). */
+  readonly dropped: number;
+  /** Percepts still queued after this batch, as far as the inbox knows (0 when it cannot tell). */
+  readonly waiting: number;
+  /** The observation was built: consume the percepts. */
+  commit(): Promise<void>;
+  /** The observation failed: hand the percepts out again on the next take. */
+  release(): Promise<void>;
+}
+
+/** Options of one {@link PerceptInbox.take}. */
+export interface TakeOptions {
+  /** Most percepts to take; the rest wait for the next take. */
+  limit: number;
+  /** Absolute deadline of the take, unix ms. */
+  deadline: number;
+  /** Aborts the take (the observe call's own signal). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Where percepts addressed to agents wait until the agent's next Observe.
+ * Two adapters: {@link openInProcessPerceptInbox} (embedded mode: a
+ * subscription on the transport, buffered in this process) and
+ * {@link openJetStreamPerceptInbox} (distributed mode: a JetStream stream,
+ * shared by every observe replica and kept while none runs).
+ */
+export interface PerceptInbox {
+  /** Takes the percepts that arrived for `agentId` since the last committed take. */
+  take(agentId: string, options: TakeOptions): Promise<PerceptBatch>;
+  /** Stops receiving; percepts not yet committed stay where the adapter keeps them. */
+  close(): Promise<void>;
+}
+
+/** Why a received percept was not queued. */
+export type DropReason = "malformed" | "misaddressed" | "duplicate" | "overflow";
+
+/** Told about each percept an inbox refuses or drops. */
+export type DropListener = (reason: DropReason, detail: { subject: string; agentId?: string; perceptId?: string }) => void;
+
+/** The subject percepts for `agentId` are published on: `boyd.percepts.v1.<agentId>`. */
+export function perceptSubject(agentId: string): string {
+  return `${PERCEPT_PREFIX}.${checkAgentId(agentId, "percept agent_id")}`;
+}
+
+/** The agent a percept subject addresses, or undefined when the subject is not one. */
+export function agentOfSubject(subject: string): string | undefined {
+  const prefix = `${PERCEPT_PREFIX}.`;
+  if (!subject.startsWith(prefix)) return undefined;
+  const agent = subject.slice(prefix.length);
+  return agent && !agent.includes(".") ? agent : undefined;
+}
+
+/** Fills what a sender may leave out: the addressee, an id, the arrival time, the MIME type. */
+export function completePercept(percept: Percept, agentId: string, fallback: { id: () => string; receivedAt: number }): Percept {
+  return {
+    ...percept,
+    agentId,
+    id: percept.id || fallback.id(),
+    receivedAtUnixMs: percept.receivedAtUnixMs || fallback.receivedAt,
+    contentType: percept.contentType || PERCEPTS.defaultContentType,
+  };
+}
+
+/** A percept read off the wire, or why it was refused. */
+export type Received = { percept: Percept } | { refused: Extract<DropReason, "malformed" | "misaddressed">; perceptId?: string };
+
+/**
+ * Decodes a percept delivered on `agentId`'s subject. The subject names the
+ * addressee: a percept whose body names another agent is refused, one that
+ * names none is completed with it.
+ */
+export function readPercept(data: Uint8Array, agentId: string, fallback: { id: () => string; receivedAt: number }): Received {
+  let raw: Percept;
+  try {
+    raw = Percept.decode(data);
+  } catch {
+    return { refused: "malformed" };
+  }
+  if (raw.agentId && raw.agentId !== agentId) return { refused: "misaddressed", perceptId: raw.id };
+  return { percept: completePercept(raw, agentId, fallback) };
+}
+
+/** A batch with nothing in it. */
+export const EMPTY_BATCH: PerceptBatch = { percepts: [], dropped: 0, waiting: 0, commit: () => Promise.resolve(), release: () => Promise.resolve() };
+
+/** A fresh percept id. */
+export function newPerceptId(): string {
+  return randomUUID();
+}
+
+/**
+ * Ids recently delivered, per agent, oldest forgotten first: a percept
+ * delivered again (a sender's retry, a redelivery) is recognised and
+ * dropped while its id is still remembered.
+ */
+export class DeliveredIds {
+  private readonly byAgent = new Map<string, Set<string>>();
+
+  constructor(private readonly perAgent: number = PERCEPTS.rememberedIds) {}
+
+  has(agentId: string, id: string): boolean {
+    return this.byAgent.get(agentId)?.has(id) ?? false;
+  }
+
+  add(agentId: string, id: string): void {
+    let ids = this.byAgent.get(agentId);
+    if (!ids) this.byAgent.set(agentId, (ids = new Set()));
+    ids.add(id);
+    if (ids.size > this.perAgent) ids.delete(ids.values().next().value!);
+  }
+}
