@@ -1,11 +1,12 @@
 import { resolve } from "node:path";
 import { ActFileConfig, configFromEnv, loadActConfigFile, startAct } from "@boyd/act";
-import { connectNats, createClient, createEventChannel, InProcessTransport, type ServiceBinding, type Transport } from "@boyd/bus";
+import { connectNats, createClient, InProcessTransport, type ServiceBinding, type Transport } from "@boyd/bus";
 import { openFileStore, serveMemory } from "@boyd/memory";
 import { openGraph, serveOrient } from "@boyd/orient";
-import { ActionOutcome, ActionResult, ActServiceDefinition, ApprovalMode, Event } from "@boyd/proto";
+import { ActionOutcome, ActionResult, ActServiceDefinition, ApprovalMode } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
-import { ApprovalPrompt } from "./approval-prompt.js";
+import { answeringApprovals } from "./approval-prompt.js";
+import { approvalMode } from "./options.js";
 
 interface ActFlags {
   dataDir: string;
@@ -19,14 +20,6 @@ interface RunFlags {
   config?: string;
   approvalTimeout?: number;
   json?: boolean;
-}
-
-const MODES: Record<string, ApprovalMode> = { safe: ApprovalMode.SAFE, cautious: ApprovalMode.CAUTIOUS, paranoid: ApprovalMode.PARANOID, yolo: ApprovalMode.YOLO };
-
-function mode(value: string): ApprovalMode {
-  const m = MODES[value];
-  if (m === undefined) throw new InvalidArgumentError(`expected safe, cautious, paranoid or yolo, got ${JSON.stringify(value)}`);
-  return m;
 }
 
 function millis(value: string): number {
@@ -70,24 +63,10 @@ async function openAct(flags: ActFlags, run: RunFlags): Promise<{ transport: Tra
   };
 }
 
-/** Answers the agent's approval requests from the terminal while `work` runs. */
-async function answeringApprovals<T>(transport: Transport, agentId: string, work: () => Promise<T>): Promise<T> {
-  const prompt = new ApprovalPrompt();
+/** Answers approval requests at the terminal through act's ResolveApproval. */
+function answerThroughAct<T>(transport: Transport, agentId: string, work: () => Promise<T>): Promise<T> {
   const client = createClient(transport, ActServiceDefinition, { timeoutMs: 10_000 });
-  const events = createEventChannel({ transport, codec: Event });
-  const sub = events.subscribe({ agentId, kind: "approval.requested" }, async (event) => {
-    if (event.kind?.$case !== "approvalRequested" || !event.kind.value.request) return;
-    const request = event.kind.value.request;
-    const answer = await prompt.ask(request);
-    await client.resolveApproval({ decision: { approvalId: request.id, agentId, verdict: answer.verdict, answeredBy: `cli:${process.env["USER"] ?? "user"}`, comment: answer.comment } }).catch((err: Error) => console.error(`boyd: ${err.message}`));
-  });
-  await transport.flush();
-  try {
-    return await work();
-  } finally {
-    await sub.drain();
-    prompt.close();
-  }
+  return answeringApprovals(transport, agentId, (decision) => client.resolveApproval({ decision }), work);
 }
 
 /** One result as a person reads it. */
@@ -124,7 +103,7 @@ export function registerActCommands(program: Command): void {
     .description("run one tool call; approvals are asked here ([y]es / [n]o / [a]pprove all similar)")
     .argument("<tool>", "tool name, e.g. file_io")
     .argument("[input]", "input as a JSON object", "{}")
-    .option("--mode <mode>", "approval mode: safe, cautious, paranoid or yolo (default: the policy's)", mode)
+    .option("--mode <mode>", "approval mode: safe, cautious, paranoid or yolo (default: the policy's)", approvalMode)
     .option("--workspace <dir>", "workspace directory (default: <data-dir>/workspace)")
     .option("--config <file>", "act configuration file (policy, custom tools, limits)")
     .option("--approval-timeout <ms>", "how long an approval waits", millis)
@@ -137,7 +116,7 @@ export function registerActCommands(program: Command): void {
         const client = createClient(transport, ActServiceDefinition, { timeoutMs: 24 * 3600 * 1000 });
         // A fresh cycle number per run: each invocation is a new call, never a replay.
         const cycle = Date.now();
-        return answeringApprovals(transport, f.agent, () =>
+        return answerThroughAct(transport, f.agent, () =>
           client.act({
             agentId: f.agent,
             approvalMode: opts.mode ?? ApprovalMode.UNSPECIFIED,
@@ -158,7 +137,7 @@ export function registerActCommands(program: Command): void {
     .action(async (opts: { nats: string; agent: string }) => {
       const transport = await connectNats({ servers: opts.nats, name: "boyd-approvals" });
       console.error(`boyd: answering approvals for ${opts.agent === "*" ? "every agent" : opts.agent} on ${opts.nats}; Ctrl-C to stop`);
-      await answeringApprovals(transport, opts.agent, () => new Promise<void>((resolve) => process.once("SIGINT", resolve)));
+      await answerThroughAct(transport, opts.agent, () => new Promise<void>((resolve) => process.once("SIGINT", resolve)));
       await transport.close();
     });
 }

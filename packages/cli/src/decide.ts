@@ -3,6 +3,7 @@ import { orient } from "@boyd/orient";
 import { Goal, GoalJustification, GoalSource, GoalStatus, ImpasseKind, Observation } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
 import { withGraph, type GraphFlags } from "./kg.js";
+import { priority } from "./options.js";
 
 interface DecideFlags extends GraphFlags {
   criteria: string;
@@ -10,12 +11,6 @@ interface DecideFlags extends GraphFlags {
   plan?: boolean;
   attempt: number;
   json?: boolean;
-}
-
-function priority(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 255) throw new InvalidArgumentError(`expected an integer from 0 to 255, got ${JSON.stringify(value)}`);
-  return n;
 }
 
 function attempt(value: string): number {

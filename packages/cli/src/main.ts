@@ -1,11 +1,15 @@
 #!/usr/bin/env -S node --import tsx
 import { Command } from "commander";
+import { isBusError } from "@boyd/bus";
 import { registerActCommands } from "./act.js";
+import { registerAgentCommands } from "./agent.js";
 import { registerDecideCommand } from "./decide.js";
 import { runBusDemo } from "./demo-bus.js";
 import { registerKgCommands } from "./kg.js";
-import { positiveInt } from "./options.js";
+import { registerEventsCommand } from "./events.js";
+import { positiveInt, UsageError } from "./options.js";
 import { registerThinkCommand } from "./think.js";
+import { registerUpCommand } from "./up.js";
 
 // `boyd act tools | head` closes the pipe early; that is not an error.
 process.stdout.on("error", (err: NodeJS.ErrnoException) => {
@@ -31,8 +35,12 @@ registerKgCommands(program);
 registerDecideCommand(program);
 registerActCommands(program);
 registerThinkCommand(program);
+registerAgentCommands(program);
+registerUpCommand(program);
+registerEventsCommand(program);
 
 program.parseAsync().catch((err: unknown) => {
   console.error(`boyd: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
+  // Usage mistakes (a missing file, a request the service calls malformed) exit 2, like bad flags.
+  process.exitCode = err instanceof UsageError || (isBusError(err) && err.code === "INVALID_ARGUMENT") ? 2 : 1;
 });

@@ -1,23 +1,12 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-
-const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+import { runBoyd, type BoydResult } from "./boyd-process.js";
 
 // Runs `boyd act ...` with `stdin` typed at its approval prompt.
-function boyd(dir: string, stdin: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", main, "act", "--data-dir", join(dir, ".boyd"), ...args], { cwd: fileURLToPath(new URL("..", import.meta.url)) });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
-    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-    child.stdin.end(stdin);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+function boyd(dir: string, stdin: string, ...args: string[]): Promise<BoydResult> {
+  return runBoyd(["act", "--data-dir", join(dir, ".boyd"), ...args], stdin);
 }
 
 describe("boyd act", () => {

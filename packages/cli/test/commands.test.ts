@@ -1,26 +1,13 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runBoyd, type BoydResult } from "./boyd-process.js";
 
-const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
-const run = promisify(execFile);
-
-// Runs from this package (where tsx resolves), on files and a data dir in `dir`.
-async function boyd(dir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const [command, ...rest] = args;
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", main, command!, "--data-dir", join(dir, ".boyd"), ...rest.map((a) => (a.endsWith(".csv") ? join(dir, a) : a))], {
-      cwd: fileURLToPath(new URL("..", import.meta.url)),
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+// `boyd <command> --data-dir <dir>/.boyd ...`, with .csv arguments taken from `dir`.
+function boyd(dir: string, ...args: string[]): Promise<BoydResult> {
+  const [command, ...rest] = args;
+  return runBoyd([command!, "--data-dir", join(dir, ".boyd"), ...rest.map((a) => (a.endsWith(".csv") ? join(dir, a) : a))]);
 }
 
 describe("boyd kg", () => {

@@ -1,22 +1,11 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runBoyd, type BoydResult } from "./boyd-process.js";
 
-const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
-const run = promisify(execFile);
-
-async function boyd(dir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", main, "think", ...args, "--data-dir", join(dir, ".boyd")], { cwd: fileURLToPath(new URL("..", import.meta.url)) });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function boyd(dir: string, ...args: string[]): Promise<BoydResult> {
+  return runBoyd(["think", ...args, "--data-dir", join(dir, ".boyd")]);
 }
 
 const WATER = `# Water

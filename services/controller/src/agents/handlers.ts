@@ -4,6 +4,7 @@ import {
   GoalStatus,
   PlanChangeKind,
   PlanStatus,
+  StopReason,
   type AgentServiceDefinition,
   type Event,
   type RunReport,
@@ -180,7 +181,7 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
 }
 
 function stopText(r: RunReport): string {
-  return r.message || `stopped: ${r.stopReason}`;
+  return r.message || `stopped: ${StopReason[r.stopReason] ?? r.stopReason}`;
 }
 
 const KIND_NUMBER: Record<string, number> = {

@@ -153,7 +153,7 @@ export async function runCycle(session: AgentSession, ports: CyclePorts, options
       planEvents.push({ plan: fresh, change: PlanChangeKind.CREATED });
       return fresh;
     });
-    if (plan && plan.status === PlanStatus.ACTIVE && plan.hasSideEffects && cfg.confirmSideEffectPlans && !plan.confirmed) {
+    if (plan && plan.status === PlanStatus.ACTIVE && cfg.confirmSideEffectPlans && !plan.confirmed && plan.steps.some((s) => s.hasSideEffects && s.status === StepStatus.PENDING)) {
       plan = await timed("plan", () => confirmPlan(agentId, plan!, focus, cycle, ports, cfg, planEvents, warnings));
     }
     if (plan) plans = withPlan(plans, plan);

@@ -1,0 +1,65 @@
+import { split } from "../config.js";
+
+/** Settings of one cycle benchmark run; see {@link parseCycleConfig} for the environment variables. */
+export interface CycleBenchConfig {
+  /** Cycles measured per mode, untraced (the latency figures). @default 150 */
+  readonly cycles: number;
+  /** Cycles per mode before anything is measured: the first plan runs out, the JIT and the stores warm up. @default 40 */
+  readonly warmup: number;
+  /** Cycles per mode run with the tracer on (hops, time split), after the measured ones. @default 40 */
+  readonly traced: number;
+  /** Rounds the measured cycles and raw round trips are split into, alternating the modes. @default 5 */
+  readonly rounds: number;
+  /** Raw nats.js round trips measured, spread over the rounds. @default 2000 */
+  readonly raw: number;
+  /** Keep the distributed stack's graph in a Neo4j the benchmark starts, instead of the embedded store. @default false */
+  readonly neo4j: boolean;
+}
+
+const DEFAULTS: CycleBenchConfig = { cycles: 150, warmup: 40, traced: 40, rounds: 5, raw: 2_000, neo4j: false };
+
+const COUNTS: Readonly<Record<Exclude<keyof CycleBenchConfig, "neo4j">, string>> = {
+  cycles: "BENCH_CYCLES",
+  warmup: "BENCH_WARMUP",
+  traced: "BENCH_TRACED",
+  rounds: "BENCH_ROUNDS",
+  raw: "BENCH_RAW",
+};
+
+/** An agent lives at most 1,000 cycles (the controller's SAFETY_MAX_CYCLES); each mode's agent runs every cycle of the benchmark. */
+export const AGENT_LIFE_CYCLES = 1_000;
+
+/**
+ * Reads BENCH_CYCLES, BENCH_WARMUP, BENCH_TRACED, BENCH_ROUNDS, BENCH_RAW
+ * (positive integers) and BENCH_NEO4J (1 or 0). Rejects bad values rather
+ * than quietly benchmarking something other than what was asked for.
+ */
+export function parseCycleConfig(env: NodeJS.ProcessEnv): CycleBenchConfig {
+  const out: Record<string, number | boolean> = {};
+  for (const [key, name] of Object.entries(COUNTS)) {
+    const raw = env[name];
+    if (raw === undefined || raw === "") {
+      out[key] = DEFAULTS[key as keyof typeof COUNTS];
+      continue;
+    }
+    const value = Number(raw);
+    if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+    out[key] = value;
+  }
+  const neo4j = env["BENCH_NEO4J"] ?? "";
+  if (!["", "0", "1"].includes(neo4j)) throw new Error(`BENCH_NEO4J must be 1 or 0, got ${JSON.stringify(neo4j)}`);
+  out["neo4j"] = neo4j === "1";
+  const config = out as unknown as CycleBenchConfig;
+  if (config.cycles < config.rounds) throw new Error(`BENCH_CYCLES (${config.cycles}) must be at least BENCH_ROUNDS (${config.rounds})`);
+  if (config.raw < config.rounds) throw new Error(`BENCH_RAW (${config.raw}) must be at least BENCH_ROUNDS (${config.rounds})`);
+  const life = config.warmup + config.cycles + config.traced;
+  if (life >= AGENT_LIFE_CYCLES) {
+    throw new Error(`BENCH_WARMUP + BENCH_CYCLES + BENCH_TRACED is ${life}; an agent lives fewer than ${AGENT_LIFE_CYCLES} cycles`);
+  }
+  return config;
+}
+
+/** Measured cycles per round, summing to `cycles`. */
+export function cyclesPerRound(config: CycleBenchConfig): number[] {
+  return split(config.cycles, config.rounds);
+}

@@ -1,0 +1,100 @@
+import { connectNats, createClient, isBusError, type ServiceClient, type Transport } from "@boyd/bus";
+import type { GraphStore } from "@boyd/graph";
+import { AgentServiceDefinition, type AgentInfo, type Goal, type NewGoal } from "@boyd/proto";
+import { startStack } from "@boyd/stack";
+
+/** Where the agent commands find Boyd: a stack started here, or a deployment over NATS. */
+export interface AgentFlags {
+  /** Data directory of the embedded stack. */
+  dataDir: string;
+  /** Agent the command is about. */
+  agent: string;
+  /** A running deployment (`boyd up --nats URL`) instead of a stack in this process. */
+  nats?: string;
+}
+
+/** An open connection to AgentService. */
+export interface AgentConnection {
+  readonly transport: Transport;
+  readonly agents: ServiceClient<typeof AgentServiceDefinition>;
+  /** The graph, when the stack runs in this process (for before/after counts). */
+  readonly graph: GraphStore | undefined;
+  /** "embedded (<data dir>)" or the NATS URL, for messages. */
+  readonly where: string;
+}
+
+// Runs are as long as their cycles; the run's own limits end them.
+const RUN_TIMEOUT_MS = 24 * 3600_000;
+
+/**
+ * Opens AgentService (a whole stack in this process under the data
+ * directory, or a deployment over NATS), runs `work`, and closes what it
+ * opened, as `withGraph` and `withAct` do.
+ */
+export async function withAgents<T>(flags: AgentFlags, work: (c: AgentConnection) => Promise<T>): Promise<T> {
+  if (flags.nats) {
+    const transport = await connectNats({ servers: flags.nats, name: "boyd-cli" });
+    try {
+      return await work({ transport, agents: createClient(transport, AgentServiceDefinition, { timeoutMs: RUN_TIMEOUT_MS }), graph: undefined, where: flags.nats });
+    } finally {
+      await transport.close();
+    }
+  }
+  const stack = await startStack({ dataDir: flags.dataDir, onError: (err, where) => console.error(`boyd: ${where}: ${err instanceof Error ? err.message : String(err)}`) });
+  try {
+    return await work({ transport: stack.transport, agents: stack.agents, graph: stack.graph, where: `embedded (${flags.dataDir})` });
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** The agent's status, or undefined when it does not exist. */
+export async function findAgent(agents: AgentConnection["agents"], agentId: string): Promise<AgentInfo | undefined> {
+  try {
+    return (await agents.getAgent({ agentId })).agent;
+  } catch (err) {
+    if (isBusError(err) && err.code === "NOT_FOUND") return undefined;
+    throw err;
+  }
+}
+
+/** Options of {@link ensureAgent}. */
+export interface EnsureOptions {
+  /** Goals to give the agent (at creation, or added to an existing one). */
+  readonly goals?: readonly NewGoal[];
+  /** Start over: discard the stored session. */
+  readonly fresh?: boolean;
+  /** Approval mode for a new agent. */
+  readonly approvalMode?: number;
+}
+
+/** What {@link ensureAgent} did. */
+export interface Ensured {
+  /** Whether the agent was created (or recreated) now. */
+  readonly created: boolean;
+  /** The goals given, as stored. */
+  readonly goals: Goal[];
+  /** The agent before, when it existed and was kept. */
+  readonly existing: AgentInfo | undefined;
+}
+
+/**
+ * Makes sure the agent exists and has the goals: creates it (fresh when
+ * asked), or adds the goals to the one there.
+ */
+export async function ensureAgent(agents: AgentConnection["agents"], agentId: string, options: EnsureOptions = {}): Promise<Ensured> {
+  const goals = options.goals ?? [];
+  const existing = options.fresh ? undefined : await findAgent(agents, agentId);
+  if (existing) {
+    const added: Goal[] = [];
+    for (const goal of goals) added.push((await agents.addGoal({ agentId, goal })).goal!);
+    return { created: false, goals: added, existing };
+  }
+  const r = await agents.createAgent({
+    agentId,
+    goals: [...goals],
+    fresh: options.fresh ?? false,
+    ...(options.approvalMode ? { config: { approvalMode: options.approvalMode } } : {}),
+  });
+  return { created: true, goals: r.goals, existing: undefined };
+}

@@ -1,0 +1,183 @@
+import { createClient, createEventChannel } from "@boyd/bus";
+import { ConsolidationTrigger, CycleFinished, Event, GoalStatus, MemoryServiceDefinition, RunReport, StopReason, type Goal } from "@boyd/proto";
+import type { AgentConnection } from "./agent-connection.js";
+import { formatCycleLine, formatRunSummary, shorten, type RunSummary } from "./agent-format.js";
+import { answeringApprovals, type AnsweringOptions } from "./approval-prompt.js";
+import type { Ingested } from "./knowledge.js";
+import type { LineReader } from "./line-reader.js";
+import { RunTracker } from "./run-tracker.js";
+
+/** How a run is shown. */
+export interface RunView {
+  readonly agentId: string;
+  /** Print the report and the per-cycle summaries as JSON, nothing else on stdout. */
+  readonly json?: boolean;
+  /** Cycles at most, for the progress indicator. */
+  readonly maxCycles: number;
+  /** Consolidate working memory into episodes when the run ends. @default true */
+  readonly consolidate?: boolean;
+  /** Where approval answers are read (the REPL shares its stdin). */
+  readonly lines?: LineReader;
+}
+
+/** What happened before the run, for the summary. */
+export interface RunSetup {
+  /** Goals given for this run, as stored. */
+  readonly goals: readonly Goal[];
+  readonly ingested?: readonly Ingested[];
+  /** Graph triples before anything was loaded. */
+  readonly graphBefore?: number;
+  /** When the command started (for the total time). @default now */
+  readonly startedAt?: number;
+}
+
+/** A finished run: the report and the exit code it deserves. */
+export interface RunOutcome {
+  readonly report: RunReport;
+  /** 0 when every goal of the run completed, 1 otherwise. */
+  readonly exitCode: number;
+}
+
+/**
+ * A status line on a terminal's stderr, rewritten in place with `\r`;
+ * nothing at all when stderr is not a terminal.
+ */
+class StatusLine {
+  #shown = false;
+  constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
+
+  show(text: string): void {
+    if (!this.stream.isTTY) return;
+    this.stream.write(`\r\x1b[K${shorten(text, (this.stream.columns || 80) - 1)}`);
+    this.#shown = true;
+  }
+
+  clear(): void {
+    if (!this.#shown) return;
+    this.stream.write("\r\x1b[K");
+    this.#shown = false;
+  }
+}
+
+/**
+ * Runs cycles through `call` (Run or Resume) while following the agent's
+ * events: one line per cycle, a `cycle 3/20` indicator on a terminal,
+ * approvals answered at the prompt; then the closing summary (or JSON).
+ */
+export async function runWatched(conn: AgentConnection, view: RunView, setup: RunSetup, call: () => Promise<RunReport | undefined>): Promise<RunOutcome> {
+  const startedAt = setup.startedAt ?? Date.now();
+  const tracker = new RunTracker();
+  tracker.know(setup.goals, true);
+  const status = new StatusLine();
+  const events = createEventChannel({ transport: conn.transport, codec: Event });
+  const sub = events.subscribe({ agentId: view.agentId }, (event) => {
+    const done = tracker.take(event);
+    if (view.json) return;
+    if (event.kind?.$case === "cycleStarted") {
+      const focus = event.kind.value.activeGoalIds[0];
+      status.show(`cycle ${tracker.started}/${view.maxCycles}  ${focus ? shorten(focus, 40) : ""}  ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    }
+    if (done) {
+      status.clear();
+      console.log(formatCycleLine(done));
+    }
+  });
+  await conn.transport.flush();
+  let report: RunReport;
+  try {
+    report = (await withApprovals(conn, view.agentId, call, { ...(view.lines ? { lines: view.lines } : {}), beforePrompt: () => status.clear() })) ?? RunReport.fromPartial({});
+    // Events may trail the reply (a JetStream publish, another connection): wait a little for the last ones.
+    await conn.transport.flush();
+    for (let waited = 0; tracker.cycles.length < Number(report.cyclesRun) && waited < 2_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    status.clear();
+    await sub.drain();
+  }
+  tracker.know(report.goals);
+
+  const shown = runGoals(report.goals, tracker.touched);
+  let episodes: number | undefined;
+  if ((view.consolidate ?? true) && Number(report.cyclesRun) > 0) {
+    try {
+      episodes = await consolidateRun(conn, view.agentId, Number(report.finalCycle), shown);
+    } catch (err) {
+      console.error(`boyd: consolidation at the end of the run failed: ${(err as Error).message}`);
+    }
+  }
+  const graphAfter = conn.graph ? (await conn.graph.counts()).triples : undefined;
+  const judged = setup.goals.length ? report.goals.filter((g) => setup.goals.some((s) => s.symbolId === g.symbolId)) : shown.filter((g) => !g.parentId);
+  // Nothing left to judge (a resumed agent with every goal finished) is not a failure.
+  const allDone = judged.length > 0 ? judged.every((g) => g.status === GoalStatus.COMPLETED) : report.stopReason === StopReason.ALL_GOALS_DONE;
+  const exitCode = allDone && report.stopReason !== StopReason.CRITICAL_FAILURE ? 0 : 1;
+  const summary: RunSummary = {
+    agentId: view.agentId,
+    report,
+    goals: shown,
+    phaseMs: tracker.phaseTotals(),
+    totalMs: Date.now() - startedAt,
+    derivedFacts: tracker.derivedFacts,
+    assertedFacts: tracker.assertedFacts,
+    ...(setup.graphBefore !== undefined && graphAfter !== undefined ? { graph: { before: setup.graphBefore, after: graphAfter } } : {}),
+    ...(episodes !== undefined ? { episodes } : {}),
+    ingested: setup.ingested ?? [],
+  };
+  if (view.json) {
+    console.log(
+      JSON.stringify(
+        {
+          agentId: view.agentId,
+          report: RunReport.toJSON(report),
+          cycles: tracker.cycles.map((c) => ({ cycle: c.cycle, goalId: c.goalId, ...(CycleFinished.toJSON(c.finished) as object) })),
+          summary: {
+            goals: shown.map((g) => ({ id: g.symbolId, status: GoalStatus[g.status], reason: g.statusReason || g.progress?.reason || "" })),
+            phaseMs: summary.phaseMs,
+            totalMs: summary.totalMs,
+            derivedFacts: summary.derivedFacts,
+            assertedFacts: summary.assertedFacts,
+            graph: summary.graph,
+            episodes: summary.episodes,
+            ingested: summary.ingested,
+          },
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    console.log(formatRunSummary(summary));
+  }
+  return { report, exitCode };
+}
+
+/**
+ * The session ends with the run: its working memory becomes episodes.
+ * Memory is asked directly, with the run's goals (finished ones too) as
+ * the goals that make entries relevant; AgentService.Consolidate counts
+ * only active goals, which after a successful run leaves none, so every
+ * entry would be dropped without an episode.
+ */
+async function consolidateRun(conn: AgentConnection, agentId: string, finalCycle: number, goals: readonly Goal[]): Promise<number> {
+  const memory = createClient(conn.transport, MemoryServiceDefinition, { timeoutMs: 60_000, agentId });
+  const r = await memory.consolidate({ agentId, cycle: finalCycle + 1, trigger: ConsolidationTrigger.SESSION_END, goalIds: goals.map((g) => g.symbolId) });
+  return r.episodes.length;
+}
+
+/** Runs `work` while the agent's approval requests are answered at the prompt, through AgentService.ResolveApproval. */
+export function withApprovals<T>(conn: AgentConnection, agentId: string, work: () => Promise<T>, options: AnsweringOptions = {}): Promise<T> {
+  return answeringApprovals(conn.transport, agentId, (decision) => conn.agents.resolveApproval({ decision }, { timeoutMs: 10_000 }), work, options);
+}
+
+/** The goals a run is about: those it touched and their sub-goals, in the report's order. */
+export function runGoals(goals: readonly Goal[], touched: ReadonlySet<string>): Goal[] {
+  const ids = new Set(touched);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const g of goals) {
+      if (!ids.has(g.symbolId) && g.parentId && ids.has(g.parentId)) {
+        ids.add(g.symbolId);
+        grew = true;
+      }
+    }
+  }
+  return goals.filter((g) => ids.has(g.symbolId));
+}

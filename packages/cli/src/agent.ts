@@ -1,0 +1,192 @@
+import { CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, ReflectionReport, type ApprovalMode } from "@boyd/proto";
+import type { Command } from "commander";
+import { ensureAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
+import { formatCycleReport, formatEpisodes, formatGoals, formatPlan, formatReflection } from "./agent-format.js";
+import { runWatched, withApprovals } from "./agent-run.js";
+import { ingestKnowledge, readKnowledge } from "./knowledge.js";
+import { agentId, approvalMode, parseGoal, parseGoals, positiveInt, priority, usageExits } from "./options.js";
+import { runRepl } from "./repl.js";
+
+interface RunFlags {
+  goals: string;
+  criteria?: string;
+  maxCycles: number;
+  fresh?: boolean;
+  kb?: string[];
+  mode?: ApprovalMode;
+  json?: boolean;
+  consolidate: boolean;
+}
+
+const GOALS_HELP = `
+Goals are separated by ";". A goal may carry its success criteria after "=>":
+  "Find the moons that orbit Mars => phobos, deimos"
+Without criteria the description itself is what the evidence is checked against.
+
+Examples:
+  boyd agent run --kb examples/solar-system.csv --goals "Find the moons that orbit Mars => phobos, deimos"
+  boyd agent run --fresh --max-cycles 12 --goals "Find which moons of Saturn have a subsurface ocean => enceladus, subsurface water"
+  boyd agent goals
+Exit code: 0 when every goal of the run completed, 1 when one failed or is unfinished, 2 for bad usage.`;
+
+/** `boyd agent ...`: run an agent's OODA loop and look into it. */
+export function registerAgentCommands(program: Command): void {
+  const agent = usageExits(program.command("agent"))
+    .description("run an agent's observe-orient-decide-act loop on goals, and look at its goals, plan, memory")
+    .option("--data-dir <dir>", "data directory of the embedded stack (graph, memory, act state)", process.env["BOYD_DATA_DIR"] ?? ".boyd")
+    .option("--agent <id>", "agent id", agentId, "default")
+    .option("--nats <url>", "talk to a running deployment (`boyd up --nats URL`) instead of starting the services here");
+  const flags = (): AgentFlags => agent.opts<AgentFlags>();
+  /** One call on the agent, printed as text, or with --json as JSON. */
+  const show = async <T>(json: boolean | undefined, call: (conn: AgentConnection, id: string) => Promise<T>, toJson: (value: T) => unknown, text: (value: T) => string): Promise<void> => {
+    const f = flags();
+    const value = await withAgents(f, (conn) => call(conn, f.agent));
+    console.log(json ? JSON.stringify(toJson(value), null, 2) : text(value));
+  };
+
+  agent
+    .command("run")
+    .description("load knowledge, give the agent goals and run cycles until they are done: one line per cycle, then a summary")
+    .requiredOption("--goals <list>", 'goals separated by ";", each "description" or "description => criteria"')
+    .option("--criteria <list>", 'success criteria separated by ";", one per goal, for goals without "=>"')
+    .option("--max-cycles <n>", "cycles at most in this run", positiveInt, 20)
+    .option("--fresh", "start the agent over: forget its stored session and goals")
+    .option("--kb <file...>", "load these knowledge files into the graph first (.csv, .nt, .jsonl)")
+    .option("--mode <mode>", "approval mode of a new agent: safe, cautious, paranoid or yolo (default: the policy's)", approvalMode)
+    .option("--no-consolidate", "keep working memory as it is at the end (default: consolidate it into episodes)")
+    .option("--json", "print the run report and per-cycle summaries as JSON, nothing else on stdout")
+    .addHelpText("after", GOALS_HELP)
+    .action(async (opts: RunFlags) => {
+      const startedAt = Date.now();
+      const goals = parseGoals(opts.goals, opts.criteria);
+      const files = await readKnowledge(opts.kb ?? []);
+      const f = flags();
+      const say = (line: string) => !opts.json && console.error(`boyd: ${line}`);
+      process.exitCode = await withAgents(f, async (conn) => {
+        const graphBefore = conn.graph ? (await conn.graph.counts()).triples : undefined;
+        const ingested = await ingestKnowledge(conn.transport, f.agent, files);
+        for (const i of ingested) say(`${i.path}: ${i.triples} triples from ${i.lines} lines`);
+        const ensured = await ensureAgent(conn.agents, f.agent, { goals, fresh: opts.fresh ?? false, ...(opts.mode ? { approvalMode: opts.mode } : {}) });
+        if (opts.mode && ensured.existing) say(`--mode applies to a new agent; ${f.agent} exists and keeps its mode (add --fresh to start it over)`);
+        say(`agent ${f.agent} ${ensured.created ? "created" : `continued at cycle ${ensured.existing?.cycleCount ?? 0}`} on ${conn.where}; ${goals.length} goal(s), up to ${opts.maxCycles} cycles`);
+        const view = { agentId: f.agent, maxCycles: opts.maxCycles, json: opts.json ?? false, consolidate: opts.consolidate };
+        const setup = { goals: ensured.goals, ingested, ...(graphBefore !== undefined ? { graphBefore } : {}), startedAt };
+        const run = await runWatched(conn, view, setup, async () => (await conn.agents.run({ agentId: f.agent, maxCycles: opts.maxCycles })).report);
+        return run.exitCode;
+      });
+    });
+
+  agent
+    .command("resume")
+    .description("continue the agent's stored session where it stopped")
+    .option("--max-cycles <n>", "cycles at most in this run", positiveInt, 20)
+    .option("--no-consolidate", "keep working memory as it is at the end")
+    .option("--json", "print the run report and per-cycle summaries as JSON")
+    .action(async (opts: { maxCycles: number; consolidate: boolean; json?: boolean }) => {
+      const f = flags();
+      process.exitCode = await withAgents(f, async (conn) => {
+        // The goals still open are what the resumed run is judged on.
+        const { goals } = await conn.agents.listGoals({ agentId: f.agent, statuses: [GoalStatus.ACTIVE, GoalStatus.PENDING, GoalStatus.SUSPENDED] });
+        const view = { agentId: f.agent, maxCycles: opts.maxCycles, json: opts.json ?? false, consolidate: opts.consolidate };
+        const setup = { goals, ...(conn.graph ? { graphBefore: (await conn.graph.counts()).triples } : {}) };
+        const run = await runWatched(conn, view, setup, async () => (await conn.agents.resume({ agentId: f.agent, maxCycles: opts.maxCycles })).report);
+        return run.exitCode;
+      });
+    });
+
+  agent
+    .command("cycle")
+    .description("run exactly one cycle and show what each phase did")
+    .option("--goal <text>", 'add this goal first ("description => criteria")')
+    .option("--json", "print the CycleReport as JSON")
+    .action(async (opts: { goal?: string; json?: boolean }) => {
+      const goal = opts.goal !== undefined ? parseGoal(opts.goal, "--goal") : undefined;
+      await show(
+        opts.json,
+        async (conn, id) => {
+          await ensureAgent(conn.agents, id);
+          return withApprovals(conn, id, async () => (await conn.agents.cycle({ agentId: id, ...(goal ? { goal } : {}) })).report!);
+        },
+        (r) => CycleReport.toJSON(r),
+        formatCycleReport,
+      );
+    });
+
+  agent
+    .command("add-goal")
+    .description("give the agent a goal (creating the agent if needed); it is worked on by the next run")
+    .argument("<goal>", '"description" or "description => criteria"')
+    .option("--priority <0-255>", "importance, higher first", priority)
+    .action(async (text: string, opts: { priority?: number }) => {
+      const goal = { ...parseGoal(text, "<goal>"), ...(opts.priority !== undefined ? { priority: opts.priority } : {}) };
+      const f = flags();
+      const { goals } = await withAgents(f, (conn) => ensureAgent(conn.agents, f.agent, { goals: [goal] }));
+      for (const g of goals) console.log(`added ${g.symbolId} (priority ${g.priority}; criteria: ${g.successCriteria})`);
+    });
+
+  agent
+    .command("goals")
+    .description("list the agent's goals with status, priority, criteria and progress")
+    .option("--json", "print the goals as JSON")
+    .action((opts: { json?: boolean }) =>
+      show(opts.json, async (conn, id) => (await conn.agents.listGoals({ agentId: id })).goals, (goals) => goals.map((g) => Goal.toJSON(g)), formatGoals),
+    );
+
+  agent
+    .command("plan")
+    .description("show the plan of a goal (the top active goal by default), drafting one if it has none")
+    .option("--goal <id>", "goal id, e.g. goal:Find the moons that orbit Mars")
+    .option("--json", "print the plan as JSON")
+    .action((opts: { goal?: string; json?: boolean }) =>
+      show(opts.json, async (conn, id) => (await conn.agents.getPlan({ agentId: id, goalId: opts.goal ?? "", generateIfMissing: true })).plan!, (p) => Plan.toJSON(p), formatPlan),
+    );
+
+  agent
+    .command("reflect")
+    .description("run a reflection pass now: tool success, stagnant goals, adjustments")
+    .option("--dry-run", "report the adjustments without applying them")
+    .option("--json", "print the report as JSON")
+    .action((opts: { dryRun?: boolean; json?: boolean }) =>
+      show(opts.json, async (conn, id) => (await conn.agents.reflect({ agentId: id, apply: !opts.dryRun })).report!, (r) => ReflectionReport.toJSON(r), (r) => formatReflection(r, !opts.dryRun)),
+    );
+
+  agent
+    .command("consolidate")
+    .description("move working memory into episodes now")
+    .option("--json", "print the episodes as JSON")
+    .action((opts: { json?: boolean }) =>
+      show(
+        opts.json,
+        (conn, id) => conn.agents.consolidate({ agentId: id }, { timeoutMs: 60_000 }),
+        (r) => ({ episodes: r.episodes.map((e) => EpisodicEntry.toJSON(e)), entriesRemoved: r.entriesRemoved, pressureAfter: r.pressureAfter }),
+        (r) => `${r.episodes.length} episode(s) made, ${r.entriesRemoved} working-memory entries removed, pressure now ${r.pressureAfter.toFixed(2)}${r.episodes.length ? `\n${formatEpisodes(r.episodes)}` : ""}`,
+      ),
+    );
+
+  agent
+    .command("recall")
+    .description("search the agent's episodes")
+    .requiredOption("--query <text>", "what to look for")
+    .option("--top-k <n>", "most episodes", positiveInt, 5)
+    .option("--json", "print the episodes as JSON")
+    .action((opts: { query: string; topK: number; json?: boolean }) =>
+      show(opts.json, async (conn, id) => (await conn.agents.recall({ agentId: id, query: opts.query, topK: opts.topK })).episodes, (eps) => eps.map((e) => EpisodicEntry.toJSON(e)), formatEpisodes),
+    );
+
+  agent
+    .command("repl")
+    .description("an interactive loop over one agent: type a goal to run it; ? for the commands")
+    .option("--max-cycles <n>", "cycles at most per goal", positiveInt, 20)
+    .option("--fresh", "start the agent over")
+    .option("--kb <file...>", "load these knowledge files into the graph first")
+    .action(async (opts: { maxCycles: number; fresh?: boolean; kb?: string[] }) => {
+      const files = await readKnowledge(opts.kb ?? []);
+      const f = flags();
+      await withAgents(f, async (conn: AgentConnection) => {
+        for (const i of await ingestKnowledge(conn.transport, f.agent, files)) console.error(`boyd: ${i.path}: ${i.triples} triples from ${i.lines} lines`);
+        const { created, existing } = await ensureAgent(conn.agents, f.agent, { fresh: opts.fresh ?? false });
+        console.error(`boyd: agent ${f.agent} ${created ? "created" : `at cycle ${existing?.cycleCount ?? 0} (${existing?.activeGoals ?? 0} active goal(s))`} on ${conn.where}; ? for help`);
+        await runRepl(conn, { agentId: f.agent, maxCycles: opts.maxCycles });
+      });
+    });
+}

@@ -1,0 +1,81 @@
+import { connectNats, createEventChannel, openJetStreamEventLog, type EventMeta } from "@boyd/bus";
+import { EVENT_KINDS } from "@boyd/controller";
+import { Event } from "@boyd/proto";
+import { InvalidArgumentError, type Command } from "commander";
+import { formatEvent } from "./agent-format.js";
+import { agentId, positiveInt, usageExits } from "./options.js";
+
+interface EventsFlags {
+  nats: string;
+  agent: string;
+  fromSeq?: number;
+  kind?: string;
+  stream: string;
+  limit?: number;
+  json?: boolean;
+}
+
+const KINDS = Object.values(EVENT_KINDS);
+
+/** Parses an event kind (`cycle.finished`) or a subject pattern of kinds (`cycle.*`, `>`). */
+export function eventKind(value: string): string {
+  if (KINDS.includes(value)) return value;
+  if (/^([a-z]+|\*)(\.([a-z]+|\*))*(\.>)?$|^>$/.test(value) && /[*>]/.test(value)) return value;
+  throw new InvalidArgumentError(`expected an event kind (${KINDS.join(", ")}) or a pattern such as cycle.*, got ${JSON.stringify(value)}`);
+}
+
+/** `boyd events`: tail a deployment's events, replaying stored ones first when asked. */
+export function registerEventsCommand(program: Command): void {
+  usageExits(program.command("events"))
+    .description("tail agents' events on a deployment, one line per event: replayed from a stream sequence, then live")
+    .requiredOption("--nats <url>", "NATS server of the deployment (`boyd up --nats URL`)")
+    .option("--agent <id>", "agent whose events to show (* for every agent)", (v: string) => (v === "*" ? v : agentId(v)), "default")
+    .option("--from-seq <n>", "first replay the stored events from this JetStream sequence (shown as #N)", positiveInt)
+    .option("--kind <kind>", `only this kind (${KINDS.join(", ")}) or a pattern like cycle.*`, eventKind)
+    .option("--stream <name>", "JetStream stream that keeps the events", "BOYD_EVENTS")
+    .option("--limit <n>", "stop after this many events", positiveInt)
+    .option("--json", "one JSON object per line (the Event message)")
+    .action(async (opts: EventsFlags) => {
+      const transport = await connectNats({ servers: opts.nats, name: "boyd-events" });
+      const filter = { agentId: opts.agent, ...(opts.kind ? { kind: opts.kind } : {}) };
+      let printed = 0;
+      let finish: () => void = () => {};
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const print = (event: Event, meta: EventMeta) => {
+        if (opts.limit !== undefined && printed >= opts.limit) return;
+        console.log(opts.json ? JSON.stringify(meta.seq !== undefined ? { seq: meta.seq, ...(Event.toJSON(event) as object) } : Event.toJSON(event)) : formatEvent(event, meta.kind, meta.seq));
+        if (opts.limit !== undefined && ++printed >= opts.limit) finish();
+      };
+      // Live events that arrive while the replay runs wait, then go out unless the replay already showed them.
+      let replaying = opts.fromSeq !== undefined;
+      const held: Array<[Event, EventMeta]> = [];
+      const live = createEventChannel({ transport, codec: Event });
+      const sub = live.subscribe(filter, (event, meta) => {
+        if (replaying) held.push([event, meta]);
+        else print(event, meta);
+      });
+      await transport.flush();
+      try {
+        if (opts.fromSeq !== undefined) {
+          const log = await openJetStreamEventLog(transport, { stream: opts.stream });
+          const stored = createEventChannel({ transport, codec: Event, sink: log });
+          const lastSeen = new Map<string, number>();
+          for await (const { event, meta } of stored.replay(filter, { fromSeq: opts.fromSeq })) {
+            lastSeen.set(event.agentId, Math.max(lastSeen.get(event.agentId) ?? 0, Number(event.sequence)));
+            print(event, meta);
+          }
+          replaying = false;
+          for (const [event, meta] of held.splice(0)) if (Number(event.sequence) > (lastSeen.get(event.agentId) ?? 0)) print(event, meta);
+        }
+        if (opts.limit === undefined || printed < opts.limit) {
+          if (!opts.json) console.error(`boyd: following ${opts.agent === "*" ? "every agent" : opts.agent}${opts.kind ? ` (${opts.kind})` : ""} on ${opts.nats}; Ctrl-C to stop`);
+          process.once("SIGINT", finish);
+          process.once("SIGTERM", finish);
+          await finished;
+        }
+      } finally {
+        await sub.drain();
+        await transport.close();
+      }
+    });
+}

@@ -1,0 +1,49 @@
+import { createInterface, type Interface } from "node:readline";
+
+/**
+ * Lines of a stream, taken one at a time by whoever asks next. Lines that
+ * arrive (or are piped) before anyone asks wait in order, so the REPL and
+ * the approval prompt can share one stdin: during a run the prompt takes
+ * the answers, between runs the REPL takes the commands.
+ */
+export class LineReader {
+  readonly #rl: Interface;
+  readonly #lines: string[] = [];
+  #waiting: ((line: string | undefined) => void) | undefined;
+  #closed = false;
+
+  /** `output` given and a TTY input: line editing and a prompt, as readline does. */
+  constructor(input: NodeJS.ReadableStream = process.stdin, output?: NodeJS.WritableStream) {
+    const terminal = output !== undefined && (input as { isTTY?: boolean }).isTTY === true;
+    this.#rl = createInterface({ input, ...(terminal ? { output, terminal: true } : { terminal: false }) });
+    this.#rl.on("line", (line) => {
+      if (this.#waiting) this.#take(line);
+      else this.#lines.push(line);
+    });
+    this.#rl.on("close", () => {
+      this.#closed = true;
+      this.#take(undefined);
+    });
+  }
+
+  /** The next line; undefined once the input has ended. */
+  next(prompt?: string): Promise<string | undefined> {
+    if (this.#lines.length) return Promise.resolve(this.#lines.shift());
+    if (this.#closed) return Promise.resolve(undefined);
+    if (prompt !== undefined && this.#rl.terminal) {
+      this.#rl.setPrompt(prompt);
+      this.#rl.prompt();
+    }
+    return new Promise((resolve) => (this.#waiting = resolve));
+  }
+
+  close(): void {
+    this.#rl.close();
+  }
+
+  #take(line: string | undefined): void {
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    waiting?.(line);
+  }
+}

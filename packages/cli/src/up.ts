@@ -1,0 +1,61 @@
+import { startStack } from "@boyd/stack";
+import { InvalidArgumentError, type Command } from "commander";
+import { usageExits } from "./options.js";
+
+interface UpFlags {
+  dataDir: string;
+  nats?: string;
+  neo4j?: string;
+  grpc: string;
+  workspace?: string;
+  config?: string;
+}
+
+/** Parses `host:port` (port 0 picks a free one). */
+export function hostPort(value: string): string {
+  const m = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(value);
+  if (!m || Number(m[2]) > 65535) throw new InvalidArgumentError(`expected host:port, e.g. 127.0.0.1:50051, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/**
+ * `boyd up`: the whole stack in this process until SIGINT or SIGTERM,
+ * AgentService on gRPC (and on NATS with --nats, for other `boyd`
+ * commands and replicas).
+ */
+export function registerUpCommand(program: Command): void {
+  usageExits(program.command("up"))
+    .description("start every service (observe, orient, decide, act, memory, controller) and serve AgentService until Ctrl-C")
+    .option("--data-dir <dir>", "data directory (graph, memory, act state, workspace)", process.env["BOYD_DATA_DIR"] ?? ".boyd")
+    .option("--nats <url>", "run on NATS (JetStream KV state, replayable events) so `boyd agent --nats` and `boyd events` reach it")
+    .option("--neo4j <uri>", "keep the graph in Neo4j at this Bolt URI (BOYD_NEO4J_USER, BOYD_NEO4J_PASSWORD)", process.env["BOYD_NEO4J_URI"])
+    .option("--grpc <host:port>", "serve AgentService over gRPC here (port 0: any free port)", hostPort, "127.0.0.1:50051")
+    .option("--workspace <dir>", "tool workspace (default: <data-dir>/workspace)")
+    .option("--config <file>", "act configuration file (policy, custom tools, limits)")
+    .action(async (opts: UpFlags) => {
+      const user = process.env["BOYD_NEO4J_USER"];
+      const password = process.env["BOYD_NEO4J_PASSWORD"];
+      const stack = await startStack({
+        dataDir: opts.dataDir,
+        grpcAddress: opts.grpc,
+        ...(opts.nats ? { nats: opts.nats } : {}),
+        ...(opts.neo4j ? { neo4j: { uri: opts.neo4j, ...(user ? { user } : {}), ...(password ? { password } : {}) } } : {}),
+        ...(opts.workspace ? { workspace: opts.workspace } : {}),
+        ...(opts.config ? { actConfig: opts.config } : {}),
+        onError: (err, where) => console.error(`boyd up: ${where}: ${err instanceof Error ? err.message : String(err)}`),
+      });
+      const grpc = stack.controller?.grpc?.address ?? opts.grpc;
+      console.log(`boyd up: observe, orient, decide, act, memory and controller running (data in ${opts.dataDir}${opts.neo4j ? `, graph in ${opts.neo4j}` : ""})`);
+      console.log(`  gRPC  ${grpc}   try: grpcurl -plaintext ${grpc} list`);
+      console.log(opts.nats ? `  NATS  ${opts.nats}   try: boyd agent run --nats ${opts.nats} --goals "..."; boyd events --nats ${opts.nats} --agent default` : "  bus   in-process (add --nats URL to reach it from other processes)");
+      if (stack.act && stack.act.shell.kind !== "bubblewrap") console.log(`  shell_exec is ${stack.act.shell.kind}${stack.act.shell.reason ? ` (${stack.act.shell.reason})` : ""}`);
+      console.log("Ctrl-C to stop");
+      const signal = await new Promise<NodeJS.Signals>((resolve) => {
+        process.once("SIGINT", () => resolve("SIGINT"));
+        process.once("SIGTERM", () => resolve("SIGTERM"));
+      });
+      console.log(`boyd up: ${signal}, stopping (runs end after their current cycle)`);
+      await stack.stop();
+      console.log("boyd up: stopped");
+    });
+}

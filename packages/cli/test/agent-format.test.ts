@@ -1,0 +1,109 @@
+import { ActionOutcome, Event, Goal, GoalChangeKind, GoalStatus, StopReason } from "@boyd/proto";
+import { describe, expect, it } from "vitest";
+import { formatCycleLine, formatRunSummary, shortGoalId } from "../src/agent-format.js";
+import { runGoals } from "../src/agent-run.js";
+import { parseGoal, parseGoals, UsageError } from "../src/options.js";
+import { RunTracker } from "../src/run-tracker.js";
+
+const goal = (id: string, status = GoalStatus.ACTIVE, extra: Partial<Goal> = {}): Goal => Goal.fromPartial({ symbolId: id, description: id.slice(5), status, priority: 128, ...extra });
+
+function cycleEvents(cycle: number, goalId: string, tool: string, changes: Array<{ goal: Goal; change: GoalChangeKind; reason?: string }>, extra: { derived?: number; warnings?: string[] } = {}): Event[] {
+  const base = { agentId: "a", cycle, timeUnixMs: 0, traceId: "", sequence: 0 };
+  return [
+    Event.fromPartial({ ...base, kind: { $case: "cycleStarted", value: { activeGoalIds: [goalId] } } }),
+    Event.fromPartial({ ...base, kind: { $case: "decided", value: { decision: { goalId, call: { toolName: tool, inputJson: "{}" }, score: { breakdown: "[score=0.64: base=0.40]" } } } } }),
+    Event.fromPartial({
+      ...base,
+      kind: { $case: "acted", value: { result: { toolName: tool, outcome: ActionOutcome.EXECUTED, output: { success: true, content: "ok", dataJson: extra.derived ? JSON.stringify({ derived: extra.derived }) : "" } } } },
+    }),
+    ...changes.map((c) => Event.fromPartial({ ...base, kind: { $case: "goalChanged", value: { goal: c.goal, change: c.change, reason: c.reason ?? "" } } })),
+    Event.fromPartial({
+      ...base,
+      kind: {
+        $case: "cycleFinished",
+        value: { toolName: tool, outcome: ActionOutcome.EXECUTED, progress: [{ goalId, error: 0, reward: 1 }], warnings: extra.warnings ?? [], phaseMs: { observe: 2, act: 5 }, durationMs: 9 },
+      },
+    }),
+  ];
+}
+
+describe("goal parsing", () => {
+  it("parseGoals - splits on ';', takes inline criteria after '=>', fills the rest from --criteria by position", () => {
+    expect(parseGoals("Find the moons of Mars => phobos, deimos;  ; Find Titan").map((g) => [g.description, g.successCriteria])).toEqual([
+      ["Find the moons of Mars", "phobos, deimos"],
+      ["Find Titan", ""],
+    ]);
+    expect(parseGoals("a => x; b", "ignored; y").map((g) => g.successCriteria)).toEqual(["x", "y"]);
+  });
+
+  it("parseGoals - refuses empty lists, dangling arrows and a criteria count that does not fit", () => {
+    expect(() => parseGoals(" ; ")).toThrow(UsageError);
+    expect(() => parseGoal("a =>", "--goal")).toThrow('--goal: nothing after "=>"');
+    expect(() => parseGoals("a; b", "c")).toThrow("--criteria: 1 entry for 2 goal(s)");
+  });
+});
+
+describe("cycle lines", () => {
+  it("shortGoalId - keeps a sub-goal's suffix so siblings stay apart", () => {
+    expect(shortGoalId("goal:Find out whether a whale is a living thi/1", 32)).toBe("goal:Find out whether a whale…/1");
+    expect(shortGoalId("goal:short")).toBe("goal:short");
+  });
+
+  it("RunTracker - folds a cycle's events into one line: tool, breakdown, outcome, progress, goal changes, warnings", () => {
+    const tracker = new RunTracker();
+    const g = goal("goal:Find the moons that orbit Mars");
+    tracker.know([g], true);
+    let line = "";
+    for (const e of cycleEvents(3, g.symbolId, "kg_query", [{ goal: { ...g, status: GoalStatus.COMPLETED }, change: GoalChangeKind.STATUS }], { warnings: ["kg_query has used 8 of its 10 calls this run"] })) {
+      const done = tracker.take(e);
+      if (done) line = formatCycleLine(done);
+    }
+    expect(line).toBe(
+      "#3    goal:Find the moons that orbit …  kg_query           [score=0.64: base=0.40]  executed  e=0.000 r=1.00  ✓ completed\n    ⚠ kg_query has used 8 of its 10 calls this run",
+    );
+    expect(tracker.started).toBe(1);
+    expect(tracker.phaseTotals()).toEqual({ observe: 2, act: 5 });
+  });
+
+  it("RunTracker - counts facts infer_rules derived and names other goals' changes, e.g. a decomposition", () => {
+    const tracker = new RunTracker();
+    const parent = goal("goal:A, and B", GoalStatus.SUSPENDED, { childIds: ["goal:A, and B/1", "goal:A, and B/2"] });
+    const lines: string[] = [];
+    for (const e of cycleEvents(5, "goal:other", "infer_rules", [{ goal: parent, change: GoalChangeKind.DECOMPOSED }, { goal: goal("goal:A, and B/1", GoalStatus.ACTIVE, { parentId: parent.symbolId }), change: GoalChangeKind.CREATED }], { derived: 12 })) {
+      const done = tracker.take(e);
+      if (done) lines.push(formatCycleLine(done));
+    }
+    expect(tracker.derivedFacts).toBe(12);
+    expect(lines[0]).toMatch(/ {2}goal:A, and B ⑂ decomposed into 2 sub-goal\(s\)$/);
+    expect([...tracker.touched].sort()).toEqual(["goal:A, and B", "goal:A, and B/1", "goal:other"]);
+  });
+
+  it("runGoals - the goals a run touched and their sub-goals, in the book's order", () => {
+    const book = [goal("goal:old", GoalStatus.COMPLETED), goal("goal:new"), goal("goal:new/1", GoalStatus.ACTIVE, { parentId: "goal:new" }), goal("goal:new/1/1", GoalStatus.ACTIVE, { parentId: "goal:new/1" })];
+    expect(runGoals(book, new Set(["goal:new"])).map((g) => g.symbolId)).toEqual(["goal:new", "goal:new/1", "goal:new/1/1"]);
+  });
+
+  it("formatRunSummary - goals with reasons, cycles and stop, facts, episodes, time per phase", () => {
+    const text = formatRunSummary({
+      agentId: "a",
+      report: { cyclesRun: 4, finalCycle: 9, stopReason: StopReason.MAX_CYCLES, goals: [], message: "" },
+      goals: [goal("goal:x", GoalStatus.FAILED, { statusReason: "stalled" })],
+      phaseMs: { observe: 12, act: 1500 },
+      totalMs: 2_000,
+      derivedFacts: 3,
+      assertedFacts: 1,
+      graph: { before: 10, after: 14 },
+      episodes: 2,
+      ingested: [],
+    });
+    expect(text.split("\n")).toEqual([
+      "",
+      "agent a: goals",
+      "  ✗ failed     goal:x (stalled)",
+      "cycles: 4 run, last cycle 9; stopped: max cycles",
+      "facts: 3 derived by infer_rules, 1 asserted; graph 10 → 14 triples",
+      "episodes: 2 consolidated",
+      "time: observe 12 ms, act 1.5 s; total 2.0 s",
+    ]);
+  });
+});

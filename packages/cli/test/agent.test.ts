@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBoyd } from "./boyd-process.js";
+
+const example = (name: string) => fileURLToPath(new URL(`../../../examples/${name}`, import.meta.url));
+const SOLAR = example("solar-system.csv");
+const ANIMALS = example("animals.csv");
+const MARS = "Find the moons that orbit Mars => phobos, deimos";
+const SATURN = "Find which moons of Saturn have a subsurface ocean => enceladus, subsurface water";
+
+interface RunJson {
+  report: { cyclesRun: string; stopReason: string; goals: Array<{ symbolId: string; status: string }> };
+  cycles: Array<{ cycle: number; goalId: string; toolName: string; phaseMs: Record<string, string> }>;
+  summary: { goals: Array<{ id: string; status: string; reason: string }>; derivedFacts: number; episodes: number };
+}
+
+describe("boyd agent", () => {
+  let dir: string;
+  const agent = (...args: string[]) => runBoyd(["agent", "--data-dir", join(dir, ".boyd"), ...args]);
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "boyd-agent-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("agent run - completes the solar-system goals: a line per cycle, then the summary", async () => {
+    const r = await agent("run", "--fresh", "--kb", SOLAR, "--goals", `${MARS}; ${SATURN}`, "--max-cycles", "12");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("solar-system.csv: 43 triples from 44 lines");
+    expect(r.stdout).toMatch(/^#1 +goal:Find the moons that orbit … +kg_query +\[score=0\.\d\d: base=.*\] +executed +e=0\.000 r=1\.00 +✓ completed$/m);
+    expect(r.stdout).toMatch(/^ {2}✓ completed +goal:Find the moons that orbit Mars \(criteria met: .*phobos, deimos\)$/m);
+    expect(r.stdout).toMatch(/^ {2}✓ completed +goal:Find which moons of Saturn have a subsur /m);
+    expect(r.stdout).toMatch(/^cycles: 2 run, last cycle 2; stopped: all goals done$/m);
+    expect(r.stdout).toMatch(/^facts: 0 derived by infer_rules, 0 asserted; graph 0 → 43 triples; 43 loaded from .*solar-system\.csv$/m);
+    expect(r.stdout).toMatch(/^episodes: [1-9]\d* consolidated$/m);
+    expect(r.stdout).toMatch(/^time: observe \d+ ms, orient .*; total [\d.]+ (ms|s)$/m);
+  });
+
+  it("agent goals, recall, plan, reflect, add-goal - work on the agent after a run", async () => {
+    const goals = await agent("goals");
+    expect(goals.code, goals.stderr).toBe(0);
+    expect(goals.stdout).toMatch(/^✓ completed +p128 goal:Find the moons that orbit Mars$/m);
+    expect(goals.stdout).toContain("criteria: phobos, deimos");
+
+    const recall = await agent("recall", "--query", "moons of mars", "--top-k", "2");
+    expect(recall.code, recall.stderr).toBe(0);
+    expect(recall.stdout).toMatch(/^1\. 0\.\d{3} {2}.*\[goal:Find the moons that orbit Mars\] \(cycle \d\)$/m);
+    expect(recall.stdout).not.toMatch(/^3\./m);
+
+    const added = await agent("add-goal", "Find the moons of Jupiter => io, europa", "--priority", "150");
+    expect(added.stdout.trim()).toBe("added goal:Find the moons of Jupiter (priority 150; criteria: io, europa)");
+
+    const plan = await agent("plan");
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/^plan for goal:Find the moons of Jupiter: Attempt 0 .*\[active, attempt 0\]$/m);
+    expect(plan.stdout).toMatch(/^ {2}0\. pending +kg_query +\{"symbol":/m);
+
+    const reflect = await agent("reflect", "--dry-run");
+    expect(reflect.code, reflect.stderr).toBe(0);
+    expect(reflect.stdout).toMatch(/^reflection at cycle 2: /);
+    expect(reflect.stdout).toContain("(dry run: nothing applied)");
+  });
+
+  it("agent run --json - only JSON on stdout, the goals COMPLETED, one summary per cycle", async () => {
+    const r = await agent("run", "--fresh", "--kb", SOLAR, "--goals", MARS, "--json");
+    expect(r.code, r.stderr).toBe(0);
+    const parsed = JSON.parse(r.stdout) as RunJson;
+    expect(parsed.report.stopReason).toBe("STOP_REASON_ALL_GOALS_DONE");
+    expect(parsed.report.goals.map((g) => g.status)).toEqual(["GOAL_STATUS_COMPLETED"]);
+    expect(parsed.summary.goals).toEqual([{ id: "goal:Find the moons that orbit Mars", status: "COMPLETED", reason: expect.stringContaining("phobos, deimos") }]);
+    expect(parsed.cycles).toHaveLength(Number(parsed.report.cyclesRun));
+    expect(parsed.cycles[0]).toMatchObject({ cycle: 1, goalId: "goal:Find the moons that orbit Mars", toolName: "kg_query" });
+    expect(Object.keys(parsed.cycles[0]!.phaseMs)).toEqual(expect.arrayContaining(["observe", "orient", "decide", "act"]));
+  });
+
+  it("agent run - a goal that needs an inferred fact completes once infer_rules derives it", async () => {
+    const r = await runBoyd(["agent", "--data-dir", join(dir, "zoo"), "run", "--kb", ANIMALS, "--goals", "Find out whether a dog is a living thing => living thing"]);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/^#\d+ +goal:Find out whether a dog is … +infer_rules .* executed +e=0\.000 .*✓ completed$/m);
+    expect(r.stdout).toMatch(/^facts: [1-9]\d* derived by infer_rules/m);
+  });
+
+  it("agent run - the agent's questions are answered at the prompt through AgentService.ResolveApproval", async () => {
+    // The plan has a kg_mutate step, so the agent asks to confirm it first.
+    const args = (data: string) => ["agent", "--data-dir", join(dir, data), "run", "--kb", ANIMALS, "--goals", "Find what whales eat, and find where penguins live => krill, antarctica"];
+    const confirmed = await runBoyd(args("confirmed"), "confirm\n");
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(confirmed.stderr).toContain('[Question] Confirm the plan for "Find what whales eat, and find where penguins live"?');
+    expect(confirmed.stdout).not.toContain("not confirmed");
+    const unanswered = await runBoyd(args("unanswered"), "");
+    expect(unanswered.stderr).toContain("(no answer: input closed)");
+    expect(unanswered.stdout).toMatch(/^ {4}⚠ plan for goal:Find what whales eat, and find where pen not confirmed: its side-effect steps are skipped$/m);
+  });
+
+  it("agent cycle - one cycle, each phase shown", async () => {
+    const r = await agent("cycle", "--agent", "one", "--goal", "Find what orbits Neptune => triton");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^cycle 1 in \d+ ms/);
+    expect(r.stdout).toMatch(/^decided: {2}kg_query \[score=/m);
+    expect(r.stdout).toMatch(/^phases: {3}observe \d+ ms/m);
+  });
+
+  it("agent repl - a typed goal runs to the end; g, ?, recall and q answer", async () => {
+    const r = await runBoyd(["agent", "--data-dir", join(dir, ".boyd"), "--agent", "repl", "repl"], `${MARS}\ng\n?\nrecall moons\nq\n`);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^#1 +goal:Find the moons that orbit/m);
+    expect(r.stdout).toMatch(/^✓ completed +p128 goal:Find the moons that orbit Mars$/m);
+    expect(r.stdout).toContain("recall <query>  search the episodes");
+    expect(r.stdout).toMatch(/^1\. 0\.\d{3} /m);
+  });
+
+  it("agent run - bad flags, files and goals exit 2 naming what is wrong", async () => {
+    const cases: Array<[string[], string]> = [
+      [["run", "--goals", "x", "--max-cycles", "0"], `option '--max-cycles <n>' argument '0' is invalid. expected a positive integer, got "0"`],
+      [["run", "--goals", "x", "--kb", join(dir, "missing.csv")], `--kb ${join(dir, "missing.csv")}: no such file`],
+      [["run", "--goals", "x", "--kb", join(dir, "notes.txt")], `--kb ${join(dir, "notes.txt")}: unknown format`],
+      [["run", "--goals", "x", "--kb", join(dir, "bad.csv")], `--kb ${join(dir, "bad.csv")}:3: expected 3 or 4 fields`],
+      [["run", "--goals", "x", "--bogus"], "unknown option '--bogus'"],
+      [["run"], "required option '--goals <list>' not specified"],
+      [["run", "--goals", "a; b", "--criteria", "c"], "--criteria: 1 entry for 2 goal(s)"],
+      [["run", "--goals", "=> y"], '--goals: a goal needs a description before "=>"'],
+      [["--agent", "a b", "goals"], `option '--agent <id>' argument 'a b' is invalid`],
+    ];
+    writeFileSync(join(dir, "notes.txt"), "hello");
+    writeFileSync(join(dir, "bad.csv"), "subject,predicate,object\ndog,is-a,mammal\ndog,only-two\n");
+    for (const [args, message] of cases) {
+      const r = await agent(...args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toContain(message);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+// tsx resolves from this package.
+const cwd = fileURLToPath(new URL("..", import.meta.url));
+
+/** How a `boyd` process ended. */
+export interface BoydResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `boyd ...args` to the end, with `stdin` typed at it (then closed). */
+export function runBoyd(args: readonly string[], stdin = ""): Promise<BoydResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", main, ...args], { cwd });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
+    child.stdin.end(stdin);
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A `boyd` process left running (`boyd up`, `boyd events`). */
+export interface RunningBoyd {
+  readonly child: ChildProcess;
+  /** Output so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout (or stderr); rejects if the process exits first or time runs out. */
+  waitFor(pattern: RegExp, options?: { stream?: "stdout" | "stderr"; timeoutMs?: number }): Promise<RegExpMatchArray>;
+  /** Resolves with the exit code once the process has ended by itself. */
+  exited(): Promise<number | null>;
+  /** Sends `signal` and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `boyd ...args` and leaves it running. */
+export function startBoyd(args: readonly string[]): RunningBoyd {
+  const child = spawn(process.execPath, ["--import", "tsx", main, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  let exit: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve((exit = code))));
+  child.stdout!.on("data", (b: Buffer) => (out += b.toString()));
+  child.stderr!.on("data", (b: Buffer) => (err += b.toString()));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    async waitFor(pattern, { stream = "stdout", timeoutMs = 20_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const m = pattern.exec(stream === "stdout" ? out : err);
+        if (m) return m;
+        if (exit !== undefined) throw new Error(`boyd exited (${exit}) before printing ${pattern}:\n${out}\n${err}`);
+        if (Date.now() > deadline) throw new Error(`boyd did not print ${pattern} within ${timeoutMs} ms:\n${out}\n${err}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    exited: () => exited,
+    async stop(signal = "SIGTERM") {
+      if (exit === undefined) child.kill(signal);
+      return exited;
+    },
+  };
+}
