@@ -2,6 +2,8 @@
  * @boyd/tools: the catalog entries of the built-in tools. The act service
  * registers (and runs) them; the decide service scores them when no act
  * registry is reachable, and tests and benchmarks use them as the standard
- * catalog.
+ * catalog. `actCatalog` is the act service's live catalog, cached, for the
+ * services that score or budget tools (decide, the controller).
  */
 export { BUILTIN_TOOLS, CORE_TOOLS } from "./builtin.js";
+export { actCatalog, type ActCatalogOptions } from "./catalog.js";

@@ -1,5 +1,4 @@
 import {
-  createClient,
   createEventChannel,
   grpcService,
   serveGrpc,
@@ -12,9 +11,9 @@ import {
   type ServiceBinding,
   type Transport,
 } from "@boyd/bus";
-import { ActServiceDefinition, AgentServiceDefinition, Event, type ToolDescriptor } from "@boyd/proto";
+import { AgentServiceDefinition, Event } from "@boyd/proto";
 import { descriptorSet } from "@boyd/proto/descriptors";
-import { BUILTIN_TOOLS } from "@boyd/tools";
+import { actCatalog } from "@boyd/tools";
 import { createAgentHandlers } from "./agents/handlers.js";
 import { AgentRuntime } from "./agents/runtime.js";
 import { servicePorts } from "./cycle/ports.js";
@@ -55,7 +54,7 @@ export async function startController(options: StartControllerOptions): Promise<
   const ports = servicePorts(transport, async (agentId, kind, event) => {
     await events.publish(agentId, kind, event);
   });
-  const catalog = cachedCatalog(transport, options.catalogTtlMs ?? 10_000);
+  const catalog = actCatalog(transport, { ttlMs: options.catalogTtlMs ?? 10_000, timeoutMs: 5_000 });
   const runtime = new AgentRuntime({ ports, catalog, ...(options.onError ? { onError: options.onError } : {}) });
   const handlers = createAgentHandlers({ runtime, ports, events, catalog });
   const binding: ServiceBinding = await serveService(transport, AgentServiceDefinition, handlers);
@@ -69,22 +68,5 @@ export async function startController(options: StartControllerOptions): Promise<
       await grpc?.stop();
       await binding.stop();
     },
-  };
-}
-
-/** The act catalog, cached; the built-in tools while act has never answered. */
-function cachedCatalog(transport: Transport, ttlMs: number): () => Promise<readonly ToolDescriptor[]> {
-  const act = createClient(transport, ActServiceDefinition, { timeoutMs: 5_000 });
-  let cached: readonly ToolDescriptor[] | undefined;
-  let at = -Infinity;
-  return async () => {
-    if (cached && Date.now() - at < ttlMs) return cached;
-    try {
-      cached = (await act.listTools({})).tools;
-      at = Date.now();
-    } catch {
-      // act is away: the last catalog (or the built-ins) keeps the loop going.
-    }
-    return cached ?? BUILTIN_TOOLS;
   };
 }
