@@ -35,6 +35,7 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
       ],
     });
     const { report } = await stack.agents.run({ agentId: "solar", maxCycles: 10 });
+    await stack.transport.flush(); // events are delivered on the next turn
     expect(report!.stopReason).toBe(StopReason.ALL_GOALS_DONE);
     expect(Object.values(status(report!.goals))).toEqual(["COMPLETED", "COMPLETED"]);
     for (const g of report!.goals) expect(g.progress!.loopState).toBe(LoopState.CONVERGED);
@@ -61,6 +62,7 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
       goals: [{ description: "Find the moons of Mars and the rings of Uranus", successCriteria: "phobos, deimos and uranus rings", stallThreshold: 2 }],
     });
     const { report } = await stack.agents.run({ agentId: "split", maxCycles: 40 });
+    await stack.transport.flush(); // events are delivered on the next turn
     const parent = report!.goals.find((g) => !g.parentId)!;
     const children = report!.goals.filter((g) => g.parentId === parent.symbolId);
     expect(events.some((e) => e.kind?.$case === "goalChanged" && e.kind.value.change === GoalChangeKind.DECOMPOSED)).toBe(true);
@@ -77,6 +79,7 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
     const events = recordEvents(stack, "backtrack");
     await stack.agents.createAgent({ agentId: "backtrack", goals: [{ description: "Fetch the launch report from the reports folder", successCriteria: "launch window opens" }], config: { confirmSideEffectPlans: false, approvalTimeoutMs: 2_000 } as never });
     const { report } = await stack.agents.run({ agentId: "backtrack", maxCycles: 12 });
+    await stack.transport.flush(); // events are delivered on the next turn
     const plans = events.flatMap((e) => (e.kind?.$case === "planChanged" ? [e.kind.value] : []));
     const failed = plans.find((p) => p.change === PlanChangeKind.FAILED);
     expect(failed?.plan?.failureReason).toMatch(/fetch_report.*exited with 1/);
@@ -95,6 +98,7 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
     await stack.agents.createAgent({ agentId: "publish", goals: [{ description: "Publish the mission report to the team", successCriteria: "mission report published" }] });
     const events = recordEvents(stack, "publish");
     const { report } = await stack.agents.run({ agentId: "publish", maxCycles: 8 });
+    await stack.transport.flush(); // events are delivered on the next turn
     expect(report!.goals[0]!.status).toBe(GoalStatus.COMPLETED);
     expect(answered).toContain("question:user_interact");
     expect(answered).toContain("approval:publish_report");
@@ -113,6 +117,7 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
     });
     const events = recordEvents(stack, "denied");
     const { report } = await stack.agents.run({ agentId: "denied", maxCycles: 4 });
+    await stack.transport.flush(); // events are delivered on the next turn
     expect(denials.length).toBeGreaterThan(0);
     expect(report!.goals[0]!.status).not.toBe(GoalStatus.COMPLETED);
     // One act per denial: a person's no is never asked again in the same cycle.
@@ -131,6 +136,7 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
     });
     const seen: Event[] = recordEvents(stack, "budget");
     const { report } = await stack.agents.run({ agentId: "budget", maxCycles: 20 });
+    await stack.transport.flush(); // events are delivered on the next turn
     expect(report!.stopReason).toBe(StopReason.ITERATION_BUDGET);
     const tools = seen.flatMap((e) => (e.kind?.$case === "acted" ? [e.kind.value.result!.toolName] : []));
     expect(tools.filter((t) => t === "kg_query").length).toBeLessThanOrEqual(1);

@@ -1,6 +1,7 @@
 import { BusError, type CallContext, type EventChannel, type ServiceHandlers } from "@boyd/bus";
 import {
   ConsolidationTrigger,
+  EventKind,
   GoalStatus,
   PlanChangeKind,
   PlanStatus,
@@ -98,7 +99,7 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
       const { plan } = await ports.decide.generatePlan({ agentId: req.agentId, goal, attempt: current ? current.attempt + 1 : 0, tools: [...(await deps.catalog())] }, { timeoutMs: 30_000, agentId: req.agentId });
       if (!plan) throw new BusError("INTERNAL", "decide returned no plan");
       await runtime.update(req.agentId, (s) => ({ ...s, plans: withPlan(s.plans, plan) }));
-      await ports.emit(req.agentId, EVENT_KINDS.planChanged, { agentId: req.agentId, cycle: state.cycleCount, timeUnixMs: ports.now(), traceId: "", sequence: 0, kind: { $case: "planChanged", value: { plan, change: PlanChangeKind.CREATED } } });
+      await runtime.narrator(req.agentId, Number(state.cycleCount), 500).emit({ $case: "planChanged", value: { plan, change: PlanChangeKind.CREATED } });
       return { plan };
     },
     async reflect(req) {
@@ -184,20 +185,7 @@ function stopText(r: RunReport): string {
   return r.message || `stopped: ${StopReason[r.stopReason] ?? r.stopReason}`;
 }
 
-const KIND_NUMBER: Record<string, number> = {
-  cycleStarted: 1,
-  observed: 2,
-  oriented: 3,
-  decided: 4,
-  acted: 5,
-  goalChanged: 6,
-  planChanged: 7,
-  reflected: 8,
-  approvalRequested: 9,
-  approvalResolved: 10,
-  cycleFinished: 11,
-};
-
+/** The EventKind of an event, from its subject kind (`cycle.started` -> CYCLE_STARTED). */
 function kindNumber(e: Event): number {
-  return e.kind ? (KIND_NUMBER[e.kind.$case] ?? 0) : 0;
+  return e.kind ? (EventKind[EVENT_KINDS[e.kind.$case].replaceAll(".", "_").toUpperCase() as keyof typeof EventKind] ?? 0) : 0;
 }

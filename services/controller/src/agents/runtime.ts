@@ -110,7 +110,7 @@ export class AgentRuntime {
 
   /** The agent's status (loading its session if this controller has not yet). */
   async get(agentId: string): Promise<AgentInfo> {
-    return this.info(await this.handle(agentId, true));
+    return this.info(await this.handle(agentId));
   }
 
   /** Agents this controller has loaded, by id. */
@@ -120,7 +120,7 @@ export class AgentRuntime {
 
   /** The agent's goals, highest priority first. */
   async goals(agentId: string, statuses: readonly GoalStatus[] = []): Promise<Goal[]> {
-    const h = await this.handle(agentId, true);
+    const h = await this.handle(agentId);
     const goals = [...h.session.state.goals, ...h.queued].filter((g) => statuses.length === 0 || statuses.includes(g.status));
     return goals.sort((a, b) => (b.computedPriority ?? b.priority) - (a.computedPriority ?? a.priority) || Number(a.createdAtUnixMs) - Number(b.createdAtUnixMs));
   }
@@ -128,7 +128,7 @@ export class AgentRuntime {
   /** Adds a goal; during a run it joins before the next cycle. */
   async addGoal(agentId: string, goal: NewGoal): Promise<Goal> {
     if (!goal) throw new BusError("INVALID_ARGUMENT", "goal: required");
-    const h = await this.handle(agentId, true);
+    const h = await this.handle(agentId);
     const now = this.deps.ports.now();
     const base = { ...h.session.state, goals: [...h.session.state.goals, ...h.queued] };
     const u = addGoalAt(base, goal, "goal", now);
@@ -147,7 +147,7 @@ export class AgentRuntime {
    * this one loop with different limits.
    */
   async run(agentId: string, options: RunOptions = {}): Promise<RunReport> {
-    const h = await this.handle(agentId, true, options.resume ?? false);
+    const h = await this.handle(agentId, options.resume ?? false);
     if (h.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is already running; watch its events or wait for the run to end`);
     const abort = new AbortController();
     options.signal?.addEventListener("abort", () => abort.abort(), { once: true });
@@ -164,7 +164,7 @@ export class AgentRuntime {
 
   /** Starts a run in the background; its progress is in the event stream. */
   async detach(agentId: string, options: RunOptions = {}): Promise<void> {
-    const h = await this.handle(agentId, true, options.resume ?? false);
+    const h = await this.handle(agentId, options.resume ?? false);
     if (h.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is already running`);
     void this.run(agentId, { ...options, resume: false }).catch((err) => this.deps.onError?.(err, agentId));
     // Wait until the run holds the agent, so a following call sees it running.
@@ -187,12 +187,12 @@ export class AgentRuntime {
 
   /** The working copy of an agent's session (idle agents are reloaded). */
   async session(agentId: string): Promise<AgentSession> {
-    return (await this.handle(agentId, true)).session;
+    return (await this.handle(agentId)).session;
   }
 
   /** Saves a changed session of an idle agent. */
   async update(agentId: string, change: (state: SessionState) => SessionState): Promise<SessionState> {
-    const h = await this.handle(agentId, true);
+    const h = await this.handle(agentId);
     if (h.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is running; try again when the run ends`);
     await this.save(h, change(h.session.state));
     return h.session.state;
@@ -248,21 +248,17 @@ export class AgentRuntime {
       if (reloaded) h.session = reloaded;
     }
     h.lastMessage = message;
-    if (stop !== StopReason.CRITICAL_FAILURE || h.session.state.lastStopReason !== stop) {
-      await this.save(h, { ...h.session.state, lastStopReason: stop }).catch(() => {});
-    }
+    // The last cycle saved its own stop reason; save only a different one (cancelled, failed, nothing to do).
+    if (h.session.state.lastStopReason !== stop) await this.save(h, { ...h.session.state, lastStopReason: stop }).catch(() => {});
     return { cyclesRun: cycles, finalCycle: h.session.state.cycleCount, stopReason: stop, goals: h.session.state.goals, message };
   }
 
-  private async handle(agentId: string, mustExist: boolean, resume = false): Promise<Handle> {
+  private async handle(agentId: string, resume = false): Promise<Handle> {
     checkAgentId(agentId);
     const known = this.agents.get(agentId);
     if (known?.running) return known;
     const loaded = await this.tryLoad(agentId, resume);
-    if (!loaded) {
-      if (mustExist) throw new BusError("NOT_FOUND", `agent ${agentId} not found; create it first (CreateAgent or \`boyd agent run --goals ...\`)`);
-      throw new BusError("NOT_FOUND", `agent ${agentId} not found`);
-    }
+    if (!loaded) throw new BusError("NOT_FOUND", `agent ${agentId} not found; create it first (CreateAgent or \`boyd agent run --goals ...\`)`);
     const h: Handle = known ?? { session: loaded, state: AgentState.IDLE, queued: [], lastMessage: "" };
     h.session = loaded;
     this.agents.set(agentId, h);
@@ -285,7 +281,8 @@ export class AgentRuntime {
     h.session = { state: stamped, version: Number(version) };
   }
 
-  private narrator(agentId: string, cycle: number, offset = 0): Narrator {
+  /** Narrates events outside a cycle (after cycle `cycle`, in its between-cycles sequence block). */
+  narrator(agentId: string, cycle: number, offset = 0): Narrator {
     return new Narrator(this.deps.ports, agentId, cycle, "", (m) => this.deps.onError?.(new Error(m), agentId), offset);
   }
 

@@ -73,12 +73,6 @@ export function recordStepResult(plan: Plan, index: number, success: boolean, re
   return { plan: next, verdict, changes };
 }
 
-/** A plan marked superseded by a newer attempt. */
-export function supersede(plan: Plan): { plan: Plan; change: PlanChanged } {
-  const next = { ...plan, status: PlanStatus.SUPERSEDED };
-  return { plan: next, change: { plan: next, change: PlanChangeKind.SUPERSEDED } };
-}
-
 /** The goal's current plan (the last one stored for it), if any. */
 export function planOf(plans: readonly Plan[], goalId: string): Plan | undefined {
   for (let i = plans.length - 1; i >= 0; i--) if (plans[i]!.goalId === goalId) return plans[i];

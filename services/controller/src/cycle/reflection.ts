@@ -1,7 +1,8 @@
-import { AdjustmentKind, ConsolidationTrigger, GoalStatus, WorkingMemoryKind, type EpisodicEntry, type GoalChanged, type ReflectionReport, type SessionState, type ToolDescriptor } from "@boyd/proto";
+import { AdjustmentKind, ConsolidationTrigger, GoalChangeKind, GoalStatus, WorkingMemoryKind, type EpisodicEntry, type GoalChanged, type ReflectionReport, type SessionState, type ToolDescriptor } from "@boyd/proto";
 import { decomposeGoal } from "../goals/index.js";
 import { applyAdjustments, reflect, shouldReflect } from "../reflection/index.js";
 import type { CyclePorts } from "./ports.js";
+import { workingEntry } from "./working-entry.js";
 
 /** What a reflection pass changed. */
 export interface ReflectionOutcome {
@@ -19,10 +20,8 @@ export async function reflectNow(
   pressure: number,
   cycle: number,
   warnings: string[],
-  force = false,
 ): Promise<ReflectionOutcome | undefined> {
-  const config = state.config?.reflection;
-  if (!force && !shouldReflect(cycle, Number(state.lastReflectionCycle), config)) return undefined;
+  if (!shouldReflect(cycle, Number(state.lastReflectionCycle), state.config?.reflection)) return undefined;
   return reflectAndApply(state, ports, catalog, pressure, cycle, warnings, true);
 }
 
@@ -61,7 +60,7 @@ export async function reflectAndApply(
   let goals = applied.goals;
   const goalChanges: GoalChanged[] = applied.applied.map((c) => ({
     goal: goals.find((g) => g.symbolId === c.goalId)!,
-    change: c.before.status !== c.after.status ? 2 : 3,
+    change: c.before.status !== c.after.status ? GoalChangeKind.STATUS : GoalChangeKind.PRIORITY,
     previousStatus: c.before.status,
     previousPriority: c.before.priority,
     reason: `reflection: ${c.adjustment.description}`,
@@ -92,7 +91,7 @@ export async function reflectAndApply(
   }
   try {
     await ports.memory.remember(
-      { agentId, cycle, entries: [{ id: 0, content: out.summary, symbols: [], kind: WorkingMemoryKind.REFLECTION, timestampUnixMs: ports.now(), relevance: 0.6, sourceCycle: cycle, referenceCount: 0, accessCycles: [], toolName: "" }] },
+      { agentId, cycle, entries: [workingEntry(WorkingMemoryKind.REFLECTION, out.summary, 0.6, cycle, ports.now())] },
       { timeoutMs: 10_000, agentId },
     );
   } catch (err) {

@@ -29,8 +29,9 @@ import { addGoal, allDone, decomposeGoal, detectStall, evaluateProgress, focusGo
 import { resolveAgentConfig, type ResolvedAgentConfig } from "./agent-config.js";
 import { dueJobs, jobFromResult } from "./jobs.js";
 import { Narrator } from "./narrator.js";
-import { planOf, recordStepResult, supersede, usedTools, withPlan } from "./plans.js";
+import { planOf, recordStepResult, usedTools, withPlan } from "./plans.js";
 import type { CyclePorts } from "./ports.js";
+import { workingEntry } from "./working-entry.js";
 import { classifyResult, retryInput, withRecovery, type RetryPolicy } from "./recovery.js";
 import { reflectNow } from "./reflection.js";
 
@@ -147,9 +148,6 @@ export async function runCycle(session: AgentSession, ports: CyclePorts, options
         ports.decide.generatePlan({ agentId, goal: focus, attempt, orientation, usedTools: usedTools(current), tools: [...options.catalog] }, { deadline, agentId }),
       );
       if (!fresh) return current;
-      if (current && current.status !== PlanStatus.SUPERSEDED && current.status !== PlanStatus.FAILED && current.status !== PlanStatus.COMPLETED) {
-        planEvents.push(supersede(current).change);
-      }
       planEvents.push({ plan: fresh, change: PlanChangeKind.CREATED });
       return fresh;
     });
@@ -469,19 +467,8 @@ async function remember(
   warnings: string[],
 ): Promise<Remembered> {
   const goal = decision?.goalId ? [decision.goalId] : [];
-  const entry = (kind: WorkingMemoryKind, content: string, relevance: number, extra: Partial<WorkingMemoryEntry> = {}): WorkingMemoryEntry => ({
-    id: 0,
-    content,
-    symbols: goal,
-    kind,
-    timestampUnixMs: ports.now(),
-    relevance,
-    sourceCycle: cycle,
-    referenceCount: 0,
-    accessCycles: [],
-    toolName: "",
-    ...extra,
-  });
+  const entry = (kind: WorkingMemoryKind, content: string, relevance: number, extra: Partial<WorkingMemoryEntry> = {}): WorkingMemoryEntry =>
+    workingEntry(kind, content, relevance, cycle, ports.now(), { symbols: goal, ...extra });
   const entries: WorkingMemoryEntry[] = [];
   if (observation.summary) entries.push(entry(WorkingMemoryKind.OBSERVATION, observation.summary, 0.3));
   if (orientation.summary) entries.push(entry(WorkingMemoryKind.INFERENCE, orientation.summary, 0.4));
