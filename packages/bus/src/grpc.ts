@@ -5,6 +5,7 @@ import { HealthImplementation, protoPath as healthProtoPath } from "grpc-health-
 import type { CallContext } from "./context.js";
 import type { MethodDefinition, ServiceDefinition } from "./definition.js";
 import { BusError, StatusCode, statusName, toWireError } from "./errors.js";
+import { bearerTokenInterceptor, serverCredentialsOf, type GrpcAuthOptions, type GrpcTlsOptions } from "./grpc-auth.js";
 import { Header } from "./headers.js";
 import type { ServiceHandlers } from "./rpc-server.js";
 import type { ErrorReporter } from "./transport.js";
@@ -24,8 +25,16 @@ export function grpcService<D extends ServiceDefinition>(definition: D, handlers
 export interface GrpcServerOptions {
   /** `host:port` to bind; port 0 picks a free one. @default "127.0.0.1:0" */
   address?: string;
-  /** @default insecure (plaintext) */
+  /** Prebuilt server credentials; `tls` is the usual way. @default insecure (plaintext) */
   credentials?: grpc.ServerCredentials;
+  /** Serve over TLS (mutual TLS when `tls.clientCa` is set); excludes `credentials`. */
+  tls?: GrpcTlsOptions;
+  /**
+   * Require `authorization: Bearer <token>` on every call, reflection
+   * included; grpc.health.v1 stays open for probes. Failures end as
+   * UNAUTHENTICATED and reach `reportError` without the token.
+   */
+  auth?: GrpcAuthOptions;
   /**
    * A FileDescriptorSet (e.g. `buf build` output) describing the served
    * services; enables server reflection so `grpcurl list` works.
@@ -33,7 +42,7 @@ export interface GrpcServerOptions {
   descriptorSet?: Uint8Array;
   /** Deadline applied when the caller set none, ms. @default 30000 */
   defaultTimeoutMs?: number;
-  /** Told about handler failures that become INTERNAL. */
+  /** Told about handler failures that become INTERNAL, and about refused calls. */
   reportError?: ErrorReporter;
 }
 
@@ -51,10 +60,12 @@ export interface GrpcServer {
 /**
  * Serves handler objects over gRPC (@grpc/grpc-js), with grpc.health.v1 and,
  * given a descriptor set, server reflection. The handlers are the same ones
- * the bus serves; statuses map one to one.
+ * the bus serves; statuses map one to one. `tls` and `auth` secure it; see
+ * `grpcClientSecurity` for the matching client side.
  */
 export async function serveGrpc(services: readonly GrpcService[], options: GrpcServerOptions = {}): Promise<GrpcServer> {
-  const server = new grpc.Server();
+  const credentials = serverCredentials(options);
+  const server = new grpc.Server(options.auth ? { interceptors: [bearerTokenInterceptor(options.auth, options.reportError)] } : {});
   const statuses: Record<string, "SERVING"> = { "": "SERVING" };
   for (const { definition, handlers } of services) {
     server.addService(toGrpcDefinition(definition), toGrpcImplementation(definition, handlers, options));
@@ -71,7 +82,7 @@ export async function serveGrpc(services: readonly GrpcService[], options: GrpcS
   }
   const address = options.address ?? "127.0.0.1:0";
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(address, options.credentials ?? grpc.ServerCredentials.createInsecure(), (err, p) =>
+    server.bindAsync(address, credentials, (err, p) =>
       err ? reject(err) : resolve(p),
     );
   });
@@ -90,6 +101,12 @@ export async function serveGrpc(services: readonly GrpcService[], options: GrpcS
         });
       }),
   };
+}
+
+function serverCredentials(options: GrpcServerOptions): grpc.ServerCredentials {
+  if (options.tls && options.credentials) throw new Error("serveGrpc: give either tls or credentials, not both");
+  if (options.tls) return serverCredentialsOf(options.tls);
+  return options.credentials ?? grpc.ServerCredentials.createInsecure();
 }
 
 function toGrpcDefinition(definition: ServiceDefinition): grpc.ServiceDefinition {

@@ -26,3 +26,14 @@ export { openJetStreamEventLog, type JetStreamEventLogOptions } from "./jetstrea
 export { createEventChannel, type EventChannel, type EventChannelOptions, type EventFilter, type EventMeta } from "./events.js";
 export { serveGrpc, grpcService, fromGrpcError, type GrpcServer, type GrpcServerOptions, type GrpcService } from "./grpc.js";
 export { drainOnSignal, type ShutdownLog } from "./shutdown.js";
+export { AUTHORIZATION_METADATA, type GrpcAuthOptions, type GrpcTlsOptions, type Pem } from "./grpc-auth.js";
+export {
+  grpcCallCredentials,
+  grpcChannelCredentials,
+  grpcBearerMetadata,
+  grpcBearerInterceptor,
+  grpcClientSecurity,
+  type GrpcClientTls,
+  type GrpcClientSecurity,
+} from "./grpc-client-auth.js";
+export { SECRET_LOG_PATHS } from "./log-redaction.js";

@@ -1,34 +1,80 @@
 import { z } from "zod";
+import { checkGrpcToken, splitGrpcTokens } from "./grpc-security.js";
 
 /** The controller process's settings, read from the environment in one place. */
-export const ControllerConfig = z.object({
-  /** NATS server(s). */
-  natsUrl: z.string().url().optional(),
-  /** Address the public gRPC API binds. @default 0.0.0.0:50051 */
-  grpcAddress: z.string().regex(/^[^\s]+:\d+$/, "expected host:port").default("0.0.0.0:50051"),
-  /** JetStream stream that keeps events for replay. @default BOYD_EVENTS */
-  eventsStream: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '-' or '_'").default("BOYD_EVENTS"),
-  /** Days events are kept (0 = forever). @default 7 */
-  eventsMaxAgeDays: z.coerce.number().min(0).default(7),
-  /** pino log level. @default info */
-  logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+export const ControllerConfig = z
+  .object({
+    /** NATS server(s). */
+    natsUrl: z.string().url().optional(),
+    /** Address the public gRPC API binds. @default 0.0.0.0:50051 */
+    grpcAddress: z.string().regex(/^[^\s]+:\d+$/, "expected host:port").default("0.0.0.0:50051"),
+    /**
+     * Bearer tokens AgentService callers must present (comma separated in the
+     * environment; several allow rotation). Unset with no token file = no
+     * token needed.
+     */
+    grpcTokens: z
+      .string()
+      .transform((value, ctx) => {
+        const tokens = splitGrpcTokens(value);
+        if (tokens.length === 0) ctx.addIssue({ code: "custom", message: "holds no token (unset it to serve without tokens)" });
+        tokens.forEach((token, i) => {
+          const problem = checkGrpcToken(token);
+          if (problem) ctx.addIssue({ code: "custom", message: `token ${i + 1}: ${problem}` });
+        });
+        return tokens;
+      })
+      .optional(),
+    /** File holding the bearer tokens, one a line; read at start, by {@link grpcSecurity}. */
+    grpcTokenFile: z.string().min(1).optional(),
+    /** PEM certificate chain of the gRPC server; TLS when set (with the key). */
+    grpcTlsCert: z.string().min(1).optional(),
+    /** PEM private key of the gRPC server certificate. */
+    grpcTlsKey: z.string().min(1).optional(),
+    /** PEM CA that signs client certificates; mutual TLS when set. */
+    grpcTlsClientCa: z.string().min(1).optional(),
+    /** JetStream stream that keeps events for replay. @default BOYD_EVENTS */
+    eventsStream: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '-' or '_'").default("BOYD_EVENTS"),
+    /** Days events are kept (0 = forever). @default 7 */
+    eventsMaxAgeDays: z.coerce.number().min(0).default(7),
+    /** pino log level. @default info */
+    logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((c, ctx) => {
+    if (c.grpcTokens && c.grpcTokenFile) {
+      ctx.addIssue({ code: "custom", path: ["grpcTokenFile"], message: "set either BOYD_GRPC_TOKEN or BOYD_GRPC_TOKEN_FILE, not both" });
+    }
+    if (c.grpcTlsCert && !c.grpcTlsKey) ctx.addIssue({ code: "custom", path: ["grpcTlsKey"], message: "is required when BOYD_GRPC_TLS_CERT is set (certificate and key go together)" });
+    if (c.grpcTlsKey && !c.grpcTlsCert) ctx.addIssue({ code: "custom", path: ["grpcTlsCert"], message: "is required when BOYD_GRPC_TLS_KEY is set (certificate and key go together)" });
+    if (c.grpcTlsClientCa && !c.grpcTlsCert && !c.grpcTlsKey) {
+      ctx.addIssue({ code: "custom", path: ["grpcTlsCert"], message: "is required, with BOYD_GRPC_TLS_KEY, when BOYD_GRPC_TLS_CLIENT_CA is set (mutual TLS runs over TLS)" });
+    }
+  });
 export type ControllerConfig = z.infer<typeof ControllerConfig>;
 
-const ENV_NAMES: Record<keyof ControllerConfig, string> = {
+/** The environment variable behind each setting. */
+export const CONTROLLER_ENV: Record<keyof ControllerConfig, string> = {
   natsUrl: "BOYD_NATS_URL",
   grpcAddress: "BOYD_GRPC_ADDRESS",
+  grpcTokens: "BOYD_GRPC_TOKEN",
+  grpcTokenFile: "BOYD_GRPC_TOKEN_FILE",
+  grpcTlsCert: "BOYD_GRPC_TLS_CERT",
+  grpcTlsKey: "BOYD_GRPC_TLS_KEY",
+  grpcTlsClientCa: "BOYD_GRPC_TLS_CLIENT_CA",
   eventsStream: "BOYD_EVENTS_STREAM",
   eventsMaxAgeDays: "BOYD_EVENTS_MAX_AGE_DAYS",
   logLevel: "BOYD_LOG_LEVEL",
 };
 
-/** Reads the configuration from environment variables; throws naming each bad variable. */
+/**
+ * Reads the configuration from environment variables; throws naming each bad
+ * variable. Messages never repeat a value: some are secrets.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ControllerConfig {
-  const raw = Object.fromEntries(Object.entries(ENV_NAMES).map(([key, name]) => [key, env[name] || undefined]));
+  const raw = Object.fromEntries(Object.entries(CONTROLLER_ENV).map(([key, name]) => [key, env[name] || undefined]));
   const parsed = ControllerConfig.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${ENV_NAMES[i.path[0] as keyof ControllerConfig] ?? i.path.join(".")}: ${i.message}`);
+    const problems = parsed.error.issues.map((i) => `${CONTROLLER_ENV[i.path[0] as keyof ControllerConfig] ?? i.path.join(".")}: ${i.message}`);
     throw new Error(`invalid controller configuration: ${problems.join("; ")}`);
   }
   return parsed.data;

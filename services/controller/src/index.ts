@@ -19,4 +19,5 @@ export { dueJobs, nextFiring, jobFromResult } from "./cycle/jobs.js";
 export { AgentRuntime, emptySession, goalInput, type RunOptions, type RuntimeDeps } from "./agents/runtime.js";
 export { createAgentHandlers, type AgentHandlerDeps } from "./agents/handlers.js";
 export { startController, type Controller, type StartControllerOptions } from "./service.js";
-export { configFromEnv, ControllerConfig } from "./config.js";
+export { configFromEnv, ControllerConfig, CONTROLLER_ENV } from "./config.js";
+export { grpcSecurity, MIN_GRPC_TOKEN_LENGTH } from "./grpc-security.js";
