@@ -14,6 +14,12 @@ export interface JetStreamEventLogOptions {
   maxAgeMs?: number;
   /** Memory instead of file storage (tests). @default false */
   memory?: boolean;
+  /**
+   * Open the stream as it is, without creating or updating it: for readers
+   * (`boyd events`, users' apps) whose NATS user may only read the stream.
+   * @default false
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -23,8 +29,14 @@ export interface JetStreamEventLogOptions {
  */
 export async function openJetStreamEventLog(transport: NatsTransport, options: JetStreamEventLogOptions = {}): Promise<EventLog> {
   const nc = transport.connection;
-  const jsm = await jetstreamManager(nc);
   const name = options.stream ?? "BOYD_EVENTS";
+  if (options.readOnly) {
+    // No account-info probe either: a reader's permissions need not include it.
+    const jsm = await jetstreamManager(nc, { checkAPI: false });
+    await jsm.streams.info(name);
+    return new JetStreamEventLog(jetstream(nc), name);
+  }
+  const jsm = await jetstreamManager(nc);
   const config = {
     name,
     subjects: options.subjects ?? [`${EVENT_PREFIX}.>`],

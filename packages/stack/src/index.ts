@@ -5,3 +5,22 @@
  * replayable event stream, durable percepts) and Neo4j.
  */
 export { startStack, type Stack, type StackOptions } from "./stack.js";
+export type { StackService, ServiceConnectOptions } from "./connections.js";
+export {
+  NATS_USERS,
+  DEFAULT_NATS_RESOURCES,
+  natsAccessTable,
+  natsPermissions,
+  natsAuthorization,
+  natsPasswordVariable,
+  natsPasswordEnv,
+  randomNatsPassword,
+  randomNatsPasswords,
+  natsAccessMarkdown,
+  type NatsUser,
+  type NatsResourceNames,
+  type NatsGrant,
+  type NatsUserAccess,
+  type NatsPermissions,
+  type NatsAuthorizationOptions,
+} from "./nats-auth.js";

@@ -2,14 +2,13 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { configFromEnv as actConfigFromEnv, startAct, type ActService } from "@boyd/act";
 import {
-  connectNats,
   createClient,
   createEventChannel,
   InProcessTransport,
   MemoryEventLog,
   openJetStreamEventLog,
   type EventChannel,
-  type NatsTransport,
+  NatsTransport,
   type ServiceBinding,
   type ServiceClient,
   type Transport,
@@ -21,6 +20,7 @@ import { openFileStore, openKvStore, serveMemory } from "@boyd/memory";
 import { openJetStreamPerceptInbox, serveObserve } from "@boyd/observe";
 import { openGraph, serveOrient } from "@boyd/orient";
 import { AgentServiceDefinition, Event } from "@boyd/proto";
+import { openStackConnections, type ServiceConnectOptions, type StackService } from "./connections.js";
 
 /** Options of {@link startStack}. */
 export interface StackOptions {
@@ -28,6 +28,14 @@ export interface StackOptions {
   readonly dataDir: string;
   /** NATS server(s): run distributed (KV state, JetStream events and percepts). */
   readonly nats?: string;
+  /**
+   * With `nats`: a connection per service, with the options this gives
+   * each (its own user and password, TLS), as deployed services connect.
+   * The stack's own connection (`transport`, `agents`, `events`) is then
+   * the controller's. Protocol errors the server sends on any of them (a
+   * permission violation) go to `onError`. @default one shared connection
+   */
+  readonly natsConnect?: (service: StackService) => ServiceConnectOptions;
   /** Neo4j bolt URI for the graph (else the embedded store under dataDir). */
   readonly neo4j?: { uri: string; user?: string; password?: string; database?: string; label?: string };
   /** Tool workspace. @default <dataDir>/workspace */
@@ -39,7 +47,7 @@ export interface StackOptions {
   /** Names the KV buckets and streams (tests run several stacks on one server). @default "boyd" */
   readonly namespace?: string;
   /** Which services this process runs. @default all */
-  readonly services?: ReadonlyArray<"observe" | "orient" | "decide" | "act" | "memory" | "controller">;
+  readonly services?: ReadonlyArray<StackService>;
   /** Extra environment for act (BOYD_APPROVAL_MODE, BOYD_ALLOW_UNCONFINED...). @default process.env */
   readonly env?: NodeJS.ProcessEnv;
   /** Told about background failures. */
@@ -67,12 +75,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const ns = options.namespace ?? "boyd";
-  const wants = new Set(options.services ?? ["observe", "orient", "decide", "act", "memory", "controller"]);
+  const wants = new Set<StackService>(options.services ?? ["observe", "orient", "decide", "act", "memory", "controller"]);
   const report = options.onError ?? (() => {});
-  const nats: NatsTransport | undefined = options.nats ? await connectNats({ servers: options.nats, name: `boyd-stack-${ns}`, reportError: (err, ctx) => report(err, ctx.subject) }) : undefined;
+  const connections = options.nats ? await openStackConnections({ servers: options.nats, namespace: ns, services: wants, connect: options.natsConnect, report }) : undefined;
+  const nats: NatsTransport | undefined = connections?.main;
   const transport: Transport = nats ?? new InProcessTransport();
+  // The transport each service runs on: its own connection, or the shared one.
+  const on = (service: StackService): Transport => connections?.of(service) ?? transport;
   const closers: Array<() => Promise<void>> = [];
-  const sink = nats ? await openJetStreamEventLog(nats, { stream: `${ns.toUpperCase()}_EVENTS`, subjects: [`boyd.events.v1.>`] }) : new MemoryEventLog(transport);
+  const closeTransports = (): Promise<void> => connections?.close() ?? transport.close();
+  const sink = nats ? await openJetStreamEventLog(nats, { stream: `${ns.toUpperCase()}_EVENTS`, subjects: [`boyd.events.v1.>`] }).catch(async (err: unknown) => {
+    await closeTransports();
+    throw err;
+  }) : new MemoryEventLog(transport);
   const events = createEventChannel({ transport, codec: Event, sink, reportError: (err) => report(err, "events") });
 
   let graph: GraphStore | undefined;
@@ -80,16 +95,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (wants.has("orient")) {
       graph = (await openGraph({ dataDir: join(dataDir, "graph"), ...(options.neo4j ? { neo4j: { database: "neo4j", label: "Symbol", ...options.neo4j } } : {}) } as never)).store;
       const g = graph;
-      const b = await serveOrient(transport, g);
+      const b = await serveOrient(on("orient"), g);
       closers.push(() => b.stop(), () => g.close());
     }
     if (wants.has("memory")) {
-      const store = nats ? await openKvStore({ connection: nats.connection, bucket: `${ns}_memory`, replicas: 1 }) : await openFileStore({ dir: join(dataDir, "memory") });
-      const b = await serveMemory(transport, store);
+      const memory = on("memory");
+      const store = memory instanceof NatsTransport ? await openKvStore({ connection: memory.connection, bucket: `${ns}_memory`, replicas: 1 }) : await openFileStore({ dir: join(dataDir, "memory") });
+      const b = await serveMemory(memory, store);
       closers.push(() => b.stop());
     }
     if (wants.has("decide")) {
-      const b: ServiceBinding = await serveDecide(transport, { catalog: actCatalog(transport) });
+      const decide = on("decide");
+      const b: ServiceBinding = await serveDecide(decide, { catalog: actCatalog(decide) });
       closers.push(() => b.stop());
     }
     let act: ActService | undefined;
@@ -102,13 +119,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...(options.workspace ? { BOYD_WORKSPACE: resolve(options.workspace) } : {}),
         ...(nats ? { BOYD_ACT_KV_BUCKET: `${ns}_act` } : {}),
       });
-      act = await startAct({ transport, config, events });
+      const own = on("act");
+      // On a connection of its own, act publishes its approval events
+      // live, as its own process does; the event log stores them all the same.
+      act = await startAct({ transport: own, config, events: own === transport ? events : createEventChannel({ transport: own, codec: Event, reportError: (err) => report(err, "act events") }) });
       const a = act;
       closers.push(() => a.stop());
     }
     if (wants.has("observe")) {
-      const percepts = nats ? await openJetStreamPerceptInbox(nats, { stream: `${ns.toUpperCase()}_PERCEPTS` }) : undefined;
-      const b = await serveObserve(transport, percepts ? { percepts } : {});
+      const observe = on("observe");
+      const percepts = observe instanceof NatsTransport ? await openJetStreamPerceptInbox(observe, { stream: `${ns.toUpperCase()}_PERCEPTS` }) : undefined;
+      const b = await serveObserve(observe, percepts ? { percepts } : {});
       closers.push(async () => {
         await b.stop();
         await percepts?.close();
@@ -131,12 +152,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       async stop() {
         // The controller first (its runs call the others), then the rest.
         for (const close of closers.reverse()) await close().catch((err: unknown) => report(err, "stop"));
-        await transport.close();
+        await closeTransports();
       },
     };
   } catch (err) {
     for (const close of closers.reverse()) await close().catch(() => {});
-    await transport.close();
+    await closeTransports();
     throw err;
   }
 }

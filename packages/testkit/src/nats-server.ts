@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { findBinary } from "./binary.js";
 import { RingBuffer } from "./ring-buffer.js";
 import { trackChild, trackDir, untrackChild } from "./cleanup.js";
@@ -15,8 +15,16 @@ export interface NatsServerOptions {
   binary?: string;
   /** Enable JetStream with a store under the server's temp dir. @default true */
   jetstream?: boolean;
-  /** Extra nats-server configuration appended verbatim (accounts, authorization...). */
+  /** Extra nats-server configuration appended verbatim (accounts, authorization, tls...). */
   extraConfig?: string;
+  /**
+   * Files written into the server's dir before it starts, by name (an
+   * `auth.conf` for `include "auth.conf"`, certificates): nats-server
+   * resolves an include relative to its config file, which lives there.
+   */
+  files?: Readonly<Record<string, string>>;
+  /** Environment of the server process, over the test's (e.g. the `$VAR`s a config refers to). */
+  env?: Readonly<Record<string, string>>;
   /** How long to wait for the server to listen. @default 10000 */
   startTimeoutMs?: number;
 }
@@ -41,6 +49,10 @@ export async function startNats(options: NatsServerOptions = {}): Promise<NatsSe
   if (!binary) throw new Error(`nats-server not found${options.binary ? ` at ${options.binary}` : ""}: ${INSTALL_HINT}`);
   const dir = await mkdtemp(join(tmpdir(), "boyd-nats-"));
   trackDir(dir);
+  for (const [name, text] of Object.entries(options.files ?? {})) {
+    if (basename(name) !== name) throw new Error(`startNats: file name ${JSON.stringify(name)} must not hold a path`);
+    await writeFile(join(dir, name), text);
+  }
   const startTimeoutMs = options.startTimeoutMs ?? 10_000;
   const jetstream = options.jetstream ?? true;
   const log = new RingBuffer(200);
@@ -62,7 +74,7 @@ export async function startNats(options: NatsServerOptions = {}): Promise<NatsSe
   const launch = async (listen: string): Promise<number> => {
     for (const f of await readdir(dir)) if (f.endsWith(".ports")) await rm(join(dir, f), { force: true });
     const config = await writeConfig(listen);
-    const proc = spawn(binary, ["-c", config], { stdio: ["ignore", "pipe", "pipe"] });
+    const proc = spawn(binary, ["-c", config], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...options.env } });
     child = proc;
     trackChild(proc);
     proc.stdout?.on("data", (b: Buffer) => log.push(b.toString()));
