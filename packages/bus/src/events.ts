@@ -1,6 +1,8 @@
+import { activeTraceparent } from "@boyd/telemetry";
 import type { MessageCodec } from "./definition.js";
 import { BusError } from "./errors.js";
 import { liveEvents, type EventLog, type EventSink } from "./event-log.js";
+import { Header, type Headers } from "./headers.js";
 import { EVENT_PREFIX, assertToken, eventSubject } from "./subjects.js";
 import type { ErrorReporter, Subscription, Transport } from "./transport.js";
 
@@ -19,6 +21,8 @@ export interface EventMeta {
   readonly kind: string;
   /** Log sequence, when the event was replayed from a log. */
   readonly seq?: number;
+  /** W3C trace context the event was published in (e.g. its cycle's), when there was one. */
+  readonly traceparent?: string;
 }
 
 /** Typed agent events on `boyd.events.v1.<agentId>.<kind>`. */
@@ -49,7 +53,11 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
   const report = options.reportError ?? (() => {});
   return {
     publish(agentId, kind, event) {
-      return sink.emit(eventSubject(agentId, kind), { data: codec.encode(event).finish(), headers: {} });
+      // The publisher's trace (a cycle's) rides along, so a subscriber can
+      // find the trace that produced the event.
+      const traceparent = activeTraceparent();
+      const headers: Headers = traceparent ? { [Header.traceparent]: traceparent } : {};
+      return sink.emit(eventSubject(agentId, kind), { data: codec.encode(event).finish(), headers });
     },
     subscribe(filter, handler) {
       return transport.subscribe(filterSubject(filter), async (message) => {
@@ -60,13 +68,13 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
           report(err, { subject: message.subject });
           return;
         }
-        await handler(event, parseSubject(message.subject));
+        await handler(event, metaOf(message.subject, message.headers));
       });
     },
     async *replay(filter, replayOptions) {
       if (!isLog(sink)) throw new BusError("FAILED_PRECONDITION", "this event channel keeps no log to replay");
       for await (const m of sink.replay(filterSubject(filter), replayOptions)) {
-        yield { event: codec.decode(m.data), meta: { ...parseSubject(m.subject), seq: m.seq } };
+        yield { event: codec.decode(m.data), meta: { ...metaOf(m.subject, m.headers), seq: m.seq } };
       }
     },
   };
@@ -78,10 +86,11 @@ function filterSubject(filter: EventFilter): string {
   return `${EVENT_PREFIX}.${agent}.${filter.kind ?? ">"}`;
 }
 
-function parseSubject(subject: string): EventMeta {
+function metaOf(subject: string, headers: Headers): EventMeta {
   const rest = subject.slice(EVENT_PREFIX.length + 1);
   const dot = rest.indexOf(".");
-  return { subject, agentId: rest.slice(0, dot), kind: rest.slice(dot + 1) };
+  const traceparent = headers[Header.traceparent];
+  return { subject, agentId: rest.slice(0, dot), kind: rest.slice(dot + 1), ...(traceparent ? { traceparent } : {}) };
 }
 
 function isLog(sink: EventSink | EventLog): sink is EventLog {

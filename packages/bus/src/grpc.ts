@@ -2,6 +2,7 @@ import * as grpc from "@grpc/grpc-js";
 import { loadFileDescriptorSetFromBuffer, loadSync, type PackageDefinition } from "@grpc/proto-loader";
 import { ReflectionService } from "@grpc/reflection";
 import { HealthImplementation, protoPath as healthProtoPath } from "grpc-health-check";
+import { rpcServerInstruments } from "@boyd/telemetry";
 import type { CallContext } from "./context.js";
 import type { MethodDefinition, ServiceDefinition } from "./definition.js";
 import { BusError, StatusCode, statusName, toWireError } from "./errors.js";
@@ -138,6 +139,9 @@ function toGrpcImplementation(
     const handler = (handlers as Record<string, AnyHandler>)[key];
     if (typeof handler !== "function") throw new Error(`serveGrpc(${definition.fullName}): no handler for ${key}`);
     const call = (request: unknown, context: CallContext): unknown => handler.call(handlers, request, context);
+    // The same server span and metrics as a call over the bus: the handler
+    // runs under the caller's traceparent (gRPC metadata).
+    const instruments = rpcServerInstruments(definition.fullName, method.name);
     if (method.requestStream) {
       impl[key] = ((c: grpc.ServerReadableStream<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         callback(toServiceError(new BusError("UNIMPLEMENTED", `${method.name}: client streaming is not supported`)));
@@ -146,14 +150,20 @@ function toGrpcImplementation(
     } else if (method.responseStream) {
       impl[key] = (async (c: grpc.ServerWritableStream<unknown, unknown>) => {
         const { context, done } = contextOf(c, definition, method, options);
+        const served = instruments.begin(context.traceparent, context.agentId);
         try {
-          for await (const item of call(c.request, context) as AsyncIterable<unknown>) {
-            if (c.cancelled) break;
-            if (!c.write(item)) await new Promise((r) => c.once("drain", r));
-          }
+          await served.run(async () => {
+            for await (const item of call(c.request, context) as AsyncIterable<unknown>) {
+              if (c.cancelled) break;
+              if (!c.write(item)) await new Promise((r) => c.once("drain", r));
+            }
+          });
           c.end();
+          served.end(c.cancelled ? "CANCELLED" : "OK");
         } catch (err) {
-          c.destroy(toServiceError(report(err, definition, method, options)));
+          const wire = report(err, definition, method, options);
+          served.end(wire.code, wire.message);
+          c.destroy(toServiceError(wire));
         } finally {
           done();
         }
@@ -161,11 +171,19 @@ function toGrpcImplementation(
     } else {
       impl[key] = ((c: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         const { context, done } = contextOf(c, definition, method, options);
-        Promise.resolve()
-          .then(() => call(c.request, context))
+        const served = instruments.begin(context.traceparent, context.agentId);
+        served
+          .run(() => Promise.resolve().then(() => call(c.request, context)))
           .then(
-            (response) => callback(null, response),
-            (err: unknown) => callback(toServiceError(report(err, definition, method, options))),
+            (response) => {
+              served.end("OK");
+              callback(null, response);
+            },
+            (err: unknown) => {
+              const wire = report(err, definition, method, options);
+              served.end(wire.code, wire.message);
+              callback(toServiceError(wire));
+            },
           )
           .finally(done);
       }) as grpc.handleUnaryCall<unknown, unknown>;

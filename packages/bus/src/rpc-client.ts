@@ -1,10 +1,11 @@
+import { rpcClientInstruments, type CalledRpc } from "@boyd/telemetry";
 import type { CallOptions } from "./context.js";
 import type { PartialRequestOf, ResponseOf, ServiceDefinition } from "./definition.js";
-import { BusError } from "./errors.js";
+import { BusError, isBusError } from "./errors.js";
 import { Header, newTraceparent, type Headers } from "./headers.js";
 import { replyError } from "./rpc-server.js";
 import { rpcSubject } from "./subjects.js";
-import type { Transport } from "./transport.js";
+import type { Envelope, Transport } from "./transport.js";
 
 /** A typed client: one async method per rpc of the definition. */
 export type ServiceClient<D extends ServiceDefinition> = {
@@ -36,26 +37,44 @@ export function createClient<D extends ServiceDefinition>(
   for (const [key, method] of Object.entries(definition.methods)) {
     if (method.requestStream || method.responseStream) continue;
     const subject = rpcSubject(definition.fullName, method.name);
+    const instruments = rpcClientInstruments(definition.fullName, method.name);
     client[key] = async (request, options = {}) => {
+      const agentId = options.agentId ?? defaults.agentId;
+      const call = instruments.begin(options.traceparent, agentId);
       const deadline = options.deadline ?? Date.now() + (options.timeoutMs ?? defaults.timeoutMs ?? 5_000);
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new BusError("DEADLINE_EXCEEDED", `deadline passed before calling ${subject}`);
+      if (remaining <= 0) return failed(call, new BusError("DEADLINE_EXCEEDED", `deadline passed before calling ${subject}`));
+      // The active trace (a served call, a cycle) continues through this
+      // call; outside any, the call starts a trace of its own.
       const headers: Headers = {
         [Header.deadline]: String(deadline),
-        [Header.traceparent]: options.traceparent ?? newTraceparent(),
+        [Header.traceparent]: call.traceparent ?? newTraceparent(),
       };
-      const agentId = options.agentId ?? defaults.agentId;
       if (agentId) headers[Header.agentId] = agentId;
-      const message = method.requestType.fromPartial(request as never);
-      const reply = await transport.request(subject, { data: method.requestType.encode(message).finish(), headers }, remaining);
-      const error = replyError(reply.headers);
-      if (error) throw error;
+      let reply: Envelope;
       try {
-        return method.responseType.decode(reply.data);
+        const message = method.requestType.fromPartial(request as never);
+        reply = await transport.request(subject, { data: method.requestType.encode(message).finish(), headers }, remaining);
       } catch (err) {
-        throw new BusError("INTERNAL", `malformed ${method.name} reply payload: ${(err as Error).message}`, { cause: err });
+        return failed(call, err);
       }
+      const error = replyError(reply.headers);
+      if (error) return failed(call, error);
+      let response: unknown;
+      try {
+        response = method.responseType.decode(reply.data);
+      } catch (err) {
+        return failed(call, new BusError("INTERNAL", `malformed ${method.name} reply payload: ${(err as Error).message}`, { cause: err }));
+      }
+      call.end("OK");
+      return response;
     };
   }
   return client as ServiceClient<D>;
+}
+
+/** Records the call as failed with the error's code, then rejects with the error. */
+function failed(call: CalledRpc, err: unknown): Promise<never> {
+  call.end(isBusError(err) ? err.code : "UNKNOWN", err instanceof Error ? err.message : undefined);
+  return Promise.reject(err);
 }

@@ -1,3 +1,4 @@
+import { rpcServerInstruments, type ServedRpc } from "@boyd/telemetry";
 import type { CallContext } from "./context.js";
 import type { RequestOf, ResponseOf, ServiceDefinition } from "./definition.js";
 import { BusError, isStatusCodeName, toWireError } from "./errors.js";
@@ -59,36 +60,49 @@ export async function serveService<D extends ServiceDefinition>(
     const handler = (handlers as Record<string, (req: unknown, ctx: CallContext) => unknown>)[key];
     if (typeof handler !== "function") throw new Error(`serveService(${definition.fullName}): no handler for ${key}`);
     const subject = rpcSubject(definition.fullName, method.name);
+    const instruments = rpcServerInstruments(definition.fullName, method.name);
+    const serveOne = async (delivery: Delivery): Promise<Envelope> => {
+      const started = Date.now();
+      const deadline = readDeadline(delivery.headers, started + (options.defaultTimeoutMs ?? 30_000));
+      if (deadline <= started) return failure(new BusError("DEADLINE_EXCEEDED", "deadline passed before the request was served"));
+      let request: unknown;
+      try {
+        request = method.requestType.decode(delivery.data);
+      } catch (err) {
+        return failure(new BusError("INVALID_ARGUMENT", `malformed ${method.name} request payload: ${(err as Error).message}`));
+      }
+      const controller = new AbortController();
+      if (stopped) controller.abort(stopped);
+      active.add(controller);
+      const timer = setTimeout(
+        () => controller.abort(new BusError("DEADLINE_EXCEEDED", "handler did not finish before the deadline")),
+        deadline - started,
+      );
+      const context = makeContext(delivery, definition.fullName, method.name, deadline, controller.signal);
+      try {
+        const response = await untilAborted(handler.call(handlers, request, context), controller.signal);
+        return { data: method.responseType.encode(response).finish(), headers: {} };
+      } catch (err) {
+        const wire = toWireError(err);
+        if (wire !== err) options.reportError?.(err, { subject });
+        return failure(wire);
+      } finally {
+        clearTimeout(timer);
+        active.delete(controller);
+      }
+    };
     subs.push(
-      transport.serve(subject, queue, async (delivery) => {
-        const started = Date.now();
-        const deadline = readDeadline(delivery.headers, started + (options.defaultTimeoutMs ?? 30_000));
-        if (deadline <= started) return failure(new BusError("DEADLINE_EXCEEDED", "deadline passed before the request was served"));
-        let request: unknown;
-        try {
-          request = method.requestType.decode(delivery.data);
-        } catch (err) {
-          return failure(new BusError("INVALID_ARGUMENT", `malformed ${method.name} request payload: ${(err as Error).message}`));
-        }
-        const controller = new AbortController();
-        if (stopped) controller.abort(stopped);
-        active.add(controller);
-        const timer = setTimeout(
-          () => controller.abort(new BusError("DEADLINE_EXCEEDED", "handler did not finish before the deadline")),
-          deadline - started,
+      transport.serve(subject, queue, (delivery) => {
+        // Every reply is counted with its final status, refusals included,
+        // and the handler runs under the caller's trace.
+        const call = instruments.begin(delivery.headers[Header.traceparent], delivery.headers[Header.agentId]);
+        return call.run(() => serveOne(delivery)).then(
+          (reply) => ended(call, reply),
+          (err: unknown) => {
+            call.end("INTERNAL", (err as Error)?.message);
+            throw err;
+          },
         );
-        const context = makeContext(delivery, definition.fullName, method.name, deadline, controller.signal);
-        try {
-          const response = await untilAborted(handler.call(handlers, request, context), controller.signal);
-          return { data: method.responseType.encode(response).finish(), headers: {} };
-        } catch (err) {
-          const wire = toWireError(err);
-          if (wire !== err) options.reportError?.(err, { subject });
-          return failure(wire);
-        } finally {
-          clearTimeout(timer);
-          active.delete(controller);
-        }
       }),
     );
   }
@@ -100,6 +114,11 @@ export async function serveService<D extends ServiceDefinition>(
       for (const c of active) c.abort(stopped);
     },
   };
+}
+
+function ended(call: ServedRpc, reply: Envelope): Envelope {
+  call.end(reply.headers[Header.status] ?? "OK", reply.headers[Header.message]);
+  return reply;
 }
 
 /** Settles with `work`, or rejects with the abort reason when `signal` aborts first (deadline or stop). */

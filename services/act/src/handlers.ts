@@ -1,6 +1,8 @@
 import { BusError, type ServiceHandlers } from "@boyd/bus";
-import type { ActServiceDefinition } from "@boyd/proto";
+import { ActionOutcome, type ActionResult, type ActServiceDefinition } from "@boyd/proto";
+import { recordToolDenial, recordToolExecution } from "@boyd/telemetry";
 import { executeDecision, type ActDeps } from "./execute.js";
+import type { ToolRegistry } from "./registry.js";
 
 /**
  * The act service's handlers: Act runs one decision through the whole
@@ -11,7 +13,9 @@ import { executeDecision, type ActDeps } from "./execute.js";
 export function createActHandlers(deps: ActDeps): ServiceHandlers<typeof ActServiceDefinition> {
   return {
     async act(request, context) {
-      return { result: await executeDecision(request, deps, context.signal) };
+      const result = await executeDecision(request, deps, context.signal);
+      countOutcome(result, deps.registry);
+      return { result };
     },
     async listTools() {
       return { tools: [...deps.registry.catalog()] };
@@ -21,4 +25,24 @@ export function createActHandlers(deps: ActDeps): ServiceHandlers<typeof ActServ
       return { request: await deps.approvals.resolve(request.decision) };
     },
   };
+}
+
+// Refusals by who refused; an approval nobody answered counts as one too.
+const DENIAL_REASONS: Partial<Record<ActionOutcome, Parameters<typeof recordToolDenial>[1]>> = {
+  [ActionOutcome.DENIED_BY_POLICY]: "policy",
+  [ActionOutcome.VETOED]: "shadow_veto",
+  [ActionOutcome.DENIED_BY_USER]: "user",
+  [ActionOutcome.APPROVAL_EXPIRED]: "approval_expired",
+};
+
+/**
+ * Counts a handled decision by tool and outcome, and refusals by reason.
+ * A name the registry does not know counts as "unknown": callers choose
+ * tool names, and labels must stay bounded by the catalog.
+ */
+function countOutcome(result: ActionResult, registry: ToolRegistry): void {
+  const tool = registry.get(result.toolName) ? result.toolName : "unknown";
+  recordToolExecution(tool, (ActionOutcome[result.outcome] ?? "UNRECOGNIZED").toLowerCase());
+  const reason = DENIAL_REASONS[result.outcome];
+  if (reason) recordToolDenial(tool, reason);
 }

@@ -59,6 +59,8 @@ export interface ActService {
   /** Which runner shell_exec uses, or why it has none. */
   readonly shell: { readonly kind: "bubblewrap" | "unconfined" | "disabled"; readonly reason?: string };
   readonly memory: MemorySink;
+  /** Resolves when the state store answers (readiness). */
+  checkStore(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -113,6 +115,9 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
     approvals,
     shell: { kind: shell.kind, ...(shell.reason ? { reason: shell.reason } : {}) },
     memory,
+    async checkStore() {
+      await store.get("boyd-readiness-probe");
+    },
     async stop() {
       await binding.stop();
       await memory.close();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { BusError, type ServiceHandlers } from "@boyd/bus";
 import { ConsolidationTrigger, WorkingMemoryKind, type MemoryServiceDefinition, type WorkingMemoryEntry } from "@boyd/proto";
+import { recordWorkingMemory } from "@boyd/telemetry";
 import { TextEncoder, type EncoderOptions } from "@boyd/vsa";
 import { KeyedMutex } from "./agent-lock.js";
 import { consolidate, sessionView } from "./consolidate.js";
@@ -80,6 +81,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
             ? await consolidate(deps, agentId, { cycle: request.cycle, trigger: ConsolidationTrigger.PRESSURE, goals: view.goals, settings: view.settings })
             : undefined;
         if (consolidation) size -= consolidation.entriesRemoved;
+        // The gauge follows writes only: reads name any agent id a caller likes.
+        recordWorkingMemory(agentId, size, pressureOf(size, capacity));
         return {
           ids: result.ids,
           evictedIds: result.evicted.map((e) => e.id),

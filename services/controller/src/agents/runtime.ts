@@ -12,6 +12,7 @@ import {
   type SessionState,
   type ToolDescriptor,
 } from "@boyd/proto";
+import { activeTraceId } from "@boyd/telemetry";
 import { addGoal, allDone, GoalError, type NewGoalInput } from "../goals/index.js";
 import { resolveAgentConfig } from "../cycle/agent-config.js";
 import { Narrator } from "../cycle/narrator.js";
@@ -281,9 +282,12 @@ export class AgentRuntime {
     h.session = { state: stamped, version: Number(version) };
   }
 
-  /** Narrates events outside a cycle (after cycle `cycle`, in its between-cycles sequence block). */
+  /**
+   * Narrates events outside a cycle (after cycle `cycle`, in its
+   * between-cycles sequence block), in the trace of the call that caused them.
+   */
   narrator(agentId: string, cycle: number, offset = 0): Narrator {
-    return new Narrator(this.deps.ports, agentId, cycle, "", (m) => this.deps.onError?.(new Error(m), agentId), offset);
+    return new Narrator(this.deps.ports, agentId, cycle, activeTraceId() ?? "", (m) => this.deps.onError?.(new Error(m), agentId), offset);
   }
 
   private info(h: Handle): AgentInfo {

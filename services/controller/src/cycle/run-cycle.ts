@@ -25,6 +25,7 @@ import {
   type ToolDescriptor,
   type WorkingMemoryEntry,
 } from "@boyd/proto";
+import { inSpan, traceCycle, type SpanHandle } from "@boyd/telemetry";
 import { addGoal, allDone, decomposeGoal, detectStall, evaluateProgress, focusGoal, getGoal, recordProgress, setStatus, settleParents } from "../goals/index.js";
 import { resolveAgentConfig, type ResolvedAgentConfig } from "./agent-config.js";
 import { dueJobs, jobFromResult } from "./jobs.js";
@@ -47,7 +48,7 @@ export interface CycleOptions {
   readonly catalog: readonly ToolDescriptor[];
   /** Time allowed to each service call of a phase, ms. @default 30000 */
   readonly phaseTimeoutMs?: number;
-  /** W3C trace id shared by the cycle's events. */
+  /** W3C trace id shared by the cycle's events. @default the cycle's own trace */
   readonly traceId?: string;
   /** Cycles left in the current run (1 = this is the run's last). */
   readonly cyclesLeftInRun?: number;
@@ -67,26 +68,42 @@ export interface CycleOutcome {
  * decompose, reflect every N cycles, remember, persist, and narrate every
  * phase as an event. The session is saved with optimistic concurrency: a
  * controller that lost the agent to another gets ABORTED and saves nothing.
+ *
+ * Each cycle is its own trace: a root span `cycle` with a child span per
+ * phase, under which every service call nests; its events carry the trace
+ * id (and, on the wire, the traceparent).
  */
 export async function runCycle(session: AgentSession, ports: CyclePorts, options: CycleOptions): Promise<CycleOutcome> {
+  return traceCycle(session.state.agentId, Number(session.state.cycleCount) + 1, async (span) => {
+    const outcome = await cycleBody(span, session, ports, options);
+    span.setAttribute("boyd.stop_reason", StopReason[outcome.report.stopReason] ?? String(outcome.report.stopReason));
+    if (outcome.report.result) span.setAttribute("boyd.tool", outcome.report.result.toolName);
+    return outcome;
+  });
+}
+
+/** The cycle itself, run inside its span. */
+async function cycleBody(span: SpanHandle, session: AgentSession, ports: CyclePorts, options: CycleOptions): Promise<CycleOutcome> {
   const started = ports.now();
   const cfg = resolveAgentConfig(session.state.config);
   const agentId = session.state.agentId;
   const cycle = Number(session.state.cycleCount) + 1;
   const warnings: string[] = [];
   const phaseMs: Record<string, number> = {};
-  const traceId = options.traceId ?? randomTraceId();
+  const traceId = options.traceId ?? span.traceId;
   const narrator = new Narrator(ports, agentId, cycle, traceId, (m) => warnings.push(m));
   const phaseTimeout = options.phaseTimeoutMs ?? 30_000;
   const policy = (): RetryPolicy => ({ deadline: ports.now() + phaseTimeout, onRetry: (m) => warnings.push(m) });
-  const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
-    const t = ports.now();
-    try {
-      return await work();
-    } finally {
-      phaseMs[phase] = (phaseMs[phase] ?? 0) + (ports.now() - t);
-    }
-  };
+  // Each phase is timed for the cycle report and traced as a span of the cycle.
+  const timed = <T>(phase: string, work: () => Promise<T>): Promise<T> =>
+    inSpan(phase, async () => {
+      const t = ports.now();
+      try {
+        return await work();
+      } finally {
+        phaseMs[phase] = (phaseMs[phase] ?? 0) + (ports.now() - t);
+      }
+    }, PHASE_ATTRIBUTES[phase]);
 
   let state: SessionState = { ...session.state, cycleCount: cycle };
   let goals = [...state.goals];
@@ -251,7 +268,7 @@ export async function runCycle(session: AgentSession, ports: CyclePorts, options
 
   // Remember what the cycle saw and did.
   const remembered = await timed("record", () => remember(ports, agentId, cycle, observation, orientation, decision, result, cfg, warnings));
-  if (decision?.call) await recordProvenance(ports, agentId, cycle, decision, warnings);
+  if (decision?.call) await inSpan("record", () => recordProvenance(ports, agentId, cycle, decision!, warnings), PHASE_ATTRIBUTES["record"]);
   state = { ...state, goals, plans };
 
   // Reflection every N cycles.
@@ -302,6 +319,11 @@ export async function runCycle(session: AgentSession, ports: CyclePorts, options
   };
   return { session: { state, version: Number(saved.version) }, report };
 }
+
+// One attribute object per phase, made once: spans of every cycle share them.
+const PHASE_ATTRIBUTES: Readonly<Record<string, { "boyd.phase": string }>> = Object.fromEntries(
+  ["observe", "orient", "plan", "decide", "act", "record", "reflect", "persist"].map((p) => [p, { "boyd.phase": p }]),
+);
 
 /** Why a run stops after this cycle; UNSPECIFIED to go on. */
 export function stopReasonOf(state: SessionState, cfg: ResolvedAgentConfig, cyclesLeftInRun: number | undefined): StopReason {
@@ -513,10 +535,4 @@ async function recordProvenance(ports: CyclePorts, agentId: string, cycle: numbe
   } catch (err) {
     warnings.push(`provenance not recorded: ${(err as Error).message}`);
   }
-}
-
-function randomTraceId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Buffer.from(bytes).toString("hex");
 }
