@@ -9,9 +9,16 @@ export interface ServiceProcess {
   output(): string;
 }
 
-/** Starts `main` (a .ts entry point) with extra environment variables. */
+/**
+ * Starts `main` (a .ts entry point) with extra environment variables. Its
+ * ops endpoints go to a free loopback port unless `env` says otherwise, so
+ * several services run side by side.
+ */
 export function launchService(main: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", main], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", main], {
+    env: { ...process.env, BOYD_OPS_ADDRESS: "127.0.0.1:0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (b: Buffer) => (output += b.toString()));
   child.stderr.on("data", (b: Buffer) => (output += b.toString()));

@@ -1,28 +1,39 @@
 // The controller as its own process: AgentService on NATS and gRPC, events
 // kept in a JetStream stream, runs cancelled and drained on SIGTERM.
-import { connectNats, drainOnSignal, openJetStreamEventLog } from "@boyd/bus";
-import { pino } from "pino";
+// Settings, logs, ops endpoints and the drain come from @boyd/service-kit.
+import { isBusError, openJetStreamEventLog } from "@boyd/bus";
+import { jetStreamCheck, runService } from "@boyd/service-kit";
 import { configFromEnv } from "./config.js";
+import { grpcSecurity } from "./grpc-security.js";
 import { startController } from "./service.js";
 
-const config = configFromEnv();
-const log = pino({ level: config.logLevel, base: { service: "controller" } });
-if (!config.natsUrl) {
-  log.fatal("BOYD_NATS_URL is required to run the controller as its own process (embedded mode runs it inside `boyd`)");
-  process.exit(2);
-}
-const transport = await connectNats({
-  servers: config.natsUrl,
-  name: "boyd-controller",
-  reportError: (err, ctx) => log.error({ err, subject: ctx.subject }, "message handling failed"),
+await runService({
+  name: "controller",
+  // Token and certificate files are read with the settings: a bad one is a configuration error.
+  config: (env) => {
+    const config = configFromEnv(env);
+    return { ...config, security: grpcSecurity(config) };
+  },
+  start: async ({ transport, log }, config) => {
+    if (config.security.auth && !config.security.tls) {
+      log.warn("BOYD_GRPC_TOKEN is set without TLS: tokens cross the network in plaintext unless a proxy in front terminates TLS");
+    }
+    const sink = await openJetStreamEventLog(transport, { stream: config.eventsStream, maxAgeMs: config.eventsMaxAgeDays * 86_400_000 });
+    const controller = await startController({
+      transport,
+      sink,
+      grpc: {
+        address: config.grpcAddress,
+        ...config.security,
+        reportError: (err, ctx) =>
+          isBusError(err) && err.code === "UNAUTHENTICATED" ? log.warn({ rpc: ctx.subject, reason: err.message }, "call refused") : log.error({ err, rpc: ctx.subject }, "rpc failed"),
+      },
+      onError: (err, agentId) => log.error({ err, agentId }, "agent run failed"),
+    });
+    return {
+      describe: { grpc: controller.grpc?.address, grpcAuth: config.security.auth ? "bearer token" : "none", grpcTls: config.security.tls ? (config.security.tls.clientCa ? "mtls" : "tls") : "off", events: config.eventsStream },
+      checks: { events: jetStreamCheck(transport, config.eventsStream) },
+      stop: [() => controller.stop()],
+    };
+  },
 });
-const sink = await openJetStreamEventLog(transport, { stream: config.eventsStream, maxAgeMs: config.eventsMaxAgeDays * 86_400_000 });
-const controller = await startController({
-  transport,
-  sink,
-  grpc: { address: config.grpcAddress, reportError: (err, ctx) => log.error({ err, rpc: ctx.subject }, "rpc failed") },
-  onError: (err, agentId) => log.error({ err, agentId }, "agent run failed"),
-});
-log.info({ nats: config.natsUrl, grpc: controller.grpc?.address }, "controller serving");
-
-drainOnSignal(log, [() => controller.stop(), () => transport.close()]);

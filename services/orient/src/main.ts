@@ -1,25 +1,23 @@
-// The orient service as its own process: reads its configuration from the
-// environment, opens the graph, serves on NATS, drains on SIGTERM.
-import { connectNats, drainOnSignal } from "@boyd/bus";
-import { pino } from "pino";
+// The orient service as its own process: opens the graph (Neo4j or the
+// embedded files) and serves OrientService on NATS. Settings, logs, ops
+// endpoints and the SIGTERM drain come from @boyd/service-kit.
+import { runService } from "@boyd/service-kit";
 import { configFromEnv } from "./config.js";
 import { openGraph } from "./open-graph.js";
 import { serveOrient } from "./service.js";
 
-const config = configFromEnv();
-const log = pino({ level: config.logLevel, base: { service: "orient" } });
-if (!config.natsUrl) {
-  log.fatal("BOYD_NATS_URL is required to run orient as its own process (embedded mode runs it inside `boyd`)");
-  process.exit(2);
-}
-const { store, report } = await openGraph(config);
-if (report?.tornTail) log.warn({ tornTail: report.tornTail }, "graph log had a torn last record (never acknowledged); it was cut off");
-const transport = await connectNats({
-  servers: config.natsUrl,
-  name: "boyd-orient",
-  reportError: (err, ctx) => log.error({ err, subject: ctx.subject }, "message handling failed"),
+await runService({
+  name: "orient",
+  config: configFromEnv,
+  start: async ({ transport, log }, config) => {
+    const { store, report } = await openGraph(config);
+    if (report?.tornTail) log.warn({ tornTail: report.tornTail }, "graph log had a torn last record (never acknowledged); it was cut off");
+    const binding = await serveOrient(transport, store, { ingestRoot: config.ingestRoot });
+    return {
+      describe: { backend: store.backend.name },
+      // A lookup by id is one indexed read: it proves the graph answers without scanning it.
+      checks: { graph: () => store.backend.getSymbols(["boyd-readiness-probe"]) },
+      stop: [() => binding.stop(), () => store.close()],
+    };
+  },
 });
-const binding = await serveOrient(transport, store, { ingestRoot: config.ingestRoot });
-log.info({ backend: store.backend.name, nats: config.natsUrl }, "orient serving");
-
-drainOnSignal(log, [() => binding.stop(), () => transport.close(), () => store.close()]);
