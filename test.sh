@@ -8,6 +8,7 @@ ensure_node_deps
 ensure_nats
 ensure_sandbox
 ensure_neo4j_dev
+ensure_kustomize
 
 step() { printf '\n== %s\n' "$*"; }
 step "generated code is current";   pnpm -s gen:check

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // start once per run, and one summary closes the output.
 export default defineConfig({
   test: {
-    projects: ["packages/*", "services/*", "bench"],
+    projects: ["packages/*", "services/*", "bench", "deploy"],
     // One Neo4j for the whole run; tests reach it with inject("neo4jUri")
     // and isolate their data by a unique label.
     globalSetup: ["./packages/testkit/src/neo4j-global-setup.ts"],

@@ -6,8 +6,12 @@
 #                      the act service's shell_exec
 #   ensure_neo4j_dev   Java 17 + Maven (Debian packages) and the Neo4j launcher in
 #                      deploy/neo4j-dev, rebuilt when its pom or sources change
+#   ensure_kustomize   a kustomize v4+ for the deploy tests: kubectl's embedded one,
+#                      else kustomize $KUSTOMIZE_VERSION built with `go install`
+#                      into .cache/kustomize/$KUSTOMIZE_VERSION
 
 PNPM_VERSION=10.34.8
+KUSTOMIZE_VERSION=v5.5.0
 
 _boyd_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -66,4 +70,31 @@ ensure_neo4j_dev() {
   # Stale jars from an older Neo4j version must not stay on the classpath.
   rm -rf "$dir/target/lib"
   (cd "$dir" && mvn -q -B package -DskipTests)
+}
+
+# The kustomize major version `kubectl version --client` reports
+# ("Kustomize Version: v5.5.0"), or nothing.
+_boyd_kubectl_kustomize_major() {
+  kubectl version --client 2>/dev/null | sed -n 's/^Kustomize Version: v\([0-9][0-9]*\)\..*/\1/p' | head -n 1
+}
+
+ensure_kustomize() {
+  # deploy/test/kustomize.ts looks in the same places, in the same order.
+  if command -v kubectl >/dev/null 2>&1; then
+    local major; major="$(_boyd_kubectl_kustomize_major)"
+    if [ -n "$major" ] && [ "$major" -ge 4 ]; then return 0; fi
+  fi
+  # A `go install`ed kustomize reports its version as "(devel)", so the
+  # directory names it.
+  local dir="$_boyd_root/.cache/kustomize/$KUSTOMIZE_VERSION"
+  [ -x "$dir/kustomize" ] && return 0
+  # Debian's kubernetes-client embeds kustomize v2, which cannot read our overlays.
+  if ! command -v go >/dev/null 2>&1; then
+    _boyd_log "kustomize v4+ is needed for the deploy tests: install kubectl >= 1.24 or Go (to build kustomize $KUSTOMIZE_VERSION)"
+    return 1
+  fi
+  _boyd_log "building kustomize $KUSTOMIZE_VERSION with go install (into .cache/kustomize)"
+  mkdir -p "$dir"
+  GOBIN="$dir" go install "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" || {
+    _boyd_log "could not build kustomize $KUSTOMIZE_VERSION (go install failed above)"; return 1; }
 }
