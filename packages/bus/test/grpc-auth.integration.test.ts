@@ -1,12 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { loadSync } from "@grpc/proto-loader";
 import { EchoRequest, EchoResponse, EchoServiceClient, EchoServiceDefinition } from "@boyd/proto";
 import { descriptorSet } from "@boyd/proto/descriptors";
+import { makeTestPki, type TestPki } from "@boyd/testkit";
 import { protoPath as healthProtoPath } from "grpc-health-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -233,58 +231,40 @@ describe("gRPC bearer token", () => {
 // a client certificate; another CA signs a certificate the server must refuse.
 
 interface Pki {
-  ca: Buffer;
-  serverCert: Buffer;
-  serverKey: Buffer;
-  clientCert: Buffer;
-  clientKey: Buffer;
-  strangerCa: Buffer;
-  strangerCert: Buffer;
-  strangerKey: Buffer;
+  ca: string;
+  serverCert: string;
+  serverKey: string;
+  clientCert: string;
+  clientKey: string;
+  strangerCa: string;
+  strangerCert: string;
+  strangerKey: string;
 }
 
-let pkiDir: string;
+let certs: TestPki;
 let pki: Pki;
 
-function openssl(...args: string[]): void {
-  execFileSync("openssl", args, { cwd: pkiDir, stdio: ["ignore", "ignore", "pipe"] });
-}
-
-function makeCa(name: string): void {
-  openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-    "-keyout", `${name}.key`, "-out", `${name}.crt`, "-subj", `/CN=${name}`,
-    "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign");
-}
-
-function makeLeaf(name: string, ca: string, extensions: string): void {
-  writeFileSync(join(pkiDir, `${name}.ext`), extensions);
-  openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", `${name}.key`, "-out", `${name}.csr`, "-subj", `/CN=${name}`);
-  openssl("x509", "-req", "-in", `${name}.csr`, "-CA", `${ca}.crt`, "-CAkey", `${ca}.key`, "-CAcreateserial", "-days", "2",
-    "-out", `${name}.crt`, "-extfile", `${name}.ext`);
-}
-
 beforeAll(() => {
-  pkiDir = mkdtempSync(join(tmpdir(), "boyd-grpc-tls-"));
-  makeCa("ca");
-  makeCa("stranger-ca");
-  makeLeaf("server", "ca", "subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
-  makeLeaf("client", "ca", "extendedKeyUsage=clientAuth\n");
-  makeLeaf("stranger", "stranger-ca", "extendedKeyUsage=clientAuth\n");
-  const read = (file: string): Buffer => readFileSync(join(pkiDir, file));
+  certs = makeTestPki();
+  const ca = certs.ca("ca");
+  const strangerCa = certs.ca("stranger-ca");
+  const server = certs.issue("server", { ca, dns: ["localhost"], ips: ["127.0.0.1"], usage: "server" });
+  const client = certs.issue("client", { ca, usage: "client" });
+  const stranger = certs.issue("stranger", { ca: strangerCa, usage: "client" });
   pki = {
-    ca: read("ca.crt"),
-    serverCert: read("server.crt"),
-    serverKey: read("server.key"),
-    clientCert: read("client.crt"),
-    clientKey: read("client.key"),
-    strangerCa: read("stranger-ca.crt"),
-    strangerCert: read("stranger.crt"),
-    strangerKey: read("stranger.key"),
+    ca: ca.certPem,
+    serverCert: server.certPem,
+    serverKey: server.keyPem,
+    clientCert: client.certPem,
+    clientKey: client.keyPem,
+    strangerCa: strangerCa.certPem,
+    strangerCert: stranger.certPem,
+    strangerKey: stranger.keyPem,
   };
 });
 
 afterAll(() => {
-  if (pkiDir) rmSync(pkiDir, { recursive: true, force: true });
+  certs?.dispose();
 });
 
 // Dialled by name: grpc-js passes an IP target on as the TLS server name,

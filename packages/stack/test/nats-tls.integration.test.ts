@@ -1,15 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { connectNats, type NatsTransport, type NatsTransportOptions } from "@boyd/bus";
-import { startNats, type NatsServer } from "@boyd/testkit";
+import { makeTestPki, startNats, type NatsServer, type TestPki } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { natsAuthorization, natsPasswordEnv, randomNatsPasswords } from "../src/index.js";
 
-/** A throwaway CA, a server certificate for localhost and 127.0.0.1, and a client certificate, made with the openssl CLI. */
+/** A throwaway CA, a server certificate for localhost and 127.0.0.1, and a client certificate (paths). */
 interface Pki {
-  readonly dir: string;
+  readonly certs: TestPki;
   readonly ca: string;
   readonly serverCert: string;
   readonly serverKey: string;
@@ -17,20 +14,12 @@ interface Pki {
   readonly clientKey: string;
 }
 
-async function makePki(): Promise<Pki> {
-  const dir = await mkdtemp(join(tmpdir(), "boyd-nats-tls-"));
-  const at = (name: string) => join(dir, name);
-  const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
-  const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
-  openssl("req", "-x509", ...ec, "-keyout", at("ca.key"), "-out", at("ca.pem"), "-days", "1", "-subj", "/CN=boyd test CA", "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign");
-  const sign = async (name: string, subject: string, extensions: string) => {
-    await writeFile(at(`${name}.ext`), extensions);
-    openssl("req", ...ec, "-keyout", at(`${name}.key`), "-out", at(`${name}.csr`), "-subj", subject);
-    openssl("x509", "-req", "-in", at(`${name}.csr`), "-CA", at("ca.pem"), "-CAkey", at("ca.key"), "-CAcreateserial", "-out", at(`${name}.pem`), "-days", "1", "-extfile", at(`${name}.ext`));
-  };
-  await sign("server", "/CN=localhost", "subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
-  await sign("client", "/CN=boyd-observe", "extendedKeyUsage=clientAuth\n");
-  return { dir, ca: at("ca.pem"), serverCert: at("server.pem"), serverKey: at("server.key"), clientCert: at("client.pem"), clientKey: at("client.key") };
+function makePki(): Pki {
+  const certs = makeTestPki();
+  const ca = certs.ca("ca");
+  const server = certs.issue("server", { ca, dns: ["localhost"], ips: ["127.0.0.1"], usage: "server" });
+  const client = certs.issue("boyd-observe", { ca, usage: "client" });
+  return { certs, ca: ca.cert, serverCert: server.cert, serverKey: server.key, clientCert: client.cert, clientKey: client.key };
 }
 
 /** Serves `subject` on one connection and requests it from another: a round trip through the server. */
@@ -59,12 +48,12 @@ describe("NATS TLS - services reach nats-server only over TLS they can verify", 
     return t;
   };
 
-  beforeAll(async () => {
-    pki = await makePki();
+  beforeAll(() => {
+    pki = makePki();
   });
   afterAll(async () => {
     await Promise.all(opened.map((t) => t.close()));
-    if (pki) await rm(pki.dir, { recursive: true, force: true });
+    pki?.certs.dispose();
   });
 
   describe("server TLS with the generated users", () => {

@@ -10,3 +10,4 @@ export type { ServerProcess } from "./server-process.js";
 export { findBinary } from "./binary.js";
 export { waitFor } from "./wait.js";
 export { launchService, retryUntilAnswered, type ServiceProcess } from "./service-process.js";
+export { makeTestPki, type LeafOptions, type TestCert, type TestPki } from "./pki.js";

@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { makeTestPki, type TestCert, type TestPki } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv } from "../src/config.js";
 import { grpcSecurity, MIN_GRPC_TOKEN_LENGTH } from "../src/grpc-security.js";
@@ -18,20 +17,22 @@ function errorOf(f: () => unknown): string {
   throw new Error("expected a throw");
 }
 
-let dir: string;
-const file = (name: string): string => join(dir, name);
+// The PKI's temp dir also holds the token and non-PEM files these tests write.
+let pki: TestPki;
+let server: TestCert;
+let clientCa: TestCert;
+const file = (name: string): string => join(pki.dir, name);
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "boyd-controller-config-"));
-  const openssl = (...args: string[]): void => void execFileSync("openssl", args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
-  const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
-  openssl("req", "-x509", ...ec, "-days", "1", "-keyout", "server.key", "-out", "server.crt", "-subj", "/CN=localhost");
-  openssl("req", "-x509", ...ec, "-days", "1", "-keyout", "other.key", "-out", "ca.crt", "-subj", "/CN=client ca");
+  pki = makeTestPki();
+  server = pki.selfSigned("server", { dns: ["localhost"], usage: "server" });
+  // Its key doubles as a key that is not the server certificate's.
+  clientCa = pki.ca("client-ca");
   writeFileSync(file("not-pem.txt"), "hello\n");
 });
 
 afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  pki?.dispose();
 });
 
 describe("controller config - gRPC security from the environment", () => {
@@ -92,27 +93,25 @@ describe("controller config - files read at start", () => {
   });
 
   it("config - TLS files become serveGrpc's tls option; a client CA turns on mutual TLS", () => {
-    const config = configFromEnv({ BOYD_GRPC_TLS_CERT: file("server.crt"), BOYD_GRPC_TLS_KEY: file("server.key"), BOYD_GRPC_TOKEN: TOKEN });
+    const config = configFromEnv({ BOYD_GRPC_TLS_CERT: server.cert, BOYD_GRPC_TLS_KEY: server.key, BOYD_GRPC_TOKEN: TOKEN });
     expect(grpcSecurity(config)).toEqual({
       auth: { tokens: [TOKEN] },
-      tls: { cert: readFileSync(file("server.crt")), key: readFileSync(file("server.key")) },
+      tls: { cert: readFileSync(server.cert), key: readFileSync(server.key) },
     });
-    const mutual = configFromEnv({ BOYD_GRPC_TLS_CERT: file("server.crt"), BOYD_GRPC_TLS_KEY: file("server.key"), BOYD_GRPC_TLS_CLIENT_CA: file("ca.crt") });
-    expect(grpcSecurity(mutual).tls?.clientCa).toEqual(readFileSync(file("ca.crt")));
+    const mutual = configFromEnv({ BOYD_GRPC_TLS_CERT: server.cert, BOYD_GRPC_TLS_KEY: server.key, BOYD_GRPC_TLS_CLIENT_CA: clientCa.cert });
+    expect(grpcSecurity(mutual).tls?.clientCa).toEqual(readFileSync(clientCa.cert));
   });
 
   it("config - unreadable, non-PEM or mismatched TLS files are refused, naming the variable and the file", () => {
     const tls = (cert: string, key: string, ca?: string): string =>
-      errorOf(() =>
-        grpcSecurity(configFromEnv({ BOYD_GRPC_TLS_CERT: file(cert), BOYD_GRPC_TLS_KEY: file(key), ...(ca ? { BOYD_GRPC_TLS_CLIENT_CA: file(ca) } : {}) })),
-      );
-    expect(tls("missing.crt", "server.key")).toMatch(new RegExp(`^BOYD_GRPC_TLS_CERT: cannot read ${file("missing.crt")}`));
-    expect(tls("server.crt", "missing.key")).toMatch(new RegExp(`^BOYD_GRPC_TLS_KEY: cannot read ${file("missing.key")}`));
-    expect(tls("not-pem.txt", "server.key")).toBe(`BOYD_GRPC_TLS_CERT: ${file("not-pem.txt")} holds no readable PEM certificate`);
-    expect(tls("server.crt", "not-pem.txt")).toBe(`BOYD_GRPC_TLS_KEY: ${file("not-pem.txt")} holds no readable unencrypted PEM private key`);
-    expect(tls("server.crt", "other.key")).toBe(
-      `BOYD_GRPC_TLS_KEY: ${file("other.key")} is not the private key of the certificate in BOYD_GRPC_TLS_CERT (${file("server.crt")})`,
+      errorOf(() => grpcSecurity(configFromEnv({ BOYD_GRPC_TLS_CERT: cert, BOYD_GRPC_TLS_KEY: key, ...(ca ? { BOYD_GRPC_TLS_CLIENT_CA: ca } : {}) })));
+    expect(tls(file("missing.crt"), server.key)).toMatch(new RegExp(`^BOYD_GRPC_TLS_CERT: cannot read ${file("missing.crt")}`));
+    expect(tls(server.cert, file("missing.key"))).toMatch(new RegExp(`^BOYD_GRPC_TLS_KEY: cannot read ${file("missing.key")}`));
+    expect(tls(file("not-pem.txt"), server.key)).toBe(`BOYD_GRPC_TLS_CERT: ${file("not-pem.txt")} holds no readable PEM certificate`);
+    expect(tls(server.cert, file("not-pem.txt"))).toBe(`BOYD_GRPC_TLS_KEY: ${file("not-pem.txt")} holds no readable unencrypted PEM private key`);
+    expect(tls(server.cert, clientCa.key)).toBe(
+      `BOYD_GRPC_TLS_KEY: ${clientCa.key} is not the private key of the certificate in BOYD_GRPC_TLS_CERT (${server.cert})`,
     );
-    expect(tls("server.crt", "server.key", "not-pem.txt")).toBe(`BOYD_GRPC_TLS_CLIENT_CA: ${file("not-pem.txt")} holds no readable PEM certificate`);
+    expect(tls(server.cert, server.key, file("not-pem.txt"))).toBe(`BOYD_GRPC_TLS_CLIENT_CA: ${file("not-pem.txt")} holds no readable PEM certificate`);
   });
 });
