@@ -56,11 +56,11 @@ describe("prod", () => {
     expect(image).toMatch(/:\d+\.\d+\.\d+$|@sha256:[0-9a-f]{64}$/);
   });
 
-  it("prod - traces are exported over OTLP and memory's KV bucket keeps three replicas", () => {
+  it("prod - traces are exported over OTLP and every JetStream store keeps three replicas", () => {
     const config = configData(objects, "boyd-config");
     expect(config["BOYD_OTEL_EXPORTER"]).toBe("otlp");
     expect(() => new URL(config["OTEL_EXPORTER_OTLP_ENDPOINT"]!)).not.toThrow();
-    expect(config["BOYD_MEMORY_KV_REPLICAS"]).toBe("3");
+    for (const name of ["BOYD_MEMORY_KV_REPLICAS", "BOYD_ACT_KV_REPLICAS", "BOYD_PERCEPT_REPLICAS", "BOYD_EVENTS_REPLICAS"]) expect(config[name], name).toBe("3");
   });
 
   it("prod - every object lands in the boyd namespace, which the overlay creates", () => {

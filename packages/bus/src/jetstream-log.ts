@@ -14,6 +14,8 @@ export interface JetStreamEventLogOptions {
   maxAgeMs?: number;
   /** Memory instead of file storage (tests). @default false */
   memory?: boolean;
+  /** Copies of the stream across a NATS cluster. @default 1 */
+  replicas?: number;
   /**
    * Open the stream as it is, without creating or updating it: for readers
    * (`boyd events`, users' apps) whose NATS user may only read the stream.
@@ -42,6 +44,7 @@ export async function openJetStreamEventLog(transport: NatsTransport, options: J
     subjects: options.subjects ?? [`${EVENT_PREFIX}.>`],
     storage: options.memory ? StorageType.Memory : StorageType.File,
     max_age: (options.maxAgeMs ?? 0) * 1_000_000,
+    num_replicas: options.replicas ?? 1,
   };
   try {
     await jsm.streams.info(name);

@@ -55,6 +55,8 @@ export interface ActConfig {
   file: ActFileConfig;
   /** Keep state in JetStream KV instead of files (distributed mode). */
   kvBucket?: string | undefined;
+  /** Copies of the KV bucket across a NATS cluster, when act creates it. @default 1 */
+  kvReplicas?: number | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -63,7 +65,7 @@ export interface ActConfig {
  * BOYD_WORKSPACE (default <data>/workspace), BOYD_ACT_CONFIG (JSON file),
  * BOYD_APPROVAL_MODE (overrides policy.mode), BOYD_ALLOW_UNCONFINED=1,
  * BOYD_HTTP_ALLOW_HOSTS (comma list, added to http.allowHosts),
- * BOYD_ACT_KV_BUCKET, BOYD_LOG_LEVEL. Errors name the variable, or the
+ * BOYD_ACT_KV_BUCKET, BOYD_ACT_KV_REPLICAS, BOYD_LOG_LEVEL. Errors name the variable, or the
  * file, line and field.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ActConfig {
@@ -83,6 +85,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ActConfig {
   if (!(levels as readonly string[]).includes(logLevel)) throw new Error(`BOYD_LOG_LEVEL: ${JSON.stringify(logLevel)} is not one of ${levels.join(", ")}`);
   const natsUrl = env["BOYD_NATS_URL"] || undefined;
   if (natsUrl && !/^(nats|tls|ws|wss):\/\//.test(natsUrl.split(",")[0]!)) throw new Error(`BOYD_NATS_URL: ${JSON.stringify(natsUrl)} is not a nats:// URL`);
+  const kvReplicas = replicasFrom(env, "BOYD_ACT_KV_REPLICAS");
   return {
     natsUrl,
     dataDir: resolve(dataDir, "act"),
@@ -90,8 +93,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ActConfig {
     configDir: path ? dirname(resolve(path)) : process.cwd(),
     file,
     kvBucket: env["BOYD_ACT_KV_BUCKET"] || undefined,
+    kvReplicas,
     logLevel: logLevel as ActConfig["logLevel"],
   };
+}
+
+// JetStream keeps 1 to 5 copies of a stream.
+function replicasFrom(env: NodeJS.ProcessEnv, name: string): number {
+  const raw = env[name];
+  if (!raw) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 5) throw new Error(`${name}: ${JSON.stringify(raw)} is not a whole number from 1 to 5`);
+  return n;
 }
 
 /** Reads and validates a config file; errors name the file, the line and the field. */

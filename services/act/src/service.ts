@@ -29,7 +29,7 @@ export interface ActLogger {
 /** Options of {@link startAct}. */
 export interface StartActOptions {
   readonly transport: Transport;
-  readonly config: Pick<ActConfig, "dataDir" | "workspace" | "configDir" | "file" | "kvBucket">;
+  readonly config: Pick<ActConfig, "dataDir" | "workspace" | "configDir" | "file" | "kvBucket" | "kvReplicas">;
   /** Where approval events go. @default live events on the transport */
   readonly events?: EventChannel<Event>;
   /** State store. @default JetStream KV on a NATS transport when config.kvBucket is set, else files under dataDir */
@@ -78,7 +78,7 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
   // As root, commands run as the sandbox user: the workspace must be theirs.
   const sandboxUser = options.sandboxUser ?? DEFAULT_SANDBOX_USER;
   const workspace = await Workspace.open(config.workspace, root ? { owner: sandboxUser } : {});
-  const store = options.store ?? (config.kvBucket && transport instanceof NatsTransport ? await openKvRecordStore(transport.connection, { bucket: config.kvBucket }) : await openFileRecordStore(config.dataDir));
+  const store = options.store ?? (config.kvBucket && transport instanceof NatsTransport ? await openKvRecordStore(transport.connection, { bucket: config.kvBucket, ...(config.kvReplicas ? { replicas: config.kvReplicas } : {}) }) : await openFileRecordStore(config.dataDir));
   const shell = await chooseRunner(options.runner, config.file.shell.allowUnconfined, log, root ? { runAs: sandboxUser } : {});
 
   const orient = createClient(transport, OrientServiceDefinition, { timeoutMs: 30_000 });

@@ -162,6 +162,12 @@ describe("config from the environment", () => {
     expect(configFromEnv({ BOYD_DATA_DIR: "/srv/boyd" }).workspace).toBe("/srv/boyd/workspace");
   });
 
+  it("config - BOYD_ACT_KV_REPLICAS is 1 to 5 copies, 1 by default, and a bad value is named", () => {
+    expect(configFromEnv({}).kvReplicas).toBe(1);
+    expect(configFromEnv({ BOYD_ACT_KV_REPLICAS: "3" }).kvReplicas).toBe(3);
+    expect(errorOf(() => configFromEnv({ BOYD_ACT_KV_REPLICAS: "7" }))).toBe('BOYD_ACT_KV_REPLICAS: "7" is not a whole number from 1 to 5');
+  });
+
   it("config - BOYD_NATS_URL that is not a nats URL is named", () => {
     expect(errorOf(() => configFromEnv({ BOYD_NATS_URL: "http://x:4222" }))).toBe('BOYD_NATS_URL: "http://x:4222" is not a nats:// URL');
   });

@@ -37,6 +37,8 @@ export const ControllerConfig = z
     eventsStream: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '-' or '_'").default("BOYD_EVENTS"),
     /** Days events are kept (0 = forever). @default 7 */
     eventsMaxAgeDays: z.coerce.number().min(0).default(7),
+    /** Copies of the event stream across a NATS cluster (1-5). @default 1 */
+    eventsReplicas: z.coerce.number().int().min(1).max(5).default(1),
     /** pino log level. @default info */
     logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
@@ -63,6 +65,7 @@ export const CONTROLLER_ENV: Record<keyof ControllerConfig, string> = {
   grpcTlsClientCa: "BOYD_GRPC_TLS_CLIENT_CA",
   eventsStream: "BOYD_EVENTS_STREAM",
   eventsMaxAgeDays: "BOYD_EVENTS_MAX_AGE_DAYS",
+  eventsReplicas: "BOYD_EVENTS_REPLICAS",
   logLevel: "BOYD_LOG_LEVEL",
 };
 

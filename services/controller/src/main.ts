@@ -18,7 +18,11 @@ await runService({
     if (config.security.auth && !config.security.tls) {
       log.warn("BOYD_GRPC_TOKEN is set without TLS: tokens cross the network in plaintext unless a proxy in front terminates TLS");
     }
-    const sink = await openJetStreamEventLog(transport, { stream: config.eventsStream, maxAgeMs: config.eventsMaxAgeDays * 86_400_000 });
+    const sink = await openJetStreamEventLog(transport, {
+      stream: config.eventsStream,
+      maxAgeMs: config.eventsMaxAgeDays * 86_400_000,
+      replicas: config.eventsReplicas,
+    });
     const controller = await startController({
       transport,
       sink,

@@ -35,6 +35,14 @@ afterAll(() => {
   pki?.dispose();
 });
 
+describe("controller config - the event stream", () => {
+  it("config - BOYD_EVENTS_REPLICAS is 1 to 5 copies, 1 by default, and a bad value is named", () => {
+    expect(configFromEnv({}).eventsReplicas).toBe(1);
+    expect(configFromEnv({ BOYD_EVENTS_REPLICAS: "3" }).eventsReplicas).toBe(3);
+    expect(() => configFromEnv({ BOYD_EVENTS_REPLICAS: "0" })).toThrow(/BOYD_EVENTS_REPLICAS/);
+  });
+});
+
 describe("controller config - gRPC security from the environment", () => {
   it("config - without gRPC security variables, the API is served plaintext and without tokens", () => {
     const config = configFromEnv({});

@@ -9,6 +9,8 @@ export const ObserveConfig = z.object({
   perceptInbox: z.enum(["jetstream", "inprocess"]).default("jetstream"),
   /** JetStream stream of percepts. @default BOYD_PERCEPTS */
   perceptStream: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '_' and '-' only").default(PERCEPTS.defaultStream),
+  /** Copies of the percept stream across a NATS cluster (1-5). @default 1 */
+  perceptReplicas: z.coerce.number().int().min(1).max(5).default(1),
   /** Seconds an unobserved percept is kept in the stream; 0 keeps it. @default 604800 (7 days) */
   perceptMaxAgeSeconds: z.coerce.number().int().nonnegative().default(PERCEPTS.defaultMaxAgeMs / 1000),
   /** Seconds a taken percept may stay unacknowledged before JetStream redelivers it. @default 30 */
@@ -27,6 +29,7 @@ export const ENV_NAMES: Record<keyof ObserveConfig, string> = {
   natsUrl: "BOYD_NATS_URL",
   perceptInbox: "BOYD_PERCEPT_INBOX",
   perceptStream: "BOYD_PERCEPT_STREAM",
+  perceptReplicas: "BOYD_PERCEPT_REPLICAS",
   perceptMaxAgeSeconds: "BOYD_PERCEPT_MAX_AGE_SECONDS",
   perceptAckWaitSeconds: "BOYD_PERCEPT_ACK_WAIT_SECONDS",
   perceptMaxPerAgent: "BOYD_PERCEPT_MAX_PER_AGENT",

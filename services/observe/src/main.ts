@@ -18,6 +18,7 @@ await runService({
     const percepts = jetstream
       ? await openJetStreamPerceptInbox(transport, {
           stream: config.perceptStream,
+          replicas: config.perceptReplicas,
           maxAgeMs: config.perceptMaxAgeSeconds * 1000,
           ackWaitMs: config.perceptAckWaitSeconds * 1000,
           maxPerAgent: config.perceptMaxPerAgent,

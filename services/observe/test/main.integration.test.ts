@@ -74,6 +74,7 @@ describe("observe configuration", () => {
     expect(configFromEnv({})).toEqual({
       perceptInbox: "jetstream",
       perceptStream: "BOYD_PERCEPTS",
+      perceptReplicas: 1,
       perceptMaxAgeSeconds: 604_800,
       perceptAckWaitSeconds: 30,
       perceptMaxPerAgent: 1_000,
@@ -82,6 +83,8 @@ describe("observe configuration", () => {
     });
     expect(configFromEnv({ BOYD_NATS_URL: "nats://127.0.0.1:4222", BOYD_PERCEPT_INBOX: "inprocess", BOYD_MAX_PERCEPTS_PER_OBSERVE: "20" })).toMatchObject({ natsUrl: "nats://127.0.0.1:4222", perceptInbox: "inprocess", maxPerceptsPerObserve: 20 });
     expect(() => configFromEnv({ BOYD_PERCEPT_STREAM: "a.b" })).toThrow(/BOYD_PERCEPT_STREAM: letters, digits/);
+    expect(configFromEnv({ BOYD_PERCEPT_REPLICAS: "3" }).perceptReplicas).toBe(3);
+    expect(() => configFromEnv({ BOYD_PERCEPT_REPLICAS: "6" })).toThrow(/BOYD_PERCEPT_REPLICAS/);
     expect(() => configFromEnv({ BOYD_MAX_PERCEPTS_PER_OBSERVE: "0" })).toThrow(/BOYD_MAX_PERCEPTS_PER_OBSERVE/);
     expect(() => configFromEnv({ BOYD_PERCEPT_ACK_WAIT_SECONDS: "soon", BOYD_LOG_LEVEL: "loud" })).toThrow(/BOYD_PERCEPT_ACK_WAIT_SECONDS: .*; BOYD_LOG_LEVEL: /);
   });

@@ -20,6 +20,8 @@ export interface JetStreamPerceptInboxOptions {
   duplicateWindowMs?: number;
   /** Memory instead of file storage (tests). @default false */
   memory?: boolean;
+  /** Copies of the stream across a NATS cluster. @default 1 */
+  replicas?: number;
   /** Percept ids remembered per agent after delivery, to drop redeliveries the stream did not catch. @default 4096 */
   rememberedIds?: number;
   /** Told about each percept refused (malformed, misaddressed, duplicate). */
@@ -238,6 +240,7 @@ export async function openJetStreamPerceptInbox(transport: NatsTransport, option
     max_age: (options.maxAgeMs ?? PERCEPTS.defaultMaxAgeMs) * NANOS_PER_MS,
     max_msgs_per_subject: options.maxPerAgent ?? PERCEPTS.defaultMaxPerAgent,
     duplicate_window: (options.duplicateWindowMs ?? PERCEPTS.defaultDuplicateWindowMs) * NANOS_PER_MS,
+    num_replicas: options.replicas ?? 1,
   };
   try {
     await jsm.streams.info(name);
