@@ -1,6 +1,7 @@
 import {
   connect,
   headers as natsHeaders,
+  PermissionViolationError,
   RequestError,
   TimeoutError,
   type ConnectionOptions,
@@ -82,6 +83,10 @@ export class NatsTransport implements Transport {
       }
       if (err instanceof RequestError && err.isNoResponders()) {
         throw new BusError("UNAVAILABLE", `no responder for ${subject}`, { cause: err });
+      }
+      // The server refused this user the subject: retrying cannot help.
+      if (err instanceof RequestError && err.cause instanceof PermissionViolationError) {
+        throw new BusError("PERMISSION_DENIED", `NATS refused ${subject} to this connection's user: ${err.cause.message}`, { cause: err });
       }
       throw new BusError("UNAVAILABLE", `request on ${subject} failed: ${(err as Error).message}`, { cause: err });
     }

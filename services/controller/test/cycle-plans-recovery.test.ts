@@ -82,4 +82,21 @@ describe("recovery", () => {
     await expect(withRecovery("act", { deadline: Date.now() + 5_000 }, async () => Promise.reject(new BusError("PERMISSION_DENIED", "no")))).rejects.toMatchObject({ code: "PERMISSION_DENIED", message: "act: no" });
     await expect(withRecovery("orient", { deadline: Date.now() + 50, baseDelayMs: 20 }, async () => Promise.reject(new BusError("UNAVAILABLE", "down")))).rejects.toMatchObject({ code: "UNAVAILABLE" });
   });
+
+  it("an attempt gets its own share of the deadline, so a call lost with a killed service is asked again", async () => {
+    const phaseDeadline = Date.now() + 5_000;
+    const deadlines: number[] = [];
+    const value = await withRecovery("decide", { deadline: phaseDeadline, attemptMs: 1_000, baseDelayMs: 5 }, async (deadline) => {
+      deadlines.push(deadline);
+      // The first request went to a process that died: nobody will answer it.
+      if (deadlines.length === 1) throw new BusError("DEADLINE_EXCEEDED", "no reply within 1000 ms");
+      return "answered by the replacement";
+    });
+    expect(value).toBe("answered by the replacement");
+    expect(deadlines).toHaveLength(2);
+    for (const d of deadlines) expect(d).toBeLessThan(phaseDeadline - 3_000);
+    const whole: number[] = [];
+    await withRecovery("decide", { deadline: phaseDeadline }, async (deadline) => whole.push(deadline));
+    expect(whole).toEqual([phaseDeadline]);
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { BusError, type ServiceHandlers } from "@boyd/bus";
-import { ConsolidationTrigger, WorkingMemoryKind, type MemoryServiceDefinition, type WorkingMemoryEntry } from "@boyd/proto";
+import { ConsolidationTrigger, SessionState, WorkingMemoryKind, type MemoryServiceDefinition, type WorkingMemoryEntry } from "@boyd/proto";
 import { recordWorkingMemory } from "@boyd/telemetry";
 import { TextEncoder, type EncoderOptions } from "@boyd/vsa";
 import { KeyedMutex } from "./agent-lock.js";
@@ -191,6 +191,10 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       return lock.run(agentId, async () => {
         const current = await repo.readSession(agentId);
         const version = current?.doc.version ?? 0;
+        // A retry of the save that made this version (its reply was lost
+        // with a restarted process or connection) succeeds again instead of
+        // looking like a competing writer.
+        if (current && request.expectedVersion === version - 1 && sameSession(current.doc.state, state)) return { version };
         if (request.expectedVersion !== version) {
           throw new BusError("ABORTED", `session of ${agentId} is at version ${version}, not ${request.expectedVersion}; load it again and retry`);
         }
@@ -238,4 +242,10 @@ function checkEntry(e: WorkingMemoryEntry, field: string): void {
   checkUnit(e.relevance, `${field}.relevance`);
   if (e.symbols.length > WORKING_MEMORY.maxSymbols) throw invalid(`${field}.symbols`, `at most ${WORKING_MEMORY.maxSymbols}, got ${e.symbols.length}`);
   e.symbols.forEach((s, i) => checkRequired(s, `${field}.symbols[${i}]`));
+}
+
+/** Whether two session states are the same save, apart from what the store sets itself (timestamps, working memory). */
+function sameSession(stored: SessionState, sent: SessionState): boolean {
+  const canonical = (s: SessionState) => SessionState.encode({ ...s, workingMemory: [], createdAtUnixMs: 0, updatedAtUnixMs: 0 }).finish();
+  return Buffer.from(canonical(stored)).equals(Buffer.from(canonical(sent)));
 }

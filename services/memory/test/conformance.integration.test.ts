@@ -105,6 +105,13 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect(race.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(race.filter((r) => r.status === "rejected").every((r) => isBusError((r as PromiseRejectedResult).reason, "ABORTED"))).toBe(true);
     expect((await client.loadSession({ agentId: "s1" })).version).toBe(3);
+    // A retry of the save that made version 3 (its reply lost) is answered
+    // again; the same retry with other content is a competing writer.
+    const winner = race.findIndex((r) => r.status === "fulfilled");
+    expect((await client.saveSession({ state: session("s1", [3, 4, 5][winner]!), expectedVersion: 2 })).version).toBe(3);
+    const other = await client.saveSession({ state: session("s1", 98), expectedVersion: 2 }).catch((e: unknown) => e);
+    expect(isBusError(other, "ABORTED"), String(other)).toBe(true);
+    expect((await client.loadSession({ agentId: "s1" })).version).toBe(3);
     const missing = await client.loadSession({ agentId: "nobody" }).catch((e: unknown) => e);
     expect(isBusError(missing, "NOT_FOUND")).toBe(true);
     const bad = await client.saveSession({ state: { ...session("s1", 4), goals: [{ ...session("s1", 4).goals[0]!, symbolId: "" }] }, expectedVersion: 3 }).catch((e: unknown) => e);

@@ -5,6 +5,13 @@ import { ActionOutcome, StatusCode, type ActionResult, type Decision } from "@bo
 export interface RetryPolicy {
   /** Absolute deadline (unix ms) after which nothing is retried. */
   readonly deadline: number;
+  /**
+   * Time one attempt may take, ms (never past `deadline`). A request lost
+   * with a killed process is never answered, and NATS does not say so: only
+   * an attempt shorter than the phase leaves time to ask its replacement.
+   * @default the whole time to the deadline
+   */
+  readonly attemptMs?: number;
   /** First backoff, doubled each retry. @default 100 */
   readonly baseDelayMs?: number;
   /** Longest backoff. @default 2000 */
@@ -22,7 +29,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * service or NATS is away) is retried with backoff until the deadline;
  * DEADLINE_EXCEEDED is retried a bounded number of times with backoff;
  * every other error is final and rethrown (PERMISSION_DENIED, bad input...).
- * `call` gets the deadline to pass on.
+ * `call` gets the attempt's deadline to pass on.
  */
 export async function withRecovery<T>(what: string, policy: RetryPolicy, call: (deadline: number) => Promise<T>): Promise<T> {
   let delay = policy.baseDelayMs ?? 100;
@@ -30,7 +37,7 @@ export async function withRecovery<T>(what: string, policy: RetryPolicy, call: (
   let timeouts = 0;
   for (;;) {
     try {
-      return await call(policy.deadline);
+      return await call(policy.attemptMs ? Math.min(policy.deadline, Date.now() + policy.attemptMs) : policy.deadline);
     } catch (err) {
       const e = toWireError(err);
       const retry = e.code === "UNAVAILABLE" || (e.code === "DEADLINE_EXCEEDED" && timeouts++ < (policy.timeoutRetries ?? 2));

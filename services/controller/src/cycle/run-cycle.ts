@@ -93,7 +93,8 @@ async function cycleBody(span: SpanHandle, session: AgentSession, ports: CyclePo
   const traceId = options.traceId ?? span.traceId;
   const narrator = new Narrator(ports, agentId, cycle, traceId, (m) => warnings.push(m));
   const phaseTimeout = options.phaseTimeoutMs ?? 30_000;
-  const policy = (): RetryPolicy => ({ deadline: ports.now() + phaseTimeout, onRetry: (m) => warnings.push(m) });
+  // Three attempts fit in a phase: one lost with a killed service, one to its replacement, one spare.
+  const policy = (): RetryPolicy => ({ deadline: ports.now() + phaseTimeout, attemptMs: phaseTimeout / 3, onRetry: (m) => warnings.push(m) });
   // Each phase is timed for the cycle report and traced as a span of the cycle.
   const timed = <T>(phase: string, work: () => Promise<T>): Promise<T> =>
     inSpan(phase, async () => {
@@ -398,7 +399,11 @@ async function actWithRecovery(
   const call = decision.call!;
   const attempt = async (inputJson: string, step: number, timeoutMs: number): Promise<ActionResult> => {
     const d: Decision = { ...decision, call: { ...call, inputJson, idempotencyKey: { agentId, cycle: decision.cycle, step } } };
-    const { result } = await withRecovery("act", { deadline: ports.now() + timeoutMs + cfg.approvalTimeoutMs + 10_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
+    // An attempt may take the tool's whole time plus a person's approval. A
+    // second attempt reaches a restarted act, whose idempotency ledger answers
+    // "interrupted" for a call its predecessor took (never running it twice).
+    const attemptMs = timeoutMs + cfg.approvalTimeoutMs + 10_000;
+    const { result } = await withRecovery("act", { deadline: ports.now() + 2 * attemptMs + 10_000, attemptMs, onRetry: (m) => warnings.push(m) }, (deadline) =>
       ports.act.act(
         { agentId, decision: d, psyche: state.psyche, approvalMode: cfg.approvalMode, approvalTimeoutMs: cfg.approvalTimeoutMs, timeoutMs, approvedSimilarityKeys: state.approvedSimilarityKeys },
         { deadline, agentId },
@@ -501,7 +506,7 @@ async function remember(
     entries.push(entry(WorkingMemoryKind.TOOL_RESULT, text.slice(0, 5_000), ok ? 0.7 : 0.5, { toolName: result.toolName, symbols: [...goal, ...(result.output?.symbolsInvolved ?? []).slice(0, 20)] }));
   }
   try {
-    const r = await withRecovery("remember", { deadline: ports.now() + 30_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
+    const r = await withRecovery("remember", { deadline: ports.now() + 30_000, attemptMs: 10_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
       ports.memory.remember({ agentId, cycle, entries, capacity: cfg.workingMemoryCapacity }, { deadline, agentId }),
     );
     return { size: r.size, pressure: r.pressure, consolidated: r.consolidation?.episodes ?? [] };
