@@ -1,5 +1,5 @@
-import { createClient, createEventChannel } from "@boyd/bus";
-import { ConsolidationTrigger, CycleFinished, Event, GoalStatus, MemoryServiceDefinition, RunReport, StopReason, type Goal } from "@boyd/proto";
+import { createEventChannel } from "@boyd/bus";
+import { ConsolidationTrigger, CycleFinished, Event, GoalStatus, RunReport, StopReason, type Goal } from "@boyd/proto";
 import type { AgentConnection } from "./agent-connection.js";
 import { formatCycleLine, formatRunSummary, shorten, type RunSummary } from "./agent-format.js";
 import { answeringApprovals, type AnsweringOptions } from "./approval-prompt.js";
@@ -99,7 +99,7 @@ export async function runWatched(conn: AgentConnection, view: RunView, setup: Ru
   let episodes: number | undefined;
   if ((view.consolidate ?? true) && Number(report.cyclesRun) > 0) {
     try {
-      episodes = await consolidateRun(conn, view.agentId, Number(report.finalCycle), shown);
+      episodes = await consolidateRun(conn, view.agentId);
     } catch (err) {
       console.error(`boyd: consolidation at the end of the run failed: ${(err as Error).message}`);
     }
@@ -151,14 +151,11 @@ export async function runWatched(conn: AgentConnection, view: RunView, setup: Ru
 
 /**
  * The session ends with the run: its working memory becomes episodes.
- * Memory is asked directly, with the run's goals (finished ones too) as
- * the goals that make entries relevant; AgentService.Consolidate counts
- * only active goals, which after a successful run leaves none, so every
- * entry would be dropped without an episode.
+ * Through AgentService (never memory directly), so an outside caller's
+ * NATS user needs no access to the internal services.
  */
-async function consolidateRun(conn: AgentConnection, agentId: string, finalCycle: number, goals: readonly Goal[]): Promise<number> {
-  const memory = createClient(conn.transport, MemoryServiceDefinition, { timeoutMs: 60_000, agentId });
-  const r = await memory.consolidate({ agentId, cycle: finalCycle + 1, trigger: ConsolidationTrigger.SESSION_END, goalIds: goals.map((g) => g.symbolId) });
+async function consolidateRun(conn: AgentConnection, agentId: string): Promise<number> {
+  const r = await conn.agents.consolidate({ agentId, trigger: ConsolidationTrigger.SESSION_END }, { timeoutMs: 60_000 });
   return r.episodes.length;
 }
 

@@ -113,8 +113,13 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
     },
     async consolidate(req) {
       const { state } = await runtime.session(req.agentId);
+      // Completed goals count too: after a successful run no goal is active,
+      // yet what the run learned about them is what is worth keeping.
+      const relevant = state.goals.filter((g) => g.status === GoalStatus.ACTIVE || g.status === GoalStatus.COMPLETED);
+      // Consolidation comes after the last cycle: its entries count as one cycle old.
+      const trigger = req.trigger === ConsolidationTrigger.SESSION_END ? ConsolidationTrigger.SESSION_END : ConsolidationTrigger.MANUAL;
       const r = await ports.memory.consolidate(
-        { agentId: req.agentId, cycle: state.cycleCount, trigger: ConsolidationTrigger.MANUAL, goalIds: state.goals.filter((g) => g.status === GoalStatus.ACTIVE).map((g) => g.symbolId), config: state.config?.consolidation },
+        { agentId: req.agentId, cycle: Number(state.cycleCount) + 1, trigger, goalIds: relevant.map((g) => g.symbolId), config: state.config?.consolidation },
         { timeoutMs: 30_000, agentId: req.agentId },
       );
       return { episodes: r.episodes, entriesRemoved: r.entriesRemoved, pressureAfter: r.pressureAfter };

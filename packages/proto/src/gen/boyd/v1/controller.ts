@@ -43,6 +43,7 @@ import {
 } from "./common.js";
 import { Decision } from "./decide.js";
 import { Event, EventKind, eventKindFromJSON, eventKindToJSON } from "./events.js";
+import { ConsolidationTrigger, consolidationTriggerFromJSON, consolidationTriggerToJSON } from "./memory.js";
 
 /** AgentState is what an agent is doing right now. */
 export enum AgentState {
@@ -414,6 +415,12 @@ export interface ReflectResponse {
 export interface ConsolidateRequest {
   /** Agent id. */
   agentId: string;
+  /**
+   * Why: MANUAL when unset; SESSION_END when the caller closes a run's
+   * session. Either way the agent's active and completed goals decide which
+   * entries are relevant enough to keep.
+   */
+  trigger: ConsolidationTrigger;
 }
 
 /** ConsolidateResponse reports it. */
@@ -3483,13 +3490,16 @@ export const ReflectResponse: MessageFns<ReflectResponse> = {
 };
 
 function createBaseConsolidateRequest(): ConsolidateRequest {
-  return { agentId: "" };
+  return { agentId: "", trigger: 0 };
 }
 
 export const ConsolidateRequest: MessageFns<ConsolidateRequest> = {
   encode(message: ConsolidateRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.agentId !== "") {
       writer.uint32(10).string(message.agentId);
+    }
+    if (message.trigger !== 0) {
+      writer.uint32(16).int32(message.trigger);
     }
     return writer;
   },
@@ -3515,6 +3525,14 @@ export const ConsolidateRequest: MessageFns<ConsolidateRequest> = {
             message.agentId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.trigger = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3534,6 +3552,7 @@ export const ConsolidateRequest: MessageFns<ConsolidateRequest> = {
         : isSet(object.agent_id)
         ? globalThis.String(object.agent_id)
         : "",
+      trigger: isSet(object.trigger) ? consolidationTriggerFromJSON(object.trigger) : 0,
     };
   },
 
@@ -3541,6 +3560,9 @@ export const ConsolidateRequest: MessageFns<ConsolidateRequest> = {
     const obj: any = {};
     if (message.agentId !== "") {
       obj.agentId = message.agentId;
+    }
+    if (message.trigger !== 0) {
+      obj.trigger = consolidationTriggerToJSON(message.trigger);
     }
     return obj;
   },
@@ -3551,6 +3573,7 @@ export const ConsolidateRequest: MessageFns<ConsolidateRequest> = {
   fromPartial(object: DeepPartial<ConsolidateRequest>): ConsolidateRequest {
     const message = createBaseConsolidateRequest();
     message.agentId = object.agentId ?? "";
+    message.trigger = object.trigger ?? 0;
     return message;
   },
 };
