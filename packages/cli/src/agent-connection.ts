@@ -1,7 +1,9 @@
-import { connectNats, createClient, isBusError, type ServiceClient, type Transport } from "@boyd/bus";
+import { connectNats, createClient, isBusError, type NatsTransportOptions, type ServiceClient, type Transport } from "@boyd/bus";
 import type { GraphStore } from "@boyd/graph";
 import { AgentServiceDefinition, type AgentInfo, type Goal, type NewGoal } from "@boyd/proto";
+import { natsConnectOptions, processSettingsFromEnv, SettingsError } from "@boyd/service-kit";
 import { startStack } from "@boyd/stack";
+import { UsageError } from "./options.js";
 
 /** Where the agent commands find Boyd: a stack started here, or a deployment over NATS. */
 export interface AgentFlags {
@@ -27,13 +29,31 @@ export interface AgentConnection {
 const RUN_TIMEOUT_MS = 24 * 3600_000;
 
 /**
+ * Connection options for a `--nats` URL with the caller's credentials and
+ * TLS read from the environment the way services read theirs
+ * (BOYD_NATS_USER + BOYD_NATS_PASSWORD or BOYD_NATS_CREDS_FILE;
+ * BOYD_NATS_TLS_CA/CERT/KEY), so a deployment with a user per service
+ * (`boyd up --distributed` writes the `client` user's into its data
+ * directory) lets the CLI in. A bad combination is a usage error naming
+ * the variable.
+ */
+export function cliNatsOptions(url: string, name: string, env: NodeJS.ProcessEnv = process.env): NatsTransportOptions {
+  try {
+    return natsConnectOptions(processSettingsFromEnv("boyd", { ...env, BOYD_NATS_URL: url, BOYD_OPS_ADDRESS: "off" }), name);
+  } catch (err) {
+    if (err instanceof SettingsError) throw new UsageError(err.message, { cause: err });
+    throw err;
+  }
+}
+
+/**
  * Opens AgentService (a whole stack in this process under the data
  * directory, or a deployment over NATS), runs `work`, and closes what it
  * opened, as `withGraph` and `withAct` do.
  */
 export async function withAgents<T>(flags: AgentFlags, work: (c: AgentConnection) => Promise<T>): Promise<T> {
   if (flags.nats) {
-    const transport = await connectNats({ servers: flags.nats, name: "boyd-cli" });
+    const transport = await connectNats(cliNatsOptions(flags.nats, "boyd-cli"));
     try {
       return await work({ transport, agents: createClient(transport, AgentServiceDefinition, { timeoutMs: RUN_TIMEOUT_MS }), graph: undefined, where: flags.nats });
     } finally {

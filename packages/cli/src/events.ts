@@ -2,6 +2,7 @@ import { connectNats, createEventChannel, openJetStreamEventLog, type EventMeta 
 import { EVENT_KINDS } from "@boyd/controller";
 import { Event } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
+import { cliNatsOptions } from "./agent-connection.js";
 import { formatEvent } from "./agent-format.js";
 import { agentId, positiveInt, usageExits } from "./options.js";
 
@@ -36,7 +37,7 @@ export function registerEventsCommand(program: Command): void {
     .option("--limit <n>", "stop after this many events", positiveInt)
     .option("--json", "one JSON object per line (the Event message)")
     .action(async (opts: EventsFlags) => {
-      const transport = await connectNats({ servers: opts.nats, name: "boyd-events" });
+      const transport = await connectNats(cliNatsOptions(opts.nats, "boyd-events"));
       const filter = { agentId: opts.agent, ...(opts.kind ? { kind: opts.kind } : {}) };
       let printed = 0;
       let finish: () => void = () => {};
@@ -57,7 +58,8 @@ export function registerEventsCommand(program: Command): void {
       await transport.flush();
       try {
         if (opts.fromSeq !== undefined) {
-          const log = await openJetStreamEventLog(transport, { stream: opts.stream });
+          // Read only: a reader must not create the stream or rewrite its retention (and `client` may not).
+          const log = await openJetStreamEventLog(transport, { stream: opts.stream, readOnly: true });
           const stored = createEventChannel({ transport, codec: Event, sink: log });
           const lastSeen = new Map<string, number>();
           for await (const { event, meta } of stored.replay(filter, { fromSeq: opts.fromSeq })) {

@@ -1,14 +1,20 @@
 import { startStack } from "@boyd/stack";
 import { InvalidArgumentError, type Command } from "commander";
-import { usageExits } from "./options.js";
+import { UsageError, usageExits } from "./options.js";
+import { upDistributed } from "./up-distributed.js";
 
 interface UpFlags {
   dataDir: string;
   nats?: string;
-  neo4j?: string;
+  /** A Bolt URI; false with --no-neo4j. */
+  neo4j?: string | false;
   grpc: string;
   workspace?: string;
   config?: string;
+  distributed?: boolean;
+  natsPort: number;
+  kb: string[];
+  restartOnExit?: boolean;
 }
 
 /** Parses `host:port` (port 0 picks a free one). */
@@ -18,28 +24,58 @@ export function hostPort(value: string): string {
   return value;
 }
 
+/** Parses a TCP port, 0 for any free one. */
+export function port(value: string): number {
+  const n = Number(value);
+  if (!/^\d{1,5}$/.test(value) || n > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, got ${JSON.stringify(value)}`);
+  return n;
+}
+
 /**
  * `boyd up`: the whole stack in this process until SIGINT or SIGTERM,
  * AgentService on gRPC (and on NATS with --nats, for other `boyd`
- * commands and replicas).
+ * commands and replicas). With --distributed: nats-server, Neo4j and each
+ * service as its own process on its own NATS user, as the cluster runs
+ * them.
  */
 export function registerUpCommand(program: Command): void {
   usageExits(program.command("up"))
     .description("start every service (observe, orient, decide, act, memory, controller) and serve AgentService until Ctrl-C")
     .option("--data-dir <dir>", "data directory (graph, memory, act state, workspace)", process.env["BOYD_DATA_DIR"] ?? ".boyd")
     .option("--nats <url>", "run on NATS (JetStream KV state, replayable events) so `boyd agent --nats` and `boyd events` reach it")
-    .option("--neo4j <uri>", "keep the graph in Neo4j at this Bolt URI (BOYD_NEO4J_USER, BOYD_NEO4J_PASSWORD)", process.env["BOYD_NEO4J_URI"])
+    .option("--neo4j <uri>", "keep the graph in Neo4j at this Bolt URI (BOYD_NEO4J_USER, BOYD_NEO4J_PASSWORD); --distributed starts one under the data dir unless given", process.env["BOYD_NEO4J_URI"])
     .option("--grpc <host:port>", "serve AgentService over gRPC here (port 0: any free port)", hostPort, "127.0.0.1:50051")
     .option("--workspace <dir>", "tool workspace (default: <data-dir>/workspace)")
     .option("--config <file>", "act configuration file (policy, custom tools, limits)")
+    .option("--distributed", "run nats-server, Neo4j and each service as its own process with its own NATS credentials, as the cluster does")
+    .option("--no-neo4j", "with --distributed: orient keeps the graph in its embedded files instead of Neo4j")
+    .option("--nats-port <port>", "with --distributed: nats-server's client port on 127.0.0.1 (0: any free port)", port, 4222)
+    .option("--kb <file>", "with --distributed: load this knowledge file (.csv, .nt, .jsonl) into the graph before orient starts (repeatable)", (v: string, all: string[]) => [...all, v], [])
+    .option("--restart-on-exit", "with --distributed: start a service again (with backoff) when it exits on its own")
     .action(async (opts: UpFlags) => {
+      if (opts.distributed) {
+        if (opts.nats) throw new UsageError("--nats: --distributed starts its own nats-server (choose its port with --nats-port)");
+        await upDistributed({
+          dataDir: opts.dataDir,
+          grpc: opts.grpc,
+          neo4j: opts.neo4j,
+          natsPort: opts.natsPort,
+          kb: opts.kb,
+          restartOnExit: opts.restartOnExit ?? false,
+          ...(opts.workspace ? { workspace: opts.workspace } : {}),
+          ...(opts.config ? { config: opts.config } : {}),
+        });
+        return;
+      }
+      if (opts.kb.length) throw new UsageError("--kb needs --distributed (here, load knowledge with `boyd kg ingest` or `boyd agent run --kb`)");
+      if (opts.restartOnExit) throw new UsageError("--restart-on-exit needs --distributed");
       const user = process.env["BOYD_NEO4J_USER"];
       const password = process.env["BOYD_NEO4J_PASSWORD"];
       const stack = await startStack({
         dataDir: opts.dataDir,
         grpcAddress: opts.grpc,
         ...(opts.nats ? { nats: opts.nats } : {}),
-        ...(opts.neo4j ? { neo4j: { uri: opts.neo4j, ...(user ? { user } : {}), ...(password ? { password } : {}) } } : {}),
+        ...(typeof opts.neo4j === "string" ? { neo4j: { uri: opts.neo4j, ...(user ? { user } : {}), ...(password ? { password } : {}) } } : {}),
         ...(opts.workspace ? { workspace: opts.workspace } : {}),
         ...(opts.config ? { actConfig: opts.config } : {}),
         onError: (err, where) => console.error(`boyd up: ${where}: ${err instanceof Error ? err.message : String(err)}`),

@@ -1,0 +1,159 @@
+import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { DEFAULT_NATS_RESOURCES, natsAuthorization, natsPasswordEnv } from "@boyd/stack";
+import { OutputLog, describeExit } from "./child.js";
+import { loadOrCreatePasswords, writeClientEnv } from "./credentials.js";
+import { ingestIntoOrientGraph } from "./knowledge.js";
+import { pinPort } from "./free-port.js";
+import { startManagedProcess, type ManagedProcess, type ManagedProcessControl, type UnexpectedExit } from "./managed-process.js";
+import { startNatsProcess, type NatsProcess } from "./nats-process.js";
+import { startNeo4jProcess, type Neo4jProcess } from "./neo4j-process.js";
+import type { ClusterLog, LocalCluster, LocalClusterOptions } from "./options.js";
+import { SERVICE_START_ORDER, serviceEnv, type Neo4jTarget, type ServiceName } from "./service-env.js";
+
+const REPOSITORY = fileURLToPath(new URL("../../../", import.meta.url));
+// An absolute URL: `--import tsx` would resolve from the process's cwd.
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+
+/** `node --import tsx services/<service>/src/main.ts`, from this repository's sources. */
+export function sourceServiceCommand(service: ServiceName): readonly [string, ...string[]] {
+  return [process.execPath, "--import", TSX_LOADER, join(REPOSITORY, "services", service, "src", "main.ts")];
+}
+
+const stderrLog: ClusterLog = (level, message) => {
+  if (level !== "info") process.stderr.write(`boyd cluster: ${message}\n`);
+};
+
+/**
+ * Runs Boyd on this machine the way the cluster runs it: nats-server with
+ * JetStream and one user per service (the permissions of @boyd/stack's
+ * table), Neo4j, then orient, memory, act, decide, observe and controller,
+ * each its own OS process on its own credentials, each started when the
+ * one before is ready (/readyz 200). Resolves when all are ready.
+ */
+export async function startLocalCluster(options: LocalClusterOptions): Promise<LocalCluster> {
+  const dataDir = resolve(options.dataDir);
+  const log = options.log ?? stderrLog;
+  const wanted = new Set(options.services ?? SERVICE_START_ORDER);
+  const order = SERVICE_START_ORDER.filter((s) => wanted.has(s));
+  if (options.kb?.length && !wanted.has("orient")) throw new Error("knowledge files (kb) go into orient's graph: run orient too");
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  // The act sandbox's user must be able to reach the workspace under it.
+  await mkdir(dataDir, { recursive: true, mode: 0o755 });
+  await mkdir(join(dataDir, "logs"), { recursive: true, mode: 0o700 });
+  const outputOf = (name: string) => new OutputLog(join(dataDir, "logs", `${name}.log`));
+
+  const passwords = await loadOrCreatePasswords(join(dataDir, "nats", "passwords.json"));
+  const names = DEFAULT_NATS_RESOURCES;
+  const controls: ManagedProcessControl[] = [];
+  const exits: UnexpectedExit[] = [];
+  let nats: NatsProcess | undefined;
+  let neo4j: Neo4jProcess | undefined;
+  // Fixed before the controller starts, so a restarted one serves where callers already point.
+  const grpcAddress = await pinPort(options.grpcAddress ?? "127.0.0.1:0");
+
+  const stopAll = async (): Promise<void> => {
+    for (const c of controls) c.dispose();
+    for (const { process: p } of [...controls].reverse()) {
+      const status = await p.kill("SIGTERM");
+      log("info", `${p.service} stopped (${describeExit(status)})`);
+    }
+    await neo4j?.stop();
+    await nats?.stop();
+  };
+
+  try {
+    nats = await startNatsProcess({
+      dir: join(dataDir, "nats"),
+      port: options.natsPort ?? 0,
+      authorization: natsAuthorization({ passwords: "env", names }),
+      env: natsPasswordEnv(passwords),
+      output: outputOf("nats"),
+    });
+    log("info", `nats-server ${nats.url} (pid ${nats.pid})`);
+
+    let graph: Neo4jTarget | undefined;
+    const mode = options.neo4j ?? "start";
+    if (mode === "start" && wanted.has("orient")) {
+      neo4j = await startNeo4jProcess({ dir: join(dataDir, "neo4j"), output: outputOf("neo4j") });
+      graph = { uri: neo4j.uri };
+      log("info", `neo4j ${neo4j.uri} (pid ${neo4j.pid})`);
+    } else if (typeof mode === "object") graph = mode;
+
+    const envOf = async (service: ServiceName): Promise<NodeJS.ProcessEnv> => {
+      const dir = join(dataDir, service);
+      await mkdir(dir, { recursive: true, mode: 0o755 });
+      return serviceEnv(service, {
+        natsUrl: nats!.url,
+        natsPassword: passwords[service],
+        opsAddress: await pinPort("127.0.0.1:0"),
+        dataDir: dir,
+        names,
+        ...(graph ? { neo4j: graph } : {}),
+        grpcAddress,
+        ...(options.grpcToken ? { grpcToken: options.grpcToken } : {}),
+        ...(options.workspace ? { workspace: resolve(options.workspace) } : {}),
+        ...(options.actConfig ? { actConfig: resolve(options.actConfig) } : {}),
+        ...(options.env ? { extra: options.env } : {}),
+      });
+    };
+
+    for (const service of order) {
+      const env = await envOf(service);
+      if (service === "orient" && options.kb?.length) {
+        for (const s of await ingestIntoOrientGraph(env, options.kb)) log("info", `${s.file}: ${s.triples} triples from ${s.lines} lines`);
+      }
+      const output = outputOf(service);
+      const control = startManagedProcess({
+        service,
+        command: (options.serviceCommand ?? sourceServiceCommand)(service),
+        env,
+        // tsx reads the repository's tsconfig from the working directory.
+        cwd: REPOSITORY,
+        output,
+        onUnexpectedExit: (exit) => {
+          exits.push(exit);
+          log("error", `${exit.service} (pid ${exit.pid}) exited on its own (${describeExit(exit.status)}); its last lines:\n${output.tail(15).replace(/^/gm, "  ")}`);
+        },
+        restartOnExit: options.restartOnExit ?? false,
+        onRestart: (s, delayMs) => log("warn", `restarting ${s} in ${delayMs} ms`),
+      });
+      controls.push(control);
+      await control.process.waitReady(readyTimeoutMs);
+      log("info", `${service} ready (pid ${control.process.pid}, ops ${control.process.opsAddress})`);
+    }
+  } catch (err) {
+    await stopAll().catch((e: unknown) => log("error", `stopping after a failed start: ${(e as Error).message}`));
+    throw err;
+  }
+
+  const client = { user: "client", pass: passwords.client } as const;
+  const clientEnvFile = join(dataDir, "client.env");
+  await writeClientEnv(clientEnvFile, nats.url, client);
+  const processes = Object.fromEntries(controls.map((c) => [c.process.service, c.process])) as Partial<Record<ServiceName, ManagedProcess>>;
+  let stopping: Promise<void> | undefined;
+  const cluster: LocalCluster = {
+    dataDir,
+    natsUrl: nats.url,
+    client,
+    clientEnvFile,
+    grpcAddress: processes.controller ? grpcAddress : undefined,
+    neo4jUri: (typeof options.neo4j === "object" ? options.neo4j.uri : neo4j?.uri) ?? undefined,
+    processes,
+    servers: {
+      nats: serverInfo(nats),
+      neo4j: neo4j ? serverInfo(neo4j) : undefined,
+    },
+    credentials: (user) => ({ user, pass: passwords[user] }),
+    unexpectedExits: () => [...exits],
+    stop: () => (stopping ??= stopAll()),
+    [Symbol.asyncDispose]: () => cluster.stop(),
+  };
+  return cluster;
+}
+
+function serverInfo(server: NatsProcess | Neo4jProcess) {
+  return { pid: server.pid, running: () => server.running(), output: () => server.output() };
+}
