@@ -79,6 +79,7 @@ export function startManagedProcess(options: ManagedProcessOptions): ManagedProc
     const startedAt = Date.now();
     const current = spawnChild(file, args, {
       env,
+      keepStdin: true,
       cwd: options.cwd,
       output: options.output,
       onLine: (line) => {

@@ -72,6 +72,9 @@ export function serviceEnv(service: ServiceName, input: ServiceEnvInput, inherit
     BOYD_NATS_PASSWORD: input.natsPassword,
     BOYD_OPS_ADDRESS: input.opsAddress,
     BOYD_DATA_DIR: input.dataDir,
+    // Our end of each service's stdin closes when we die, even by SIGKILL:
+    // the service drains and exits instead of lingering.
+    BOYD_STOP_ON_STDIN_EOF: "1",
     ...ownSettings(service, input),
   });
   return env;

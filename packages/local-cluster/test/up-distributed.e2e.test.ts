@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -105,4 +105,33 @@ describe("boyd up --distributed", () => {
     expect(out.indexOf("controller stopped (code 0)")).toBeLessThan(out.indexOf("orient stopped (code 0)"));
     expect(pids.filter(alive)).toEqual([]);
   });
+});
+
+// A launcher killed outright cannot signal its services; their stdin pipe
+// from it closes, and they drain and exit on their own.
+describe("boyd up --distributed, killed with SIGKILL", () => {
+  it("up --distributed - SIGKILL of boyd itself: every service drains and exits, none is left orphaned", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "boyd-up-killed-"));
+    await chmod(dir, 0o755);
+    const up = spawn(process.execPath, ["--import", "tsx", BOYD, "up", "--distributed", "--data-dir", dir, "--no-neo4j", "--nats-port", "0", "--grpc", "127.0.0.1:0"], {
+      cwd: CLI_DIR,
+      env: { ...process.env, BOYD_LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    up.stdout.on("data", (b: Buffer) => (out += b.toString()));
+    up.stderr.on("data", (b: Buffer) => (out += b.toString()));
+    try {
+      await waitFor(() => /^Ctrl-C to stop$/m.test(out), 90_000, () => `boyd up --distributed did not start:\n${out}`, 100);
+      const pids = [...out.matchAll(/ pid (\d+) /g)].map((m) => Number(m[1]));
+      expect(pids).toHaveLength(6);
+      up.kill("SIGKILL");
+      await waitFor(() => pids.filter(alive).length === 0, 30_000, () => `services still running: ${pids.filter(alive).join(", ")}`);
+    } finally {
+      up.kill("SIGKILL");
+      // nats-server has no such pipe: it is stopped here by its config path.
+      spawnSync("pkill", ["-f", dir]);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

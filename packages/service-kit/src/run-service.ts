@@ -79,6 +79,10 @@ export async function runService<C>(spec: ServiceSpec<C>, env: NodeJS.ProcessEnv
       () => tracing.shutdown(),
       async () => ops?.close(),
     ]);
+    if (settings.stopOnStdinEof) {
+      // The same drain as SIGTERM, once whoever holds the other end is gone.
+      process.stdin.once("end", () => process.kill(process.pid, "SIGTERM")).resume();
+    }
   } catch (err) {
     log.fatal({ err }, `${spec.name} failed to start`);
     process.exit(1);

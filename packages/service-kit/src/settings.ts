@@ -36,6 +36,12 @@ export const ProcessSettings = z
     otlpEndpoint: z.string().url().optional(),
     /** service.name of the spans. @default boyd-<service> */
     serviceName: z.string().min(1).optional(),
+    /**
+     * "1": drain and exit when stdin closes. A launcher that holds the pipe
+     * (`boyd up --distributed`) takes its services down with it even when it
+     * is killed outright and cannot signal them.
+     */
+    stopOnStdinEof: z.enum(["0", "1"], { message: "expected 0 or 1" }).default("0").transform((v) => v === "1"),
   })
   .superRefine((s, ctx) => {
     if (s.natsUser && !s.natsPassword) ctx.addIssue({ code: "custom", path: ["natsPassword"], message: "is required when BOYD_NATS_USER is set" });
@@ -61,6 +67,7 @@ export const PROCESS_ENV: Record<keyof ProcessSettings, string> = {
   otelExporter: "BOYD_OTEL_EXPORTER",
   otlpEndpoint: "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
   serviceName: "OTEL_SERVICE_NAME",
+  stopOnStdinEof: "BOYD_STOP_ON_STDIN_EOF",
 };
 
 /** A setting that could not be read; the message names the variable, never its value. */

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,6 +67,26 @@ describe("runService: one process shape for every service", () => {
       expect(output).not.toContain(PASSWORD);
     } finally {
       service.kill("SIGKILL");
+    }
+  });
+
+  it("with BOYD_STOP_ON_STDIN_EOF=1, drains and exits when its launcher's end of stdin closes", async () => {
+    await writeFile(join(dir, "store"), "");
+    const child = spawn(process.execPath, ["--import", "tsx", PROBE], {
+      env: { ...process.env, BOYD_NATS_URL: nats.url, BOYD_NATS_USER: "probe", BOYD_NATS_PASSWORD: PASSWORD, BOYD_OPS_ADDRESS: "127.0.0.1:0", PROBE_STORE_FILE: join(dir, "store"), BOYD_STOP_ON_STDIN_EOF: "1" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (b: Buffer) => (output += b.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    try {
+      await waitFor(() => output.includes('"probe serving"'), 20_000, () => `the probe to serve; output:\n${output}`);
+      expect(child.exitCode).toBeNull();
+      child.stdin.end();
+      expect(await exited).toBe(0);
+      expect(output).toMatch(/"draining"[\s\S]*"probe stopping"[\s\S]*"stopped"/);
+    } finally {
+      child.kill("SIGKILL");
     }
   });
 
