@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { loadSync } from "@grpc/proto-loader";
-import { EchoRequest, EchoResponse, EchoServiceClient, EchoServiceDefinition } from "@boyd/proto";
+import { EchoRequest, type EchoResponse, EchoServiceClient, EchoServiceDefinition } from "@boyd/proto";
 import { descriptorSet } from "@boyd/proto/descriptors";
 import { makeTestPki, type TestPki } from "@boyd/testkit";
 import { protoPath as healthProtoPath } from "grpc-health-check";
@@ -16,33 +16,10 @@ import {
   type GrpcServer,
   type GrpcServerOptions,
 } from "../src/index.js";
+import { StreamingEchoClient, StreamingEchoDefinition } from "./streaming-echo.js";
 
 const TOKEN = "s3cret-token-for-tests-0123456789";
 const ROTATED_TOKEN = "the-next-token-after-rotation-abcdef";
-
-// A server-streaming rpc, built by hand as in grpc.integration.test.ts.
-const StreamingEchoDefinition = {
-  name: "StreamingEchoService",
-  fullName: "boyd.test.StreamingEchoService",
-  methods: {
-    repeat: { name: "Repeat", requestType: EchoRequest, requestStream: false, responseType: EchoResponse, responseStream: true, options: {} },
-  },
-} as const;
-
-const StreamingClient = grpc.makeGenericClientConstructor(
-  {
-    repeat: {
-      path: "/boyd.test.StreamingEchoService/Repeat",
-      requestStream: false,
-      responseStream: true,
-      requestSerialize: (v: EchoRequest) => Buffer.from(EchoRequest.encode(v).finish()),
-      requestDeserialize: (b: Buffer) => EchoRequest.decode(b),
-      responseSerialize: (v: EchoResponse) => Buffer.from(EchoResponse.encode(v).finish()),
-      responseDeserialize: (b: Buffer) => EchoResponse.decode(b),
-    },
-  },
-  "StreamingEchoService",
-);
 
 interface Served {
   server: GrpcServer;
@@ -192,7 +169,7 @@ describe("gRPC bearer token", () => {
 
   it("grpc auth - a server-streaming rpc without a token is UNAUTHENTICATED; with it, it streams", async () => {
     const { server, handled } = await serve({ auth: { tokens: [TOKEN] } });
-    const client = track(new StreamingClient(server.address, insecure()));
+    const client = track(new StreamingEchoClient(server.address, insecure()));
     expect(await repeat(client)).toEqual({ code: grpc.status.UNAUTHENTICATED, texts: [] });
     expect(await repeat(client, grpcBearerMetadata("not-the-token-at-all"))).toEqual({ code: grpc.status.UNAUTHENTICATED, texts: [] });
     expect(handled()).toBe(0);

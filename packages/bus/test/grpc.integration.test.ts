@@ -3,28 +3,12 @@ import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import * as grpc from "@grpc/grpc-js";
 import { loadSync } from "@grpc/proto-loader";
-import { EchoRequest, EchoResponse, EchoServiceClient, EchoServiceDefinition } from "@boyd/proto";
+import { EchoRequest, type EchoResponse, EchoServiceClient, EchoServiceDefinition } from "@boyd/proto";
 import { descriptorSet } from "@boyd/proto/descriptors";
 import { protoPath as healthProtoPath } from "grpc-health-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BusError, fromGrpcError, grpcService, serveGrpc, type CallContext, type GrpcServer } from "../src/index.js";
-
-// A server-streaming variant of Echo, built by hand: the binding is generic
-// over definitions, so streaming is tested without a generated service.
-const StreamingEchoDefinition = {
-  name: "StreamingEchoService",
-  fullName: "boyd.test.StreamingEchoService",
-  methods: {
-    repeat: {
-      name: "Repeat",
-      requestType: EchoRequest,
-      requestStream: false,
-      responseType: EchoResponse,
-      responseStream: true,
-      options: {},
-    },
-  },
-} as const;
+import { StreamingEchoClient, StreamingEchoDefinition } from "./streaming-echo.js";
 
 const seen: CallContext[] = [];
 let server: GrpcServer;
@@ -94,21 +78,7 @@ describe("gRPC binding", () => {
   });
 
   it("grpc - server streaming yields every response in order", async () => {
-    const Streaming = grpc.makeGenericClientConstructor(
-      {
-        repeat: {
-          path: "/boyd.test.StreamingEchoService/Repeat",
-          requestStream: false,
-          responseStream: true,
-          requestSerialize: (v: EchoRequest) => Buffer.from(EchoRequest.encode(v).finish()),
-          requestDeserialize: (b: Buffer) => EchoRequest.decode(b),
-          responseSerialize: (v: EchoResponse) => Buffer.from(EchoResponse.encode(v).finish()),
-          responseDeserialize: (b: Buffer) => EchoResponse.decode(b),
-        },
-      },
-      "StreamingEchoService",
-    );
-    const streaming = new Streaming(server.address, grpc.credentials.createInsecure());
+    const streaming = new StreamingEchoClient(server.address, grpc.credentials.createInsecure());
     const call = (streaming as unknown as { repeat(r: EchoRequest): grpc.ClientReadableStream<EchoResponse> }).repeat(
       EchoRequest.fromPartial({ text: "tick", delayMs: 3 }),
     );
