@@ -76,18 +76,28 @@ export class SettingsError extends Error {
 }
 
 /**
+ * Reads settings whose every field has one environment variable (`names`),
+ * an empty variable counting as unset. Throws a SettingsError
+ * "invalid <what>: VAR: problem; ..." naming every bad variable.
+ */
+export function settingsFromEnv<S extends z.ZodTypeAny>(schema: S, names: Record<string, string>, env: NodeJS.ProcessEnv, what: string): z.infer<S> {
+  const raw = Object.fromEntries(Object.entries(names).map(([key, name]) => [key, env[name] || undefined]));
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${names[String(i.path[0])] ?? i.path.join(".")}: ${i.message}`);
+    throw new SettingsError(`invalid ${what}: ${problems.join("; ")}`);
+  }
+  return parsed.data;
+}
+
+/**
  * Reads the process settings of `service` from the environment. Throws a
  * SettingsError naming every bad variable (values are not echoed: some are
  * secrets).
  */
 export function processSettingsFromEnv(service: string, env: NodeJS.ProcessEnv = process.env): ProcessSettings {
-  const raw = Object.fromEntries(Object.entries(PROCESS_ENV).map(([key, name]) => [key, env[name] || undefined]));
   // The generic OTLP endpoint is the base URL; the traces path is added as the exporter would.
-  if (!raw["otlpEndpoint"] && env["OTEL_EXPORTER_OTLP_ENDPOINT"]) raw["otlpEndpoint"] = `${env["OTEL_EXPORTER_OTLP_ENDPOINT"].replace(/\/+$/, "")}/v1/traces`;
-  const parsed = ProcessSettings.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${PROCESS_ENV[i.path[0] as keyof ProcessSettings] ?? i.path.join(".")}: ${i.message}`);
-    throw new SettingsError(`invalid ${service} settings: ${problems.join("; ")}`);
-  }
-  return parsed.data;
+  const generic = env["OTEL_EXPORTER_OTLP_ENDPOINT"];
+  const traces = env[PROCESS_ENV.otlpEndpoint] || (generic ? `${generic.replace(/\/+$/, "")}/v1/traces` : undefined);
+  return settingsFromEnv(ProcessSettings, PROCESS_ENV, { ...env, [PROCESS_ENV.otlpEndpoint]: traces }, `${service} settings`);
 }

@@ -1,3 +1,4 @@
+import { settingsFromEnv } from "@boyd/service-kit";
 import { z } from "zod";
 import { checkGrpcToken, splitGrpcTokens } from "./grpc-security.js";
 
@@ -74,11 +75,5 @@ export const CONTROLLER_ENV: Record<keyof ControllerConfig, string> = {
  * variable. Messages never repeat a value: some are secrets.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ControllerConfig {
-  const raw = Object.fromEntries(Object.entries(CONTROLLER_ENV).map(([key, name]) => [key, env[name] || undefined]));
-  const parsed = ControllerConfig.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${CONTROLLER_ENV[i.path[0] as keyof ControllerConfig] ?? i.path.join(".")}: ${i.message}`);
-    throw new Error(`invalid controller configuration: ${problems.join("; ")}`);
-  }
-  return parsed.data;
+  return settingsFromEnv(ControllerConfig, CONTROLLER_ENV, env, "controller configuration");
 }

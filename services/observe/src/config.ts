@@ -1,3 +1,4 @@
+import { settingsFromEnv } from "@boyd/service-kit";
 import { z } from "zod";
 import { PERCEPTS, OBSERVE } from "./constants.js";
 
@@ -39,11 +40,5 @@ export const ENV_NAMES: Record<keyof ObserveConfig, string> = {
 
 /** Reads the configuration from environment variables; throws naming each bad variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ObserveConfig {
-  const raw = Object.fromEntries(Object.entries(ENV_NAMES).map(([key, name]) => [key, env[name] || undefined]));
-  const parsed = ObserveConfig.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${ENV_NAMES[i.path[0] as keyof ObserveConfig] ?? i.path.join(".")}: ${i.message}`);
-    throw new Error(`invalid observe configuration: ${problems.join("; ")}`);
-  }
-  return parsed.data;
+  return settingsFromEnv(ObserveConfig, ENV_NAMES, env, "observe configuration");
 }
