@@ -126,7 +126,9 @@ export async function searchWorkspace(scope: WalkScope, start: SearchStart, quer
     } else {
       const complete = await walkTree(scope, start.handle, start.path, 1, limits.maxDepth, maxVisits, async (entry) => {
         if (query.signal?.aborted) throw new BusError("CANCELLED", `search of ${quotePath(start.path || ".")} was cancelled`);
-        if (matches.length >= limits.maxSearchResults || filesScanned >= limits.maxSearchFiles || visited >= maxVisits || Date.now() > giveUpAt) return false;
+        // The time bound applies once a file was searched: a busy machine
+        // that is slow to reach the first one still gets an answer from it.
+        if (matches.length >= limits.maxSearchResults || filesScanned >= limits.maxSearchFiles || visited >= maxVisits || (filesScanned > 0 && Date.now() > giveUpAt)) return false;
         visited++;
         if (!entry.stat.isFile() || !accepts(entry.path)) return true;
         if (entry.stat.size > limits.maxSearchFileBytes) {
