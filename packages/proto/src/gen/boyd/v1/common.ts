@@ -616,6 +616,66 @@ export function loopStateToJSON(object: LoopState): string {
   }
 }
 
+/** AnswerKind says what kind of answer a question goal got. */
+export enum AnswerKind {
+  /** UNSPECIFIED - Not a question, or not read yet. */
+  UNSPECIFIED = 0,
+  /** ENTITIES - Entities that satisfy the question's pattern (answers holds them). */
+  ENTITIES = 1,
+  /** YES - A yes/no question entailed by the facts. */
+  YES = 2,
+  /**
+   * NO - A yes/no question contradicted by the facts (a functional predicate
+   * with another value, or a stated negation).
+   */
+  NO = 3,
+  /** UNKNOWN - A question the facts neither entail nor contradict. */
+  UNKNOWN = 4,
+  UNRECOGNIZED = -1,
+}
+
+export function answerKindFromJSON(object: any): AnswerKind {
+  switch (object) {
+    case 0:
+    case "ANSWER_KIND_UNSPECIFIED":
+      return AnswerKind.UNSPECIFIED;
+    case 1:
+    case "ANSWER_KIND_ENTITIES":
+      return AnswerKind.ENTITIES;
+    case 2:
+    case "ANSWER_KIND_YES":
+      return AnswerKind.YES;
+    case 3:
+    case "ANSWER_KIND_NO":
+      return AnswerKind.NO;
+    case 4:
+    case "ANSWER_KIND_UNKNOWN":
+      return AnswerKind.UNKNOWN;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return AnswerKind.UNRECOGNIZED;
+  }
+}
+
+export function answerKindToJSON(object: AnswerKind): string {
+  switch (object) {
+    case AnswerKind.UNSPECIFIED:
+      return "ANSWER_KIND_UNSPECIFIED";
+    case AnswerKind.ENTITIES:
+      return "ANSWER_KIND_ENTITIES";
+    case AnswerKind.YES:
+      return "ANSWER_KIND_YES";
+    case AnswerKind.NO:
+      return "ANSWER_KIND_NO";
+    case AnswerKind.UNKNOWN:
+      return "ANSWER_KIND_UNKNOWN";
+    case AnswerKind.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
 /** WorkingMemoryKind classifies a working-memory entry. */
 export enum WorkingMemoryKind {
   /** UNSPECIFIED - Not set. */
@@ -1686,6 +1746,72 @@ export interface Triple {
   objectLabel: string;
 }
 
+/** ProofStep is one fact a conclusion rests on. */
+export interface ProofStep {
+  /**
+   * The fact. Its source says where it came from: "file:line" for an
+   * ingested line, "tool:<name>" for tool output, the rule id for a
+   * derivation, "agent:<id>:goal:<goal>:cycle:<n>" for the agent's own writes.
+   */
+  fact:
+    | Triple
+    | undefined;
+  /** Rule that derived the fact; empty for a stated fact. */
+  ruleId: string;
+  /** Stated facts the rule used, for a derived fact. */
+  premises: Triple[];
+}
+
+/**
+ * Proof is the evidence behind an answer or a completed goal: facts with
+ * their sources, or an excerpt of a tool's output.
+ */
+export interface Proof {
+  /** Facts, in the order the conclusion uses them. */
+  steps: ProofStep[];
+  /** Tool whose output is quoted, when the evidence is tool output. */
+  toolName: string;
+  /** The quoted part of that output. */
+  excerpt: string;
+  /** Cycle in which the evidence was found. */
+  cycle: number;
+  /** One line for people, e.g. "phobos orbits mars (examples/solar-system.csv:23)". */
+  summary: string;
+}
+
+/** Answer is one answer to a question goal, with its proof. */
+export interface Answer {
+  /** Symbol id of the answer. */
+  symbolId: string;
+  /** Its label (the id when unlabelled). */
+  label: string;
+  /** Belief in the answer, 0..1 (product of the facts' confidences). */
+  confidence: number;
+  /** Why it is an answer. */
+  proof: Proof | undefined;
+}
+
+/**
+ * GoalAnswers is how the agent read a goal as a question over the graph's
+ * vocabulary, and what the graph answers.
+ */
+export interface GoalAnswers {
+  /** Entities, yes, no or unknown. */
+  kind: AnswerKind;
+  /** The question as a graph pattern, e.g. "?x orbits mars" or "dog is-a fish". */
+  pattern: string;
+  /** Symbols the goal is about (named in its description). */
+  subjectIds: string[];
+  /** Answers, best first (for ANSWER_KIND_ENTITIES). */
+  answers: Answer[];
+  /** For yes/no questions: the proof of yes or of no. */
+  proof:
+    | Proof
+    | undefined;
+  /** Predicates the question was read as asking about, best first. */
+  predicates: string[];
+}
+
 /**
  * GoalProgress is one sample of the closed-loop signal for a goal:
  *   e = 1 - Jaccard(criteria tokens, evidence tokens)
@@ -1718,6 +1844,8 @@ export interface GoalProgress {
   matchedTerms: string[];
   /** Short explanation of the verdict. */
   reason: string;
+  /** The evidence behind a COMPLETED verdict (empty otherwise). */
+  proof: Proof | undefined;
 }
 
 /** Goal is an objective the agent pursues; it is also a symbol in the graph. */
@@ -1768,7 +1896,15 @@ export interface Goal {
   /** Estimated effort in cycles; 0 when unknown. Feeds the stall threshold. */
   estimatedEffortCycles: number;
   /** Latest closed-loop sample for the goal, if any. */
-  progress: GoalProgress | undefined;
+  progress:
+    | GoalProgress
+    | undefined;
+  /** The goal read as a question, and its latest answers with proofs. */
+  answers:
+    | GoalAnswers
+    | undefined;
+  /** Why the goal is COMPLETED: the evidence that met it. */
+  proof: Proof | undefined;
 }
 
 /** WorkingMemoryEntry is one item of the agent's short-term scratch space. */
@@ -3216,6 +3352,524 @@ export const Triple: MessageFns<Triple> = {
   },
 };
 
+function createBaseProofStep(): ProofStep {
+  return { fact: undefined, ruleId: "", premises: [] };
+}
+
+export const ProofStep: MessageFns<ProofStep> = {
+  encode(message: ProofStep, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fact !== undefined) {
+      Triple.encode(message.fact, writer.uint32(10).fork()).join();
+    }
+    if (message.ruleId !== "") {
+      writer.uint32(18).string(message.ruleId);
+    }
+    for (const v of message.premises) {
+      Triple.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProofStep {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProofStep();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fact = Triple.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ruleId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.premises.push(Triple.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProofStep {
+    return {
+      fact: isSet(object.fact) ? Triple.fromJSON(object.fact) : undefined,
+      ruleId: isSet(object.ruleId)
+        ? globalThis.String(object.ruleId)
+        : isSet(object.rule_id)
+        ? globalThis.String(object.rule_id)
+        : "",
+      premises: globalThis.Array.isArray(object?.premises) ? object.premises.map((e: any) => Triple.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ProofStep): unknown {
+    const obj: any = {};
+    if (message.fact !== undefined) {
+      obj.fact = Triple.toJSON(message.fact);
+    }
+    if (message.ruleId !== "") {
+      obj.ruleId = message.ruleId;
+    }
+    if (message.premises?.length) {
+      obj.premises = message.premises.map((e) => Triple.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ProofStep>): ProofStep {
+    return ProofStep.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ProofStep>): ProofStep {
+    const message = createBaseProofStep();
+    message.fact = (object.fact !== undefined && object.fact !== null) ? Triple.fromPartial(object.fact) : undefined;
+    message.ruleId = object.ruleId ?? "";
+    message.premises = object.premises?.map((e) => Triple.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseProof(): Proof {
+  return { steps: [], toolName: "", excerpt: "", cycle: 0, summary: "" };
+}
+
+export const Proof: MessageFns<Proof> = {
+  encode(message: Proof, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.steps) {
+      ProofStep.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.toolName !== "") {
+      writer.uint32(18).string(message.toolName);
+    }
+    if (message.excerpt !== "") {
+      writer.uint32(26).string(message.excerpt);
+    }
+    if (message.cycle !== 0) {
+      writer.uint32(32).uint64(message.cycle);
+    }
+    if (message.summary !== "") {
+      writer.uint32(42).string(message.summary);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Proof {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProof();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.steps.push(ProofStep.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.toolName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.excerpt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.cycle = longToNumber(reader.uint64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Proof {
+    return {
+      steps: globalThis.Array.isArray(object?.steps) ? object.steps.map((e: any) => ProofStep.fromJSON(e)) : [],
+      toolName: isSet(object.toolName)
+        ? globalThis.String(object.toolName)
+        : isSet(object.tool_name)
+        ? globalThis.String(object.tool_name)
+        : "",
+      excerpt: isSet(object.excerpt) ? globalThis.String(object.excerpt) : "",
+      cycle: isSet(object.cycle) ? globalThis.Number(object.cycle) : 0,
+      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
+    };
+  },
+
+  toJSON(message: Proof): unknown {
+    const obj: any = {};
+    if (message.steps?.length) {
+      obj.steps = message.steps.map((e) => ProofStep.toJSON(e));
+    }
+    if (message.toolName !== "") {
+      obj.toolName = message.toolName;
+    }
+    if (message.excerpt !== "") {
+      obj.excerpt = message.excerpt;
+    }
+    if (message.cycle !== 0) {
+      obj.cycle = Math.round(message.cycle);
+    }
+    if (message.summary !== "") {
+      obj.summary = message.summary;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Proof>): Proof {
+    return Proof.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Proof>): Proof {
+    const message = createBaseProof();
+    message.steps = object.steps?.map((e) => ProofStep.fromPartial(e)) || [];
+    message.toolName = object.toolName ?? "";
+    message.excerpt = object.excerpt ?? "";
+    message.cycle = object.cycle ?? 0;
+    message.summary = object.summary ?? "";
+    return message;
+  },
+};
+
+function createBaseAnswer(): Answer {
+  return { symbolId: "", label: "", confidence: 0, proof: undefined };
+}
+
+export const Answer: MessageFns<Answer> = {
+  encode(message: Answer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.symbolId !== "") {
+      writer.uint32(10).string(message.symbolId);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    if (message.confidence !== 0) {
+      writer.uint32(25).double(message.confidence);
+    }
+    if (message.proof !== undefined) {
+      Proof.encode(message.proof, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Answer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.symbolId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.confidence = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.proof = Proof.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Answer {
+    return {
+      symbolId: isSet(object.symbolId)
+        ? globalThis.String(object.symbolId)
+        : isSet(object.symbol_id)
+        ? globalThis.String(object.symbol_id)
+        : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      confidence: isSet(object.confidence) ? globalThis.Number(object.confidence) : 0,
+      proof: isSet(object.proof) ? Proof.fromJSON(object.proof) : undefined,
+    };
+  },
+
+  toJSON(message: Answer): unknown {
+    const obj: any = {};
+    if (message.symbolId !== "") {
+      obj.symbolId = message.symbolId;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.confidence !== 0) {
+      obj.confidence = floatToJson(message.confidence);
+    }
+    if (message.proof !== undefined) {
+      obj.proof = Proof.toJSON(message.proof);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Answer>): Answer {
+    return Answer.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Answer>): Answer {
+    const message = createBaseAnswer();
+    message.symbolId = object.symbolId ?? "";
+    message.label = object.label ?? "";
+    message.confidence = object.confidence ?? 0;
+    message.proof = (object.proof !== undefined && object.proof !== null) ? Proof.fromPartial(object.proof) : undefined;
+    return message;
+  },
+};
+
+function createBaseGoalAnswers(): GoalAnswers {
+  return { kind: 0, pattern: "", subjectIds: [], answers: [], proof: undefined, predicates: [] };
+}
+
+export const GoalAnswers: MessageFns<GoalAnswers> = {
+  encode(message: GoalAnswers, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== 0) {
+      writer.uint32(8).int32(message.kind);
+    }
+    if (message.pattern !== "") {
+      writer.uint32(18).string(message.pattern);
+    }
+    for (const v of message.subjectIds) {
+      writer.uint32(26).string(v!);
+    }
+    for (const v of message.answers) {
+      Answer.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.proof !== undefined) {
+      Proof.encode(message.proof, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.predicates) {
+      writer.uint32(50).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GoalAnswers {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGoalAnswers();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.kind = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pattern = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subjectIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.answers.push(Answer.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.proof = Proof.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.predicates.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GoalAnswers {
+    return {
+      kind: isSet(object.kind) ? answerKindFromJSON(object.kind) : 0,
+      pattern: isSet(object.pattern) ? globalThis.String(object.pattern) : "",
+      subjectIds: globalThis.Array.isArray(object?.subjectIds)
+        ? object.subjectIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.subject_ids)
+        ? object.subject_ids.map((e: any) => globalThis.String(e))
+        : [],
+      answers: globalThis.Array.isArray(object?.answers) ? object.answers.map((e: any) => Answer.fromJSON(e)) : [],
+      proof: isSet(object.proof) ? Proof.fromJSON(object.proof) : undefined,
+      predicates: globalThis.Array.isArray(object?.predicates)
+        ? object.predicates.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GoalAnswers): unknown {
+    const obj: any = {};
+    if (message.kind !== 0) {
+      obj.kind = answerKindToJSON(message.kind);
+    }
+    if (message.pattern !== "") {
+      obj.pattern = message.pattern;
+    }
+    if (message.subjectIds?.length) {
+      obj.subjectIds = message.subjectIds;
+    }
+    if (message.answers?.length) {
+      obj.answers = message.answers.map((e) => Answer.toJSON(e));
+    }
+    if (message.proof !== undefined) {
+      obj.proof = Proof.toJSON(message.proof);
+    }
+    if (message.predicates?.length) {
+      obj.predicates = message.predicates;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GoalAnswers>): GoalAnswers {
+    return GoalAnswers.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GoalAnswers>): GoalAnswers {
+    const message = createBaseGoalAnswers();
+    message.kind = object.kind ?? 0;
+    message.pattern = object.pattern ?? "";
+    message.subjectIds = object.subjectIds?.map((e) => e) || [];
+    message.answers = object.answers?.map((e) => Answer.fromPartial(e)) || [];
+    message.proof = (object.proof !== undefined && object.proof !== null) ? Proof.fromPartial(object.proof) : undefined;
+    message.predicates = object.predicates?.map((e) => e) || [];
+    return message;
+  },
+};
+
 function createBaseGoalProgress(): GoalProgress {
   return {
     goalId: "",
@@ -3230,6 +3884,7 @@ function createBaseGoalProgress(): GoalProgress {
     outcome: 0,
     matchedTerms: [],
     reason: "",
+    proof: undefined,
   };
 }
 
@@ -3270,6 +3925,9 @@ export const GoalProgress: MessageFns<GoalProgress> = {
     }
     if (message.reason !== "") {
       writer.uint32(98).string(message.reason);
+    }
+    if (message.proof !== undefined) {
+      Proof.encode(message.proof, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -3383,6 +4041,14 @@ export const GoalProgress: MessageFns<GoalProgress> = {
             message.reason = reader.string();
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.proof = Proof.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3429,6 +4095,7 @@ export const GoalProgress: MessageFns<GoalProgress> = {
         ? object.matched_terms.map((e: any) => globalThis.String(e))
         : [],
       reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      proof: isSet(object.proof) ? Proof.fromJSON(object.proof) : undefined,
     };
   },
 
@@ -3470,6 +4137,9 @@ export const GoalProgress: MessageFns<GoalProgress> = {
     if (message.reason !== "") {
       obj.reason = message.reason;
     }
+    if (message.proof !== undefined) {
+      obj.proof = Proof.toJSON(message.proof);
+    }
     return obj;
   },
 
@@ -3490,6 +4160,7 @@ export const GoalProgress: MessageFns<GoalProgress> = {
     message.outcome = object.outcome ?? 0;
     message.matchedTerms = object.matchedTerms?.map((e) => e) || [];
     message.reason = object.reason ?? "";
+    message.proof = (object.proof !== undefined && object.proof !== null) ? Proof.fromPartial(object.proof) : undefined;
     return message;
   },
 };
@@ -3517,6 +4188,8 @@ function createBaseGoal(): Goal {
     reformulatedFrom: "",
     estimatedEffortCycles: 0,
     progress: undefined,
+    answers: undefined,
+    proof: undefined,
   };
 }
 
@@ -3584,6 +4257,12 @@ export const Goal: MessageFns<Goal> = {
     }
     if (message.progress !== undefined) {
       GoalProgress.encode(message.progress, writer.uint32(170).fork()).join();
+    }
+    if (message.answers !== undefined) {
+      GoalAnswers.encode(message.answers, writer.uint32(178).fork()).join();
+    }
+    if (message.proof !== undefined) {
+      Proof.encode(message.proof, writer.uint32(186).fork()).join();
     }
     return writer;
   },
@@ -3769,6 +4448,22 @@ export const Goal: MessageFns<Goal> = {
             message.progress = GoalProgress.decode(reader, reader.uint32());
             continue;
           }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.answers = GoalAnswers.decode(reader, reader.uint32());
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.proof = Proof.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3864,6 +4559,8 @@ export const Goal: MessageFns<Goal> = {
         ? globalThis.Number(object.estimated_effort_cycles)
         : 0,
       progress: isSet(object.progress) ? GoalProgress.fromJSON(object.progress) : undefined,
+      answers: isSet(object.answers) ? GoalAnswers.fromJSON(object.answers) : undefined,
+      proof: isSet(object.proof) ? Proof.fromJSON(object.proof) : undefined,
     };
   },
 
@@ -3932,6 +4629,12 @@ export const Goal: MessageFns<Goal> = {
     if (message.progress !== undefined) {
       obj.progress = GoalProgress.toJSON(message.progress);
     }
+    if (message.answers !== undefined) {
+      obj.answers = GoalAnswers.toJSON(message.answers);
+    }
+    if (message.proof !== undefined) {
+      obj.proof = Proof.toJSON(message.proof);
+    }
     return obj;
   },
 
@@ -3963,6 +4666,10 @@ export const Goal: MessageFns<Goal> = {
     message.progress = (object.progress !== undefined && object.progress !== null)
       ? GoalProgress.fromPartial(object.progress)
       : undefined;
+    message.answers = (object.answers !== undefined && object.answers !== null)
+      ? GoalAnswers.fromPartial(object.answers)
+      : undefined;
+    message.proof = (object.proof !== undefined && object.proof !== null) ? Proof.fromPartial(object.proof) : undefined;
     return message;
   },
 };

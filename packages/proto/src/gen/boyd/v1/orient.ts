@@ -18,7 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { Symbol, Triple } from "./common.js";
+import { GoalAnswers, Symbol, Triple } from "./common.js";
 import { Observation } from "./observe.js";
 
 /** ActivationSource says how a symbol got its activation. */
@@ -255,6 +255,12 @@ export interface GoalContext {
   inferences: ActivatedSymbol[];
   /** Triples along which the inferences were reached. */
   supportingTriples: Triple[];
+  /**
+   * The goal read as a question over the graph, and the graph's answers
+   * with proofs. Facts this agent wrote while working on the goal are
+   * never used.
+   */
+  answers: GoalAnswers | undefined;
 }
 
 /** Orientation is what orient hands to decide. */
@@ -976,7 +982,7 @@ export const ActivationParams: MessageFns<ActivationParams> = {
 };
 
 function createBaseGoalContext(): GoalContext {
-  return { goalId: "", triples: [], inferences: [], supportingTriples: [] };
+  return { goalId: "", triples: [], inferences: [], supportingTriples: [], answers: undefined };
 }
 
 export const GoalContext: MessageFns<GoalContext> = {
@@ -992,6 +998,9 @@ export const GoalContext: MessageFns<GoalContext> = {
     }
     for (const v of message.supportingTriples) {
       Triple.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.answers !== undefined) {
+      GoalAnswers.encode(message.answers, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1041,6 +1050,14 @@ export const GoalContext: MessageFns<GoalContext> = {
             message.supportingTriples.push(Triple.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.answers = GoalAnswers.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1069,6 +1086,7 @@ export const GoalContext: MessageFns<GoalContext> = {
         : globalThis.Array.isArray(object?.supporting_triples)
         ? object.supporting_triples.map((e: any) => Triple.fromJSON(e))
         : [],
+      answers: isSet(object.answers) ? GoalAnswers.fromJSON(object.answers) : undefined,
     };
   },
 
@@ -1086,6 +1104,9 @@ export const GoalContext: MessageFns<GoalContext> = {
     if (message.supportingTriples?.length) {
       obj.supportingTriples = message.supportingTriples.map((e) => Triple.toJSON(e));
     }
+    if (message.answers !== undefined) {
+      obj.answers = GoalAnswers.toJSON(message.answers);
+    }
     return obj;
   },
 
@@ -1098,6 +1119,9 @@ export const GoalContext: MessageFns<GoalContext> = {
     message.triples = object.triples?.map((e) => Triple.fromPartial(e)) || [];
     message.inferences = object.inferences?.map((e) => ActivatedSymbol.fromPartial(e)) || [];
     message.supportingTriples = object.supportingTriples?.map((e) => Triple.fromPartial(e)) || [];
+    message.answers = (object.answers !== undefined && object.answers !== null)
+      ? GoalAnswers.fromPartial(object.answers)
+      : undefined;
     return message;
   },
 };
