@@ -1,6 +1,7 @@
 import {
   ActionOutcome,
   AdjustmentKind,
+  AnswerKind,
   ApprovalVerdict,
   GoalChangeKind,
   GoalStatus,
@@ -71,12 +72,37 @@ export function outcomeText(r: ActionResult): string {
   return r.outcome === ActionOutcome.EXECUTED && r.output?.success === false ? "tool failed" : enumWord(ActionOutcome, r.outcome);
 }
 
+/**
+ * Text from the graph, a file or a tool, made safe to print: control
+ * characters (escape sequences that move the cursor or erase, carriage
+ * returns, bells) are shown as visible escapes instead of being obeyed.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/\n/g, " ");
+}
+
+/** A goal's answers in a few words: "answer: phobos, deimos", "answer: yes". */
+export function answerText(g: Goal): string {
+  const a = g.answers;
+  if (!a) return "";
+  if (a.kind === AnswerKind.YES || a.kind === AnswerKind.NO || a.kind === AnswerKind.UNKNOWN) return `answer: ${enumWord(AnswerKind, a.kind)}`;
+  if (a.kind === AnswerKind.ENTITIES && a.answers.length > 0) return `answer: ${printable(a.answers.map((x) => x.label || x.symbolId).join(", "))}`;
+  return "";
+}
+
+/** The proof a completed goal carries, one line: "phobos orbits mars (examples/solar-system.csv:23)". */
+export function proofText(g: Goal): string {
+  return g.proof?.summary ? printable(g.proof.summary) : "";
+}
+
 /** One goal change as a few words; empty when not worth a mention. */
 export function changeText(c: GoalChanged): string {
   const g = c.goal!;
   switch (c.change) {
     case GoalChangeKind.STATUS:
-      return `${statusText(g.status)}${g.status === GoalStatus.FAILED && (g.statusReason || c.reason) ? ` (${g.statusReason || c.reason})` : ""}`;
+      if (g.status === GoalStatus.COMPLETED && g.proof?.summary) return `${statusText(g.status)}: ${proofText(g)}`;
+      return `${statusText(g.status)}${g.status === GoalStatus.FAILED && (g.statusReason || c.reason) ? ` (${printable(g.statusReason || c.reason)})` : ""}`;
     case GoalChangeKind.DECOMPOSED:
       return `⑂ decomposed into ${g.childIds.length} sub-goal(s)`;
     case GoalChangeKind.PRIORITY:
@@ -175,8 +201,11 @@ export function formatRunSummary(s: RunSummary): string {
   const r = s.report;
   const lines = ["", `agent ${s.agentId}: goals`];
   for (const g of s.goals) {
-    const why = g.statusReason || g.progress?.reason || "";
-    lines.push(`  ${statusText(g.status).padEnd(12)} ${g.symbolId}${why ? ` (${why})` : ""}`);
+    const why = g.status === GoalStatus.COMPLETED ? "" : g.statusReason || g.progress?.reason || "";
+    lines.push(`  ${statusText(g.status).padEnd(12)} ${printable(g.symbolId)}${why ? ` (${printable(why)})` : ""}`);
+    const answer = answerText(g);
+    if (answer) lines.push(`               ${answer}`);
+    if (g.status === GoalStatus.COMPLETED && g.proof?.summary) lines.push(`               proof: ${proofText(g)}`);
   }
   if (s.goals.length === 0) lines.push("  (none)");
   lines.push(`cycles: ${r.cyclesRun} run, last cycle ${r.finalCycle}; stopped: ${enumWord(StopReason, r.stopReason)}${r.message ? ` (${r.message})` : ""}`);
@@ -198,7 +227,9 @@ export function formatGoals(goals: readonly Goal[]): string {
       const detail = [
         g.successCriteria && g.successCriteria !== g.description ? `criteria: ${g.successCriteria}` : "",
         g.progress ? `progress: ${progressText(g.progress)} after ${g.cyclesWorked} cycle(s)${g.progress.matchedTerms.length ? `, matched ${g.progress.matchedTerms.join(", ")}` : ""}` : "",
-        g.statusReason ? `reason: ${g.statusReason}` : "",
+        answerText(g),
+        g.status === GoalStatus.COMPLETED && g.proof?.summary ? `proof: ${proofText(g)}` : "",
+        g.statusReason && g.status !== GoalStatus.COMPLETED ? `reason: ${printable(g.statusReason)}` : "",
       ].filter(Boolean);
       return [head, ...detail.map((d) => `    ${d}`)].join("\n");
     })

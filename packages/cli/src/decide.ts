@@ -1,5 +1,5 @@
 import { createDecideHandlers } from "@boyd/decide";
-import { orient } from "@boyd/orient";
+import { orient, QuestionAnswerer } from "@boyd/orient";
 import { Goal, GoalJustification, GoalSource, GoalStatus, ImpasseKind, Observation } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
 import { withGraph, type GraphFlags } from "./kg.js";
@@ -49,7 +49,7 @@ export function registerDecideCommand(program: Command): void {
         justification: GoalJustification.USER_REQUESTED,
       });
       const observation = Observation.fromPartial({ agentId: "cli", cycle: 1, goals: [goal], activeGoalIds: [goal.symbolId], workingMemoryCapacity: 100, observedAtUnixMs: Date.now() });
-      const orientation = await withGraph(opts, (store) => orient(store, { agentId: "cli", observation, activation: undefined }));
+      const orientation = await withGraph(opts, (store) => orient(store, { agentId: "cli", observation, activation: undefined }, new QuestionAnswerer(store)));
       const handlers = createDecideHandlers();
       const call = { service: "boyd.v1.DecideService", method: "Decide", deadline: Date.now() + 60_000, signal: new AbortController().signal };
       const { decision } = await handlers.decide({ agentId: "cli", orientation, history: [], plan: undefined, psyche: undefined, tools: [] }, call);

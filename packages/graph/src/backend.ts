@@ -1,6 +1,9 @@
 import type { GraphSymbol, Triple, TriplePattern } from "./model.js";
 
-/** An edge seen from one of its ends, as spreading activation walks it. */
+/**
+ * An edge seen from one of its ends, as spreading activation walks it. A
+ * self-loop (x, p, x) is one edge, seen once, as `out`.
+ */
 export interface AdjacentEdge {
   /** The node at the other end. */
   readonly other: string;
@@ -9,14 +12,30 @@ export interface AdjacentEdge {
   readonly triple: Triple;
 }
 
-/** Which edges {@link GraphBackend.edgesOf} returns. */
-export interface EdgeQuery {
+/** Which edges are admitted: by {@link GraphBackend.edgesOf} and counted by {@link GraphBackend.degrees}. */
+export interface EdgeFilter {
   /** Only edges with these predicates. @default all */
   readonly predicates?: readonly string[] | undefined;
   /** Leave out edges to bookkeeping symbols or with bookkeeping predicates. */
   readonly excludeBookkeeping: boolean;
+}
+
+/** Which edges {@link GraphBackend.edgesOf} returns. */
+export interface EdgeQuery extends EdgeFilter {
   /** At most this many per node: the first in {@link compareEdges} order. @default all */
   readonly limitPerNode?: number | undefined;
+}
+
+/** A node's admitted edges and its degree under the same filter. */
+export interface NodeEdges {
+  /** The admitted edges in {@link compareEdges} order, cut at `limitPerNode`. */
+  readonly edges: AdjacentEdge[];
+  /**
+   * How many edges the filter admits in all, before the cut (the node's fan
+   * for spreading activation): one per entry `edges` would hold uncut.
+   * Structural: confidence and temporal profiles do not change it.
+   */
+  readonly degree: number;
 }
 
 /**
@@ -76,10 +95,17 @@ export interface GraphBackend {
   symbolsOfKind(kind: string, options: { limit: number }): Promise<GraphSymbol[]>;
   /**
    * The edges touching each node (outgoing and incoming) that the query
-   * admits, each list in {@link compareEdges} order. Every id is a key of
-   * the result.
+   * admits, each list in {@link compareEdges} order, with the node's degree
+   * under the same filter, in one round trip. Every id is a key of the
+   * result (an unknown id: no edges, degree 0).
    */
-  edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, AdjacentEdge[]>>;
+  edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, NodeEdges>>;
+  /**
+   * Each node's degree under the filter (what {@link NodeEdges.degree} would
+   * be), without shipping edges: from an index, not a scan, where the backend
+   * can. Every id is a key of the result.
+   */
+  degrees(ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>>;
   counts(): Promise<GraphCounts>;
   /** Deletes everything (tests, `kg reset`). */
   clear(): Promise<void>;

@@ -16,9 +16,18 @@ export {
   type TriplePattern,
   type TemporalProfile,
 } from "./model.js";
-export type { AdjacentEdge, GraphBackend, GraphCounts } from "./backend.js";
+export type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, GraphCounts, NodeEdges } from "./backend.js";
 export { isBookkeepingPredicate, isBookkeepingSymbol } from "./bookkeeping.js";
-export { ACTIVATION_DEFAULTS, type Activation, type ActivationQuery, type ActivationResult, type Provenance } from "./activation.js";
+export {
+  ACTIVATION_DEFAULTS,
+  FAN_FLOOR,
+  FAN_STRENGTH,
+  fanFactor,
+  type Activation,
+  type ActivationQuery,
+  type ActivationResult,
+  type Provenance,
+} from "./activation.js";
 export { BUILTIN_RULES, type Derivation, type InferenceOptions, type Rule } from "./rules.js";
 export type { GapOptions, KnowledgeGap } from "./gaps.js";
 export { GraphStore, type Direction, type GraphStoreOptions } from "./store.js";
@@ -28,3 +37,4 @@ export { openNeo4jBackend, Neo4jBackend, type Neo4jOptions } from "./neo4j/neo4j
 export { ingestFile, ingestStream } from "./ingest/ingest.js";
 export type { IngestFormat, IngestLineError, IngestOptions, IngestProgress, IngestSummary } from "./ingest/types.js";
 export type { LineInput } from "./ingest/lines.js";
+export { fold, tokens as nameTokens, nameOfId, canonicalPredicate, singulars, containsPhrase } from "./names.js";

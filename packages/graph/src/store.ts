@@ -84,7 +84,7 @@ export class GraphStore {
   async neighbours(id: string, options: { direction?: Direction; predicates?: readonly string[] } = {}): Promise<AdjacentEdge[]> {
     const direction = options.direction ?? "both";
     const query = { predicates: options.predicates?.length ? options.predicates : undefined, excludeBookkeeping: false };
-    const edges = (await this.backend.edgesOf([id], query)).get(id) ?? [];
+    const edges = (await this.backend.edgesOf([id], query)).get(id)?.edges ?? [];
     return edges
       .filter((e) => direction === "both" || e.direction === direction)
       .sort((a, b) => compare(a.triple.predicate, b.triple.predicate) || compare(a.other, b.other) || compare(a.direction, b.direction));

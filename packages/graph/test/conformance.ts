@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GraphError, GraphStore, type GraphBackend, type TripleInput } from "../src/index.js";
+import { fanFactor, GraphError, GraphStore, type GraphBackend, type TripleInput } from "../src/index.js";
 
 /** The clock every case runs at, so temporal profiles are reproducible. */
 export const NOW = 1_800_000_000_000;
 const HOUR = 3_600_000;
+/** The fan factor of a node with this many edges: 1 - log2(fan) / 10, at least 0.1 (fan 2: 0.9). */
+const f = fanFactor;
 
 /**
  * The GraphStore contract, run against every backend: same inputs, same
@@ -40,7 +42,7 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
       actual.forEach(([, a], i) => expect(Math.abs(a - expected[i]![1])).toBeLessThan(1e-9));
     }
 
-    it("activation - A->B (0.8), B->C (0.5): depth 1 gives B 0.8, depth 2 adds C 0.4", async () => {
+    it("activation - A->B (0.8), B->C (0.5): depth 1 gives B 0.8, depth 2 adds C 0.8 x 0.5 x 0.9 (B has 2 edges) = 0.36", async () => {
       await store.addTriples([t("A", "rel", "B", 0.8), t("B", "rel", "C", 0.5)]);
       expectActivations(await activations({ seeds: ["A"], maxDepth: 1 }), [["B", 0.8]]);
       const result = await store.activate({ seeds: ["A"], maxDepth: 2 });
@@ -48,7 +50,7 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
         result.activations.map((a) => [a.symbol, a.activation]),
         [
           ["B", 0.8],
-          ["C", 0.4],
+          ["C", 0.36],
         ],
       );
       expect(result.activations[0]!.provenance).toEqual({ kind: "edge", from: "A", predicate: "rel", direction: "out", depth: 1 });
@@ -63,7 +65,7 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
         result.activations.map((a) => [a.symbol, a.activation]),
         [
           ["B", 0.5],
-          ["A", 0.4],
+          ["A", 0.5 * 0.8 * 0.9],
         ],
       );
       expect(result.activations[0]!.provenance).toMatchObject({ from: "C", direction: "in" });
@@ -83,7 +85,7 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
       await expect(store.activate({ seeds: ["A"], maxDepth: 0 })).rejects.toThrow(/maxDepth/);
     });
 
-    it("activation - temporal profiles: ephemeral past its TTL does not activate, stable keeps, decaying halves", async () => {
+    it("activation - temporal profiles: ephemeral past its TTL does not activate (but counts in the fan: X has 4 edges, x 0.8), stable keeps, decaying halves", async () => {
       store.setTemporalProfile("located-at", { kind: "ephemeral", ttlMs: 24 * HOUR });
       store.setTemporalProfile("mood", { kind: "decaying", halfLifeMs: HOUR });
       store.setTemporalProfile("is-a", { kind: "stable" });
@@ -94,9 +96,9 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
         t("X", "is-a", "Thing", 0.7, { createdAt: NOW - 1_000 * HOUR }),
       ]);
       expectActivations(await activations({ seeds: ["X"] }), [
-        ["Fresh", 0.9],
-        ["Thing", 0.7],
-        ["Happy", 0.2],
+        ["Fresh", 0.9 * 0.8],
+        ["Thing", 0.7 * 0.8],
+        ["Happy", 0.2 * 0.8],
       ]);
     });
 
@@ -109,17 +111,19 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
         t("S", "r", "W", 0.05),
         t("W", "r", "Far", 1),
       ]);
+      // S has 3 edges; A, B and W have 2 each.
+      const s = f(3);
       expectActivations(await activations({ seeds: ["S"], maxDepth: 2 }), [
-        ["A", 0.9],
-        ["T", 0.45],
-        ["B", 0.3],
+        ["A", 0.9 * s],
+        ["T", 0.9 * s * 0.5 * 0.9],
+        ["B", 0.3 * s],
       ]);
       expectActivations(await activations({ seeds: ["S"], maxDepth: 2, minConfidence: 0.01 }), [
-        ["A", 0.9],
-        ["T", 0.45],
-        ["B", 0.3],
-        ["Far", 0.05],
-        ["W", 0.05],
+        ["A", 0.9 * s],
+        ["T", 0.9 * s * 0.5 * 0.9],
+        ["B", 0.3 * s],
+        ["W", 0.05 * s],
+        ["Far", 0.05 * s * 0.9],
       ]);
     });
 
@@ -131,23 +135,24 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
         t("Hub", "q", "b", 0.9),
         t("Hub", "r", "a", 0.9),
       ]);
+      // The cap bounds the work, not the fan: Hub's 5 edges all count.
       expectActivations(await activations({ seeds: ["Hub"], fanOutCap: 2 }), [
-        ["a", 0.9],
-        ["b", 0.9],
+        ["a", 0.9 * f(5)],
+        ["b", 0.9 * f(5)],
       ]);
       expectActivations(await activations({ seeds: ["Hub"], fanOutCap: 3 }), [
-        ["a", 0.9],
-        ["b", 0.9],
-        ["c", 0.9],
+        ["a", 0.9 * f(5)],
+        ["b", 0.9 * f(5)],
+        ["c", 0.9 * f(5)],
       ]);
     });
 
-    it("activation - ties rank by id, and top_k truncates", async () => {
+    it("activation - ties that nothing else separates (activation, depth, edge confidence, fan) rank by id, and top_k truncates", async () => {
       await store.addTriples(["m", "k", "z", "b", "q"].map((o) => t("S", "r", o, 0.5)));
       expectActivations(await activations({ seeds: ["S"], topK: 3 }), [
-        ["b", 0.5],
-        ["k", 0.5],
-        ["m", 0.5],
+        ["b", 0.5 * f(5)],
+        ["k", 0.5 * f(5)],
+        ["m", 0.5 * f(5)],
       ]);
     });
 
@@ -162,8 +167,155 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
         ["mammal", 0.9],
         ["fur", 0.72],
       ]);
+      // Asked for, bookkeeping edges count in the fan too: the goal has 2, mammal 3.
       const all = await activations({ seeds: ["goal:find mammals"], maxDepth: 2, includeBookkeeping: true });
-      expect(all.map(([s]) => s)).toEqual(["status:active", "mammal", "episode:1", "fur"]);
+      expectActivations(all, [
+        ["status:active", 0.9],
+        ["mammal", 0.9 * 0.9],
+        ["episode:1", 0.81 * 0.9 * f(3)],
+        ["fur", 0.81 * 0.8 * f(3)],
+      ]);
+    });
+
+    it("activation - fan effect: a hub's neighbours get less than the neighbour of a node with one edge", async () => {
+      const spokes = Array.from({ length: 40 }, (_, i) => `h${String(i).padStart(2, "0")}`);
+      await store.addTriples([...spokes.map((h) => t("hub", "has", h)), t("solo", "has", "only")]);
+      const result = await activations({ seeds: ["hub", "solo"], topK: 50 });
+      expect(result[0]).toEqual(["only", 1]);
+      expect(result).toHaveLength(41);
+      // fan 40: 1 - log2(40) / 10 = 0.468
+      for (const [, a] of result.slice(1)) expect(Math.abs(a - (1 - Math.log2(40) / 10))).toBeLessThan(1e-9);
+      expect(result[1]![1]).toBeLessThan(result[0]![1]);
+    });
+
+    it("activation - fan effect: from alice (2 edges), what spreads through acme_corp (50 edges) is weaker than through bob (2 edges)", async () => {
+      const employees = Array.from({ length: 49 }, (_, i) => `e${String(i).padStart(2, "0")}`);
+      await store.addTriples([
+        t("alice", "works_at", "acme_corp"),
+        t("alice", "knows", "bob"),
+        t("bob", "knows", "carol"),
+        ...employees.map((e) => t("acme_corp", "employs", e)),
+      ]);
+      const result = await store.activate({ seeds: ["alice"], maxDepth: 2, topK: 5 });
+      expectActivations(
+        result.activations.map((a) => [a.symbol, a.activation]),
+        [
+          // Tied at 0.9 (same depth, same edge confidence): bob, with the smaller fan, first.
+          ["bob", 0.9],
+          ["acme_corp", 0.9],
+          ["carol", 0.9 * 0.9],
+          ["e00", 0.9 * f(50)],
+          ["e01", 0.9 * f(50)],
+        ],
+      );
+      expect(f(50)).toBeCloseTo(0.4356, 4);
+      expect(result.activations[3]!.provenance).toEqual({ kind: "edge", from: "acme_corp", predicate: "employs", direction: "out", depth: 2 });
+    });
+
+    it("activation - fan floor: a hub seed (600 edges) still offers 0.1 at the default cut-off; reached by spreading it relays nothing", async () => {
+      const spokes = Array.from({ length: 599 }, (_, i) => `s${String(i).padStart(3, "0")}`);
+      await store.addTriples([...spokes.map((s) => t("big", "has", s)), t("x", "likes", "big", 0.9)]);
+      expect(f(600)).toBe(0.1);
+      expectActivations(await activations({ seeds: ["big"], topK: 2 }), [
+        ["s000", 0.1],
+        ["s001", 0.1],
+      ]);
+      expectActivations(await activations({ seeds: ["x"], maxDepth: 2 }), [["big", 0.9]]);
+    });
+
+    it("activation - predicateWeights reorder results and choose what the fan-out cap keeps; fans ignore them; a bad weight names its predicate", async () => {
+      await store.addTriples([t("q", "likes", "x", 0.9), t("q", "is-a", "y", 0.8), t("q", "near", "z", 0.7)]);
+      const s = f(3);
+      expectActivations(await activations({ seeds: ["q"] }), [
+        ["x", 0.9 * s],
+        ["y", 0.8 * s],
+        ["z", 0.7 * s],
+      ]);
+      expectActivations(await activations({ seeds: ["q"], predicateWeights: { likes: 0.5 } }), [
+        ["y", 0.8 * s],
+        ["z", 0.7 * s],
+        ["x", 0.45 * s],
+      ]);
+      expectActivations(await activations({ seeds: ["q"], predicateWeights: { near: 1 }, defaultPredicateWeight: 0.2 }), [
+        ["z", 0.7 * s],
+        ["x", 0.18 * s],
+        ["y", 0.16 * s],
+      ]);
+      // The cap keeps the strongest offer (y), not the strongest raw confidence (x).
+      expectActivations(await activations({ seeds: ["q"], fanOutCap: 1, predicateWeights: { likes: 0.5 } }), [["y", 0.8 * s]]);
+      // Weight 0 silences a predicate but q's fan stays 3 (use `predicates` to leave edges out).
+      expectActivations(await activations({ seeds: ["q"], predicateWeights: { likes: 0 } }), [
+        ["y", 0.8 * s],
+        ["z", 0.7 * s],
+      ]);
+      await expect(store.activate({ seeds: ["q"], predicateWeights: { "is-a": 0.5, likes: 1.5 } })).rejects.toThrow(/predicateWeights.*"likes".*\[0, 1\].*1\.5/);
+      await expect(store.activate({ seeds: ["q"], predicateWeights: { near: Number.NaN } })).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: /"near"/ });
+      await expect(store.activate({ seeds: ["q"], defaultPredicateWeight: -0.1 })).rejects.toThrow(/defaultPredicateWeight/);
+    });
+
+    it("activation - ties are broken by depth, then edge confidence, then the symbol's own fan, not by name", async () => {
+      const f2 = f(2);
+      await store.addTriples([
+        // Depth: S has 2 edges, so z_near gets (0.5 x 0.9) x 0.9 at depth 1 and a_far (0.9 x 0.5) x 0.9 at depth 2.
+        t("S", "r", "m", 1),
+        t("S", "r", "z_near", 0.5 * f2),
+        t("m", "r", "a_far", 0.5),
+        // Edge confidence: z_sure gets 0.5 x 0.9 from P (2 edges), a_vague 0.45 x 1 from Q (1 edge).
+        t("P", "r", "z_sure", 0.5),
+        t("P", "r", "p2", 1),
+        t("Q", "r", "a_vague", 0.5 * f2),
+        // Own fan: a_busy and z_quiet both get 0.9 from R; a_busy has 4 edges, z_quiet 1.
+        t("R", "r", "a_busy", 1),
+        t("R", "r", "z_quiet", 1),
+        ...["b1", "b2", "b3"].map((b) => t("a_busy", "r", b, 1)),
+      ]);
+      const depth = await store.activate({ seeds: ["S"], maxDepth: 2 });
+      expect(depth.activations.map((a) => a.symbol)).toEqual(["m", "z_near", "a_far"]);
+      expect(depth.activations[1]!.activation).toBe(depth.activations[2]!.activation);
+      const confidence = await activations({ seeds: ["P", "Q"] });
+      expect(confidence.map(([s]) => s)).toEqual(["p2", "z_sure", "a_vague"]);
+      expect(confidence[1]![1]).toBe(confidence[2]![1]);
+      // At depth 1 neither is expanded: their fans come from the backend's degrees.
+      for (const maxDepth of [1, 2]) {
+        const fan = await activations({ seeds: ["R"], maxDepth, topK: 2 });
+        expect(fan).toEqual([
+          ["z_quiet", f2],
+          ["a_busy", f2],
+        ]);
+      }
+    });
+
+    it("backend - degrees count both directions under the edgesOf filter, a self-loop once; edgesOf reports the same degree before its cut", async () => {
+      await store.addTriples([
+        t("x", "p", "y"),
+        t("y", "q", "x"),
+        t("x", "p", "x"),
+        t("x", "agent:note", "n"),
+        t("x", "r", "goal:g"),
+      ]);
+      const b = store.backend;
+      const all = { excludeBookkeeping: false };
+      const world = { excludeBookkeeping: true };
+      expect([...(await b.degrees(["x", "y", "nobody"], all))].sort()).toEqual([
+        ["nobody", 0],
+        ["x", 5],
+        ["y", 2],
+      ]);
+      expect(Object.fromEntries(await b.degrees(["x", "y"], world))).toEqual({ x: 3, y: 2 });
+      expect(Object.fromEntries(await b.degrees(["x"], { ...all, predicates: ["p"] }))).toEqual({ x: 2 });
+      expect(Object.fromEntries(await b.degrees(["x"], { ...world, predicates: ["p", "q", "r"] }))).toEqual({ x: 3 });
+      expect(Object.fromEntries(await b.degrees(["x"], { ...all, predicates: ["p", "q", "r"] }))).toEqual({ x: 4 });
+      const edges = await b.edgesOf(["x", "nobody"], { ...all, limitPerNode: 2 });
+      expect(edges.get("x")!.degree).toBe(5);
+      expect(edges.get("x")!.edges).toHaveLength(2);
+      expect(edges.get("nobody")).toEqual({ edges: [], degree: 0 });
+      const worldEdges = (await b.edgesOf(["x"], world)).get("x")!;
+      expect(worldEdges.degree).toBe(3);
+      expect(worldEdges.edges.map((e) => [e.direction, e.triple.predicate, e.other])).toEqual([
+        ["out", "p", "x"],
+        ["out", "p", "y"],
+        ["in", "q", "y"],
+      ]);
     });
 
     it("rules - A is-a B (0.8), B is-a C (0.9) derive A is-a C at 0.8075", async () => {
@@ -293,9 +445,9 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
 
     it("activation - hop decay multiplies every hop", async () => {
       await store.addTriples([t("A", "rel", "B", 0.8), t("B", "rel", "C", 0.5)]);
-      expectActivations(await activations({ seeds: ["A"], maxDepth: 2, hopDecay: 0.5 }), [
+      expectActivations(await activations({ seeds: ["A"], maxDepth: 2, hopDecay: 0.5, minConfidence: 0.05 }), [
         ["B", 0.4],
-        ["C", 0.1],
+        ["C", 0.4 * 0.5 * 0.5 * 0.9],
       ]);
       await expect(store.activate({ seeds: ["A"], hopDecay: 0 })).rejects.toThrow(/hopDecay/);
     });

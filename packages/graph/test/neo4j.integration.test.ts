@@ -68,6 +68,10 @@ describe("Neo4j and embedded - identical answers on the same graph", () => {
     { seeds: ["n5"], maxDepth: 3, topK: 40, predicates: ["is-a", "near"] },
     { seeds: ["goal:g0"], maxDepth: 2, topK: 30, includeBookkeeping: true },
     { seeds: ["n7", "n9"], maxDepth: 3, topK: 50, minConfidence: 0.05, hopDecay: 0.9 },
+    // Predicate weights: uneven ones turn off the backend's per-node cut.
+    { seeds: ["n0"], maxDepth: 3, topK: 40, fanOutCap: 4, predicateWeights: { "is-a": 1, near: 0.3 }, defaultPredicateWeight: 0.6 },
+    { seeds: ["n3", "n11"], maxDepth: 2, topK: 60, minConfidence: 0.01, fanOutCap: 5, defaultPredicateWeight: 0.5 },
+    { seeds: ["n2"], maxDepth: 3, topK: 40, minConfidence: 0.02, predicates: ["part-of", "likes"], predicateWeights: { likes: 0.2 } },
   ];
 
   it.each(queries.map((q) => [JSON.stringify(q), q] as const))("activation %s", async (_name, query) => {
@@ -76,6 +80,21 @@ describe("Neo4j and embedded - identical answers on the same graph", () => {
     b.activations.forEach((x, i) => expect(Math.abs(x.activation - a.activations[i]!.activation)).toBeLessThan(1e-9));
     expect(b.activations.map((x) => x.provenance)).toEqual(a.activations.map((x) => x.provenance));
     expect(a.activations.length).toBeGreaterThan(0);
+  });
+
+  it("degrees agree for every node and filter", async () => {
+    const ids = [...Array.from({ length: 60 }, (_, i) => `n${i}`), "goal:g0", "goal:g13", "missing"];
+    for (const filter of [
+      { excludeBookkeeping: false },
+      { excludeBookkeeping: true },
+      { excludeBookkeeping: true, predicates: ["is-a", "near"] },
+      { excludeBookkeeping: false, predicates: ["agent:has_status", "likes"] },
+    ]) {
+      const expected = await embedded.backend.degrees(ids, filter);
+      expect(Object.fromEntries(await neo4j.backend.degrees(ids, filter))).toEqual(Object.fromEntries(expected));
+      const edges = await neo4j.backend.edgesOf(ids, { ...filter, limitPerNode: 3 });
+      expect(Object.fromEntries([...edges].map(([id, e]) => [id, e.degree]))).toEqual(Object.fromEntries(expected));
+    }
   });
 
   it("rules and gaps agree", async () => {

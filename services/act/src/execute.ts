@@ -85,6 +85,7 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
   const context: CallContext = {
     agentId,
     cycle,
+    goalId: decision.goalId,
     step: key.step,
     signal: controller.signal,
     deadline: startedAt + timeoutMs,

@@ -9,6 +9,8 @@ import type { z } from "zod";
 export interface CallContext {
   readonly agentId: string;
   readonly cycle: number;
+  /** The goal the call works for (the decision's), "" when none; writes carry it as provenance. */
+  readonly goalId?: string;
   /** Ordinal of the call within its cycle (the idempotency key's step). */
   readonly step: number;
   /** Aborted when the call's time limit passes or the caller gives up. */

@@ -47,8 +47,8 @@ afterAll(async () => {
   await new Promise((r) => web?.close(r));
 });
 
-async function ok(tool: string, input: unknown): Promise<ActionResult> {
-  const { result } = await h.call(tool, input);
+async function ok(tool: string, input: unknown, extra?: Parameters<Harness["call"]>[2]): Promise<ActionResult> {
+  const { result } = await h.call(tool, input, extra);
   expect(result!.output!.error?.message ?? "", `${tool}: ${result!.output!.content}`).toBe("");
   expect(result!.outcome).toBe(ActionOutcome.EXECUTED);
   expect(result!.output!.success).toBe(true);
@@ -73,6 +73,13 @@ describe("act - every built-in tool over NATS", () => {
     const m = await ok("kg_mutate", { subject: "Earth", predicate: "has_moon", object: "Moon" });
     expect(m.output!.content).toContain("asserted");
     expect(await h.graph.query({ subject: "earth", predicate: "has_moon" })).toHaveLength(1);
+  });
+
+  it("kg_mutate's facts name the agent, the goal and the cycle as their source", async () => {
+    const m = await ok("kg_mutate", { subject: "Mars", predicate: "has_moon", object: "Phobos", goal: "goal:moons of Mars" }, { cycle: 41 });
+    expect(m.output!.content).toContain("asserted");
+    const [fact] = await h.graph.query({ subject: "mars", predicate: "has_moon" });
+    expect(fact!.source).toBe(`agent:${h.agentId}:goal:goal:moons of Mars:cycle:41`);
   });
 
   it("reason decides known, derived and unknown statements", async () => {

@@ -1,4 +1,4 @@
-import { type Goal, type GoalProgress, GoalChangeKind, GoalJustification, GoalSource, GoalStatus, LoopState, ProgressOutcome } from "@boyd/proto";
+import { type Answer, AnswerKind, type Goal, type GoalAnswers, type GoalProgress, GoalChangeKind, GoalJustification, GoalSource, GoalStatus, LoopState, ProgressOutcome } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { decomposeGoal, settleParents } from "../src/goals/decompose.js";
 import { GoalError } from "../src/goals/errors.js";
@@ -59,7 +59,14 @@ function sample(goalId: string, cycle: number, outcome: ProgressOutcome): GoalPr
     outcome,
     matchedTerms: [],
     reason: `sample ${ProgressOutcome[outcome]}`,
+    proof: outcome === ProgressOutcome.COMPLETED ? { steps: [], toolName: "file_io", excerpt: `done ${goalId}`, cycle, summary: `file_io output: "done ${goalId}"` } : undefined,
   };
+}
+
+/** The graph's answers to a goal, as orient hands them over: entities with these labels. */
+function entities(...labels: string[]): GoalAnswers {
+  const answers: Answer[] = labels.map((label) => ({ symbolId: label.toLowerCase().replace(/\s+/g, "_"), label, confidence: 1, proof: undefined }));
+  return { kind: AnswerKind.ENTITIES, pattern: "", subjectIds: [], answers, proof: undefined, predicates: [] };
 }
 
 describe("goal book - adding", () => {
@@ -68,7 +75,7 @@ describe("goal book - adding", () => {
     expect(u.goal).toMatchObject({
       symbolId: "goal:find the moons of Mars",
       description: "find the moons of Mars",
-      successCriteria: "find the moons of Mars",
+      successCriteria: "",
       priority: DEFAULT_GOAL_PRIORITY,
       status: GoalStatus.ACTIVE,
       stallThreshold: 5,
@@ -78,7 +85,10 @@ describe("goal book - adding", () => {
       createdAtUnixMs: 99,
       cyclesWorked: 0,
       progress: undefined,
+      answers: undefined,
+      proof: undefined,
     });
+    expect(addGoal([], { description: "find the moons of Mars", successCriteria: " phobos, deimos " }).goal.successCriteria).toBe("phobos, deimos");
     expect(u.change).toMatchObject({ change: GoalChangeKind.CREATED, reason: "added" });
     expect(u.goals).toEqual([u.goal]);
   });
@@ -165,11 +175,14 @@ describe("goal book - changes", () => {
     expect(u.changes.map((c) => c.change)).toEqual([GoalChangeKind.PROGRESS]);
     const flat = recordProgress(u.goals, sample("a", 8, ProgressOutcome.NO_CHANGE));
     expect(flat.goal).toMatchObject({ cyclesWorked: 2, lastProgressCycle: 7 });
+    // Only a completion leaves a proof on the goal.
+    expect(flat.goal.proof).toBeUndefined();
   });
 
-  it("goal book - recordProgress: COMPLETED completes, with a STATUS event", () => {
+  it("goal book - recordProgress: COMPLETED completes, with a STATUS event and the proof", () => {
     const u = recordProgress(base, sample("a", 3, ProgressOutcome.COMPLETED));
     expect(u.goal).toMatchObject({ status: GoalStatus.COMPLETED, statusReason: "sample COMPLETED", lastProgressCycle: 3 });
+    expect(u.goal.proof).toEqual({ steps: [], toolName: "file_io", excerpt: "done a", cycle: 3, summary: 'file_io output: "done a"' });
     expect(u.changes.map((c) => c.change)).toEqual([GoalChangeKind.PROGRESS, GoalChangeKind.STATUS]);
     expect(u.changes[1]!.previousStatus).toBe(GoalStatus.ACTIVE);
   });
@@ -246,29 +259,42 @@ describe("goal book - one goal through the loop", () => {
     goals = d.goals;
     expect(focusGoal(goals)?.symbolId).toBe("g/1");
 
-    const found: Record<string, string[]> = {
-      "g/1": ["Phobos is a moon of Mars"],
-      "g/2": ["Moons of Jupiter: Io"],
-      "g/3": ["rings of Saturn"],
+    // Decomposing a goal without criteria gives children whose criteria are
+    // the description's parts; orient's answers name them, so they complete.
+    expect(childrenOf(goals, "g").map((c) => c.successCriteria)).toEqual(["the moons of Mars", "the moons of Jupiter", "the rings of Saturn"]);
+    const found: Record<string, GoalAnswers> = {
+      "g/1": entities("the moons of Mars"),
+      "g/2": entities("the moons of Jupiter"),
+      "g/3": entities("the rings of Saturn"),
     };
+    let worked = 0;
     for (let focus = focusGoal(goals); focus !== undefined && focus.parentId === "g"; focus = focusGoal(goals)) {
+      if (++worked > 10) throw new Error(`children did not converge; ${focus.symbolId} is still active`);
       agentCycle.n++;
-      const p = evaluateProgress({ goal: focus, evidence: { symbols: found[focus.symbolId] ?? [] }, cycle: agentCycle.n, measure: "coverage" });
+      const p = evaluateProgress({ goal: focus, evidence: { answers: found[focus.symbolId] }, cycle: agentCycle.n });
       goals = recordProgress(goals, p).goals;
     }
-    expect(childrenOf(goals, "g").map((c) => c.status)).toEqual([GoalStatus.COMPLETED, GoalStatus.COMPLETED, GoalStatus.COMPLETED]);
+    // One cycle each: the answers entail the child's criteria at once.
+    expect(worked).toBe(3);
+    const children = childrenOf(goals, "g");
+    expect(children.map((c) => c.status)).toEqual([GoalStatus.COMPLETED, GoalStatus.COMPLETED, GoalStatus.COMPLETED]);
+    expect(children.every((c) => c.proof !== undefined && c.progress?.matchedTerms.length === 1)).toBe(true);
 
     goals = settleParents(goals, { cycle: agentCycle.n }).goals;
     const parent = getGoal(goals, "g");
     expect(parent.status).toBe(GoalStatus.ACTIVE);
     expect(focusGoal(goals)?.symbolId).toBe("g");
-    const p = evaluateProgress({
+    // A tool merely restating the goal does not complete it (no criteria, no answers)...
+    const restated = evaluateProgress({
       goal: parent,
-      evidence: { toolOutput: "Found the moons of Mars and Jupiter and the rings of Saturn." },
-      cycle: ++agentCycle.n,
-      measure: "coverage",
+      evidence: { toolName: "file_io", toolOutput: "Found the moons of Mars and Jupiter and the rings of Saturn." },
+      cycle: agentCycle.n + 1,
     });
+    expect(restated.outcome).not.toBe(ProgressOutcome.COMPLETED);
+    // ...the graph's answers to it do.
+    const p = evaluateProgress({ goal: parent, evidence: { answers: entities("Phobos", "Io", "Saturn's rings") }, cycle: ++agentCycle.n });
     goals = recordProgress(goals, p).goals;
+    expect(getGoal(goals, "g").proof?.summary).toBe("Phobos; Io; Saturn's rings");
     expect(getGoal(goals, "g").status).toBe(GoalStatus.COMPLETED);
     expect(allDone(goals)).toBe(true);
   });

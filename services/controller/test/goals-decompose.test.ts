@@ -1,12 +1,14 @@
-import { type Goal, GoalChangeKind, GoalJustification, GoalSource, GoalStatus, ProgressOutcome } from "@boyd/proto";
+import { type Goal, GoalChangeKind, GoalJustification, type GoalProgress, GoalSource, GoalStatus, LoopState, type Proof, ProgressOutcome } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import {
   CHILD_GOAL_PREDICATE,
   PARENT_GOAL_PREDICATE,
+  childPriority,
   decomposeGoal,
   goalDepth,
   settleParents,
   splitGoalText,
+  termsAlreadyMet,
   type Decomposition,
 } from "../src/goals/decompose.js";
 import { GoalError } from "../src/goals/errors.js";
@@ -52,7 +54,12 @@ describe("decompose - splitting", () => {
   });
 
   it("decompose - 'and' inside words does not split; empty and repeated parts are dropped", () => {
-    expect(splitGoalText("explore Andromeda and Sandy Island").map((p) => p.description)).toEqual(["explore Andromeda", "Sandy Island"]);
+    expect(splitGoalText("explore Andromeda and map the sandy island").map((p) => p.description)).toEqual([
+      "explore Andromeda",
+      "map the sandy island",
+    ]);
+    // Changed: "Andromeda and Sandy" sits between two capitalised words, which never splits.
+    expect(splitGoalText("explore Andromeda and Sandy Island").map((p) => p.description)).toEqual(["explore Andromeda and Sandy Island"]);
     expect(splitGoalText("moons of Mars, , and the, Mars moons").map((p) => p.description)).toEqual(["moons of Mars"]);
   });
 
@@ -65,9 +72,9 @@ describe("decompose - splitting", () => {
 });
 
 describe("decompose - decomposeGoal", () => {
-  it("decompose - the Mars goal becomes 3 children at 200/190/180", () => {
+  it("decompose - the Mars goal (priority 150) becomes 3 children at 150/149/148", () => {
     const r = decomposed(book());
-    expect(r.children.map((c) => c.priority)).toEqual([200, 190, 180]);
+    expect(r.children.map((c) => c.priority)).toEqual([150, 149, 148]);
     expect(r.children.map((c) => c.symbolId)).toEqual(["g/1", "g/2", "g/3"]);
     expect(r.children.map((c) => c.description)).toEqual([
       "find the moons of Mars",
@@ -126,6 +133,7 @@ describe("decompose - decomposeGoal", () => {
   it("decompose - criteria are split before the description", () => {
     const r = decomposed(book("study the outer planets", { successCriteria: "Jupiter moons, Saturn rings" }));
     expect(r.children.map((c) => c.successCriteria)).toEqual(["Jupiter moons", "Saturn rings"]);
+    expect(r.children.map((c) => c.description)).toEqual(["study the outer planets", "study the outer planets"]);
   });
 
   it("decompose - a single criterion is refused, with why", () => {
@@ -187,10 +195,12 @@ describe("decompose - decomposeGoal", () => {
 
   it("decompose - priorities floor at 0 for long lists", () => {
     const text = Array.from({ length: 23 }, (_, i) => `topic${i} item`).join(", ");
-    const r = decomposed(book(text));
-    expect(r.children.at(-3)!.priority).toBe(0);
+    const goals = addGoal([], { symbolId: "g", description: text, priority: 20 }, { cycle: 1 }).goals;
+    const r = decomposed(goals);
+    expect(r.children[0]!.priority).toBe(20);
+    expect(r.children[10]!.priority).toBe(10);
+    expect(r.children[20]!.priority).toBe(0);
     expect(r.children.at(-1)!.priority).toBe(0);
-    expect(r.children[19]!.priority).toBe(10);
   });
 });
 
@@ -240,5 +250,217 @@ describe("decompose - settling parents", () => {
     expect(settleParents(goals).changes).toEqual([]);
     goals = finish(goals, ["r"], GoalStatus.COMPLETED);
     expect(settleParents(goals).goals[0]!.status).toBe(GoalStatus.ACTIVE);
+  });
+});
+
+const WHALE = "Find out whether a whale is a living thing and can fly";
+
+/** The book with goal "g" whose latest progress sample matched `matchedTerms`. */
+function withProgress(goals: Goal[], matchedTerms: string[], proof: Proof | undefined): Goal[] {
+  const progress: GoalProgress = {
+    goalId: "g",
+    cycle: 8,
+    error: 0.6,
+    integral: 3,
+    gain: 1.15,
+    reward: 0.4,
+    previousReward: 0.5,
+    stallStreak: 3,
+    loopState: LoopState.STALLED,
+    outcome: ProgressOutcome.NO_CHANGE,
+    matchedTerms,
+    reason: "no change",
+    proof,
+  };
+  return goals.map((g) => (g.symbolId === "g" ? { ...g, progress } : g));
+}
+
+const PROOF: Proof = { steps: [], toolName: "kb_query", excerpt: "whale is-a mammal; mammal is-a living thing", cycle: 8, summary: "whale is-a living thing (examples/animals.csv:12)" };
+
+describe("decompose - each part keeps its subject", () => {
+  it("decompose - 'whether X is A and can B' restates the subject in each part", () => {
+    expect(splitGoalText(WHALE)).toEqual([
+      { description: "Find out whether a whale is a living thing", criteria: "living thing" },
+      { description: "Find out whether a whale can fly", criteria: "fly" },
+    ]);
+    expect(splitGoalText("Find out whether a whale is a living thing and a fish")).toEqual([
+      { description: "Find out whether a whale is a living thing", criteria: "living thing" },
+      { description: "Find out whether a whale is a fish", criteria: "fish" },
+    ]);
+    // The examples' wordings: a second clause keeps its own subject.
+    expect(splitGoalText("Find out whether a whale is a living thing, and find out whether a whale can fly")).toEqual([
+      { description: "Find out whether a whale is a living thing", criteria: "living thing" },
+      { description: "find out whether a whale can fly", criteria: "fly" },
+    ]);
+    expect(splitGoalText("Find out whether a whale is a living thing, and whether a bee is one too").map((p) => p.description)).toEqual([
+      "Find out whether a whale is a living thing",
+      "Find out whether a bee is one too",
+    ]);
+    expect(splitGoalText("check that the server is running and the disk has space").map((p) => p.description)).toEqual([
+      "check that the server is running",
+      "check that the disk has space",
+    ]);
+    expect(splitGoalText("Find out if Mars has moons and two rings").map((p) => p.description)).toEqual([
+      "Find out if Mars has moons",
+      "Find out if Mars has two rings",
+    ]);
+  });
+
+  it("decompose - an object shared at the end goes to every part", () => {
+    expect(splitGoalText("Find the capital and the currency of Kenya")).toEqual([
+      { description: "Find the capital of Kenya", criteria: "the capital of Kenya" },
+      { description: "Find the currency of Kenya", criteria: "the currency of Kenya" },
+    ]);
+    expect(splitGoalText("Find the moons of Mars and the moons of Jupiter")).toEqual([
+      { description: "Find the moons of Mars", criteria: "the moons of Mars" },
+      { description: "Find the moons of Jupiter", criteria: "the moons of Jupiter" },
+    ]);
+    // A bare name after a comma takes the head it continues.
+    expect(splitGoalText("visit the museum in Paris, London").map((p) => p.description)).toEqual([
+      "visit the museum in Paris",
+      "visit the museum in London",
+    ]);
+  });
+
+  it("decompose - multi-word names and fragments are not split on 'and'", () => {
+    for (const text of [
+      "Find the capital of Bosnia and Herzegovina",
+      "Find the capital of Trinidad and Tobago",
+      "Study research and development",
+      "Find the research and development budget",
+      "Find the budget of Procter & Gamble",
+      "Find out whether a whale is big and heavy",
+    ]) {
+      expect(splitGoalText(text), text).toHaveLength(1);
+    }
+    // Only the "and" between two full parts splits.
+    expect(splitGoalText("Find the capital of Trinidad and Tobago and the currency of Kenya").map((p) => p.description)).toEqual([
+      "Find the capital of Trinidad and Tobago",
+      "Find the currency of Kenya",
+    ]);
+    // The last "and" of a comma list of 3+ items splits single words too.
+    expect(splitGoalText("find lions, tigers and bears").map((p) => p.criteria)).toEqual(["find lions", "tigers", "bears"]);
+    expect(decomposeGoal(book("Find the capital of Bosnia and Herzegovina"), "g")).toMatchObject({ ok: false, code: "SINGLE_PART" });
+  });
+
+  it("decompose - the README whale goal gives sub-goals about the whale", () => {
+    const r = decomposed(book(WHALE));
+    expect(r.children.map((c) => [c.description, c.successCriteria])).toEqual([
+      ["Find out whether a whale is a living thing", "living thing"],
+      ["Find out whether a whale can fly", "fly"],
+    ]);
+  });
+
+  it("decompose - split criteria pair with the description's parts, never dropping the subject", () => {
+    const r = decomposed(book(WHALE, { successCriteria: "living thing, flight" }));
+    expect(r.children.map((c) => [c.description, c.successCriteria])).toEqual([
+      ["Find out whether a whale is a living thing", "living thing"],
+      ["Find out whether a whale can fly", "flight"],
+    ]);
+    // examples/README.md's unfinishable goal.
+    const e = decomposed(book("Find out whether a whale is a living thing, and find out whether a whale can fly", { successCriteria: "living thing, flight" }));
+    expect(e.children.map((c) => [c.description, c.successCriteria])).toEqual([
+      ["Find out whether a whale is a living thing", "living thing"],
+      ["find out whether a whale can fly", "flight"],
+    ]);
+  });
+
+  it("decompose - only the criteria split: the description stays whole", () => {
+    const r = decomposed(book("Find the moons of Mars", { successCriteria: "phobos, deimos" }));
+    expect(r.children.map((c) => `${c.description} => ${c.successCriteria}`)).toEqual([
+      "Find the moons of Mars => phobos",
+      "Find the moons of Mars => deimos",
+    ]);
+    expect(r.parent.statusReason).toContain("Find the moons of Mars => phobos; Find the moons of Mars => deimos");
+    // Parts that do not line up (the first criterion is about the second part) are not paired.
+    expect(splitGoalText("study the outer planets and their moons").map((p) => p.criteria)).toEqual(["the outer planets", "their moons"]);
+    const m = decomposed(book("study the outer planets and their moons", { successCriteria: "Jupiter moons, Saturn rings" }));
+    expect(m.children.map((c) => c.description)).toEqual(["study the outer planets and their moons", "study the outer planets and their moons"]);
+  });
+});
+
+describe("decompose - child priorities", () => {
+  it("decompose - children never outrank their parent, and keep their order", () => {
+    const goals = addGoal([], { symbolId: "g", description: MARS, priority: 148 }, { cycle: 1 }).goals;
+    const r = decomposed(goals);
+    expect(r.children.map((c) => c.priority)).toEqual([148, 147, 146]);
+    for (const c of r.children) expect(c.priority).toBeLessThanOrEqual(148);
+  });
+
+  it("decompose - a lowered computed priority bounds the children too; 0 stays 0", () => {
+    expect(childPriority({ priority: 148, computedPriority: 90 }, 0)).toBe(90);
+    expect(childPriority({ priority: 148, computedPriority: 200 }, 1)).toBe(147);
+    expect(childPriority({ priority: 0 }, 0)).toBe(0);
+    expect(childPriority({ priority: 0 }, 5)).toBe(0);
+  });
+});
+
+describe("decompose - parts the parent already met", () => {
+  it("decompose - a child whose terms the parent matched is created COMPLETED with the parent's proof", () => {
+    const goals = withProgress(book(WHALE), ["whale", "living", "thing"], PROOF);
+    const r = decomposed(goals);
+    const [met, open] = r.children;
+    expect(met).toMatchObject({
+      status: GoalStatus.COMPLETED,
+      statusReason: "already met by the parent goal (living, thing)",
+      proof: PROOF,
+    });
+    expect(open).toMatchObject({ status: GoalStatus.ACTIVE, statusReason: "", proof: undefined });
+    expect(r.changes.map((c) => [c.change, c.goal!.symbolId, c.goal!.status])).toEqual([
+      [GoalChangeKind.DECOMPOSED, "g", GoalStatus.SUSPENDED],
+      [GoalChangeKind.CREATED, "g/1", GoalStatus.COMPLETED],
+      [GoalChangeKind.CREATED, "g/2", GoalStatus.ACTIVE],
+    ]);
+    expect(r.changes[1]!.reason).toBe("sub-goal of g; already met by the parent goal (living, thing)");
+    // One child still open: the parent waits.
+    expect(r.parent.status).toBe(GoalStatus.SUSPENDED);
+    expect(settleParents(r.goals).changes).toEqual([]);
+  });
+
+  it("decompose - terms compare case-insensitively and as whole words; no proof, none copied", () => {
+    const r = decomposed(withProgress(book(WHALE), ["Living", "THING", "butterfly"], undefined));
+    expect(r.children.map((c) => c.status)).toEqual([GoalStatus.COMPLETED, GoalStatus.ACTIVE]);
+    expect(r.children[0]!.proof).toBeUndefined();
+    expect(termsAlreadyMet("fly", ["butterfly"])).toBeUndefined();
+    expect(termsAlreadyMet("living thing", ["living"])).toBeUndefined();
+    // Matched phrases (criteria terms) compare whole, not word by word.
+    expect(termsAlreadyMet("living thing", ["Living  Thing", "flight"])).toEqual(["living thing"]);
+    expect(termsAlreadyMet("thing", ["living thing"])).toBeUndefined();
+    expect(termsAlreadyMet("the moons of Mars", ["moons of mars"])).toEqual(["the moons of Mars"]);
+    expect(termsAlreadyMet("the moons of Mars", ["Mars", "moons"])).toEqual(["moons", "mars"]);
+    expect(termsAlreadyMet("the moons of Mars", ["Mars", "moon"])).toBeUndefined();
+    // Without a progress sample nothing is met.
+    expect(decomposed(book(WHALE)).children.every((c) => c.status === GoalStatus.ACTIVE)).toBe(true);
+  });
+
+  it("decompose - every child already met: the parent settles at once, as settleParents does", () => {
+    // Matched terms as the criteria's phrases ("living thing"), as evidence lists them.
+    const goals = withProgress(book(WHALE, { successCriteria: "living thing, flight" }), ["living thing", "flight"], PROOF);
+    const r = decomposed(goals, "g", 9);
+    expect(r.children.map((c) => c.status)).toEqual([GoalStatus.COMPLETED, GoalStatus.COMPLETED]);
+    expect(r.children.map((c) => c.proof)).toEqual([PROOF, PROOF]);
+    expect(r.children.map((c) => c.statusReason)).toEqual([
+      "already met by the parent goal (living thing)",
+      "already met by the parent goal (flight)",
+    ]);
+    expect(r.parent).toMatchObject({
+      status: GoalStatus.ACTIVE,
+      statusReason: "resumed: 2/2 sub-goals completed",
+      progress: undefined,
+      cyclesWorked: 0,
+      lastProgressCycle: 9,
+      childIds: ["g/1", "g/2"],
+    });
+    expect(r.goals.find((g) => g.symbolId === "g")).toEqual(r.parent);
+    expect(r.changes.map((c) => c.change)).toEqual([
+      GoalChangeKind.DECOMPOSED,
+      GoalChangeKind.CREATED,
+      GoalChangeKind.CREATED,
+      GoalChangeKind.STATUS,
+    ]);
+    expect(r.changes.at(-1)).toMatchObject({ previousStatus: GoalStatus.SUSPENDED, reason: "resumed: 2/2 sub-goals completed" });
+    // Same result as settling afterwards; nothing left for the next pass.
+    expect(settleParents(r.goals, { cycle: 9 }).changes).toEqual([]);
+    expect(decomposeGoal(r.goals, "g")).toMatchObject({ ok: false, code: "ALREADY_DECOMPOSED" });
   });
 });

@@ -1,37 +1,22 @@
-import { type Goal, type GoalProgress, GoalStatus, LoopState, ProgressOutcome, type Triple } from "@boyd/proto";
+import { type Answer, AnswerKind, type Goal, type GoalAnswers, type GoalProgress, GoalStatus, LoopState, ProgressOutcome } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { GoalError } from "../src/goals/errors.js";
+import { type GoalEvidence, criteriaTerms } from "../src/goals/evidence.js";
 import { createGoal } from "../src/goals/goal-book.js";
-import {
-  DEFAULT_CONTROL_LOOP,
-  controlStep,
-  errorOf,
-  evaluateProgress,
-  evidenceTexts,
-  evidenceTokens,
-  goalTokens,
-  isMetadataTriple,
-  resolveControlLoop,
-  type GoalEvidence,
-} from "../src/goals/progress.js";
+import { DEFAULT_CONTROL_LOOP, controlStep, errorOf, evaluateProgress, goalTokens, resolveControlLoop } from "../src/goals/progress.js";
 
-function tr(subject: string, predicate: string, object: string): Triple {
-  return {
-    subject,
-    predicate,
-    object,
-    confidence: 1,
-    source: "test",
-    createdAtUnixMs: 0,
-    temporal: undefined,
-    subjectLabel: subject,
-    predicateLabel: predicate,
-    objectLabel: object,
-  };
+function answer(label: string): Answer {
+  return { symbolId: label.toLowerCase().replace(/\s+/g, "_"), label, confidence: 1, proof: undefined };
 }
 
-function goal(criteria: string, extra: Partial<Goal> = {}): Goal {
-  return { ...createGoal([], { symbolId: "g1", description: criteria }), ...extra };
+/** The graph's answers to a goal, as orient would hand them over: entities with these labels. */
+function found(...labels: string[]): GoalEvidence {
+  const answers: GoalAnswers = { kind: AnswerKind.ENTITIES, pattern: "", subjectIds: [], answers: labels.map(answer), proof: undefined, predicates: [] };
+  return { answers };
+}
+
+function goal(description: string, successCriteria: string, extra: Partial<Goal> = {}): Goal {
+  return { ...createGoal([], { symbolId: "g1", description, successCriteria }), ...extra };
 }
 
 /** Takes samples in sequence, feeding each back as the goal's previous sample. */
@@ -144,97 +129,102 @@ describe("progress - error measure", () => {
 });
 
 describe("progress - evidence", () => {
-  it("progress - metadata triples and the goal's own node are not evidence", () => {
-    const g = goal("moons of Mars", { symbolId: "goal:moons of Mars" });
-    const triples = [
-      tr("goal:moons of Mars", "has_criteria", "criteria:moons of Mars"),
-      tr("goal:moons of Mars", "agent:has_description", "desc:moons of Mars"),
-      tr("goal:moons of Mars", "has_status", "status:active"),
-      tr("goal:moons of Mars", "related_to", "desc:moons of Mars"),
-      tr("goal:moons of Mars", "found", "Phobos"),
-    ];
-    expect(isMetadataTriple(triples[0]!)).toBe(true);
-    expect(isMetadataTriple(triples[4]!)).toBe(false);
-    expect(evidenceTexts(g, { triples })).toEqual(["related_to", "found", "Phobos"]);
-    const p = evaluateProgress({ goal: g, evidence: { triples }, cycle: 1 });
+  const moons = goal("Find the moons of Mars", "phobos, deimos");
+
+  it("progress - criteria split into terms on , ; new lines and 'and'", () => {
+    expect(criteriaTerms("phobos, deimos; subsurface water")).toEqual(["phobos", "deimos", "subsurface water"]);
+    expect(criteriaTerms("Phobos and Deimos\nIo")).toEqual(["Phobos", "Deimos", "Io"]);
+    expect(criteriaTerms(" , ; ")).toEqual([]);
+    expect(criteriaTerms("")).toEqual([]);
+  });
+
+  it("progress - criteria are not defaulted to the description", () => {
+    expect(createGoal([], { description: "Find the moons of Mars" }).successCriteria).toBe("");
+    // Restating the goal is not evidence: the description's words in the
+    // answers do not complete a goal without criteria unless they are answers.
+    const g = goal("Find the moons of Mars", "");
+    const p = evaluateProgress({ goal: g, evidence: { toolName: "file_io", toolOutput: "Find the moons of Mars" }, cycle: 1 });
+    expect(p.outcome).toBe(ProgressOutcome.NO_CHANGE);
     expect(p.error).toBe(1);
-    expect(p.matchedTerms).toEqual([]);
+    expect(p.reason).toContain("no answer with evidence yet");
   });
 
-  it("progress - symbols, tool output and unlabelled triples are read", () => {
-    const g = goal("moons");
-    const t: Triple = { ...tr("s1", "p1", "o1"), subjectLabel: "", objectLabel: "Deimos" };
-    const tokens = evidenceTokens(g, { triples: [t], symbols: ["g1", "Phobos", "goal:other"], toolOutput: "Two moons." });
-    expect([...tokens].sort()).toEqual(["deimo", "moon", "p1", "phobo", "s1", "two"]);
-  });
-
-  it("progress - sample against the graph matches hand-computed values", () => {
-    // criteria {moon, mar}; evidence {mar, moon, phobo}: J = 2/3, e = 1/3
-    // I = 1/3; K = 1 + 0.05/3; r = (2/3) * K
-    const g = goal("moons of Mars");
-    const p = evaluateProgress({ goal: g, evidence: { triples: [tr("Mars", "has_moon", "Phobos")] }, cycle: 7 });
+  it("progress - one of two terms entailed matches hand-computed values", () => {
+    // e = 1 - 1/2; I = 0.5; K = 1 + 0.05 * 0.5 = 1.025; r = 0.5 * 1.025
+    const p = evaluateProgress({ goal: moons, evidence: found("Phobos"), cycle: 7 });
     expect(p.goalId).toBe("g1");
     expect(p.cycle).toBe(7);
-    expect(p.error).toBeCloseTo(1 / 3, 12);
-    expect(p.integral).toBeCloseTo(1 / 3, 12);
-    expect(p.gain).toBeCloseTo(1.0166666666666666, 12);
-    expect(p.reward).toBeCloseTo(0.6777777777777778, 12);
+    expect(p.error).toBe(0.5);
+    expect(p.integral).toBe(0.5);
+    expect(p.gain).toBeCloseTo(1.025, 12);
+    expect(p.reward).toBeCloseTo(0.5125, 12);
     expect(p.previousReward).toBe(0);
     expect(p.stallStreak).toBe(0);
     expect(p.loopState).toBe(LoopState.RUNNING);
     expect(p.outcome).toBe(ProgressOutcome.ADVANCED);
-    expect(p.matchedTerms).toEqual(["moons", "mars"]);
-    expect(p.reason).toContain("matched 2/2 criteria terms: moons, mars");
-    expect(p.reason).toContain("advanced: error 1.000 -> 0.333");
+    expect(p.matchedTerms).toEqual(["phobos"]);
+    expect(p.proof).toBeUndefined();
+    expect(p.reason).toContain("entailed 1/2 criteria terms: phobos");
+    expect(p.reason).toContain("advanced: error 1.000 -> 0.500");
   });
 
-  it("progress - coverage measure converges where jaccard does not", () => {
-    const g = goal("moons of Mars");
-    const evidence = { triples: [tr("Mars", "has_moon", "Phobos")] };
-    const p = evaluateProgress({ goal: g, evidence, cycle: 1, measure: "coverage" });
+  it("progress - every term entailed completes, with the proof", () => {
+    const p = evaluateProgress({ goal: moons, evidence: found("Phobos", "Deimos"), cycle: 3 });
     expect(p.error).toBe(0);
     expect(p.outcome).toBe(ProgressOutcome.COMPLETED);
     expect(p.loopState).toBe(LoopState.CONVERGED);
+    expect(p.matchedTerms).toEqual(["phobos", "deimos"]);
+    expect(p.proof).toMatchObject({ cycle: 3, toolName: "", excerpt: "" });
+    expect(p.reason).toMatch(/^met: /);
+    expect(p.reason).toContain("entailed 2/2 criteria terms: phobos, deimos");
   });
 
-  it("progress - criteria fall back to the description; no content words keep e = 1", () => {
-    const g = goal("moons", { successCriteria: "the of and" });
-    expect(evaluateProgress({ goal: g, evidence: { symbols: ["moon"] }, cycle: 1 }).error).toBe(0);
-    const empty = goal("x", { description: "the", successCriteria: "" });
-    const p = evaluateProgress({ goal: empty, evidence: { symbols: ["moon"] }, cycle: 1 });
+  it("progress - the error measure option no longer changes the error", () => {
+    const jaccard = evaluateProgress({ goal: moons, evidence: found("Phobos", "Io", "Europa"), cycle: 1, measure: "jaccard" });
+    const coverage = evaluateProgress({ goal: moons, evidence: found("Phobos", "Io", "Europa"), cycle: 1, measure: "coverage" });
+    expect(jaccard.error).toBe(0.5);
+    expect(coverage.error).toBe(0.5);
+  });
+
+  it("progress - answers that are not the criteria entail nothing", () => {
+    const p = evaluateProgress({ goal: moons, evidence: found("Io", "Europa"), cycle: 1 });
     expect(p.error).toBe(1);
-    expect(p.reason).toContain("no content words");
+    expect(p.matchedTerms).toEqual([]);
+    expect(p.outcome).toBe(ProgressOutcome.NO_CHANGE);
+    expect(p.reason).toContain("entailed 0/2 criteria terms");
   });
 });
 
 describe("progress - loop states", () => {
-  const g = goal("alpha beta gamma delta");
+  const g = goal("Name four greek letters", "alpha, beta, gamma, delta");
 
-  it("progress - error exactly at the threshold does not converge", () => {
-    // J = 3/4, e = 0.25, not < 0.25
-    const p = evaluateProgress({ goal: g, evidence: { symbols: ["alpha", "beta", "gamma"] }, cycle: 1 });
+  it("progress - three of four terms (e = 0.25) do not complete", () => {
+    const p = evaluateProgress({ goal: g, evidence: found("alpha", "beta", "gamma"), cycle: 1 });
     expect(p.error).toBe(0.25);
     expect(p.loopState).toBe(LoopState.RUNNING);
     expect(p.outcome).toBe(ProgressOutcome.ADVANCED);
   });
 
-  it("progress - error just below the threshold converges", () => {
-    const g5 = goal("alpha beta gamma delta epsilon");
-    const p = evaluateProgress({ goal: g5, evidence: { symbols: ["alpha", "beta", "gamma", "delta"] }, cycle: 1 });
+  it("progress - a missing term blocks completion whatever the convergence threshold", () => {
+    const g5 = goal("Name five greek letters", "alpha, beta, gamma, delta, epsilon");
+    const p = evaluateProgress({ goal: g5, evidence: found("alpha", "beta", "gamma", "delta"), cycle: 1 });
     expect(p.error).toBeCloseTo(0.2, 12);
-    expect(p.loopState).toBe(LoopState.CONVERGED);
-    expect(p.outcome).toBe(ProgressOutcome.COMPLETED);
-    expect(p.reason).toMatch(/^criteria met: error 0\.200 < 0\.25/);
-    const custom = evaluateProgress({ goal: g, evidence: { symbols: ["alpha", "beta", "gamma"] }, cycle: 1, config: { convergenceThreshold: 0.26 } });
-    expect(custom.outcome).toBe(ProgressOutcome.COMPLETED);
+    expect(p.loopState).toBe(LoopState.RUNNING);
+    expect(p.outcome).toBe(ProgressOutcome.ADVANCED);
+    const lax = evaluateProgress({ goal: g, evidence: found("alpha", "beta", "gamma"), cycle: 1, config: { convergenceThreshold: 0.9 } });
+    expect(lax.outcome).toBe(ProgressOutcome.ADVANCED);
+    expect(lax.proof).toBeUndefined();
+    const all = evaluateProgress({ goal: g5, evidence: found("alpha", "beta", "gamma", "delta", "epsilon"), cycle: 1 });
+    expect(all.outcome).toBe(ProgressOutcome.COMPLETED);
+    expect(all.loopState).toBe(LoopState.CONVERGED);
   });
 
   it("progress - stalls after stall_patience falling rewards", () => {
     const samples = run(g, [
-      { symbols: ["alpha", "beta", "gamma"] }, // e .25: I .25, K 1.0125, r .759375
-      { symbols: ["alpha", "beta"] }, // e .5: I .75, K 1.0375, r .51875
-      { symbols: ["alpha"] }, // e .75: I 1.5, K 1.075, r .26875
-      { symbols: [] }, // e 1: I 2.5, K 1.125, r 0
+      found("alpha", "beta", "gamma"), // e .25: I .25, K 1.0125, r .759375
+      found("alpha", "beta"), // e .5: I .75, K 1.0375, r .51875
+      found("alpha"), // e .75: I 1.5, K 1.075, r .26875
+      found(), // e 1: I 2.5, K 1.125, r 0
     ]);
     expect(samples.map((s) => s.reward)).toEqual([
       expect.closeTo(0.759375, 12),
@@ -256,7 +246,7 @@ describe("progress - loop states", () => {
   });
 
   it("progress - a rise resets the stall streak", () => {
-    const samples = run(g, [{ symbols: ["alpha", "beta"] }, { symbols: ["alpha"] }, { symbols: ["alpha", "beta", "gamma"] }]);
+    const samples = run(g, [found("alpha", "beta"), found("alpha"), found("alpha", "beta", "gamma")]);
     expect(samples.map((s) => s.stallStreak)).toEqual([0, 1, 0]);
     expect(samples[2]!.outcome).toBe(ProgressOutcome.ADVANCED);
   });
@@ -277,15 +267,16 @@ describe("progress - loop states", () => {
   });
 
   it("progress - convergence wins over the cap, the cap over nothing", () => {
-    const p = evaluateProgress({ goal: { ...g, cyclesWorked: 20 }, evidence: { symbols: ["alpha", "beta", "gamma", "delta"] }, cycle: 21 });
+    const p = evaluateProgress({ goal: { ...g, cyclesWorked: 20 }, evidence: found("alpha", "beta", "gamma", "delta"), cycle: 21 });
     expect(p.loopState).toBe(LoopState.CONVERGED);
   });
 
-  it("progress - a failed tool makes a non-converged sample FAILED", () => {
-    const failed = evaluateProgress({ goal: g, evidence: { symbols: ["alpha"], toolSucceeded: false }, cycle: 1 });
+  it("progress - a failed tool makes a non-completed sample FAILED", () => {
+    const failed = evaluateProgress({ goal: g, evidence: { ...found("alpha"), toolSucceeded: false }, cycle: 1 });
     expect(failed.outcome).toBe(ProgressOutcome.FAILED);
     expect(failed.reason).toMatch(/^tool failed/);
-    const done = evaluateProgress({ goal: g, evidence: { symbols: ["alpha", "beta", "gamma", "delta"], toolSucceeded: false }, cycle: 1 });
+    // Answers that held before the action still complete the goal.
+    const done = evaluateProgress({ goal: g, evidence: { ...found("alpha", "beta", "gamma", "delta"), toolSucceeded: false }, cycle: 1 });
     expect(done.outcome).toBe(ProgressOutcome.COMPLETED);
   });
 

@@ -28,6 +28,7 @@ function sample(stallStreak: number, loopState = LoopState.RUNNING): GoalProgres
     outcome: ProgressOutcome.NO_CHANGE,
     matchedTerms: [],
     reason: "",
+    proof: undefined,
   };
 }
 

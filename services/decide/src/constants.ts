@@ -32,7 +32,13 @@ export const SCORING = {
 /** Base scores of the core tools (state-dependent). */
 export const CORE_BASE = {
   kgQuery: { codeWithKnowledge: 0.7, codeWithout: 0.85, withKnowledge: 0.4, without: 0.8 },
-  kgMutate: 0.7,
+  /**
+   * kg_mutate when the goal states a fact to record (the only time it is a
+   * candidate). The reference's 0.7 was for facts it synthesised from the
+   * context; recording what the goal says is the goal's whole job, so it
+   * outranks a first look at the graph (kg_query 0.8).
+   */
+  kgMutate: 0.9,
   memoryRecall: 0.55,
   reason: 0.5,
   similaritySearch: { normal: 0.55, code: 0.25 },

@@ -1,6 +1,21 @@
 import { BusError } from "@boyd/bus";
-import { GoalStatus, PlanStatus, StepStatus, type ActivatedSymbol, type EpisodicEntry, type Goal, type Plan, type PlanStep, type Psyche, type Triple, type WorkingMemoryEntry } from "@boyd/proto";
+import {
+  AnswerKind,
+  GoalStatus,
+  PlanStatus,
+  StepStatus,
+  type ActivatedSymbol,
+  type EpisodicEntry,
+  type Goal,
+  type GoalAnswers,
+  type Plan,
+  type PlanStep,
+  type Psyche,
+  type Triple,
+  type WorkingMemoryEntry,
+} from "@boyd/proto";
 import { stem, words } from "@boyd/vsa";
+import { statedFact, type StatedFact } from "./facts.js";
 import { toolHistory, type ToolHistory } from "./history.js";
 
 /** Everything the scorer reads about the situation of one goal. */
@@ -12,6 +27,22 @@ export interface ScoringContext {
   knowledge: Triple[];
   /** Symbols spreading activation reached from the goal, strongest first. */
   inferences: ActivatedSymbol[];
+  /**
+   * Symbol ids the goal is about, in order of mention (orient's reading of
+   * the goal as a question; empty when the orientation has none).
+   */
+  subjects: string[];
+  /** Predicates the question asks about, best first (empty when none). */
+  predicates: string[];
+  /** The question as a graph pattern ("?x orbits mars", "dog is-a fish"); "" when none. */
+  pattern: string;
+  /** What kind of answer the question wants (UNSPECIFIED when not read). */
+  answerKind: AnswerKind;
+  /**
+   * The fact the goal's own statement asks to record ("Note that Priya owns
+   * billing"), if it states one: the only fact kg_mutate may write.
+   */
+  statedFact: StatedFact | undefined;
   episodes: EpisodicEntry[];
   /** Working-memory entries / capacity. */
   pressure: number;
@@ -30,7 +61,7 @@ export interface ScoringContext {
 export interface ContextInput {
   goals: readonly Goal[];
   activeGoalIds: readonly string[];
-  goalContexts: readonly { goalId: string; triples: Triple[]; inferences: ActivatedSymbol[] }[];
+  goalContexts: readonly { goalId: string; triples: Triple[]; inferences: ActivatedSymbol[]; answers?: GoalAnswers | undefined }[];
   episodes: readonly EpisodicEntry[];
   pressure: number;
   history: readonly WorkingMemoryEntry[];
@@ -87,11 +118,21 @@ export function scoringContext(input: ContextInput): ScoringContext {
   const gc = input.goalContexts.find((c) => c.goalId === goal.symbolId);
   const goalText = `${goal.description} ${goal.successCriteria}`.trim();
   const plan = input.plan && input.plan.goalId === goal.symbolId ? input.plan : undefined;
+  const knowledge = gc?.triples ?? [];
+  const inferences = gc?.inferences ?? [];
+  const answers = gc?.answers;
+  const predicates = [...(answers?.predicates ?? [])];
+  const symbols = inferences.flatMap((a) => (a.symbol ? [{ id: a.symbol.id, label: a.symbol.label }] : []));
   return {
     goal,
     goalText,
-    knowledge: gc?.triples ?? [],
-    inferences: gc?.inferences ?? [],
+    knowledge,
+    inferences,
+    subjects: [...(answers?.subjectIds ?? [])],
+    predicates,
+    pattern: answers?.pattern ?? "",
+    answerKind: answers?.kind ?? AnswerKind.UNSPECIFIED,
+    statedFact: statedFact(goal.description, { knowledge, predicates, symbols }),
     episodes: [...input.episodes],
     pressure: input.pressure,
     history: toolHistory(input.history, goal.symbolId),

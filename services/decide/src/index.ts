@@ -13,6 +13,7 @@ export { scoreTools, formatBreakdown, archetypeBonus, type Candidate, type Exclu
 export { detectImpasse } from "./impasse.js";
 export { scoringContext, focusGoal, nextPlanStep, isCodeText, type ScoringContext, type ContextInput } from "./context.js";
 export { toolHistory, type ToolHistory } from "./history.js";
+export { statedFact, type StatedFact, type FactVocabulary } from "./facts.js";
 export { buildInput, topicSymbol, urlIn, pathIn, commandIn, type InputResult } from "./inputs.js";
 export { cronFromText } from "./schedule.js";
 export { ToolProfiles, profileText } from "./profiles.js";

@@ -1,5 +1,5 @@
-import type { ToolDescriptor, Triple } from "@boyd/proto";
-import { contentWords } from "@boyd/vsa";
+import type { ActivatedSymbol, ToolDescriptor, Triple } from "@boyd/proto";
+import { contentWords, words } from "@boyd/vsa";
 import type { ScoringContext } from "./context.js";
 import { cronFromText } from "./schedule.js";
 
@@ -30,27 +30,30 @@ export function coreInput(name: string, ctx: ScoringContext): InputResult | unde
 }
 
 const CORE_INPUTS: Record<string, (ctx: ScoringContext) => InputResult> = {
+  // kg_query takes no predicate (its schema: symbol, direction, limit), so
+  // the question's predicates do not narrow it.
   kg_query: (ctx) => ({ input: { symbol: topicSymbol(ctx), direction: "both" } }),
+  // Only a fact the goal states: the agent never writes a fact it did not
+  // read. `goal` names the goal in the fact's provenance.
   kg_mutate: (ctx) => {
-    const first = ctx.knowledge[0];
-    const touched = new Set(ctx.knowledge.flatMap((t) => [t.subject, t.object]));
-    const novel = ctx.inferences.find((a) => a.symbol && !touched.has(a.symbol.id));
-    if (!first || !novel?.symbol) return { missing: ["subject", "predicate", "object"] };
-    return { input: { subject: subjectLabel(first), predicate: first.predicateLabel || first.predicate, object: novel.symbol.label || novel.symbol.id, confidence: 0.7 } };
+    const fact = ctx.statedFact;
+    if (!fact) return { missing: ["subject", "predicate", "object"] };
+    return { input: { subject: fact.subject, predicate: fact.predicate, object: fact.object, goal: ctx.goal.symbolId } };
   },
   memory_recall: (ctx) => {
-    const symbols = [...new Set(ctx.episodes.flatMap((e) => e.learnings))].slice(0, 3);
+    const subjects = ctx.subjects.filter(isTopical).map((id) => labelOf(ctx, id));
+    const symbols = [...new Set([...subjects, ...ctx.episodes.flatMap((e) => e.learnings)])].slice(0, 3);
     return symbols.length ? { input: { query_symbols: symbols, top_k: 3 } } : { missing: ["query_symbols"] };
   },
   reason: (ctx) => {
-    const t = ctx.knowledge[0];
+    // A yes/no question's own statement ("dog is-a fish"), else a known fact about the subject.
+    const terms = ctx.pattern.trim().split(/\s+/);
+    if (terms.length === 3 && !terms.some((x) => x.startsWith("?"))) return { input: { expression: `(triple ${terms.map(atom).join(" ")})` } };
+    const t = factAboutTopic(ctx);
     if (!t) return { missing: ["expression"] };
     return { input: { expression: `(triple ${atom(subjectLabel(t))} ${atom(t.predicateLabel || t.predicate)} ${atom(t.objectLabel || t.object)})` } };
   },
-  similarity_search: (ctx) => {
-    const top = ctx.inferences[0]?.symbol;
-    return top ? { input: { symbol: top.label || top.id, top_k: 5 } } : { missing: ["symbol"] };
-  },
+  similarity_search: (ctx) => (ctx.inferences.length || ctx.subjects.length ? { input: { symbol: topicSymbol(ctx), top_k: 5 } } : { missing: ["symbol"] }),
   infer_rules: () => ({ input: { max_iterations: 5, min_confidence: 0.1 } }),
   gap_analysis: (ctx) => ({ input: { goal: ctx.goal.symbolId, max_gaps: 10 } }),
 };
@@ -75,24 +78,105 @@ function fillParam(param: string, ctx: ScoringContext, tool: ToolDescriptor): un
   return undefined;
 }
 
-/** The symbol a goal is mostly about: the strongest activated symbol, else a triple's subject, else its first topical word. */
+/**
+ * The symbol a goal is mostly about, as a label: the question's first
+ * subject (orient's reading of the goal), else a symbol of the context the
+ * goal's text names (first mentioned), else the most active inferred symbol,
+ * else a known triple's subject, else the first topical word of the goal.
+ * Never bookkeeping, never a function or question word ("whether", "out").
+ */
 export function topicSymbol(ctx: ScoringContext): string {
-  const top = ctx.inferences[0]?.symbol;
-  if (top) return top.label || top.id;
-  const t = ctx.knowledge[0];
+  const subject = ctx.subjects.find(isTopical);
+  if (subject) return labelOf(ctx, subject);
+  const named = namedSymbols(ctx)[0];
+  if (named) return named.label;
+  const active = strongestFirst(ctx.inferences).find((a) => a.symbol && isTopical(a.symbol.id) && isTopical(a.symbol.label || a.symbol.id))?.symbol;
+  if (active) return active.label || active.id;
+  const t = ctx.knowledge.find((k) => isTopical(k.subject) && isTopical(subjectLabel(k)));
   if (t) return subjectLabel(t);
   // Words of a URL ("https", "org") say nothing of the topic; its last path
   // segment often does ("…/rates.json" -> "rates").
   const description = ctx.goal.description;
   const prose = description.replace(new RegExp(URL_RE.source, "gi"), " ");
-  const topical = contentWords(prose).filter((w) => !ACTION_WORDS.has(w));
+  const topical = contentWords(prose).filter(isTopicalWord);
   const segment = urlIn(description)?.replace(/[?#].*$/, "").split("/").pop()?.replace(/\.\w+$/, "");
-  return topical[0] ?? (segment && contentWords(segment)[0]) ?? contentWords(description)[0] ?? ctx.goal.symbolId;
+  return topical[0] ?? (segment && contentWords(segment).filter(isTopicalWord)[0]) ?? contentWords(description).filter((w) => !QUESTION_WORDS.has(w))[0] ?? ctx.goal.symbolId;
 }
 
 const ACTION_WORDS = new Set(
-  "find look tell show get give fetch download grab pull retrieve search learn explain describe know list check figure determine identify discover explore research read write save store run execute make create ask add record note out go try see help".split(" "),
+  "find look tell show get give fetch download grab pull retrieve search learn explain describe know list check figure determine identify discover explore research read write save store run execute make create ask add record note out go try see help infer".split(" "),
 );
+
+// Words that ask rather than name: never a topic.
+const QUESTION_WORDS = new Set("whether which what who whom whose why how when where if whatever whichever thing things something anything everything stuff".split(" "));
+
+// Prefixes of the agent's own bookkeeping symbols (goals, status, episodes...):
+// the same list as the graph's, which decide does not depend on.
+const BOOKKEEPING_PREFIXES = ["agent:", "goal:", "status:", "criteria:", "desc:", "priority:", "plan:", "episode:", "wm:"];
+
+function isTopicalWord(w: string): boolean {
+  return !ACTION_WORDS.has(w) && !QUESTION_WORDS.has(w);
+}
+
+/** Whether a symbol id or label can be a topic: not bookkeeping, and some word of it is not a function, question or action word. */
+function isTopical(name: string): boolean {
+  if (!name || BOOKKEEPING_PREFIXES.some((p) => name.startsWith(p))) return false;
+  return contentWords(name).some(isTopicalWord);
+}
+
+/** A symbol's label as the context knows it, else its id. */
+function labelOf(ctx: ScoringContext, id: string): string {
+  for (const a of ctx.inferences) if (a.symbol?.id === id && a.symbol.label) return a.symbol.label;
+  for (const t of ctx.knowledge) {
+    if (t.subject === id && t.subjectLabel) return t.subjectLabel;
+    if (t.object === id && t.objectLabel) return t.objectLabel;
+  }
+  return id;
+}
+
+/** Inferences by activation, strongest first (stable: equal activations keep orient's order). */
+function strongestFirst(inferences: readonly ActivatedSymbol[]): ActivatedSymbol[] {
+  return inferences.map((a, i) => [a, i] as const).sort((x, y) => y[0].activation - x[0].activation || x[1] - y[1]).map(([a]) => a);
+}
+
+/**
+ * Symbols of the context (activated, or in a known triple) whose name the
+ * goal's description contains, in order of mention ("whales" names `whale`).
+ * What the goal is about when orient did not say.
+ */
+function namedSymbols(ctx: ScoringContext): { id: string; label: string }[] {
+  const text = words(ctx.goal.description);
+  const seen = new Map<string, { id: string; label: string; at: number; size: number }>();
+  const consider = (id: string, label: string) => {
+    if (seen.has(id) || !isTopical(id) || !isTopical(label || id)) return;
+    const name = words(label || id);
+    const at = mentionAt(text, name);
+    if (at >= 0) seen.set(id, { id, label: label || id, at, size: name.length });
+  };
+  for (const a of ctx.inferences) if (a.symbol) consider(a.symbol.id, a.symbol.label);
+  for (const t of ctx.knowledge) {
+    consider(t.subject, t.subjectLabel);
+    consider(t.object, t.objectLabel);
+  }
+  return [...seen.values()].sort((a, b) => a.at - b.at || b.size - a.size);
+}
+
+/** Where `name` (words) first occurs in `text` (words); the last word may be plural in the text. -1 when absent. */
+function mentionAt(text: readonly string[], name: readonly string[]): number {
+  if (name.length === 0) return -1;
+  for (let i = 0; i + name.length <= text.length; i++) {
+    if (name.every((w, j) => text[i + j] === w || (j === name.length - 1 && (text[i + j] === `${w}s` || text[i + j] === `${w}es`)))) return i;
+  }
+  return -1;
+}
+
+/** The known fact that best concerns the topic: about a subject with an asked predicate, else about a subject, else about a named symbol, else the first. */
+function factAboutTopic(ctx: ScoringContext): Triple | undefined {
+  const focus = new Set(ctx.subjects.length ? ctx.subjects : namedSymbols(ctx).map((s) => s.id));
+  const touches = (t: Triple) => focus.has(t.subject) || focus.has(t.object);
+  const asked = new Set(ctx.predicates);
+  return ctx.knowledge.find((t) => touches(t) && asked.has(t.predicate)) ?? ctx.knowledge.find(touches) ?? ctx.knowledge[0];
+}
 
 function subjectLabel(t: Triple): string {
   return t.subjectLabel || t.subject;

@@ -46,8 +46,9 @@ interface Draft {
 
 /**
  * Drafts a plan for one goal. The goal's text is matched against the five
- * strategy patterns; even attempts explore first (query, compare, reason,
- * record), odd attempts reason first (recall, reason, query, record); then
+ * strategy patterns; even attempts explore first (query, compare, reason),
+ * odd attempts reason first (recall, reason, query); a goal that states a
+ * fact to record ends with recording it (and only such a goal); then
  * the best-matching outward tools whose inputs the goal supplies are
  * appended. A retry drops the first step whose tool already ran, so each
  * attempt takes a different route.
@@ -143,18 +144,18 @@ function exploreFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>
   if (needs.has(PlanStrategy.SIMILARITY) || (!known && !external))
     out.push({ tool: "similarity_search", input: { symbol: topic, top_k: 5 }, rationale: "find related concepts to widen the context", canFail: true, expect: `symbols similar to ${topic}` });
   if (needs.has(PlanStrategy.REASONING) || (known && !external)) out.push({ tool: "reason", rationale: "reason over the facts found so far", canFail: true });
-  if (needs.has(PlanStrategy.CREATION)) out.push(creationStep(ctx, topic));
+  out.push(...creationStep(ctx));
   return out;
 }
 
-function reasonFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>): Draft[] {
+function reasonFirstSteps(ctx: ScoringContext): Draft[] {
   const topic = topicSymbol(ctx);
   const out: Draft[] = [
     { tool: "memory_recall", input: inputNow("memory_recall", ctx) ?? { query_symbols: [topic], top_k: 3 }, rationale: "a different route: start from past experience with this topic", canFail: true },
   ];
   if (ctx.knowledge.length > 0) out.push({ tool: "reason", rationale: "reason over known facts before gathering more", canFail: true });
   out.push({ tool: "kg_query", input: inputNow("kg_query", ctx), rationale: "then check the graph for what reasoning needs", canFail: true, expect: `facts about ${topic}` });
-  if (needs.has(PlanStrategy.CREATION)) out.push(creationStep(ctx, topic));
+  out.push(...creationStep(ctx));
   return out;
 }
 
@@ -164,9 +165,16 @@ function freshRoute(tool: string, ctx: ScoringContext): Draft {
     : { tool, input: { question: `I have not managed "${ctx.goal.description}" yet. What should I try?` }, rationale: "earlier routes failed: ask the user", canFail: false };
 }
 
-function creationStep(ctx: ScoringContext, topic: string): Draft {
-  const object = ctx.goal.successCriteria || ctx.goal.description;
-  return { tool: "kg_mutate", input: { subject: topic, predicate: "related_to", object, confidence: 0.7 }, rationale: "the goal asks to build or record knowledge", canFail: false, expect: `${topic} related_to ${object}` };
+/**
+ * The step that records the fact the goal states, if it states one; else
+ * none. A goal that asks for knowledge ("Find out who Carol reports to") is
+ * met by finding it, never by writing a fact that answers it: the agent
+ * writes only what it read.
+ */
+function creationStep(ctx: ScoringContext): Draft[] {
+  const fact = ctx.statedFact;
+  if (!fact) return [];
+  return [{ tool: "kg_mutate", input: inputNow("kg_mutate", ctx), rationale: "the goal states a fact to record: write it, with this goal as its source", canFail: false, expect: `${fact.subject} ${fact.predicate} ${fact.object}` }];
 }
 
 /** The best-scoring similarity-matched tools whose inputs the goal supplies. */

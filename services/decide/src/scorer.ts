@@ -127,7 +127,10 @@ function baseScore(tool: ToolDescriptor, ctx: ScoringContext, sim: number): Base
         return { eligible: true, method: core, value: ctx.isCodeGoal ? (hasKnowledge ? b.codeWithKnowledge : b.codeWithout) : hasKnowledge ? b.withKnowledge : b.without };
       }
       case "kg_mutate":
-        return hasKnowledge && hasInferences ? { eligible: true, method: core, value: CORE_BASE.kgMutate } : { eligible: false, why: "needs both knowledge and inferences to synthesise a fact" };
+        // The agent writes only facts it read: the one a goal states ("Note
+        // that Priya owns billing"). It never synthesises one from the
+        // context to meet a goal.
+        return ctx.statedFact ? { eligible: true, method: core, value: CORE_BASE.kgMutate } : { eligible: false, why: "the goal states no fact to record (the agent writes only facts it read)" };
       case "memory_recall":
         return ctx.episodes.length ? { eligible: true, method: core, value: CORE_BASE.memoryRecall } : { eligible: false, why: "no episodes recalled" };
       case "reason":

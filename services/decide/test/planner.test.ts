@@ -20,9 +20,14 @@ describe("planning", () => {
     expect(r.strategyMatches).toHaveLength(5);
     expect(r.strategyMatches[0]!.similarity).toBeGreaterThanOrEqual(r.strategyMatches[4]!.similarity);
     expect(r.plan!.strategies).toContain(PlanStrategy.SIMILARITY);
+    // A creation goal that states no fact gets no write: the agent records only what it read.
     const creation = await plan("record and link the new species");
     expect(creation.plan!.strategies).toContain(PlanStrategy.CREATION);
-    expect(tools(creation)).toContain("kg_mutate");
+    expect(tools(creation)).not.toContain("kg_mutate");
+    // One that states a fact ends by recording that fact, and only it.
+    const stated = await plan("Record that the kakapo is a parrot");
+    expect(tools(stated).at(-1)).toBe("kg_mutate");
+    expect(JSON.parse(stated.plan!.steps.at(-1)!.toolInputJson)).toEqual({ subject: "kakapo", predicate: "is-a", object: "parrot", goal: "goal:1" });
   });
 
   it("explores first on even attempts and reasons first on odd ones", async () => {

@@ -15,6 +15,7 @@ import {
 } from "@boyd/graph";
 import { IngestFormat, type OrientServiceDefinition, type Triple as ProtoTriple } from "@boyd/proto";
 import { fromProtoSymbol, toActivationQuery, toProtoActivations, toProtoGap, toProtoSymbol, toProtoTriple } from "./convert.js";
+import { QuestionAnswerer } from "./answer/engine.js";
 import { orient } from "./orientation.js";
 
 /** Options of {@link createOrientHandlers}. */
@@ -36,9 +37,10 @@ const FORMATS: Record<number, GraphIngestFormat | undefined> = {
  * (INVALID_ARGUMENT, UNAVAILABLE...) across the bus.
  */
 export function createOrientHandlers(store: GraphStore, options: OrientHandlerOptions = {}): ServiceHandlers<typeof OrientServiceDefinition> {
+  const answerer = new QuestionAnswerer(store);
   return {
     async orient(request) {
-      return { orientation: await orient(store, request) };
+      return { orientation: await orient(store, request, answerer) };
     },
 
     async query(request) {
@@ -108,6 +110,7 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
       await store.upsertSymbols(symbols);
       await store.addTriples(add);
       const removed = await store.retractTriples(remove);
+      answerer.invalidate();
       const created = await store.symbols(mentioned.filter((id) => !existingSymbols.has(id)));
       return { added: add.length - existingTriples, unchanged: existingTriples, removed, createdSymbols: created.map(toProtoSymbol) };
     },
@@ -176,6 +179,7 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
         throw new BusError("INVALID_ARGUMENT", "one of content or path is required");
       }
       const after = await target.counts();
+      if (!request.dryRun) answerer.invalidate();
       return {
         linesRead: summary.lines,
         triplesAdded: summary.triples,

@@ -2,7 +2,7 @@ import { isBookkeepingPredicate, isBookkeepingSymbol, tripleKey, type GraphStore
 import { GoalStatus, type GoalContext, type OrientRequest, type Orientation } from "@boyd/proto";
 import { BusError } from "@boyd/bus";
 import { toActivationQuery, toProtoActivations, toProtoTriple } from "./convert.js";
-import { goalSeeds } from "./goal-seeds.js";
+import type { QuestionAnswerer } from "./answer/engine.js";
 
 /** Orientation defaults: a two-hop spread and a bounded context per goal. */
 export const ORIENT_DEFAULTS = { maxDepth: 2, topK: 10, maxTriplesPerGoal: 50, episodeFactsPerSymbol: 20 } as const;
@@ -14,7 +14,7 @@ export const ORIENT_DEFAULTS = { maxDepth: 2, topK: 10, maxTriplesPerGoal: 50, e
  * own status, criteria, priority triples) is left out, so it cannot crowd
  * out knowledge the way it does in the reference system.
  */
-export async function orient(store: GraphStore, request: OrientRequest): Promise<Orientation> {
+export async function orient(store: GraphStore, request: OrientRequest, answerer: QuestionAnswerer): Promise<Orientation> {
   const observation = request.observation;
   if (!observation) throw new BusError("INVALID_ARGUMENT", "OrientRequest.observation is required");
   const byId = new Map(observation.goals.map((g) => [g.symbolId, g]));
@@ -36,10 +36,14 @@ export async function orient(store: GraphStore, request: OrientRequest): Promise
 
   const goals: GoalContext[] = [];
   let inferenceCount = 0;
+  const agentId = request.agentId || observation.agentId;
   for (const goal of active) {
-    const seeds = await goalSeeds(store, goal);
+    const answers = await answerer.answer(goal, agentId, Number(observation.cycle));
+    // The goal's subjects seed orientation; its criteria never do (naming an
+    // answer must not make its neighbourhood look like evidence).
+    const seeds = answers.subjectIds;
     const triples = await adjacentWorldTriples(store, seeds, limit);
-    const context: GoalContext = { goalId: goal.symbolId, triples: triples.map((t) => toProtoTriple(t)), inferences: [], supportingTriples: [] };
+    const context: GoalContext = { goalId: goal.symbolId, triples: triples.map((t) => toProtoTriple(t)), inferences: [], supportingTriples: [], answers };
     if (seeds.length > 0) {
       const result = await store.activate(toActivationQuery(seeds, params));
       const wire = await toProtoActivations(store, result);
@@ -62,7 +66,7 @@ export async function orient(store: GraphStore, request: OrientRequest): Promise
   const { triples: graphTripleCount } = await store.counts();
   const relevant = goals.reduce((n, g) => n + g.triples.length, 0);
   return {
-    agentId: request.agentId || observation.agentId,
+    agentId,
     cycle: observation.cycle,
     observation,
     goals,

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { compare, type AdjacentEdge, type EdgeQuery, type GraphBackend, type GraphCounts } from "../backend.js";
+import { compare, type EdgeFilter, type EdgeQuery, type GraphBackend, type GraphCounts, type NodeEdges } from "../backend.js";
 import { GraphError } from "../errors.js";
 import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
 import { MemoryGraph } from "./memory-graph.js";
@@ -102,10 +102,17 @@ export class EmbeddedBackend implements GraphBackend {
     return Promise.resolve(this.graph.symbolsOfKind(kind, options.limit));
   }
 
-  edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, AdjacentEdge[]>> {
+  edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, NodeEdges>> {
     const predicates = query.predicates ? new Set(query.predicates) : undefined;
-    const result = new Map<string, AdjacentEdge[]>();
+    const result = new Map<string, NodeEdges>();
     for (const id of ids) result.set(id, this.graph.edgesOf(id, query, predicates));
+    return Promise.resolve(result);
+  }
+
+  degrees(ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>> {
+    const predicates = filter.predicates ? new Set(filter.predicates) : undefined;
+    const result = new Map<string, number>();
+    for (const id of ids) result.set(id, this.graph.degree(id, filter, predicates));
     return Promise.resolve(result);
   }
 

@@ -1,4 +1,4 @@
-import { compare, compareEdges, type AdjacentEdge, type EdgeQuery, type GraphCounts } from "../backend.js";
+import { compare, compareEdges, type AdjacentEdge, type EdgeFilter, type EdgeQuery, type GraphCounts, type NodeEdges } from "../backend.js";
 import { isWorldEdge } from "../bookkeeping.js";
 import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
 
@@ -15,9 +15,10 @@ export class MemoryGraph {
   // Per symbol, its edges by triple key (O(1) replace and retract).
   private readonly out = new Map<string, Map<string, AdjacentEdge>>();
   private readonly in = new Map<string, Map<string, AdjacentEdge>>();
-  // Per symbol, both directions in compareEdges order, built on first use
-  // after a change: spreading reads hubs' strongest edges without sorting.
-  private readonly sorted = new Map<string, AdjacentEdge[]>();
+  // Per symbol, both directions in compareEdges order with its degree
+  // counts, built on first use after a change: spreading reads hubs'
+  // strongest edges and their fan without sorting or counting.
+  private readonly sorted = new Map<string, Adjacency>();
   private readonly byPredicate = new Map<string, Set<string>>();
   // Sorted key list for full scans, rebuilt lazily after writes.
   private sortedKeys: string[] | undefined;
@@ -108,15 +109,13 @@ export class MemoryGraph {
       .map(({ t }) => t);
   }
 
-  /** A node's edges admitted by the query, in compareEdges order, cut at the limit. */
-  edgesOf(id: string, query: EdgeQuery, predicates: ReadonlySet<string> | undefined): AdjacentEdge[] {
-    let all = this.sorted.get(id);
-    if (!all) {
-      all = [...(this.out.get(id)?.values() ?? []), ...(this.in.get(id)?.values() ?? [])].sort(compareEdges);
-      this.sorted.set(id, all);
-    }
+  /** A node's edges admitted by the query, in compareEdges order, cut at the limit, and its degree under the filter. */
+  edgesOf(id: string, query: EdgeQuery, predicates: ReadonlySet<string> | undefined): NodeEdges {
+    const adjacency = this.adjacency(id);
+    const all = adjacency.edges;
+    const degree = adjacency.degree(query, predicates);
     const limit = query.limitPerNode ?? Infinity;
-    if (!predicates && !query.excludeBookkeeping) return all.length > limit ? all.slice(0, limit) : all;
+    if (!predicates && !query.excludeBookkeeping) return { edges: all.length > limit ? all.slice(0, limit) : all, degree };
     const admitted: AdjacentEdge[] = [];
     for (const e of all) {
       if (admitted.length >= limit) break;
@@ -124,7 +123,25 @@ export class MemoryGraph {
       if (query.excludeBookkeeping && !isWorldEdge(e.other, e.triple.predicate)) continue;
       admitted.push(e);
     }
-    return admitted;
+    return { edges: admitted, degree };
+  }
+
+  /** A node's degree under the filter, from its counts (no scan once built). */
+  degree(id: string, filter: EdgeFilter, predicates: ReadonlySet<string> | undefined): number {
+    return this.adjacency(id).degree(filter, predicates);
+  }
+
+  private adjacency(id: string): Adjacency {
+    let adjacency = this.sorted.get(id);
+    if (!adjacency) {
+      // Unknown or unlinked ids are not cached: asking cannot grow the index.
+      if (!this.out.has(id) && !this.in.has(id)) return NO_EDGES;
+      // A self-loop is one edge, listed once as `out` (as Neo4j matches it).
+      const incoming = [...(this.in.get(id)?.values() ?? [])].filter((e) => e.other !== id);
+      adjacency = new Adjacency([...(this.out.get(id)?.values() ?? []), ...incoming].sort(compareEdges));
+      this.sorted.set(id, adjacency);
+    }
+    return adjacency;
   }
 
   getSymbols(ids: readonly string[]): GraphSymbol[] {
@@ -164,6 +181,38 @@ export class MemoryGraph {
     if (keys?.size === 0) this.byPredicate.delete(t.predicate);
   }
 }
+
+/** A node's edges in compareEdges order, and how many there are per predicate and to the world (not bookkeeping). */
+class Adjacency {
+  private readonly world: number;
+  // Predicate -> [all, world] edge counts.
+  private readonly byPredicate = new Map<string, [number, number]>();
+
+  constructor(readonly edges: AdjacentEdge[]) {
+    let world = 0;
+    for (const e of edges) {
+      let counts = this.byPredicate.get(e.triple.predicate);
+      if (!counts) this.byPredicate.set(e.triple.predicate, (counts = [0, 0]));
+      counts[0]++;
+      if (isWorldEdge(e.other, e.triple.predicate)) {
+        counts[1]++;
+        world++;
+      }
+    }
+    this.world = world;
+  }
+
+  /** How many edges the filter admits: O(1), or O(number of predicates) with a predicate filter. */
+  degree(filter: EdgeFilter, predicates: ReadonlySet<string> | undefined): number {
+    const column = filter.excludeBookkeeping ? 1 : 0;
+    if (!predicates) return filter.excludeBookkeeping ? this.world : this.edges.length;
+    let n = 0;
+    for (const p of predicates) n += this.byPredicate.get(p)?.[column] ?? 0;
+    return n;
+  }
+}
+
+const NO_EDGES = new Adjacency([]);
 
 function link(map: Map<string, Map<string, AdjacentEdge>>, id: string, key: string, edge: AdjacentEdge): void {
   let edges = map.get(id);

@@ -111,7 +111,8 @@ class IngestRun {
       if (result.kind === "error") onBad(n, result.reason);
       else if (result.kind === "triple" && onTriple) {
         const triple = result.triple;
-        triple.source ??= this.opts.source;
+        // Each fact remembers its line, so a proof can point at it.
+        triple.source ??= `${this.opts.source}:${n}`;
         const pending = onTriple(triple);
         if (pending) await pending;
       }

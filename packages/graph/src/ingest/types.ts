@@ -47,7 +47,7 @@ export interface IngestOptions {
   strict?: boolean;
   /** Triples per atomic write. @default 1000 */
   batchSize?: number;
-  /** The `source` of every triple (a JSON Lines `source` field wins). @default the file path or stream name */
+  /** The `source` of every triple, suffixed with `:<line>` (a JSON Lines `source` field wins). @default the file path or stream name */
   source?: string;
   /** N-Triples only: use an IRI's fragment or last path segment as the symbol id instead of the whole IRI. @default false */
   localNames?: boolean;

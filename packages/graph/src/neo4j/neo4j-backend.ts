@@ -1,5 +1,5 @@
 import neo4j, { type Driver, type ManagedTransaction, type Record as Neo4jRecord } from "neo4j-driver";
-import type { AdjacentEdge, EdgeQuery, GraphBackend, GraphCounts } from "../backend.js";
+import type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, GraphCounts, NodeEdges } from "../backend.js";
 import { BOOKKEEPING_PREDICATE_PREFIX, BOOKKEEPING_PREFIXES } from "../bookkeeping.js";
 import { GraphError, invalid } from "../errors.js";
 import type { GraphSymbol, Triple, TriplePattern } from "../model.js";
@@ -29,6 +29,20 @@ export interface Neo4jOptions {
 // predicates are data, not schema.
 const REL = "REL";
 const LABEL = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+
+// Whether the relationship r to node m passes an EdgeFilter (parameters from filterParams).
+const ADMITTED = `($predicates IS NULL OR r.predicate IN $predicates)
+           AND (NOT $excludeBookkeeping OR (NOT any(p IN $bookkeeping WHERE m.id STARTS WITH p)
+                AND NOT r.predicate STARTS WITH $bookkeepingPredicate))`;
+
+function filterParams(filter: EdgeFilter): Record<string, unknown> {
+  return {
+    predicates: filter.predicates ? [...filter.predicates] : null,
+    excludeBookkeeping: filter.excludeBookkeeping,
+    bookkeeping: [...BOOKKEEPING_PREFIXES],
+    bookkeepingPredicate: BOOKKEEPING_PREDICATE_PREFIX,
+  };
+}
 
 /**
  * Opens the Neo4j backend: one driver per store, managed read/write
@@ -160,45 +174,66 @@ export class Neo4jBackend implements GraphBackend {
   }
 
   /**
-   * One query per hop: the whole frontier in, each node's admitted edges out,
-   * strongest first and cut at the limit on the server (no variable-length
-   * paths, and a hub ships only what spreading will use).
+   * One query per hop: the whole frontier in, each node's degree and its
+   * admitted edges out, strongest first and cut at the limit on the server
+   * (no variable-length paths, and a hub ships only what spreading will use).
    */
-  async edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, AdjacentEdge[]>> {
+  async edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, NodeEdges>> {
     const L = this.label;
     const records = await this.read(
       `UNWIND $ids AS id
+       MATCH (n:${L} {id: id})
+       WITH id, n, ${this.degreeOf(query)} AS degree
        CALL {
-         WITH id
-         MATCH (n:${L} {id: id})-[r:${REL}]-(m:${L})
-         WHERE ($predicates IS NULL OR r.predicate IN $predicates)
-           AND (NOT $excludeBookkeeping OR (NOT any(p IN $bookkeeping WHERE m.id STARTS WITH p)
-                AND NOT r.predicate STARTS WITH $bookkeepingPredicate))
+         WITH n
+         MATCH (n)-[r:${REL}]-(m:${L})
+         WHERE ${ADMITTED}
          WITH m, r, CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS direction
          RETURN m.id AS other, direction, r.predicate AS predicate, r.confidence AS confidence,
                 r.source AS source, r.createdAt AS createdAt
          ORDER BY confidence DESC, predicate, other, direction
          LIMIT $limit
        }
-       RETURN id, other, direction, predicate, confidence, source, createdAt`,
-      {
-        ids: [...new Set(ids)],
-        predicates: query.predicates ? [...query.predicates] : null,
-        excludeBookkeeping: query.excludeBookkeeping,
-        bookkeeping: [...BOOKKEEPING_PREFIXES],
-        bookkeepingPredicate: BOOKKEEPING_PREDICATE_PREFIX,
-        limit: neo4j.int(query.limitPerNode ?? 2 ** 31 - 1),
-      },
+       RETURN id, degree, other, direction, predicate, confidence, source, createdAt`,
+      { ids: [...new Set(ids)], ...filterParams(query), limit: neo4j.int(query.limitPerNode ?? 2 ** 31 - 1) },
     );
-    const result = new Map<string, AdjacentEdge[]>(ids.map((id) => [id, []]));
+    const edges = new Map<string, AdjacentEdge[]>(ids.map((id) => [id, []]));
+    const degrees = new Map<string, number>();
     for (const r of records) {
       const id = r.get("id") as string;
       const other = r.get("other") as string;
       const direction = r.get("direction") as "out" | "in";
       const [subject, object] = direction === "out" ? [id, other] : [other, id];
-      result.get(id)!.push({ other, direction, triple: toTriple(r, subject, object) });
+      edges.get(id)!.push({ other, direction, triple: toTriple(r, subject, object) });
+      degrees.set(id, r.get("degree") as number);
     }
+    // A node without admitted edges has no rows: degree 0.
+    return new Map([...edges].map(([id, list]) => [id, { edges: list, degree: degrees.get(id) ?? 0 }]));
+  }
+
+  /** Degrees only, one query for the batch: the degree store when nothing is filtered, else a COUNT subquery. */
+  async degrees(ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>> {
+    const records = await this.read(
+      `UNWIND $ids AS id
+       MATCH (n:${this.label} {id: id})
+       RETURN id, ${this.degreeOf(filter)} AS degree`,
+      { ids: [...new Set(ids)], ...filterParams(filter) },
+    );
+    const result = new Map<string, number>(ids.map((id) => [id, 0]));
+    for (const r of records) result.set(r.get("id") as string, r.get("degree") as number);
     return result;
+  }
+
+  /**
+   * The Cypher expression for node `n`'s degree under a filter. Unfiltered,
+   * `COUNT { (n)-[:REL]-() }` is answered from the node's degree counts
+   * without touching a relationship (a REL always joins two nodes of the
+   * same label, so no label check is needed); filtered, it expands the
+   * node's relationships once, as ordering its edges does anyway.
+   */
+  private degreeOf(filter: EdgeFilter): string {
+    if (!filter.predicates && !filter.excludeBookkeeping) return `COUNT { (n)-[:${REL}]-() }`;
+    return `COUNT { MATCH (n)-[r:${REL}]-(m:${this.label}) WHERE ${ADMITTED} }`;
   }
 
   async counts(): Promise<GraphCounts> {

@@ -1,7 +1,7 @@
 import { DangerLevel } from "@boyd/proto";
 import { similarity, TextEncoder } from "@boyd/vsa";
 import { z } from "zod";
-import { defineTool, type CallAssessment, type ToolDefinition } from "../tool.js";
+import { defineTool, type CallAssessment, type CallContext, type ToolDefinition } from "../tool.js";
 import { builtinDescriptor, factsAbout, resolveSymbol, tripleLine, type OrientClient } from "./graph-client.js";
 
 const Symbol = z.string().trim().min(1).max(512);
@@ -34,15 +34,45 @@ export function kgQueryTool(orient: OrientClient): ToolDefinition {
   });
 }
 
-/** kg_mutate: assert (or retract) one fact, by labels; missing symbols are created. */
+/**
+ * The provenance of a fact the agent writes: which agent, working on which
+ * goal, in which cycle (`agent:<agentId>:goal:<goalId>:cycle:<cycle>`).
+ * Orient keeps a triple's own source, so the graph can tell the agent's
+ * writes from what it read, and never answers a goal from the agent's own
+ * writes about it.
+ */
+export function agentSource(agentId: string, goalId: string, cycle: number): string {
+  return `agent:${agentId}:goal:${goalId}:cycle:${cycle}`;
+}
+
+/**
+ * kg_mutate: assert (or retract) one fact, by labels; missing symbols are
+ * created. `goal` is the goal the fact is written for (decide fills it with
+ * the decision's goal); every asserted fact carries agentSource(agent, goal,
+ * cycle).
+ */
 export function kgMutateTool(orient: OrientClient): ToolDefinition {
-  const Input = z.object({ subject: Symbol, predicate: Symbol, object: Symbol, confidence: z.number().min(0).max(1).default(1), retract: z.boolean().default(false) }).strict();
-  const triple = (i: z.infer<typeof Input>) => ({ subject: i.subject, predicate: i.predicate, object: i.object, confidence: i.confidence, source: "", createdAtUnixMs: 0, temporal: undefined, subjectLabel: "", predicateLabel: "", objectLabel: "" });
+  const Input = z
+    .object({ subject: Symbol, predicate: Symbol, object: Symbol, confidence: z.number().min(0).max(1).default(1), retract: z.boolean().default(false), goal: z.string().trim().max(1_024).default("") })
+    .strict();
+  type I = z.infer<typeof Input>;
+  const triple = (i: I, ctx: CallContext) => ({
+    subject: i.subject,
+    predicate: i.predicate,
+    object: i.object,
+    confidence: i.confidence,
+    source: agentSource(ctx.agentId, goalOf(i, ctx), ctx.cycle),
+    createdAtUnixMs: 0,
+    temporal: undefined,
+    subjectLabel: "",
+    predicateLabel: "",
+    objectLabel: "",
+  });
   return defineTool({
     descriptor: builtinDescriptor("kg_mutate"),
     input: Input,
-    assess: (i) => {
-      const t = triple(i);
+    assess: (i, ctx) => {
+      const t = triple(i, ctx);
       return {
         action: { detail: { $case: "kgMutation", value: { assertTriples: i.retract ? [] : [t], retractTriples: i.retract ? [t] : [] } } },
         danger: DangerLevel.CAUTIOUS,
@@ -53,12 +83,20 @@ export function kgMutateTool(orient: OrientClient): ToolDefinition {
       };
     },
     async run(i, ctx) {
-      const t = { ...triple(i), source: `tool:kg_mutate:${ctx.agentId}` };
+      const t = triple(i, ctx);
       const r = await orient.mutate({ agentId: ctx.agentId, termsAreLabels: true, ...(i.retract ? { remove: [t] } : { add: [t] }) });
       const what = i.retract ? `retracted (${r.removed} removed)` : r.added ? "asserted" : "already known";
-      return { content: `${tripleLine(t)} ${what}`, symbols: [i.subject, i.predicate, i.object], data: r };
+      return { content: `${tripleLine(t)} ${what}`, symbols: [i.subject, i.predicate, i.object], data: { ...r, source: t.source } };
     },
   });
+}
+
+/**
+ * The goal a write is for: the decision's goal (the executor passes it),
+ * else the input's `goal`, which decide also fills.
+ */
+function goalOf(i: { goal: string }, ctx: CallContext): string {
+  return ctx.goalId || i.goal;
 }
 
 /** infer_rules: forward chaining over the graph; derived facts are written. */

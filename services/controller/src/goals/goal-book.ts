@@ -108,7 +108,9 @@ export function createGoal(goals: readonly Goal[], input: NewGoalInput, ctx: Goa
   if (description.length > MAX_DESCRIPTION_LENGTH) {
     throw invalidGoalInput("description", `must be at most ${MAX_DESCRIPTION_LENGTH} characters, got ${description.length}`);
   }
-  const criteria = input.successCriteria?.trim() || description;
+  // Criteria are optional: without them a question is met by its answers
+  // and an action by its run (evidence.ts), never by restating the goal.
+  const criteria = input.successCriteria?.trim() ?? "";
   const priority = input.priority ?? DEFAULT_GOAL_PRIORITY;
   checkPriority("priority", priority);
   const effort = input.estimatedEffortCycles ?? 0;
@@ -158,6 +160,8 @@ export function createGoal(goals: readonly Goal[], input: NewGoalInput, ctx: Goa
     justification: input.justification ?? (source === GoalSource.USER ? GoalJustification.USER_REQUESTED : GoalJustification.UNSPECIFIED),
     priorityRationale: "",
     reformulatedFrom: "",
+    answers: undefined,
+    proof: undefined,
     estimatedEffortCycles: effort,
     progress: undefined,
   };
@@ -282,6 +286,7 @@ export function recordProgress(goals: readonly Goal[], sample: GoalProgress, opt
     cyclesWorked: g.cyclesWorked + 1,
     lastProgressCycle: progressed ? sample.cycle : g.lastProgressCycle,
     ...(status !== g.status ? { status, statusReason: sample.reason } : {}),
+    ...(status === GoalStatus.COMPLETED ? { proof: sample.proof } : {}),
   }));
   const goal = getGoal(next, before.symbolId);
   const base = { goal, previousStatus: before.status, previousPriority: before.priority, reason: sample.reason };

@@ -4,6 +4,7 @@
  */
 export * from "./errors.js";
 export * from "./progress.js";
+export * from "./evidence.js";
 export * from "./stall.js";
 export * from "./decompose.js";
 export * from "./goal-book.js";

@@ -1,17 +1,19 @@
 /**
  * The per-goal closed-loop progress signal (seed 002, "ThinkLoop"): each
- * cycle in which a goal is worked on, its success criteria are compared with
- * the evidence around it and a PI controller turns the comparison into a
- * reward and a loop state.
+ * cycle in which a goal is worked on, its success criteria are checked
+ * against the evidence about its subject (see evidence.ts) and a PI
+ * controller turns the result into a reward and a loop state.
  *
- *   e(k) = 1 - Jaccard(criteria tokens, evidence tokens)     error
+ *   e(k) = 1 - |criteria terms entailed| / |criteria terms|  error
  *   I(k) = clamp(I(k-1) + e(k), 0, integral_max)             integral, anti-windup
  *   K(k) = clamp(Kp + Ki * I(k), gain_min, gain_max)          gain schedule
  *   r(k) = max((1 - e(k)) * K(k), 0)                          reward
  *
- * Converged when e < convergence_threshold (strictly), stalled when the
- * reward fell stall_patience samples in a row, capped at max_iterations.
- * Pure: no clock, no I/O; the caller supplies the evidence.
+ * A goal completes only when every term is entailed (e = 0), with the
+ * proof; the seed's convergence threshold (met when e < 0.25) would let a
+ * goal with four criteria complete on three, which no user asked for.
+ * Stalled when the reward fell stall_patience samples in a row, capped at
+ * max_iterations. Pure: no clock, no I/O; the caller supplies the evidence.
  */
 import {
   type ControlLoopConfig,
@@ -19,8 +21,8 @@ import {
   type GoalProgress,
   LoopState,
   ProgressOutcome,
-  type Triple,
 } from "@boyd/proto";
+import { entailment, type GoalEvidence } from "./evidence.js";
 import { contentWords, stem } from "@boyd/vsa";
 import { invalidGoalInput } from "./errors.js";
 
@@ -115,95 +117,6 @@ export function goalTokens(text: string): Map<string, string> {
   return out;
 }
 
-/**
- * What the controller knows about a goal after an action: the graph around
- * the goal (orient's adjacent triples for the goal's symbols) and what the
- * tool returned.
- */
-export interface GoalEvidence {
-  /** Triples adjacent to the goal; their labels (ids when unlabelled) are read. */
-  readonly triples?: readonly Triple[] | undefined;
-  /** Text the tool returned (ToolOutput.content). */
-  readonly toolOutput?: string | undefined;
-  /** Labels (or ids) of the symbols the tool output involved. */
-  readonly symbols?: readonly string[] | undefined;
-  /** ToolOutput.success; false makes a non-converged sample FAILED. @default true */
-  readonly toolSucceeded?: boolean | undefined;
-}
-
-/**
- * Predicates that describe the agent's own bookkeeping (akh-medu's
- * AgentPredicates). Their triples say nothing about the world, and one of
- * them (`has_criteria`) restates the criteria verbatim, which would make
- * every goal "converge" on its own metadata; reference weakness 4.
- */
-export const METADATA_PREDICATES: ReadonlySet<string> = new Set([
-  "has_status",
-  "has_priority",
-  "has_description",
-  "has_criteria",
-  "parent_goal",
-  "child_goal",
-  "has_summary",
-  "has_tag",
-  "learned",
-  "consolidation_reason",
-  "from_cycle",
-  "memory_type",
-  "blocked_by",
-]);
-
-/** Label prefixes of metadata nodes (goal nodes included: a goal's label repeats its description). */
-export const METADATA_PREFIXES: readonly string[] = ["agent:", "goal:", "desc:", "status:", "priority:", "criteria:"];
-
-function isMetadataLabel(label: string): boolean {
-  const l = label.toLowerCase();
-  return METADATA_PREFIXES.some((p) => l.startsWith(p));
-}
-
-/** Whether a triple is the agent's bookkeeping rather than knowledge. */
-export function isMetadataTriple(t: Triple): boolean {
-  const p = (t.predicateLabel || t.predicate).toLowerCase();
-  return p.startsWith("agent:") || METADATA_PREDICATES.has(p);
-}
-
-/**
- * The texts that count as evidence for `goal`: labels of non-metadata
- * triples (minus the goal itself and metadata nodes), the involved symbols
- * (same filter) and the tool output.
- */
-export function evidenceTexts(goal: Pick<Goal, "symbolId">, evidence: GoalEvidence): string[] {
-  const keep = (id: string, label: string): string | undefined => {
-    if (id === goal.symbolId || label === goal.symbolId) return undefined;
-    const text = label || id;
-    return text === "" || isMetadataLabel(text) ? undefined : text;
-  };
-  const out: string[] = [];
-  for (const t of evidence.triples ?? []) {
-    if (isMetadataTriple(t)) continue;
-    for (const text of [
-      keep(t.subject, t.subjectLabel),
-      keep(t.predicate, t.predicateLabel),
-      keep(t.object, t.objectLabel),
-    ]) {
-      if (text !== undefined) out.push(text);
-    }
-  }
-  for (const s of evidence.symbols ?? []) {
-    const text = keep(s, s);
-    if (text !== undefined) out.push(text);
-  }
-  if (evidence.toolOutput) out.push(evidence.toolOutput);
-  return out;
-}
-
-/** The stemmed token set of `evidenceTexts`. */
-export function evidenceTokens(goal: Pick<Goal, "symbolId">, evidence: GoalEvidence): Set<string> {
-  const out = new Set<string>();
-  for (const text of evidenceTexts(goal, evidence)) for (const s of goalTokens(text).keys()) out.add(s);
-  return out;
-}
-
 // ---------------------------------------------------------------------------
 // The control law
 
@@ -261,7 +174,7 @@ export function controlStep(error: number, previousIntegral: number, s: ControlL
 export interface ProgressInput {
   /** The goal; its `progress` is the previous sample (absent on the first). */
   readonly goal: Goal;
-  /** Evidence gathered this cycle. */
+  /** Evidence gathered this cycle: the graph's answers and the tool's output. */
   readonly evidence: GoalEvidence;
   /** Current cycle number, recorded in the sample. */
   readonly cycle: number;
@@ -272,7 +185,7 @@ export interface ProgressInput {
   readonly iteration?: number | undefined;
   /** Controller constants (raw proto config or already resolved). */
   readonly config?: ControlLoopConfig | ControlLoopSettings | undefined;
-  /** @default "jaccard" */
+  /** Kept for configuration compatibility; the error is the share of criteria terms entailed. */
   readonly measure?: ErrorMeasure | undefined;
 }
 
@@ -303,21 +216,16 @@ export function evaluateProgress(input: ProgressInput): GoalProgress {
   const iteration = input.iteration ?? goal.cyclesWorked + 1;
   if (!Number.isInteger(iteration) || iteration < 1) throw invalidGoalInput("iteration", `must be an integer >= 1, got ${iteration}`);
 
-  // Criteria default to the description, as when the goal was added; a goal
-  // whose text has no content words cannot be measured and keeps e = 1.
-  let criteria = goalTokens(goal.successCriteria);
-  if (criteria.size === 0) criteria = goalTokens(goal.description);
-  const found = evidenceTokens(goal, evidence);
-  const error = errorOf(new Set(criteria.keys()), found, input.measure ?? "jaccard");
-
+  const found = entailment(goal, input.evidence, cycle);
+  const error = 1 - found.met.length / found.terms.length;
   const prev = goal.progress;
   const step = controlStep(error, prev?.integral ?? 0, s);
   const previousReward = prev?.reward ?? 0;
   const previousError = prev?.error ?? 1;
   const stallStreak = step.reward < previousReward ? (prev?.stallStreak ?? 0) + 1 : 0;
 
-  const matchedTerms = [...criteria].filter(([t]) => found.has(t)).map(([, w]) => w);
-  const converged = error < s.convergenceThreshold;
+  const matchedTerms = [...found.met];
+  const converged = found.proof !== undefined;
   const loopState = converged
     ? LoopState.CONVERGED
     : stallStreak >= s.stallPatience
@@ -333,13 +241,14 @@ export function evaluateProgress(input: ProgressInput): GoalProgress {
         ? ProgressOutcome.ADVANCED
         : ProgressOutcome.NO_CHANGE;
 
-  const terms =
-    criteria.size === 0
-      ? "criteria and description have no content words"
-      : `matched ${matchedTerms.length}/${criteria.size} criteria terms${matchedTerms.length > 0 ? `: ${matchedTerms.join(", ")}` : ""}`;
+  const terms = goal.successCriteria.trim()
+    ? `entailed ${matchedTerms.length}/${found.terms.length} criteria terms${matchedTerms.length > 0 ? `: ${matchedTerms.join(", ")}` : ""}`
+    : found.proof
+      ? "answered"
+      : "no answer with evidence yet";
   const verdict =
     outcome === ProgressOutcome.COMPLETED
-      ? `criteria met: error ${fmt(error)} < ${s.convergenceThreshold}`
+      ? `met: ${found.proof!.summary}`
       : outcome === ProgressOutcome.FAILED
         ? `tool failed; error ${fmt(error)}`
         : outcome === ProgressOutcome.ADVANCED
@@ -365,5 +274,6 @@ export function evaluateProgress(input: ProgressInput): GoalProgress {
     outcome,
     matchedTerms,
     reason: `${verdict}; reward ${fmt(step.reward)}; ${terms}${loopNote}`,
+    proof: found.proof,
   };
 }

@@ -1,0 +1,66 @@
+/**
+ * How names in questions meet names in the graph: both sides are folded
+ * (lower case, accents and apostrophes removed, `_` and `-` read as spaces)
+ * and split into tokens, where a number keeps its decimal point and
+ * thousands separators are dropped, so "1.08" is one token that never
+ * matches "7.08" or "08", and "6,371" reads as "6371".
+ */
+
+/** Folds a text for comparison: lower case, no accents, `_`/`-`/punctuation as spaces, numbers whole. */
+export function fold(text: string): string {
+  return tokens(text).join(" ");
+}
+
+/** The folded tokens of a text. */
+export function tokens(text: string): string[] {
+  const plain = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    // 6,371 -> 6371 (a comma between digit groups is a thousands separator).
+    .replace(/(\d),(?=\d{3}\b)/g, "$1")
+    // Apostrophes join: "d'ivoire" -> "d ivoire", "carol's" -> "carol s".
+    .replace(/['’`]/g, " ");
+  const out: string[] = [];
+  for (const m of plain.matchAll(/\d+(?:\.\d+)?|[\p{L}\p{N}]+/gu)) out.push(m[0]);
+  return out;
+}
+
+/** The folded name of a symbol id: `south_sudan` -> "south sudan", `is-a` -> "is a". */
+export function nameOfId(id: string): string {
+  return fold(id);
+}
+
+/** A predicate's canonical form, so `is_a`, `is-a` and `Is A` are one predicate for the rules. */
+export function canonicalPredicate(predicate: string): string {
+  return tokens(predicate).join("_");
+}
+
+/**
+ * Singular forms of an English word, most likely first ("moons" -> "moon",
+ * "countries" -> "country", "buses" -> "bus"); the word itself when it does
+ * not look plural.
+ */
+export function singulars(word: string): string[] {
+  if (word.length <= 3 || /\d/.test(word) || word.endsWith("ss") || word.endsWith("us") || word.endsWith("is")) return [];
+  if (word.endsWith("ies")) return [`${word.slice(0, -3)}y`];
+  const out: string[] = [];
+  if (word.endsWith("s")) out.push(word.slice(0, -1));
+  if (/(?:ches|shes|xes|ses|zes|oes)$/.test(word)) out.push(word.slice(0, -2));
+  return out;
+}
+
+/** Whether `phrase` (tokens) occurs in `within` (tokens) as a contiguous run; the last token may be plural in `within`. */
+export function containsPhrase(within: readonly string[], phrase: readonly string[]): boolean {
+  if (phrase.length === 0 || phrase.length > within.length) return false;
+  for (let i = 0; i + phrase.length <= within.length; i++) {
+    let ok = true;
+    for (let j = 0; j < phrase.length && ok; j++) {
+      const a = within[i + j]!;
+      const b = phrase[j]!;
+      ok = a === b || (j === phrase.length - 1 && (singulars(a).includes(b) || singulars(b).includes(a)));
+    }
+    if (ok) return true;
+  }
+  return false;
+}

@@ -1,0 +1,83 @@
+import { ActionOutcome, DerivationKind, WorkingMemoryKind, type ActionResult, type Decision, type EpisodicEntry, type Observation, type Orientation, type Triple, type WorkingMemoryEntry } from "@boyd/proto";
+import { reasonOf } from "./act-phase.js";
+import type { ResolvedAgentConfig } from "./agent-config.js";
+import type { CyclePorts } from "./ports.js";
+import { withRecovery } from "./recovery.js";
+import { workingEntry } from "./working-entry.js";
+
+/** Stores the parent/child links of a decomposition in the graph (best effort). */
+export async function linkGoals(ports: CyclePorts, agentId: string, links: readonly Triple[], warnings: string[]): Promise<void> {
+  try {
+    await ports.orient.mutate({ agentId, add: [...links] }, { timeoutMs: 10_000, agentId });
+  } catch (err) {
+    warnings.push(`goal links not stored in the graph: ${(err as Error).message}`);
+  }
+}
+
+export interface Remembered {
+  size: number;
+  pressure: number;
+  consolidated?: EpisodicEntry[];
+}
+
+/** Records what the cycle saw and did in working memory. */
+export async function remember(
+  ports: CyclePorts,
+  agentId: string,
+  cycle: number,
+  observation: Observation,
+  orientation: Orientation,
+  decision: Decision | undefined,
+  result: ActionResult | undefined,
+  cfg: ResolvedAgentConfig,
+  warnings: string[],
+): Promise<Remembered> {
+  const goal = decision?.goalId ? [decision.goalId] : [];
+  const entry = (kind: WorkingMemoryKind, content: string, relevance: number, extra: Partial<WorkingMemoryEntry> = {}): WorkingMemoryEntry =>
+    workingEntry(kind, content, relevance, cycle, ports.now(), { symbols: goal, ...extra });
+  const entries: WorkingMemoryEntry[] = [];
+  if (observation.summary) entries.push(entry(WorkingMemoryKind.OBSERVATION, observation.summary, 0.3));
+  if (orientation.summary) entries.push(entry(WorkingMemoryKind.INFERENCE, orientation.summary, 0.4));
+  if (decision?.call) entries.push(entry(WorkingMemoryKind.DECISION, decision.explanation?.reasoning || `chose ${decision.call.toolName}`, 0.6, { toolName: decision.call.toolName }));
+  if (result) {
+    const ok = result.output?.success;
+    const text = ok ? result.output!.content : `${ActionOutcome[result.outcome]}: ${reasonOf(result)}`;
+    entries.push(entry(WorkingMemoryKind.TOOL_RESULT, text.slice(0, 5_000), ok ? 0.7 : 0.5, { toolName: result.toolName, symbols: [...goal, ...(result.output?.symbolsInvolved ?? []).slice(0, 20)] }));
+  }
+  try {
+    const r = await withRecovery("remember", { deadline: ports.now() + 30_000, attemptMs: 10_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
+      ports.memory.remember({ agentId, cycle, entries, capacity: cfg.workingMemoryCapacity }, { deadline, agentId }),
+    );
+    return { size: r.size, pressure: r.pressure, consolidated: r.consolidation?.episodes ?? [] };
+  } catch (err) {
+    warnings.push(`working memory not updated: ${(err as Error).message}`);
+    return { size: observation.workingMemorySize, pressure: orientation.memoryPressure };
+  }
+}
+
+/** Records the decision as provenance in memory (best effort). */
+export async function recordProvenance(ports: CyclePorts, agentId: string, cycle: number, decision: Decision, warnings: string[]): Promise<void> {
+  try {
+    await ports.memory.recordProvenance(
+      {
+        agentId,
+        records: [
+          {
+            agentId,
+            derivedId: `decision:${agentId}:${cycle}`,
+            kind: DerivationKind.AGENT_DECISION,
+            sourceIds: decision.goalId ? [decision.goalId] : [],
+            cycle,
+            confidence: Math.max(0, Math.min(1, decision.explanation?.confidence ?? 0)),
+            toolName: decision.call?.toolName ?? "",
+            detail: decision.explanation?.reasoning ?? "",
+            scoreBreakdown: decision.score?.breakdown ?? "",
+          },
+        ],
+      },
+      { timeoutMs: 10_000, agentId },
+    );
+  } catch (err) {
+    warnings.push(`provenance not recorded: ${(err as Error).message}`);
+  }
+}

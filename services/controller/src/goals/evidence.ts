@@ -1,0 +1,194 @@
+/**
+ * What counts as evidence that a goal is met, and the proof it leaves.
+ *
+ * A goal is met only by evidence about its subject:
+ * - the graph's answers to the goal read as a question (orient computes
+ *   them before the cycle acts, from facts with a source other than this
+ *   agent's own work on the goal, or rule derivations from such facts),
+ *   each with its proof;
+ * - the output of a tool that reads the world (a file, a web page, a
+ *   command, a person's reply) in which a criterion is stated next to the
+ *   goal's subject.
+ * Graph tools' output (kg_query, reason, memory_recall...) is not evidence
+ * of its own: what the graph knows reaches the goal through the answers,
+ * with provenance. Criteria are matched as whole words and phrases, numbers
+ * whole ("1.08" never matches "7.08" or "08"); a criterion that only names
+ * a symbol is never met by that symbol's own neighbourhood.
+ */
+import { containsPhrase, fold, nameOfId, nameTokens } from "@boyd/graph";
+import { AnswerKind, type Goal, type GoalAnswers, type Proof, type ProofStep } from "@boyd/proto";
+
+/** Tools whose output restates the graph or the agent's memory: no evidence by itself. */
+export const GRAPH_TOOLS: ReadonlySet<string> = new Set(["kg_query", "kg_mutate", "reason", "similarity_search", "infer_rules", "gap_analysis", "memory_recall"]);
+
+/** What a cycle found out about a goal. */
+export interface GoalEvidence {
+  /** The goal read as a question and the graph's answers (from orientation, before the action). */
+  readonly answers?: GoalAnswers | undefined;
+  /** The tool that ran this cycle, its input and (when it succeeded) its output. */
+  readonly toolName?: string | undefined;
+  readonly toolInput?: string | undefined;
+  readonly toolOutput?: string | undefined;
+  /** ToolOutput.success; false makes a non-completed sample FAILED. @default true */
+  readonly toolSucceeded?: boolean | undefined;
+}
+
+/** How far the evidence goes towards the goal. */
+export interface Entailment {
+  /** Criteria terms (or, without criteria, the single term "answer"/"done"). */
+  readonly terms: readonly string[];
+  /** The terms the evidence entails. */
+  readonly met: readonly string[];
+  /** Present when every term is met. */
+  readonly proof: Proof | undefined;
+}
+
+/** Splits criteria into terms: "phobos, deimos; subsurface water" -> three terms. */
+export function criteriaTerms(criteria: string): string[] {
+  return criteria
+    .split(/[,;\n]|\s+and\s+/i)
+    .map((t) => t.trim().replace(/^(?:the|a|an|all)\s+/i, ""))
+    .filter((t) => nameTokens(t).length > 0);
+}
+
+/**
+ * Which of a goal's criteria the evidence entails, and the proof when all
+ * are. Without criteria: a question is met by an answer (entities found,
+ * or a proven yes or no); any other goal by a successful run of the tool
+ * on what the goal names (its command, URL or file).
+ */
+export function entailment(goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence, cycle: number): Entailment {
+  const terms = criteriaTerms(goal.successCriteria);
+  const answers = evidence.answers;
+  if (terms.length === 0) return withoutCriteria(goal, evidence, cycle);
+  const steps: ProofStep[] = [];
+  const excerpts: string[] = [];
+  const met: string[] = [];
+  for (const term of terms) {
+    const fromGraph = answers ? graphSupport(term, answers) : undefined;
+    if (fromGraph) {
+      met.push(term);
+      for (const s of fromGraph) if (!steps.includes(s)) steps.push(s);
+      continue;
+    }
+    const excerpt = toolSupport(term, goal, evidence);
+    if (excerpt !== undefined) {
+      met.push(term);
+      if (!excerpts.includes(excerpt)) excerpts.push(excerpt);
+    }
+  }
+  const proof = met.length === terms.length ? makeProof(steps, excerpts, evidence, cycle) : undefined;
+  return { terms, met, proof };
+}
+
+function withoutCriteria(goal: Pick<Goal, "description">, evidence: GoalEvidence, cycle: number): Entailment {
+  const a = evidence.answers;
+  if (a && a.kind === AnswerKind.ENTITIES && a.answers.length > 0) {
+    const steps = dedupe(a.answers.flatMap((x) => x.proof?.steps ?? []));
+    return { terms: ["answer"], met: ["answer"], proof: { ...makeProof(steps, [], evidence, cycle), summary: a.answers.map((x) => x.proof?.summary ?? x.label).join("; ") } };
+  }
+  if (a && (a.kind === AnswerKind.YES || a.kind === AnswerKind.NO) && a.proof) {
+    return { terms: ["answer"], met: ["answer"], proof: { ...a.proof, cycle } };
+  }
+  // "Note that Priya owns billing": the goal's own statement is the source; it is met once recorded.
+  if (/^\s*(?:please\s+)?(?:note|record|remember|store|add)\b/i.test(goal.description) && evidence.toolName === "kg_mutate" && evidence.toolSucceeded !== false && evidence.toolOutput !== undefined) {
+    return { terms: ["done"], met: ["done"], proof: makeProof([], [evidence.toolOutput.slice(0, 200)], evidence, cycle, "recorded as the goal states") };
+  }
+  const target = actionTarget(goal.description);
+  const ran = evidence.toolSucceeded !== false && evidence.toolOutput !== undefined && evidence.toolName && !GRAPH_TOOLS.has(evidence.toolName);
+  if (target && ran && (evidence.toolInput ?? "").includes(target)) {
+    const excerpt = evidence.toolOutput!.slice(0, 200);
+    return { terms: ["done"], met: ["done"], proof: makeProof([], [excerpt], evidence, cycle, `${evidence.toolName} ran on ${target}`) };
+  }
+  return { terms: [a && a.kind !== AnswerKind.UNSPECIFIED ? "answer" : "done"], met: [], proof: undefined };
+}
+
+/** What an action goal names to act on: a command in backticks, a URL, a file path. */
+export function actionTarget(description: string): string | undefined {
+  return /`([^`]+)`/.exec(description)?.[1] ?? /\bhttps?:\/\/[^\s<>"'`]+/i.exec(description)?.[0]?.replace(/[.,;:!?)\]]+$/, "") ?? /(?:^|\s)((?:\.{0,2}\/)?[\w-]+(?:\/[\w.-]+)*\.[a-z0-9]{1,5})(?=$|[\s,;:!?])/i.exec(description)?.[1];
+}
+
+/** Proof steps of the answers (or the yes) that name the term; undefined when none does. */
+function graphSupport(term: string, a: GoalAnswers): ProofStep[] | undefined {
+  const phrase = nameTokens(term);
+  if (a.kind === AnswerKind.YES && a.proof) return a.proof.steps.some((s) => stepNames(s, phrase)) ? a.proof.steps : undefined;
+  if (a.kind !== AnswerKind.ENTITIES) return undefined;
+  // The goal's own subjects are in every proof; naming one proves nothing.
+  const subjects = new Set(a.subjectIds);
+  for (const answer of a.answers) {
+    const names = [fold(answer.label), nameOfId(answer.symbolId)];
+    const steps = answer.proof?.steps ?? [];
+    if (names.some((n) => sameName(n, phrase)) || steps.some((s) => stepNames(s, phrase, subjects))) return steps;
+  }
+  return undefined;
+}
+
+/** Whether a fact of the proof (or a premise) names the phrase as one of its ends or its predicate. */
+function stepNames(step: ProofStep, phrase: readonly string[], except: ReadonlySet<string> = new Set()): boolean {
+  const facts = [step.fact, ...step.premises].filter((f) => f !== undefined);
+  return facts.some((f) =>
+    [
+      ...(except.has(f.subject) ? [] : [f.subjectLabel, f.subject]),
+      ...(except.has(f.object) ? [] : [f.objectLabel, f.object]),
+      f.predicate,
+    ].some((n) => n !== "" && sameName(fold(n), phrase)),
+  );
+}
+
+/** A name matches a criterion when the criterion is the whole name or a whole-word run within it. */
+function sameName(name: string, phrase: readonly string[]): boolean {
+  return containsPhrase(name.split(" "), phrase);
+}
+
+/**
+ * The line of a world-reading tool's output that states the term next to
+ * the goal's subject (or anywhere, when the goal names no subject besides
+ * its criteria).
+ */
+function toolSupport(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence): string | undefined {
+  if (evidence.toolSucceeded === false || !evidence.toolOutput || !evidence.toolName || GRAPH_TOOLS.has(evidence.toolName)) return undefined;
+  const phrase = nameTokens(term);
+  const criteriaWords = new Set(nameTokens(goal.successCriteria));
+  const subjects = subjectWords(goal.description, evidence.answers).filter((w) => !criteriaWords.has(w));
+  for (const line of evidence.toolOutput.split(/\r?\n|(?<=[.!?])\s+/)) {
+    const words = nameTokens(line);
+    // A line that denies ("a dog is not a fish") states nothing in favour.
+    if (!containsPhrase(words, phrase) || words.some((w) => NEGATIONS.has(w))) continue;
+    if (subjects.length === 0 || subjects.some((s) => words.includes(s))) return line.trim().slice(0, 200);
+  }
+  return undefined;
+}
+
+/** Words that name what a goal is about: its subjects' names, else its longer content words. */
+function subjectWords(description: string, answers: GoalAnswers | undefined): string[] {
+  const fromGraph = (answers?.subjectIds ?? []).flatMap((id) => nameOfId(id).split(" "));
+  if (fromGraph.length > 0) return fromGraph;
+  return nameTokens(description).filter((w) => w.length > 3 && !ASKING.has(w));
+}
+
+const NEGATIONS = new Set(["not", "no", "never", "neither", "nor", "none", "isn", "aren", "wasn", "doesn", "didn", "cannot"]);
+
+// Words of a request that name no subject.
+const ASKING = new Set("find what which where when whose does tell show give list name know learn look check read fetch from file page that this with into about whether please make sure".split(" "));
+
+function makeProof(steps: readonly ProofStep[], excerpts: readonly string[], evidence: GoalEvidence, cycle: number, note?: string): Proof {
+  const facts = steps.map((s) => (s.fact ? `${s.fact.subjectLabel || s.fact.subject} ${s.fact.predicate} ${s.fact.objectLabel || s.fact.object} (${s.ruleId ? `by ${s.ruleId}` : s.fact.source})` : ""));
+  const quoted = excerpts.map((e) => `${evidence.toolName} output: "${e}"`);
+  return {
+    steps: [...steps],
+    toolName: excerpts.length > 0 ? (evidence.toolName ?? "") : "",
+    excerpt: excerpts.join("\n"),
+    cycle,
+    summary: [note, ...facts, ...quoted].filter((x) => x).join("; "),
+  };
+}
+
+function dedupe(steps: readonly ProofStep[]): ProofStep[] {
+  const seen = new Set<string>();
+  return steps.filter((s) => {
+    const k = s.fact ? `${s.fact.subject}\u0000${s.fact.predicate}\u0000${s.fact.object}` : "";
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

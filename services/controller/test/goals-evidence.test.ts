@@ -1,0 +1,288 @@
+/**
+ * Evidence-based goal completion (evidence.ts): the issue's reproductions,
+ * each paired with the evidence that does complete the goal, so every
+ * negative case can fail if the matching loosens or tightens.
+ */
+import { type Answer, AnswerKind, type Goal, type GoalAnswers, type GoalProgress, type Proof, type ProofStep, ProgressOutcome, type Triple } from "@boyd/proto";
+import { describe, expect, it } from "vitest";
+import { GRAPH_TOOLS, type GoalEvidence, actionTarget, entailment } from "../src/goals/evidence.js";
+import { createGoal } from "../src/goals/goal-book.js";
+import { evaluateProgress } from "../src/goals/progress.js";
+
+function tr(subject: string, predicate: string, object: string, source = "kb"): Triple {
+  return {
+    subject,
+    predicate,
+    object,
+    confidence: 1,
+    source,
+    createdAtUnixMs: 0,
+    temporal: undefined,
+    subjectLabel: subject,
+    predicateLabel: predicate,
+    objectLabel: object,
+  };
+}
+
+function step(fact: Triple, ruleId = "", premises: Triple[] = []): ProofStep {
+  return { fact, ruleId, premises };
+}
+
+function proof(steps: ProofStep[], summary = ""): Proof {
+  return { steps, toolName: "", excerpt: "", cycle: 0, summary };
+}
+
+function answer(symbolId: string, label: string, steps: ProofStep[] = [], summary = ""): Answer {
+  return { symbolId, label, confidence: 1, proof: steps.length > 0 || summary ? proof(steps, summary) : undefined };
+}
+
+function answers(kind: AnswerKind, list: Answer[] = [], extra: Partial<GoalAnswers> = {}): GoalAnswers {
+  return { kind, pattern: "", subjectIds: [], answers: list, proof: undefined, predicates: [], ...extra };
+}
+
+function goal(description: string, successCriteria = ""): Goal {
+  return createGoal([], { symbolId: "g", description, successCriteria });
+}
+
+function sample(g: Goal, evidence: GoalEvidence, cycle = 1): GoalProgress {
+  return evaluateProgress({ goal: g, evidence, cycle });
+}
+
+const completed = (p: GoalProgress): boolean => p.outcome === ProgressOutcome.COMPLETED;
+
+describe("evidence - yes/no questions", () => {
+  const dogFish = goal("Find out whether a dog is a fish", "fish");
+  const isFish = proof([step(tr("dog", "is-a", "fish"))], "dog is-a fish");
+
+  it("evidence - an UNKNOWN answer (no proof) does not complete 'whether a dog is a fish => fish'", () => {
+    const p = sample(dogFish, { answers: answers(AnswerKind.UNKNOWN, [], { subjectIds: ["dog"] }) });
+    expect(completed(p)).toBe(false);
+    expect(p.error).toBe(1);
+    expect(p.matchedTerms).toEqual([]);
+    expect(p.proof).toBeUndefined();
+  });
+
+  it("evidence - a YES with the proof step 'dog is-a fish' completes it", () => {
+    const p = sample(dogFish, { answers: answers(AnswerKind.YES, [], { subjectIds: ["dog"], proof: isFish }) });
+    expect(completed(p)).toBe(true);
+    expect(p.matchedTerms).toEqual(["fish"]);
+    expect(p.proof?.steps.map((s) => s.fact?.object)).toEqual(["fish"]);
+    expect(p.proof?.summary).toContain("dog is-a fish");
+  });
+
+  it("evidence - a YES without a proof, or a proof not naming the criterion, does not complete it", () => {
+    expect(completed(sample(dogFish, { answers: answers(AnswerKind.YES, [], { subjectIds: ["dog"] }) }))).toBe(false);
+    const mammal = proof([step(tr("dog", "is-a", "mammal"))]);
+    expect(completed(sample(dogFish, { answers: answers(AnswerKind.YES, [], { subjectIds: ["dog"], proof: mammal }) }))).toBe(false);
+  });
+
+  it("evidence - a proven NO never meets the criterion 'fish', even when its proof names fish", () => {
+    const no = proof([step(tr("dog", "is-a", "mammal")), step(tr("mammal", "disjoint_with", "fish"))]);
+    expect(completed(sample(dogFish, { answers: answers(AnswerKind.NO, [], { subjectIds: ["dog"], proof: no }) }))).toBe(false);
+  });
+
+  it("evidence - a tool line that negates the criterion ('A dog is not a fish.') does not meet it", () => {
+    expect(entailment(dogFish, { toolName: "file_io", toolOutput: "A dog is not a fish." }, 1).met).toEqual([]);
+    expect(entailment(dogFish, { toolName: "file_io", toolOutput: "A dog is a fish." }, 1).met).toEqual(["fish"]);
+  });
+});
+
+describe("evidence - graph tools are not evidence", () => {
+  const venus = goal("Find the moons that orbit Venus", "phobos");
+
+  it("evidence - ENTITIES with no answers does not complete 'moons that orbit Venus => phobos'", () => {
+    const p = sample(venus, { answers: answers(AnswerKind.ENTITIES, [], { subjectIds: ["venus"] }) });
+    expect(completed(p)).toBe(false);
+    expect(p.error).toBe(1);
+  });
+
+  it("evidence - kg_query output 'phobos orbits venus' does not complete it; the same line read from a file does", () => {
+    const base = { answers: answers(AnswerKind.ENTITIES, [], { subjectIds: ["venus"] }), toolInput: "{}", toolOutput: "phobos orbits venus" };
+    const fromGraph = sample(venus, { ...base, toolName: "kg_query" });
+    expect(completed(fromGraph)).toBe(false);
+    expect(fromGraph.matchedTerms).toEqual([]);
+    // Control: the same line from a world-reading tool is evidence, so the
+    // negative above is down to the tool being a graph tool.
+    expect(completed(sample(venus, { ...base, toolName: "file_io" }))).toBe(true);
+  });
+
+  it("evidence - kg_query output 'phobos orbits mars' does not complete it", () => {
+    const p = sample(venus, { answers: answers(AnswerKind.ENTITIES, [], { subjectIds: ["venus"] }), toolName: "kg_query", toolOutput: "phobos orbits mars" });
+    expect(completed(p)).toBe(false);
+    expect(p.matchedTerms).toEqual([]);
+  });
+
+  it("evidence - no graph tool's output is evidence on its own", () => {
+    for (const t of ["kg_query", "kg_mutate", "reason", "similarity_search", "infer_rules", "gap_analysis", "memory_recall"]) {
+      expect(GRAPH_TOOLS.has(t)).toBe(true);
+      const e = entailment(venus, { answers: answers(AnswerKind.ENTITIES, [], { subjectIds: ["venus"] }), toolName: t, toolOutput: "phobos orbits venus" }, 1);
+      expect(e.met, t).toEqual([]);
+    }
+  });
+
+  it("evidence - a world-reading tool's line that does not name the goal's subject is not evidence", () => {
+    const p = sample(venus, { answers: answers(AnswerKind.ENTITIES, [], { subjectIds: ["venus"] }), toolName: "file_io", toolOutput: "phobos orbits mars" });
+    expect(completed(p)).toBe(false);
+  });
+});
+
+describe("evidence - numbers are whole tokens", () => {
+  const rate = goal("Find the EUR rate", "1.08");
+  const read = (toolOutput: string, toolSucceeded = true): GoalEvidence => ({ toolName: "file_io", toolInput: '{"path":"rates.txt"}', toolOutput, toolSucceeded });
+
+  it("evidence - criteria '1.08' are not met by 'EUR rate: 7.08'", () => {
+    const p = sample(rate, read("EUR rate: 7.08"));
+    expect(completed(p)).toBe(false);
+    expect(p.matchedTerms).toEqual([]);
+  });
+
+  it("evidence - criteria '1.08' are met by 'EUR rate: 1.08'; the proof quotes that line from file_io", () => {
+    const p = sample(rate, read("USD rate: 1.00\nEUR rate: 1.08\nGBP rate: 0.85"));
+    expect(completed(p)).toBe(true);
+    expect(p.proof?.excerpt).toBe("EUR rate: 1.08");
+    expect(p.proof?.toolName).toBe("file_io");
+    expect(p.proof?.steps).toEqual([]);
+    expect(p.proof?.summary).toBe('file_io output: "EUR rate: 1.08"');
+  });
+
+  it("evidence - '108' and '1.080' are other tokens than '1.08' (numbers compare as written, not by value)", () => {
+    expect(completed(sample(rate, read("EUR rate: 108")))).toBe(false);
+    // 1.080 == 1.08 numerically, but tokens compare as text: a trailing zero
+    // makes a different token, so it is not evidence for "1.08".
+    expect(completed(sample(rate, read("EUR rate: 1.080")))).toBe(false);
+    // Thousands separators are dropped, so "1,080" reads as "1080", also not "1.08".
+    expect(completed(sample(rate, read("EUR rate: 1,080")))).toBe(false);
+  });
+
+  it("evidence - criteria '08' are not met by 'EUR rate: 7.08'", () => {
+    const g = goal("Find the EUR rate", "08");
+    expect(completed(sample(g, read("EUR rate: 7.08")))).toBe(false);
+    // Control: a whole "08" is.
+    expect(completed(sample(g, read("EUR rate: 08")))).toBe(true);
+  });
+});
+
+describe("evidence - answers must be the criteria", () => {
+  const org = (criteria: string): Goal => goal("Who does Carol report to?", criteria);
+  const bob = (): GoalEvidence => ({
+    answers: answers(AnswerKind.ENTITIES, [answer("bob", "bob", [step(tr("carol", "reports_to", "bob", "org.csv:3"))])], { subjectIds: ["carol"] }),
+  });
+
+  it("evidence - 'Who does Carol report to? => supervisor' is not met by the answer bob", () => {
+    const p = sample(org("supervisor"), bob());
+    expect(completed(p)).toBe(false);
+    expect(p.matchedTerms).toEqual([]);
+  });
+
+  it("evidence - '=> bob' is met; the proof cites the fact and its source", () => {
+    const p = sample(org("bob"), bob());
+    expect(completed(p)).toBe(true);
+    expect(p.proof?.summary).toContain("carol reports_to bob");
+    expect(p.proof?.summary).toContain("org.csv:3");
+    expect(p.proof?.steps).toHaveLength(1);
+    expect(p.proof?.toolName).toBe("");
+  });
+
+  it("evidence - a criterion naming only the goal's subject is not met by the subject appearing in every proof", () => {
+    const steps = [step(tr("carol", "reports_to", "bob", "org.csv:3"))];
+    const about = (criteria: string) => ({ description: "Who does Carol report to?", successCriteria: criteria });
+    const found = answers(AnswerKind.ENTITIES, [answer("bob", "bob", steps)], { subjectIds: ["carol"] });
+    expect(entailment(about("carol"), { answers: found }, 1).met).toEqual([]);
+    expect(entailment(about("bob"), { answers: found }, 1).met).toEqual(["bob"]);
+  });
+});
+
+describe("evidence - failed tools", () => {
+  const rate = goal("Find the EUR rate", "1.08");
+
+  it("evidence - a failed tool whose output would match never completes a goal", () => {
+    const evidence: GoalEvidence = { toolName: "file_io", toolInput: "{}", toolOutput: "EUR rate: 1.08" };
+    const failed = sample(rate, { ...evidence, toolSucceeded: false });
+    expect(completed(failed)).toBe(false);
+    expect(failed.outcome).toBe(ProgressOutcome.FAILED);
+    expect(failed.proof).toBeUndefined();
+    // Control: the same output from a tool that succeeded completes it.
+    expect(completed(sample(rate, { ...evidence, toolSucceeded: true }))).toBe(true);
+  });
+
+  it("evidence - answers that held before the action complete the goal even when the cycle's tool failed", () => {
+    const g = goal("Who does Carol report to?", "bob");
+    const p = sample(g, {
+      answers: answers(AnswerKind.ENTITIES, [answer("bob", "Bob")], { subjectIds: ["carol"] }),
+      toolName: "shell_exec",
+      toolInput: '{"command":"cat org.csv"}',
+      toolOutput: "permission denied",
+      toolSucceeded: false,
+    });
+    expect(completed(p)).toBe(true);
+    expect(p.matchedTerms).toEqual(["bob"]);
+  });
+});
+
+describe("evidence - multi-word names", () => {
+  const country = (criteria: string): Goal => goal("Which country has Juba as its capital?", criteria);
+  const named = (symbolId: string, label: string): GoalEvidence => ({ answers: answers(AnswerKind.ENTITIES, [answer(symbolId, label)], { subjectIds: ["juba"] }) });
+
+  it("evidence - 'South Sudan' matches the label 'South Sudan' and the id south_sudan with no label", () => {
+    expect(entailment(country("South Sudan"), named("south_sudan", "South Sudan"), 1).met).toEqual(["South Sudan"]);
+    expect(entailment(country("South Sudan"), named("south_sudan", ""), 1).met).toEqual(["South Sudan"]);
+    expect(entailment(country("South Sudan"), named("sudan", "Sudan"), 1).met).toEqual([]);
+  });
+
+  it("evidence - a criterion is met by a whole-word run inside a name: 'Sudan' by 'South Sudan', not 'Sud' nor 'Sudan South'", () => {
+    expect(entailment(country("Sudan"), named("south_sudan", "South Sudan"), 1).met).toEqual(["Sudan"]);
+    expect(entailment(country("Sud"), named("south_sudan", "South Sudan"), 1).met).toEqual([]);
+    expect(entailment(country("Sudan South"), named("south_sudan", "South Sudan"), 1).met).toEqual([]);
+  });
+});
+
+describe("evidence - goals without criteria", () => {
+  it("evidence - ENTITIES with two answers completes; the proof summary lists both", () => {
+    const g = goal("Find the moons of Mars");
+    const found = answers(AnswerKind.ENTITIES, [
+      answer("phobos", "Phobos", [step(tr("mars", "has_moon", "phobos", "nasa.csv:1"))], "mars has_moon phobos (nasa.csv:1)"),
+      answer("deimos", "Deimos"),
+    ]);
+    const p = sample(g, { answers: found });
+    expect(completed(p)).toBe(true);
+    expect(p.proof?.summary).toBe("mars has_moon phobos (nasa.csv:1); Deimos");
+    expect(p.proof?.steps).toHaveLength(1);
+    expect(p.reason).toContain("answered");
+  });
+
+  it("evidence - ENTITIES with no answers, or UNKNOWN, does not complete", () => {
+    const g = goal("Find the moons of Mars");
+    for (const kind of [AnswerKind.ENTITIES, AnswerKind.UNKNOWN, AnswerKind.UNSPECIFIED]) {
+      const p = sample(g, { answers: answers(kind) });
+      expect(completed(p), AnswerKind[kind]).toBe(false);
+      expect(p.error).toBe(1);
+      expect(p.reason).toContain("no answer with evidence yet");
+    }
+  });
+
+  it("evidence - a proven NO answers a yes/no question", () => {
+    const g = goal("Find out whether a dog is a fish");
+    const no = proof([step(tr("dog", "is-a", "mammal"))], "dog is-a mammal");
+    expect(completed(sample(g, { answers: answers(AnswerKind.NO, [], { proof: no }) }))).toBe(true);
+    expect(completed(sample(g, { answers: answers(AnswerKind.NO) }))).toBe(false);
+  });
+
+  it("evidence - 'Run `git status`' completes when shell_exec ran it, not when kg_query did", () => {
+    const g = goal("Run `git status`");
+    const ran: GoalEvidence = { toolName: "shell_exec", toolInput: '{"command":"git status"}', toolOutput: "On branch main\nnothing to commit", toolSucceeded: true };
+    const p = sample(g, ran);
+    expect(completed(p)).toBe(true);
+    expect(p.proof?.summary).toContain("shell_exec ran on git status");
+    expect(p.proof?.toolName).toBe("shell_exec");
+    expect(completed(sample(g, { ...ran, toolName: "kg_query" }))).toBe(false);
+    expect(completed(sample(g, { ...ran, toolInput: '{"command":"git log"}' }))).toBe(false);
+    expect(completed(sample(g, { ...ran, toolSucceeded: false }))).toBe(false);
+  });
+
+  it("evidence - an action goal's target: a backticked command, a URL, a file path", () => {
+    expect(actionTarget("Run `git status`")).toBe("git status");
+    expect(actionTarget("Read https://example.com/rates.")).toBe("https://example.com/rates");
+    expect(actionTarget("Summarise docs/notes.md please")).toBe("docs/notes.md");
+    expect(actionTarget("Find the moons of Mars")).toBeUndefined();
+  });
+});

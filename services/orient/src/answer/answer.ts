@@ -1,0 +1,368 @@
+import { canonicalPredicate, singulars } from "@boyd/graph";
+import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
+import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
+import { passive, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import type { Vocabulary } from "./vocabulary.js";
+
+/** One answer with the facts that make it one. */
+export interface FoundAnswer {
+  readonly id: string;
+  readonly confidence: number;
+  readonly steps: readonly FactStep[];
+}
+
+/** What the graph answers to a goal read as a question. */
+export interface QuestionAnswer {
+  /** `unread`: the text names nothing the graph knows, or no relation it has. */
+  readonly kind: "entities" | "yes" | "no" | "unknown" | "unread";
+  /** The question as a graph pattern ("?x orbits mars"). */
+  readonly pattern: string;
+  /** Symbols the question is about. */
+  readonly subjects: readonly string[];
+  /** Predicates it asks about, best first. */
+  readonly predicates: readonly string[];
+  readonly answers: readonly FoundAnswer[];
+  /** For yes/no: the facts that show yes, or no. */
+  readonly proof: readonly FactStep[];
+}
+
+/** Longest path considered between a named symbol and an answer. */
+const MAX_HOPS = 3;
+/** Partial paths kept per hop (the most confident), so a hub cannot blow up a question. */
+const MAX_PARTIALS = 4_000;
+
+/**
+ * Answers a goal's text from the graph. The text is read against the
+ * graph's vocabulary (names, predicates), then:
+ *
+ * - a yes/no question ("Is a dog a fish?") is YES when a fact or a rule
+ *   derivation links the two things named with a predicate that the
+ *   question's words name (class membership when they name none), NO when a
+ *   declared functional predicate gives the subject another value, and
+ *   UNKNOWN otherwise: never yes without entailment;
+ * - any other question is a path of up to three facts from a named symbol,
+ *   each fact's predicate named by a word of the question (one word per
+ *   fact), read in the direction the words put it; the answers are the
+ *   path's ends, of the type the question names ("which animals") when it
+ *   names one that the graph has, and linked to every other symbol it names.
+ *
+ * Every answer carries the facts (and rule derivations) that make it one.
+ */
+export async function answerQuestion(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
+  const q = readQuestion(text, vocab);
+  const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
+  if (q.mentions.length === 0) return unread(subjects);
+  return q.polar ? answerPolar(q, subjects, vocab, view) : answerOpen(q, subjects, vocab, view);
+}
+
+function unread(subjects: readonly string[]): QuestionAnswer {
+  return { kind: "unread", pattern: "", subjects, predicates: [], answers: [], proof: [] };
+}
+
+// ---------------------------------------------------------------------------
+// Yes/no questions
+
+async function answerPolar(q: QuestionReading, subjects: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
+  const first = q.mentions[0]!;
+  const last = q.mentions[q.mentions.length - 1]!;
+  if (first === last) return { ...unread(subjects), kind: "unknown", pattern: `${first.ids[0]} ? ?` };
+  const names = (p: string): boolean => (q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) : q.words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD));
+  const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));
+  // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing").
+  const ordered = (p: string): boolean => q.words.length > 0 && verbLike(p);
+  for (const a of first.ids) {
+    for (const b of last.ids) {
+      for (const [s, o] of [[a, b], [b, a]] as const) {
+        const swapped = s !== a;
+        const link = await linkBetween(view, s, o, (p) => names(p) && !(swapped && ordered(p) && !passive(p)) && !(!swapped && ordered(p) && passive(p)));
+        if (link) return { kind: "yes", pattern: `${s} ${link.predicate} ${o}`, subjects, predicates, answers: [], proof: [link.step] };
+      }
+    }
+  }
+  // No: a functional predicate that gives the subject (or the object) a different value.
+  for (const p of predicates.filter((p) => vocab.declarations.functional.has(p))) {
+    const declaration = vocab.declarations.facts.get(`owl_functionalproperty:${p}`);
+    for (const [s, o] of [[first, last], [last, first]] as const) {
+      for (const sid of s.ids) {
+        const other = (await view.edges(sid)).find((e) => e.direction === "out" && e.predicate === p && !o.ids.includes(e.other));
+        if (other) {
+          const proof: FactStep[] = [other.step, ...(declaration ? [{ triple: declaration }] : [])];
+          return { kind: "no", pattern: `${sid} ${p} ${o.ids[0]}`, subjects, predicates, answers: [], proof };
+        }
+      }
+    }
+  }
+  return { kind: "unknown", pattern: `${first.ids[0]} ${predicates[0] ?? "?"} ${last.ids[0]}`, subjects, predicates, answers: [], proof: [] };
+}
+
+/** A stated or derived fact (s p o) whose predicate the question names. */
+async function linkBetween(view: FactView, s: string, o: string, names: (p: string) => boolean): Promise<Edge | undefined> {
+  const edges = await view.edges(s);
+  const direct = edges.find((e) => e.direction === "out" && e.other === o && names(e.predicate));
+  if (direct) return direct;
+  for (const p of new Set(edges.filter((e) => e.direction === "out" && names(e.predicate) && view.isTransitive(e.predicate)).map((e) => e.predicate))) {
+    const found = (await view.closure(s, p, "out")).find((e) => e.other === o);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function score(words: readonly RelationWord[], p: string): number {
+  return words.reduce((n, w) => n + wordScore(w.text, p), 0);
+}
+
+// ---------------------------------------------------------------------------
+// Open questions
+
+interface Partial {
+  readonly node: string;
+  readonly hops: readonly Edge[];
+  readonly confidence: number;
+}
+
+interface Reading {
+  readonly anchor: Mention;
+  readonly others: readonly Mention[];
+  readonly words: readonly RelationWord[];
+  readonly type: string | undefined;
+}
+
+interface Candidate {
+  readonly hops: readonly { predicate: string; direction: "out" | "in" }[];
+  readonly anchor: string;
+  readonly answers: FoundAnswer[];
+  /** Hops without a question word of their own. */
+  readonly unexplained: number;
+  readonly meanScore: number;
+}
+
+async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
+  let type: string | undefined;
+  let words = [...q.words];
+  const head = q.head;
+  if (head) {
+    for (const id of head.ids) if (await view.isClass(id)) type ??= id;
+    // A head noun that is no class ("the moons" where `moon` is one moon) names the relation instead.
+    if (!type) words = [...words, ...headWords(head)].sort((a, b) => a.position - b.position);
+  }
+  const named = q.mentions.filter((m) => m !== head);
+  const readings: Reading[] = [];
+  for (const anchor of named) readings.push({ anchor, others: named.filter((m) => m !== anchor), words, type });
+  // Other names as plain words: "capital" may be a symbol and still name the relation.
+  for (const anchor of named) {
+    const others = named.filter((m) => m !== anchor);
+    if (others.length > 0) readings.push({ anchor, others: [], words: [...words, ...others.flatMap(headWords)].sort((a, b) => a.position - b.position), type });
+  }
+  // "List all planets": only a class is named; its members answer.
+  if (named.length === 0 && head && type) readings.push({ anchor: head, others: [], words, type: undefined });
+
+  let best: Candidate | undefined;
+  for (const reading of readings) {
+    for (const id of reading.anchor.ids) {
+      const candidate = await bestPath(id, reading, view, vocab);
+      if (candidate && (!best || better(candidate, best))) best = candidate;
+    }
+  }
+  const mainSubjects = best ? [best.anchor, ...subjects.filter((s) => s !== best!.anchor)] : subjects;
+  if (!best) return { kind: words.length === 0 && !type ? "unread" : "entities", pattern: "", subjects: mainSubjects, predicates: [], answers: [], proof: [] };
+  return { kind: "entities", pattern: patternOf(best), subjects: mainSubjects, predicates: best.hops.map((h) => h.predicate), answers: best.answers, proof: [] };
+}
+
+function headWords(m: Mention): RelationWord[] {
+  return m.text.split(" ").map((text, i) => ({ text, position: m.start + i }));
+}
+
+function better(a: Candidate, b: Candidate): boolean {
+  return (
+    a.unexplained - b.unexplained ||
+    b.hops.length - b.unexplained - (a.hops.length - a.unexplained) ||
+    a.hops.length - b.hops.length ||
+    b.meanScore - a.meanScore ||
+    (b.answers[0]?.confidence ?? 0) - (a.answers[0]?.confidence ?? 0)
+  ) < 0;
+}
+
+/** The best accepted path signature from one anchor symbol. */
+async function bestPath(anchor: string, reading: Reading, view: FactView, vocab: Vocabulary): Promise<Candidate | undefined> {
+  const { words, type } = reading;
+  // With no relation words, only the question's type can justify a fact.
+  const free = words.length === 0 && type !== undefined;
+  const mayUse = (e: Edge) => free || words.some((w) => wordScore(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  let level: Partial[] = [{ node: anchor, hops: [], confidence: 1 }];
+  let best: Candidate | undefined;
+  for (let depth = 1; depth <= (free ? 2 : MAX_HOPS) && level.length > 0; depth++) {
+    const next: Partial[] = [];
+    for (const p of level) {
+      for (const e of await edgesWithClosure(view, p.node)) {
+        if (e.other === anchor || p.hops.some((h) => h.other === e.other) || !mayUse(e) || reverses(p.hops[p.hops.length - 1], e)) continue;
+        next.push({ node: e.other, hops: [...p.hops, e], confidence: p.confidence * e.confidence });
+      }
+    }
+    next.sort((a, b) => b.confidence - a.confidence);
+    level = next.slice(0, MAX_PARTIALS);
+    for (const group of bySignature(level).values()) {
+      const candidate = await judge(anchor, group, reading, view, vocab);
+      if (candidate && (!best || better(candidate, best))) best = candidate;
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether a fact walks back along the predicate the path just came by
+ * ("mobile app written_in kotlin", then "notifications written_in kotlin"):
+ * that reaches siblings, which no question asks for by naming the relation once.
+ */
+function reverses(last: Edge | undefined, e: Edge): boolean {
+  return last !== undefined && last.direction !== e.direction && canonicalPredicate(last.predicate) === canonicalPredicate(e.predicate);
+}
+
+/** A symbol's edges plus the transitive closure of each transitive predicate it has. */
+async function edgesWithClosure(view: FactView, id: string): Promise<Edge[]> {
+  const edges = await view.edges(id);
+  const out = [...edges];
+  const done = new Set<string>();
+  for (const e of edges) {
+    const key = `${canonicalPredicate(e.predicate)}:${e.direction}`;
+    if (done.has(key) || !view.isTransitive(e.predicate)) continue;
+    done.add(key);
+    out.push(...(await view.closure(id, e.predicate, e.direction)));
+  }
+  return out;
+}
+
+function signatureOf(p: Partial): string {
+  return p.hops.map((h) => `${canonicalPredicate(h.predicate)}:${h.direction}`).join("/");
+}
+
+function bySignature(partials: readonly Partial[]): Map<string, Partial[]> {
+  const out = new Map<string, Partial[]>();
+  for (const p of partials) {
+    const key = signatureOf(p);
+    const list = out.get(key);
+    if (list) list.push(p);
+    else out.set(key, [p]);
+  }
+  return out;
+}
+
+/**
+ * Whether one path signature answers the reading: every relation word is
+ * used by a fact of the path (each fact first gets a word of its own), the
+ * first fact points the way the words say when its predicate is a verb,
+ * the ends have the asked type, and every other named symbol is on the
+ * path or linked to the end.
+ */
+async function judge(anchor: string, group: readonly Partial[], reading: Reading, view: FactView, vocab: Vocabulary): Promise<Candidate | undefined> {
+  const hops = group[0]!.hops;
+  const { words } = reading;
+  const used = new Set<number>();
+  let unexplained = 0;
+  let total = 0;
+  const own: (RelationWord | undefined)[] = hops.map(() => undefined);
+  // Each fact takes its best unused word, strongest matches first.
+  const pairs = hops.flatMap((h, i) => words.map((w, j) => ({ i, j, s: wordScore(w.text, h.predicate) }))).filter((x) => x.s >= WORD_MATCH_THRESHOLD);
+  pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
+  for (const { i, j, s } of pairs) {
+    if (own[i] || used.has(j)) continue;
+    own[i] = words[j];
+    used.add(j);
+    total += s;
+  }
+  // Remaining words may be absorbed by any fact that they also name.
+  words.forEach((w, j) => {
+    if (!used.has(j) && hops.some((h) => wordScore(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+  });
+  // Words no fact of the path names may still describe the answer itself:
+  // "which moons of Saturn have a subsurface ocean" keeps the moons with
+  // a fact whose predicate or other end those words name.
+  const rest = words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text));
+  unexplained = own.filter((w) => w === undefined).length;
+  if (unexplained > 0 && !(words.length === 0 && reading.type)) return undefined;
+  // Direction of the first fact: the named thing before the verb is its subject.
+  const first = hops[0]!;
+  const word = own[0];
+  if (word && verbLike(first.predicate)) {
+    const before = reading.anchor.start < word.position;
+    const expected = before !== passive(first.predicate) ? "out" : "in";
+    if (first.direction !== expected) return undefined;
+  }
+  const answers: FoundAnswer[] = [];
+  const seen = new Set<string>();
+  for (const p of group) {
+    if (seen.has(p.node)) continue;
+    const steps: FactStep[] = p.hops.map((h) => h.step);
+    if (reading.type) {
+      const typed = await view.isA(p.node, reading.type);
+      if (!typed || p.node === reading.type) continue;
+      steps.push(...typed);
+    }
+    const constraints = await satisfiesOthers(p, reading.others, view);
+    if (!constraints) continue;
+    steps.push(...constraints);
+    if (rest.length > 0) {
+      const described = await describedBy(p, rest, vocab, view);
+      if (!described) continue;
+      steps.push(described);
+    }
+    seen.add(p.node);
+    answers.push({ id: p.node, confidence: p.confidence, steps });
+  }
+  if (answers.length === 0) return undefined;
+  answers.sort((a, b) => b.confidence - a.confidence || a.steps.length - b.steps.length || (a.id < b.id ? -1 : 1));
+  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, meanScore: hops.length ? total / hops.length : 0 };
+}
+
+/** Words that ask for a fact without naming one ("which moons have ..."). */
+const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with"]);
+
+/**
+ * A fact of the answer that the leftover words describe: each word names
+ * its predicate or is part of the name of its other end.
+ */
+async function describedBy(p: Partial, rest: readonly RelationWord[], vocab: Vocabulary, view: FactView): Promise<FactStep | undefined> {
+  for (const e of await view.edges(p.node)) {
+    if (p.hops.length > 0 && e.other === (p.hops.length > 1 ? p.hops[p.hops.length - 2]!.other : undefined)) continue;
+    const names = vocab.namesOf(e.other).flatMap((n) => n.split(" "));
+    const fits = rest.every((w) => wordScore(w.text, e.predicate) >= WORD_MATCH_THRESHOLD || names.includes(w.text) || singulars(w.text).some((s) => names.includes(s)));
+    if (fits) return e.step;
+  }
+  return undefined;
+}
+
+/** Facts tying an answer's path to each other named symbol, or undefined when one is not tied. */
+async function satisfiesOthers(p: Partial, others: readonly Mention[], view: FactView): Promise<FactStep[] | undefined> {
+  const steps: FactStep[] = [];
+  for (const m of others) {
+    if (p.hops.some((h) => m.ids.includes(h.other))) continue;
+    // A class named along the way ("the service Wei owns"): some symbol of the path is one.
+    const typed = await firstTyped(p, m, view);
+    if (typed) {
+      steps.push(...typed);
+      continue;
+    }
+    const link = (await edgesWithClosure(view, p.node)).find((e) => m.ids.includes(e.other));
+    if (!link) return undefined;
+    steps.push(link.step);
+  }
+  return steps;
+}
+
+async function firstTyped(p: Partial, m: Mention, view: FactView): Promise<FactStep[] | undefined> {
+  for (const h of p.hops) for (const id of m.ids) {
+    const steps = await view.isA(h.other, id);
+    if (steps && steps.length > 0) return steps;
+  }
+  return undefined;
+}
+
+function patternOf(c: Candidate): string {
+  let current = c.anchor;
+  const parts: string[] = [];
+  c.hops.forEach((h, i) => {
+    const v = i === c.hops.length - 1 ? "?x" : `?y${i + 1}`;
+    parts.push(h.direction === "out" ? `${current} ${h.predicate} ${v}` : `${v} ${h.predicate} ${current}`);
+    current = v;
+  });
+  return parts.join(", ");
+}

@@ -1,0 +1,93 @@
+import type { GraphStore, Triple } from "@boyd/graph";
+import { AnswerKind, type Answer, type Goal, type GoalAnswers, type Proof, type ProofStep, type Triple as ProtoTriple } from "@boyd/proto";
+import { toProtoTriple } from "../convert.js";
+import { answerQuestion, type QuestionAnswer } from "./answer.js";
+import { FactView, type FactStep } from "./facts.js";
+import { buildVocabulary, type Vocabulary } from "./vocabulary.js";
+
+/** The source prefix of facts an agent wrote while working on a goal (see act's kg_mutate). */
+export function agentGoalSource(agentId: string, goalId: string): string {
+  return `agent:${agentId}:goal:${goalId}:`;
+}
+
+const KINDS: Record<QuestionAnswer["kind"], AnswerKind> = {
+  entities: AnswerKind.ENTITIES,
+  yes: AnswerKind.YES,
+  no: AnswerKind.NO,
+  unknown: AnswerKind.UNKNOWN,
+  unread: AnswerKind.UNSPECIFIED,
+};
+
+/** Answers kept per goal; the rest are counted in the summary. */
+const MAX_ANSWERS = 20;
+
+/**
+ * Reads goals as questions over one graph and answers them with proofs.
+ * The vocabulary (names, predicates, declarations) is read once and kept
+ * until the graph changes: `invalidate()` after a write through this
+ * service, and a changed triple or symbol count for writes made elsewhere.
+ */
+export class QuestionAnswerer {
+  private vocab: Promise<Vocabulary> | undefined;
+  private countsKey = "";
+
+  constructor(private readonly store: GraphStore) {}
+
+  invalidate(): void {
+    this.vocab = undefined;
+  }
+
+  /** The goal's description read as a question, and the graph's answers (never from the agent's own writes for the goal). */
+  async answer(goal: Pick<Goal, "symbolId" | "description">, agentId: string, cycle: number): Promise<GoalAnswers> {
+    const vocab = await this.vocabulary();
+    const own = agentGoalSource(agentId, goal.symbolId);
+    const view = new FactView(this.store, vocab, (t) => t.source.startsWith(own));
+    const found = await answerQuestion(goal.description, vocab, view);
+    const proof = (steps: readonly FactStep[]): Proof => toProof(steps, vocab, cycle);
+    return {
+      kind: KINDS[found.kind],
+      pattern: found.pattern,
+      subjectIds: [...found.subjects],
+      predicates: [...found.predicates],
+      answers: found.answers.slice(0, MAX_ANSWERS).map(
+        (a): Answer => ({ symbolId: a.id, label: vocab.displayName(a.id), confidence: a.confidence, proof: proof(a.steps) }),
+      ),
+      proof: found.proof.length > 0 ? proof(found.proof) : undefined,
+    };
+  }
+
+  /** The display name of a symbol (for callers that show answers). */
+  async displayName(id: string): Promise<string> {
+    return (await this.vocabulary()).displayName(id);
+  }
+
+  private async vocabulary(): Promise<Vocabulary> {
+    const c = await this.store.counts();
+    const key = `${c.triples}:${c.symbols}`;
+    if (!this.vocab || key !== this.countsKey) {
+      this.countsKey = key;
+      this.vocab = buildVocabulary(this.store);
+      this.vocab.catch(() => (this.vocab = undefined));
+    }
+    return this.vocab;
+  }
+}
+
+function labelled(t: Triple, vocab: Vocabulary): ProtoTriple {
+  return { ...toProtoTriple(t), subjectLabel: vocab.displayName(t.subject), predicateLabel: t.predicate, objectLabel: vocab.displayName(t.object) };
+}
+
+/** "phobos orbits mars (examples/solar-system.csv:23)"; a derived fact names its rule. */
+export function factLine(t: Pick<ProtoTriple, "subject" | "predicate" | "object" | "source" | "subjectLabel" | "objectLabel">, rule = ""): string {
+  const s = t.subjectLabel || t.subject;
+  const o = t.objectLabel || t.object;
+  return `${s} ${t.predicate} ${o} (${rule ? `by ${rule}` : t.source || "no source"})`;
+}
+
+function toProof(steps: readonly FactStep[], vocab: Vocabulary, cycle: number): Proof {
+  const proofSteps: ProofStep[] = steps.map((s) => ({ fact: labelled(s.triple, vocab), ruleId: s.rule ?? "", premises: (s.premises ?? []).map((p) => labelled(p, vocab)) }));
+  const lines = proofSteps.map((s) => factLine(s.fact!, s.ruleId));
+  const stated = proofSteps.flatMap((s) => s.premises).map((p) => factLine(p));
+  const summary = [...lines, ...(stated.length ? [`from ${stated.join("; ")}`] : [])].join("; ");
+  return { steps: proofSteps, toolName: "", excerpt: "", cycle, summary };
+}

@@ -1,0 +1,184 @@
+import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, type GraphStore, type Triple } from "@boyd/graph";
+import { isSchemaPredicate, type Vocabulary } from "./vocabulary.js";
+
+/** One fact a conclusion uses: stated, or derived by a rule from stated premises. */
+export interface FactStep {
+  readonly triple: Triple;
+  /** Rule that derived it; undefined for a stated fact. */
+  readonly rule?: string | undefined;
+  readonly premises?: readonly Triple[] | undefined;
+}
+
+/** An edge seen from one symbol: the fact (stated or derived) and which way it points. */
+export interface Edge {
+  /** The predicate as stored. */
+  readonly predicate: string;
+  /** `out`: (self, predicate, other); `in`: (other, predicate, self). */
+  readonly direction: "out" | "in";
+  readonly other: string;
+  readonly confidence: number;
+  readonly step: FactStep;
+}
+
+/** Predicates that mean class membership, whatever their spelling. */
+export const IS_A: ReadonlySet<string> = new Set(["is_a", "isa", "instance_of", "subclass_of", "rdfs_subclassof", "type_of", "kind_of"]);
+
+interface RuleSets {
+  readonly transitive: ReadonlyMap<string, { name: string; factor: number }>;
+  readonly symmetric: ReadonlyMap<string, { name: string; factor: number }>;
+  /** canonical predicate -> inverse predicates as stored or canonical. */
+  readonly inverse: ReadonlyMap<string, { name: string; inverse: string; factor: number }[]>;
+}
+
+/** The built-in rules plus the data's own declarations, by canonical predicate. */
+function ruleSets(vocab: Vocabulary): RuleSets {
+  const transitive = new Map<string, { name: string; factor: number }>();
+  const symmetric = new Map<string, { name: string; factor: number }>();
+  const inverse = new Map<string, { name: string; inverse: string; factor: number }[]>();
+  const addInverse = (p: string, q: string, name: string, factor: number) => {
+    const c = canonicalPredicate(p);
+    inverse.set(c, [...(inverse.get(c) ?? []), { name, inverse: q, factor }]);
+  };
+  for (const r of BUILTIN_RULES) {
+    if (r.kind === "transitive") transitive.set(canonicalPredicate(r.predicate), { name: r.name, factor: r.factor });
+    if (r.kind === "symmetric") symmetric.set(canonicalPredicate(r.predicate), { name: r.name, factor: r.factor });
+    if (r.kind === "inverse") {
+      addInverse(r.predicate, r.inverse, r.name, r.factor);
+      addInverse(r.inverse, r.predicate, r.name, r.factor);
+    }
+  }
+  // Class membership is transitive however it is spelled (`is_a` as well as `is-a`).
+  for (const p of IS_A) if (!transitive.has(p)) transitive.set(p, { name: "is-a-transitive", factor: 0.95 });
+  const d = vocab.declarations;
+  for (const p of d.transitive) transitive.set(canonicalPredicate(p), { name: `${p} owl:TransitiveProperty`, factor: 1 });
+  for (const p of d.symmetric) symmetric.set(canonicalPredicate(p), { name: `${p} owl:SymmetricProperty`, factor: 1 });
+  for (const [p, qs] of d.inverses) for (const q of qs) addInverse(p, q, `${p} owl:inverseOf ${q}`, 1);
+  return { transitive, symmetric, inverse };
+}
+
+const BUILTIN_NAMES: ReadonlySet<string> = new Set(BUILTIN_RULES.map((r) => r.name));
+
+/** Caps that keep one question cheap on a hub-heavy graph. */
+const MAX_EDGES_PER_SYMBOL = 2_000;
+const MAX_CLOSURE_DEPTH = 12;
+
+/**
+ * The facts one question may use: the graph's world facts minus the ones
+ * excluded (the agent's own writes for the goal), plus what the rules
+ * derive around a symbol on demand (symmetry, inverses, transitive
+ * closure), each derived edge carrying the rule and the stated facts it
+ * rests on. Reads are cached for the life of the view (one orientation).
+ */
+export class FactView {
+  private readonly stated = new Map<string, Edge[]>();
+  private readonly rules: RuleSets;
+
+  constructor(
+    private readonly store: GraphStore,
+    vocab: Vocabulary,
+    private readonly excluded: (t: Triple) => boolean,
+  ) {
+    this.rules = ruleSets(vocab);
+  }
+
+  /** Whether facts with this predicate chain (x p y, y p z => x p z). */
+  isTransitive(predicate: string): boolean {
+    return this.rules.transitive.has(canonicalPredicate(predicate));
+  }
+
+  /** Stated world edges of a symbol. */
+  async statedEdges(id: string): Promise<Edge[]> {
+    let edges = this.stated.get(id);
+    if (edges) return edges;
+    edges = [];
+    for (const e of await this.store.neighbours(id)) {
+      const t = e.triple;
+      if (isSchemaPredicate(t.predicate) || isBookkeepingSymbol(e.other) || this.excluded(t)) continue;
+      // A materialised derivation of a built-in rule is derived again here, with its premises.
+      if (t.source.startsWith("rule:") && BUILTIN_NAMES.has(t.source.slice(5))) continue;
+      edges.push({ predicate: t.predicate, direction: e.direction, other: e.other, confidence: t.confidence, step: { triple: t } });
+      if (edges.length >= MAX_EDGES_PER_SYMBOL) break;
+    }
+    this.stated.set(id, edges);
+    return edges;
+  }
+
+  /** Stated edges plus the ones symmetry and inverse rules give in one step. */
+  async edges(id: string): Promise<Edge[]> {
+    const out: Edge[] = [];
+    for (const e of await this.statedEdges(id)) {
+      out.push(e);
+      const c = canonicalPredicate(e.predicate);
+      const sym = this.rules.symmetric.get(c);
+      if (sym) out.push(derived(e, e.predicate, flip(e.direction), sym.name, sym.factor, id));
+      for (const inv of this.rules.inverse.get(c) ?? []) out.push(derived(e, inv.inverse, flip(e.direction), inv.name, inv.factor, id));
+    }
+    return out;
+  }
+
+  /**
+   * Everything reachable from `id` along one transitive predicate in one
+   * direction, two steps or more (one step is a stated edge), each with
+   * the chain of facts as premises. Confidence: the product of the chain's
+   * confidences times the rule's factor per step beyond the first.
+   */
+  async closure(id: string, predicate: string, direction: "out" | "in"): Promise<Edge[]> {
+    const c = canonicalPredicate(predicate);
+    const rule = this.rules.transitive.get(c);
+    if (!rule) return [];
+    const seen = new Map<string, { chain: Triple[]; confidence: number }>([[id, { chain: [], confidence: 1 }]]);
+    let frontier = [id];
+    const out: Edge[] = [];
+    for (let depth = 1; depth <= MAX_CLOSURE_DEPTH && frontier.length > 0; depth++) {
+      const next: string[] = [];
+      for (const node of frontier) {
+        const here = seen.get(node)!;
+        for (const e of await this.edges(node)) {
+          if (e.direction !== direction || canonicalPredicate(e.predicate) !== c || seen.has(e.other)) continue;
+          const chain = [...here.chain, ...premisesOf(e.step)];
+          const confidence = here.confidence * e.confidence * (depth > 1 ? rule.factor : 1);
+          seen.set(e.other, { chain, confidence });
+          next.push(e.other);
+          if (depth > 1) {
+            const triple = direction === "out" ? fact(id, predicate, e.other, confidence, rule.name) : fact(e.other, predicate, id, confidence, rule.name);
+            out.push({ predicate, direction, other: e.other, confidence, step: { triple, rule: rule.name, premises: direction === "out" ? chain : [...chain].reverse() } });
+          }
+        }
+      }
+      frontier = next;
+    }
+    return out;
+  }
+
+  /** Whether `id` is an instance or subclass of `cls` (reflexive), with the facts that show it. */
+  async isA(id: string, cls: string): Promise<FactStep[] | undefined> {
+    if (id === cls) return [];
+    for (const e of await this.edges(id)) if (e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate)) && e.other === cls) return [e.step];
+    for (const p of IS_A) for (const e of await this.closure(id, p, "out")) if (e.other === cls) return [e.step];
+    return undefined;
+  }
+
+  /** Whether anything is declared a member or subclass of `cls`. */
+  async isClass(cls: string): Promise<boolean> {
+    return (await this.edges(cls)).some((e) => e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate)));
+  }
+}
+
+function flip(d: "out" | "in"): "out" | "in" {
+  return d === "out" ? "in" : "out";
+}
+
+function premisesOf(step: FactStep): Triple[] {
+  return step.premises ? [...step.premises] : [step.triple];
+}
+
+function fact(subject: string, predicate: string, object: string, confidence: number, source: string): Triple {
+  return { subject, predicate, object, confidence, source, createdAt: 0 };
+}
+
+/** The edge a one-step rule gives from a stated edge `e` of `self`. */
+function derived(e: Edge, predicate: string, direction: "out" | "in", rule: string, factor: number, self: string): Edge {
+  const confidence = e.confidence * factor;
+  const triple = direction === "out" ? fact(self, predicate, e.other, confidence, rule) : fact(e.other, predicate, self, confidence, rule);
+  return { predicate, direction, other: e.other, confidence, step: { triple, rule, premises: [e.step.triple] } };
+}

@@ -1,0 +1,73 @@
+import type { SynonymTable } from "@boyd/vsa";
+
+/**
+ * Relation concepts: words people use for a relation, by root. A question's
+ * relation words are compared with predicate names through these roots (and
+ * the hypervector encoder's stems and trigrams), so "boss" meets
+ * `reports_to`, "feed on" meets `eats` and "lives in" meets `habitat`.
+ * General English, not tied to any one graph; extend it by adding words.
+ */
+export const RELATION_SYNONYMS: SynonymTable = {
+  kind: ["kind", "type", "class", "classified", "category", "categorised", "categorized", "instance", "species", "sort", "belong", "isa", "subclass"],
+  orbit: ["orbit", "orbits", "revolve", "circle", "moon", "moons", "satellite", "satellites", "around"],
+  locate: ["located", "location", "locate", "where", "situated", "lie", "lies", "based", "place", "region", "within", "site", "headquartered", "office"],
+  capital: ["capital", "seat"],
+  eat: ["eat", "eats", "feed", "feeds", "diet", "food", "prey", "consume", "devour", "hunt"],
+  habitat: ["live", "lives", "living", "habitat", "dwell", "inhabit", "home", "reside", "environment", "found"],
+  report: ["report", "reports", "manager", "manage", "managed", "boss", "supervisor", "supervise", "superior", "lead", "head", "under"],
+  member: ["member", "members", "membership", "team", "join", "joined", "belongs", "works", "staff"],
+  own: ["own", "owns", "owner", "owned", "responsible", "maintain", "maintains", "maintained", "maintainer", "look", "after", "care", "steward", "charge", "run", "runs"],
+  depend: ["depend", "depends", "dependency", "dependencies", "rely", "relies", "require", "requires", "need", "needs", "use", "uses", "built"],
+  speak: ["language", "languages", "speak", "speaks", "spoken", "tongue", "official"],
+  write: ["written", "write", "wrote", "implemented", "implement", "coded", "language", "programming"],
+  money: ["currency", "money", "pay", "tender", "coin"],
+  border: ["border", "borders", "bordering", "neighbour", "neighbor", "neighbours", "neighbors", "adjacent", "next"],
+  population: ["population", "populous", "inhabitants", "people", "residents"],
+  size: ["size", "big", "large", "radius", "diameter", "wide", "area", "mass", "heavy"],
+  discover: ["discover", "discovered", "discoverer", "discovery", "found", "spotted", "observed"],
+  part: ["part", "parts", "component", "components", "piece", "belong", "belongs", "within", "division", "subdivision", "unit"],
+  contain: ["contain", "contains", "include", "includes", "hold", "holds", "consist", "comprise", "made"],
+  visit: ["visit", "visited", "explore", "explored", "flyby", "probe", "mission", "sent", "landed"],
+  atmosphere: ["atmosphere", "air", "gas", "gases"],
+  period: ["period", "long", "duration", "takes"],
+  birth: ["born", "birth", "birthplace", "native"],
+  licence: ["licence", "license", "licensed", "licenced", "terms"],
+  version: ["version", "release", "latest"],
+  release: ["released", "release", "launch", "launched", "published", "shipped", "year", "date", "founded"],
+  platform: ["runs", "run", "platform", "host", "hosted", "deploy", "deployed", "operating"],
+  work: ["work", "works", "employ", "employed", "employer", "job", "company"],
+  property: ["property", "properties", "trait", "traits", "characteristic", "feature", "features", "have", "has", "quality"],
+  lifespan: ["lifespan", "live", "age", "old", "years", "long"],
+  family: ["parent", "parents", "child", "children", "son", "daughter", "mother", "father", "offspring"],
+  similar: ["similar", "like", "resemble", "resembles", "alike"],
+  create: ["create", "created", "creator", "author", "authored", "develop", "developed", "developer", "maker", "made", "founder", "invent", "invented", "built"],
+  flow: ["flow", "flows", "river", "drain", "drains", "mouth"],
+  height: ["height", "high", "tall", "elevation"],
+  temperature: ["temperature", "hot", "cold", "warm"],
+};
+
+/**
+ * Words that ask rather than say: question words, auxiliaries, articles,
+ * prepositions, fillers of requests ("find out", "tell me"). They are never
+ * entity mentions and never relation words.
+ */
+export const FILLER_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a an the of to in on at by for with from into onto about as and or nor but if whether than then that this these those there here " +
+    "what which who whom whose where when why how many much " +
+    "is are was were be been being am do does did done doing can could will would shall should may might must " +
+    "i me my we us our you your it its they them their he him his she her " +
+    "find out tell show give list name know learn look up please let get see check determine identify figure explain describe " +
+    "all any some each every one ones thing things kind sort people person somebody someone something anything everything " +
+    "want need like would just also actually exactly currently"
+  ).split(" "),
+);
+
+/** Words that open a yes/no question when they start the text. */
+export const POLAR_OPENERS: ReadonlySet<string> = new Set("is are was were does do did can could has have had will would should".split(" "));
+
+/** Words after which a noun names what the answers are ("which animals", "the moons that"). */
+export const HEAD_OPENERS: ReadonlySet<string> = new Set("which what whose list name find out me".split(" "));
+
+/** Relation-words that some fillers carry after all ("have feathers", "has rings"). */
+export const RELATION_FILLERS: ReadonlySet<string> = new Set(["where", "has", "have", "had", "belong", "kind", "type", "like", "people", "look", "found", "made", "run", "works"]);

@@ -1,0 +1,113 @@
+import { FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, RELATION_FILLERS } from "./lexicon.js";
+import { nameTokens as tokens, singulars } from "@boyd/graph";
+import type { Vocabulary } from "./vocabulary.js";
+
+/** A run of the question's tokens that names symbols of the graph. */
+export interface Mention {
+  /** Symbols with that name (several when the name is ambiguous). */
+  readonly ids: readonly string[];
+  /** Token positions [start, end). */
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** A word of the question that says how things relate ("orbit", "boss"). */
+export interface RelationWord {
+  readonly text: string;
+  readonly position: number;
+}
+
+/** A goal's text read against the graph's vocabulary. */
+export interface QuestionReading {
+  /** A yes/no question ("Is a dog a fish?", "Find out whether ..."). */
+  readonly polar: boolean;
+  /** Entity mentions, in the order of the text. */
+  readonly mentions: readonly Mention[];
+  /** The noun that names what the answers are ("which animals"), if it names something in the graph. */
+  readonly head: Mention | undefined;
+  /** Words that name the relation asked about. */
+  readonly words: readonly RelationWord[];
+}
+
+/**
+ * Reads a goal's text: finds the longest runs of tokens that name symbols
+ * (multi-word names and plurals included), the head noun after "which",
+ * "what" or "the", whether it asks yes or no, and the remaining content
+ * words, which name the relation. Pure: the graph is only consulted
+ * through the vocabulary.
+ */
+export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
+  const toks = tokens(text);
+  const mentions = findMentions(toks, vocab);
+  const polar = isPolar(toks);
+  const head = headMention(toks, mentions);
+  const covered = new Set<number>();
+  for (const m of mentions) for (let i = m.start; i < m.end; i++) covered.add(i);
+  const words: RelationWord[] = [];
+  toks.forEach((t, i) => {
+    if (covered.has(i) || t.length < 2) return;
+    if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t)) return;
+    words.push({ text: t, position: i });
+  });
+  return { polar, mentions, head, words };
+}
+
+function isPolar(toks: readonly string[]): boolean {
+  const first = toks[0] ?? "";
+  if (POLAR_OPENERS.has(first)) return true;
+  // "find out whether", "check if", "tell me if".
+  const i = toks.findIndex((t) => t === "whether" || t === "if");
+  return i >= 0 && toks.slice(0, i).every((t) => FILLER_WORDS.has(t));
+}
+
+/** Greedy longest match from the left; a run of filler words alone never names anything. */
+function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
+  const out: Mention[] = [];
+  for (let i = 0; i < toks.length; ) {
+    let found: Mention | undefined;
+    for (let n = Math.min(vocab.maxNameTokens, toks.length - i); n >= 1 && !found; n--) {
+      const run = toks.slice(i, i + n);
+      if (run.every((t) => FILLER_WORDS.has(t) || t.length < 2)) continue;
+      if (FILLER_WORDS.has(run[0]!) && n > 1) continue;
+      for (const candidate of variants(run)) {
+        const ids = vocab.lookup(candidate);
+        if (ids.length > 0) {
+          found = { ids, start: i, end: i + n, text: run.join(" ") };
+          break;
+        }
+      }
+    }
+    if (found) {
+      out.push(found);
+      i = found.end;
+    } else i++;
+  }
+  return out;
+}
+
+/** The run as written, then with its last word singular. */
+function variants(run: readonly string[]): string[] {
+  const out = [run.join(" ")];
+  for (const s of singulars(run[run.length - 1]!)) out.push([...run.slice(0, -1), s].join(" "));
+  return out;
+}
+
+const ARTICLES = new Set(["the", "a", "an", "all"]);
+
+/**
+ * The head noun: the first mention when only filler words come before it and
+ * the word before it (articles skipped) opens a noun phrase ("which animals",
+ * "what continent", "list all moons"), or an article directly precedes it
+ * ("find the moons that ..."). "Who is Carol's boss" has none: "is" opens no
+ * noun phrase.
+ */
+function headMention(toks: readonly string[], mentions: readonly Mention[]): Mention | undefined {
+  const m = mentions[0];
+  if (!m || !toks.slice(0, m.start).every((t) => FILLER_WORDS.has(t))) return undefined;
+  let i = m.start - 1;
+  while (i >= 0 && ARTICLES.has(toks[i]!)) i--;
+  const articles = m.start - 1 - i;
+  // "find the moons", "which animals", "list all moons", or the text opening with "the moons ...".
+  return (i >= 0 && HEAD_OPENERS.has(toks[i]!)) || (i < 0 && articles > 0) ? m : undefined;
+}

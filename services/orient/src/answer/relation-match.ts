@@ -1,0 +1,67 @@
+import { similarity, stem, TextEncoder } from "@boyd/vsa";
+import { IS_A } from "./facts.js";
+import { RELATION_SYNONYMS } from "./lexicon.js";
+import { canonicalPredicate, nameTokens as tokens } from "@boyd/graph";
+
+/** Below this a word does not name a predicate. */
+export const WORD_MATCH_THRESHOLD = 0.5;
+
+// Words of a predicate name that say nothing of the relation ("has_", "_of", "_in").
+const GENERIC = new Set(["has", "have", "is", "are", "of", "in", "to", "by", "on", "at", "a", "an", "the", "from", "with", "for", "as"]);
+
+const encoder = new TextEncoder({ synonyms: RELATION_SYNONYMS, replaceDefaultSynonyms: true });
+const cache = new Map<string, number>();
+
+/** The words a predicate's name is made of, minus the generic ones (`official_language` -> official, language). */
+export function predicateWords(predicate: string): string[] {
+  const c = canonicalPredicate(predicate);
+  if (IS_A.has(c)) return ["kind"];
+  const all = tokens(predicate);
+  const specific = all.filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
+  return specific.length > 0 ? specific : all;
+}
+
+/**
+ * How well a question word names a predicate, 0..1: 1 for the same stem,
+ * 0.85 for a shared relation concept ("boss" and `reports_to`), else the
+ * hypervector similarity of the word and the predicate's words, rescaled
+ * so that unrelated text (similarity 0.5) scores 0.
+ */
+export function wordScore(word: string, predicate: string): number {
+  const key = `${word}\u0000${predicate}`;
+  let score = cache.get(key);
+  if (score !== undefined) return score;
+  const words = predicateWords(predicate);
+  const s = stem(word);
+  if (words.some((w) => stem(w) === s)) score = 1;
+  else {
+    const concepts = new Set(encoder.conceptsOf(word));
+    if (words.some((w) => encoder.conceptsOf(w).some((c) => concepts.has(c)))) score = 0.85;
+    else score = Math.max(0, (similarity(encoder.encode(word), encoder.encode(words.join(" "))) - 0.5) * 2);
+  }
+  if (cache.size > 50_000) cache.clear();
+  cache.set(key, score);
+  return score;
+}
+
+/**
+ * Whether a predicate reads like a verb ("orbits", "reports_to", "lives_in",
+ * "maintained_by"): then the question's word order says which end is the
+ * subject. Noun predicates ("capital", "has_capital", "capital_of",
+ * "population_millions") can be asked either way round.
+ */
+export function verbLike(predicate: string): boolean {
+  const t = tokens(predicate);
+  const last = t[t.length - 1] ?? "";
+  const first = t[0] ?? "";
+  if (IS_A.has(canonicalPredicate(predicate))) return true;
+  if (last === "of" || first === "has" || first === "have") return false;
+  if (["to", "in", "by", "on", "at", "from", "with", "into", "for"].includes(last) && t.length > 1) return true;
+  return t.length === 1 && first.length > 3 && first.endsWith("s") && !first.endsWith("ss");
+}
+
+/** Whether a verb predicate is passive ("maintained_by", "written_by"): its subject is what the active verb acts on. */
+export function passive(predicate: string): boolean {
+  const t = tokens(predicate);
+  return t.length > 1 && t[t.length - 1] === "by" && /(?:ed|en|wn)$/.test(t[0] ?? "");
+}

@@ -1,0 +1,129 @@
+import { canonicalPredicate, fold, isBookkeepingPredicate, isBookkeepingSymbol, nameOfId, type GraphStore, type Triple } from "@boyd/graph";
+
+/** Predicates that name things rather than relate them: `x label "Name"`, `x alias "Other"`. */
+export const NAME_PREDICATES: ReadonlySet<string> = new Set(["label", "alias", "rdfs_label", "skos_preflabel", "skos_altlabel", "also_known_as", "aka", "name"]);
+
+/** Whether a predicate is schema or naming rather than a relation between things. */
+export function isSchemaPredicate(predicate: string): boolean {
+  const c = canonicalPredicate(predicate);
+  return NAME_PREDICATES.has(c) || c.startsWith("rdf_") || c.startsWith("rdfs_") || c.startsWith("owl_") || isBookkeepingPredicate(predicate);
+}
+
+/** What the data declares about a predicate with the W3C terms (`p rdf:type owl:FunctionalProperty`, `p owl:inverseOf q`). */
+export interface PredicateDeclarations {
+  readonly functional: ReadonlySet<string>;
+  readonly transitive: ReadonlySet<string>;
+  readonly symmetric: ReadonlySet<string>;
+  /** predicate -> its declared inverses. */
+  readonly inverses: ReadonlyMap<string, readonly string[]>;
+  /** The declaration facts, for proofs, by `kind:predicate`. */
+  readonly facts: ReadonlyMap<string, Triple>;
+}
+
+/**
+ * The graph's own words: every world symbol by its folded names (its id,
+ * its label, and the objects of its `label`/`alias` facts), the predicates
+ * in use, the display name of each symbol, and the predicate declarations.
+ * Built once per graph version and shared by every question.
+ */
+export class Vocabulary {
+  private readonly byName = new Map<string, Set<string>>();
+  private readonly display = new Map<string, string>();
+  /** Longest name in tokens, so mention search knows how far to look. */
+  maxNameTokens = 1;
+  readonly predicates = new Map<string, number>();
+  declarations: PredicateDeclarations = { functional: new Set(), transitive: new Set(), symmetric: new Set(), inverses: new Map(), facts: new Map() };
+
+  /** Symbol ids with this folded name. */
+  lookup(name: string): readonly string[] {
+    const ids = this.byName.get(name);
+    return ids ? [...ids].sort() : [];
+  }
+
+  /** The name people know a symbol by: its label fact, else its label, else its id. */
+  displayName(id: string): string {
+    return this.display.get(id) ?? id;
+  }
+
+  /** Every name of a symbol known here, folded (for matching criteria against answers). */
+  namesOf(id: string): string[] {
+    const out = new Set([nameOfId(id)]);
+    const shown = this.display.get(id);
+    if (shown) out.add(fold(shown));
+    return [...out];
+  }
+
+  addName(id: string, name: string): void {
+    const key = fold(name);
+    if (!key) return;
+    let ids = this.byName.get(key);
+    if (!ids) this.byName.set(key, (ids = new Set()));
+    ids.add(id);
+    this.maxNameTokens = Math.max(this.maxNameTokens, key.split(" ").length);
+  }
+
+  setDisplay(id: string, name: string, preferred: boolean): void {
+    if (preferred || !this.display.has(id)) this.display.set(id, name);
+  }
+}
+
+/** Reads the whole graph once into a {@link Vocabulary}. */
+export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
+  const vocab = new Vocabulary();
+  const entities = new Set<string>();
+  const functional = new Set<string>();
+  const transitive = new Set<string>();
+  const symmetric = new Set<string>();
+  const inverses = new Map<string, string[]>();
+  const facts = new Map<string, Triple>();
+  const names: Triple[] = [];
+  for await (const t of store.exportTriples()) {
+    if (isBookkeepingPredicate(t.predicate) || isBookkeepingSymbol(t.subject) || isBookkeepingSymbol(t.object)) continue;
+    const p = canonicalPredicate(t.predicate);
+    if (NAME_PREDICATES.has(p)) {
+      names.push(t);
+      continue;
+    }
+    if (p === "rdf_type" || p === "a" || p === "type") {
+      const kind = canonicalPredicate(t.object);
+      const set = kind === "owl_functionalproperty" ? functional : kind === "owl_transitiveproperty" ? transitive : kind === "owl_symmetricproperty" ? symmetric : undefined;
+      if (set) {
+        set.add(t.subject);
+        facts.set(`${kind}:${t.subject}`, t);
+        continue;
+      }
+    }
+    if (p === "owl_inverseof") {
+      inverses.set(t.subject, [...(inverses.get(t.subject) ?? []), t.object]);
+      inverses.set(t.object, [...(inverses.get(t.object) ?? []), t.subject]);
+      facts.set(`owl_inverseof:${t.subject}:${t.object}`, t);
+      continue;
+    }
+    if (isSchemaPredicate(t.predicate)) continue;
+    vocab.predicates.set(t.predicate, (vocab.predicates.get(t.predicate) ?? 0) + 1);
+    entities.add(t.subject);
+    entities.add(t.object);
+  }
+  const labels = new Map<string, string>();
+  for (const ids = [...entities]; ids.length > 0; ) {
+    for (const s of await store.symbols(ids.splice(0, 1_000))) if (s.label && s.label !== s.id) labels.set(s.id, s.label);
+  }
+  for (const id of entities) {
+    vocab.addName(id, nameOfId(id));
+    const label = labels.get(id);
+    if (label) {
+      vocab.addName(id, label);
+      vocab.setDisplay(id, label, false);
+    }
+  }
+  for (const t of names) {
+    entities.add(t.subject);
+    vocab.addName(t.subject, t.object);
+    vocab.addName(t.subject, nameOfId(t.subject));
+    // A `label` fact names the symbol for display; an alias only finds it.
+    const p = canonicalPredicate(t.predicate);
+    if (p === "label" || p === "rdfs_label" || p === "skos_preflabel" || p === "name") vocab.setDisplay(t.subject, labels.get(t.object) ?? t.object, true);
+  }
+  vocab.declarations = { functional, transitive, symmetric, inverses, facts };
+  return vocab;
+}

@@ -1,0 +1,106 @@
+import { readFileSync } from "node:fs";
+import { GraphStore, ingestStream, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
+import { AnswerKind, type GoalAnswers } from "@boyd/proto";
+import { describe, expect, it } from "vitest";
+import { QuestionAnswerer } from "../src/index.js";
+
+const EXAMPLES = new URL("../../../examples/", import.meta.url);
+
+async function graphOf(file: string): Promise<GraphStore> {
+  const store = new GraphStore((await openEmbeddedBackend()).backend);
+  await ingestStream(store, [readFileSync(new URL(file, EXAMPLES), "utf8")], `examples/${file}`, { format: "csv" });
+  return store;
+}
+
+async function graphWith(triples: TripleInput[]): Promise<GraphStore> {
+  const store = new GraphStore((await openEmbeddedBackend()).backend);
+  await store.addTriples(triples.map((t) => ({ source: "org.csv", ...t })));
+  return store;
+}
+
+async function ask(store: GraphStore, question: string, agentId = "a1", goalId = "goal:q"): Promise<GoalAnswers> {
+  return new QuestionAnswerer(store).answer({ symbolId: goalId, description: question }, agentId, 1);
+}
+
+const ids = (a: GoalAnswers): string[] => a.answers.map((x) => x.symbolId).sort();
+
+describe("answering - questions over the graph's own vocabulary", () => {
+  it("the moons that orbit Mars are phobos and deimos, each with the fact and its file:line", async () => {
+    const a = await ask(await graphOf("solar-system.csv"), "Find the moons that orbit Mars");
+    expect(a.kind).toBe(AnswerKind.ENTITIES);
+    expect(a.pattern).toBe("?x orbits mars");
+    expect(ids(a)).toEqual(["deimos", "phobos"]);
+    expect(a.answers.find((x) => x.symbolId === "phobos")!.proof!.summary).toBe("phobos orbits mars (examples/solar-system.csv:23)");
+  });
+
+  it("nothing orbits Venus: no answer, whatever the criteria would name", async () => {
+    const a = await ask(await graphOf("solar-system.csv"), "Find the moons that orbit Venus");
+    expect(a.answers).toEqual([]);
+  });
+
+  it("a dog is not known to be a fish (unknown, never yes); a dog is a living thing by four is-a facts and the rule", async () => {
+    const store = await graphOf("animals.csv");
+    expect((await ask(store, "Find out whether a dog is a fish")).kind).toBe(AnswerKind.UNKNOWN);
+    const yes = await ask(store, "Is a dog a living thing?");
+    expect(yes.kind).toBe(AnswerKind.YES);
+    expect(yes.proof!.steps[0]!.ruleId).toBe("is-a-transitive");
+    expect(yes.proof!.steps[0]!.premises.map((p) => `${p.subject} ${p.object}`)).toEqual(["dog mammal", "mammal vertebrate", "vertebrate animal", "animal living_thing"]);
+  });
+
+  it("which animals live in the ocean: the answer type comes from is-a facts, the relation from 'live' ~ lives_in", async () => {
+    const a = await ask(await graphOf("animals.csv"), "Which animals live in the ocean?");
+    expect(ids(a)).toEqual(["shark", "whale"]);
+    expect(a.predicates).toEqual(["lives_in"]);
+  });
+
+  it("Carol's manager comes from a reports_to fact, in the direction the words say", async () => {
+    const store = await graphWith([
+      { subject: "carol", predicate: "reports_to", object: "bob" },
+      { subject: "dave", predicate: "reports_to", object: "carol" },
+      { subject: "bob", predicate: "reports_to", object: "alice" },
+      { subject: "carol", predicate: "works_at", object: "acme_corp" },
+    ]);
+    expect(ids(await ask(store, "Who does Carol report to?"))).toEqual(["bob"]);
+    expect(ids(await ask(store, "Who reports to Carol?"))).toEqual(["dave"]);
+    expect(ids(await ask(store, "Who is Carol's boss?"))).toEqual(["bob"]);
+    expect(ids(await ask(store, "Who does Carol's manager report to?"))).toEqual(["alice"]);
+  });
+
+  it("facts this agent wrote while working on the goal are never used for it", async () => {
+    const store = await graphWith([{ subject: "carol", predicate: "reports_to", object: "supervisor", source: "agent:a1:goal:goal:q:cycle:2" }]);
+    expect((await ask(store, "Who does Carol report to?", "a1", "goal:q")).answers).toEqual([]);
+    expect(ids(await ask(store, "Who does Carol report to?", "a1", "goal:other"))).toEqual(["supervisor"]);
+  });
+
+  it("multi-word names match ids and labels, with case and accents folded", async () => {
+    const store = await graphWith([
+      { subject: "juba", predicate: "capital_of", object: "south_sudan" },
+      { subject: "sarajevo", predicate: "capital_of", object: "bosnia_and_herzegovina" },
+      { subject: "yamoussoukro", predicate: "capital_of", object: "cote_d_ivoire" },
+      { subject: "cote_d_ivoire", predicate: "label", object: "Côte d'Ivoire" },
+      { subject: "priya", predicate: "member_of", object: "payments_team" },
+    ]);
+    expect(ids(await ask(store, "What is the capital of South Sudan?"))).toEqual(["juba"]);
+    expect(ids(await ask(store, "What is the capital of Bosnia and Herzegovina?"))).toEqual(["sarajevo"]);
+    expect(ids(await ask(store, "What is the capital of Cote d'Ivoire?"))).toEqual(["yamoussoukro"]);
+    expect(ids(await ask(store, "Who are the members of the payments team?"))).toEqual(["priya"]);
+  });
+
+  it("a functional predicate with another value answers no, with the fact and the declaration", async () => {
+    const store = await graphWith([
+      { subject: "nairobi", predicate: "capital_of", object: "kenya" },
+      { subject: "kampala", predicate: "capital_of", object: "uganda" },
+      { subject: "capital_of", predicate: "rdf:type", object: "owl:FunctionalProperty" },
+    ]);
+    const no = await ask(store, "Is Nairobi the capital of Uganda?");
+    expect(no.kind).toBe(AnswerKind.NO);
+    expect(no.proof!.summary).toContain("nairobi capital_of kenya");
+    expect((await ask(store, "Is Nairobi the capital of Kenya?")).kind).toBe(AnswerKind.YES);
+  });
+
+  it("numbers are whole tokens: 7.08 is an answer, never 1.08 or 08", async () => {
+    const store = await graphWith([{ subject: "eur", predicate: "rate_usd", object: "7.08" }]);
+    const a = await ask(store, "What is the USD rate of EUR?");
+    expect(ids(a)).toEqual(["7.08"]);
+  });
+});
