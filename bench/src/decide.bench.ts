@@ -99,6 +99,7 @@ function request(description: string, tools: ToolDescriptor[]): DecideRequest {
         triples: [triple("finance_site", "publishes", "quarterly_report"), triple("quarterly_report", "format", "pdf")],
         inferences: [activated("quarterly_report", 0.8), activated("finance_site", 0.6)],
         supportingTriples: [],
+        answers: undefined,
       }],
       episodeKnowledge: [], memoryPressure: 0, graphTripleCount: 0, summary: "",
     },
