@@ -26,6 +26,8 @@ export interface GoalOutcome {
  * stall threshold that lets the agent try several tools before it gives
  * up, and cautious approvals, so a write the agent chose would really
  * happen and be counted as fabricated rather than wait for a person.
+ * Nobody answers the agent's questions here, so a tool may take 2 s at
+ * most (a question to the user would otherwise wait two minutes).
  */
 export const SUITE_AGENT_CONFIG = {
   maxCycles: 8,
@@ -33,6 +35,7 @@ export const SUITE_AGENT_CONFIG = {
   confirmSideEffectPlans: false,
   approvalMode: ApprovalMode.CAUTIOUS,
   approvalTimeoutMs: 500,
+  toolTimeoutMs: 2_000,
 };
 
 /**

@@ -31,7 +31,7 @@ describe("boyd up --nats, agent --nats, events", () => {
     const run = await runBoyd(["agent", "--nats", nats.url, "run", "--kb", SOLAR, "--goals", MARS]);
     expect(run.code, run.stderr + up.stderr()).toBe(0);
     expect(run.stderr).toContain(`agent default created on ${nats.url}`);
-    expect(run.stdout).toMatch(/^ {2}✓ completed +goal:Find the moons that orbit Mars /m);
+    expect(run.stdout).toMatch(/^ {2}✓ completed +goal:Find the moons that orbit Mars\n +answer: deimos, phobos\n +proof: phobos orbits mars /m);
 
     const replay = await runBoyd(["events", "--nats", nats.url, "--agent", "default", "--from-seq", "1", "--limit", "4"]);
     expect(replay.code, replay.stderr).toBe(0);

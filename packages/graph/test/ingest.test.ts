@@ -44,15 +44,15 @@ describe("ingest - formats", () => {
     const summary = await ingestFile(s, path);
     expect(summary).toEqual({ file: path, format: "ntriples", lines: 5, triples: 3, skipped: 0, batches: 1, errors: [] });
     expect(await s.query({ subject: "http://ex.org/alice", predicate: "http://ex.org/ns#knows" })).toEqual([
-      { subject: "http://ex.org/alice", predicate: "http://ex.org/ns#knows", object: "http://ex.org/bob", confidence: 1, source: path, createdAt: 1_000 },
+      { subject: "http://ex.org/alice", predicate: "http://ex.org/ns#knows", object: "http://ex.org/bob", confidence: 1, source: `${path}:2`, createdAt: 1_000 },
     ]);
     expect((await s.query({ predicate: "http://ex.org/ns#name" }))[0]?.object).toBe('Alice "A"');
 
     const local = await store();
     await ingestFile(local, path, { localNames: true, source: "people" });
     expect((await local.query({ subject: "alice" })).map((t) => [t.predicate, t.object, t.source])).toEqual([
-      ["knows", "bob", "people"],
-      ["name", 'Alice "A"', "people"],
+      ["knows", "bob", "people:2"],
+      ["name", 'Alice "A"', "people:4"],
     ]);
   });
 
@@ -73,7 +73,7 @@ describe("ingest - formats", () => {
     expect(await ingestFile(s, path)).toMatchObject({ format: "jsonl", triples: 2 });
     expect(await s.query({ subject: "a" })).toEqual([
       { subject: "a", predicate: "p", object: "b", confidence: 0.5, source: "tool", createdAt: 7 },
-      { subject: "a", predicate: "p", object: "c", confidence: 1, source: path, createdAt: 1_000 },
+      { subject: "a", predicate: "p", object: "c", confidence: 1, source: `${path}:2`, createdAt: 1_000 },
     ]);
   });
 
@@ -215,7 +215,8 @@ describe("ingest - streams", () => {
       batches: 1,
       errors: [{ line: 3, reason: "expected 3 or 4 fields (subject,predicate,object[,confidence]), got 1" }],
     });
-    expect((await s.query({ subject: "a" })).map((t) => t.source)).toEqual(["inline.csv", "inline.csv"]);
+    // Each triple's source names its line.
+    expect((await s.query({ subject: "a" })).map((t) => t.source)).toEqual(["inline.csv:1", "inline.csv:2"]);
   });
 
   it("ingest - ingestStream from one string holding a whole document, and from a Readable", async () => {

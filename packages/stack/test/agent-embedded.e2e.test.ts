@@ -67,7 +67,7 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
     const children = report!.goals.filter((g) => g.parentId === parent.symbolId);
     expect(events.some((e) => e.kind?.$case === "goalChanged" && e.kind.value.change === GoalChangeKind.DECOMPOSED)).toBe(true);
     expect(parent.childIds).toEqual(children.map((c) => c.symbolId));
-    expect(children.map((c) => c.priority)).toEqual([200, 190, 180]);
+    expect(children.map((c) => c.priority)).toEqual([128, 127, 126]); // never above the parent (128)
     expect(children.filter((c) => c.status === GoalStatus.COMPLETED).map((c) => c.successCriteria)).toEqual(["phobos", "deimos"]);
     expect(children.find((c) => c.successCriteria === "uranus rings")!.status).toBe(GoalStatus.FAILED);
     // The parent was suspended while its children ran, then settled.

@@ -79,7 +79,8 @@ describe("act - every built-in tool over NATS", () => {
     const m = await ok("kg_mutate", { subject: "Mars", predicate: "has_moon", object: "Phobos", goal: "goal:moons of Mars" }, { cycle: 41 });
     expect(m.output!.content).toContain("asserted");
     const [fact] = await h.graph.query({ subject: "mars", predicate: "has_moon" });
-    expect(fact!.source).toBe(`agent:${h.agentId}:goal:goal:moons of Mars:cycle:41`);
+    // The decision's goal (g1 in the harness) wins over the input's `goal`: provenance names the goal the call really served.
+    expect(fact!.source).toBe(`agent:${h.agentId}:goal:g1:cycle:41`);
   });
 
   it("reason decides known, derived and unknown statements", async () => {

@@ -60,7 +60,7 @@ export function criteriaTerms(criteria: string): string[] {
 export function entailment(goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence, cycle: number): Entailment {
   const terms = criteriaTerms(goal.successCriteria);
   const answers = evidence.answers;
-  if (terms.length === 0) return withoutCriteria(goal, evidence, cycle);
+  if (terms.length === 0 || restatesQuestion(goal, terms, answers)) return withoutCriteria(goal, evidence, cycle);
   const steps: ProofStep[] = [];
   const excerpts: string[] = [];
   const met: string[] = [];
@@ -79,6 +79,17 @@ export function entailment(goal: Pick<Goal, "description" | "successCriteria">, 
   }
   const proof = met.length === terms.length ? makeProof(steps, excerpts, evidence, cycle) : undefined;
   return { terms, met, proof };
+}
+
+/**
+ * Criteria that only restate the question ("Find the moons of Mars" =>
+ * "the moons of Mars", as decomposition gives its parts) ask for its
+ * answers, not for a text that says "moons of mars".
+ */
+function restatesQuestion(goal: Pick<Goal, "description">, terms: readonly string[], answers: GoalAnswers | undefined): boolean {
+  if (terms.length !== 1 || answers?.kind !== AnswerKind.ENTITIES) return false;
+  const phrase = nameTokens(terms[0]!);
+  return phrase.length >= 2 && containsPhrase(nameTokens(goal.description), phrase);
 }
 
 function withoutCriteria(goal: Pick<Goal, "description">, evidence: GoalEvidence, cycle: number): Entailment {

@@ -1,7 +1,7 @@
-import { canonicalPredicate, singulars } from "@boyd/graph";
+import { canonicalPredicate, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { passive, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { passive, predicateWords, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** One answer with the facts that make it one. */
@@ -25,6 +25,8 @@ export interface QuestionAnswer {
   /** For yes/no: the facts that show yes, or no. */
   readonly proof: readonly FactStep[];
 }
+
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /** Longest path considered between a named symbol and an answer. */
 const MAX_HOPS = 3;
@@ -52,7 +54,40 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   const q = readQuestion(text, vocab);
   const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
   if (q.mentions.length === 0) return unread(subjects);
-  return q.polar ? answerPolar(q, subjects, vocab, view) : answerOpen(q, subjects, vocab, view);
+  if (q.polar) return answerPolar(q, subjects, vocab, view);
+  const whole = await answerOpen(q, subjects, vocab, view);
+  return whole.answers.length > 0 ? whole : ((await answerParts(text, vocab, view)) ?? whole);
+}
+
+/**
+ * "Find the moons of Mars and the rings of Uranus": when the whole reads as
+ * no one question, each part joined by "and" is asked on its own (a part
+ * without a verb borrows the first part's: "Find the rings of Uranus"), and
+ * the answers are the union. Names with "and" inside stay whole.
+ */
+async function answerParts(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const pieces = text.split(/\s*(?:,\s*and|,|\band\b)\s+/i).filter((p) => p.trim() !== "");
+  if (pieces.length < 2 || pieces.some((p) => vocab.lookup(p.trim().toLowerCase()).length > 0)) return undefined;
+  const lead = /^(.*?)\b(?:the|a|an|all)\b/i.exec(pieces[0]!)?.[1]?.trim() ?? "";
+  const parts: QuestionAnswer[] = [];
+  for (const piece of pieces) {
+    const question = /^(?:the|a|an|all)\b/i.test(piece) && lead ? `${lead} ${piece}` : piece;
+    const q = readQuestion(question, vocab);
+    if (q.mentions.length === 0 || q.polar) return undefined;
+    parts.push(await answerOpen(q, [...new Set(q.mentions.flatMap((m) => m.ids))], vocab, view));
+  }
+  const answered = parts.filter((p) => p.answers.length > 0);
+  if (answered.length === 0) return undefined;
+  const answers = new Map<string, FoundAnswer>();
+  for (const p of answered) for (const a of p.answers) if (!answers.has(a.id)) answers.set(a.id, a);
+  return {
+    kind: "entities",
+    pattern: answered.map((p) => p.pattern).join("; "),
+    subjects: [...new Set(parts.flatMap((p) => p.subjects))],
+    predicates: [...new Set(answered.flatMap((p) => p.predicates))],
+    answers: [...answers.values()],
+    proof: [],
+  };
 }
 
 function unread(subjects: readonly string[]): QuestionAnswer {
@@ -80,11 +115,13 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
     }
   }
   // No: a functional predicate that gives the subject (or the object) a different value.
-  for (const p of predicates.filter((p) => vocab.declarations.functional.has(p))) {
+  const bestFit = Math.max(0, ...predicates.map((p) => predicateFit(p, q.words)));
+  for (const p of predicates.filter((p) => vocab.declarations.functional.has(p) && predicateFit(p, q.words) === bestFit)) {
     const declaration = vocab.declarations.facts.get(`owl_functionalproperty:${p}`);
     for (const [s, o] of [[first, last], [last, first]] as const) {
       for (const sid of s.ids) {
-        const other = (await view.edges(sid)).find((e) => e.direction === "out" && e.predicate === p && !o.ids.includes(e.other));
+        // Another value of the same kind (a year never refutes a person).
+        const other = (await view.edges(sid)).find((e) => e.direction === "out" && e.predicate === p && !o.ids.includes(e.other) && NUMBER.test(e.other) === NUMBER.test(o.ids[0]!));
         if (other) {
           const proof: FactStep[] = [other.step, ...(declaration ? [{ triple: declaration }] : [])];
           return { kind: "no", pattern: `${sid} ${p} ${o.ids[0]}`, subjects, predicates, answers: [], proof };
@@ -107,6 +144,11 @@ async function linkBetween(view: FactView, s: string, o: string, names: (p: stri
   return undefined;
 }
 
+function predicateFit(p: string, words: readonly RelationWord[]): number {
+  const own = predicateWords(p);
+  return own.filter((x) => words.some((w) => wordScore(w.text, x) >= WORD_MATCH_THRESHOLD)).length / own.length;
+}
+
 function score(words: readonly RelationWord[], p: string): number {
   return words.reduce((n, w) => n + wordScore(w.text, p), 0);
 }
@@ -121,6 +163,10 @@ interface Partial {
 }
 
 interface Reading {
+  /** Only numbers answer ("how long ..."). */
+  readonly quantity: boolean;
+  /** A kind the answer must be described as by one of its facts ("which country" -> `italy is-a country`). */
+  readonly kindWord: RelationWord | undefined;
   readonly anchor: Mention;
   readonly others: readonly Mention[];
   readonly words: readonly RelationWord[];
@@ -133,35 +179,48 @@ interface Candidate {
   readonly answers: FoundAnswer[];
   /** Hops without a question word of their own. */
   readonly unexplained: number;
+  /** Words left to a fact describing the answer (fewer is a closer reading). */
+  readonly filtered: number;
+  /** Share of the path's predicate words the question names (`orbits` fits "orbit" better than `orbital_period_days`). */
+  readonly fit: number;
   readonly meanScore: number;
 }
 
 async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
-  let type: string | undefined;
-  let words = [...q.words];
+  // "Which country ...": a kind the graph has no symbol for says what the
+  // answer must be described as, not which relation leads to it.
+  const words = q.words.filter((w) => w !== q.headWord);
   const head = q.head;
-  if (head) {
-    for (const id of head.ids) if (await view.isClass(id)) type ??= id;
-    // A head noun that is no class ("the moons" where `moon` is one moon) names the relation instead.
-    if (!type) words = [...words, ...headWords(head)].sort((a, b) => a.position - b.position);
-  }
+  let type: string | undefined;
+  for (const id of head?.ids ?? []) if (await view.isClass(id)) type ??= id;
   const named = q.mentions.filter((m) => m !== head);
-  const readings: Reading[] = [];
-  for (const anchor of named) readings.push({ anchor, others: named.filter((m) => m !== anchor), words, type });
-  // Other names as plain words: "capital" may be a symbol and still name the relation.
-  for (const anchor of named) {
-    const others = named.filter((m) => m !== anchor);
-    if (others.length > 0) readings.push({ anchor, others: [], words: [...words, ...others.flatMap(headWords)].sort((a, b) => a.position - b.position), type });
+  const plus = (extra: readonly Mention[]) => [...words, ...extra.flatMap(headWords)].sort((a, b) => a.position - b.position);
+  const base = { quantity: q.quantity, kindWord: q.headWord };
+  // Readings, closest first; the first that answers wins.
+  const rounds: Reading[][] = [];
+  if (head && !type) {
+    // A head noun that is no class of is-a facts may still be linked to ("bird rank class"), ...
+    rounds.push(named.map((anchor) => ({ ...base, anchor, others: [...named.filter((m) => m !== anchor), head], words, type })));
+    // ... or names the relation ("the moons" where `moon` is one moon).
+    rounds.push(named.map((anchor) => ({ ...base, anchor, others: named.filter((m) => m !== anchor), words: plus([head]), type })));
+  } else {
+    rounds.push(named.map((anchor) => ({ ...base, anchor, others: named.filter((m) => m !== anchor), words, type })));
   }
+  // Other names as plain words: "capital" may be a symbol and still name the relation.
+  const headAsWords = head && !type ? [head] : [];
+  rounds.push(named.filter(() => named.length > 1).map((anchor) => ({ ...base, anchor, others: [], words: plus([...headAsWords, ...named.filter((m) => m !== anchor)]), type })));
   // "List all planets": only a class is named; its members answer.
-  if (named.length === 0 && head && type) readings.push({ anchor: head, others: [], words, type: undefined });
+  if (named.length === 0 && head && type) rounds.push([{ ...base, anchor: head, others: [], words, type: undefined }]);
 
   let best: Candidate | undefined;
-  for (const reading of readings) {
-    for (const id of reading.anchor.ids) {
-      const candidate = await bestPath(id, reading, view, vocab);
-      if (candidate && (!best || better(candidate, best))) best = candidate;
+  for (const readings of rounds) {
+    for (const reading of readings) {
+      for (const id of reading.anchor.ids) {
+        const candidate = await bestPath(id, reading, view, vocab);
+        if (candidate && (!best || better(candidate, best))) best = candidate;
+      }
     }
+    if (best) break;
   }
   const mainSubjects = best ? [best.anchor, ...subjects.filter((s) => s !== best!.anchor)] : subjects;
   if (!best) return { kind: words.length === 0 && !type ? "unread" : "entities", pattern: "", subjects: mainSubjects, predicates: [], answers: [], proof: [] };
@@ -175,8 +234,10 @@ function headWords(m: Mention): RelationWord[] {
 function better(a: Candidate, b: Candidate): boolean {
   return (
     a.unexplained - b.unexplained ||
+    a.filtered - b.filtered ||
     b.hops.length - b.unexplained - (a.hops.length - a.unexplained) ||
     a.hops.length - b.hops.length ||
+    b.fit - a.fit ||
     b.meanScore - a.meanScore ||
     (b.answers[0]?.confidence ?? 0) - (a.answers[0]?.confidence ?? 0)
   ) < 0;
@@ -276,21 +337,18 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // Words no fact of the path names may still describe the answer itself:
   // "which moons of Saturn have a subsurface ocean" keeps the moons with
   // a fact whose predicate or other end those words name.
-  const rest = words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text));
+  const rest = [...words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text)), ...(reading.kindWord ? [reading.kindWord] : [])];
   unexplained = own.filter((w) => w === undefined).length;
   if (unexplained > 0 && !(words.length === 0 && reading.type)) return undefined;
   // Direction of the first fact: the named thing before the verb is its subject.
   const first = hops[0]!;
   const word = own[0];
-  if (word && verbLike(first.predicate)) {
-    const before = reading.anchor.start < word.position;
-    const expected = before !== passive(first.predicate) ? "out" : "in";
-    if (first.direction !== expected) return undefined;
-  }
+  const expected = word ? expectedDirection(first.predicate, reading.anchor, word) : undefined;
+  if (expected && first.direction !== expected) return undefined;
   const answers: FoundAnswer[] = [];
   const seen = new Set<string>();
   for (const p of group) {
-    if (seen.has(p.node)) continue;
+    if (seen.has(p.node) || (reading.quantity && !NUMBER.test(p.node))) continue;
     const steps: FactStep[] = p.hops.map((h) => h.step);
     if (reading.type) {
       const typed = await view.isA(p.node, reading.type);
@@ -310,7 +368,32 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   }
   if (answers.length === 0) return undefined;
   answers.sort((a, b) => b.confidence - a.confidence || a.steps.length - b.steps.length || (a.id < b.id ? -1 : 1));
-  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, meanScore: hops.length ? total / hops.length : 0 };
+  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, filtered: rest.length, fit: fitOf(hops, words), meanScore: hops.length ? total / hops.length : 0 };
+}
+
+/**
+ * Which way the first fact must point, when the words say: a verb keeps
+ * the question's word order (the named thing before the verb is its
+ * subject; a passive `_by` predicate turns it round); "the capital of
+ * Kenya" / "Kenya's capital" asks for `?x capital_of kenya` or
+ * `kenya has_capital ?x`; otherwise either way.
+ */
+function expectedDirection(predicate: string, anchor: Mention, word: RelationWord): "out" | "in" | undefined {
+  if (verbLike(predicate)) return anchor.start < word.position !== passive(predicate) ? "out" : "in";
+  const of = nameTokens(predicate).at(-1) === "of";
+  if (of) return anchor.possessor ? "in" : "out";
+  return anchor.possessor ? "out" : undefined;
+}
+
+/** Mean over the path's facts of the share of the predicate's words that some question word names. */
+function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {
+  if (hops.length === 0) return 0;
+  let sum = 0;
+  for (const h of hops) {
+    const own = predicateWords(h.predicate);
+    sum += own.filter((p) => words.some((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD)).length / own.length;
+  }
+  return sum / hops.length;
 }
 
 /** Words that ask for a fact without naming one ("which moons have ..."). */
@@ -333,8 +416,15 @@ async function describedBy(p: Partial, rest: readonly RelationWord[], vocab: Voc
 /** Facts tying an answer's path to each other named symbol, or undefined when one is not tied. */
 async function satisfiesOthers(p: Partial, others: readonly Mention[], view: FactView): Promise<FactStep[] | undefined> {
   const steps: FactStep[] = [];
+  const anchorEdges = p.hops.length > 0 ? await view.edges(anchorOf(p)) : [];
   for (const m of others) {
     if (p.hops.some((h) => m.ids.includes(h.other))) continue;
+    // "the genus Panthera": the named thing itself is tied to the other name.
+    const own = anchorEdges.find((e) => m.ids.includes(e.other));
+    if (own) {
+      steps.push(own.step);
+      continue;
+    }
     // A class named along the way ("the service Wei owns"): some symbol of the path is one.
     const typed = await firstTyped(p, m, view);
     if (typed) {
@@ -346,6 +436,12 @@ async function satisfiesOthers(p: Partial, others: readonly Mention[], view: Fac
     steps.push(link.step);
   }
   return steps;
+}
+
+/** The symbol a path starts from. */
+function anchorOf(p: Partial): string {
+  const first = p.hops[0]!;
+  return first.direction === "out" ? first.step.triple.subject : first.step.triple.object;
 }
 
 async function firstTyped(p: Partial, m: Mention, view: FactView): Promise<FactStep[] | undefined> {

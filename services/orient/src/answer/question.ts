@@ -10,6 +10,8 @@ export interface Mention {
   readonly start: number;
   readonly end: number;
   readonly text: string;
+  /** Named as the owner of what is asked: "Kenya's capital", "the capital of Kenya". */
+  readonly possessor: boolean;
 }
 
 /** A word of the question that says how things relate ("orbit", "boss"). */
@@ -28,6 +30,10 @@ export interface QuestionReading {
   readonly head: Mention | undefined;
   /** Words that name the relation asked about. */
   readonly words: readonly RelationWord[];
+  /** "How long", "how many", "how old"...: the answer is a number. */
+  readonly quantity: boolean;
+  /** A noun after "which"/"what" that names no symbol ("which genus"): the kind of answer, not a relation. */
+  readonly headWord: RelationWord | undefined;
 }
 
 /**
@@ -50,7 +56,22 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
     if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t)) return;
     words.push({ text: t, position: i });
   });
-  return { polar, mentions, head, words };
+  const headWord = head ? undefined : words.find((w) => opensNounPhrase(toks, w.position) && w.position === firstContent(toks));
+  const quantity = toks.some((t, i) => t === "how" && QUANTITY.has(toks[i + 1] ?? ""));
+  return { polar, mentions, head, words, headWord, quantity };
+}
+
+const QUANTITY = new Set(["long", "many", "much", "old", "big", "far", "tall", "large", "heavy", "high", "deep", "wide", "hot", "cold", "fast"]);
+
+/** Whether the word at `i` follows "which"/"what"/... (articles skipped). */
+function opensNounPhrase(toks: readonly string[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && ARTICLES.has(toks[j]!)) j--;
+  return j >= 0 && (toks[j] === "which" || toks[j] === "what" || toks[j] === "whose");
+}
+
+function firstContent(toks: readonly string[]): number {
+  return toks.findIndex((t) => !FILLER_WORDS.has(t));
 }
 
 function isPolar(toks: readonly string[]): boolean {
@@ -73,7 +94,7 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
       for (const candidate of variants(run)) {
         const ids = vocab.lookup(candidate);
         if (ids.length > 0) {
-          found = { ids, start: i, end: i + n, text: run.join(" ") };
+          found = { ids, start: i, end: i + n, text: run.join(" "), possessor: isPossessor(toks, i, i + n) };
           break;
         }
       }
@@ -84,6 +105,14 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
     } else i++;
   }
   return out;
+}
+
+/** "Kenya's" (the apostrophe leaves a lone "s") or "of (the) Kenya". */
+function isPossessor(toks: readonly string[], start: number, end: number): boolean {
+  if (toks[end] === "s") return true;
+  let j = start - 1;
+  while (j >= 0 && ARTICLES.has(toks[j]!)) j--;
+  return j >= 0 && toks[j] === "of";
 }
 
 /** The run as written, then with its last word singular. */
