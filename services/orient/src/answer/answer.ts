@@ -27,6 +27,8 @@ export interface QuestionAnswer {
 }
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
+/** Kinds of answer a number is by itself. */
+const NUMERIC_KINDS: ReadonlySet<string> = new Set(["year", "years", "number", "count", "amount", "date", "age", "percent", "percentage", "value", "figure"]);
 
 /** Longest path considered between a named symbol and an answer. */
 const MAX_HOPS = 3;
@@ -167,6 +169,8 @@ interface Reading {
   readonly quantity: boolean;
   /** A kind the answer must be described as by one of its facts ("which country" -> `italy is-a country`). */
   readonly kindWord: RelationWord | undefined;
+  /** Every symbol the question names (none of them is an answer). */
+  readonly named: readonly string[];
   readonly anchor: Mention;
   readonly others: readonly Mention[];
   readonly words: readonly RelationWord[];
@@ -195,7 +199,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   for (const id of head?.ids ?? []) if (await view.isClass(id)) type ??= id;
   const named = q.mentions.filter((m) => m !== head);
   const plus = (extra: readonly Mention[]) => [...words, ...extra.flatMap(headWords)].sort((a, b) => a.position - b.position);
-  const base = { quantity: q.quantity, kindWord: q.headWord };
+  const base = { quantity: q.quantity, kindWord: q.headWord, named: named.flatMap((m) => m.ids) };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -321,12 +325,17 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   let unexplained = 0;
   let total = 0;
   const own: (RelationWord | undefined)[] = hops.map(() => undefined);
-  // Each fact takes its best unused word, strongest matches first.
-  const pairs = hops.flatMap((h, i) => words.map((w, j) => ({ i, j, s: wordScore(w.text, h.predicate) }))).filter((x) => x.s >= WORD_MATCH_THRESHOLD);
+  // Each fact takes its best unused word, strongest matches first; the kind
+  // word ("what role ...") may name the last fact too, but need not.
+  const kind = reading.kindWord;
+  const candidates = kind ? [...words, kind] : words;
+  const pairs = hops
+    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: wordScore(w.text, h.predicate) })))
+    .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || x.i === hops.length - 1));
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
   for (const { i, j, s } of pairs) {
     if (own[i] || used.has(j)) continue;
-    own[i] = words[j];
+    own[i] = candidates[j];
     used.add(j);
     total += s;
   }
@@ -337,7 +346,9 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // Words no fact of the path names may still describe the answer itself:
   // "which moons of Saturn have a subsurface ocean" keeps the moons with
   // a fact whose predicate or other end those words name.
-  const rest = [...words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text)), ...(reading.kindWord ? [reading.kindWord] : [])];
+  // The kind asked for is told by the last fact ("what year ... born" -> birth_year) or by a fact of the answer.
+  const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) >= WORD_MATCH_THRESHOLD;
+  const rest = [...words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text)), ...(kind && !kindTold ? [kind] : [])];
   unexplained = own.filter((w) => w === undefined).length;
   if (unexplained > 0 && !(words.length === 0 && reading.type)) return undefined;
   // Direction of the first fact: the named thing before the verb is its subject.
@@ -348,7 +359,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const answers: FoundAnswer[] = [];
   const seen = new Set<string>();
   for (const p of group) {
-    if (seen.has(p.node) || (reading.quantity && !NUMBER.test(p.node))) continue;
+    // An answer the question names itself answers nothing ("When did Kenya join the African Union?").
+    if (seen.has(p.node) || (reading.quantity && !NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) continue;
     const steps: FactStep[] = p.hops.map((h) => h.step);
     if (reading.type) {
       const typed = await view.isA(p.node, reading.type);
@@ -358,8 +370,16 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     const constraints = await satisfiesOthers(p, reading.others, view);
     if (!constraints) continue;
     steps.push(...constraints);
-    if (rest.length > 0) {
-      const described = await describedBy(p, rest, vocab, view);
+    // "What year": a number answers for itself.
+    const restHere = NUMBER.test(p.node) ? rest.filter((w) => !NUMERIC_KINDS.has(w.text)) : rest;
+    if (kind && !kindTold && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
+      const typed = await kindOf(p.node, kind, vocab, view);
+      if (!typed) continue;
+      steps.push(...typed);
+    }
+    const leftover = restHere.filter((w) => w !== kind);
+    if (leftover.length > 0) {
+      const described = await describedBy(p, leftover, vocab, view);
       if (!described) continue;
       steps.push(described);
     }
@@ -394,6 +414,18 @@ function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {
     sum += own.filter((p) => words.some((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD)).length / own.length;
   }
   return sum / hops.length;
+}
+
+/** Predicates that say what kind of thing something is. */
+const KIND_PREDICATES: ReadonlySet<string> = new Set([...IS_A, "rank", "type", "category", "class", "kind"]);
+
+/** Facts saying the answer is of the kind the word names ("which crater": `jezero is-a crater`), through is-a chains too. */
+async function kindOf(id: string, word: RelationWord, vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
+  const names = (x: string) => vocab.namesOf(x).flatMap((n) => n.split(" "));
+  const fits = (x: string) => names(x).includes(word.text) || singulars(word.text).some((s) => names(x).includes(s));
+  for (const e of await view.edges(id)) if (e.direction === "out" && KIND_PREDICATES.has(canonicalPredicate(e.predicate)) && fits(e.other)) return [e.step];
+  for (const p of IS_A) for (const e of await view.closure(id, p, "out")) if (fits(e.other)) return [e.step];
+  return undefined;
 }
 
 /** Words that ask for a fact without naming one ("which moons have ..."). */

@@ -57,7 +57,8 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
     words.push({ text: t, position: i });
   });
   const headWord = head ? undefined : words.find((w) => opensNounPhrase(toks, w.position) && w.position === firstContent(toks));
-  const quantity = toks.some((t, i) => t === "how" && QUANTITY.has(toks[i + 1] ?? ""));
+  // "How long", "how many", and "when" (a year or a date) are answered by numbers.
+  const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
   return { polar, mentions, head, words, headWord, quantity };
 }
 
@@ -68,6 +69,10 @@ function opensNounPhrase(toks: readonly string[], i: number): boolean {
   let j = i - 1;
   while (j >= 0 && ARTICLES.has(toks[j]!)) j--;
   return j >= 0 && (toks[j] === "which" || toks[j] === "what" || toks[j] === "whose");
+}
+
+function firstWord(toks: readonly string[]): number {
+  return toks.findIndex((t) => t !== "and" && t !== "but" && t !== "so");
 }
 
 function firstContent(toks: readonly string[]): number {
