@@ -103,7 +103,10 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
   const first = q.mentions[0]!;
   const last = q.mentions[q.mentions.length - 1]!;
   if (first === last) return { ...unread(subjects), kind: "unknown", pattern: `${first.ids[0]} ? ?` };
-  const names = (p: string): boolean => (q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) : q.words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD));
+  // "Is a dog a mammal?" asks for class membership; "Is Mont Blanc in the Alps?" for where it is or what it is part of.
+  const within = (p: string): boolean => q.within && (canonicalPredicate(p).endsWith("_in") || canonicalPredicate(p) === "part_of");
+  const names = (p: string): boolean =>
+    q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) || within(p) : q.words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD);
   const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));
   // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing").
   const ordered = (p: string): boolean => q.words.length > 0 && verbLike(p);
@@ -199,7 +202,9 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   for (const id of head?.ids ?? []) if (await view.isClass(id)) type ??= id;
   const named = q.mentions.filter((m) => m !== head);
   const plus = (extra: readonly Mention[]) => [...words, ...extra.flatMap(headWords)].sort((a, b) => a.position - b.position);
-  const base = { quantity: q.quantity, kindWord: q.headWord, named: named.flatMap((m) => m.ids) };
+  // The head noun may also name the last fact ("What currency ..." -> `currency`).
+  const headKind = head && type ? { text: head.text.split(" ").at(-1)!, position: head.end - 1 } : undefined;
+  const base = { quantity: q.quantity, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -251,11 +256,12 @@ function better(a: Candidate, b: Candidate): boolean {
 async function bestPath(anchor: string, reading: Reading, view: FactView, vocab: Vocabulary): Promise<Candidate | undefined> {
   const { words, type } = reading;
   // With no relation words, only the question's type can justify a fact.
-  const free = words.length === 0 && type !== undefined;
+  const free = isFree(reading);
   const mayUse = (e: Edge) => free || words.some((w) => wordScore(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
   let level: Partial[] = [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
-  for (let depth = 1; depth <= (free ? 2 : MAX_HOPS) && level.length > 0; depth++) {
+  // A fact without a word of its own is taken only as the one step to the answer.
+  for (let depth = 1; depth <= (free ? 1 : MAX_HOPS) && level.length > 0; depth++) {
     const next: Partial[] = [];
     for (const p of level) {
       for (const e of await edgesWithClosure(view, p.node)) {
@@ -331,7 +337,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const candidates = kind ? [...words, kind] : words;
   const pairs = hops
     .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: wordScore(w.text, h.predicate) })))
-    .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || x.i === hops.length - 1));
+    // The kind word names the last fact only by its own stem ("role" -> `role`, "year" -> `birth_year`), never by a related concept.
+    .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && x.s === 1)));
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
   for (const { i, j, s } of pairs) {
     if (own[i] || used.has(j)) continue;
@@ -347,10 +354,10 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // "which moons of Saturn have a subsurface ocean" keeps the moons with
   // a fact whose predicate or other end those words name.
   // The kind asked for is told by the last fact ("what year ... born" -> birth_year) or by a fact of the answer.
-  const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) >= WORD_MATCH_THRESHOLD;
-  const rest = [...words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text)), ...(kind && !kindTold ? [kind] : [])];
+  const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) === 1;
+  const rest = [...words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
   unexplained = own.filter((w) => w === undefined).length;
-  if (unexplained > 0 && !(words.length === 0 && reading.type)) return undefined;
+  if (unexplained > 0 && !isFree(reading)) return undefined;
   // Direction of the first fact: the named thing before the verb is its subject.
   const first = hops[0]!;
   const word = own[0];
@@ -372,7 +379,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     steps.push(...constraints);
     // "What year": a number answers for itself.
     const restHere = NUMBER.test(p.node) ? rest.filter((w) => !NUMERIC_KINDS.has(w.text)) : rest;
-    if (kind && !kindTold && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
+    if (kind && !kindTold && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
       const typed = await kindOf(p.node, kind, vocab, view);
       if (!typed) continue;
       steps.push(...typed);
@@ -387,7 +394,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     answers.push({ id: p.node, confidence: p.confidence, steps });
   }
   if (answers.length === 0) return undefined;
-  answers.sort((a, b) => b.confidence - a.confidence || a.steps.length - b.steps.length || (a.id < b.id ? -1 : 1));
+  // Equally believed answers: the one resting on fewer stated facts first (a stated fact before a derivation).
+  answers.sort((a, b) => b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
   return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, filtered: rest.length, fit: fitOf(hops, words), meanScore: hops.length ? total / hops.length : 0 };
 }
 
@@ -403,6 +411,11 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   const of = nameTokens(predicate).at(-1) === "of";
   if (of) return anchor.possessor ? "in" : "out";
   return anchor.possessor ? "out" : undefined;
+}
+
+/** How many stated facts an answer rests on. */
+function support(steps: readonly FactStep[]): number {
+  return steps.reduce((n, s) => n + Math.max(1, s.premises?.length ?? 0), 0);
 }
 
 /** Mean over the path's facts of the share of the predicate's words that some question word names. */
@@ -423,13 +436,25 @@ const KIND_PREDICATES: ReadonlySet<string> = new Set([...IS_A, "rank", "type", "
 async function kindOf(id: string, word: RelationWord, vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
   const names = (x: string) => vocab.namesOf(x).flatMap((n) => n.split(" "));
   const fits = (x: string) => names(x).includes(word.text) || singulars(word.text).some((s) => names(x).includes(s));
+  // Its own name may say it ("New York City", "Jezero Crater").
+  if (fits(id)) return [];
   for (const e of await view.edges(id)) if (e.direction === "out" && KIND_PREDICATES.has(canonicalPredicate(e.predicate)) && fits(e.other)) return [e.step];
   for (const p of IS_A) for (const e of await view.closure(id, p, "out")) if (fits(e.other)) return [e.step];
   return undefined;
 }
 
 /** Words that ask for a fact without naming one ("which moons have ..."). */
-const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with"]);
+const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with", "use", "uses", "used", "using", "gain", "gained", "get", "gets", "got"]);
+
+/**
+ * Whether a fact may lead to an answer without a word of its own: when the
+ * question says only what kind of answer it wants ("What currency does
+ * Japan use?", "Which city is the New York office in?") and its other words
+ * name no relation.
+ */
+function isFree(reading: Reading): boolean {
+  return (reading.type !== undefined || reading.kindWord !== undefined) && reading.words.every((w) => LIGHT_WORDS.has(w.text));
+}
 
 /**
  * A fact of the answer that the leftover words describe: each word names
@@ -477,8 +502,8 @@ function anchorOf(p: Partial): string {
 }
 
 async function firstTyped(p: Partial, m: Mention, view: FactView): Promise<FactStep[] | undefined> {
-  for (const h of p.hops) for (const id of m.ids) {
-    const steps = await view.isA(h.other, id);
+  for (const node of [anchorOf(p), ...p.hops.map((h) => h.other)]) for (const id of m.ids) {
+    const steps = await view.isA(node, id);
     if (steps && steps.length > 0) return steps;
   }
   return undefined;

@@ -68,4 +68,4 @@ export const POLAR_OPENERS: ReadonlySet<string> = new Set("is are was were does 
 export const HEAD_OPENERS: ReadonlySet<string> = new Set("which what whose list name find out me".split(" "));
 
 /** Relation-words that some fillers carry after all ("have feathers", "has rings"). */
-export const RELATION_FILLERS: ReadonlySet<string> = new Set(["where", "has", "have", "had", "belong", "kind", "type", "like", "people", "look", "found", "made", "run", "works"]);
+export const RELATION_FILLERS: ReadonlySet<string> = new Set(["where", "has", "have", "had", "belong", "kind", "type", "like", "look", "found", "made", "run", "works"]);

@@ -30,6 +30,8 @@ export interface QuestionReading {
   readonly head: Mention | undefined;
   /** Words that name the relation asked about. */
   readonly words: readonly RelationWord[];
+  /** The question places one thing in another ("Is Mont Blanc in the Alps?"). */
+  readonly within: boolean;
   /** "How long", "how many", "how old"...: the answer is a number. */
   readonly quantity: boolean;
   /** A noun after "which"/"what" that names no symbol ("which genus"): the kind of answer, not a relation. */
@@ -56,10 +58,12 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
     if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t)) return;
     words.push({ text: t, position: i });
   });
-  const headWord = head ? undefined : words.find((w) => opensNounPhrase(toks, w.position) && w.position === firstContent(toks));
+  // "Which country does ...", "what year was ...": the noun is followed by the clause's verb; "What circles Pluto?" has none.
+  const headWord = head ? undefined : words.find((w) => opensNounPhrase(toks, w.position) && w.position === firstContent(toks) && FILLER_WORDS.has(toks[w.position + 1] ?? ""));
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
   const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
-  return { polar, mentions, head, words, headWord, quantity };
+  const within = toks.includes("in") || toks.includes("within");
+  return { polar, mentions, head, words, headWord, quantity, within };
 }
 
 const QUANTITY = new Set(["long", "many", "much", "old", "big", "far", "tall", "large", "heavy", "high", "deep", "wide", "hot", "cold", "fast"]);
