@@ -1,7 +1,7 @@
 import { canonicalPredicate, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { passive, predicateWords, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { passive, predicateWords, relationScore, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** One answer with the facts that make it one. */
@@ -106,7 +106,7 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
   // "Is a dog a mammal?" asks for class membership; "Is Mont Blanc in the Alps?" for where it is or what it is part of.
   const within = (p: string): boolean => q.within && (canonicalPredicate(p).endsWith("_in") || canonicalPredicate(p) === "part_of");
   const names = (p: string): boolean =>
-    q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) || within(p) : q.words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD);
+    q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) || within(p) : q.words.every((w) => relationScore(vocab.predicates, w.text, p) >= WORD_MATCH_THRESHOLD);
   const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));
   // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing").
   const ordered = (p: string): boolean => q.words.length > 0 && verbLike(p);
@@ -257,7 +257,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const { words, type } = reading;
   // With no relation words, only the question's type can justify a fact.
   const free = isFree(reading);
-  const mayUse = (e: Edge) => free || words.some((w) => wordScore(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  const mayUse = (e: Edge) => free || words.some((w) => relationScore(vocab.predicates, w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
   let level: Partial[] = [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
   // A fact without a word of its own is taken only as the one step to the answer.
@@ -336,7 +336,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const kind = reading.kindWord;
   const candidates = kind ? [...words, kind] : words;
   const pairs = hops
-    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: wordScore(w.text, h.predicate) })))
+    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: relationScore(vocab.predicates, w.text, h.predicate) })))
     // The kind word names the last fact only by its own stem ("role" -> `role`, "year" -> `birth_year`), never by a related concept.
     .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && x.s === 1)));
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
@@ -348,7 +348,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   }
   // Remaining words may be absorbed by any fact that they also name.
   words.forEach((w, j) => {
-    if (!used.has(j) && hops.some((h) => wordScore(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+    if (!used.has(j) && hops.some((h) => relationScore(vocab.predicates, w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   // Words no fact of the path names may still describe the answer itself:
   // "which moons of Saturn have a subsurface ocean" keeps the moons with

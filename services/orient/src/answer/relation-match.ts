@@ -44,6 +44,28 @@ export function wordScore(word: string, predicate: string): number {
   return score;
 }
 
+const bestByVocabulary = new WeakMap<object, Map<string, number>>();
+
+/**
+ * How well a word names a predicate among the predicates a graph has: the
+ * word's score when no other predicate of the graph scores higher, else 0.
+ * "headquartered" then means `headquartered_in` where the graph has it, and
+ * never the merely related `located_in`; a word no predicate shares a stem
+ * with ("boss") still reaches `reports_to` through its concept.
+ */
+export function relationScore(predicates: ReadonlyMap<string, number>, word: string, predicate: string): number {
+  let best = bestByVocabulary.get(predicates);
+  if (!best) bestByVocabulary.set(predicates, (best = new Map()));
+  let top = best.get(word);
+  if (top === undefined) {
+    top = 0;
+    for (const p of predicates.keys()) top = Math.max(top, wordScore(word, p));
+    best.set(word, top);
+  }
+  const s = wordScore(word, predicate);
+  return s >= top ? s : 0;
+}
+
 /**
  * Whether a predicate reads like a verb ("orbits", "reports_to", "lives_in",
  * "maintained_by"): then the question's word order says which end is the
