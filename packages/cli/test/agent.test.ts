@@ -79,7 +79,7 @@ describe("boyd agent", () => {
   it("agent run - a goal that needs an inferred fact completes with the rule and the four facts it used", async () => {
     const r = await runBoyd(["agent", "--data-dir", join(dir, "zoo"), "run", "--kb", ANIMALS, "--goals", "Find out whether a dog is a living thing => living thing"]);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/^#1 +goal:Find out whether a dog is … .*✓ completed: dog is-a living_thing \(by is-a-transitive\)$/m);
+    expect(r.stdout).toMatch(/^#1 +goal:Find out whether a dog is … .*✓ completed: dog is-a living_thing \(by is-a-transitive\); from dog is-a mammal \(\S*animals\.csv:2\); mammal is-a vertebrate \(\S*:15\); vertebrate is-a animal \(\S*:22\); animal is-a living_thing \(\S*:24\)$/m);
     expect(r.stdout).toMatch(/^ +answer: yes$/m);
   });
 

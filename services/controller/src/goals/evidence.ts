@@ -183,7 +183,9 @@ const NEGATIONS = new Set(["not", "no", "never", "neither", "nor", "none", "isn"
 const ASKING = new Set("find what which where when whose does tell show give list name know learn look check read fetch from file page that this with into about whether please make sure".split(" "));
 
 function makeProof(steps: readonly ProofStep[], excerpts: readonly string[], evidence: GoalEvidence, cycle: number, note?: string): Proof {
-  const facts = steps.map((s) => (s.fact ? `${s.fact.subjectLabel || s.fact.subject} ${s.fact.predicate} ${s.fact.objectLabel || s.fact.object} (${s.ruleId ? `by ${s.ruleId}` : s.fact.source})` : ""));
+  const line = (f: NonNullable<ProofStep["fact"]>, rule = ""): string => `${f.subjectLabel || f.subject} ${f.predicate} ${f.objectLabel || f.object} (${rule ? `by ${rule}` : f.source})`;
+  // A derived fact names its rule, then the stated facts it rests on.
+  const facts = steps.map((s) => (s.fact ? `${line(s.fact, s.ruleId)}${s.premises.length ? `; from ${s.premises.map((p) => line(p)).join("; ")}` : ""}` : ""));
   const quoted = excerpts.map((e) => `${evidence.toolName} output: "${e}"`);
   return {
     steps: [...steps],
