@@ -35,7 +35,11 @@ export async function loadSuites(dir: URL = DATA_DIR): Promise<Suite[]> {
   const out: Suite[] = [];
   for (const [base, heldOut] of [[dir, false], [new URL("heldout/", dir), true]] as const) {
     const goalDir = new URL("goals/", base);
-    for (const name of (await readdir(goalDir)).filter((f) => f.endsWith(".jsonl")).sort()) {
+    const names = await readdir(goalDir).catch((err: NodeJS.ErrnoException) => {
+      if (heldOut && err.code === "ENOENT") return [] as string[];
+      throw err;
+    });
+    for (const name of names.filter((f) => f.endsWith(".jsonl")).sort()) {
       const path = join(goalDir.pathname, name);
       const goals = (await readFile(path, "utf8"))
         .split("\n")

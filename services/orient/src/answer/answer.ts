@@ -168,6 +168,14 @@ interface Partial {
 }
 
 interface Reading {
+  /** The question nests one thing in another ("Carol's manager", "the team that ..."). */
+  readonly nested: boolean;
+  /** Positions of nesting nouns ("manager" in "Carol's manager"). */
+  readonly nesting: ReadonlySet<number>;
+  /** "Who ...": people first among equally good answers. */
+  readonly person: boolean;
+  /** The question asks for things alike in one respect ("the same office as"). */
+  readonly alike: boolean;
   /** Only numbers answer ("how long ..."). */
   readonly quantity: boolean;
   /** A kind the answer must be described as by one of its facts ("which country" -> `italy is-a country`). */
@@ -190,6 +198,8 @@ interface Candidate {
   readonly filtered: number;
   /** Share of the path's predicate words the question names (`orbits` fits "orbit" better than `orbital_period_days`). */
   readonly fit: number;
+  /** Answers the graph calls people (counted for "who" questions). */
+  readonly people: number;
   readonly meanScore: number;
 }
 
@@ -204,7 +214,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const plus = (extra: readonly Mention[]) => [...words, ...extra.flatMap(headWords)].sort((a, b) => a.position - b.position);
   // The head noun may also name the last fact ("What currency ..." -> `currency`).
   const headKind = head && type ? { text: head.text.split(" ").at(-1)!, position: head.end - 1 } : undefined;
-  const base = { quantity: q.quantity, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
+  const base = { nesting: q.nesting, nested: q.nested, person: q.person, alike: q.alike, quantity: q.quantity, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -247,6 +257,7 @@ function better(a: Candidate, b: Candidate): boolean {
     b.hops.length - b.unexplained - (a.hops.length - a.unexplained) ||
     a.hops.length - b.hops.length ||
     b.fit - a.fit ||
+    b.people - a.people ||
     b.meanScore - a.meanScore ||
     (b.answers[0]?.confidence ?? 0) - (a.answers[0]?.confidence ?? 0)
   ) < 0;
@@ -266,6 +277,9 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
     for (const p of level) {
       for (const e of await edgesWithClosure(view, p.node)) {
         if (e.other === anchor || p.hops.some((h) => h.other === e.other) || !mayUse(e) || reverses(p.hops[p.hops.length - 1], e)) continue;
+        if (!reading.alike && converges(p.hops[p.hops.length - 1], e)) continue;
+        if (!reading.nested && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate)) continue;
+
         next.push({ node: e.other, hops: [...p.hops, e], confidence: p.confidence * e.confidence });
       }
     }
@@ -286,6 +300,27 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
  */
 function reverses(last: Edge | undefined, e: Edge): boolean {
   return last !== undefined && last.direction !== e.direction && canonicalPredicate(last.predicate) === canonicalPredicate(e.predicate);
+}
+
+/**
+ * Whether a path turns back on a shared node ("search team located_in
+ * Kuala Lumpur", then "Halcyon has_office_in Kuala Lumpur"): that finds
+ * things alike in one respect, which a question asks for by saying so
+ * ("the same office as", "other moons").
+ */
+function converges(last: Edge | undefined, e: Edge): boolean {
+  if (last === undefined || last.direction !== "out" || e.direction !== "in") return false;
+  // "maintained_by a team, which X leads" is a chain; "located_in a city where Y has_office_in" is likeness.
+  return predicateWords(e.predicate).some((w) => wordScore(w, last.predicate) >= WORD_MATCH_THRESHOLD);
+}
+
+/**
+ * Whether a fact repeats the path's previous predicate ("Carol's manager
+ * reports_to ..."): only when the question nests ("Carol's manager", "the
+ * manager of", "the team that") does it ask for the second step.
+ */
+function repeats(last: Edge | undefined, e: Edge): boolean {
+  return last !== undefined && canonicalPredicate(last.predicate) === canonicalPredicate(e.predicate) && last.direction === e.direction;
 }
 
 /** A symbol's edges plus the transitive closure of each transitive predicate it has. */
@@ -357,6 +392,10 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) === 1;
   const rest = [...words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
   unexplained = own.filter((w) => w === undefined).length;
+  // A predicate taken twice in a row needs a nesting noun for one of the two ("Carol's manager reports_to ...").
+  for (let i = 1; i < hops.length; i++) {
+    if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
+  }
   if (unexplained > 0 && !isFree(reading)) return undefined;
   // Direction of the first fact: the named thing before the verb is its subject.
   const first = hops[0]!;
@@ -394,9 +433,12 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     answers.push({ id: p.node, confidence: p.confidence, steps });
   }
   if (answers.length === 0) return undefined;
+  // "Who": people first, where the graph says who is one.
+  const people = new Set<string>();
+  if (reading.person) for (const a of answers) if (await isPerson(a.id, view)) people.add(a.id);
   // Equally believed answers: the one resting on fewer stated facts first (a stated fact before a derivation).
-  answers.sort((a, b) => b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
-  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, filtered: rest.length, fit: fitOf(hops, words), meanScore: hops.length ? total / hops.length : 0 };
+  answers.sort((a, b) => Number(people.has(b.id)) - Number(people.has(a.id)) || b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
+  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, filtered: rest.length, fit: fitOf(hops, words), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
 }
 
 /**
@@ -411,6 +453,13 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   const of = nameTokens(predicate).at(-1) === "of";
   if (of) return anchor.possessor ? "in" : "out";
   return anchor.possessor ? "out" : undefined;
+}
+
+const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];
+
+async function isPerson(id: string, view: FactView): Promise<boolean> {
+  for (const cls of PERSON_CLASSES) if (id !== cls && (await view.isA(id, cls))) return true;
+  return false;
 }
 
 /** How many stated facts an answer rests on. */

@@ -10,7 +10,7 @@ import type { SynonymTable } from "@boyd/vsa";
 export const RELATION_SYNONYMS: SynonymTable = {
   kind: ["kind", "type", "class", "classified", "category", "categorised", "categorized", "instance", "species", "sort", "belong", "isa", "subclass"],
   orbit: ["orbit", "orbits", "revolve", "circle", "moon", "moons", "satellite", "satellites", "around"],
-  locate: ["located", "location", "locate", "where", "situated", "lie", "lies", "based", "place", "region", "within", "site", "headquartered", "office"],
+  locate: ["located", "location", "locate", "where", "situated", "lie", "lies", "based", "place", "region", "within", "headquartered"],
   capital: ["capital", "seat"],
   eat: ["eat", "eats", "feed", "feeds", "prey", "consume", "devour", "hunt"],
   habitat: ["live", "lives", "living", "habitat", "dwell", "inhabit", "home", "reside", "environment", "found"],

@@ -30,6 +30,14 @@ export interface QuestionReading {
   readonly head: Mention | undefined;
   /** Words that name the relation asked about. */
   readonly words: readonly RelationWord[];
+  /** One thing nested in another: a possessive, "of the", or a relative clause ("the team that ..."). */
+  readonly nested: boolean;
+  /** Positions of nouns that nest ("Carol's manager", "the manager of"). */
+  readonly nesting: ReadonlySet<number>;
+  /** Asks "who". */
+  readonly person: boolean;
+  /** The question asks for things sharing something ("the same office as", "other moons"). */
+  readonly alike: boolean;
   /** The question places one thing in another ("Is Mont Blanc in the Alps?"). */
   readonly within: boolean;
   /** "How long", "how many", "how old"...: the answer is a number. */
@@ -63,7 +71,11 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
   const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
   const within = toks.includes("in") || toks.includes("within");
-  return { polar, mentions, head, words, headWord, quantity, within };
+  const alike = toks.some((t) => t === "same" || t === "other" || t === "else" || t === "also" || t === "too");
+  const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
+  const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
+  const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
+  return { polar, mentions, head, words, headWord, quantity, within, alike, nested, person, nesting };
 }
 
 const QUANTITY = new Set(["long", "many", "much", "old", "big", "far", "tall", "large", "heavy", "high", "deep", "wide", "hot", "cold", "fast"]);
