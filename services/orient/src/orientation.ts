@@ -45,7 +45,7 @@ export async function orient(store: GraphStore, request: OrientRequest, answerer
     const triples = await adjacentWorldTriples(store, seeds, limit);
     const context: GoalContext = { goalId: goal.symbolId, triples: triples.map((t) => toProtoTriple(t)), inferences: [], supportingTriples: [], answers };
     if (seeds.length > 0) {
-      const result = await store.activate(toActivationQuery(seeds, params));
+      const result = await store.activate({ ...toActivationQuery(seeds, params), ...relevance(answers.predicates) });
       const wire = await toProtoActivations(store, result);
       context.inferences = wire.activations;
       context.supportingTriples = wire.supportingTriples;
@@ -75,6 +75,19 @@ export async function orient(store: GraphStore, request: OrientRequest, answerer
     graphTripleCount,
     summary: `Orient: ${relevant} relevant triples, ${inferenceCount} inferences, ${episodeKnowledge.length} episode facts, pressure ${pressure.toFixed(2)}`,
   };
+}
+
+/** Weight of predicates the question does not ask about, when it asks about some. */
+const UNASKED_PREDICATE_WEIGHT = 0.5;
+
+/**
+ * Activation favours the predicates the goal's question asks about: the
+ * others carry half as much, so "who does Alice report to" spreads along
+ * `reports_to` before `works_at`.
+ */
+function relevance(predicates: readonly string[]): { predicateWeights?: Record<string, number>; defaultPredicateWeight?: number } {
+  if (predicates.length === 0) return {};
+  return { predicateWeights: Object.fromEntries(predicates.map((p) => [p, 1])), defaultPredicateWeight: UNASKED_PREDICATE_WEIGHT };
 }
 
 function isWorldTriple(t: Triple): boolean {

@@ -104,3 +104,20 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(a)).toEqual(["7.08"]);
   });
 });
+
+describe("orientation - activation follows the question", () => {
+  it("the predicates a question asks about carry activation before the others (no alphabetical hub first)", async () => {
+    const { orient } = await import("../src/index.js");
+    const store = await graphWith([
+      // Less sure than the works_at fact: without the question's weights acme_corp would lead.
+      { subject: "alice", predicate: "reports_to", object: "zoe", confidence: 0.8 },
+      { subject: "alice", predicate: "works_at", object: "acme_corp" },
+      ...Array.from({ length: 20 }, (_, i) => ({ subject: `p${i}`, predicate: "works_at", object: "acme_corp" })),
+    ]);
+    const goal = { symbolId: "goal:q", description: "Who does Alice report to?", successCriteria: "", status: 1, priority: 128 } as never;
+    const orientation = await orient(store, { agentId: "a1", observation: { agentId: "a1", cycle: 1, goals: [goal], activeGoalIds: [], workingMemorySize: 0, workingMemoryCapacity: 100, recalledEpisodes: [], recentEntries: [], percepts: [] } as never, activation: undefined }, new QuestionAnswerer(store));
+    const context = orientation.goals[0]!;
+    expect(context.answers!.subjectIds[0]).toBe("alice");
+    expect(context.inferences[0]!.symbol!.id).toBe("zoe");
+  });
+});

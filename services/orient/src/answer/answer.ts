@@ -265,8 +265,8 @@ function better(a: Candidate, b: Candidate): boolean {
 
 /** The best accepted path signature from one anchor symbol. */
 async function bestPath(anchor: string, reading: Reading, view: FactView, vocab: Vocabulary): Promise<Candidate | undefined> {
-  const { words, type } = reading;
-  // With no relation words, only the question's type can justify a fact.
+  const { words } = reading;
+  // Without relation words, only the kind of answer asked for can justify a fact.
   const free = isFree(reading);
   const mayUse = (e: Edge) => free || words.some((w) => relationScore(vocab.predicates, w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
   let level: Partial[] = [{ node: anchor, hops: [], confidence: 1 }];
