@@ -146,9 +146,11 @@ function stepNames(step: ProofStep, phrase: readonly string[], except: ReadonlyS
   );
 }
 
-/** A name matches a criterion when the criterion is the whole name or a whole-word run within it. */
+/** A name matches a criterion when the criterion is the whole name. */
 function sameName(name: string, phrase: readonly string[]): boolean {
-  return containsPhrase(name.split(" "), phrase);
+  // The whole name ("Sudan" is not "South Sudan", "sao bento" not "Galeria São Bento"); a plural ends it either way.
+  const words = name.split(" ");
+  return words.length === phrase.length && containsPhrase(words, phrase);
 }
 
 /**

@@ -168,6 +168,8 @@ interface Partial {
 }
 
 interface Reading {
+  /** "Where": the answer is a place; it may name the last fact but is never required. */
+  readonly where: RelationWord | undefined;
   /** The question nests one thing in another ("Carol's manager", "the team that ..."). */
   readonly nested: boolean;
   /** Positions of nesting nouns ("manager" in "Carol's manager"). */
@@ -194,6 +196,8 @@ interface Candidate {
   readonly answers: FoundAnswer[];
   /** Hops without a question word of their own. */
   readonly unexplained: number;
+  /** Hops named by a word the question needs named ("where" and the kind asked for do not count). */
+  readonly explained: number;
   /** Words left to a fact describing the answer (fewer is a closer reading). */
   readonly filtered: number;
   /** Share of the path's predicate words the question names (`orbits` fits "orbit" better than `orbital_period_days`). */
@@ -214,7 +218,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const plus = (extra: readonly Mention[]) => [...words, ...extra.flatMap(headWords)].sort((a, b) => a.position - b.position);
   // The head noun may also name the last fact ("What currency ..." -> `currency`).
   const headKind = head && type ? { text: head.text.split(" ").at(-1)!, position: head.end - 1 } : undefined;
-  const base = { nesting: q.nesting, nested: q.nested, person: q.person, alike: q.alike, quantity: q.quantity, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
+  const base = { where: q.where, nesting: q.nesting, nested: q.nested, person: q.person, alike: q.alike, quantity: q.quantity, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -254,7 +258,7 @@ function better(a: Candidate, b: Candidate): boolean {
   return (
     a.unexplained - b.unexplained ||
     a.filtered - b.filtered ||
-    b.hops.length - b.unexplained - (a.hops.length - a.unexplained) ||
+    b.explained - a.explained ||
     a.hops.length - b.hops.length ||
     b.fit - a.fit ||
     b.people - a.people ||
@@ -369,11 +373,14 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // Each fact takes its best unused word, strongest matches first; the kind
   // word ("what role ...") may name the last fact too, but need not.
   const kind = reading.kindWord;
-  const candidates = kind ? [...words, kind] : words;
+  const where = reading.where;
+  const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
+  // An optional word names the last fact only: the kind by its own stem, "where" by any match.
+  const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
   const pairs = hops
     .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: relationScore(vocab.predicates, w.text, h.predicate) })))
     // The kind word names the last fact only by its own stem ("role" -> `role`, "year" -> `birth_year`), never by a related concept.
-    .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && x.s === 1)));
+    .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
   for (const { i, j, s } of pairs) {
     if (own[i] || used.has(j)) continue;
@@ -418,6 +425,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     steps.push(...constraints);
     // "What year": a number answers for itself.
     const restHere = NUMBER.test(p.node) ? rest.filter((w) => !NUMERIC_KINDS.has(w.text)) : rest;
+    // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
+    if (where && own[hops.length - 1] !== where && !(await isPlace(p.node, vocab, view))) continue;
     if (kind && !kindTold && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
       const typed = await kindOf(p.node, kind, vocab, view);
       if (!typed) continue;
@@ -438,7 +447,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   if (reading.person) for (const a of answers) if (await isPerson(a.id, view)) people.add(a.id);
   // Equally believed answers: the one resting on fewer stated facts first (a stated fact before a derivation).
   answers.sort((a, b) => Number(people.has(b.id)) - Number(people.has(a.id)) || b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
-  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, filtered: rest.length, fit: fitOf(hops, words), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
+  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where).length, filtered: rest.length, fit: fitOf(hops, words), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
 }
 
 /**
@@ -456,6 +465,12 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
 }
 
 const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];
+const PLACE_WORDS = ["place", "location", "city", "town", "village", "country", "region", "state", "province", "continent", "office", "building", "site", "area", "district", "island"];
+
+async function isPlace(id: string, vocab: Vocabulary, view: FactView): Promise<boolean> {
+  for (const text of PLACE_WORDS) if (await kindOf(id, { text, position: -1 }, vocab, view)) return true;
+  return false;
+}
 
 async function isPerson(id: string, view: FactView): Promise<boolean> {
   for (const cls of PERSON_CLASSES) if (id !== cls && (await view.isA(id, cls))) return true;
@@ -502,7 +517,7 @@ const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with", 
  * name no relation.
  */
 function isFree(reading: Reading): boolean {
-  return (reading.type !== undefined || reading.kindWord !== undefined) && reading.words.every((w) => LIGHT_WORDS.has(w.text));
+  return (reading.type !== undefined || reading.kindWord !== undefined || reading.where !== undefined) && reading.words.every((w) => LIGHT_WORDS.has(w.text));
 }
 
 /**

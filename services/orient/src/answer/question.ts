@@ -30,6 +30,8 @@ export interface QuestionReading {
   readonly head: Mention | undefined;
   /** Words that name the relation asked about. */
   readonly words: readonly RelationWord[];
+  /** "Where ...": the answer is a place; not a relation word of its own. */
+  readonly where: RelationWord | undefined;
   /** One thing nested in another: a possessive, "of the", or a relative clause ("the team that ..."). */
   readonly nested: boolean;
   /** Positions of nouns that nest ("Carol's manager", "the manager of"). */
@@ -67,6 +69,8 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
     words.push({ text: t, position: i });
   });
   // "Which country does ...", "what year was ...": the noun is followed by the clause's verb; "What circles Pluto?" has none.
+  const where = words.find((w) => w.text === "where");
+  if (where) words.splice(words.indexOf(where), 1);
   const headWord = head ? undefined : words.find((w) => opensNounPhrase(toks, w.position) && w.position === firstContent(toks) && FILLER_WORDS.has(toks[w.position + 1] ?? ""));
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
   const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
@@ -75,7 +79,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
-  return { polar, mentions, head, words, headWord, quantity, within, alike, nested, person, nesting };
+  return { polar, mentions, head, words, headWord, quantity, within, alike, nested, person, nesting, where };
 }
 
 const QUANTITY = new Set(["long", "many", "much", "old", "big", "far", "tall", "large", "heavy", "high", "deep", "wide", "hot", "cold", "fast"]);
