@@ -1,78 +1,117 @@
 #!/usr/bin/env python3
-"""Sanity checks for the heldout2 transit KB and goal suite (data only; no engine)."""
-import csv, json, re, sys
-from collections import defaultdict, Counter
-from pathlib import Path
+"""Validate the heldout3 food KB and goal suite. Usage: python3 validate.py"""
+import csv, json, os, re, sys
+from collections import Counter, defaultdict
 
-HERE = Path(__file__).resolve().parent
-KB = HERE / "kb" / "transit.csv"
-GOALS = HERE / "goals" / "transit.jsonl"
-ID = re.compile(r"^[a-z0-9]+(?:[_-][a-z0-9]+)*$")
-NUM = re.compile(r"^-?\d+(?:\.\d+)?$")
-TEXT_PREDS = {"label", "alias"}
+HERE = os.path.dirname(os.path.abspath(__file__))
+KB = os.path.join(HERE, "kb", "food.csv")
+GOALS = os.path.join(HERE, "goals", "food.jsonl")
 CATS = {"lookup", "path", "rule", "unanswerable", "decoy", "yesno", "number", "multiword", "paraphrase"}
+ID_RE = re.compile(r"^[a-z0-9][a-z0-9_]*$")
+PRED_RE = re.compile(r"^([a-z][a-z0-9_]*|is-a|part-of|has-a|parent-of|child-of|similar-to|rdf:type|owl:inverseOf)$")
+NUM_RE = re.compile(r"^-?\d+(\.\d+)?$")
+LITERAL_PREDS = {"label", "alias"}
 errors = []
 
-rows = list(csv.reader(KB.open(encoding="utf-8", newline="")))
+def err(msg):
+    errors.append(msg)
+
+facts = []
+with open(KB, newline="", encoding="utf-8") as fh:
+    rows = list(csv.reader(fh))
 if rows[0] != ["subject", "predicate", "object", "confidence"]:
-    errors.append(f"bad header {rows[0]}")
-facts, symbols, seen = [], set(), set()
-for n, r in enumerate(rows[1:], start=2):
-    if len(r) not in (3, 4):
-        errors.append(f"csv line {n}: {len(r)} fields"); continue
-    s, p, o = r[:3]
-    if len(r) == 4 and r[3] and not (0.0 <= float(r[3]) <= 1.0):
-        errors.append(f"csv line {n}: bad confidence {r[3]}")
-    if not ID.match(s): errors.append(f"csv line {n}: subject id {s!r}")
-    if not (ID.match(p) or p.startswith(("rdf:", "owl:"))): errors.append(f"csv line {n}: predicate {p!r}")
-    if p not in TEXT_PREDS and not (ID.match(o) or NUM.match(o) or o.startswith("owl:")):
-        errors.append(f"csv line {n}: object {o!r}")
-    if (s, p, o) in seen: errors.append(f"csv line {n}: duplicate fact")
-    seen.add((s, p, o)); facts.append((s, p, o))
+    err("bad header: %r" % rows[0])
+for n, row in enumerate(rows[1:], start=2):
+    if len(row) not in (3, 4):
+        err("line %d: %d fields" % (n, len(row)))
+        continue
+    s, p, o = row[:3]
+    if len(row) == 4 and row[3] != "":
+        try:
+            c = float(row[3])
+            assert 0 <= c <= 1
+        except Exception:
+            err("line %d: bad confidence %r" % (n, row[3]))
+    if not ID_RE.match(s):
+        err("line %d: bad subject id %r" % (n, s))
+    if not PRED_RE.match(p):
+        err("line %d: bad predicate %r" % (n, p))
+    if p not in LITERAL_PREDS and p not in ("rdf:type", "owl:inverseOf") and not (ID_RE.match(o) or NUM_RE.match(o)):
+        err("line %d: bad object id %r" % (n, o))
+    facts.append((s, p, o))
+
+dups = [f for f, k in Counter(facts).items() if k > 1]
+if dups:
+    err("duplicate facts: %r" % dups[:5])
+
+symbols = set()
+for s, p, o in facts:
     symbols.add(s)
-    if p not in TEXT_PREDS: symbols.add(o)
+    if p not in LITERAL_PREDS:
+        symbols.add(o)
 
 functional = {s for s, p, o in facts if p == "rdf:type" and o == "owl:FunctionalProperty"}
 vals = defaultdict(set)
 for s, p, o in facts:
-    if p in functional: vals[(s, p)].add(o)
+    if p in functional:
+        vals[(s, p)].add(o)
 for (s, p), v in vals.items():
-    if len(v) > 1: errors.append(f"functional {p} has {len(v)} values for {s}: {sorted(v)}")
-labels = Counter(s for s, p, o in facts if p == "label")
-for s, c in labels.items():
-    if c > 1: errors.append(f"{s} has {c} labels")
-# every non-numeric entity used as a subject/object outside declarations should carry a label
-decl_preds = {s for s, p, o in facts if p in ("rdf:type", "owl:inverseOf")} | {o for s, p, o in facts if p == "owl:inverseOf"}
-for sym in symbols:
-    if NUM.match(sym) or sym.startswith("owl:") or sym in decl_preds: continue
-    if sym not in labels and not re.fullmatch(r"[a-z]+", sym):  # e.g. "blue" displays as itself
-        errors.append(f"no label for {sym}")
+    if len(v) > 1:
+        err("functional %s has %d values for %s: %s" % (p, len(v), s, sorted(v)))
 
-goals = []
-for n, line in enumerate(GOALS.open(encoding="utf-8"), start=1):
-    try: g = json.loads(line)
-    except Exception as e: errors.append(f"goal line {n}: {e}"); continue
-    goals.append(g)
-    for k in ("id", "kb", "goal", "criteria", "category", "complete", "answers", "note"):
-        if k not in g: errors.append(f"{g.get('id', n)}: missing {k}")
-    if g.get("kb") != "transit.csv": errors.append(f"{g['id']}: kb")
-    if g.get("category") not in CATS: errors.append(f"{g['id']}: category {g.get('category')}")
-    c, a = g["category"], g["answers"]
-    if c == "yesno":
-        if a not in (["yes"], ["no"], ["unknown"]): errors.append(f"{g['id']}: yesno answers {a}")
-        elif g["complete"] != (a[0] != "unknown"): errors.append(f"{g['id']}: yesno complete flag")
+# every non-numeric entity with an underscore in its id needs a label
+labelled = {s for s, p, o in facts if p == "label"}
+for s, p, o in facts:
+    if p in ("rdf:type", "owl:inverseOf") or p in LITERAL_PREDS:
         continue
-    if c == "unanswerable" and (a or g["complete"]): errors.append(f"{g['id']}: unanswerable must be [] / false")
-    if c == "decoy" and (g["complete"] or not g["criteria"] or not a): errors.append(f"{g['id']}: decoy shape")
-    if c not in ("unanswerable", "decoy", "yesno") and not g["complete"]: errors.append(f"{g['id']}: should be complete")
-    for x in a:
-        if x in ("yes", "no", "unknown"):
-            if c != "rule": errors.append(f"{g['id']}: yes/no answer outside yesno/rule")
-        elif x not in symbols: errors.append(f"{g['id']}: answer {x!r} not a symbol in the KB")
-ids = [g["id"] for g in goals]
-if len(ids) != len(set(ids)): errors.append("duplicate goal ids")
+    for x in (s, o):
+        if "_" in x and not NUM_RE.match(x) and x not in labelled:
+            err("no label for %s" % x)
+            labelled.add(x)
 
-print(f"facts: {len(facts)}  symbols: {len(symbols)}  goals: {len(goals)}")
-print("categories:", dict(Counter(g["category"] for g in goals)))
-for e in errors: print("ERROR:", e)
-sys.exit(1 if errors else 0)
+ids = set()
+cats = Counter()
+with open(GOALS, encoding="utf-8") as fh:
+    for n, line in enumerate(fh, start=1):
+        try:
+            g = json.loads(line)
+        except Exception as e:
+            err("goal line %d: %s" % (n, e))
+            continue
+        for k in ("id", "kb", "goal", "criteria", "category", "complete", "answers", "note"):
+            if k not in g:
+                err("goal line %d: missing %s" % (n, k))
+        if g["id"] in ids:
+            err("duplicate goal id %s" % g["id"])
+        ids.add(g["id"])
+        if g["kb"] != "food.csv":
+            err("%s: kb %r" % (g["id"], g["kb"]))
+        cat = g["category"]
+        cats[cat] += 1
+        if cat not in CATS:
+            err("%s: bad category %s" % (g["id"], cat))
+        if not isinstance(g["complete"], bool):
+            err("%s: complete not bool" % g["id"])
+        ans = g["answers"]
+        if cat == "yesno" or ans in (["yes"], ["no"], ["unknown"]):
+            if ans not in (["yes"], ["no"], ["unknown"]):
+                err("%s: yesno answers %r" % (g["id"], ans))
+            if g["complete"] != (ans != ["unknown"]):
+                err("%s: complete inconsistent with %r" % (g["id"], ans))
+        else:
+            for a in ans:
+                if a not in symbols:
+                    err("%s: answer %r not a symbol in the KB" % (g["id"], a))
+        if cat == "unanswerable" and (ans or g["complete"]):
+            err("%s: unanswerable must have [] and complete=false" % g["id"])
+        if cat == "decoy" and (g["complete"] or not g["criteria"] or not ans):
+            err("%s: decoy needs criteria, answers, complete=false" % g["id"])
+
+print("facts:", len(facts), "symbols:", len(symbols), "goals:", sum(cats.values()))
+print("categories:", dict(sorted(cats.items())))
+if errors:
+    print("%d error(s):" % len(errors))
+    for e in errors:
+        print("  " + e)
+    sys.exit(1)
+print("OK")
