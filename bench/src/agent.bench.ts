@@ -39,7 +39,12 @@ async function main(): Promise<void> {
   process.stdout.write(`\nBy graph\n\n${table([...byKb, ["all tuning suites", tuned], ["held out", held], ["all", all]])}\n`);
   process.stdout.write(`\nBy category (all suites)\n\n${table(categories.map((c) => [c, all.filter((o) => o.goal.category === c)]))}\n`);
   const lookupRule = all.filter((o) => o.goal.category === "lookup" || o.goal.category === "rule");
-  process.stdout.write(`\nLookups and rule-derivable answers\n\n${table([["lookup + rule", lookupRule]])}\n`);
+  process.stdout.write(
+    `\nLookups and rule-derivable answers\n\n${table([
+      ["lookup + rule, tuning suites", lookupRule.filter((o) => !o.goal.heldOut)],
+      ["lookup + rule, held out", lookupRule.filter((o) => o.goal.heldOut)],
+    ])}\n`,
+  );
   const bad = all.filter((o) => falseCompletion(o) || o.fabricated.length > 0).length;
   if (bad > 0) {
     process.stdout.write(`\n${bad} goal(s) with a false completion or a fabricated fact\n`);
