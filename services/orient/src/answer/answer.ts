@@ -272,7 +272,9 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const { words } = reading;
   // Without relation words, only the kind of answer asked for can justify a fact.
   const free = isFree(reading);
-  const mayUse = (e: Edge) => free || words.some((w) => relationScore(vocab.predicates, w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  // The kind asked for and "where" may lead to the last fact too.
+  const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
+  const mayUse = (e: Edge) => free || [...words, ...optional].some((w) => wordScore(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
   let level: Partial[] = [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
   // A fact without a word of its own is taken only as the one step to the answer.
@@ -378,7 +380,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // An optional word names the last fact only: the kind by its own stem, "where" by any match.
   const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
   const pairs = hops
-    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: relationScore(vocab.predicates, w.text, h.predicate) })))
+    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: wordScore(w.text, h.predicate) })))
     // The kind word names the last fact only by its own stem ("role" -> `role`, "year" -> `birth_year`), never by a related concept.
     .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
@@ -390,7 +392,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   }
   // Remaining words may be absorbed by any fact that they also name.
   words.forEach((w, j) => {
-    if (!used.has(j) && hops.some((h) => relationScore(vocab.predicates, w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+    if (!used.has(j) && hops.some((h) => wordScore(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   // Words no fact of the path names may still describe the answer itself:
   // "which moons of Saturn have a subsurface ocean" keeps the moons with
@@ -426,7 +428,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     // "What year": a number answers for itself.
     const restHere = NUMBER.test(p.node) ? rest.filter((w) => !NUMERIC_KINDS.has(w.text)) : rest;
     // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
-    if (where && own[hops.length - 1] !== where && !(await isPlace(p.node, vocab, view))) continue;
+    if (where && own[hops.length - 1] !== where && !locative(hops[hops.length - 1]!.predicate) && !(await isPlace(p.node, vocab, view))) continue;
     if (kind && !kindTold && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
       const typed = await kindOf(p.node, kind, vocab, view);
       if (!typed) continue;
@@ -466,6 +468,12 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
 
 const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];
 const PLACE_WORDS = ["place", "location", "city", "town", "village", "country", "region", "state", "province", "continent", "office", "building", "site", "area", "district", "island"];
+
+/** A predicate whose object is a place by its name (`born_in`, `located_at`, `comes_from`). */
+function locative(predicate: string): boolean {
+  const last = nameTokens(predicate).at(-1);
+  return last === "in" || last === "at" || last === "from";
+}
 
 async function isPlace(id: string, vocab: Vocabulary, view: FactView): Promise<boolean> {
   for (const text of PLACE_WORDS) if (await kindOf(id, { text, position: -1 }, vocab, view)) return true;
