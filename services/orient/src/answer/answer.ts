@@ -461,8 +461,10 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
  */
 function expectedDirection(predicate: string, anchor: Mention, word: RelationWord): "out" | "in" | undefined {
   if (verbLike(predicate)) return anchor.start < word.position !== passive(predicate) ? "out" : "in";
-  const of = nameTokens(predicate).at(-1) === "of";
-  if (of) return anchor.possessor ? "in" : "out";
+  const words = nameTokens(predicate);
+  if (words.at(-1) === "of") return anchor.possessor ? "in" : "out";
+  // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
+  if (words[0] === "has" || words[0] === "have") return anchor.possessor ? "out" : "in";
   return anchor.possessor ? "out" : undefined;
 }
 
