@@ -7,6 +7,6 @@
 export { createOrientHandlers, type OrientHandlerOptions } from "./handlers.js";
 export { serveOrient } from "./service.js";
 export { orient, ORIENT_DEFAULTS } from "./orientation.js";
-export { QuestionAnswerer, agentGoalSource, factLine } from "./answer/engine.js";
+export { QuestionAnswerer, agentGoalSource } from "./answer/engine.js";
 export { openGraph } from "./open-graph.js";
 export { configFromEnv, OrientConfig } from "./config.js";

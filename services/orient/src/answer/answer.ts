@@ -149,6 +149,7 @@ async function linkBetween(view: FactView, s: string, o: string, names: (p: stri
   return undefined;
 }
 
+/** Share of a predicate's words that some question word names. */
 function predicateFit(p: string, words: readonly RelationWord[]): number {
   const own = predicateWords(p);
   return own.filter((x) => words.some((w) => wordScore(w.text, x) >= WORD_MATCH_THRESHOLD)).length / own.length;
@@ -170,8 +171,6 @@ interface Partial {
 interface Reading {
   /** "Where": the answer is a place; it may name the last fact but is never required. */
   readonly where: RelationWord | undefined;
-  /** The question nests one thing in another ("Carol's manager", "the team that ..."). */
-  readonly nested: boolean;
   /** Positions of nesting nouns ("manager" in "Carol's manager"). */
   readonly nesting: ReadonlySet<number>;
   /** "Who ...": people first among equally good answers. */
@@ -218,7 +217,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const plus = (extra: readonly Mention[]) => [...words, ...extra.flatMap(headWords)].sort((a, b) => a.position - b.position);
   // The head noun may also name the last fact ("What currency ..." -> `currency`).
   const headKind = head && type ? { text: head.text.split(" ").at(-1)!, position: head.end - 1 } : undefined;
-  const base = { where: q.where, nesting: q.nesting, nested: q.nested, person: q.person, alike: q.alike, quantity: q.quantity, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
+  const base = { where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -284,8 +283,8 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
       for (const e of await edgesWithClosure(view, p.node)) {
         if (e.other === anchor || p.hops.some((h) => h.other === e.other) || !mayUse(e) || reverses(p.hops[p.hops.length - 1], e)) continue;
         if (!reading.alike && converges(p.hops[p.hops.length - 1], e)) continue;
-        if (!reading.nested && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate)) continue;
-
+        // judge refuses a repeated predicate without a nesting noun; prune it here already.
+        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate)) continue;
         next.push({ node: e.other, hops: [...p.hops, e], confidence: p.confidence * e.confidence });
       }
     }
@@ -369,19 +368,18 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const hops = group[0]!.hops;
   const { words } = reading;
   const used = new Set<number>();
-  let unexplained = 0;
   let total = 0;
   const own: (RelationWord | undefined)[] = hops.map(() => undefined);
-  // Each fact takes its best unused word, strongest matches first; the kind
-  // word ("what role ...") may name the last fact too, but need not.
+  // Each fact takes its best unused word, strongest matches first. The
+  // optional words may name the last fact only: the kind asked for by its
+  // own stem ("role" -> `role`, "year" -> `birth_year`, never a related
+  // concept), "where" by any match.
   const kind = reading.kindWord;
   const where = reading.where;
   const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
-  // An optional word names the last fact only: the kind by its own stem, "where" by any match.
   const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
   const pairs = hops
     .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: wordScore(w.text, h.predicate) })))
-    // The kind word names the last fact only by its own stem ("role" -> `role`, "year" -> `birth_year`), never by a related concept.
     .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
   for (const { i, j, s } of pairs) {
@@ -394,13 +392,13 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   words.forEach((w, j) => {
     if (!used.has(j) && hops.some((h) => wordScore(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
+  // The kind asked for is told by the last fact ("what year ... born" -> birth_year) or by a fact of the answer.
   // Words no fact of the path names may still describe the answer itself:
   // "which moons of Saturn have a subsurface ocean" keeps the moons with
   // a fact whose predicate or other end those words name.
-  // The kind asked for is told by the last fact ("what year ... born" -> birth_year) or by a fact of the answer.
   const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) === 1;
   const rest = [...words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
-  unexplained = own.filter((w) => w === undefined).length;
+  const unexplained = own.filter((w) => w === undefined).length;
   // A predicate taken twice in a row needs a nesting noun for one of the two ("Carol's manager reports_to ...").
   for (let i = 1; i < hops.length; i++) {
     if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
@@ -430,7 +428,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
     if (where && own[hops.length - 1] !== where && !locative(hops[hops.length - 1]!.predicate) && !(await isPlace(p.node, vocab, view))) continue;
     if (kind && !kindTold && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
-      const typed = await kindOf(p.node, kind, vocab, view);
+      const typed = await kindOf(p.node, [kind.text], vocab, view);
       if (!typed) continue;
       steps.push(...typed);
     }
@@ -478,8 +476,7 @@ function locative(predicate: string): boolean {
 }
 
 async function isPlace(id: string, vocab: Vocabulary, view: FactView): Promise<boolean> {
-  for (const text of PLACE_WORDS) if (await kindOf(id, { text, position: -1 }, vocab, view)) return true;
-  return false;
+  return (await kindOf(id, PLACE_WORDS, vocab, view)) !== undefined;
 }
 
 async function isPerson(id: string, view: FactView): Promise<boolean> {
@@ -494,22 +491,16 @@ function support(steps: readonly FactStep[]): number {
 
 /** Mean over the path's facts of the share of the predicate's words that some question word names. */
 function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {
-  if (hops.length === 0) return 0;
-  let sum = 0;
-  for (const h of hops) {
-    const own = predicateWords(h.predicate);
-    sum += own.filter((p) => words.some((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD)).length / own.length;
-  }
-  return sum / hops.length;
+  return hops.length === 0 ? 0 : hops.reduce((sum, h) => sum + predicateFit(h.predicate, words), 0) / hops.length;
 }
 
 /** Predicates that say what kind of thing something is. */
 const KIND_PREDICATES: ReadonlySet<string> = new Set([...IS_A, "rank", "type", "category", "class", "kind"]);
 
-/** Facts saying the answer is of the kind the word names ("which crater": `jezero is-a crater`), through is-a chains too. */
-async function kindOf(id: string, word: RelationWord, vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
-  const names = (x: string) => vocab.namesOf(x).flatMap((n) => n.split(" "));
-  const fits = (x: string) => names(x).includes(word.text) || singulars(word.text).some((s) => names(x).includes(s));
+/** Facts saying the answer is of a kind one of the words names ("which crater": `jezero is-a crater`), through is-a chains too. */
+async function kindOf(id: string, kinds: readonly string[], vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
+  const wanted = new Set(kinds.flatMap((k) => [k, ...singulars(k)]));
+  const fits = (x: string) => vocab.namesOf(x).some((n) => n.split(" ").some((w) => wanted.has(w)));
   // Its own name may say it ("New York City", "Jezero Crater").
   if (fits(id)) return [];
   for (const e of await view.edges(id)) if (e.direction === "out" && KIND_PREDICATES.has(canonicalPredicate(e.predicate)) && fits(e.other)) return [e.step];

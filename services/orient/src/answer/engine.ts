@@ -56,11 +56,6 @@ export class QuestionAnswerer {
     };
   }
 
-  /** The display name of a symbol (for callers that show answers). */
-  async displayName(id: string): Promise<string> {
-    return (await this.vocabulary()).displayName(id);
-  }
-
   private async vocabulary(): Promise<Vocabulary> {
     const c = await this.store.counts();
     const key = `${c.triples}:${c.symbols}`;
@@ -78,7 +73,7 @@ function labelled(t: Triple, vocab: Vocabulary): ProtoTriple {
 }
 
 /** "phobos orbits mars (examples/solar-system.csv:23)"; a derived fact names its rule. */
-export function factLine(t: Pick<ProtoTriple, "subject" | "predicate" | "object" | "source" | "subjectLabel" | "objectLabel">, rule = ""): string {
+function factLine(t: Pick<ProtoTriple, "subject" | "predicate" | "object" | "source" | "subjectLabel" | "objectLabel">, rule = ""): string {
   const s = t.subjectLabel || t.subject;
   const o = t.objectLabel || t.object;
   return `${s} ${t.predicate} ${o} (${rule ? `by ${rule}` : t.source || "no source"})`;

@@ -30,8 +30,16 @@ interface RuleSets {
   readonly inverse: ReadonlyMap<string, { name: string; inverse: string; factor: number }[]>;
 }
 
-/** The built-in rules plus the data's own declarations, by canonical predicate. */
+const rulesByVocabulary = new WeakMap<Vocabulary, RuleSets>();
+
+/** The built-in rules plus the data's own declarations, by canonical predicate (once per vocabulary). */
 function ruleSets(vocab: Vocabulary): RuleSets {
+  let rules = rulesByVocabulary.get(vocab);
+  if (!rules) rulesByVocabulary.set(vocab, (rules = buildRuleSets(vocab)));
+  return rules;
+}
+
+function buildRuleSets(vocab: Vocabulary): RuleSets {
   const transitive = new Map<string, { name: string; factor: number }>();
   const symmetric = new Map<string, { name: string; factor: number }>();
   const inverse = new Map<string, { name: string; inverse: string; factor: number }[]>();
@@ -71,6 +79,8 @@ const MAX_CLOSURE_DEPTH = 12;
  */
 export class FactView {
   private readonly stated = new Map<string, Edge[]>();
+  private readonly withRules = new Map<string, Edge[]>();
+  private readonly closures = new Map<string, Promise<Edge[]>>();
   private readonly rules: RuleSets;
 
   constructor(
@@ -105,6 +115,8 @@ export class FactView {
 
   /** Stated edges plus the ones symmetry and inverse rules give in one step. */
   async edges(id: string): Promise<Edge[]> {
+    const cached = this.withRules.get(id);
+    if (cached) return cached;
     const out: Edge[] = [];
     for (const e of await this.statedEdges(id)) {
       out.push(e);
@@ -113,6 +125,7 @@ export class FactView {
       if (sym) out.push(derived(e, e.predicate, flip(e.direction), sym.name, sym.factor, id));
       for (const inv of this.rules.inverse.get(c) ?? []) out.push(derived(e, inv.inverse, flip(e.direction), inv.name, inv.factor, id));
     }
+    this.withRules.set(id, out);
     return out;
   }
 
@@ -122,7 +135,15 @@ export class FactView {
    * the chain of facts as premises. Confidence: the product of the chain's
    * confidences times the rule's factor per step beyond the first.
    */
-  async closure(id: string, predicate: string, direction: "out" | "in"): Promise<Edge[]> {
+  closure(id: string, predicate: string, direction: "out" | "in"): Promise<Edge[]> {
+    // Type checks ask for the same closures again and again within one question.
+    const key = `${id}\u0000${predicate}\u0000${direction}`;
+    let found = this.closures.get(key);
+    if (!found) this.closures.set(key, (found = this.walk(id, predicate, direction)));
+    return found;
+  }
+
+  private async walk(id: string, predicate: string, direction: "out" | "in"): Promise<Edge[]> {
     const c = canonicalPredicate(predicate);
     const rule = this.rules.transitive.get(c);
     if (!rule) return [];
