@@ -62,8 +62,23 @@ export async function runService<C>(spec: ServiceSpec<C>, env: NodeJS.ProcessEnv
       ...natsConnectOptions(settings, `boyd-${spec.name}`),
       reportError: (err, ctx) => log.error({ err, subject: ctx.subject }, "message handling failed"),
     });
-    const started = await spec.start({ settings, log, transport }, config);
-    const ops: OpsServer | undefined =
+    // A service answers as soon as its start subscribes, before start
+    // returns; a SIGTERM from then on must drain, not kill. So the drain is
+    // set up first and waits for the start to finish before stopping it.
+    const live: { ops?: OpsServer | undefined } = {};
+    const starting = spec.start({ settings, log, transport }, config);
+    drainOnSignal(log, [
+      () => starting.catch(() => undefined),
+      async () => live.ops?.setDraining(),
+      async () => {
+        for (const stop of (await starting).stop) await stop();
+      },
+      () => transport.close(),
+      () => tracing.shutdown(),
+      async () => live.ops?.close(),
+    ]);
+    const started = await starting;
+    const ops =
       settings.opsAddress === "off"
         ? undefined
         : await startOpsServer({
@@ -71,14 +86,8 @@ export async function runService<C>(spec: ServiceSpec<C>, env: NodeJS.ProcessEnv
             checks: { nats: () => natsUp(transport), ...started.checks },
             metrics: renderMetrics,
           });
+    live.ops = ops;
     log.info({ ...started.describe, nats: settings.natsUrl, natsUser: settings.natsUser, ops: ops?.address, tracing: settings.otelExporter }, `${spec.name} serving`);
-    drainOnSignal(log, [
-      async () => ops?.setDraining(),
-      ...started.stop,
-      () => transport.close(),
-      () => tracing.shutdown(),
-      async () => ops?.close(),
-    ]);
     if (settings.stopOnStdinEof) {
       // The same drain as SIGTERM, once whoever holds the other end is gone.
       process.stdin.once("end", () => process.kill(process.pid, "SIGTERM")).resume();

@@ -70,6 +70,19 @@ describe("runService: one process shape for every service", () => {
     }
   });
 
+  it("a SIGTERM while the start is still running (already answering) drains after it, and exits 0", async () => {
+    await writeFile(join(dir, "store"), "");
+    const service = launch({ PROBE_SLOW_START_MS: "3000" });
+    try {
+      await waitFor(async () => service.output().includes("probe answering"), 15_000, () => "the probe to start answering");
+      service.kill("SIGTERM");
+      expect(await service.exited).toBe(0);
+      expect(service.output()).toMatch(/"draining"[\s\S]*"probe stopping"[\s\S]*"stopped"/);
+    } finally {
+      service.kill("SIGKILL");
+    }
+  });
+
   it("with BOYD_STOP_ON_STDIN_EOF=1, drains and exits when its launcher's end of stdin closes", async () => {
     await writeFile(join(dir, "store"), "");
     const child = spawn(process.execPath, ["--import", "tsx", PROBE], {
