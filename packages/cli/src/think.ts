@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { createClient } from "@boyd/bus";
-import { librarySearchOracle, memoryColdStore, think, type ThinkResult, type ThinkStep } from "@boyd/controller";
+import { librarySearchOracle, memoryColdStore, think, type ErrorMeasure, type ThinkResult, type ThinkStep } from "@boyd/controller";
 import { ActServiceDefinition, ApprovalMode, LoopState, MemoryServiceDefinition } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
 import { withAct } from "./act.js";
@@ -10,6 +10,8 @@ import { positiveInt } from "./options.js";
 interface ThinkFlags {
   maxIterations?: number;
   threshold?: number;
+  measure?: ErrorMeasure;
+  stallPatience?: number;
   ingest?: string[];
   json?: boolean;
   dataDir: string;
@@ -23,6 +25,14 @@ function unitInterval(value: string): number {
   return n;
 }
 
+const MEASURES: readonly ErrorMeasure[] = ["coverage", "jaccard"];
+
+function errorMeasure(value: string): ErrorMeasure {
+  const m = MEASURES.find((x) => x === value);
+  if (!m) throw new InvalidArgumentError(`expected one of ${MEASURES.join(", ")}, got ${JSON.stringify(value)}`);
+  return m;
+}
+
 const FORMATS: Record<string, "markdown" | "html" | "text"> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html" };
 
 const f3 = (n: number): string => n.toFixed(3);
@@ -34,7 +44,7 @@ export function formatStep(s: ThinkStep): string {
 
 /** The closing summary: state, steps, answer passages, promoted count. */
 export function formatSummary(r: ThinkResult): string {
-  const lines = [`state: ${LoopState[r.state] ?? r.state} after ${r.steps.length} step(s); ${r.reason}`];
+  const lines = [`state: ${LoopState[r.state] ?? r.state} after ${r.steps.length} step(s); ${r.reason}`, `measure: ${r.measure}`];
   if (r.missingTerms.length) lines.push(`not found: ${r.missingTerms.join(", ")}`);
   lines.push(r.answer.length ? "answer:" : "answer: nothing found");
   r.answer.forEach((a, i) => lines.push(`  ${i + 1}. ${a.source ? `[${a.source}] ` : ""}${a.passage.replace(/\s+/g, " ")}`));
@@ -50,6 +60,12 @@ export function registerThinkCommand(program: Command): void {
     .argument("<question>", "the question")
     .option("--max-iterations <n>", "iteration cap (default 10)", positiveInt)
     .option("--threshold <x>", "converged when the error is below this, in [0, 1] (default 0.25)", unitInterval)
+    .option(
+      "--measure <name>",
+      "error measure: coverage (share of the question's terms found so far; default) or jaccard (the seed's 1 - Jaccard of the question and each answer, under which a reward falling --stall-patience steps in a row stops the loop)",
+      errorMeasure,
+    )
+    .option("--stall-patience <n>", "stalled after this many steps in a row with a falling reward or no new question term (default 3)", positiveInt)
     .option("--ingest <file...>", "ingest these text, Markdown or HTML files into the library first")
     .option("--json", "print the whole result as JSON")
     .option("--data-dir <dir>", "data directory (graph, memory, act state)", process.env["BOYD_DATA_DIR"] ?? ".boyd")
@@ -78,7 +94,12 @@ export function registerThinkCommand(program: Command): void {
         }
         const memory = createClient(transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
         const result = await think(question, librarySearchOracle(act, opts.agent, { cycle: cycle + 1 }), {
-          control: { ...(opts.maxIterations ? { maxIterations: opts.maxIterations } : {}), ...(opts.threshold !== undefined ? { convergenceThreshold: opts.threshold } : {}) },
+          control: {
+            ...(opts.maxIterations ? { maxIterations: opts.maxIterations } : {}),
+            ...(opts.threshold !== undefined ? { convergenceThreshold: opts.threshold } : {}),
+            ...(opts.stallPatience ? { stallPatience: opts.stallPatience } : {}),
+          },
+          ...(opts.measure ? { measure: opts.measure } : {}),
           coldStore: memoryColdStore(memory, opts.agent, { cycle: cycle + 1 }),
           ...(opts.json ? {} : { onStep: (s: ThinkStep) => console.log(formatStep(s)) }),
         });

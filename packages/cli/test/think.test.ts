@@ -50,6 +50,30 @@ describe("boyd think", () => {
     expect(r.stdout).toContain("promoted 0 fact(s) to memory");
   });
 
+  it("think - never sends the same query twice (the missing terms were asked again and again)", async () => {
+    const r = await boyd(dir, "Who invented the telescope?", "--ingest", join(dir, "water.md"), "--max-iterations", "6");
+    expect(r.code, r.stderr).toBe(0);
+    const queries = [...r.stdout.matchAll(/ q=("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string);
+    expect(queries.length).toBeGreaterThan(0);
+    expect(new Set(queries).size).toBe(queries.length);
+    // The library has nothing on telescopes, so nothing found can widen the query.
+    expect(r.stdout).toContain("stalled: no new query left");
+  });
+
+  it("think - --measure jaccard uses the seed's error, 1 - Jaccard of the question and each answer", async () => {
+    const coverage = await boyd(dir, "water boil sea level", "--ingest", join(dir, "water.md"));
+    expect(coverage.code, coverage.stderr).toBe(0);
+    expect(coverage.stdout).toMatch(/^k=0 e=0\.000 /);
+    expect(coverage.stdout).toContain("measure: coverage");
+    const jaccard = await boyd(dir, "water boil sea level", "--measure", "jaccard", "--stall-patience", "2", "--max-iterations", "4");
+    expect(jaccard.code, jaccard.stderr).toBe(0);
+    expect(jaccard.stdout).toContain("measure: jaccard");
+    // The same passages hold every term, but Jaccard also counts the rest of their words.
+    const first = /^k=0 e=(\d\.\d{3}) /.exec(jaccard.stdout);
+    expect(Number(first?.[1])).toBeGreaterThan(0.5);
+    expect(jaccard.stdout).not.toContain("state: CONVERGED");
+  });
+
   it("think - bad flags and missing files are named", async () => {
     const threshold = await boyd(dir, "water", "--threshold", "1.5");
     expect(threshold.code).toBe(1);
@@ -59,6 +83,9 @@ describe("boyd think", () => {
     const missing = await boyd(dir, "water", "--ingest", join(dir, "nope.md"));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("nope.md: no such file");
+    const measure = await boyd(dir, "water", "--measure", "cosine");
+    expect(measure.stderr).toContain('--measure <name>');
+    expect(measure.stderr).toContain('expected one of coverage, jaccard, got "cosine"');
     const empty = await boyd(dir, "what is it?");
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain("question: has no content words");

@@ -1,6 +1,6 @@
 import { LoopState } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { goalTokens, inMemoryColdStore, refineQuery, questionTerms, think, type OracleAnswer, type ThinkOracle } from "../src/index.js";
+import { goalTokens, hotWords, inMemoryColdStore, questionTerms, reformulateQuery, think, type HotEntry, type OracleAnswer, type ThinkOracle } from "../src/index.js";
 
 const QUESTION = "What is the boiling point of water at sea level?";
 
@@ -63,8 +63,9 @@ describe("think - control law", () => {
     expect(r.steps[2]!.idleStreak).toBe(1);
     expect(r.state).toBe(LoopState.CONVERGED);
     expect(r.reason).toBe("converged: error 0.000 < 0.1 after 4 step(s)");
-    // Missing terms lead the refined query, one matched term anchors it.
-    expect(oracle.queries).toEqual([QUESTION, "sea level boiling", "level boiling", "level boiling"]);
+    // Missing terms lead the refined query, one matched term anchors it; the
+    // repeat of "level boiling" is widened with a word of the best hot entry (A).
+    expect(oracle.queries).toEqual([QUESTION, "sea level boiling", "level boiling", "level boiling pure"]);
     expect(r.missingTerms).toEqual([]);
     expect(r.hot.map((h) => h.step)).toEqual([3, 2, 1, 0]);
   });
@@ -80,32 +81,76 @@ describe("think - control law", () => {
     expect(r.finalError).toBe(0);
   });
 
-  it("think - stalls when the oracle keeps returning irrelevant text", async () => {
-    const r = await think(QUESTION, scripted([NOISE]));
+  it("think - stops when irrelevant text leaves nothing new to ask", async () => {
+    const oracle = scripted([NOISE]);
+    const r = await think(QUESTION, oracle);
     expect(r.state).toBe(LoopState.STALLED);
-    expect(r.reason).toBe("stalled: 3 step(s) in a row found no new question term");
-    // e = 1 throughout: I = 1, 2, 3; K = 1.05, 1.10, 1.15; r = 0 (the seed's offline trace).
-    expect(r.steps.map((s) => [s.error, s.integral, s.reward])).toEqual([
-      [1, 1, 0],
-      [1, 2, 0],
-      [1, 3, 0],
-    ]);
-    expect(r.steps.map((s) => s.gain)).toEqual([expect.closeTo(1.05, 12), expect.closeTo(1.1, 12), expect.closeTo(1.15, 12)]);
+    // Nothing was matched, so the missing terms are the question again, and
+    // hot memory holds no passage about it to widen the query with: asking
+    // once more would only bring back the same text.
+    expect(r.reason).toBe("stalled: no new query left after 1 step(s) (every reformulation from hot memory was asked)");
+    expect(oracle.queries).toEqual([QUESTION]);
+    // e = 1: I = 1; K = 1.05; r = 0 (the seed's offline trace).
+    expect(r.steps.map((s) => [s.error, s.integral, s.gain, s.reward])).toEqual([[1, 1, 1.05, 0]]);
     expect(r.answer).toEqual([]);
     expect(r.promoted).toEqual([]);
     expect(r.missingTerms).toEqual(["boiling", "point", "water", "sea", "level"]);
   });
 
-  it("think - stalls on a falling reward when new text dilutes the evidence (jaccard)", async () => {
-    const noise = ["water alpha beta", "gamma delta", "epsilon zeta", "theta iota"];
-    const r = await think("boiling point water", scripted(noise), { measure: "jaccard" });
-    // e0 = 1 - 1/(3 + 3 - 1) = 0.8, r0 = 0.2 * 1.04; each later step adds two tokens to the union.
-    expect(r.steps[0]!.error).toBeCloseTo(0.8, 12);
-    expect(r.steps[0]!.reward).toBeCloseTo(0.208, 12);
-    expect(r.steps[1]!.error).toBeCloseTo(1 - 1 / 7, 12);
+  it("think - stalls when steps in a row find no new question term", async () => {
+    // A keeps coming back: hot memory always has a word to widen the query
+    // with, but nothing new is matched.
+    const oracle = scripted([A]);
+    const r = await think(QUESTION, oracle);
+    expect(r.state).toBe(LoopState.STALLED);
+    expect(r.reason).toBe("stalled: 3 step(s) in a row found no new question term");
+    expect(r.steps.map((s) => s.idleStreak)).toEqual([0, 1, 2, 3]);
+    expect(new Set(oracle.queries).size).toBe(oracle.queries.length);
+  });
+
+  it("think - the seed's jaccard measures each observation, and its falling-reward stall fires", async () => {
+    // Each answer brings a new question term, so the "no new term" rule stays
+    // quiet, but each is less on-topic than the last: e = 1 - 1/|Q ∪ Y|.
+    const drifting = ["alpha zulu", "beta yankee xray", "gamma yankee xray whiskey victor", "delta yankee xray whiskey victor uniform tango"];
+    const question = "alpha beta gamma delta";
+    const r = await think(question, scripted(drifting), { measure: "jaccard" });
+    expect(r.measure).toBe("jaccard");
+    const errors = [1 - 1 / 5, 1 - 1 / 6, 1 - 1 / 8, 1 - 1 / 10];
+    r.steps.forEach((s, k) => expect(s.error).toBeCloseTo(errors[k]!, 12));
+    // r0 = 0.2 * (1 + 0.05 * 0.8)
+    expect(r.steps[0]!.reward).toBeCloseTo(0.2 * 1.04, 12);
+    expect(r.steps.map((s) => s.declineStreak)).toEqual([0, 1, 2, 3]);
+    expect(r.steps.map((s) => s.idleStreak)).toEqual([0, 0, 0, 0]);
     expect(r.state).toBe(LoopState.STALLED);
     expect(r.reason).toBe("stalled: reward fell 3 step(s) in a row");
-    expect(r.steps).toHaveLength(4);
+
+    // Coverage (the default) accumulates the same answers and converges.
+    const covered = await think(question, scripted(drifting));
+    expect(covered.measure).toBe("coverage");
+    expect(covered.state).toBe(LoopState.CONVERGED);
+    expect(covered.steps.map((s) => s.error)).toEqual([0.75, 0.5, 0.25, 0]);
+  });
+
+  it("think - a repeated query is reformulated from hot memory, never asked again", async () => {
+    // The library calls tungsten "wolfram" where it gives the melting point:
+    // only a word found next to tungsten leads there.
+    const X = "Tungsten, or wolfram, is a dense grey metal.";
+    const Y = "Wolfram melts at 3422 degrees.";
+    const queries: string[] = [];
+    const oracle: ThinkOracle = {
+      search(query) {
+        queries.push(query);
+        const words = new Set(goalTokens(query).keys());
+        const text = words.has("wolfram") ? Y : words.has("tungsten") ? X : "";
+        return Promise.resolve({ text, hits: text ? [{ passage: text, source: "lib", score: 1 }] : [] });
+      },
+    };
+    const r = await think("What is the melting point of tungsten?", oracle, { control: { convergenceThreshold: 0.5 } });
+    // Before: "melting point tungsten" three times, then a stall.
+    expect(queries).toEqual(["What is the melting point of tungsten?", "melting point tungsten wolfram"]);
+    expect(r.state).toBe(LoopState.CONVERGED);
+    expect(r.answer.map((a) => a.passage)).toEqual([X, Y]);
+    expect(r.missingTerms).toEqual(["point"]);
   });
 
   it("think - stops at the iteration cap", async () => {
@@ -168,10 +213,24 @@ describe("think - inputs", () => {
     expect(o.queries).toHaveLength(1);
   });
 
-  it("refineQuery - the question first, then missing terms and one anchor", () => {
-    const terms = questionTerms("Who designed the Eiffel tower?");
+  it("reformulateQuery - the question first, then missing terms and one anchor, then hot words; never a repeat", () => {
+    const question = "Who designed the Eiffel tower?";
+    const terms = questionTerms(question);
     expect([...terms.values()]).toEqual(["designed", "eiffel", "tower"]);
-    expect(refineQuery("Who designed the Eiffel tower?", terms, new Set(), 0)).toBe("Who designed the Eiffel tower?");
-    expect(refineQuery("Who designed the Eiffel tower?", terms, new Set(["eiffel"]), 1)).toBe("designed tower eiffel");
+    const hot: HotEntry[] = [
+      { step: 0, query: question, content: "The Eiffel tower stands in Paris since 1889.", hits: [], reward: 0.4, questionTerms: ["eiffel", "tower"] },
+      { step: 1, query: "x", content: "Gustave Eiffel built bridges.", hits: [], reward: 0.3, questionTerms: ["eiffel"] },
+      { step: 2, query: "y", content: "Nothing about it.", hits: [], reward: 0, questionTerms: [] },
+    ];
+    const matched = new Set(["eiffel", "tower"]);
+    const next = (asked: string[]) => reformulateQuery({ question, terms, matched, hot, asked });
+    expect(reformulateQuery({ question, terms, matched: new Set(), hot: [], asked: [] })).toBe(question);
+    expect(next([question])).toBe("designed eiffel");
+    // Best entry first (most question terms), numbers and used words skipped.
+    expect(hotWords(hot, terms, [question, "designed eiffel"])).toEqual(["stands", "paris", "since", "gustave", "built", "bridges"]);
+    expect(next([question, "designed eiffel"])).toBe("designed eiffel stands");
+    expect(next([question, "eiffel designed", "designed eiffel stands"])).toBe("designed eiffel paris");
+    // Word order does not make a new query; when hot memory is spent there is none.
+    expect(next([question, "designed eiffel", "stands", "paris", "since", "gustave", "built", "bridges"])).toBeUndefined();
   });
 });

@@ -15,13 +15,16 @@ export interface ThinkOptions {
    */
   readonly control?: ControlLoopConfig | ControlLoopSettings | undefined;
   /**
-   * How the question is compared with the evidence. The default is
-   * coverage, not the seed's Jaccard: the evidence is every observation so
-   * far, many times larger than a question, and Jaccard divides by the
-   * union, so five question terms all present among sixty evidence terms
-   * still give e = 0.92, and the loop could never converge on real
-   * passages. Coverage asks the question the loop is for: how much of
-   * what was asked has been found.
+   * How the question is compared with what was found.
+   * - "coverage": the share of question terms present in everything found
+   *   so far. Ours, and the default, because it is the question the loop
+   *   exists for: how much of what was asked has been found.
+   * - "jaccard": the seed's e = 1 - Jaccard(question, observation), each
+   *   observation on its own, under which the seed's stall rule (reward
+   *   falling `stall_patience` steps in a row) watches answers drifting off
+   *   topic. Jaccard divides by the union, so a 40-word passage holding all
+   *   five question terms still gives e = 0.875: on real passages it
+   *   rarely converges and stops by stall or cap instead.
    * @default "coverage"
    */
   readonly measure?: ErrorMeasure | undefined;

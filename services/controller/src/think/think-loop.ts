@@ -1,23 +1,28 @@
 /**
  * The standalone think loop (seed 002 `ThinkLoop`): a question is the
  * setpoint, an oracle is the plant, and the PI law of `goals/progress.ts`
- * turns "how much of the question has been found" into a reward each step.
+ * turns "how close is what was found to the question" into a reward each
+ * step.
  *
- *   q(k)  = refineQuery(question, unmatched terms first)   (question words dropped)
+ *   q(k)  = reformulateQuery(question, missing terms, hot memory, queries asked)
  *   y(k)  = oracle.search(q(k))
- *   E(k)  = E(k-1) ∪ tokens(y(k))                 evidence accumulates
- *   e(k)  = errorOf(question tokens, E(k))         coverage by default
+ *   e(k)  = coverage: 1 - |Q ∩ E(k)| / |Q|, E(k) = tokens(y(0..k))  (default)
+ *           jaccard:  1 - |Q ∩ Y| / |Q ∪ Y|, Y = tokens(y(k))        (the seed's)
  *   I, K, r = controlStep(e(k), I(k-1))
  *
  * Stops CONVERGED when e < threshold; STALLED when the reward fell
- * `stall_patience` steps in a row (the seed's rule) or when that many steps
- * in a row matched no new question term; CAPPED at `max_iterations`. The
- * second stall rule is ours, for the reason `goals/stall.ts` gives: an
- * oracle that only ever returns off-topic text keeps e = 1 and r = 0, a
- * reward that never *falls*, so the seed would spin to the cap. With the
- * accumulated coverage error the reward cannot fall at all (e never rises
- * and the gain only grows), so the second rule is the one that fires; the
- * first stays for the Jaccard measure, where new text can dilute evidence.
+ * `stall_patience` steps in a row (the seed's rule), when that many steps
+ * in a row matched no new question term, or when no query is left that was
+ * not asked before; CAPPED at `max_iterations`.
+ *
+ * The two measures answer different questions. The seed's Jaccard compares
+ * the question with each observation on its own, so the reward follows how
+ * on-topic the latest answer was, and falls when answers drift away: that
+ * is what its stall rule watches. Coverage accumulates everything found, so
+ * it says how much of the question is answered by now; its error never
+ * rises, so under it the reward never falls and the seed's rule cannot
+ * fire, which is why the "no new term" rule exists (it also stops an oracle
+ * that only returns off-topic text, where e = 1 and r = 0 never fall).
  *
  * After the loop, hot entries whose reward reached the promotion threshold
  * go to the cold store, as the seed's `drain_to_cold`.
@@ -28,7 +33,7 @@ import { controlStep, errorOf, goalTokens } from "../goals/progress.js";
 import { inMemoryColdStore } from "./cold-store.js";
 import { HotMemory } from "./hot-memory.js";
 import { resolveThinkOptions, type ThinkOptions } from "./options.js";
-import { questionTerms, refineQuery } from "./refine.js";
+import { questionTerms, reformulateQuery } from "./refine.js";
 import type { AnswerPassage, ColdEntry, ColdStore, HotEntry, ThinkOracle, ThinkResult, ThinkStep } from "./types.js";
 
 const SUMMARY_CHARS = 120;
@@ -67,9 +72,16 @@ export async function think(question: string, oracle: ThinkOracle, options: Thin
   let state = LoopState.CAPPED;
   let reason = `capped after ${s.maxIterations} iteration(s)`;
 
+  const asked: string[] = [];
   for (let k = 0; k < s.maxIterations; k++) {
     options.signal?.throwIfAborted();
-    const query = refineQuery(question, terms, matched, k);
+    const query = reformulateQuery({ question, terms, matched, hot: hot.entries(), asked });
+    if (query === undefined) {
+      state = LoopState.STALLED;
+      reason = `stalled: no new query left after ${k} step(s) (every reformulation from hot memory was asked)`;
+      break;
+    }
+    asked.push(query);
     const answer = await oracle.search(query);
     const observed = new Set(goalTokens(answer.text).keys());
     for (const t of observed) evidence.add(t);
@@ -81,7 +93,7 @@ export async function think(question: string, oracle: ThinkOracle, options: Thin
         newTerms.push(word);
       }
     }
-    const e = errorOf(criteria, evidence, o.measure);
+    const e = o.measure === "jaccard" ? errorOf(criteria, observed, "jaccard") : errorOf(criteria, evidence, "coverage");
     const signal = controlStep(e, integral, s);
     integral = signal.integral;
     declineStreak = signal.reward < previousReward ? declineStreak + 1 : 0;
@@ -132,6 +144,7 @@ export async function think(question: string, oracle: ThinkOracle, options: Thin
   const promoted = await promote(hot, o.promotionThreshold, question, options.coldStore ?? inMemoryColdStore());
   return {
     question,
+    measure: o.measure,
     state,
     reason,
     steps,

@@ -4,6 +4,7 @@
  * returns. Transport-free: adapters over the bus live in `adapters.ts`.
  */
 import type { LoopState } from "@boyd/proto";
+import type { ErrorMeasure } from "../goals/progress.js";
 
 /** One passage an oracle found. */
 export interface OracleHit {
@@ -72,7 +73,7 @@ export interface ThinkStep {
   readonly k: number;
   /** The query sent to the oracle. */
   readonly query: string;
-  /** e(k): error of the question against the evidence gathered so far. */
+  /** e(k): error of the question against the evidence so far (coverage) or this observation (jaccard). */
   readonly error: number;
   /** I(k) = clamp(I(k-1) + e(k), 0, integral_max). */
   readonly integral: number;
@@ -110,6 +111,8 @@ export interface AnswerPassage {
 export interface ThinkResult {
   /** The question as asked. */
   readonly question: string;
+  /** How the error was measured. */
+  readonly measure: ErrorMeasure;
   /** CONVERGED, STALLED or CAPPED. */
   readonly state: LoopState;
   /** One line on why the loop stopped. */
