@@ -1,4 +1,4 @@
-import { AdjustmentKind, Goal, GoalStatus, type Adjustment, type ReflectionReport } from "@boyd/proto";
+import { AdjustmentKind, Goal, GoalProgress, GoalStatus, ProgressOutcome, type Adjustment, type ReflectionReport } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { applyAdjustments } from "../src/reflection/apply.js";
 import { reflect } from "../src/reflection/reflect.js";
@@ -83,7 +83,7 @@ describe("reflection - applyAdjustments", () => {
   });
 
   it("apply - end to end: reflect then apply demotes a stagnant goal (the reference dropped this)", () => {
-    const goals = [goal("stuck", { priority: 128, cyclesWorked: 9, lastProgressCycle: 2 }), goal("moving", { priority: 128, cyclesWorked: 4, lastProgressCycle: 19 })];
+    const goals = [goal("stuck", { priority: 128, cyclesWorked: 9, lastProgressCycle: 2 }), goal("moving", { priority: 128, cyclesWorked: 4, lastProgressCycle: 19, progress: GoalProgress.create({ error: 0.5, outcome: ProgressOutcome.ADVANCED }) })];
     const rep = reflect({ cycle: 20, goals, toolHistory: [], memoryPressure: 0.9, lastReflectionCycle: 15 });
     const r = applyAdjustments(goals, rep);
     expect(r.goals.map((g) => [g.symbolId, g.priority])).toEqual([

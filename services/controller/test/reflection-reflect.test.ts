@@ -1,5 +1,5 @@
 import { BusError } from "@boyd/bus";
-import { AdjustmentKind, Archetype, Goal, GoalStatus, type Adjustment, type ReflectionReport } from "@boyd/proto";
+import { AdjustmentKind, Archetype, Goal, GoalProgress, GoalStatus, ProgressOutcome, type Adjustment, type ReflectionReport } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_REFLECTION, resolveReflectionConfig } from "../src/reflection/config.js";
 import { defaultPsyche } from "../src/reflection/psyche.js";
@@ -23,6 +23,9 @@ function kinds(adjs: readonly Adjustment[]): AdjustmentKind[] {
 }
 
 const cfg = resolveReflectionConfig();
+
+/** A goal's latest sample after its error fell from 1 to 0.4. */
+const FOUND = { progress: GoalProgress.create({ error: 0.4, outcome: ProgressOutcome.ADVANCED }) };
 
 describe("reflection - shouldReflect", () => {
   it("shouldReflect - due every 5 cycles by default, counted from the last reflection", () => {
@@ -53,13 +56,14 @@ describe("reflection - shouldReflect", () => {
 
 describe("reflection - goal assessment", () => {
   it("assessment - counts cycles since progress and whether it advanced after the last reflection", () => {
-    const a = assessGoal(goal("g", { cyclesWorked: 6, lastProgressCycle: 17 }), 20, 15, cfg);
+    const a = assessGoal(goal("g", { cyclesWorked: 6, lastProgressCycle: 17 , ...FOUND }), 20, 15, cfg);
     expect(a).toEqual({ goalId: "g", cyclesWorked: 6, cyclesSinceProgress: 3, advanced: true, stagnant: false });
     expect(assessGoal(goal("g", { cyclesWorked: 6, lastProgressCycle: 15 }), 20, 15, cfg).advanced).toBe(false);
   });
 
   it("assessment - a goal that never progressed has not advanced, even before any reflection", () => {
     expect(assessGoal(goal("g", { cyclesWorked: 4, lastProgressCycle: 0 }), 4, 0, cfg).advanced).toBe(false);
+    expect(assessGoal(goal("g", { cyclesWorked: 4, lastProgressCycle: 0, ...FOUND }), 4, 0, cfg).advanced).toBe(false);
   });
 
   it("assessment - stagnant exactly at the threshold on both counts, not one below", () => {
@@ -83,8 +87,20 @@ describe("reflection - goal assessment", () => {
 
 describe("reflection - adjustments", () => {
   it("boost - a goal that advanced since the last reflection gets +20", () => {
-    const r = run({ goals: [goal("g", { priority: 100, cyclesWorked: 5, lastProgressCycle: 18 })] });
+    const r = run({ goals: [goal("g", { priority: 100, cyclesWorked: 5, lastProgressCycle: 18 , ...FOUND })] });
     expect(r.adjustments).toEqual([expect.objectContaining({ kind: AdjustmentKind.BOOST_PRIORITY, goalId: "g", priorityDelta: 20, applied: false })]);
+    expect(r.adjustments[0]!.description).toBe('Boost "goal g" from 100 to 120: it advanced at cycle 18 (error now 0.400)');
+  });
+
+  it("boost - a goal added after the last reflection whose error never fell is not boosted (advanced at error 1.000)", () => {
+    // Adding a goal starts its stall clock: lastProgressCycle is the cycle it was added.
+    const stuck = GoalProgress.create({ error: 1, outcome: ProgressOutcome.NO_CHANGE, cycle: 20 });
+    const r = run({ goals: [goal("g", { priority: 128, cyclesWorked: 4, lastProgressCycle: 16, progress: stuck })] });
+    expect(r.goals[0]!.advanced).toBe(false);
+    expect(r.adjustments).toEqual([]);
+    expect(r.summary).toContain("none advanced or stagnant");
+    // Not even before a first sample.
+    expect(run({ goals: [goal("g", { cyclesWorked: 4, lastProgressCycle: 16 })] }).adjustments).toEqual([]);
   });
 
   it("boost - a busy goal that did not advance is not boosted (unlike the reference)", () => {
@@ -93,14 +109,14 @@ describe("reflection - adjustments", () => {
   });
 
   it("boost - capped at 255: the delta shrinks near the cap and vanishes at it", () => {
-    const near = run({ goals: [goal("g", { priority: 245, cyclesWorked: 5, lastProgressCycle: 18 })] });
+    const near = run({ goals: [goal("g", { priority: 245, cyclesWorked: 5, lastProgressCycle: 18 , ...FOUND })] });
     expect(near.adjustments[0]?.priorityDelta).toBe(10);
-    const at = run({ goals: [goal("g", { priority: 255, cyclesWorked: 5, lastProgressCycle: 18 })] });
+    const at = run({ goals: [goal("g", { priority: 255, cyclesWorked: 5, lastProgressCycle: 18 , ...FOUND })] });
     expect(at.adjustments).toEqual([]);
   });
 
   it("min cycles worked - a goal is judged at exactly 3 cycles worked, not at 2", () => {
-    expect(kinds(run({ goals: [goal("g", { cyclesWorked: 3, lastProgressCycle: 19 })] }).adjustments)).toEqual([AdjustmentKind.BOOST_PRIORITY]);
+    expect(kinds(run({ goals: [goal("g", { cyclesWorked: 3, lastProgressCycle: 19 , ...FOUND })] }).adjustments)).toEqual([AdjustmentKind.BOOST_PRIORITY]);
     expect(run({ goals: [goal("g", { cyclesWorked: 2, lastProgressCycle: 19 })] }).adjustments).toEqual([]);
   });
 
@@ -139,7 +155,7 @@ describe("reflection - adjustments", () => {
   });
 
   it("abandon - a goal worked 16+ cycles that is still moving is not abandoned", () => {
-    const r = run({ goals: [goal("g", { cyclesWorked: 30, lastProgressCycle: 19 })] });
+    const r = run({ goals: [goal("g", { cyclesWorked: 30, lastProgressCycle: 19 , ...FOUND })] });
     expect(kinds(r.adjustments)).toEqual([AdjustmentKind.BOOST_PRIORITY]);
   });
 
@@ -175,7 +191,7 @@ describe("reflection - adjustments", () => {
     const config = { boostAmount: 5, demoteAmount: 7, stagnationThreshold: 4, abandonAfterCycles: 100, minCyclesWorked: 1 };
     const r = run({
       config,
-      goals: [goal("up", { priority: 50, cyclesWorked: 1, lastProgressCycle: 20 }), goal("down", { priority: 50, cyclesWorked: 4, lastProgressCycle: 16 })],
+      goals: [goal("up", { priority: 50, cyclesWorked: 1, lastProgressCycle: 20 , ...FOUND }), goal("down", { priority: 50, cyclesWorked: 4, lastProgressCycle: 16 })],
     });
     expect(r.adjustments.map((a) => [a.goalId, a.kind, a.priorityDelta])).toEqual([
       ["up", AdjustmentKind.BOOST_PRIORITY, 5],
@@ -216,7 +232,7 @@ describe("reflection - summary", () => {
   it("summary - names advanced and stagnant goals, flagged tools, pressure and adjustments", () => {
     const r = run({
       goals: [
-        goal("a", { description: "Map the solar system", priority: 100, cyclesWorked: 5, lastProgressCycle: 19 }),
+        goal("a", { description: "Map the solar system", priority: 100, cyclesWorked: 5, lastProgressCycle: 19 , ...FOUND }),
         goal("b", { description: "Classify exoplanets", priority: 90, cyclesWorked: 9, lastProgressCycle: 3 }),
       ],
       toolHistory: [...calls("shell_exec", [false, false, false]), ...calls("kg_query", [true, true])],
@@ -241,7 +257,7 @@ describe("reflection - summary", () => {
   });
 
   it("summary - long descriptions are shortened", () => {
-    const r = run({ goals: [goal("a", { description: "x".repeat(200), cyclesWorked: 5, lastProgressCycle: 19 })] });
+    const r = run({ goals: [goal("a", { description: "x".repeat(200), cyclesWorked: 5, lastProgressCycle: 19 , ...FOUND })] });
     expect(r.summary).toContain(`"${"x".repeat(57)}..."`);
     expect(r.summary).not.toContain("x".repeat(58));
   });

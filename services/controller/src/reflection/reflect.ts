@@ -58,9 +58,14 @@ export function shouldReflect(cycle: number, lastReflectionCycle: number | undef
 /**
  * Reflection's view of one goal. Stagnant follows the reference's rule:
  * worked at least `stagnationThreshold` cycles and no progress for at least
- * as many (both boundaries inclusive). Advanced means progress after the
- * previous reflection; a goal that never progressed (last progress cycle 0)
- * has not advanced.
+ * as many (both boundaries inclusive). Advanced means the goal's error
+ * actually fell after the previous reflection: its last progress cycle is
+ * later, and its latest sample shows an error below 1. The second test is
+ * needed because the last progress cycle is also where a goal's stall
+ * clock starts when it is added (or split, or resumed), so a goal added at
+ * cycle 1 that never found anything would otherwise count as "advanced at
+ * cycle 1" and be boosted at error 1.000. An error below 1 means something
+ * was found since the goal started from "nothing known".
  */
 export function assessGoal(goal: Goal, cycle: number, lastReflectionCycle: number, config: ResolvedReflectionConfig): GoalAssessment {
   const cyclesSinceProgress = Math.max(0, cycle - goal.lastProgressCycle);
@@ -68,7 +73,7 @@ export function assessGoal(goal: Goal, cycle: number, lastReflectionCycle: numbe
     goalId: goal.symbolId,
     cyclesWorked: goal.cyclesWorked,
     cyclesSinceProgress,
-    advanced: goal.lastProgressCycle > 0 && goal.lastProgressCycle > lastReflectionCycle,
+    advanced: goal.lastProgressCycle > 0 && goal.lastProgressCycle > lastReflectionCycle && goal.progress !== undefined && goal.progress.error < 1,
     stagnant: goal.cyclesWorked >= config.stagnationThreshold && cyclesSinceProgress >= config.stagnationThreshold,
   };
 }
@@ -122,7 +127,7 @@ export function reflect(input: ReflectInput): ReflectionReport {
     }
     if (a.advanced) {
       const delta = Math.min(config.boostAmount, MAX_PRIORITY - goal.priority);
-      if (delta > 0) adjustments.push(adjust(AdjustmentKind.BOOST_PRIORITY, goal.symbolId, delta, `Boost ${label} from ${goal.priority} to ${goal.priority + delta}: it advanced at cycle ${goal.lastProgressCycle}`));
+      if (delta > 0) adjustments.push(adjust(AdjustmentKind.BOOST_PRIORITY, goal.symbolId, delta, `Boost ${label} from ${goal.priority} to ${goal.priority + delta}: it advanced at cycle ${goal.lastProgressCycle} (error now ${(goal.progress?.error ?? 1).toFixed(3)})`));
     }
   });
 
