@@ -135,7 +135,7 @@ export function registerAgentCommands(program: Command): void {
   agent
     .command("plan")
     .description("show the plan of a goal (the top active goal by default), drafting one if it has none")
-    .option("--goal <id>", "goal id, e.g. goal:Find the moons that orbit Mars")
+    .option("--goal <goal>", "the goal as typed in --goals, the start of it, or its id (e.g. goal:Find the moons that orbit Mars)")
     .option("--json", "print the plan as JSON")
     .action((opts: { goal?: string; json?: boolean }) =>
       show(opts.json, async (conn, id) => (await conn.agents.getPlan({ agentId: id, goalId: opts.goal ?? "", generateIfMissing: true })).plan!, (p) => Plan.toJSON(p), formatPlan),

@@ -7,18 +7,14 @@ export function effectivePriority(goal: Goal): number {
 
 /**
  * The ACTIVE goals, highest effective priority first; equal priorities by
- * creation time (older first), then by id, so the order never depends on
- * the order the controller happened to send.
+ * creation time (older first), then in the order given: goals typed
+ * together share a creation time, and the person listed them in the order
+ * they want them worked (sorting by id ran them alphabetically).
  */
 export function activeGoals(goals: readonly Goal[]): Goal[] {
   return goals
     .filter((g) => g.status === GoalStatus.ACTIVE)
-    .sort(
-      (a, b) =>
-        effectivePriority(b) - effectivePriority(a) ||
-        a.createdAtUnixMs - b.createdAtUnixMs ||
-        (a.symbolId < b.symbolId ? -1 : a.symbolId > b.symbolId ? 1 : 0),
-    );
+    .sort((a, b) => effectivePriority(b) - effectivePriority(a) || a.createdAtUnixMs - b.createdAtUnixMs);
 }
 
 /** The text episodes are recalled by: each active goal's description and success criteria. */

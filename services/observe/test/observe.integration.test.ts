@@ -36,7 +36,7 @@ describe.each(transports)("observe over the bus (%s)", (_name, open) => {
     await transport.close();
   });
 
-  it("goals - every goal is returned; active ids ranked by effective priority, then age, then id", async () => {
+  it("goals - every goal is returned; active ids ranked by effective priority, then age, then the order given", async () => {
     const goals = [
       goal("g:low", { priority: 10 }),
       goal("g:failed", { priority: 250, status: GoalStatus.FAILED }),
@@ -50,7 +50,7 @@ describe.each(transports)("observe over the bus (%s)", (_name, open) => {
     const { observation } = await client.observe({ agentId: agentId(), cycle: 4, goals, episodeTopK: 0 });
     expect(observation!.goals.map((g) => g.symbolId)).toEqual(goals.map((g) => g.symbolId));
     expect(observation!.goals[1]!.status).toBe(GoalStatus.FAILED);
-    expect(observation!.activeGoalIds).toEqual(["g:boosted", "g:tie-b-old", "g:tie-c-old", "g:tie-a-young", "g:demoted", "g:low"]);
+    expect(observation!.activeGoalIds).toEqual(["g:boosted", "g:tie-c-old", "g:tie-b-old", "g:tie-a-young", "g:demoted", "g:low"]);
     expect(observation!.cycle).toBe(4);
     expect(observation!.summary).toBe(`cycle 4: 6 active goals (top: "goal g:boosted"), WM 0/100, 0 episodes recalled, 0 percepts`);
   });

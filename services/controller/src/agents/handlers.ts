@@ -8,12 +8,13 @@ import {
   StopReason,
   type AgentServiceDefinition,
   type Event,
+  type Goal,
   type RunReport,
   type RunRequest,
   type ToolDescriptor,
   type CycleReport,
 } from "@boyd/proto";
-import { focusGoal } from "../goals/index.js";
+import { findGoalByRef, focusGoal } from "../goals/index.js";
 import { EVENT_KINDS } from "../cycle/narrator.js";
 import { planOf, withPlan } from "../cycle/plans.js";
 import type { CyclePorts } from "../cycle/ports.js";
@@ -91,8 +92,8 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
     },
     async getPlan(req) {
       const { state } = await runtime.session(req.agentId);
-      const goal = req.goalId ? state.goals.find((g) => g.symbolId === req.goalId) : focusGoal(state.goals);
-      if (!goal) throw new BusError("NOT_FOUND", req.goalId ? `goal ${req.goalId} not found for agent ${req.agentId}` : `agent ${req.agentId} has no active goal`);
+      const goal = req.goalId ? goalNamed(state.goals, req.goalId, req.agentId) : focusGoal(state.goals);
+      if (!goal) throw new BusError("NOT_FOUND", `agent ${req.agentId} has no active goal`);
       const current = planOf(state.plans, goal.symbolId);
       if (current && (current.status === PlanStatus.ACTIVE || !req.generateIfMissing)) return { plan: current };
       if (!req.generateIfMissing) throw new BusError("NOT_FOUND", `goal ${goal.symbolId} has no plan yet; pass generate_if_missing`);
@@ -193,4 +194,11 @@ function stopText(r: RunReport): string {
 /** The EventKind of an event, from its subject kind (`cycle.started` -> CYCLE_STARTED). */
 function kindNumber(e: Event): number {
   return e.kind ? (EventKind[EVENT_KINDS[e.kind.$case].replaceAll(".", "_").toUpperCase() as keyof typeof EventKind] ?? 0) : 0;
+}
+
+/** The goal `ref` names (id, description as typed, or a unique start of either), or NOT_FOUND saying why. */
+function goalNamed(goals: readonly Goal[], ref: string, agentId: string): Goal {
+  const found = findGoalByRef(goals, ref);
+  if (!found.goal) throw new BusError("NOT_FOUND", `agent ${agentId}: ${found.problem}`);
+  return found.goal;
 }

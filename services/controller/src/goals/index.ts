@@ -8,3 +8,4 @@ export * from "./evidence.js";
 export * from "./stall.js";
 export * from "./decompose.js";
 export * from "./goal-book.js";
+export * from "./goal-ref.js";

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBoyd } from "./boyd-process.js";
+
+const example = (name: string) => fileURLToPath(new URL(`../../../examples/${name}`, import.meta.url));
+const SOLAR = example("solar-system.csv");
+// Given Saturn first: alphabetically Mars ("Find the ...") would come first.
+const SATURN = "Find which moons of Saturn have a subsurface ocean => enceladus, subsurface water";
+const MARS = "Find the moons that orbit Mars => phobos, deimos";
+
+describe("boyd agent - goal order and references", () => {
+  let dir: string;
+  const agent = (...args: string[]) => runBoyd(["agent", "--data-dir", join(dir, ".boyd"), ...args]);
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "boyd-signals-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("agent run - equal-priority goals run in the order given, not alphabetically", async () => {
+    const r = await agent("run", "--fresh", "--kb", SOLAR, "--goals", `${SATURN}; ${MARS}`, "--max-cycles", "6");
+    expect(r.code, r.stderr).toBe(0);
+    const cycleLines = r.stdout.split("\n").filter((l) => /^#\d/.test(l));
+    expect(cycleLines[0]).toMatch(/^#1 +goal:Find which moons of Saturn/);
+    expect(cycleLines[1]).toMatch(/^#2 +goal:Find the moons that orbit/);
+  });
+
+  it("agent plan --goal - the goal as the user typed it, not only its 40-character id", async () => {
+    const typed = await agent("plan", "--goal", SATURN);
+    expect(typed.code, typed.stderr).toBe(0);
+    expect(typed.stdout).toMatch(/^plan for goal:Find which moons of Saturn have a subsur: /m);
+    const description = await agent("plan", "--goal", "Find which moons of Saturn have a subsurface ocean");
+    expect(description.code, description.stderr).toBe(0);
+    expect(description.stdout).toMatch(/^plan for goal:Find which moons of Saturn have a subsur: /m);
+    const unknown = await agent("plan", "--goal", "Find Pluto");
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('no goal matches "Find Pluto"; goals: goal:Find which moons of Saturn have a subsur, goal:Find the moons that orbit Mars');
+  });
+});
