@@ -21,6 +21,7 @@ import {
   type ReflectionReport,
   type RunReport,
 } from "@boyd/proto";
+import { cycleNotes } from "./cycle-notes.js";
 import type { Ingested } from "./knowledge.js";
 import type { CycleSummary } from "./run-tracker.js";
 
@@ -117,8 +118,8 @@ export function changeText(c: GoalChanged): string {
 
 /**
  * One line per cycle: number, goal worked on, tool with its score
- * breakdown, outcome, the progress signal, goal changes; warnings follow
- * on their own lines.
+ * breakdown, outcome, the progress signal, goal changes; warnings (context
+ * health among them), consolidation and reflection follow on their own lines.
  */
 export function formatCycleLine(c: CycleSummary): string {
   const tool = c.decision?.call?.toolName || c.finished.toolName;
@@ -143,7 +144,7 @@ export function formatCycleLine(c: CycleSummary): string {
   // A failed call's error, unless a warning (a retry, say) already tells it.
   const error = c.result?.output?.success === false ? (c.result.output.error?.message ?? "") : "";
   const failure = error && !c.finished.warnings.some((w) => w.includes(error)) ? [`    ! ${error}`] : [];
-  return [parts.join("  "), ...failure, ...c.finished.warnings.map((w) => `    ⚠ ${w}`)].join("\n");
+  return [parts.join("  "), ...failure, ...c.finished.warnings.map((w) => `    ⚠ ${printable(w)}`), ...cycleNotes(c).map(printable)].join("\n");
 }
 
 /** `agent cycle`: the cycle's report, phase by phase. */

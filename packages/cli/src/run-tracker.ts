@@ -1,4 +1,4 @@
-import { ActionOutcome, GoalChangeKind, type ActionResult, type CycleFinished, type Decision, type Event, type Goal, type GoalChanged } from "@boyd/proto";
+import { ActionOutcome, GoalChangeKind, type ActionResult, type CycleFinished, type Decision, type Event, type Goal, type GoalChanged, type ReflectionReport } from "@boyd/proto";
 
 /** One finished cycle as the run's events told it. */
 export interface CycleSummary {
@@ -9,12 +9,15 @@ export interface CycleSummary {
   readonly result: ActionResult | undefined;
   /** Goal changes of the cycle other than progress samples. */
   readonly changes: readonly GoalChanged[];
+  /** The cycle's reflection, when it reflected. */
+  readonly reflection?: ReflectionReport | undefined;
   readonly finished: CycleFinished;
 }
 
 interface OpenCycle {
   decision?: Decision | undefined;
   result?: ActionResult | undefined;
+  reflection?: ReflectionReport | undefined;
   changes: GoalChanged[];
 }
 
@@ -68,6 +71,9 @@ export class RunTracker {
         open().result = kind.value.result;
         this.#countFacts(kind.value.result);
         return undefined;
+      case "reflected":
+        open().reflection = kind.value.report;
+        return undefined;
       case "goalChanged": {
         const c = kind.value;
         if (!c.goal) return undefined;
@@ -81,7 +87,7 @@ export class RunTracker {
       case "cycleFinished": {
         const p = this.#open.get(cycle) ?? { changes: [] };
         this.#open.delete(cycle);
-        const summary: CycleSummary = { cycle, goalId: p.decision?.goalId ?? "", decision: p.decision, result: p.result, changes: p.changes, finished: kind.value };
+        const summary: CycleSummary = { cycle, goalId: p.decision?.goalId ?? "", decision: p.decision, result: p.result, changes: p.changes, reflection: p.reflection, finished: kind.value };
         this.cycles.push(summary);
         return summary;
       }

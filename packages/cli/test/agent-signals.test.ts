@@ -7,6 +7,7 @@ import { runBoyd } from "./boyd-process.js";
 
 const example = (name: string) => fileURLToPath(new URL(`../../../examples/${name}`, import.meta.url));
 const SOLAR = example("solar-system.csv");
+const ANIMALS = example("animals.csv");
 // Given Saturn first: alphabetically Mars ("Find the ...") would come first.
 const SATURN = "Find which moons of Saturn have a subsurface ocean => enceladus, subsurface water";
 const MARS = "Find the moons that orbit Mars => phobos, deimos";
@@ -37,5 +38,17 @@ describe("boyd agent - goal order and references", () => {
     const unknown = await agent("plan", "--goal", "Find Pluto");
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('no goal matches "Find Pluto"; goals: goal:Find which moons of Saturn have a subsur, goal:Find the moons that orbit Mars');
+  });
+
+  it("agent run - reflection shows on its cycle's line and does not boost a goal whose error never fell", async () => {
+    const data = join(dir, "reflect");
+    const first = await runBoyd(["agent", "--data-dir", data, "run", "--kb", ANIMALS, "--goals", "Find out whether a dog is a living thing => living thing"]);
+    expect(first.code, first.stderr).toBe(0);
+    // Added at cycle 1, the goal's stall clock starts there; it never finds "fish".
+    const r = await runBoyd(["agent", "--data-dir", data, "run", "--max-cycles", "4", "--goals", "Find out whether a dog is a fish => fish"]);
+    expect(r.stdout).toMatch(/^#5 .* e=1\.000 r=0\.00\n {4}↻ reflected \(1 goal\(s\) assessed, 0 advanced, 0 stagnant\): no change$/m);
+    expect(r.stdout).not.toContain("Boost");
+    const goals = await runBoyd(["agent", "--data-dir", data, "goals"]);
+    expect(goals.stdout).toMatch(/^… active +p128 goal:Find out whether a dog is a fish$/m);
   });
 });

@@ -1,6 +1,7 @@
 import { ActionOutcome, DerivationKind, WorkingMemoryKind, type ActionResult, type Decision, type EpisodicEntry, type Observation, type Orientation, type Triple, type WorkingMemoryEntry } from "@boyd/proto";
 import { reasonOf } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
+import { contextHealthWarning } from "./context-health.js";
 import type { CyclePorts } from "./ports.js";
 import { withRecovery } from "./recovery.js";
 import { workingEntry } from "./working-entry.js";
@@ -48,6 +49,8 @@ export async function remember(
     const r = await withRecovery("remember", { deadline: ports.now() + 30_000, attemptMs: 10_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
       ports.memory.remember({ agentId, cycle, entries, capacity: cfg.workingMemoryCapacity }, { deadline, agentId }),
     );
+    const health = contextHealthWarning({ entries: r.size + (r.consolidation?.entriesRemoved ?? 0), capacity: r.capacity });
+    if (health) warnings.push(health);
     return { size: r.size, pressure: r.pressure, consolidated: r.consolidation?.episodes ?? [] };
   } catch (err) {
     warnings.push(`working memory not updated: ${(err as Error).message}`);

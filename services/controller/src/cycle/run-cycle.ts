@@ -303,6 +303,7 @@ interface Finished {
 async function finishCycle(frame: CycleFrame, session: AgentSession, saved: { state: SessionState; version: number }, stopReason: StopReason, f: Finished): Promise<CycleOutcome> {
   const { state } = saved;
   const duration = frame.ports.now() - frame.started;
+  const consolidated = [...(f.remembered.consolidated ?? []), ...(f.reflection?.consolidated ?? [])];
   const result = f.work?.result;
   const decision = f.work?.decision;
   const progress = f.work?.progress ?? [];
@@ -319,6 +320,7 @@ async function finishCycle(frame: CycleFrame, session: AgentSession, saved: { st
       stopReason,
       warnings: frame.warnings,
       phaseMs: frame.phaseMs,
+      consolidated,
     },
   });
   const changedGoals = state.goals.filter((g) => !session.state.goals.some((b) => b.symbolId === g.symbolId && b.status === g.status && b.priority === g.priority));
@@ -329,7 +331,7 @@ async function finishCycle(frame: CycleFrame, session: AgentSession, saved: { st
     progress,
     changedGoals,
     reflection: f.reflection?.report,
-    consolidated: [...(f.remembered.consolidated ?? []), ...(f.reflection?.consolidated ?? [])],
+    consolidated,
     stopReason,
     durationMs: duration,
     warnings: frame.warnings,

@@ -10,6 +10,7 @@ import { ActionOutcome, actionOutcomeFromJSON, actionOutcomeToJSON, ActionResult
 import {
   ApprovalDecision,
   ApprovalRequest,
+  EpisodicEntry,
   Goal,
   GoalProgress,
   GoalStatus,
@@ -369,6 +370,8 @@ export interface CycleFinished {
   warnings: string[];
   /** Time spent per phase (observe, orient, plan, decide, act, record), ms. */
   phaseMs: { [key: string]: number };
+  /** Episodes consolidated this cycle, by memory pressure or by reflection. */
+  consolidated: EpisodicEntry[];
 }
 
 export interface CycleFinished_PhaseMsEntry {
@@ -1260,6 +1263,7 @@ function createBaseCycleFinished(): CycleFinished {
     stopReason: 0,
     warnings: [],
     phaseMs: {},
+    consolidated: [],
   };
 }
 
@@ -1295,6 +1299,9 @@ export const CycleFinished: MessageFns<CycleFinished> = {
     globalThis.Object.entries(message.phaseMs).forEach(([key, value]: [string, number]) => {
       CycleFinished_PhaseMsEntry.encode({ key: key as any, value }, writer.uint32(82).fork()).join();
     });
+    for (const v of message.consolidated) {
+      EpisodicEntry.encode(v!, writer.uint32(90).fork()).join();
+    }
     return writer;
   },
 
@@ -1394,6 +1401,14 @@ export const CycleFinished: MessageFns<CycleFinished> = {
             }
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.consolidated.push(EpisodicEntry.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1472,6 +1487,9 @@ export const CycleFinished: MessageFns<CycleFinished> = {
           {},
         )
         : {},
+      consolidated: globalThis.Array.isArray(object?.consolidated)
+        ? object.consolidated.map((e: any) => EpisodicEntry.fromJSON(e))
+        : [],
     };
   },
 
@@ -1513,6 +1531,9 @@ export const CycleFinished: MessageFns<CycleFinished> = {
         });
       }
     }
+    if (message.consolidated?.length) {
+      obj.consolidated = message.consolidated.map((e) => EpisodicEntry.toJSON(e));
+    }
     return obj;
   },
 
@@ -1539,6 +1560,7 @@ export const CycleFinished: MessageFns<CycleFinished> = {
       },
       {},
     );
+    message.consolidated = object.consolidated?.map((e) => EpisodicEntry.fromPartial(e)) || [];
     return message;
   },
 };
