@@ -40,6 +40,7 @@ export async function remember(
   if (observation.summary) entries.push(entry(WorkingMemoryKind.OBSERVATION, observation.summary, 0.3));
   if (orientation.summary) entries.push(entry(WorkingMemoryKind.INFERENCE, orientation.summary, 0.4));
   if (decision?.call) entries.push(entry(WorkingMemoryKind.DECISION, decision.explanation?.reasoning || `chose ${decision.call.toolName}`, 0.6, { toolName: decision.call.toolName }));
+  if (result) entries.push(entry(WorkingMemoryKind.ACTION, actionText(result, decision), 0.5, { toolName: result.toolName }));
   if (result) {
     const ok = result.output?.success;
     const text = ok ? result.output!.content : `${ActionOutcome[result.outcome]}: ${reasonOf(result)}`;
@@ -47,7 +48,7 @@ export async function remember(
   }
   try {
     const r = await withRecovery("remember", { deadline: ports.now() + 30_000, attemptMs: 10_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
-      ports.memory.remember({ agentId, cycle, entries, capacity: cfg.workingMemoryCapacity }, { deadline, agentId }),
+      ports.memory.remember({ agentId, cycle, entries, touchIds: consultedEntryIds(observation.recentEntries, decision?.goalId), capacity: cfg.workingMemoryCapacity }, { deadline, agentId }),
     );
     const health = contextHealthWarning({ entries: r.size + (r.consolidation?.entriesRemoved ?? 0), capacity: r.capacity });
     if (health) warnings.push(health);
@@ -56,6 +57,34 @@ export async function remember(
     warnings.push(`working memory not updated: ${(err as Error).message}`);
     return { size: observation.workingMemorySize, pressure: orientation.memoryPressure };
   }
+}
+
+/** Longest tool input quoted in an ACTION entry. */
+const ACTION_INPUT_CHARS = 300;
+
+/**
+ * The ACTION entry's text: the call as it was made and what became of it
+ * ("kg_query executed {...}", "shell_exec denied by user {...}"), so the
+ * record of what the agent did survives apart from why (DECISION) and what
+ * came back (TOOL_RESULT).
+ */
+export function actionText(result: ActionResult, decision: Decision | undefined): string {
+  const input = decision?.call?.toolName === result.toolName ? decision.call.inputJson : "";
+  const outcome = (ActionOutcome[result.outcome] ?? "unspecified").toLowerCase().replace(/_/g, " ");
+  const quoted = input.length > ACTION_INPUT_CHARS ? `${input.slice(0, ACTION_INPUT_CHARS - 1)}…` : input;
+  return `${result.toolName} ${outcome}${quoted ? ` ${quoted}` : ""}`;
+}
+
+/**
+ * Working-memory entries the cycle's decision was made from: the recent
+ * entries handed to decide that are about the goal it worked on (decide
+ * reads that goal's earlier decisions for recency and novelty). Their
+ * reference counts go up, which consolidation's activation score reads.
+ * Entries about other goals were shown but not used.
+ */
+export function consultedEntryIds(recent: readonly WorkingMemoryEntry[], goalId: string | undefined): number[] {
+  if (!goalId) return [];
+  return recent.filter((e) => e.id > 0 && e.symbols.includes(goalId)).map((e) => e.id);
 }
 
 /** Records the decision as provenance in memory (best effort). */
