@@ -1,0 +1,24 @@
+import { ActionOutcome, WorkingMemoryKind, type WorkingMemoryEntry } from "@boyd/proto";
+import { describe, expect, it } from "vitest";
+import { actionText, consultedEntryIds } from "../src/cycle/remember.js";
+import { workingEntry } from "../src/cycle/working-entry.js";
+
+const entry = (id: number, symbols: string[]): WorkingMemoryEntry => ({ ...workingEntry(WorkingMemoryKind.DECISION, `e${id}`, 0.6, 1, 0), id, symbols });
+
+describe("remember - what a cycle records", () => {
+  it("consultedEntryIds - the recent entries about the goal worked on, not other goals' and not unsaved ones", () => {
+    const recent = [entry(7, ["goal:a"]), entry(6, ["goal:b"]), entry(5, ["goal:a", "mars"]), entry(0, ["goal:a"])];
+    expect(consultedEntryIds(recent, "goal:a")).toEqual([7, 5]);
+    expect(consultedEntryIds(recent, undefined)).toEqual([]);
+  });
+
+  it("actionText - the call as made and its outcome; a long input is cut", () => {
+    const result = { toolName: "kg_query", outcome: ActionOutcome.EXECUTED } as Parameters<typeof actionText>[0];
+    expect(actionText(result, { goalId: "g", call: { toolName: "kg_query", inputJson: '{"symbol":"mars"}' } } as Parameters<typeof actionText>[1])).toBe('kg_query executed {"symbol":"mars"}');
+    const denied = { toolName: "shell_exec", outcome: ActionOutcome.DENIED_BY_USER } as Parameters<typeof actionText>[0];
+    expect(actionText(denied, undefined)).toBe("shell_exec denied by user");
+    const long = actionText(result, { goalId: "g", call: { toolName: "kg_query", inputJson: "x".repeat(400) } } as Parameters<typeof actionText>[1]);
+    expect(long).toHaveLength("kg_query executed ".length + 300);
+    expect(long.endsWith("…")).toBe(true);
+  });
+});
