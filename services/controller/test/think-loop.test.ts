@@ -230,6 +230,10 @@ describe("think - inputs", () => {
     expect(hotWords(hot, terms, [question, "designed eiffel"])).toEqual(["stands", "paris", "since", "gustave", "built", "bridges"]);
     expect(next([question, "designed eiffel"])).toBe("designed eiffel stands");
     expect(next([question, "eiffel designed", "designed eiffel stands"])).toBe("designed eiffel paris");
+    // All matched (a Jaccard loop that has not converged): every term, widened once asked.
+    const all = new Set(terms.keys());
+    expect(reformulateQuery({ question, terms, matched: all, hot, asked: ["x"] })).toBe("designed eiffel tower");
+    expect(reformulateQuery({ question, terms, matched: all, hot, asked: [question] })).toBe("designed eiffel tower stands");
     // Word order does not make a new query; when hot memory is spent there is none.
     expect(next([question, "designed eiffel", "stands", "paris", "since", "gustave", "built", "bridges"])).toBeUndefined();
   });

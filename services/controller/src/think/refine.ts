@@ -57,7 +57,8 @@ export interface ReformulationInput {
  *
  * The first query is the question as written. After that the loop asks for
  * what is missing: the unmatched terms in question order, plus
- * `contextTerms` matched ones so a bare "level" does not drift off topic.
+ * `contextTerms` matched ones so a bare "level" does not drift off topic
+ * (all the terms once every one is matched but the error is still high).
  * When that exact query was already asked (nothing new was matched since),
  * asking it again would bring back the same passages, so one word of what
  * was found is added: the first word, from the hot entries that matched
@@ -74,7 +75,8 @@ export function reformulateQuery(input: ReformulationInput): string | undefined 
   const missing: string[] = [];
   const known: string[] = [];
   for (const [stem, word] of terms) (matched.has(stem) ? known : missing).push(word);
-  const base = [...missing, ...known.slice(0, input.contextTerms ?? CONTEXT_TERMS)];
+  // Everything matched (Jaccard has not converged yet): ask about all of it.
+  const base = missing.length > 0 ? [...missing, ...known.slice(0, input.contextTerms ?? CONTEXT_TERMS)] : known;
   if (!seen.has(queryKey(base.join(" ")))) return base.join(" ");
   for (const word of hotWords(hot, terms, asked)) {
     const query = [...base, word].join(" ");
