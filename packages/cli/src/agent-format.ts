@@ -12,6 +12,7 @@ import {
   StopReason,
   type ActionResult,
   type CycleReport,
+  type Decision,
   type EpisodicEntry,
   type Event,
   type Goal,
@@ -143,7 +144,18 @@ export function formatCycleLine(c: CycleSummary): string {
   // A failed call's error, unless a warning (a retry, say) already tells it.
   const error = c.result?.output?.success === false ? (c.result.output.error?.message ?? "") : "";
   const failure = error && !c.finished.warnings.some((w) => w.includes(error)) ? [`    ! ${error}`] : [];
-  return [parts.join("  "), ...failure, ...c.finished.warnings.map((w) => `    ⚠ ${w}`)].join("\n");
+  return [parts.join("  "), ...failure, ...c.finished.warnings.map((w) => `    ⚠ ${w}`), ...learnedLines(c.decision)].join("\n");
+}
+
+/**
+ * Candidates a learned rule scored down this cycle, each with its score and
+ * breakdown (the `correction=` term is the rule), so a person sees the
+ * agent act on what it was told. The chosen call shows its own breakdown.
+ */
+export function learnedLines(d: Decision | undefined): string[] {
+  return (d?.explanation?.alternatives ?? [])
+    .filter((a) => a.rank > 0 && a.score && a.score.correction !== 0)
+    .map((a) => `    ↓ ${a.toolName} ${printable(a.inputJson)} ${a.score!.breakdown} (learned: ${a.score!.ruleIds.map(printable).join(", ")})`);
 }
 
 /** `agent cycle`: the cycle's report, phase by phase. */
