@@ -169,6 +169,7 @@ export function formatCycleReport(r: CycleReport): string {
     lines.push(`decided:  ${d.call.toolName} ${d.score?.breakdown ?? ""} (confidence ${(d.explanation?.confidence ?? 0).toFixed(2)})`);
     lines.push(`input:    ${d.call.inputJson}`);
     if (d.explanation?.reasoning) lines.push(`why:      ${d.explanation.reasoning}`);
+    for (const l of learnedLines(d)) lines.push(`lowered:  ${l.replace(/^\s*↓ /, "")}`);
     if (d.goalSwitchReason) lines.push(`switched: ${d.goalSwitchReason}`);
   } else {
     lines.push("decided:  nothing to do (no active goal, or no tool fits)");
