@@ -12,6 +12,7 @@ import {
   StopReason,
   type ActionResult,
   type CycleReport,
+  type Decision,
   type EpisodicEntry,
   type Event,
   type Goal,
@@ -144,7 +145,19 @@ export function formatCycleLine(c: CycleSummary): string {
   // A failed call's error, unless a warning (a retry, say) already tells it.
   const error = c.result?.output?.success === false ? (c.result.output.error?.message ?? "") : "";
   const failure = error && !c.finished.warnings.some((w) => w.includes(error)) ? [`    ! ${error}`] : [];
-  return [parts.join("  "), ...failure, ...c.finished.warnings.map((w) => `    ⚠ ${printable(w)}`), ...cycleNotes(c).map(printable)].join("\n");
+  const warnings = c.finished.warnings.map((w) => `    ⚠ ${printable(w)}`);
+  return [parts.join("  "), ...failure, ...warnings, ...cycleNotes(c).map(printable), ...learnedLines(c.decision)].join("\n");
+}
+
+/**
+ * Candidates a learned rule scored down this cycle, each with its score and
+ * breakdown (the `correction=` term is the rule), so a person sees the
+ * agent act on what it was told. The chosen call shows its own breakdown.
+ */
+export function learnedLines(d: Decision | undefined): string[] {
+  return (d?.explanation?.alternatives ?? [])
+    .filter((a) => a.rank > 0 && a.score && a.score.correction !== 0)
+    .map((a) => `    ↓ ${a.toolName} ${printable(a.inputJson)} ${a.score!.breakdown} (learned: ${a.score!.ruleIds.map(printable).join(", ")})`);
 }
 
 /** `agent cycle`: the cycle's report, phase by phase. */
@@ -158,6 +171,7 @@ export function formatCycleReport(r: CycleReport): string {
     lines.push(`decided:  ${d.call.toolName} ${d.score?.breakdown ?? ""} (confidence ${(d.explanation?.confidence ?? 0).toFixed(2)})`);
     lines.push(`input:    ${d.call.inputJson}`);
     if (d.explanation?.reasoning) lines.push(`why:      ${d.explanation.reasoning}`);
+    for (const l of learnedLines(d)) lines.push(`lowered:  ${l.replace(/^\s*↓ /, "")}`);
     if (d.goalSwitchReason) lines.push(`switched: ${d.goalSwitchReason}`);
   } else {
     lines.push("decided:  nothing to do (no active goal, or no tool fits)");

@@ -1,11 +1,15 @@
-import { CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, ReflectionReport, type ApprovalMode } from "@boyd/proto";
+import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, ReflectionReport, type ApprovalMode } from "@boyd/proto";
 import type { Command } from "commander";
 import { ensureAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
 import { formatCycleReport, formatEpisodes, formatGoals, formatPlan, formatReflection } from "./agent-format.js";
+import { formatRemovedRule, formatRules } from "./agent-rules.js";
 import { runWatched, withApprovals } from "./agent-run.js";
 import { ingestKnowledge, readKnowledge } from "./knowledge.js";
 import { agentId, approvalMode, parseGoal, parseGoals, positiveInt, priority, usageExits } from "./options.js";
 import { runRepl } from "./repl.js";
+
+/** Rules `agent rules` lists: all an agent can have. */
+const RULES_LISTED = 2_000;
 
 interface RunFlags {
   goals: string;
@@ -171,6 +175,17 @@ export function registerAgentCommands(program: Command): void {
     .option("--json", "print the episodes as JSON")
     .action((opts: { query: string; topK: number; json?: boolean }) =>
       show(opts.json, async (conn, id) => (await conn.agents.recall({ agentId: id, query: opts.query, topK: opts.topK })).episodes, (eps) => eps.map((e) => EpisodicEntry.toJSON(e)), formatEpisodes),
+    );
+
+  agent
+    .command("rules")
+    .description("list the rules the agent learned from denials and stated preferences (id, what it matches, effect, origin); --remove ID forgets one")
+    .option("--remove <id>", "forget this rule (its corrections are removed, so its score correction no longer applies)")
+    .option("--json", "print the rules (or the removal) as JSON")
+    .action((opts: { remove?: string; json?: boolean }) =>
+      opts.remove !== undefined
+        ? show(opts.json, (conn, id) => conn.agents.removeRule({ agentId: id, ruleId: opts.remove! }), (r) => AgentServiceRemoveRuleResponse.toJSON(r), formatRemovedRule)
+        : show(opts.json, async (conn, id) => (await conn.agents.listRules({ agentId: id, limit: RULES_LISTED })).rules, (rules) => rules.map((r) => BehaviorRule.toJSON(r)), formatRules),
     );
 
   agent

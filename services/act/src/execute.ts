@@ -156,7 +156,7 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
         const why = expired ? `approval expired: ${answer.comment}` : `denied by ${answer.answeredBy || "a person"}${answer.comment ? `: ${answer.comment}` : ""}`;
         const result = finish(expired ? ActionOutcome.APPROVAL_EXPIRED : ActionOutcome.DENIED_BY_USER, failedOutput(new BusError("PERMISSION_DENIED", why)), { ...seen, ...approved });
         if (!expired) session.denied.add(similarityKey);
-        correct(deps, result, call.inputJson, why, asked.id, answer.comment);
+        correct(deps, result, call.inputJson, why, { approvalId: asked.id, guidance: answer.comment, deniedByPerson: !expired });
         return record(result);
       }
       if (answer.verdict === ApprovalVerdict.APPROVE_ALL_SIMILAR) session.approved.add(similarityKey);
@@ -289,8 +289,17 @@ function askVia(broker: ApprovalBroker, agentId: string, cycle: number, toolName
   };
 }
 
+/** How a refusal came about, for {@link correct}. */
+interface Refusal {
+  readonly approvalId?: string;
+  /** The answerer's comment. */
+  readonly guidance?: string;
+  /** A person said no (not a policy, not an expired wait): the agent learns to stop proposing the call. */
+  readonly deniedByPerson?: boolean;
+}
+
 // A refusal teaches the agent something: it goes to memory as a correction.
-function correct(deps: ActDeps, result: ActionResult, inputJson: string, reason: string, approvalId = "", guidance = ""): void {
+function correct(deps: ActDeps, result: ActionResult, inputJson: string, reason: string, { approvalId = "", guidance = "", deniedByPerson = false }: Refusal = {}): void {
   deps.memory?.recordCorrection({
     id: "",
     agentId: result.agentId,
@@ -301,5 +310,6 @@ function correct(deps: ActDeps, result: ActionResult, inputJson: string, reason:
     approvalId,
     cycle: result.cycle,
     createdAtUnixMs: result.startedAtUnixMs,
+    deniedByPerson,
   });
 }

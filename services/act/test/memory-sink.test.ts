@@ -15,7 +15,7 @@ describe("memory sink - facts and corrections reach memory", () => {
     const drops: string[] = [];
     const sink = busMemorySink(transport, { backoffMs: 50, onDrop: (what) => drops.push(what) });
     sink.recordFacts("a1", [factFrom("a1", 1, "kg_query", "Earth orbits the Sun at one AU.", 1)!]);
-    sink.recordCorrection({ id: "", agentId: "a1", original: "shell_exec rm -rf x", corrected: "", context: "DENIED_BY_USER: no", toolName: "shell_exec", approvalId: "", cycle: 1, createdAtUnixMs: 1 });
+    sink.recordCorrection({ id: "", agentId: "a1", original: "shell_exec rm -rf x", corrected: "", context: "DENIED_BY_USER: no", toolName: "shell_exec", approvalId: "", cycle: 1, createdAtUnixMs: 1, deniedByPerson: true });
     await new Promise((r) => setTimeout(r, 200)); // memory is away: the first tries fail
     const binding = await serveMemory(transport, await openFileStore({ dir }));
     try {

@@ -11,6 +11,7 @@ import {
   type Plan,
   type PlanStep,
   type Psyche,
+  type ScoreRule,
   type Triple,
   type WorkingMemoryEntry,
 } from "@boyd/proto";
@@ -56,6 +57,8 @@ export interface ScoringContext {
   isCodeGoal: boolean;
   /** Why a goal other than the first active one was chosen, if one was. */
   switchReason: string;
+  /** Rules learned from people: each changes the score of the call it names. */
+  rules: readonly ScoreRule[];
 }
 
 export interface ContextInput {
@@ -67,6 +70,8 @@ export interface ContextInput {
   history: readonly WorkingMemoryEntry[];
   psyche: Psyche | undefined;
   plan: Plan | undefined;
+  /** Learned rules (none when omitted). */
+  rules?: readonly ScoreRule[] | undefined;
 }
 
 // Stems of words that make a goal about code (the reference's list also
@@ -141,5 +146,6 @@ export function scoringContext(input: ContextInput): ScoringContext {
     nextStep: nextPlanStep(plan),
     isCodeGoal: isCodeText(goalText),
     switchReason,
+    rules: input.rules ?? [],
   };
 }

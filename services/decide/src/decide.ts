@@ -27,6 +27,7 @@ export function decide(request: DecideRequest, tools: readonly ToolDescriptor[],
     history: request.history,
     psyche: request.psyche,
     plan: request.plan,
+    rules: request.rules,
   });
   const scored = scoreFor(ctx, tools, deps);
   const { ranked } = scored;
@@ -70,6 +71,8 @@ function reasoning(ctx: ScoringContext, { ranked }: ScoredTools, impasse: Impass
   return `Decide: tool=${best.tool.name}, goal="${ctx.goal.description}", because ${why}${runnerUp}. ${best.score.breakdown}${note}`;
 }
 
+const signedTerm = (x: number) => `${x < 0 ? "-" : "+"}${Math.abs(x).toFixed(2)}`;
+
 /** Below-gate tools named in a decision's context factors, closest to their gate first. */
 const BELOW_GATE_LISTED = 5;
 
@@ -84,6 +87,7 @@ function contextFactors(ctx: ScoringContext, { ranked, excluded, belowGate }: Sc
   if (ctx.isCodeGoal) f.push("code goal: kg_query favoured, similarity_search lowered");
   if (ctx.history.recent.length) f.push(`recently used on this goal: ${ctx.history.recent.slice(0, 3).join(", ")}`);
   if (ctx.nextStep) f.push(`plan step ${ctx.nextStep.index}: ${ctx.nextStep.toolName} (+plan bonus)`);
+  for (const c of ranked) if (c.score.ruleIds.length) f.push(`learned rule ${c.score.ruleIds.join(", ")}: ${c.tool.name} ${signedTerm(c.score.correction)} (a person refused this call before)`);
   for (const e of excluded) f.push(`excluded ${e.tool}: ${e.reason}`);
   const nearest = closestToGate(belowGate, BELOW_GATE_LISTED);
   for (const b of nearest) f.push(`excluded ${b.tool}: similarity ${b.similarity.toFixed(3)} does not clear its gate ${b.threshold.toFixed(2)}`);

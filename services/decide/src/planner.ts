@@ -17,6 +17,7 @@ import { MAX_BACKTRACK_ATTEMPTS } from "./constants.js";
 import { scoringContext, type ScoringContext } from "./context.js";
 import { scoreFor } from "./decide.js";
 import { buildInput, coreInput, topicSymbol } from "./inputs.js";
+import { callText, matchingRules } from "./scorer.js";
 import type { ToolProfiles } from "./profiles.js";
 import type { StrategyMatcher } from "./strategies.js";
 
@@ -70,6 +71,7 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
     history: [],
     psyche: undefined,
     plan: undefined,
+    rules: request.rules,
   });
   const matches = deps.strategies.match(ctx.goalText);
   const needs = new Set(matches.filter((m) => m.selected).map((m) => m.strategy));
@@ -79,6 +81,8 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
   let drafts = (exploreFirst ? exploreFirstSteps : reasonFirstSteps)(ctx, needs);
   drafts.push(...externalSteps(ctx, tools, deps));
   drafts = drafts.filter((d) => catalog.has(d.tool));
+  const refused = refusedSteps(drafts, ctx);
+  drafts = drafts.filter((d) => !refused.has(d));
   if (request.attempt > 0) {
     const used = new Set(request.usedTools);
     const repeat = drafts.findIndex((d) => used.has(d.tool));
@@ -126,12 +130,25 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
       ordering: exploreFirst ? PlanOrdering.EXPLORE_FIRST : PlanOrdering.REASON_FIRST,
       hasSideEffects: steps.some((s) => s.hasSideEffects),
       confirmed: false,
-      risks: risks(steps, catalog),
+      risks: [...risks(steps, catalog), ...[...refused].map(([d, rule]) => `left out ${callText(d.tool, d.input)}: a person refused this call before (${rule})`)],
       estimatedDurationMs: steps.length * STEP_ESTIMATE_MS,
       createdAtUnixMs: deps.now(),
     },
     strategyMatches: matches,
   };
+}
+
+/**
+ * Drafts whose exact call a learned rule discourages (a person refused it),
+ * with the rule: the plan leaves them out rather than ask again.
+ */
+function refusedSteps(drafts: readonly Draft[], ctx: ScoringContext): Map<Draft, string> {
+  const out = new Map<Draft, string>();
+  for (const d of drafts) {
+    const rule = d.input ? matchingRules(ctx.rules, d.tool, d.input).find((r) => r.adjustment < 0) : undefined;
+    if (rule) out.set(d, rule.id);
+  }
+  return out;
 }
 
 function exploreFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>): Draft[] {

@@ -1,4 +1,4 @@
-import { Archetype, ScoringMethod, type Psyche, type ScoreBreakdown, type ToolDescriptor } from "@boyd/proto";
+import { Archetype, ScoringMethod, type Psyche, type ScoreBreakdown, type ScoreRule, type ToolDescriptor } from "@boyd/proto";
 import { CORE_TOOLS } from "@boyd/tools";
 import { ADAPTIVE, CORE_BASE, SCORING, VSA_DEFAULTS } from "./constants.js";
 import type { ScoringContext } from "./context.js";
@@ -37,7 +37,7 @@ export interface ScoredTools {
 
 /**
  * Scores every tool of the catalog for the context's goal:
- *   raw   = max(0, base − recency + novelty + episodic + pressure + archetype + plan)
+ *   raw   = max(0, base − recency + novelty + episodic + pressure + archetype + plan + correction)
  *   total = raw × (0.5 + 0.5 × priority / 255)
  * `similarity[i]` is tools[i]'s goal-to-profile similarity.
  */
@@ -71,8 +71,10 @@ export function scoreTools(ctx: ScoringContext, tools: readonly ToolDescriptor[]
     }
     const terms = modifiers(tool.name, tool.archetype, ctx);
     const plan = planStep ? SCORING.plan : 0;
+    const learned = matchingRules(ctx.rules, tool.name, built.input);
+    const correction = learned.reduce((sum, r) => sum + r.adjustment, 0);
     const baseValue = base.eligible ? base.value : 0;
-    const raw = Math.max(0, baseValue - terms.recency + terms.novelty + terms.episodic + terms.pressure + terms.archetype + plan);
+    const raw = Math.max(0, baseValue - terms.recency + terms.novelty + terms.episodic + terms.pressure + terms.archetype + plan + correction);
     const total = raw * priorityFactor;
     const score: ScoreBreakdown = {
       base: baseValue,
@@ -82,6 +84,8 @@ export function scoreTools(ctx: ScoringContext, tools: readonly ToolDescriptor[]
       pressureBonus: terms.pressure,
       archetypeBonus: terms.archetype,
       planBonus: plan,
+      correction,
+      ruleIds: learned.map((r) => r.id),
       raw,
       priorityFactor,
       total,
@@ -179,6 +183,21 @@ export function archetypeBonus(archetype: Archetype, psyche: Psyche | undefined)
   return weight === undefined ? 0 : (weight - 0.5) * SCORING.archetypeScale;
 }
 
+/**
+ * The learned rules that match a call: a rule names one call exactly as it
+ * was proposed ("<tool> <input JSON>"), the form act records a denied call in.
+ */
+export function matchingRules(rules: readonly ScoreRule[], toolName: string, input: Record<string, unknown>): ScoreRule[] {
+  if (rules.length === 0) return [];
+  const call = callText(toolName, input);
+  return rules.filter((r) => r.matchCall === call && (!r.toolName || r.toolName === toolName));
+}
+
+/** A call as rules name it: the tool, a space, the input as JSON. */
+export function callText(toolName: string, input: Record<string, unknown> | undefined): string {
+  return `${toolName} ${input ? JSON.stringify(input) : ""}`.trimEnd();
+}
+
 function mentionsTool(summary: string, tool: string): boolean {
   return new RegExp(`(^|[^\\w])${tool.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\w]|$)`).test(summary);
 }
@@ -199,8 +218,14 @@ function clamp(x: number, lo: number, hi: number): number {
 
 const signed = (x: number, digits: number) => `${x < 0 ? "-" : "+"}${Math.abs(x).toFixed(digits)}`;
 
-/** The one-line form: `[score=0.85: base=0.80 recency=-0.00 novelty=+0.15 episodic=+0.00 pressure=+0.00 archetype=+0.030]`. */
-export function formatBreakdown(s: Pick<ScoreBreakdown, "total" | "base" | "recencyPenalty" | "noveltyBonus" | "episodicBonus" | "pressureBonus" | "archetypeBonus" | "planBonus">): string {
+/**
+ * The one-line form: `[score=0.85: base=0.80 recency=-0.00 novelty=+0.15 episodic=+0.00 pressure=+0.00 archetype=+0.030]`,
+ * then `plan=+0.30` and `correction=-0.30` when those terms apply.
+ */
+export function formatBreakdown(
+  s: Pick<ScoreBreakdown, "total" | "base" | "recencyPenalty" | "noveltyBonus" | "episodicBonus" | "pressureBonus" | "archetypeBonus" | "planBonus"> & Partial<Pick<ScoreBreakdown, "correction">>,
+): string {
   const plan = s.planBonus ? ` plan=${signed(s.planBonus, 2)}` : "";
-  return `[score=${s.total.toFixed(2)}: base=${s.base.toFixed(2)} recency=-${s.recencyPenalty.toFixed(2)} novelty=${signed(s.noveltyBonus, 2)} episodic=${signed(s.episodicBonus, 2)} pressure=${signed(s.pressureBonus, 2)} archetype=${signed(s.archetypeBonus, 3)}${plan}]`;
+  const correction = s.correction ? ` correction=${signed(s.correction, 2)}` : "";
+  return `[score=${s.total.toFixed(2)}: base=${s.base.toFixed(2)} recency=-${s.recencyPenalty.toFixed(2)} novelty=${signed(s.noveltyBonus, 2)} episodic=${signed(s.episodicBonus, 2)} pressure=${signed(s.pressureBonus, 2)} archetype=${signed(s.archetypeBonus, 3)}${plan}${correction}]`;
 }

@@ -17,7 +17,7 @@ async function decideFor(g: Goal, s: Situation = {}): Promise<Decision> {
 }
 async function planFor(g: Goal, s: Situation = {}, attempt = 0, usedTools: string[] = []): Promise<PlanStep[]> {
   const { orientation } = decideRequest(g, s);
-  return (await handlers.generatePlan({ agentId: "agent-1", goal: g, attempt, orientation, usedTools, tools: [] }, ctx)).plan!.steps;
+  return (await handlers.generatePlan({ agentId: "agent-1", goal: g, attempt, orientation, usedTools, tools: [], rules: [] }, ctx)).plan!.steps;
 }
 /** Every plan attempt and the decision, for "never" assertions. */
 async function everything(g: Goal, s: Situation = {}) {

@@ -8,7 +8,7 @@ const ctx = {} as Parameters<typeof handlers.generatePlan>[1];
 const plan = async (description: string, attempt = 0, extra: { known?: boolean; usedTools?: string[]; criteria?: string } = {}) => {
   const g = goal(description, { successCriteria: extra.criteria ?? "" });
   const orientation = decideRequest(g, extra.known ? { knowledge: [triple("sparrow", "is-a", "bird")], inferences: [activated("bird")] } : {}).orientation;
-  return handlers.generatePlan({ agentId: "agent-1", goal: g, attempt, orientation, usedTools: extra.usedTools ?? [], tools: [] }, ctx);
+  return handlers.generatePlan({ agentId: "agent-1", goal: g, attempt, orientation, usedTools: extra.usedTools ?? [], tools: [], rules: [] }, ctx);
 };
 const tools = (r: Awaited<ReturnType<typeof plan>>) => r.plan!.steps.map((s) => s.toolName);
 
@@ -80,6 +80,6 @@ describe("planning", () => {
     expect(third.plan!.ordering).toBe(PlanOrdering.EXPLORE_FIRST);
     expect(tools(third)).not.toEqual(tools(first)); // the first already-used step is dropped
     await expect(plan("learn about sparrows", 3)).rejects.toThrow(/attempt 3 is past max_backtrack_attempts \(3\)/);
-    await expect(handlers.generatePlan({ agentId: "a", goal: undefined, attempt: 0, orientation: undefined, usedTools: [], tools: [] }, ctx)).rejects.toThrow(/goal\.symbol_id is required/);
+    await expect(handlers.generatePlan({ agentId: "a", goal: undefined, attempt: 0, orientation: undefined, usedTools: [], tools: [], rules: [] }, ctx)).rejects.toThrow(/goal\.symbol_id is required/);
   });
 });

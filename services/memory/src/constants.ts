@@ -71,8 +71,16 @@ export const KNOWLEDGE = {
   maxFacts: 10_000,
   /** Corrections kept per agent; the oldest go first. */
   maxCorrections: 1_000,
-  /** Rules kept (best supported first). */
+  /** Rules listed by default (best supported first). */
   maxRules: 20,
+  /** Most rules one ListRules may ask for: enough for every correction group and preference. */
+  maxRulesListed: 2_000,
+  /**
+   * What a rule learned from a person's denial adds to the score of the
+   * same call (the correction weight: it outweighs the novelty bonus, so a
+   * refused call loses to an untried alternative of similar merit).
+   */
+  correctionWeight: -0.3,
   /** Corrections are grouped by this many leading characters of their context, lowercased. */
   groupKeyChars: 50,
   /** Fact openings that make a fact a rule verbatim. */

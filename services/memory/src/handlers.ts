@@ -12,7 +12,7 @@ import { distillRules } from "./distiller.js";
 import { invalid } from "./errors.js";
 import { factFromEntry, factSized } from "./facts.js";
 import type { GraphLink } from "./graph-link.js";
-import { knowledgeOf, storeFacts } from "./knowledge.js";
+import { knowledgeOf, removeRule, storeFacts } from "./knowledge.js";
 import { checkProvenance, listProvenance } from "./provenance.js";
 import { rankEpisodes, rankFacts } from "./recall.js";
 import { checkSessionState, resumeSummary } from "./sessions.js";
@@ -162,9 +162,15 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
 
     async listRules(request) {
       const agentId = checkAgentId(request.agentId);
-      const limit = checkLimit(request.limit, "limit", KNOWLEDGE.maxRules, KNOWLEDGE.maxRules);
+      const limit = checkLimit(request.limit, "limit", KNOWLEDGE.maxRules, KNOWLEDGE.maxRulesListed);
       const { facts, corrections } = await lock.run(agentId, () => knowledgeOf(deps, agentId));
       return { rules: distillRules(corrections, facts, limit) };
+    },
+
+    async removeRule(request) {
+      const agentId = checkAgentId(request.agentId);
+      const ruleId = checkRequired(request.ruleId, "rule_id");
+      return lock.run(agentId, () => removeRule(deps, agentId, ruleId));
     },
 
     async recordProvenance(request) {

@@ -1,6 +1,8 @@
-import { DerivationKind, type Correction, type Fact, type ProvenanceRecord } from "@boyd/proto";
+import { BusError } from "@boyd/bus";
+import { DerivationKind, type BehaviorRule, type Correction, type Fact, type ProvenanceRecord } from "@boyd/proto";
 import { KNOWLEDGE } from "./constants.js";
 import type { Deps } from "./deps.js";
+import { distillRules } from "./distiller.js";
 import { factId } from "./facts.js";
 
 /**
@@ -63,4 +65,25 @@ export async function knowledgeOf(deps: Deps, agentId: string): Promise<{ facts:
     facts: facts.slice(oldFacts.length).map((r) => r.record),
     corrections: corrections.slice(oldCorrections.length).map((r) => r.record),
   };
+}
+
+/**
+ * Forgets one distilled rule by removing what it was distilled from: its
+ * corrections and preference facts. Since rules are recomputed from those,
+ * the rule is gone for every replica, and a later denial of the same call
+ * teaches it afresh. The caller holds the agent's lock.
+ *
+ * @throws BusError NOT_FOUND when the agent has no rule with that id.
+ */
+export async function removeRule(deps: Deps, agentId: string, ruleId: string): Promise<{ rule: BehaviorRule; correctionsRemoved: number; factsRemoved: number }> {
+  const { facts, corrections } = await knowledgeOf(deps, agentId);
+  const rule = distillRules(corrections, facts, Number.MAX_SAFE_INTEGER).find((r) => r.id === ruleId);
+  if (!rule) throw new BusError("NOT_FOUND", `rule ${JSON.stringify(ruleId)} not found for agent ${agentId} (list the agent's rules to see their ids)`);
+  const sources = new Set(rule.sourceIds);
+  // Record ids are the store's keys; a fact's own id may differ from its key.
+  const keysOf = async (log: "facts" | "corrections") => (await deps.repo.readWithIds(agentId, log)).filter((r) => sources.has(r.record.id)).map((r) => r.id);
+  const [factKeys, correctionKeys] = await Promise.all([keysOf("facts"), keysOf("corrections")]);
+  await deps.repo.remove(agentId, "corrections", correctionKeys);
+  await deps.repo.remove(agentId, "facts", factKeys);
+  return { rule, correctionsRemoved: correctionKeys.length, factsRemoved: factKeys.length };
 }

@@ -183,6 +183,41 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect(isBusError(bad, "INVALID_ARGUMENT") && bad.message).toBe("correction.original: is required");
   });
 
+  it("rules - a person's denial becomes a rule on that call with the correction weight, and RemoveRule forgets it durably", async () => {
+    const deny = (original: string, cycle: number, by = "ann") =>
+      client.recordCorrection({ correction: { agentId: "d1", original, context: `DENIED_BY_USER: denied by ${by}`, toolName: original.split(" ")[0]!, deniedByPerson: true, cycle, createdAtUnixMs: cycle } });
+    await deny('shell_exec {"argv":["git","status"]}', 3);
+    await deny('shell_exec {"argv":["git","status"]}', 7, "bob");
+    await deny('shell_exec {"argv":["git","log"]}', 4);
+    // A policy refusal with the same context is guidance only.
+    await client.recordCorrection({ correction: { agentId: "d1", original: "http_fetch http://10.0.0.1", context: "DENIED_BY_POLICY: private address", toolName: "http_fetch" } });
+    await client.recordFacts({ agentId: "d1", facts: [Fact.fromPartial({ content: "Prefer the staging server for tests", source: "user" })] });
+    const { rules } = await client.listRules({ agentId: "d1" });
+    expect(rules).toHaveLength(4);
+    const status = rules.find((r) => r.matchCall === 'shell_exec {"argv":["git","status"]}')!;
+    expect(status).toMatchObject({ text: "Avoid 'shell_exec {\"argv\":[\"git\",\"status\"]}' (denied by bob)", supportCount: 2, toolName: "shell_exec", scoreAdjustment: -0.3, origin: "denied by a person 2 times, last in cycle 7" });
+    expect(rules.find((r) => r.matchCall === 'shell_exec {"argv":["git","log"]}')).toMatchObject({ supportCount: 1, scoreAdjustment: -0.3, origin: "denied by a person, last in cycle 4" });
+    expect(rules.find((r) => r.toolName === "http_fetch")).toMatchObject({ matchCall: "", scoreAdjustment: 0 });
+    expect(rules.find((r) => r.text === "Prefer the staging server for tests")).toMatchObject({ matchCall: "", scoreAdjustment: 0, origin: "a stated preference (from user)" });
+
+    const removed = await client.removeRule({ agentId: "d1", ruleId: status.id });
+    expect(removed).toMatchObject({ rule: { id: status.id }, correctionsRemoved: 2, factsRemoved: 0 });
+    const preference = rules.find((r) => r.text.startsWith("Prefer"))!;
+    expect(await client.removeRule({ agentId: "d1", ruleId: preference.id })).toMatchObject({ correctionsRemoved: 0, factsRemoved: 1 });
+    // Gone for good: a reopened store agrees.
+    await stop();
+    await store.close();
+    store = await mode.open();
+    const binding = await serveMemory(mode.transport, store);
+    stop = () => binding.stop();
+    const left = (await client.listRules({ agentId: "d1" })).rules.map((r) => r.matchCall || r.text);
+    expect(left.sort()).toEqual(["Avoid 'http_fetch http://10.0.0.1' (DENIED_BY_POLICY: private address)", 'shell_exec {"argv":["git","log"]}']);
+    const missing = await client.removeRule({ agentId: "d1", ruleId: status.id }).catch((e: unknown) => e);
+    expect(isBusError(missing, "NOT_FOUND") && missing.message).toBe(`rule "${status.id}" not found for agent d1 (list the agent's rules to see their ids)`);
+    const empty = await client.removeRule({ agentId: "d1", ruleId: " " }).catch((e: unknown) => e);
+    expect(isBusError(empty, "INVALID_ARGUMENT") && empty.message).toBe("rule_id: is required");
+  });
+
   it("provenance - listed per agent, per derived id, per symbol, by cycle, in pages", async () => {
     const rec = (cycle: number, derivedId: string, sourceIds: string[]) =>
       ProvenanceRecord.fromPartial({ cycle, kind: DerivationKind.AGENT_DECISION, derivedId, sourceIds, confidence: 0.8, toolName: "kg_query", scoreBreakdown: "[score=0.85: base=0.80]", supportingTriples: [{ subject: "sun", predicate: "is_a", object: "star", confidence: 1 }] });

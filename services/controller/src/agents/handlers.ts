@@ -15,6 +15,7 @@ import {
   type CycleReport,
 } from "@boyd/proto";
 import { findGoalByRef, focusGoal } from "../goals/index.js";
+import { learnedScoreRules } from "../cycle/learned-rules.js";
 import { EVENT_KINDS } from "../cycle/narrator.js";
 import { planOf, withPlan } from "../cycle/plans.js";
 import type { CyclePorts } from "../cycle/ports.js";
@@ -97,7 +98,8 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
       const current = planOf(state.plans, goal.symbolId);
       if (current && (current.status === PlanStatus.ACTIVE || !req.generateIfMissing)) return { plan: current };
       if (!req.generateIfMissing) throw new BusError("NOT_FOUND", `goal ${goal.symbolId} has no plan yet; pass generate_if_missing`);
-      const { plan } = await ports.decide.generatePlan({ agentId: req.agentId, goal, attempt: current ? current.attempt + 1 : 0, tools: [...(await deps.catalog())] }, { timeoutMs: 30_000, agentId: req.agentId });
+      const rules = await learnedScoreRules(ports, req.agentId, ports.now() + 10_000, () => undefined);
+      const { plan } = await ports.decide.generatePlan({ agentId: req.agentId, goal, attempt: current ? current.attempt + 1 : 0, tools: [...(await deps.catalog())], rules }, { timeoutMs: 30_000, agentId: req.agentId });
       if (!plan) throw new BusError("INTERNAL", "decide returned no plan");
       await runtime.update(req.agentId, (s) => ({ ...s, plans: withPlan(s.plans, plan) }));
       await runtime.narrator(req.agentId, Number(state.cycleCount), 500).emit({ $case: "planChanged", value: { plan, change: PlanChangeKind.CREATED } });
@@ -130,6 +132,16 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
       await runtime.session(req.agentId);
       const r = await ports.memory.recall({ agentId: req.agentId, query: req.query, topK: req.topK ?? 5 }, { timeoutMs: 10_000, agentId: req.agentId });
       return { episodes: r.episodes };
+    },
+    async listRules(req) {
+      await runtime.session(req.agentId);
+      const { rules } = await ports.memory.listRules({ agentId: req.agentId, ...(req.limit !== undefined ? { limit: req.limit } : {}) }, { timeoutMs: 10_000, agentId: req.agentId });
+      return { rules };
+    },
+    async removeRule(req) {
+      if (!req.ruleId.trim()) throw new BusError("INVALID_ARGUMENT", "rule_id: must not be empty");
+      await runtime.session(req.agentId);
+      return ports.memory.removeRule({ agentId: req.agentId, ruleId: req.ruleId }, { timeoutMs: 10_000, agentId: req.agentId });
     },
     async resolveApproval(req) {
       const r = await ports.act.resolveApproval({ decision: req.decision }, { timeoutMs: 10_000 });

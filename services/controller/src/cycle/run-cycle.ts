@@ -17,6 +17,7 @@ import {
   type Orientation,
   type Plan,
   type PlanChanged,
+  type ScoreRule,
   type SessionState,
 } from "@boyd/proto";
 import { traceCycle, type SpanHandle } from "@boyd/telemetry";
@@ -26,6 +27,7 @@ import type { ResolvedAgentConfig } from "./agent-config.js";
 import { decomposeIfStalled, evaluateWorkedGoal, recordPlanStep, withAnswers } from "./evaluate.js";
 import { CycleFrame, type CycleOptions } from "./frame.js";
 import { dueJobs, jobFromResult } from "./jobs.js";
+import { learnedScoreRules } from "./learned-rules.js";
 import { planOf, usedTools, withPlan } from "./plans.js";
 import type { CyclePorts } from "./ports.js";
 import { withRecovery } from "./recovery.js";
@@ -174,12 +176,13 @@ interface Work {
 
 async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, observation: Observation, orientation: Orientation): Promise<Work> {
   let state = start;
-  const planned = await planPhase(frame, state, focus, orientation);
+  const rules = await frame.timed("plan", () => learnedScoreRules(frame.ports, frame.agentId, frame.policy().deadline, (m) => frame.warn(m)));
+  const planned = await planPhase(frame, state, focus, orientation, rules);
   let plan = planned.plan;
   if (plan) state = { ...state, plans: withPlan(state.plans, plan) };
   for (const c of planned.changes) await frame.narrator.emit({ $case: "planChanged", value: c });
 
-  const decision = await decidePhase(frame, state, observation, orientation, plan);
+  const decision = await decidePhase(frame, state, observation, orientation, plan, rules);
   let result: ActionResult | undefined;
   if (decision?.call?.toolName) ({ state, result } = await actPhase(frame, state, decision));
 
@@ -209,7 +212,7 @@ async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, o
 }
 
 /** The goal's active plan, or a new one (the next attempt after a finished one), confirmed when it has side effects. */
-async function planPhase(frame: CycleFrame, state: SessionState, focus: Goal, orientation: Orientation): Promise<{ plan: Plan | undefined; changes: PlanChanged[] }> {
+async function planPhase(frame: CycleFrame, state: SessionState, focus: Goal, orientation: Orientation, rules: ScoreRule[]): Promise<{ plan: Plan | undefined; changes: PlanChanged[] }> {
   const { agentId, cfg, options } = frame;
   const changes: PlanChanged[] = [];
   let plan = await frame.timed("plan", async () => {
@@ -218,7 +221,7 @@ async function planPhase(frame: CycleFrame, state: SessionState, focus: Goal, or
     const attempt = current ? current.attempt + 1 : 0;
     if (attempt >= cfg.maxBacktrackAttempts) return current;
     const { plan: fresh } = await withRecovery("plan", frame.policy(), (deadline) =>
-      frame.ports.decide.generatePlan({ agentId, goal: focus, attempt, orientation, usedTools: usedTools(current), tools: [...options.catalog] }, { deadline, agentId }),
+      frame.ports.decide.generatePlan({ agentId, goal: focus, attempt, orientation, usedTools: usedTools(current), tools: [...options.catalog], rules }, { deadline, agentId }),
     );
     if (!fresh) return current;
     changes.push({ plan: fresh, change: PlanChangeKind.CREATED });
@@ -232,14 +235,14 @@ async function planPhase(frame: CycleFrame, state: SessionState, focus: Goal, or
   return { plan, changes };
 }
 
-/** Decide over the catalog minus the tools whose budget is spent. */
-async function decidePhase(frame: CycleFrame, state: SessionState, observation: Observation, orientation: Orientation, plan: Plan | undefined): Promise<Decision | undefined> {
+/** Decide over the catalog minus the tools whose budget is spent, with the rules learned from people. */
+async function decidePhase(frame: CycleFrame, state: SessionState, observation: Observation, orientation: Orientation, plan: Plan | undefined, rules: ScoreRule[]): Promise<Decision | undefined> {
   const { agentId, cfg } = frame;
   const { tools, exhausted } = withinBudget(frame.options.catalog, state, cfg, frame.warnings);
   const decision = await frame.timed("decide", async () => {
     const r = await withRecovery("decide", frame.policy(), (deadline) =>
       frame.ports.decide.decide(
-        { agentId, orientation, history: observation.recentEntries, plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, tools },
+        { agentId, orientation, history: observation.recentEntries, plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, tools, rules },
         { deadline, agentId },
       ),
     );

@@ -2208,7 +2208,7 @@ export interface ApprovalDecision {
 /**
  * ScoreBreakdown is a tool's utility score, term by term:
  *   raw   = max(0, base - recency_penalty + novelty + episodic + pressure
- *                  + archetype + plan)
+ *                  + archetype + plan + correction)
  *   total = raw * priority_factor
  */
 export interface ScoreBreakdown {
@@ -2247,7 +2247,16 @@ export interface ScoreBreakdown {
     | number
     | undefined;
   /** Gate the similarity had to clear, for VSA-scored tools. */
-  threshold?: number | undefined;
+  threshold?:
+    | number
+    | undefined;
+  /**
+   * Learned-rule adjustment (negative: a person refused this call before),
+   * added to raw; 0 when no rule matches.
+   */
+  correction: number;
+  /** Ids of the learned rules that matched. */
+  ruleIds: string[];
 }
 
 /** ToolCandidate is one tool the decider considered. */
@@ -7441,6 +7450,8 @@ function createBaseScoreBreakdown(): ScoreBreakdown {
     method: 0,
     similarity: undefined,
     threshold: undefined,
+    correction: 0,
+    ruleIds: [],
   };
 }
 
@@ -7487,6 +7498,12 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
     }
     if (message.threshold !== undefined) {
       writer.uint32(113).double(message.threshold);
+    }
+    if (message.correction !== 0) {
+      writer.uint32(121).double(message.correction);
+    }
+    for (const v of message.ruleIds) {
+      writer.uint32(130).string(v!);
     }
     return writer;
   },
@@ -7616,6 +7633,22 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
             message.threshold = reader.double();
             continue;
           }
+          case 15: {
+            if (tag !== 121) {
+              break;
+            }
+
+            message.correction = reader.double();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.ruleIds.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7672,6 +7705,12 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
       method: isSet(object.method) ? scoringMethodFromJSON(object.method) : 0,
       similarity: isSet(object.similarity) ? globalThis.Number(object.similarity) : undefined,
       threshold: isSet(object.threshold) ? globalThis.Number(object.threshold) : undefined,
+      correction: isSet(object.correction) ? globalThis.Number(object.correction) : 0,
+      ruleIds: globalThis.Array.isArray(object?.ruleIds)
+        ? object.ruleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.rule_ids)
+        ? object.rule_ids.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -7719,6 +7758,12 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
     if (message.threshold !== undefined) {
       obj.threshold = floatToJson(message.threshold);
     }
+    if (message.correction !== 0) {
+      obj.correction = floatToJson(message.correction);
+    }
+    if (message.ruleIds?.length) {
+      obj.ruleIds = message.ruleIds;
+    }
     return obj;
   },
 
@@ -7741,6 +7786,8 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
     message.method = object.method ?? 0;
     message.similarity = object.similarity ?? undefined;
     message.threshold = object.threshold ?? undefined;
+    message.correction = object.correction ?? 0;
+    message.ruleIds = object.ruleIds?.map((e) => e) || [];
     return message;
   },
 };

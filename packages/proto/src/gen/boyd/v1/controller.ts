@@ -43,7 +43,12 @@ import {
 } from "./common.js";
 import { Decision } from "./decide.js";
 import { Event, EventKind, eventKindFromJSON, eventKindToJSON } from "./events.js";
-import { ConsolidationTrigger, consolidationTriggerFromJSON, consolidationTriggerToJSON } from "./memory.js";
+import {
+  BehaviorRule,
+  ConsolidationTrigger,
+  consolidationTriggerFromJSON,
+  consolidationTriggerToJSON,
+} from "./memory.js";
 
 /** AgentState is what an agent is doing right now. */
 export enum AgentState {
@@ -431,6 +436,40 @@ export interface ConsolidateResponse {
   entriesRemoved: number;
   /** Working-memory pressure afterwards. */
   pressureAfter: number;
+}
+
+/** AgentServiceListRulesRequest asks for an agent's learned rules. */
+export interface AgentServiceListRulesRequest {
+  /** Agent id. */
+  agentId: string;
+  /** Most rules (default 20). */
+  limit?: number | undefined;
+}
+
+/** AgentServiceListRulesResponse returns the rules, best supported first. */
+export interface AgentServiceListRulesResponse {
+  /** The rules. */
+  rules: BehaviorRule[];
+}
+
+/** AgentServiceRemoveRuleRequest names the rule to forget. */
+export interface AgentServiceRemoveRuleRequest {
+  /** Agent id. */
+  agentId: string;
+  /** Rule id, as ListRules gives it. */
+  ruleId: string;
+}
+
+/** AgentServiceRemoveRuleResponse says what was forgotten. */
+export interface AgentServiceRemoveRuleResponse {
+  /** The rule as it was before removal. */
+  rule:
+    | BehaviorRule
+    | undefined;
+  /** Corrections removed with it. */
+  correctionsRemoved: number;
+  /** Preference facts removed with it. */
+  factsRemoved: number;
 }
 
 /** RecallRequest searches episodes. */
@@ -3689,6 +3728,368 @@ export const ConsolidateResponse: MessageFns<ConsolidateResponse> = {
   },
 };
 
+function createBaseAgentServiceListRulesRequest(): AgentServiceListRulesRequest {
+  return { agentId: "", limit: undefined };
+}
+
+export const AgentServiceListRulesRequest: MessageFns<AgentServiceListRulesRequest> = {
+  encode(message: AgentServiceListRulesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    if (message.limit !== undefined) {
+      writer.uint32(16).uint32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AgentServiceListRulesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAgentServiceListRulesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AgentServiceListRulesRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
+    };
+  },
+
+  toJSON(message: AgentServiceListRulesRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    if (message.limit !== undefined) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AgentServiceListRulesRequest>): AgentServiceListRulesRequest {
+    return AgentServiceListRulesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AgentServiceListRulesRequest>): AgentServiceListRulesRequest {
+    const message = createBaseAgentServiceListRulesRequest();
+    message.agentId = object.agentId ?? "";
+    message.limit = object.limit ?? undefined;
+    return message;
+  },
+};
+
+function createBaseAgentServiceListRulesResponse(): AgentServiceListRulesResponse {
+  return { rules: [] };
+}
+
+export const AgentServiceListRulesResponse: MessageFns<AgentServiceListRulesResponse> = {
+  encode(message: AgentServiceListRulesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.rules) {
+      BehaviorRule.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AgentServiceListRulesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAgentServiceListRulesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rules.push(BehaviorRule.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AgentServiceListRulesResponse {
+    return {
+      rules: globalThis.Array.isArray(object?.rules) ? object.rules.map((e: any) => BehaviorRule.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: AgentServiceListRulesResponse): unknown {
+    const obj: any = {};
+    if (message.rules?.length) {
+      obj.rules = message.rules.map((e) => BehaviorRule.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AgentServiceListRulesResponse>): AgentServiceListRulesResponse {
+    return AgentServiceListRulesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AgentServiceListRulesResponse>): AgentServiceListRulesResponse {
+    const message = createBaseAgentServiceListRulesResponse();
+    message.rules = object.rules?.map((e) => BehaviorRule.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseAgentServiceRemoveRuleRequest(): AgentServiceRemoveRuleRequest {
+  return { agentId: "", ruleId: "" };
+}
+
+export const AgentServiceRemoveRuleRequest: MessageFns<AgentServiceRemoveRuleRequest> = {
+  encode(message: AgentServiceRemoveRuleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    if (message.ruleId !== "") {
+      writer.uint32(18).string(message.ruleId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AgentServiceRemoveRuleRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAgentServiceRemoveRuleRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ruleId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AgentServiceRemoveRuleRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+      ruleId: isSet(object.ruleId)
+        ? globalThis.String(object.ruleId)
+        : isSet(object.rule_id)
+        ? globalThis.String(object.rule_id)
+        : "",
+    };
+  },
+
+  toJSON(message: AgentServiceRemoveRuleRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    if (message.ruleId !== "") {
+      obj.ruleId = message.ruleId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AgentServiceRemoveRuleRequest>): AgentServiceRemoveRuleRequest {
+    return AgentServiceRemoveRuleRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AgentServiceRemoveRuleRequest>): AgentServiceRemoveRuleRequest {
+    const message = createBaseAgentServiceRemoveRuleRequest();
+    message.agentId = object.agentId ?? "";
+    message.ruleId = object.ruleId ?? "";
+    return message;
+  },
+};
+
+function createBaseAgentServiceRemoveRuleResponse(): AgentServiceRemoveRuleResponse {
+  return { rule: undefined, correctionsRemoved: 0, factsRemoved: 0 };
+}
+
+export const AgentServiceRemoveRuleResponse: MessageFns<AgentServiceRemoveRuleResponse> = {
+  encode(message: AgentServiceRemoveRuleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rule !== undefined) {
+      BehaviorRule.encode(message.rule, writer.uint32(10).fork()).join();
+    }
+    if (message.correctionsRemoved !== 0) {
+      writer.uint32(16).uint32(message.correctionsRemoved);
+    }
+    if (message.factsRemoved !== 0) {
+      writer.uint32(24).uint32(message.factsRemoved);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AgentServiceRemoveRuleResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAgentServiceRemoveRuleResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rule = BehaviorRule.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.correctionsRemoved = reader.uint32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.factsRemoved = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AgentServiceRemoveRuleResponse {
+    return {
+      rule: isSet(object.rule) ? BehaviorRule.fromJSON(object.rule) : undefined,
+      correctionsRemoved: isSet(object.correctionsRemoved)
+        ? globalThis.Number(object.correctionsRemoved)
+        : isSet(object.corrections_removed)
+        ? globalThis.Number(object.corrections_removed)
+        : 0,
+      factsRemoved: isSet(object.factsRemoved)
+        ? globalThis.Number(object.factsRemoved)
+        : isSet(object.facts_removed)
+        ? globalThis.Number(object.facts_removed)
+        : 0,
+    };
+  },
+
+  toJSON(message: AgentServiceRemoveRuleResponse): unknown {
+    const obj: any = {};
+    if (message.rule !== undefined) {
+      obj.rule = BehaviorRule.toJSON(message.rule);
+    }
+    if (message.correctionsRemoved !== 0) {
+      obj.correctionsRemoved = Math.round(message.correctionsRemoved);
+    }
+    if (message.factsRemoved !== 0) {
+      obj.factsRemoved = Math.round(message.factsRemoved);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AgentServiceRemoveRuleResponse>): AgentServiceRemoveRuleResponse {
+    return AgentServiceRemoveRuleResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AgentServiceRemoveRuleResponse>): AgentServiceRemoveRuleResponse {
+    const message = createBaseAgentServiceRemoveRuleResponse();
+    message.rule = (object.rule !== undefined && object.rule !== null)
+      ? BehaviorRule.fromPartial(object.rule)
+      : undefined;
+    message.correctionsRemoved = object.correctionsRemoved ?? 0;
+    message.factsRemoved = object.factsRemoved ?? 0;
+    return message;
+  },
+};
+
 function createBaseRecallRequest(): RecallRequest {
   return { agentId: "", query: "", topK: undefined };
 }
@@ -5142,6 +5543,27 @@ export const AgentServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * ListRules lists the rules the agent learned from people's denials and
+     * stated preferences.
+     */
+    listRules: {
+      name: "ListRules",
+      requestType: AgentServiceListRulesRequest as typeof AgentServiceListRulesRequest,
+      requestStream: false,
+      responseType: AgentServiceListRulesResponse as typeof AgentServiceListRulesResponse,
+      responseStream: false,
+      options: {},
+    },
+    /** RemoveRule forgets one learned rule. */
+    removeRule: {
+      name: "RemoveRule",
+      requestType: AgentServiceRemoveRuleRequest as typeof AgentServiceRemoveRuleRequest,
+      requestStream: false,
+      responseType: AgentServiceRemoveRuleResponse as typeof AgentServiceRemoveRuleResponse,
+      responseStream: false,
+      options: {},
+    },
     /** ResolveApproval answers a pending approval request. */
     resolveApproval: {
       name: "ResolveApproval",
@@ -5314,6 +5736,34 @@ export const AgentServiceService = {
     responseSerialize: (value: RecallResponse): Buffer => Buffer.from(RecallResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RecallResponse => RecallResponse.decode(value),
   },
+  /**
+   * ListRules lists the rules the agent learned from people's denials and
+   * stated preferences.
+   */
+  listRules: {
+    path: "/boyd.v1.AgentService/ListRules" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AgentServiceListRulesRequest): Buffer =>
+      Buffer.from(AgentServiceListRulesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AgentServiceListRulesRequest => AgentServiceListRulesRequest.decode(value),
+    responseSerialize: (value: AgentServiceListRulesResponse): Buffer =>
+      Buffer.from(AgentServiceListRulesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AgentServiceListRulesResponse => AgentServiceListRulesResponse.decode(value),
+  },
+  /** RemoveRule forgets one learned rule. */
+  removeRule: {
+    path: "/boyd.v1.AgentService/RemoveRule" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AgentServiceRemoveRuleRequest): Buffer =>
+      Buffer.from(AgentServiceRemoveRuleRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AgentServiceRemoveRuleRequest => AgentServiceRemoveRuleRequest.decode(value),
+    responseSerialize: (value: AgentServiceRemoveRuleResponse): Buffer =>
+      Buffer.from(AgentServiceRemoveRuleResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AgentServiceRemoveRuleResponse =>
+      AgentServiceRemoveRuleResponse.decode(value),
+  },
   /** ResolveApproval answers a pending approval request. */
   resolveApproval: {
     path: "/boyd.v1.AgentService/ResolveApproval" as const,
@@ -5389,6 +5839,13 @@ export interface AgentServiceServer extends UntypedServiceImplementation {
   consolidate: handleUnaryCall<ConsolidateRequest, ConsolidateResponse>;
   /** Recall searches the agent's episodes. */
   recall: handleUnaryCall<RecallRequest, RecallResponse>;
+  /**
+   * ListRules lists the rules the agent learned from people's denials and
+   * stated preferences.
+   */
+  listRules: handleUnaryCall<AgentServiceListRulesRequest, AgentServiceListRulesResponse>;
+  /** RemoveRule forgets one learned rule. */
+  removeRule: handleUnaryCall<AgentServiceRemoveRuleRequest, AgentServiceRemoveRuleResponse>;
   /** ResolveApproval answers a pending approval request. */
   resolveApproval: handleUnaryCall<ResolveApprovalRequest, ResolveApprovalResponse>;
   /** WatchEvents streams an agent's events, optionally replaying history. */
@@ -5594,6 +6051,41 @@ export interface AgentServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RecallResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * ListRules lists the rules the agent learned from people's denials and
+   * stated preferences.
+   */
+  listRules(
+    request: AgentServiceListRulesRequest,
+    callback: (error: ServiceError | null, response: AgentServiceListRulesResponse) => void,
+  ): ClientUnaryCall;
+  listRules(
+    request: AgentServiceListRulesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AgentServiceListRulesResponse) => void,
+  ): ClientUnaryCall;
+  listRules(
+    request: AgentServiceListRulesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AgentServiceListRulesResponse) => void,
+  ): ClientUnaryCall;
+  /** RemoveRule forgets one learned rule. */
+  removeRule(
+    request: AgentServiceRemoveRuleRequest,
+    callback: (error: ServiceError | null, response: AgentServiceRemoveRuleResponse) => void,
+  ): ClientUnaryCall;
+  removeRule(
+    request: AgentServiceRemoveRuleRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AgentServiceRemoveRuleResponse) => void,
+  ): ClientUnaryCall;
+  removeRule(
+    request: AgentServiceRemoveRuleRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AgentServiceRemoveRuleResponse) => void,
   ): ClientUnaryCall;
   /** ResolveApproval answers a pending approval request. */
   resolveApproval(

@@ -159,6 +159,26 @@ export interface DecideRequest {
    * ActService.ListTools.
    */
   tools: ToolDescriptor[];
+  /**
+   * Rules learned from people (memory's ListRules) that change the score
+   * of the calls they match.
+   */
+  rules: ScoreRule[];
+}
+
+/**
+ * ScoreRule is a learned rule as the scorer applies it: a candidate call
+ * that is exactly match_call gets adjustment added to its score.
+ */
+export interface ScoreRule {
+  /** Rule id (memory's BehaviorRule id). */
+  id: string;
+  /** Tool of the call it matches. */
+  toolName: string;
+  /** The call it matches, "<tool> <input JSON>". */
+  matchCall: string;
+  /** Added to the score of a matching call (negative discourages it). */
+  adjustment: number;
 }
 
 /** DecideResponse carries the decision. */
@@ -198,6 +218,8 @@ export interface GeneratePlanRequest {
   usedTools: string[];
   /** Tool catalog; empty means decide's cached copy. */
   tools: ToolDescriptor[];
+  /** Learned rules: a step whose call a rule discourages is left out. */
+  rules: ScoreRule[];
 }
 
 /** GeneratePlanResponse returns the plan and how it was chosen. */
@@ -561,7 +583,7 @@ export const Decision: MessageFns<Decision> = {
 };
 
 function createBaseDecideRequest(): DecideRequest {
-  return { agentId: "", orientation: undefined, history: [], plan: undefined, psyche: undefined, tools: [] };
+  return { agentId: "", orientation: undefined, history: [], plan: undefined, psyche: undefined, tools: [], rules: [] };
 }
 
 export const DecideRequest: MessageFns<DecideRequest> = {
@@ -583,6 +605,9 @@ export const DecideRequest: MessageFns<DecideRequest> = {
     }
     for (const v of message.tools) {
       ToolDescriptor.encode(v!, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.rules) {
+      ScoreRule.encode(v!, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -648,6 +673,14 @@ export const DecideRequest: MessageFns<DecideRequest> = {
             message.tools.push(ToolDescriptor.decode(reader, reader.uint32()));
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.rules.push(ScoreRule.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -674,6 +707,7 @@ export const DecideRequest: MessageFns<DecideRequest> = {
       plan: isSet(object.plan) ? Plan.fromJSON(object.plan) : undefined,
       psyche: isSet(object.psyche) ? Psyche.fromJSON(object.psyche) : undefined,
       tools: globalThis.Array.isArray(object?.tools) ? object.tools.map((e: any) => ToolDescriptor.fromJSON(e)) : [],
+      rules: globalThis.Array.isArray(object?.rules) ? object.rules.map((e: any) => ScoreRule.fromJSON(e)) : [],
     };
   },
 
@@ -697,6 +731,9 @@ export const DecideRequest: MessageFns<DecideRequest> = {
     if (message.tools?.length) {
       obj.tools = message.tools.map((e) => ToolDescriptor.toJSON(e));
     }
+    if (message.rules?.length) {
+      obj.rules = message.rules.map((e) => ScoreRule.toJSON(e));
+    }
     return obj;
   },
 
@@ -715,6 +752,132 @@ export const DecideRequest: MessageFns<DecideRequest> = {
       ? Psyche.fromPartial(object.psyche)
       : undefined;
     message.tools = object.tools?.map((e) => ToolDescriptor.fromPartial(e)) || [];
+    message.rules = object.rules?.map((e) => ScoreRule.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseScoreRule(): ScoreRule {
+  return { id: "", toolName: "", matchCall: "", adjustment: 0 };
+}
+
+export const ScoreRule: MessageFns<ScoreRule> = {
+  encode(message: ScoreRule, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.toolName !== "") {
+      writer.uint32(18).string(message.toolName);
+    }
+    if (message.matchCall !== "") {
+      writer.uint32(26).string(message.matchCall);
+    }
+    if (message.adjustment !== 0) {
+      writer.uint32(33).double(message.adjustment);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScoreRule {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScoreRule();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.toolName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.matchCall = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.adjustment = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScoreRule {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      toolName: isSet(object.toolName)
+        ? globalThis.String(object.toolName)
+        : isSet(object.tool_name)
+        ? globalThis.String(object.tool_name)
+        : "",
+      matchCall: isSet(object.matchCall)
+        ? globalThis.String(object.matchCall)
+        : isSet(object.match_call)
+        ? globalThis.String(object.match_call)
+        : "",
+      adjustment: isSet(object.adjustment) ? globalThis.Number(object.adjustment) : 0,
+    };
+  },
+
+  toJSON(message: ScoreRule): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.toolName !== "") {
+      obj.toolName = message.toolName;
+    }
+    if (message.matchCall !== "") {
+      obj.matchCall = message.matchCall;
+    }
+    if (message.adjustment !== 0) {
+      obj.adjustment = floatToJson(message.adjustment);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ScoreRule>): ScoreRule {
+    return ScoreRule.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ScoreRule>): ScoreRule {
+    const message = createBaseScoreRule();
+    message.id = object.id ?? "";
+    message.toolName = object.toolName ?? "";
+    message.matchCall = object.matchCall ?? "";
+    message.adjustment = object.adjustment ?? 0;
     return message;
   },
 };
@@ -890,7 +1053,7 @@ export const StrategyMatch: MessageFns<StrategyMatch> = {
 };
 
 function createBaseGeneratePlanRequest(): GeneratePlanRequest {
-  return { agentId: "", goal: undefined, attempt: 0, orientation: undefined, usedTools: [], tools: [] };
+  return { agentId: "", goal: undefined, attempt: 0, orientation: undefined, usedTools: [], tools: [], rules: [] };
 }
 
 export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
@@ -912,6 +1075,9 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
     }
     for (const v of message.tools) {
       ToolDescriptor.encode(v!, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.rules) {
+      ScoreRule.encode(v!, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -977,6 +1143,14 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
             message.tools.push(ToolDescriptor.decode(reader, reader.uint32()));
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.rules.push(ScoreRule.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1005,6 +1179,7 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
         ? object.used_tools.map((e: any) => globalThis.String(e))
         : [],
       tools: globalThis.Array.isArray(object?.tools) ? object.tools.map((e: any) => ToolDescriptor.fromJSON(e)) : [],
+      rules: globalThis.Array.isArray(object?.rules) ? object.rules.map((e: any) => ScoreRule.fromJSON(e)) : [],
     };
   },
 
@@ -1028,6 +1203,9 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
     if (message.tools?.length) {
       obj.tools = message.tools.map((e) => ToolDescriptor.toJSON(e));
     }
+    if (message.rules?.length) {
+      obj.rules = message.rules.map((e) => ScoreRule.toJSON(e));
+    }
     return obj;
   },
 
@@ -1044,6 +1222,7 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
       : undefined;
     message.usedTools = object.usedTools?.map((e) => e) || [];
     message.tools = object.tools?.map((e) => ToolDescriptor.fromPartial(e)) || [];
+    message.rules = object.rules?.map((e) => ScoreRule.fromPartial(e)) || [];
     return message;
   },
 };

@@ -190,6 +190,11 @@ export interface Correction {
   cycle: number;
   /** When it was recorded. */
   createdAtUnixMs: number;
+  /**
+   * Whether a person refused the call (an approval answered "no"); only
+   * such corrections give a rule an effect on scores and plans.
+   */
+  deniedByPerson: boolean;
 }
 
 /** BehaviorRule is guidance distilled from corrections and preference facts. */
@@ -206,6 +211,21 @@ export interface BehaviorRule {
   updatedAtUnixMs: number;
   /** Tool the rule is about, when its sources name one (for the guardian). */
   toolName: string;
+  /**
+   * The call the rule is about, "<tool> <input JSON>" exactly as it was
+   * proposed; empty for guidance that matches no single call.
+   */
+  matchCall: string;
+  /**
+   * What the rule adds to the score of a call it matches (negative: a
+   * person refused it); 0 for guidance only.
+   */
+  scoreAdjustment: number;
+  /**
+   * Where the rule came from, in words ("denied by a person 2 times, last
+   * in cycle 3", "a stated preference").
+   */
+  origin: string;
 }
 
 /**
@@ -513,6 +533,26 @@ export interface ListRulesResponse {
   rules: BehaviorRule[];
 }
 
+/** RemoveRuleRequest names the rule to forget. */
+export interface RemoveRuleRequest {
+  /** Agent concerned. */
+  agentId: string;
+  /** Rule id, as ListRules gives it. */
+  ruleId: string;
+}
+
+/** RemoveRuleResponse says what was forgotten. */
+export interface RemoveRuleResponse {
+  /** The rule as it was before removal. */
+  rule:
+    | BehaviorRule
+    | undefined;
+  /** Corrections removed with it. */
+  correctionsRemoved: number;
+  /** Preference facts removed with it. */
+  factsRemoved: number;
+}
+
 /** RecordProvenanceRequest appends records. */
 export interface RecordProvenanceRequest {
   /** Agent concerned. */
@@ -802,6 +842,7 @@ function createBaseCorrection(): Correction {
     approvalId: "",
     cycle: 0,
     createdAtUnixMs: 0,
+    deniedByPerson: false,
   };
 }
 
@@ -833,6 +874,9 @@ export const Correction: MessageFns<Correction> = {
     }
     if (message.createdAtUnixMs !== 0) {
       writer.uint32(72).int64(message.createdAtUnixMs);
+    }
+    if (message.deniedByPerson !== false) {
+      writer.uint32(80).bool(message.deniedByPerson);
     }
     return writer;
   },
@@ -922,6 +966,14 @@ export const Correction: MessageFns<Correction> = {
             message.createdAtUnixMs = longToNumber(reader.int64());
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.deniedByPerson = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -961,6 +1013,11 @@ export const Correction: MessageFns<Correction> = {
         : isSet(object.created_at_unix_ms)
         ? globalThis.Number(object.created_at_unix_ms)
         : 0,
+      deniedByPerson: isSet(object.deniedByPerson)
+        ? globalThis.Boolean(object.deniedByPerson)
+        : isSet(object.denied_by_person)
+        ? globalThis.Boolean(object.denied_by_person)
+        : false,
     };
   },
 
@@ -993,6 +1050,9 @@ export const Correction: MessageFns<Correction> = {
     if (message.createdAtUnixMs !== 0) {
       obj.createdAtUnixMs = Math.round(message.createdAtUnixMs);
     }
+    if (message.deniedByPerson !== false) {
+      obj.deniedByPerson = message.deniedByPerson;
+    }
     return obj;
   },
 
@@ -1010,12 +1070,23 @@ export const Correction: MessageFns<Correction> = {
     message.approvalId = object.approvalId ?? "";
     message.cycle = object.cycle ?? 0;
     message.createdAtUnixMs = object.createdAtUnixMs ?? 0;
+    message.deniedByPerson = object.deniedByPerson ?? false;
     return message;
   },
 };
 
 function createBaseBehaviorRule(): BehaviorRule {
-  return { id: "", text: "", supportCount: 0, sourceIds: [], updatedAtUnixMs: 0, toolName: "" };
+  return {
+    id: "",
+    text: "",
+    supportCount: 0,
+    sourceIds: [],
+    updatedAtUnixMs: 0,
+    toolName: "",
+    matchCall: "",
+    scoreAdjustment: 0,
+    origin: "",
+  };
 }
 
 export const BehaviorRule: MessageFns<BehaviorRule> = {
@@ -1037,6 +1108,15 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
     }
     if (message.toolName !== "") {
       writer.uint32(50).string(message.toolName);
+    }
+    if (message.matchCall !== "") {
+      writer.uint32(58).string(message.matchCall);
+    }
+    if (message.scoreAdjustment !== 0) {
+      writer.uint32(65).double(message.scoreAdjustment);
+    }
+    if (message.origin !== "") {
+      writer.uint32(74).string(message.origin);
     }
     return writer;
   },
@@ -1102,6 +1182,30 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
             message.toolName = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.matchCall = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 65) {
+              break;
+            }
+
+            message.scoreAdjustment = reader.double();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.origin = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1138,6 +1242,17 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
         : isSet(object.tool_name)
         ? globalThis.String(object.tool_name)
         : "",
+      matchCall: isSet(object.matchCall)
+        ? globalThis.String(object.matchCall)
+        : isSet(object.match_call)
+        ? globalThis.String(object.match_call)
+        : "",
+      scoreAdjustment: isSet(object.scoreAdjustment)
+        ? globalThis.Number(object.scoreAdjustment)
+        : isSet(object.score_adjustment)
+        ? globalThis.Number(object.score_adjustment)
+        : 0,
+      origin: isSet(object.origin) ? globalThis.String(object.origin) : "",
     };
   },
 
@@ -1161,6 +1276,15 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
     if (message.toolName !== "") {
       obj.toolName = message.toolName;
     }
+    if (message.matchCall !== "") {
+      obj.matchCall = message.matchCall;
+    }
+    if (message.scoreAdjustment !== 0) {
+      obj.scoreAdjustment = floatToJson(message.scoreAdjustment);
+    }
+    if (message.origin !== "") {
+      obj.origin = message.origin;
+    }
     return obj;
   },
 
@@ -1175,6 +1299,9 @@ export const BehaviorRule: MessageFns<BehaviorRule> = {
     message.sourceIds = object.sourceIds?.map((e) => e) || [];
     message.updatedAtUnixMs = object.updatedAtUnixMs ?? 0;
     message.toolName = object.toolName ?? "";
+    message.matchCall = object.matchCall ?? "";
+    message.scoreAdjustment = object.scoreAdjustment ?? 0;
+    message.origin = object.origin ?? "";
     return message;
   },
 };
@@ -4199,6 +4326,210 @@ export const ListRulesResponse: MessageFns<ListRulesResponse> = {
   },
 };
 
+function createBaseRemoveRuleRequest(): RemoveRuleRequest {
+  return { agentId: "", ruleId: "" };
+}
+
+export const RemoveRuleRequest: MessageFns<RemoveRuleRequest> = {
+  encode(message: RemoveRuleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    if (message.ruleId !== "") {
+      writer.uint32(18).string(message.ruleId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveRuleRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveRuleRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ruleId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveRuleRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+      ruleId: isSet(object.ruleId)
+        ? globalThis.String(object.ruleId)
+        : isSet(object.rule_id)
+        ? globalThis.String(object.rule_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RemoveRuleRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    if (message.ruleId !== "") {
+      obj.ruleId = message.ruleId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveRuleRequest>): RemoveRuleRequest {
+    return RemoveRuleRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RemoveRuleRequest>): RemoveRuleRequest {
+    const message = createBaseRemoveRuleRequest();
+    message.agentId = object.agentId ?? "";
+    message.ruleId = object.ruleId ?? "";
+    return message;
+  },
+};
+
+function createBaseRemoveRuleResponse(): RemoveRuleResponse {
+  return { rule: undefined, correctionsRemoved: 0, factsRemoved: 0 };
+}
+
+export const RemoveRuleResponse: MessageFns<RemoveRuleResponse> = {
+  encode(message: RemoveRuleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rule !== undefined) {
+      BehaviorRule.encode(message.rule, writer.uint32(10).fork()).join();
+    }
+    if (message.correctionsRemoved !== 0) {
+      writer.uint32(16).uint32(message.correctionsRemoved);
+    }
+    if (message.factsRemoved !== 0) {
+      writer.uint32(24).uint32(message.factsRemoved);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveRuleResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveRuleResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rule = BehaviorRule.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.correctionsRemoved = reader.uint32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.factsRemoved = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveRuleResponse {
+    return {
+      rule: isSet(object.rule) ? BehaviorRule.fromJSON(object.rule) : undefined,
+      correctionsRemoved: isSet(object.correctionsRemoved)
+        ? globalThis.Number(object.correctionsRemoved)
+        : isSet(object.corrections_removed)
+        ? globalThis.Number(object.corrections_removed)
+        : 0,
+      factsRemoved: isSet(object.factsRemoved)
+        ? globalThis.Number(object.factsRemoved)
+        : isSet(object.facts_removed)
+        ? globalThis.Number(object.facts_removed)
+        : 0,
+    };
+  },
+
+  toJSON(message: RemoveRuleResponse): unknown {
+    const obj: any = {};
+    if (message.rule !== undefined) {
+      obj.rule = BehaviorRule.toJSON(message.rule);
+    }
+    if (message.correctionsRemoved !== 0) {
+      obj.correctionsRemoved = Math.round(message.correctionsRemoved);
+    }
+    if (message.factsRemoved !== 0) {
+      obj.factsRemoved = Math.round(message.factsRemoved);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RemoveRuleResponse>): RemoveRuleResponse {
+    return RemoveRuleResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RemoveRuleResponse>): RemoveRuleResponse {
+    const message = createBaseRemoveRuleResponse();
+    message.rule = (object.rule !== undefined && object.rule !== null)
+      ? BehaviorRule.fromPartial(object.rule)
+      : undefined;
+    message.correctionsRemoved = object.correctionsRemoved ?? 0;
+    message.factsRemoved = object.factsRemoved ?? 0;
+    return message;
+  },
+};
+
 function createBaseRecordProvenanceRequest(): RecordProvenanceRequest {
   return { agentId: "", records: [] };
 }
@@ -5280,6 +5611,18 @@ export const MemoryServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * RemoveRule forgets a rule: the corrections and preference facts it was
+     * distilled from are removed, so it no longer affects scores or plans.
+     */
+    removeRule: {
+      name: "RemoveRule",
+      requestType: RemoveRuleRequest as typeof RemoveRuleRequest,
+      requestStream: false,
+      responseType: RemoveRuleResponse as typeof RemoveRuleResponse,
+      responseStream: false,
+      options: {},
+    },
     /** RecordProvenance appends provenance records. */
     recordProvenance: {
       name: "RecordProvenance",
@@ -5427,6 +5770,19 @@ export const MemoryServiceService = {
     responseSerialize: (value: ListRulesResponse): Buffer => Buffer.from(ListRulesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListRulesResponse => ListRulesResponse.decode(value),
   },
+  /**
+   * RemoveRule forgets a rule: the corrections and preference facts it was
+   * distilled from are removed, so it no longer affects scores or plans.
+   */
+  removeRule: {
+    path: "/boyd.v1.MemoryService/RemoveRule" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RemoveRuleRequest): Buffer => Buffer.from(RemoveRuleRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RemoveRuleRequest => RemoveRuleRequest.decode(value),
+    responseSerialize: (value: RemoveRuleResponse): Buffer => Buffer.from(RemoveRuleResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RemoveRuleResponse => RemoveRuleResponse.decode(value),
+  },
   /** RecordProvenance appends provenance records. */
   recordProvenance: {
     path: "/boyd.v1.MemoryService/RecordProvenance" as const,
@@ -5512,6 +5868,11 @@ export interface MemoryServiceServer extends UntypedServiceImplementation {
    * preference facts.
    */
   listRules: handleUnaryCall<ListRulesRequest, ListRulesResponse>;
+  /**
+   * RemoveRule forgets a rule: the corrections and preference facts it was
+   * distilled from are removed, so it no longer affects scores or plans.
+   */
+  removeRule: handleUnaryCall<RemoveRuleRequest, RemoveRuleResponse>;
   /** RecordProvenance appends provenance records. */
   recordProvenance: handleUnaryCall<RecordProvenanceRequest, RecordProvenanceResponse>;
   /** ListProvenance reads provenance records back. */
@@ -5650,6 +6011,25 @@ export interface MemoryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListRulesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * RemoveRule forgets a rule: the corrections and preference facts it was
+   * distilled from are removed, so it no longer affects scores or plans.
+   */
+  removeRule(
+    request: RemoveRuleRequest,
+    callback: (error: ServiceError | null, response: RemoveRuleResponse) => void,
+  ): ClientUnaryCall;
+  removeRule(
+    request: RemoveRuleRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RemoveRuleResponse) => void,
+  ): ClientUnaryCall;
+  removeRule(
+    request: RemoveRuleRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RemoveRuleResponse) => void,
   ): ClientUnaryCall;
   /** RecordProvenance appends provenance records. */
   recordProvenance(

@@ -1,0 +1,30 @@
+import type { BehaviorRule, ScoreRule } from "@boyd/proto";
+import type { CyclePorts } from "./ports.js";
+
+/** Most rules a cycle asks memory for: every rule an agent can have (memory caps corrections at 1,000). */
+const RULES_ASKED = 2_000;
+
+/**
+ * The rules learned from people that change scores and plans, as decide
+ * applies them: only rules that name one call and carry an adjustment
+ * (guidance in words has no call to match).
+ */
+export function scoreRules(rules: readonly BehaviorRule[]): ScoreRule[] {
+  return rules.filter((r) => r.matchCall !== "" && r.scoreAdjustment !== 0).map((r) => ({ id: r.id, toolName: r.toolName, matchCall: r.matchCall, adjustment: r.scoreAdjustment }));
+}
+
+/**
+ * The agent's learned score rules, read from memory once per cycle so a
+ * denial in one cycle (or a rule the user removed) counts from the next.
+ * Memory unreachable is not worth failing the cycle over: the agent
+ * decides without what it learned, and the warning says so.
+ */
+export async function learnedScoreRules(ports: Pick<CyclePorts, "memory">, agentId: string, deadline: number, warn: (message: string) => void): Promise<ScoreRule[]> {
+  try {
+    const { rules } = await ports.memory.listRules({ agentId, limit: RULES_ASKED }, { deadline, agentId });
+    return scoreRules(rules);
+  } catch (err) {
+    warn(`learned rules unavailable, deciding without them: ${(err as Error).message}`);
+    return [];
+  }
+}
