@@ -8,6 +8,7 @@ import {
   DEFAULT_EXEC_LIMITS,
   DEFAULT_SANDBOX_USER,
   type ExecLimits,
+  portalArgs,
   prlimitArgs,
   reaperArgs,
   SANDBOX_PATH,
@@ -15,6 +16,7 @@ import {
   setprivArgs,
   SYSTEM_DIRS,
   systemMounts,
+  WORKSPACE_PORTAL,
 } from "./bubblewrap-args.js";
 import { type ExecResult, runCapped } from "./exec-process.js";
 
@@ -165,8 +167,9 @@ function programEnv(request: ExecRequest): Record<string, string> {
 const WRAPPER_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: SANDBOX_PATH, LANG: "C.UTF-8" });
 
 /**
- * The confined runner: `prlimit` sets the limits, `setpriv` drops root to
- * the sandbox user, `unshare` makes bwrap pid 1 of a namespace of its own
+ * The confined runner: `prlimit` sets the limits, as root a portal bwrap
+ * hands the workspace over (see `portalArgs`) and `setpriv` drops to the
+ * sandbox user, `unshare` makes bwrap pid 1 of a namespace of its own
  * (so the whole run is reaped, see `reaperArgs`), and `bwrap` builds a
  * world holding only the system directories (read-only), a private /proc,
  * /dev and /tmp, and the workspace (read-write), in new namespaces without
@@ -187,11 +190,21 @@ export function bubblewrapRunner(options: BubblewrapRunnerOptions = {}): Confine
     async run(request) {
       checkRequest(request);
       const limits = checkLimits(request.limits);
+      // Dropping from root, the sandbox user may not be able to reach the workspace by its path: root hands it over through the portal.
+      const drop = user ? [...portalArgs(bwrapPath, request.workspace), ...setprivArgs(setprivPath, user)] : [];
       const argv = [
         ...prlimitArgs(prlimitPath, limits),
-        ...(user ? setprivArgs(setprivPath, user) : []),
+        ...drop,
         ...reaperArgs(unsharePath),
-        ...bubblewrapArgs({ bwrapPath, mounts, workspace: request.workspace, cwd: request.cwd, env: programEnv(request), tmpSizeBytes }),
+        ...bubblewrapArgs({
+          bwrapPath,
+          mounts,
+          workspace: request.workspace,
+          ...(user && { workspaceSource: WORKSPACE_PORTAL }),
+          cwd: request.cwd,
+          env: programEnv(request),
+          tmpSizeBytes,
+        }),
         ...request.argv,
       ];
       return runCapped({
