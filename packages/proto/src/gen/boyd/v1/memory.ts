@@ -304,6 +304,13 @@ export interface SessionState {
   toolRuns: ToolRun[];
   /** Shadow vetoes and bias hits since the last reflection. */
   shadowEncounters: number;
+  /**
+   * This life of the session: set anew whenever the session starts over
+   * (created, or run fresh), kept when it is resumed. It goes into every
+   * call's idempotency key, so a cycle replayed within the run is answered
+   * from act's ledger while a new run never gets an old run's results.
+   */
+  runId: string;
 }
 
 export interface SessionState_ToolCallsUsedEntry {
@@ -1691,6 +1698,7 @@ function createBaseSessionState(): SessionState {
     updatedAtUnixMs: 0,
     toolRuns: [],
     shadowEncounters: 0,
+    runId: "",
   };
 }
 
@@ -1749,6 +1757,9 @@ export const SessionState: MessageFns<SessionState> = {
     }
     if (message.shadowEncounters !== 0) {
       writer.uint32(144).uint32(message.shadowEncounters);
+    }
+    if (message.runId !== "") {
+      writer.uint32(154).string(message.runId);
     }
     return writer;
   },
@@ -1913,6 +1924,14 @@ export const SessionState: MessageFns<SessionState> = {
             message.shadowEncounters = reader.uint32();
             continue;
           }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.runId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2017,6 +2036,11 @@ export const SessionState: MessageFns<SessionState> = {
         : isSet(object.shadow_encounters)
         ? globalThis.Number(object.shadow_encounters)
         : 0,
+      runId: isSet(object.runId)
+        ? globalThis.String(object.runId)
+        : isSet(object.run_id)
+        ? globalThis.String(object.run_id)
+        : "",
     };
   },
 
@@ -2082,6 +2106,9 @@ export const SessionState: MessageFns<SessionState> = {
     if (message.shadowEncounters !== 0) {
       obj.shadowEncounters = Math.round(message.shadowEncounters);
     }
+    if (message.runId !== "") {
+      obj.runId = message.runId;
+    }
     return obj;
   },
 
@@ -2120,6 +2147,7 @@ export const SessionState: MessageFns<SessionState> = {
     message.updatedAtUnixMs = object.updatedAtUnixMs ?? 0;
     message.toolRuns = object.toolRuns?.map((e) => ToolRun.fromPartial(e)) || [];
     message.shadowEncounters = object.shadowEncounters ?? 0;
+    message.runId = object.runId ?? "";
     return message;
   },
 };
