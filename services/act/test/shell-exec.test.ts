@@ -283,6 +283,14 @@ describe("shell_exec - a workspace under a private directory", () => {
     expect(await readFile(join(inner, "made.txt"), "utf8")).toBe("made\n");
   });
 
+  it("private parent - the start-up probe, run in the workspace, passes; a workspace the sandbox cannot mount is named in its reason", async () => {
+    expect(await probeBubblewrap(undefined, { ...AS, workspace: inner })).toEqual({ ok: true });
+    const missing = join(privateParent, "data", "gone");
+    const result = await probeBubblewrap(undefined, { ...AS, workspace: missing });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toContain(`with the workspace ${JSON.stringify(missing)}: it exited with status 1: bwrap: Can't find source path ${missing}`);
+  });
+
   it("private parent - the parent's other files stay out of sight, and so does the hand-over", async () => {
     await writeFile(join(privateParent, "data", "secret.txt"), "secret\n");
     const result = await runner.run({ argv: ["sh", "-c", "ls -A ..; cat ../secret.txt; ls -A /tmp"], cwd: inner, workspace: inner, limits: limits() });
