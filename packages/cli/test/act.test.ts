@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -40,6 +40,17 @@ describe("boyd act", () => {
     const flag = await boyd(dir, "", "run", "kg_query", "{}", "--mode", "reckless");
     expect(flag.code).toBe(1);
     expect(flag.stderr).toContain('expected safe, cautious, paranoid or yolo, got "reckless"');
+  });
+
+  it("act run - shell_exec works in a data dir under a private 0700 directory (mktemp -d)", async () => {
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    writeFileSync(join(dir, "outside.txt"), "beside the data dir\n");
+    const made = await boyd(dir, "y\n", "run", "shell_exec", '{"argv":["touch","made.txt"]}', "--mode", "yolo");
+    expect(made.stdout).toMatch(/^shell_exec: executed in \d+ ms/);
+    const listed = await boyd(dir, "y\n", "run", "shell_exec", '{"argv":["ls","-A"]}', "--mode", "yolo");
+    expect(listed.stdout).not.toContain("Permission denied");
+    expect(listed.stdout).toContain("made.txt");
+    expect(existsSync(workspaceFile("made.txt"))).toBe(true);
   });
 
   it("act tools - lists the catalog with danger and required inputs", async () => {

@@ -102,6 +102,23 @@ describe("boyd agent", () => {
     expect(unanswered.stdout).toMatch(/^ {4}⚠ plan for goal:Note that a whale eats krill not confirmed: its side-effect steps are skipped$/m);
   });
 
+  it("agent run --fresh twice in one data dir - the second run executes its own calls: nothing replayed, no completion from the first run", async () => {
+    const twice = (...args: string[]) => runBoyd(["agent", "--data-dir", join(dir, "twice"), "run", "--fresh", "--max-cycles", "8", ...args]);
+    const first = await twice("--kb", SOLAR, "--goals", `${MARS}; ${SATURN}`);
+    expect(first.code, first.stderr).toBe(0);
+    const second = await twice("--kb", ANIMALS, "--goals", "Find out whether a dog is a living thing => living thing; Find out whether a dog is a fish => fish");
+    const cycles = second.stdout.split("\n").filter((l) => /^#\d/.test(l));
+    expect(cycles.length).toBeGreaterThan(1);
+    for (const line of cycles) {
+      expect(line).toMatch(/ executed /);
+      expect(line).not.toMatch(/ replayed /);
+    }
+    // What the second run completes, it completes from the animals: nothing of the solar system's answers comes back.
+    expect(second.stdout).not.toContain("solar-system.csv");
+    expect(second.stdout).toMatch(/^ {2}✓ completed +goal:Find out whether a dog is a living thing$/m);
+    expect(second.stdout).not.toMatch(/✓ completed +goal:Find out whether a dog is a fish/);
+  });
+
   it("agent cycle - one cycle, each phase shown", async () => {
     const r = await agent("cycle", "--agent", "one", "--goal", "Find what orbits Neptune => triton");
     expect(r.code, r.stderr).toBe(0);

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ActionOutcome, GoalChangeKind, GoalStatus, LoopState, PlanChangeKind, PlanStatus, StopReason, type Event } from "@boyd/proto";
@@ -13,9 +13,8 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
   let stack: Stack;
 
   beforeAll(async () => {
+    // mkdtemp makes a 0700 directory the sandbox user cannot traverse: the shell tools must work in it all the same.
     dir = await mkdtemp(join(tmpdir(), "boyd-e2e-"));
-    // The sandbox user must reach the workspace inside the temp dir (mkdtemp makes it 0700).
-    await chmod(dir, 0o755);
     stack = await startStack({ dataDir: dir, actConfig: ACT_TOOLS, env: { ...process.env, BOYD_APPROVAL_MODE: "cautious" } });
     await ingestSolar(stack);
   });

@@ -35,6 +35,9 @@ export interface ActDeps {
   readonly now?: (() => number) | undefined;
 }
 
+/** Longest run id a key may carry (a UUID is 36); longer ids would not fit a record key. */
+const MAX_RUN_ID_CHARS = 100;
+
 /**
  * Carries out one decision: validate the input, claim the idempotency key,
  * read the call (typed action details), shadow check, safety verdict and,
@@ -54,7 +57,8 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
   const agentId = request.agentId || decision.agentId;
   if (!agentId) throw new BusError("INVALID_ARGUMENT", "agent_id is empty (neither the request nor the decision names an agent)");
   const cycle = decision.cycle;
-  const key = call.idempotencyKey ?? { agentId, cycle, step: 0 };
+  const key = call.idempotencyKey ?? { agentId, cycle, step: 0, runId: "" };
+  if (key.runId.length > MAX_RUN_ID_CHARS) throw new BusError("INVALID_ARGUMENT", `decision.call.idempotency_key.run_id is ${key.runId.length} characters; at most ${MAX_RUN_ID_CHARS}`);
 
   const base: ActionResult = {
     agentId,

@@ -11,7 +11,10 @@ export type Claim =
 type Stored = { state: "running"; startedAt: number; until: number } | { state: "done"; result: unknown };
 
 /**
- * At-most-once execution per idempotency key (agent, cycle, step). The
+ * At-most-once execution per idempotency key (agent, run, cycle, step). The
+ * run is the session's life (see SessionState.run_id): a session started
+ * over counts its cycles from 1 again, and must not get the results its
+ * previous life recorded under the same cycle and step. The
  * first call claims the key with a compare-and-set create, runs, and
  * records its result; a redelivered call gets the recorded result back. A
  * call that arrives while the first still runs waits for it. A claim whose
@@ -55,6 +58,12 @@ export class IdempotencyLedger {
   }
 }
 
-function keyOf(key: IdempotencyKey): string {
-  return `calls/${keyToken(key.agentId)}/${key.cycle}-${key.step}`;
+/**
+ * The record's key. Calls of a run live in a folder of their own; calls
+ * without a run (tools run by hand, older controllers) keep the flat form,
+ * which cannot collide with a `run-` folder.
+ */
+export function keyOf(key: IdempotencyKey): string {
+  const run = key.runId ? `run-${keyToken(key.runId)}/` : "";
+  return `calls/${keyToken(key.agentId)}/${run}${key.cycle}-${key.step}`;
 }

@@ -79,7 +79,7 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
   const sandboxUser = options.sandboxUser ?? DEFAULT_SANDBOX_USER;
   const workspace = await Workspace.open(config.workspace, root ? { owner: sandboxUser } : {});
   const store = options.store ?? (config.kvBucket && transport instanceof NatsTransport ? await openKvRecordStore(transport.connection, { bucket: config.kvBucket, ...(config.kvReplicas ? { replicas: config.kvReplicas } : {}) }) : await openFileRecordStore(config.dataDir));
-  const shell = await chooseRunner(options.runner, config.file.shell.allowUnconfined, log, root ? { runAs: sandboxUser } : {});
+  const shell = await chooseRunner(options.runner, config.file.shell.allowUnconfined, log, root ? { runAs: sandboxUser } : {}, workspace.root);
 
   const orient = createClient(transport, OrientServiceDefinition, { timeoutMs: 30_000 });
   const memoryClient = createClient(transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
@@ -126,10 +126,11 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
   };
 }
 
-async function chooseRunner(given: ConfinedRunner | null | undefined, allowUnconfined: boolean, log: ActLogger, user: RunnerOptions): Promise<{ runner: ConfinedRunner | undefined; kind: "bubblewrap" | "unconfined" | "disabled"; reason?: string }> {
+async function chooseRunner(given: ConfinedRunner | null | undefined, allowUnconfined: boolean, log: ActLogger, user: RunnerOptions, workspace: string): Promise<{ runner: ConfinedRunner | undefined; kind: "bubblewrap" | "unconfined" | "disabled"; reason?: string }> {
   if (given === null) return { runner: undefined, kind: "disabled", reason: "no runner was configured" };
   if (given) return { runner: given, kind: given.kind };
-  const probe = await probeBubblewrap(undefined, user);
+  // Probed in the workspace itself: one the sandbox cannot mount disables the shell at start-up, with the reason, instead of failing each call.
+  const probe = await probeBubblewrap(undefined, { ...user, workspace });
   if (probe.ok) return { runner: bubblewrapRunner(user), kind: "bubblewrap" };
   if (allowUnconfined) {
     log.warn({ reason: probe.reason }, "bubblewrap cannot run; shell_exec runs UNCONFINED because the operator allowed it");

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { connectNats, createClient, type NatsTransport } from "@boyd/bus";
+import { type BusError, connectNats, createClient, type NatsTransport } from "@boyd/bus";
 import {
   ActionOutcome,
   ActServiceDefinition,
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 /** Calls act from the third connection, with a fresh key unless one is given. */
-function act(tool: string, input: unknown, extra: Partial<ActRequest> & { key?: { cycle: number; step: number } } = {}) {
+function act(tool: string, input: unknown, extra: Partial<ActRequest> & { key?: { cycle: number; step: number; runId?: string } } = {}) {
   const { key, ...rest } = extra;
   const k = key ?? { cycle: ++cycle, step: 0 };
   return client.act({
@@ -188,6 +188,26 @@ describe("act - at most once per idempotency key", () => {
     expect(again.outcome).toBe(ActionOutcome.REPLAYED);
     expect(again.output!.success).toBe(true);
     expect(await readFile(join(h.workspace, "once.log"), "utf8")).toBe("ran\n");
+  });
+
+  it("the run is part of the key: a redelivery within a run replays, the same cycle and step of a new run (a session started over) executes", async () => {
+    const at = ++cycle;
+    const input = { argv: ["sh", "-c", "echo ran >> runs.log"] };
+    const first = (await act("shell_exec", input, { key: { cycle: at, step: 0, runId: "run-a" }, approvalMode: ApprovalMode.YOLO })).result!;
+    const redelivered = (await act("shell_exec", input, { key: { cycle: at, step: 0, runId: "run-a" }, approvalMode: ApprovalMode.YOLO })).result!;
+    const newRun = (await act("shell_exec", input, { key: { cycle: at, step: 0, runId: "run-b" }, approvalMode: ApprovalMode.YOLO })).result!;
+    expect([first.outcome, redelivered.outcome, newRun.outcome]).toEqual([ActionOutcome.EXECUTED, ActionOutcome.REPLAYED, ActionOutcome.EXECUTED]);
+    expect(newRun.idempotencyKey).toMatchObject({ runId: "run-b", cycle: at, step: 0 });
+    expect(await readFile(join(h.workspace, "runs.log"), "utf8")).toBe("ran\nran\n");
+  });
+
+  it("a run id too long for a record key is refused by name", async () => {
+    const err = await act("kg_query", { symbol: "mars" }, { key: { cycle: ++cycle, step: 0, runId: "r".repeat(101) } }).then(
+      () => undefined,
+      (e: unknown) => e as BusError,
+    );
+    expect(err?.code).toBe("INVALID_ARGUMENT");
+    expect(err?.message).toContain("decision.call.idempotency_key.run_id is 101 characters; at most 100");
   });
 
   it("two deliveries at once (on either replica) run once", async () => {

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { chown, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve, sep } from "node:path";
+import { basename, join, resolve, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bubblewrapRunner, type ConfinedRunner, DEFAULT_EXEC_LIMITS, type ExecLimits, type ExecRequest, probeBubblewrap, unconfinedRunner } from "../src/sandbox/confined-exec.js";
@@ -56,14 +56,16 @@ function marker(): string {
   return `299.${randomUUID().replace(/\D/g, "").slice(0, 12)}`;
 }
 
-/** Pids whose command line contains `mark`, read from the host's /proc. */
-async function processesWith(mark: string): Promise<number[]> {
+/** Pids whose command line contains `mark` (of user `uid` only, when given), read from the host's /proc. */
+async function processesWith(mark: string, uid?: number): Promise<number[]> {
   const pids: number[] = [];
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8");
-      if (cmdline.includes(mark)) pids.push(Number(entry));
+      if (!cmdline.includes(mark)) continue;
+      if (uid !== undefined && !new RegExp(`^Uid:\\s+${uid}\\s`, "m").test(await readFile(`/proc/${entry}/status`, "utf8"))) continue;
+      pids.push(Number(entry));
     } catch {
       // Exited while we looked.
     }
@@ -254,6 +256,48 @@ describe("shell_exec - file system", () => {
   it("file system - the runner itself refuses a cwd outside the workspace", async () => {
     const err = await rejection(runner.run(request(["true"], { cwd: "/etc" })));
     expect(err.code).toBe("PERMISSION_DENIED");
+  });
+});
+
+describe("shell_exec - a workspace under a private directory", () => {
+  // `mktemp -d` makes a 0700 directory: as root, the sandbox user cannot
+  // traverse it, so the workspace inside must be handed over by root.
+  let privateParent: string;
+  let inner: string;
+  beforeEach(async () => {
+    privateParent = await realpath(await mkdtemp(join(tmpdir(), "boyd-private-")));
+    expect((await stat(privateParent)).mode & 0o777).toBe(0o700);
+    inner = join(privateParent, "data", "workspace");
+    await mkdir(inner, { recursive: true });
+    if (ROOT) await chown(inner, SANDBOX_UID, SANDBOX_UID);
+  });
+  afterEach(async () => {
+    await rm(privateParent, { recursive: true, force: true });
+  });
+
+  it("private parent - a program lists, writes and reads in the workspace", async () => {
+    await writeFile(join(inner, "notes.txt"), "kept\n");
+    const run = await call({ argv: ["sh", "-c", "ls && echo made > made.txt && cat notes.txt && pwd"] }, context(), createShellExecTool({ runner, workspace: workspaceDirs(inner), limits: { timeoutMs: 5_000 } }));
+    expect(run.failure).toBeUndefined();
+    expect(run.content).toBe(`notes.txt\nkept\n${inner}\n`);
+    expect(await readFile(join(inner, "made.txt"), "utf8")).toBe("made\n");
+  });
+
+  it("private parent - the start-up probe, run in the workspace, passes; a workspace the sandbox cannot mount is named in its reason", async () => {
+    expect(await probeBubblewrap(undefined, { ...AS, workspace: inner })).toEqual({ ok: true });
+    const missing = join(privateParent, "data", "gone");
+    const result = await probeBubblewrap(undefined, { ...AS, workspace: missing });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toContain(`with the workspace ${JSON.stringify(missing)}: it exited with status 1: bwrap: Can't find source path ${missing}`);
+  });
+
+  it("private parent - the parent's other files stay out of sight, and so does the hand-over", async () => {
+    await writeFile(join(privateParent, "data", "secret.txt"), "secret\n");
+    const result = await runner.run({ argv: ["sh", "-c", "ls -A ..; cat ../secret.txt; ls -A /tmp"], cwd: inner, workspace: inner, limits: limits() });
+    // The sandbox's own /tmp holds only the path down to the workspace: no portal, no private files.
+    expect(result.stdout).toBe(`workspace\n${basename(privateParent)}\n`);
+    expect(result.stderr).toMatch(/secret\.txt: No such file or directory/);
+    expect(result.stdout + result.stderr).not.toContain("secret\n");
   });
 });
 
@@ -461,7 +505,8 @@ describe("shell_exec - fork bombs", () => {
     const pending = rejection(call({ argv: ["bash", "-c", "f(){ f | f; }; f", mark], timeout_ms: 2_000 }));
     await sleep(1_000);
     // Every bomb process carries the marker (forks keep the command line); RLIMIT_NPROC caps them.
-    const during = (await processesWith(mark)).length;
+    // Only the sandbox user's count: the root portal stage before the drop carries the marker in its argv too.
+    const during = (await processesWith(mark, ROOT ? SANDBOX_UID : undefined)).length;
     const err = await pending;
     expect(during).toBeGreaterThan(1);
     expect(during).toBeLessThanOrEqual(DEFAULT_EXEC_LIMITS.maxProcesses);

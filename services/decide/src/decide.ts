@@ -39,7 +39,7 @@ export function decide(request: DecideRequest, tools: readonly ToolDescriptor[],
     agentId,
     cycle: orientation.cycle,
     goalId: ctx.goal.symbolId,
-    call: best ? { toolName: best.tool.name, inputJson: JSON.stringify(best.input), idempotencyKey: { agentId, cycle: orientation.cycle, step: 0 } } : undefined,
+    call: best ? { toolName: best.tool.name, inputJson: JSON.stringify(best.input), idempotencyKey: { agentId, cycle: orientation.cycle, step: 0, runId: "" } } : undefined, // the controller keys the call with its run
     score: best?.score,
     explanation: {
       reasoning: reasoning(ctx, scored, impasse?.kind),

@@ -38,7 +38,7 @@ describe.each(transports)("decide over the bus (%s)", (_name, open) => {
       expect(decision!.score!.breakdown).toMatch(/^\[score=0\.\d\d: base=0\.80 recency=-0\.00 novelty=\+0\.15 episodic=\+0\.00 pressure=\+0\.00 archetype=\+0\.000\]$/);
       const fetch = decision!.explanation!.alternatives.find((a) => a.toolName === "http_fetch")!;
       expect(JSON.parse(fetch.inputJson)).toEqual({ url: "https://example.org/rates.json" });
-      expect(decision!.call!.idempotencyKey).toEqual({ agentId: "agent-1", cycle: 3, step: 0 });
+      expect(decision!.call!.idempotencyKey).toEqual({ agentId: "agent-1", cycle: 3, step: 0, runId: "" });
 
       const g = goal("download https://example.org/rates.json from the web");
       const { plan } = await client.generatePlan({ agentId: "agent-1", goal: g, attempt: 0, orientation: decideRequest(g).orientation, usedTools: [], tools: [] });

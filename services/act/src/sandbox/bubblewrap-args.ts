@@ -125,12 +125,41 @@ export function reaperArgs(unsharePath: string): string[] {
   return [unsharePath, "--user", "--map-current-user", "--pid", "--fork", "--kill-child", "--"];
 }
 
+/**
+ * Where the portal stage shows the workspace to the dropped wrappers: on a
+ * tmpfs of the run's own mount namespace, so nothing is created on the host.
+ */
+export const PORTAL_PARENT = "/tmp";
+export const WORKSPACE_PORTAL = "/tmp/boyd-workspace";
+
+/**
+ * `bwrap` options (ending with `--`) for the portal stage, which runs as
+ * root just before the drop to the sandbox user. The sandboxing bwrap runs
+ * as that user and looks its bind source up by path, so a workspace under
+ * a directory the user cannot traverse (a 0700 `mktemp -d`, a private home)
+ * could not be mounted; handing it an open descriptor does not help, since
+ * bwrap resolves `/proc/self/fd/N` back to the path. So root, which can
+ * reach the workspace, binds it onto {@link WORKSPACE_PORTAL} in a private
+ * mount namespace, and the sandbox binds it from there to its real path.
+ *
+ * The stage keeps the host's view otherwise (`--dev-bind / /`); it confines
+ * nothing and is no part of the boundary, which stays the second bwrap. Its
+ * own pid namespace makes the sandbox chain the child of a pid 1, so killing
+ * that child (the runner's stop) takes every process below it along, and
+ * the kernel reaps them, as before the stage existed.
+ */
+export function portalArgs(bwrapPath: string, workspace: string): string[] {
+  return [bwrapPath, "--dev-bind", "/", "/", "--tmpfs", PORTAL_PARENT, "--bind", workspace, WORKSPACE_PORTAL, "--unshare-pid", "--die-with-parent", "--"];
+}
+
 /** What the bwrap argument builder needs to know about one run. */
 export interface BubblewrapSpec {
   readonly bwrapPath: string;
   readonly mounts: readonly SystemMount[];
   /** Real absolute path of the workspace root: the only writable host directory (none for a probe). */
   readonly workspace?: string;
+  /** Where bwrap finds the workspace to bind, when not at its real path (see {@link portalArgs}). @default the workspace */
+  readonly workspaceSource?: string;
   /** Absolute working directory inside the workspace. @default the workspace */
   readonly cwd?: string;
   /** The complete environment of the sandboxed program. */
@@ -173,7 +202,7 @@ export function bubblewrapArgs(spec: BubblewrapSpec): string[] {
     else args.push("--ro-bind-try", mount.path, mount.path);
   }
   args.push("--proc", "/proc", "--dev", "/dev", "--size", String(spec.tmpSizeBytes), "--tmpfs", "/tmp");
-  if (spec.workspace !== undefined) args.push("--bind", spec.workspace, spec.workspace, "--chdir", spec.cwd ?? spec.workspace);
+  if (spec.workspace !== undefined) args.push("--bind", spec.workspaceSource ?? spec.workspace, spec.workspace, "--chdir", spec.cwd ?? spec.workspace);
   args.push("--clearenv");
   for (const [name, value] of Object.entries(spec.env)) args.push("--setenv", name, value);
   args.push("--");

@@ -8,6 +8,7 @@ import {
   DEFAULT_EXEC_LIMITS,
   DEFAULT_SANDBOX_USER,
   type ExecLimits,
+  portalArgs,
   prlimitArgs,
   reaperArgs,
   SANDBOX_PATH,
@@ -15,6 +16,7 @@ import {
   setprivArgs,
   SYSTEM_DIRS,
   systemMounts,
+  WORKSPACE_PORTAL,
 } from "./bubblewrap-args.js";
 import { type ExecResult, runCapped } from "./exec-process.js";
 
@@ -101,6 +103,12 @@ export interface ProbeOptions extends RunnerOptions {
   readonly unsharePath?: string;
   /** @default 5_000 */
   readonly timeoutMs?: number;
+  /**
+   * The workspace runs will use: when given, the probe runs in it exactly
+   * as a run would (mounted, as the sandbox user), so a workspace the
+   * sandbox cannot use is found at start-up rather than at the first call.
+   */
+  readonly workspace?: string;
 }
 
 const DEFAULT_BWRAP = "/usr/bin/bwrap";
@@ -165,8 +173,9 @@ function programEnv(request: ExecRequest): Record<string, string> {
 const WRAPPER_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: SANDBOX_PATH, LANG: "C.UTF-8" });
 
 /**
- * The confined runner: `prlimit` sets the limits, `setpriv` drops root to
- * the sandbox user, `unshare` makes bwrap pid 1 of a namespace of its own
+ * The confined runner: `prlimit` sets the limits, as root a portal bwrap
+ * hands the workspace over (see `portalArgs`) and `setpriv` drops to the
+ * sandbox user, `unshare` makes bwrap pid 1 of a namespace of its own
  * (so the whole run is reaped, see `reaperArgs`), and `bwrap` builds a
  * world holding only the system directories (read-only), a private /proc,
  * /dev and /tmp, and the workspace (read-write), in new namespaces without
@@ -187,11 +196,21 @@ export function bubblewrapRunner(options: BubblewrapRunnerOptions = {}): Confine
     async run(request) {
       checkRequest(request);
       const limits = checkLimits(request.limits);
+      // Dropping from root, the sandbox user may not be able to reach the workspace by its path: root hands it over through the portal.
+      const drop = user ? [...portalArgs(bwrapPath, request.workspace), ...setprivArgs(setprivPath, user)] : [];
       const argv = [
         ...prlimitArgs(prlimitPath, limits),
-        ...(user ? setprivArgs(setprivPath, user) : []),
+        ...drop,
         ...reaperArgs(unsharePath),
-        ...bubblewrapArgs({ bwrapPath, mounts, workspace: request.workspace, cwd: request.cwd, env: programEnv(request), tmpSizeBytes }),
+        ...bubblewrapArgs({
+          bwrapPath,
+          mounts,
+          workspace: request.workspace,
+          ...(user && { workspaceSource: WORKSPACE_PORTAL }),
+          cwd: request.cwd,
+          env: programEnv(request),
+          tmpSizeBytes,
+        }),
         ...request.argv,
       ];
       return runCapped({
@@ -251,6 +270,8 @@ export function unconfinedRunner(options: UnconfinedRunnerOptions): ConfinedRunn
  * (prlimit, setpriv when root, unshare, bwrap with every namespace) and says whether
  * it worked. Fails where bwrap is missing or user namespaces are forbidden
  * (many Kubernetes pods, hardened kernels), with bwrap's own complaint.
+ * With `workspace`, it runs as a call would, in that workspace (portal
+ * stage included), and the reason names the workspace.
  */
 export async function probeBubblewrap(bwrapPath: string = DEFAULT_BWRAP, options: ProbeOptions = {}): Promise<ProbeResult> {
   try {
@@ -259,26 +280,34 @@ export async function probeBubblewrap(bwrapPath: string = DEFAULT_BWRAP, options
     return { ok: false, reason: `bwrap is not an executable at ${bwrapPath}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
   }
   try {
-    const user = sandboxUser(options.runAs);
-    const result = await runCapped({
-      argv: [
-        ...prlimitArgs(options.prlimitPath ?? DEFAULT_PRLIMIT, DEFAULT_EXEC_LIMITS),
-        ...(user ? setprivArgs(options.setprivPath ?? DEFAULT_SETPRIV, user) : []),
-        ...reaperArgs(options.unsharePath ?? DEFAULT_UNSHARE),
-        ...bubblewrapArgs({ bwrapPath, mounts: systemMounts(), env: { PATH: SANDBOX_PATH }, tmpSizeBytes: DEFAULT_TMP_SIZE }),
-        "/bin/true",
-      ],
-      cwd: "/",
-      env: WRAPPER_ENV,
-      killChildrenFirst: true,
-      timeoutMs: options.timeoutMs ?? 5_000,
-      outputCapBytes: 4096,
-    });
+    const timeoutMs = options.timeoutMs ?? 5_000;
+    const workspace = options.workspace;
+    const result = workspace !== undefined ? await bubblewrapRunner({ ...options, bwrapPath }).run({ argv: ["/bin/true"], cwd: workspace, workspace, limits: { ...DEFAULT_EXEC_LIMITS, timeoutMs } }) : await probeBare(bwrapPath, options, timeoutMs);
     if (result.exitCode === 0) return { ok: true };
     const said = result.stderr.trim().split("\n")[0] ?? "";
     const how = result.timedOut ? "timed out" : result.signal ? `was killed by ${result.signal}` : `exited with status ${String(result.exitCode)}`;
-    return { ok: false, reason: `the bubblewrap sandbox (${bwrapPath}) does not work here: it ${how}${said ? `: ${said}` : ""}` };
+    const where = workspace === undefined ? "" : ` with the workspace ${JSON.stringify(workspace)}`;
+    return { ok: false, reason: `the bubblewrap sandbox (${bwrapPath}) does not work here${where}: it ${how}${said ? `: ${said}` : ""}` };
   } catch (err) {
     return { ok: false, reason: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/** The probe without a workspace: only the wrapper chain and bwrap's namespaces. */
+function probeBare(bwrapPath: string, options: ProbeOptions, timeoutMs: number): Promise<ExecResult> {
+  const user = sandboxUser(options.runAs);
+  return runCapped({
+    argv: [
+      ...prlimitArgs(options.prlimitPath ?? DEFAULT_PRLIMIT, DEFAULT_EXEC_LIMITS),
+      ...(user ? setprivArgs(options.setprivPath ?? DEFAULT_SETPRIV, user) : []),
+      ...reaperArgs(options.unsharePath ?? DEFAULT_UNSHARE),
+      ...bubblewrapArgs({ bwrapPath, mounts: systemMounts(), env: { PATH: SANDBOX_PATH }, tmpSizeBytes: DEFAULT_TMP_SIZE }),
+      "/bin/true",
+    ],
+    cwd: "/",
+    env: WRAPPER_ENV,
+    killChildrenFirst: true,
+    timeoutMs,
+    outputCapBytes: 4096,
+  });
 }

@@ -325,10 +325,15 @@ function addGoalAt(state: SessionState, g: NewGoal, field: string, now: number) 
   }
 }
 
-/** A new agent's session: no goals, cycle 0. */
-export function emptySession(agentId: string, name: string, now: number): SessionState {
+/**
+ * A new agent's session: no goals, cycle 0, and a run id of its own, so
+ * act never answers its calls with what an earlier life of the same agent
+ * (same cycle numbers) recorded.
+ */
+export function emptySession(agentId: string, name: string, now: number, runId: string = crypto.randomUUID()): SessionState {
   return {
     agentId,
+    runId,
     name,
     config: undefined,
     goals: [],

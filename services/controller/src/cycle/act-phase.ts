@@ -1,4 +1,4 @@
-import { ActionOutcome, PlanChangeKind, StepStatus, type ActionResult, type Decision, type Goal, type Plan, type PlanChanged, type SessionState, type ToolDescriptor } from "@boyd/proto";
+import { ActionOutcome, PlanChangeKind, StepStatus, type ActionResult, type Decision, type Goal, type IdempotencyKey, type Plan, type PlanChanged, type SessionState, type ToolDescriptor } from "@boyd/proto";
 import type { ResolvedAgentConfig } from "./agent-config.js";
 import type { CyclePorts } from "./ports.js";
 import { classifyResult, retryInput, withRecovery } from "./recovery.js";
@@ -6,6 +6,19 @@ import { classifyResult, retryInput, withRecovery } from "./recovery.js";
 /** Why a call failed, in words. */
 export function reasonOf(result: ActionResult): string {
   return result.output?.error?.message || ActionOutcome[result.outcome] || "failed";
+}
+
+/** Whose calls these are: the agent, and the run of its session. */
+export type CallOwner = Pick<SessionState, "agentId" | "runId">;
+
+/**
+ * The idempotency key of the `step`th call of `cycle`. The session's run id
+ * is part of it: a cycle retried within the run gets act's recorded result
+ * (the side effect happens once), while a session started over, whose
+ * cycles count from 1 again, is never answered with its old run's results.
+ */
+export function callKey(owner: CallOwner, cycle: number, step: number): IdempotencyKey {
+  return { agentId: owner.agentId, runId: owner.runId, cycle, step };
 }
 
 /** The catalog without tools whose per-run budget is spent; warns at the threshold. */
@@ -67,7 +80,7 @@ export async function actWithRecovery(
   const agentId = state.agentId;
   const call = decision.call!;
   const attempt = async (inputJson: string, step: number, timeoutMs: number): Promise<ActionResult> => {
-    const d: Decision = { ...decision, call: { ...call, inputJson, idempotencyKey: { agentId, cycle: decision.cycle, step } } };
+    const d: Decision = { ...decision, call: { ...call, inputJson, idempotencyKey: callKey(state, decision.cycle, step) } };
     // An attempt may take the tool's whole time plus a person's approval. A
     // second attempt reaches a restarted act, whose idempotency ledger answers
     // "interrupted" for a call its predecessor took (never running it twice).
@@ -108,7 +121,8 @@ export async function actWithRecovery(
  * question through act's approval flow). Refused or unanswered: the
  * side-effect steps are skipped and the rest of the plan goes on.
  */
-export async function confirmPlan(agentId: string, plan: Plan, goal: Goal, cycle: number, ports: CyclePorts, cfg: ResolvedAgentConfig, events: PlanChanged[], warnings: string[]): Promise<Plan> {
+export async function confirmPlan(owner: CallOwner, plan: Plan, goal: Goal, cycle: number, ports: CyclePorts, cfg: ResolvedAgentConfig, events: PlanChanged[], warnings: string[]): Promise<Plan> {
+  const agentId = owner.agentId;
   const risky = plan.steps.filter((s) => s.hasSideEffects);
   const question = `Confirm the plan for "${goal.description}"? Steps with side effects: ${risky.map((s) => `${s.index}. ${s.toolName} ${s.toolInputJson}`).join("; ")}`;
   let confirmed = false;
@@ -116,7 +130,7 @@ export async function confirmPlan(agentId: string, plan: Plan, goal: Goal, cycle
     const { result } = await ports.act.act(
       {
         agentId,
-        decision: { agentId, cycle, goalId: goal.symbolId, call: { toolName: "user_interact", inputJson: JSON.stringify({ question, options: ["confirm", "reject"] }), idempotencyKey: { agentId, cycle, step: 100 + plan.attempt } } },
+        decision: { agentId, cycle, goalId: goal.symbolId, call: { toolName: "user_interact", inputJson: JSON.stringify({ question, options: ["confirm", "reject"] }), idempotencyKey: callKey(owner, cycle, 100 + plan.attempt) } },
         approvalMode: cfg.approvalMode,
         approvalTimeoutMs: cfg.approvalTimeoutMs,
       },

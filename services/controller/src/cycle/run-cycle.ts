@@ -230,7 +230,7 @@ async function planPhase(frame: CycleFrame, state: SessionState, focus: Goal, or
   const needsConfirmation = plan?.status === PlanStatus.ACTIVE && cfg.confirmSideEffectPlans && !plan.confirmed && plan.steps.some((s) => s.hasSideEffects && s.status === StepStatus.PENDING);
   if (plan && needsConfirmation) {
     const asked = plan;
-    plan = await frame.timed("plan", () => confirmPlan(agentId, asked, focus, frame.cycle, frame.ports, cfg, changes, frame.warnings));
+    plan = await frame.timed("plan", () => confirmPlan(state, asked, focus, frame.cycle, frame.ports, cfg, changes, frame.warnings));
   }
   return { plan, changes };
 }

@@ -1693,6 +1693,13 @@ export interface IdempotencyKey {
   cycle: number;
   /** Ordinal of the call within that cycle (0 for the first). */
   step: number;
+  /**
+   * The run of the agent's session the call belongs to: a new one each time
+   * the session starts over (created, or run fresh), whose cycles count from
+   * 1 again. Empty for callers outside a session (the key is then agent,
+   * cycle and step alone).
+   */
+  runId: string;
 }
 
 /** Symbol is a node of the knowledge graph. */
@@ -2789,7 +2796,7 @@ export const Status: MessageFns<Status> = {
 };
 
 function createBaseIdempotencyKey(): IdempotencyKey {
-  return { agentId: "", cycle: 0, step: 0 };
+  return { agentId: "", cycle: 0, step: 0, runId: "" };
 }
 
 export const IdempotencyKey: MessageFns<IdempotencyKey> = {
@@ -2802,6 +2809,9 @@ export const IdempotencyKey: MessageFns<IdempotencyKey> = {
     }
     if (message.step !== 0) {
       writer.uint32(24).uint32(message.step);
+    }
+    if (message.runId !== "") {
+      writer.uint32(34).string(message.runId);
     }
     return writer;
   },
@@ -2843,6 +2853,14 @@ export const IdempotencyKey: MessageFns<IdempotencyKey> = {
             message.step = reader.uint32();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.runId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2864,6 +2882,11 @@ export const IdempotencyKey: MessageFns<IdempotencyKey> = {
         : "",
       cycle: isSet(object.cycle) ? globalThis.Number(object.cycle) : 0,
       step: isSet(object.step) ? globalThis.Number(object.step) : 0,
+      runId: isSet(object.runId)
+        ? globalThis.String(object.runId)
+        : isSet(object.run_id)
+        ? globalThis.String(object.run_id)
+        : "",
     };
   },
 
@@ -2878,6 +2901,9 @@ export const IdempotencyKey: MessageFns<IdempotencyKey> = {
     if (message.step !== 0) {
       obj.step = Math.round(message.step);
     }
+    if (message.runId !== "") {
+      obj.runId = message.runId;
+    }
     return obj;
   },
 
@@ -2889,6 +2915,7 @@ export const IdempotencyKey: MessageFns<IdempotencyKey> = {
     message.agentId = object.agentId ?? "";
     message.cycle = object.cycle ?? 0;
     message.step = object.step ?? 0;
+    message.runId = object.runId ?? "";
     return message;
   },
 };

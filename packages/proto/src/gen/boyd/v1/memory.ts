@@ -324,6 +324,13 @@ export interface SessionState {
   toolRuns: ToolRun[];
   /** Shadow vetoes and bias hits since the last reflection. */
   shadowEncounters: number;
+  /**
+   * This life of the session: set anew whenever the session starts over
+   * (created, or run fresh), kept when it is resumed. It goes into every
+   * call's idempotency key, so a cycle replayed within the run is answered
+   * from act's ledger while a new run never gets an old run's results.
+   */
+  runId: string;
 }
 
 export interface SessionState_ToolCallsUsedEntry {
@@ -1818,6 +1825,7 @@ function createBaseSessionState(): SessionState {
     updatedAtUnixMs: 0,
     toolRuns: [],
     shadowEncounters: 0,
+    runId: "",
   };
 }
 
@@ -1876,6 +1884,9 @@ export const SessionState: MessageFns<SessionState> = {
     }
     if (message.shadowEncounters !== 0) {
       writer.uint32(144).uint32(message.shadowEncounters);
+    }
+    if (message.runId !== "") {
+      writer.uint32(154).string(message.runId);
     }
     return writer;
   },
@@ -2040,6 +2051,14 @@ export const SessionState: MessageFns<SessionState> = {
             message.shadowEncounters = reader.uint32();
             continue;
           }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.runId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2144,6 +2163,11 @@ export const SessionState: MessageFns<SessionState> = {
         : isSet(object.shadow_encounters)
         ? globalThis.Number(object.shadow_encounters)
         : 0,
+      runId: isSet(object.runId)
+        ? globalThis.String(object.runId)
+        : isSet(object.run_id)
+        ? globalThis.String(object.run_id)
+        : "",
     };
   },
 
@@ -2209,6 +2233,9 @@ export const SessionState: MessageFns<SessionState> = {
     if (message.shadowEncounters !== 0) {
       obj.shadowEncounters = Math.round(message.shadowEncounters);
     }
+    if (message.runId !== "") {
+      obj.runId = message.runId;
+    }
     return obj;
   },
 
@@ -2247,6 +2274,7 @@ export const SessionState: MessageFns<SessionState> = {
     message.updatedAtUnixMs = object.updatedAtUnixMs ?? 0;
     message.toolRuns = object.toolRuns?.map((e) => ToolRun.fromPartial(e)) || [];
     message.shadowEncounters = object.shadowEncounters ?? 0;
+    message.runId = object.runId ?? "";
     return message;
   },
 };
