@@ -12,6 +12,7 @@ import {
   type StepFallback,
   type ToolDescriptor,
 } from "@boyd/proto";
+import { callHasSideEffects } from "@boyd/tools";
 import type { TextEncoder } from "@boyd/vsa";
 import { MAX_BACKTRACK_ATTEMPTS } from "./constants.js";
 import { scoringContext, type ScoringContext } from "./context.js";
@@ -109,7 +110,8 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
       canFail: d.canFail && !last,
       fallback,
       expectedEffects: d.expect ? [d.expect] : [],
-      hasSideEffects: tool?.hasSideEffects ?? false,
+      // Judged per call: a file_io read is no side effect, its write is.
+      hasSideEffects: tool ? callHasSideEffects(tool, built ? JSON.stringify(built) : "") : false,
     };
   });
 
@@ -221,7 +223,7 @@ function risks(steps: readonly PlanStep[], catalog: ReadonlyMap<string, ToolDesc
     const t = catalog.get(s.toolName);
     if (!t) continue;
     if (t.danger >= DangerLevel.DANGEROUS) out.push(`step ${s.index} ${t.name} is ${DangerLevel[t.danger]!.toLowerCase()}: it needs approval and may change things outside the agent`);
-    else if (t.hasSideEffects) out.push(`step ${s.index} ${t.name} changes state (${DangerLevel[t.danger]!.toLowerCase()})`);
+    else if (s.hasSideEffects) out.push(`step ${s.index} ${t.name} changes state (${DangerLevel[t.danger]!.toLowerCase()})`);
   }
   return out;
 }
