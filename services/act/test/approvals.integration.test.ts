@@ -170,7 +170,8 @@ describe("act - approvals end to end across replicas", () => {
       // Whatever is asked is answered as a question would be, so a second prompt would show here.
       void client.resolveApproval({ decision: { approvalId: request.id, verdict: ApprovalVerdict.APPROVE, answeredBy: "reviewer", comment: "Mars" } });
     });
-    const { result } = await act("user_interact", { question: "Which planet do you like best?" }, { approvalMode: ApprovalMode.PARANOID });
+    // `about` names the call a question is about (a failed plan step's fallback carries it).
+    const { result } = await act("user_interact", { question: "Which planet do you like best?", about: { tool: "file_io", input: { action: "read", path: "planets.md" } } }, { approvalMode: ApprovalMode.PARANOID });
     await sub.drain();
     expect(result!.outcome).toBe(ActionOutcome.EXECUTED);
     expect(result!.output!.content).toBe("Mars");

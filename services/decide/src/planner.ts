@@ -97,7 +97,7 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
     const tool = catalog.get(d.tool);
     const built = d.input ?? (tool ? inputNow(tool, ctx) : undefined);
     const last = index === drafts.length - 1;
-    const fallback = fallbackFor(d.tool, ctx, catalog);
+    const fallback = fallbackFor(d.tool, ctx, catalog, built);
     return {
       index,
       toolName: d.tool,
@@ -199,7 +199,7 @@ function inputNow(tool: ToolDescriptor | string, ctx: ScoringContext): Record<st
   return r && "input" in r ? r.input : undefined;
 }
 
-function fallbackFor(tool: string, ctx: ScoringContext, catalog: ReadonlyMap<string, ToolDescriptor>): StepFallback | undefined {
+function fallbackFor(tool: string, ctx: ScoringContext, catalog: ReadonlyMap<string, ToolDescriptor>, input: Record<string, unknown> | undefined): StepFallback | undefined {
   const make = (name: string, input: Record<string, unknown>, description: string) => (catalog.has(name) && name !== tool ? { toolName: name, inputJson: JSON.stringify(input), description } : undefined);
   switch (tool) {
     case "kg_query":
@@ -212,7 +212,9 @@ function fallbackFor(tool: string, ctx: ScoringContext, catalog: ReadonlyMap<str
       return make("infer_rules", inputNow("infer_rules", ctx)!, "derive facts by rules instead");
     default: {
       const t = catalog.get(tool);
-      return t && t.danger >= DangerLevel.CAUTIOUS ? make("user_interact", { question: `I could not complete "${ctx.goal.description}" with ${tool}. How should I proceed?` }, "ask the user for help") : undefined;
+      // `about` names the call, so an answer such as "path: notes.md" can run it again with that value.
+      const question = `I could not complete "${ctx.goal.description}" with ${tool}. How should I proceed? (skip, stop, add goal: ..., or name: value to try again)`;
+      return t && t.danger >= DangerLevel.CAUTIOUS ? make("user_interact", { question, about: { tool, input: input ?? {} } }, "ask the user for help") : undefined;
     }
   }
 }

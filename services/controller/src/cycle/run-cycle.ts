@@ -27,6 +27,7 @@ import { CycleFrame, type CycleOptions } from "./frame.js";
 import { dueJobs, jobFromResult } from "./jobs.js";
 import { blockedByRejection, confirmPlan, hasRejectedSteps, needsConfirmation, toolsAfterRejection } from "./plan-confirmation.js";
 import { planOf, usedTools, withPlan } from "./plans.js";
+import { answerEntryText, applyUserAnswer, questionOf, readUserAnswer, rememberAnswer, type AnswerEffect } from "./user-answers.js";
 import type { CyclePorts } from "./ports.js";
 import { withRecovery } from "./recovery.js";
 import { reflectNow } from "./reflection.js";
@@ -203,6 +204,16 @@ async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, o
       state = { ...state, plans: withPlan(state.plans, plan) };
     }
   }
+  if (decision && result && isAnswer(result)) {
+    const heard = await takeAnswer(frame, goals, plan, decision, result, state.config);
+    goals = heard.goals;
+    goalChanges.push(...heard.goalChanges);
+    planChanges.push(...heard.planChanges);
+    if (heard.plan && heard.plan !== plan) {
+      plan = heard.plan;
+      state = { ...state, plans: withPlan(state.plans, plan) };
+    }
+  }
   const stalled = await decomposeIfStalled(frame, goals, worked.symbolId, state);
   goalChanges.push(...stalled.changes);
   state = { ...state, goals: stalled.goals };
@@ -230,6 +241,32 @@ async function planPhase(frame: CycleFrame, state: SessionState, focus: Goal, or
     plan = await frame.timed("plan", () => confirmPlan(agentId, asked, focus, frame.cycle, frame.ports, cfg, changes, frame.warnings));
   }
   return { plan, changes };
+}
+
+/** A question the agent put to a person, answered. */
+function isAnswer(result: ActionResult): boolean {
+  return result.toolName === "user_interact" && result.outcome === ActionOutcome.EXECUTED && !!result.output?.success;
+}
+
+/** The person's answer reaches the agent: working memory always, the goals or the plan where the answer says so. */
+async function takeAnswer(frame: CycleFrame, goals: Goal[], plan: Plan | undefined, decision: Decision, result: ActionResult, agent: SessionState["config"]): Promise<AnswerEffect> {
+  const answer = result.output!.content.trim();
+  const { question, about } = questionOf(decision.call!.inputJson);
+  const goalPlan = plan?.goalId === decision.goalId ? plan : undefined;
+  const effect = applyUserAnswer(readUserAnswer(answer), {
+    answer,
+    goals,
+    goalId: decision.goalId,
+    plan: goalPlan,
+    stepIndex: decision.planStepIndex,
+    about,
+    cycle: frame.cycle,
+    now: frame.ports.now(),
+    agent,
+  });
+  frame.warn(`answer ${JSON.stringify(answer)}: ${effect.said}`);
+  await rememberAnswer(frame.ports, frame.agentId, frame.cycle, decision.goalId, answerEntryText(question, answer, effect.said), frame.cfg, frame.warnings);
+  return { ...effect, plan: effect.plan ?? plan };
 }
 
 /** A person rejected steps the goal needs: the goal fails here, with nothing run for it, rather than look met. */
