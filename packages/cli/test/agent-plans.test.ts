@@ -37,6 +37,7 @@ describe("boyd agent run - plan confirmation", () => {
       const r = await run(data, `${answer}\ny\n`);
       expect(r.code, `${answer}: ${r.stdout}`).toBe(1);
       expect(r.stderr).not.toContain("[Approval required] kg_mutate");
+      expect(r.stdout).toMatch(/^#1 +goal:Note that a whale eats pla… +- +no action +✗ failed \(plan rejected: /m);
       expect(r.stdout).toContain(`⚠ plan for goal:${GOAL} rejected (answered "${answer.trim()}"): 2. kg_mutate will not run`);
       expect(r.stdout).toMatch(/^facts: 0 derived by infer_rules, 0 asserted; graph 0 → 43 triples/m);
       expect(r.stdout).toMatch(/^ {2}✗ failed +goal:Note that a whale eats plankton \(plan rejected: step 2 \(kg_mutate\) was rejected by the person/m);
