@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,6 +50,16 @@ describe("boyd agent run - plan confirmation", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`rejected (answer "maybe later" is neither yes nor no, taken as no): 2. kg_mutate will not run`);
     expect(r.stdout).toMatch(/graph 0 → 43 triples/);
+  });
+
+  it("plan confirmation - a plan that only reads a file has no side effects: nothing is asked and the read runs", async () => {
+    const data = join(dir, "read");
+    mkdirSync(join(data, "workspace"), { recursive: true });
+    writeFileSync(join(data, "workspace", "notes.md"), "the launch window opens at dawn\n");
+    const r = await runBoyd(["agent", "--data-dir", data, "run", "--max-cycles", "3", "--goals", "Read the file notes.md in the workspace"], "");
+    expect(r.stderr).not.toContain("[Question]");
+    expect(r.stdout).not.toContain("rejected");
+    expect(r.stdout).toMatch(/^#\d +goal:Read the file notes\.md in … +file_io +\[score=.*\] +executed/m);
   });
 
   it("plan confirmation - in yolo mode nothing is asked and the plan runs", async () => {
