@@ -1,5 +1,6 @@
 import { createEventChannel, type Transport } from "@boyd/bus";
 import { ApprovalVerdict, DangerLevel, Event, type ApprovalDecision, type ApprovalRequest } from "@boyd/proto";
+import { printable } from "./agent-format.js";
 import { LineReader } from "./line-reader.js";
 
 /** An answer to one approval request. */
@@ -41,8 +42,14 @@ export class ApprovalPrompt {
     this.#lines = input instanceof LineReader ? input : new LineReader(input);
   }
 
-  ask(request: ApprovalRequest): Promise<PromptAnswer> {
-    const run = this.#queue.then(() => this.#askNow(request));
+  /**
+   * Asks about `request` once the prompts before it are done. When
+   * `answered` aborts (someone answered elsewhere; its reason is that
+   * decision), the prompt closes, says who answered and how, and the
+   * result is undefined: there is nothing left to send.
+   */
+  ask(request: ApprovalRequest, answered?: AbortSignal): Promise<PromptAnswer | undefined> {
+    const run = this.#queue.then(() => this.#askNow(request, answered));
     this.#queue = run.catch(() => {});
     return run;
   }
@@ -51,10 +58,16 @@ export class ApprovalPrompt {
     if (this.#owned) this.#lines.close();
   }
 
-  async #askNow(request: ApprovalRequest): Promise<PromptAnswer> {
+  async #askNow(request: ApprovalRequest, answered?: AbortSignal): Promise<PromptAnswer | undefined> {
+    // Answered while it waited its turn: never shown.
+    if (answered?.aborted) return undefined;
     const question = request.subject?.$case === "action" && request.subject.value.detail?.$case === "userQuestion";
     this.output.write(`\n${describeApproval(request)}\n${question ? "answer> " : "[y]es / [n]o / [a]pprove all similar> "}`);
-    const line = await this.#lines.next();
+    const line = await this.#lines.next(undefined, answered);
+    if (answered?.aborted) {
+      this.output.write(`${describeElsewhere(answered.reason as ApprovalDecision | string | undefined)}\n`);
+      return undefined;
+    }
     if (line === undefined) {
       this.output.write("(no answer: input closed)\n");
       return { verdict: ApprovalVerdict.DENY, comment: "no answer (input closed)" };
@@ -67,6 +80,22 @@ export class ApprovalPrompt {
     return { verdict: ApprovalVerdict.DENY, comment };
   }
 }
+
+/** How a request was settled without this prompt: "(answered elsewhere: approved by cli:alice)". */
+export function describeElsewhere(decision: ApprovalDecision | string | undefined): string {
+  if (typeof decision === "string") return printable(`(no longer open: ${decision})`);
+  if (!decision) return "(answered elsewhere)";
+  if (decision.verdict === ApprovalVerdict.EXPIRED) return printable(`(no longer open: ${decision.comment || "expired"})`);
+  const how = VERDICT_WORDS[decision.verdict] ?? "answered";
+  const comment = decision.comment ? `: ${JSON.stringify(decision.comment)}` : "";
+  return printable(`(answered elsewhere: ${how} by ${decision.answeredBy || "someone"}${comment})`);
+}
+
+const VERDICT_WORDS: Partial<Record<ApprovalVerdict, string>> = {
+  [ApprovalVerdict.APPROVE]: "approved",
+  [ApprovalVerdict.APPROVE_ALL_SIMILAR]: "approved with all similar",
+  [ApprovalVerdict.DENY]: "denied",
+};
 
 /** Sends an answer to the service that holds the request (act, or AgentService). */
 export type ResolveApproval = (decision: ApprovalDecision) => Promise<unknown>;
@@ -86,20 +115,51 @@ export interface AnsweringOptions {
 export async function answeringApprovals<T>(transport: Transport, agentId: string, resolve: ResolveApproval, work: () => Promise<T>, options: AnsweringOptions = {}): Promise<T> {
   const prompt = new ApprovalPrompt(options.lines ?? process.stdin);
   const events = createEventChannel({ transport, codec: Event });
+  // Requests asked (or waiting to be) here; one decided elsewhere closes its prompt.
+  const open = new Map<string, AbortController>();
+  const decided = new Map<string, ApprovalDecision>();
+  const settled = events.subscribe({ agentId, kind: "approval.resolved" }, (event) => {
+    const decision = event.kind?.$case === "approvalResolved" ? event.kind.value.decision : undefined;
+    if (!decision) return;
+    const waiting = open.get(decision.approvalId);
+    if (waiting) waiting.abort(decision);
+    // A decision can overtake its request's event (another connection): keep it for a while.
+    else remember(decided, decision.approvalId, decision);
+  });
   const sub = events.subscribe({ agentId, kind: "approval.requested" }, async (event) => {
     if (event.kind?.$case !== "approvalRequested" || !event.kind.value.request) return;
     const request = event.kind.value.request;
-    options.beforePrompt?.();
-    const answer = await prompt.ask(request);
-    await resolve({ approvalId: request.id, agentId: request.agentId || agentId, verdict: answer.verdict, answeredBy: `cli:${process.env["USER"] ?? "user"}`, comment: answer.comment, decidedAtUnixMs: 0 }).catch((err: Error) =>
-      console.error(`boyd: ${err.message}`),
-    );
+    const elsewhere = new AbortController();
+    const early = decided.get(request.id);
+    if (early) elsewhere.abort(early);
+    open.set(request.id, elsewhere);
+    try {
+      options.beforePrompt?.();
+      const answer = await prompt.ask(request, elsewhere.signal);
+      if (!answer) return;
+      await resolve({ approvalId: request.id, agentId: request.agentId || agentId, verdict: answer.verdict, answeredBy: `cli:${process.env["USER"] ?? "user"}`, comment: answer.comment, decidedAtUnixMs: 0 }).catch((err: Error) =>
+        console.error(`boyd: ${printable(err.message)}`),
+      );
+    } finally {
+      open.delete(request.id);
+    }
   });
   await transport.flush();
   try {
     return await work();
   } finally {
+    // Whatever is still open was settled with the run (answered elsewhere, expired or cancelled): stop asking.
+    for (const waiting of open.values()) waiting.abort("the run ended");
     await sub.drain();
+    await settled.drain();
     prompt.close();
   }
+}
+
+/** Most early decisions kept. */
+const KEPT_DECISIONS = 100;
+
+function remember(decided: Map<string, ApprovalDecision>, id: string, decision: ApprovalDecision): void {
+  decided.set(id, decision);
+  if (decided.size > KEPT_DECISIONS) decided.delete(decided.keys().next().value!);
 }

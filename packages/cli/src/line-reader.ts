@@ -26,15 +26,32 @@ export class LineReader {
     });
   }
 
-  /** The next line; undefined once the input has ended. */
-  next(prompt?: string): Promise<string | undefined> {
+  /**
+   * The next line; undefined once the input has ended, or once `signal`
+   * aborts: then the wait ends and the next line typed goes to whoever
+   * asks next (a question answered elsewhere does not eat the answer to
+   * the following one).
+   */
+  next(prompt?: string, signal?: AbortSignal): Promise<string | undefined> {
+    if (signal?.aborted) return Promise.resolve(undefined);
     if (this.#lines.length) return Promise.resolve(this.#lines.shift());
     if (this.#closed) return Promise.resolve(undefined);
     if (prompt !== undefined && this.#rl.terminal) {
       this.#rl.setPrompt(prompt);
       this.#rl.prompt();
     }
-    return new Promise((resolve) => (this.#waiting = resolve));
+    return new Promise((resolve) => {
+      const waiter = (line: string | undefined) => {
+        signal?.removeEventListener("abort", cancel);
+        resolve(line);
+      };
+      const cancel = () => {
+        if (this.#waiting === waiter) this.#waiting = undefined;
+        resolve(undefined);
+      };
+      this.#waiting = waiter;
+      signal?.addEventListener("abort", cancel, { once: true });
+    });
   }
 
   close(): void {

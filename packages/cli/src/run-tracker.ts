@@ -87,7 +87,9 @@ export class RunTracker {
       case "cycleFinished": {
         const p = this.#open.get(cycle) ?? { changes: [] };
         this.#open.delete(cycle);
-        const summary: CycleSummary = { cycle, goalId: p.decision?.goalId ?? "", decision: p.decision, result: p.result, changes: p.changes, reflection: p.reflection, finished: kind.value };
+        // A cycle that decided nothing (a plan rejected, say) is still about the goal it changed.
+        const goalId = p.decision?.goalId || p.changes[0]?.goal?.symbolId || "";
+        const summary: CycleSummary = { cycle, goalId, decision: p.decision, result: p.result, changes: p.changes, reflection: p.reflection, finished: kind.value };
         this.cycles.push(summary);
         return summary;
       }

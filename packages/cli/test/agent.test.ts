@@ -99,7 +99,8 @@ describe("boyd agent", () => {
     expect(confirmed.stdout).not.toContain("not confirmed");
     const unanswered = await runBoyd(args("unanswered"), "");
     expect(unanswered.stderr).toContain("(no answer: input closed)");
-    expect(unanswered.stdout).toMatch(/^ {4}⚠ plan for goal:Note that a whale eats krill not confirmed: its side-effect steps are skipped$/m);
+    // No answer is no consent: the write never runs.
+    expect(unanswered.stdout).toMatch(/^ {4}⚠ plan for goal:Note that a whale eats krill rejected \(no answer: .*declined to answer: no answer \(input closed\)\): 2\. kg_mutate will not run$/m);
   });
 
   it("agent run --fresh twice in one data dir - the second run executes its own calls: nothing replayed, no completion from the first run", async () => {

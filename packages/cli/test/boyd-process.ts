@@ -40,9 +40,9 @@ export interface RunningBoyd {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `boyd ...args` and leaves it running. */
-export function startBoyd(args: readonly string[]): RunningBoyd {
-  const child = spawn(process.execPath, ["--import", "tsx", main, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+/** Starts `boyd ...args` and leaves it running; with `stdin: "pipe"` its input stays open for `child.stdin` (a person at the keyboard). */
+export function startBoyd(args: readonly string[], options: { stdin?: "ignore" | "pipe" } = {}): RunningBoyd {
+  const child = spawn(process.execPath, ["--import", "tsx", main, ...args], { cwd, stdio: [options.stdin ?? "ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   let exit: number | null | undefined;

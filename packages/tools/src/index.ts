@@ -7,3 +7,4 @@
  */
 export { BUILTIN_TOOLS, CORE_TOOLS } from "./builtin.js";
 export { actCatalog, type ActCatalogOptions } from "./catalog.js";
+export { callHasSideEffects, READ_ONLY_ACTIONS } from "./effects.js";

@@ -126,6 +126,11 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
       return result;
     }
 
+    // A question to the person is not an action to vet: asking whether the
+    // agent may ask would put the same person two questions (the reference
+    // intercepts ask_user before its safety check for the same reason).
+    if (isQuestion(assessment)) return record(await runChecked(tool, input, context, controller, timeoutMs, deps, finish, {}));
+
     // 4. The psyche's veto.
     const shadow: ShadowCheck = shadowCheck(request.psyche, {
       toolName: call.toolName,
@@ -167,20 +172,32 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     }
 
     // 6. Run, within the time limit (approval waiting does not count).
-    const runStart = now();
-    const ran = await runWithin(tool, input, { ...context, deadline: runStart + timeoutMs }, controller, timeoutMs);
-    const output = ran.ok ? capOutput(ran.run, context.outputCapBytes, now() - runStart) : { ...failedOutput(ran.error), durationMs: now() - runStart };
-    const timedOut = !ran.ok && ran.error instanceof BusError && ran.error.code === "DEADLINE_EXCEEDED";
-    const result = finish(timedOut ? ActionOutcome.TIMED_OUT : ActionOutcome.EXECUTED, output, { ...seen, ...approved });
-    if (output.success) {
-      const fact = factFrom(agentId, cycle, call.toolName, ran.ok ? ran.run.content : "", now());
-      if (fact) deps.memory?.recordFacts(agentId, [fact]);
-    }
-    return record(result);
+    return record(await runChecked(tool, input, context, controller, timeoutMs, deps, finish, { ...seen, ...approved }));
   } catch (err) {
     await claim?.release();
     throw err;
   }
+}
+
+type Finish = (outcome: ActionOutcome, output: ToolOutput, extra?: Partial<ActionResult>) => ActionResult;
+
+function isQuestion(assessment: CallAssessment): boolean {
+  return assessment.action.detail?.$case === "userQuestion";
+}
+
+/** Runs a call that passed its checks, within its time limit, and records a fact from its output. */
+async function runChecked(tool: ToolDefinition, input: unknown, context: CallContext, controller: AbortController, timeoutMs: number, deps: ActDeps, finish: Finish, seen: Partial<ActionResult>): Promise<ActionResult> {
+  const now = deps.now ?? Date.now;
+  const runStart = now();
+  const ran = await runWithin(tool, input, { ...context, deadline: runStart + timeoutMs }, controller, timeoutMs);
+  const output = ran.ok ? capOutput(ran.run, context.outputCapBytes, now() - runStart) : { ...failedOutput(ran.error), durationMs: now() - runStart };
+  const timedOut = !ran.ok && ran.error instanceof BusError && ran.error.code === "DEADLINE_EXCEEDED";
+  const result = finish(timedOut ? ActionOutcome.TIMED_OUT : ActionOutcome.EXECUTED, output, seen);
+  if (output.success) {
+    const fact = factFrom(context.agentId, context.cycle, tool.descriptor.name, ran.ok ? ran.run.content : "", now());
+    if (fact) deps.memory?.recordFacts(context.agentId, [fact]);
+  }
+  return result;
 }
 
 type Ran = { ok: true; run: ToolRun } | { ok: false; error: unknown };

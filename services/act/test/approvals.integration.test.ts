@@ -161,6 +161,25 @@ describe("act - approvals end to end across replicas", () => {
     expect((await call).result!.outcome).toBe(ActionOutcome.EXECUTED);
   });
 
+  it("ask_user - a question to the person skips the safety gate: paranoid mode asks it once, and the answer is the output", async () => {
+    const requests: ApprovalRequest[] = [];
+    const sub = h.events.subscribe({ agentId: h.agentId, kind: "approval.requested" }, (e) => {
+      const request = e.kind?.$case === "approvalRequested" ? e.kind.value.request : undefined;
+      if (!request || request.toolName !== "user_interact") return;
+      requests.push(request);
+      // Whatever is asked is answered as a question would be, so a second prompt would show here.
+      void client.resolveApproval({ decision: { approvalId: request.id, verdict: ApprovalVerdict.APPROVE, answeredBy: "reviewer", comment: "Mars" } });
+    });
+    // `about` names the call a question is about (a failed plan step's fallback carries it).
+    const { result } = await act("user_interact", { question: "Which planet do you like best?", about: { tool: "file_io", input: { action: "read", path: "planets.md" } } }, { approvalMode: ApprovalMode.PARANOID });
+    await sub.drain();
+    expect(result!.outcome).toBe(ActionOutcome.EXECUTED);
+    expect(result!.output!.content).toBe("Mars");
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.subject?.$case === "action" && requests[0]!.subject.value.detail?.$case).toBe("userQuestion");
+    expect(result!.approvalRequest).toBeUndefined();
+  });
+
   it("a shadow veto blocks the call before the guardian is asked", async () => {
     const psyche = {
       shadow: {

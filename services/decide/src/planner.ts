@@ -12,6 +12,7 @@ import {
   type StepFallback,
   type ToolDescriptor,
 } from "@boyd/proto";
+import { callHasSideEffects } from "@boyd/tools";
 import type { TextEncoder } from "@boyd/vsa";
 import { MAX_BACKTRACK_ATTEMPTS } from "./constants.js";
 import { scoringContext, type ScoringContext } from "./context.js";
@@ -100,7 +101,7 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
     const tool = catalog.get(d.tool);
     const built = d.input ?? (tool ? inputNow(tool, ctx) : undefined);
     const last = index === drafts.length - 1;
-    const fallback = fallbackFor(d.tool, ctx, catalog);
+    const fallback = fallbackFor(d.tool, ctx, catalog, built);
     return {
       index,
       toolName: d.tool,
@@ -113,7 +114,8 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
       canFail: d.canFail && !last,
       fallback,
       expectedEffects: d.expect ? [d.expect] : [],
-      hasSideEffects: tool?.hasSideEffects ?? false,
+      // Judged per call: a file_io read is no side effect, its write is.
+      hasSideEffects: tool ? callHasSideEffects(tool, built ? JSON.stringify(built) : "") : false,
     };
   });
 
@@ -214,7 +216,7 @@ function inputNow(tool: ToolDescriptor | string, ctx: ScoringContext): Record<st
   return r && "input" in r ? r.input : undefined;
 }
 
-function fallbackFor(tool: string, ctx: ScoringContext, catalog: ReadonlyMap<string, ToolDescriptor>): StepFallback | undefined {
+function fallbackFor(tool: string, ctx: ScoringContext, catalog: ReadonlyMap<string, ToolDescriptor>, input: Record<string, unknown> | undefined): StepFallback | undefined {
   const make = (name: string, input: Record<string, unknown>, description: string) => (catalog.has(name) && name !== tool ? { toolName: name, inputJson: JSON.stringify(input), description } : undefined);
   switch (tool) {
     case "kg_query":
@@ -227,7 +229,9 @@ function fallbackFor(tool: string, ctx: ScoringContext, catalog: ReadonlyMap<str
       return make("infer_rules", inputNow("infer_rules", ctx)!, "derive facts by rules instead");
     default: {
       const t = catalog.get(tool);
-      return t && t.danger >= DangerLevel.CAUTIOUS ? make("user_interact", { question: `I could not complete "${ctx.goal.description}" with ${tool}. How should I proceed?` }, "ask the user for help") : undefined;
+      // `about` names the call, so an answer such as "path: notes.md" can run it again with that value.
+      const question = `I could not complete "${ctx.goal.description}" with ${tool}. How should I proceed? (skip, stop, add goal: ..., or name: value to try again)`;
+      return t && t.danger >= DangerLevel.CAUTIOUS ? make("user_interact", { question, about: { tool, input: input ?? {} } }, "ask the user for help") : undefined;
     }
   }
 }
@@ -238,7 +242,7 @@ function risks(steps: readonly PlanStep[], catalog: ReadonlyMap<string, ToolDesc
     const t = catalog.get(s.toolName);
     if (!t) continue;
     if (t.danger >= DangerLevel.DANGEROUS) out.push(`step ${s.index} ${t.name} is ${DangerLevel[t.danger]!.toLowerCase()}: it needs approval and may change things outside the agent`);
-    else if (t.hasSideEffects) out.push(`step ${s.index} ${t.name} changes state (${DangerLevel[t.danger]!.toLowerCase()})`);
+    else if (s.hasSideEffects) out.push(`step ${s.index} ${t.name} changes state (${DangerLevel[t.danger]!.toLowerCase()})`);
   }
   return out;
 }

@@ -56,6 +56,26 @@ describe("planning", () => {
     expect(p.createdAtUnixMs).toBe(1_700_000_000_000);
   });
 
+  it("side effects - a file read is no side effect, so the plan needs no confirmation; a write is one", async () => {
+    const read = (await plan("read the file notes/todo.md in the workspace")).plan!;
+    const readStep = read.steps.find((s) => s.toolName === "file_io")!;
+    expect(JSON.parse(readStep.toolInputJson)).toMatchObject({ action: "read" });
+    expect(readStep.hasSideEffects).toBe(false);
+    expect(read.hasSideEffects).toBe(false);
+    expect(read.risks.join("; ")).not.toContain("changes state");
+    const write = (await plan("Record that the kakapo is a parrot")).plan!;
+    expect(write.steps.at(-1)).toMatchObject({ toolName: "kg_mutate", hasSideEffects: true });
+    expect(write.hasSideEffects).toBe(true);
+  });
+
+  it("fallback question - a risky step's fallback asks the person about that call, so an answer can name a value to retry it with", async () => {
+    const shell = (await plan("run `pnpm test` in the workspace")).plan!.steps.find((s) => s.toolName === "shell_exec")!;
+    expect(shell.fallback!.toolName).toBe("user_interact");
+    const asked = JSON.parse(shell.fallback!.inputJson) as { question: string; about: unknown };
+    expect(asked.question).toMatch(/with shell_exec\. How should I proceed\? \(skip, stop, add goal: \.\.\., or name: value to try again\)$/);
+    expect(asked.about).toEqual({ tool: "shell_exec", input: { argv: ["pnpm", "test"] } });
+  });
+
   it("gives every step a rationale, dependencies, and a fallback or permission to fail", async () => {
     const r = await plan("download https://example.org/report.html from the web", 0);
     const steps = r.plan!.steps;

@@ -40,7 +40,15 @@ export function memoryRecallTool(memory: MemoryClient): ToolDefinition {
 export function userInteractTool(defaults: { timeoutMs: number } = { timeoutMs: 120_000 }): ToolDefinition {
   return defineTool({
     descriptor: builtinDescriptor("user_interact"),
-    input: z.object({ question: z.string().trim().min(1).max(4_000), options: z.array(z.string().min(1).max(200)).max(20).default([]), timeout_ms: z.number().int().min(1).max(3_600_000).optional() }).strict(),
+    input: z
+      .object({
+        question: z.string().trim().min(1).max(4_000),
+        options: z.array(z.string().min(1).max(200)).max(20).default([]),
+        timeout_ms: z.number().int().min(1).max(3_600_000).optional(),
+        // The call the question is about (a failed plan step): the agent reads the answer against it.
+        about: z.object({ tool: z.string().min(1).max(200), input: z.record(z.unknown()).default({}) }).strict().optional(),
+      })
+      .strict(),
     assess: (i) => ({
       action: { detail: { $case: "userQuestion", value: { question: i.question, options: i.options } } },
       danger: DangerLevel.SAFE,

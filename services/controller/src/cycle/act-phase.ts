@@ -1,4 +1,4 @@
-import { ActionOutcome, PlanChangeKind, StepStatus, type ActionResult, type Decision, type Goal, type IdempotencyKey, type Plan, type PlanChanged, type SessionState, type ToolDescriptor } from "@boyd/proto";
+import { ActionOutcome, type ActionResult, type Decision, type IdempotencyKey, type SessionState, type ToolDescriptor } from "@boyd/proto";
 import type { ResolvedAgentConfig } from "./agent-config.js";
 import type { CyclePorts } from "./ports.js";
 import { classifyResult, retryInput, withRecovery } from "./recovery.js";
@@ -115,39 +115,3 @@ export async function actWithRecovery(
   }
   return result;
 }
-
-/**
- * Asks a person to confirm a plan with side effects (a user_interact
- * question through act's approval flow). Refused or unanswered: the
- * side-effect steps are skipped and the rest of the plan goes on.
- */
-export async function confirmPlan(owner: CallOwner, plan: Plan, goal: Goal, cycle: number, ports: CyclePorts, cfg: ResolvedAgentConfig, events: PlanChanged[], warnings: string[]): Promise<Plan> {
-  const agentId = owner.agentId;
-  const risky = plan.steps.filter((s) => s.hasSideEffects);
-  const question = `Confirm the plan for "${goal.description}"? Steps with side effects: ${risky.map((s) => `${s.index}. ${s.toolName} ${s.toolInputJson}`).join("; ")}`;
-  let confirmed = false;
-  try {
-    const { result } = await ports.act.act(
-      {
-        agentId,
-        decision: { agentId, cycle, goalId: goal.symbolId, call: { toolName: "user_interact", inputJson: JSON.stringify({ question, options: ["confirm", "reject"] }), idempotencyKey: callKey(owner, cycle, 100 + plan.attempt) } },
-        approvalMode: cfg.approvalMode,
-        approvalTimeoutMs: cfg.approvalTimeoutMs,
-      },
-      { timeoutMs: cfg.approvalTimeoutMs + 10_000, agentId },
-    );
-    confirmed = !!result?.output?.success && result.output.content.trim().toLowerCase() === "confirm";
-  } catch (err) {
-    warnings.push(`plan confirmation failed: ${(err as Error).message}`);
-  }
-  if (confirmed) {
-    const next = { ...plan, confirmed: true };
-    events.push({ plan: next, change: PlanChangeKind.CONFIRMED });
-    return next;
-  }
-  const next: Plan = { ...plan, steps: plan.steps.map((s) => (s.hasSideEffects && s.status === StepStatus.PENDING ? { ...s, status: StepStatus.SKIPPED, statusReason: "side effects not confirmed" } : s)) };
-  warnings.push(`plan for ${goal.symbolId} not confirmed: its side-effect steps are skipped`);
-  events.push({ plan: next, change: PlanChangeKind.STEP_UPDATED });
-  return next;
-}
-

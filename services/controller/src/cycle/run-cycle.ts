@@ -5,7 +5,6 @@ import {
   GoalStatus,
   PlanChangeKind,
   PlanStatus,
-  StepStatus,
   StopReason,
   type ActionResult,
   type CycleReport,
@@ -21,14 +20,16 @@ import {
   type SessionState,
 } from "@boyd/proto";
 import { traceCycle, type SpanHandle } from "@boyd/telemetry";
-import { addGoal, allDone, focusGoal, settleParents } from "../goals/index.js";
-import { actWithRecovery, confirmPlan, countCall, withinBudget } from "./act-phase.js";
+import { addGoal, allDone, focusGoal, setStatus, settleParents } from "../goals/index.js";
+import { actWithRecovery, countCall, withinBudget } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
 import { decomposeIfStalled, evaluateWorkedGoal, recordPlanStep, withAnswers } from "./evaluate.js";
 import { CycleFrame, type CycleOptions } from "./frame.js";
 import { dueJobs, jobFromResult } from "./jobs.js";
 import { learnedScoreRules } from "./learned-rules.js";
+import { blockedByRejection, confirmPlan, hasRejectedSteps, needsConfirmation, toolsAfterRejection } from "./plan-confirmation.js";
 import { planOf, usedTools, withPlan } from "./plans.js";
+import { answerEntryText, applyUserAnswer, questionOf, readUserAnswer, rememberAnswer, type AnswerEffect } from "./user-answers.js";
 import type { CyclePorts } from "./ports.js";
 import { withRecovery } from "./recovery.js";
 import { reflectNow } from "./reflection.js";
@@ -181,10 +182,11 @@ async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, o
   let plan = planned.plan;
   if (plan) state = { ...state, plans: withPlan(state.plans, plan) };
   for (const c of planned.changes) await frame.narrator.emit({ $case: "planChanged", value: c });
+  if (plan?.status === PlanStatus.FAILED && hasRejectedSteps(plan)) return rejectedGoal(state, focus, plan);
 
   const decision = await decidePhase(frame, state, observation, orientation, plan, rules);
   let result: ActionResult | undefined;
-  if (decision?.call?.toolName) ({ state, result } = await actPhase(frame, state, decision));
+  if (decision?.call?.toolName && !stoppedByRejection(frame, state, decision)) ({ state, result } = await actPhase(frame, state, decision));
 
   const goalChanges: GoalChanged[] = [];
   const planChanges: PlanChanged[] = [];
@@ -202,6 +204,16 @@ async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, o
       ({ goals, plan } = step);
       goalChanges.push(...step.changes);
       planChanges.push(...step.planChanges);
+      state = { ...state, plans: withPlan(state.plans, plan) };
+    }
+  }
+  if (decision && result && isAnswer(result)) {
+    const heard = await takeAnswer(frame, goals, plan, decision, result, state.config);
+    goals = heard.goals;
+    goalChanges.push(...heard.goalChanges);
+    planChanges.push(...heard.planChanges);
+    if (heard.plan && heard.plan !== plan) {
+      plan = heard.plan;
       state = { ...state, plans: withPlan(state.plans, plan) };
     }
   }
@@ -227,18 +239,61 @@ async function planPhase(frame: CycleFrame, state: SessionState, focus: Goal, or
     changes.push({ plan: fresh, change: PlanChangeKind.CREATED });
     return fresh;
   });
-  const needsConfirmation = plan?.status === PlanStatus.ACTIVE && cfg.confirmSideEffectPlans && !plan.confirmed && plan.steps.some((s) => s.hasSideEffects && s.status === StepStatus.PENDING);
-  if (plan && needsConfirmation) {
+  if (needsConfirmation(plan, cfg)) {
     const asked = plan;
     plan = await frame.timed("plan", () => confirmPlan(state, asked, focus, frame.cycle, frame.ports, cfg, changes, frame.warnings));
   }
   return { plan, changes };
 }
 
+/** A question the agent put to a person, answered. */
+function isAnswer(result: ActionResult): boolean {
+  return result.toolName === "user_interact" && result.outcome === ActionOutcome.EXECUTED && !!result.output?.success;
+}
+
+/** The person's answer reaches the agent: working memory always, the goals or the plan where the answer says so. */
+async function takeAnswer(frame: CycleFrame, goals: Goal[], plan: Plan | undefined, decision: Decision, result: ActionResult, agent: SessionState["config"]): Promise<AnswerEffect> {
+  const answer = result.output!.content.trim();
+  const { question, about } = questionOf(decision.call!.inputJson);
+  const goalPlan = plan?.goalId === decision.goalId ? plan : undefined;
+  const effect = applyUserAnswer(readUserAnswer(answer), {
+    answer,
+    goals,
+    goalId: decision.goalId,
+    plan: goalPlan,
+    stepIndex: decision.planStepIndex,
+    about,
+    cycle: frame.cycle,
+    now: frame.ports.now(),
+    agent,
+  });
+  frame.warn(`answer ${JSON.stringify(answer)}: ${effect.said}`);
+  await rememberAnswer(frame.ports, frame.agentId, frame.cycle, decision.goalId, answerEntryText(question, answer, effect.said), frame.cfg, frame.warnings);
+  return { ...effect, plan: effect.plan ?? plan };
+}
+
+/** A person rejected steps the goal needs: the goal fails here, with nothing run for it, rather than look met. */
+function rejectedGoal(state: SessionState, focus: Goal, plan: Plan): Work {
+  const failed = setStatus(state.goals, focus.symbolId, GoalStatus.FAILED, `plan rejected: ${plan.failureReason}`);
+  const next = { ...state, goals: failed.goals };
+  return { state: next, focus, plan, decision: undefined, result: undefined, progress: [], goalChanges: failed.change ? [failed.change] : [], planChanges: [] };
+}
+
+/** A call that would change something for a goal whose plan's changes a person rejected is not run. */
+function stoppedByRejection(frame: CycleFrame, state: SessionState, decision: Decision): boolean {
+  const call = decision.call!;
+  const tool = frame.options.catalog.find((t) => t.name === call.toolName);
+  if (!blockedByRejection(planOf(state.plans, decision.goalId), tool, call.inputJson)) return false;
+  frame.warn(`${call.toolName} not run: a person rejected the side effects of the plan for ${decision.goalId}`);
+  return true;
+}
+
 /** Decide over the catalog minus the tools whose budget is spent, with the rules learned from people. */
 async function decidePhase(frame: CycleFrame, state: SessionState, observation: Observation, orientation: Orientation, plan: Plan | undefined, rules: ScoreRule[]): Promise<Decision | undefined> {
   const { agentId, cfg } = frame;
-  const { tools, exhausted } = withinBudget(frame.options.catalog, state, cfg, frame.warnings);
+  const budgeted = withinBudget(frame.options.catalog, state, cfg, frame.warnings);
+  const { exhausted } = budgeted;
+  const tools = toolsAfterRejection(budgeted.tools, plan);
   const decision = await frame.timed("decide", async () => {
     const r = await withRecovery("decide", frame.policy(), (deadline) =>
       frame.ports.decide.decide(

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startNats, type NatsServer } from "@boyd/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBoyd, type RunningBoyd } from "./boyd-process.js";
+
+// The goal states a fact, so the run asks to confirm the plan, then (safe mode) to approve the write.
+const GOAL = "Note that a whale eats plankton";
+
+describe("boyd agent run - an approval answered from another terminal", () => {
+  let dir: string;
+  let nats: NatsServer;
+  let up: RunningBoyd;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "boyd-elsewhere-"));
+    nats = await startNats();
+    up = startBoyd(["up", "--nats", nats.url, "--data-dir", join(dir, ".boyd"), "--grpc", "127.0.0.1:0"]);
+    await up.waitFor(/^Ctrl-C to stop$/m, { timeoutMs: 60_000 });
+  }, 90_000);
+  afterAll(async () => {
+    await up?.stop("SIGTERM");
+    await nats?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("approvals - the run's prompt closes, saying who answered, when `boyd approvals` answers first; the run ends without a key pressed", async () => {
+    // Two people: one at `boyd approvals`, one at the run, who never types anything.
+    const approvals = startBoyd(["approvals", "--nats", nats.url], { stdin: "pipe" });
+    let run: RunningBoyd | undefined;
+    try {
+      await approvals.waitFor(/answering approvals for every agent/, { stream: "stderr" });
+      run = startBoyd(["agent", "--nats", nats.url, "--agent", "whale", "run", "--fresh", "--max-cycles", "2", "--goals", GOAL], { stdin: "pipe" });
+      await run.waitFor(/\[Question\] Confirm the plan/, { stream: "stderr", timeoutMs: 60_000 });
+      await approvals.waitFor(/\[Question\] Confirm the plan/, { stream: "stderr" });
+      approvals.child.stdin!.write("yes\n");
+      await run.waitFor(/^answer> \(answered elsewhere: approved by cli:\S+: "yes"\)$/m, { stream: "stderr" });
+      await approvals.waitFor(/\[Approval required\] kg_mutate/, { stream: "stderr" });
+      approvals.child.stdin!.write("y\n");
+      await run.waitFor(/^\[y\]es \/ \[n\]o \/ \[a\]pprove all similar> \(answered elsewhere: approved by cli:[^\s:]+\)$/m, { stream: "stderr" });
+      const code = await Promise.race([run.exited(), new Promise<string>((r) => setTimeout(() => r("still waiting for a key"), 30_000))]);
+      expect(code, run.stderr()).toBe(0);
+      expect(run.stdout()).toMatch(/^ {2}✓ completed +goal:Note that a whale eats plankton$/m);
+    } finally {
+      run?.child.stdin?.end();
+      await run?.stop("SIGTERM");
+      approvals.child.stdin!.end();
+      await approvals.stop("SIGINT");
+    }
+  }, 120_000);
+});
