@@ -15,6 +15,7 @@ import {
   type WorkingMemoryEntry,
 } from "@boyd/proto";
 import { stem, words } from "@boyd/vsa";
+import { previousOutput } from "./content.js";
 import { statedFact, type StatedFact } from "./facts.js";
 import { toolHistory, type ToolHistory } from "./history.js";
 
@@ -56,6 +57,10 @@ export interface ScoringContext {
   isCodeGoal: boolean;
   /** Why a goal other than the first active one was chosen, if one was. */
   switchReason: string;
+  /** The newest successful tool output about the goal other than the next step's tool (what a dependent step builds on). */
+  previousOutput: string | undefined;
+  /** Labels of the answers the graph gives the goal's question, best first. */
+  answerLabels: string[];
 }
 
 export interface ContextInput {
@@ -123,6 +128,7 @@ export function scoringContext(input: ContextInput): ScoringContext {
   const answers = gc?.answers;
   const predicates = [...(answers?.predicates ?? [])];
   const symbols = inferences.flatMap((a) => (a.symbol ? [{ id: a.symbol.id, label: a.symbol.label }] : []));
+  const nextStep = nextPlanStep(plan);
   return {
     goal,
     goalText,
@@ -138,8 +144,10 @@ export function scoringContext(input: ContextInput): ScoringContext {
     history: toolHistory(input.history, goal.symbolId),
     psyche: input.psyche,
     plan,
-    nextStep: nextPlanStep(plan),
+    nextStep,
     isCodeGoal: isCodeText(goalText),
     switchReason,
+    previousOutput: previousOutput(input.history, goal.symbolId, nextStep?.toolName),
+    answerLabels: (answers?.answers ?? []).map((a) => a.label || a.symbolId),
   };
 }

@@ -1,5 +1,6 @@
 import type { ActivatedSymbol, ToolDescriptor, Triple } from "@boyd/proto";
 import { contentWords, words } from "@boyd/vsa";
+import { contentFor, quotedIn } from "./content.js";
 import type { ScoringContext } from "./context.js";
 import { cronFromText } from "./schedule.js";
 
@@ -21,7 +22,27 @@ export function buildInput(tool: ToolDescriptor, ctx: ScoringContext): InputResu
     if (value === undefined) missing.push(param);
     else input[param] = value;
   }
+  if (tool.name === "file_io" && !missing.length) missing.push(...fileActionExtras(input, ctx));
   return missing.length ? { missing } : { input };
+}
+
+/**
+ * The fields a file_io action needs beyond action and path, added to
+ * `input`; returns the ones nothing supplies. A write needs its content (a
+ * write without it is refused by the tool), a search its query.
+ */
+function fileActionExtras(input: Record<string, unknown>, ctx: ScoringContext): string[] {
+  const path = typeof input["path"] === "string" ? input["path"] : undefined;
+  if (input["action"] === "write") {
+    const content = contentFor(ctx, path);
+    if (!content) return ["content"];
+    input["content"] = content.value;
+  } else if (input["action"] === "search") {
+    const query = quotedIn(ctx.goal.description, [path]);
+    if (!query) return ["query"];
+    input["query"] = query;
+  }
+  return [];
 }
 
 /** The input of a core tool (kg_query, memory_recall, ...) built from the context, or undefined for other tools. */
@@ -221,6 +242,11 @@ export function commandIn(text: string): string[] | undefined {
   const m = /\b(?:run|execute|invoke|launch|start)\s+(?:the\s+command\s+)?([a-z][\w.-]*(?:\s+[^\s,;]+)*?)(?=\s*(?:$|[,;]|\.\s|\.$|\s+(?:and|then|so|to|in order|before|after|for)\s))/i.exec(text);
   const argv = m?.[1]?.trim().split(/\s+/);
   return argv && PROGRAMS.has(argv[0]!.toLowerCase()) ? argv : undefined;
+}
+
+/** The file a goal asks to write ("save the report to out/report.txt"), if it asks for a write. */
+export function fileWriteTarget(text: string): string | undefined {
+  return fileAction(text) === "write" ? pathIn(text) : undefined;
 }
 
 function fileAction(text: string): string {

@@ -16,7 +16,7 @@ import type { TextEncoder } from "@boyd/vsa";
 import { MAX_BACKTRACK_ATTEMPTS } from "./constants.js";
 import { scoringContext, type ScoringContext } from "./context.js";
 import { scoreFor } from "./decide.js";
-import { buildInput, coreInput, topicSymbol } from "./inputs.js";
+import { buildInput, coreInput, fileWriteTarget, topicSymbol } from "./inputs.js";
 import type { ToolProfiles } from "./profiles.js";
 import type { StrategyMatcher } from "./strategies.js";
 
@@ -78,6 +78,7 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
 
   let drafts = (exploreFirst ? exploreFirstSteps : reasonFirstSteps)(ctx, needs);
   drafts.push(...externalSteps(ctx, tools, deps));
+  drafts.push(...writeStep(ctx, drafts));
   drafts = drafts.filter((d) => catalog.has(d.tool));
   if (request.attempt > 0) {
     const used = new Set(request.usedTools);
@@ -175,6 +176,18 @@ function creationStep(ctx: ScoringContext): Draft[] {
   const fact = ctx.statedFact;
   if (!fact) return [];
   return [{ tool: "kg_mutate", input: inputNow("kg_mutate", ctx), rationale: "the goal states a fact to record: write it, with this goal as its source", canFail: false, expect: `${fact.subject} ${fact.predicate} ${fact.object}` }];
+}
+
+/**
+ * A goal that asks to write a file ends by writing it. When the goal quotes
+ * what to write, the similarity-matched file_io step already carries it;
+ * otherwise the write's content is the output of the step before it, so its
+ * input is built when it runs.
+ */
+function writeStep(ctx: ScoringContext, drafts: readonly Draft[]): Draft[] {
+  const path = fileWriteTarget(ctx.goal.description);
+  if (!path || drafts.some((d) => d.tool === "file_io")) return [];
+  return [{ tool: "file_io", rationale: `the goal asks to write ${path}: write what the steps before found`, canFail: false, expect: `${path} written` }];
 }
 
 /** The best-scoring similarity-matched tools whose inputs the goal supplies. */
