@@ -143,7 +143,14 @@ export function formatCycleLine(c: CycleSummary): string {
   // A failed call's error, unless a warning (a retry, say) already tells it.
   const error = c.result?.output?.success === false ? (c.result.output.error?.message ?? "") : "";
   const failure = error && !c.finished.warnings.some((w) => w.includes(error)) ? [`    ! ${error}`] : [];
-  return [parts.join("  "), ...failure, ...c.finished.warnings.map((w) => `    ⚠ ${w}`)].join("\n");
+  return [parts.join("  "), ...progressReport(c), ...failure, ...c.finished.warnings.map((w) => `    ⚠ ${w}`)].join("\n");
+}
+
+/** What the agent reported with report_progress this cycle, as a line of its own (it is meant for the person watching). */
+function progressReport(c: CycleSummary): string[] {
+  const r = c.result;
+  if (r?.toolName !== "report_progress" || !r.output?.success) return [];
+  return r.output.content.split("\n").filter((l) => l.trim()).map((l) => `    ▸ progress: ${printable(l)}`);
 }
 
 /** `agent cycle`: the cycle's report, phase by phase. */

@@ -21,4 +21,13 @@ describe("boyd agent run: tools a user expects", () => {
     expect(r.stdout).toMatch(/^#\d+ +goal:write 'hello world' to the… +file_io +\[score=.*\] +executed .*✓ completed: file_io ran on notes\.md; file_io output: "created "notes\.md" \(11 bytes\)"$/m);
     expect(r.stdout).not.toContain("content: Required");
   });
+
+  it("a note goal saves the note and completes; a progress goal shows its report under the cycle line", async () => {
+    const note = await agent("notes", "", "run", "--fresh", "--max-cycles", "3", "--goals", "note that the meeting moved to Friday");
+    expect(note.code, `${note.stdout}\n${note.stderr}`).toBe(0);
+    expect(note.stdout).toMatch(/^#1 +goal:note that \S.*?… +save_note +\[score=.*\] +executed .*✓ completed: noted as the goal states; save_note output: "the meeting moved to Friday"$/m);
+    const progress = await agent("notes", "", "run", "--max-cycles", "3", "--goals", "report progress: the meeting note is saved");
+    expect(progress.code, `${progress.stdout}\n${progress.stderr}`).toBe(0);
+    expect(progress.stdout).toMatch(/^#\d+ +goal:report progress: .*?… +report_progress .* executed .*✓ completed: progress reported.*\n {4}▸ progress: the meeting note is saved$/m);
+  });
 });

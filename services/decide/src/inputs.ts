@@ -2,6 +2,7 @@ import type { ActivatedSymbol, ToolDescriptor, Triple } from "@boyd/proto";
 import { contentWords, words } from "@boyd/vsa";
 import { contentFor, quotedIn } from "./content.js";
 import type { ScoringContext } from "./context.js";
+import { noteBody, progressMessage } from "./intents.js";
 import { cronFromText } from "./schedule.js";
 
 /** A tool's input when every required parameter could be filled, or what is missing. */
@@ -85,6 +86,8 @@ const SYMBOL_PARAMS = new Set(["symbol", "subject", "entity", "name", "concept"]
 function fillParam(param: string, ctx: ScoringContext, tool: ToolDescriptor): unknown {
   const text = ctx.goalText;
   if (param === "question") return questionFrom(ctx.goal.description);
+  if (tool.name === "save_note" && param === "text") return noteBody(ctx.goal.description) ?? (ctx.goal.description || undefined);
+  if (tool.name === "report_progress" && param === "message") return progressMessage(ctx.goal.description) || undefined;
   if (TEXT_PARAMS.has(param)) return ctx.goal.description || undefined;
   if (SYMBOL_PARAMS.has(param)) return topicSymbol(ctx);
   if (param === "url") return urlIn(text) ?? urlIn(ctx.knowledge.map((t) => t.objectLabel || t.object).join(" "));

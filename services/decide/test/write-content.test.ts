@@ -13,7 +13,7 @@ function result(content: string, toolName: string): WorkingMemoryEntry {
 
 /** A two-step plan: step 0 (done) then the write, which depends on it. */
 function writeAfter(tool: string): Plan {
-  const step = (index: number, toolName: string, status: StepStatus) => ({ index, toolName, toolInputJson: "", rationale: "", description: "", status, statusReason: "", dependsOn: index ? [index - 1] : [], canFail: false, expectedEffects: [], hasSideEffects: false });
+  const step = (index: number, toolName: string, status: StepStatus) => ({ index, toolName, toolInputJson: "", rationale: "", description: "", status, statusReason: "", dependsOn: index ? [index - 1] : [], canFail: false, fallback: undefined, expectedEffects: [], hasSideEffects: false });
   return { goalId: "goal:1", steps: [step(0, tool, StepStatus.COMPLETED), step(1, "file_io", StepStatus.PENDING)], status: PlanStatus.ACTIVE, failureReason: "", attempt: 0, strategy: "", strategies: [], ordering: 0, hasSideEffects: true, confirmed: false, risks: [], estimatedDurationMs: 0, createdAtUnixMs: 0 } as Plan;
 }
 
