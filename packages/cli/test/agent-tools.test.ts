@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,5 +29,14 @@ describe("boyd agent run: tools a user expects", () => {
     const progress = await agent("notes", "", "run", "--max-cycles", "3", "--goals", "report progress: the meeting note is saved");
     expect(progress.code, `${progress.stdout}\n${progress.stderr}`).toBe(0);
     expect(progress.stdout).toMatch(/^#\d+ +goal:report progress: .*?… +report_progress .* executed .*✓ completed: progress reported.*\n {4}▸ progress: the meeting note is saved$/m);
+  });
+
+  it("a path that does not exist is retried with the closest existing name, and the line says what changed", async () => {
+    mkdirSync(join(dir, "typo", "workspace"), { recursive: true });
+    writeFileSync(join(dir, "typo", "workspace", "notes.md"), "the meeting moved to Friday\n");
+    // "confirm" answers the plan's confirmation; then any approvals.
+    const r = await agent("typo", "confirm\ny\ny\n", "run", "--fresh", "--max-cycles", "4", "--goals", "read the file note.md");
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(r.stdout).toMatch(/^#\d+ +goal:read the file note\.md +file_io .* executed .*✓ completed: .*file_io output: "the meeting moved to Friday.*"\n {4}⚠ file_io failed \(file_io: path "note\.md" does not exist\); retrying once with adjusted input: path "note\.md" → "notes\.md" \(closest name in \.\)$/m);
   });
 });
