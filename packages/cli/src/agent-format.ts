@@ -303,7 +303,10 @@ function eventDetail(e: Event): string {
     }
     case "acted": {
       const r = k.value.result;
-      return r ? `${r.toolName} ${enumWord(ActionOutcome, r.outcome)} in ${r.durationMs} ms${r.output?.success ? "" : `: ${r.output?.error?.message ?? ""}`}` : "";
+      if (!r) return "";
+      // A progress report is meant to be read wherever the events are followed.
+      const report = r.toolName === "report_progress" && r.output?.success ? `: ${printable(r.output.content)}` : "";
+      return `${r.toolName} ${enumWord(ActionOutcome, r.outcome)} in ${r.durationMs} ms${r.output?.success ? report : `: ${r.output?.error?.message ?? ""}`}`;
     }
     case "goalChanged":
       return `${k.value.goal?.symbolId ?? ""} ${enumWord(GoalChangeKind, k.value.change)}: ${k.value.goal ? statusText(k.value.goal.status) : ""}${k.value.reason ? ` (${k.value.reason})` : ""}`;
