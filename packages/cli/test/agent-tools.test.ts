@@ -39,4 +39,13 @@ describe("boyd agent run: tools a user expects", () => {
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(r.stdout).toMatch(/^#\d+ +goal:read the file note\.md +file_io .* executed .*✓ completed: .*file_io output: "the meeting moved to Friday.*"\n {4}⚠ file_io failed \(file_io: path "note\.md" does not exist\); retrying once with adjusted input: path "note\.md" → "notes\.md" \(closest name in \.\)$/m);
   });
+
+  it("a write with nothing quoted writes what the user answered; asking about the file does not count as writing it", async () => {
+    // The plan's confirmation, the agent's question, then the write's approval.
+    const r = await agent("answer", "confirm\nbuy milk\ny\ny\n", "run", "--fresh", "--max-cycles", "8", "--goals", "ask the user what to write, then save it to answer.md");
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(readFileSync(join(dir, "answer", "workspace", "answer.md"), "utf8")).toBe("buy milk");
+    expect(r.stdout).toMatch(/^#\d+ +goal:ask the user what to write… +user_interact .* executed +e=1\.000 r=0\.00$/m);
+    expect(r.stdout).toMatch(/^#\d+ +goal:ask the user what to write… +file_io .* executed .*✓ completed: file_io ran on answer\.md/m);
+  });
 });

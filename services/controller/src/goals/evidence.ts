@@ -111,7 +111,8 @@ function withoutCriteria(goal: Pick<Goal, "description">, evidence: GoalEvidence
     return { terms: ["done"], met: ["done"], proof: makeProof([], [evidence.toolOutput!.slice(0, 200)], evidence, cycle, "progress reported") };
   }
   const target = actionTarget(goal.description);
-  const ran = evidence.toolSucceeded !== false && evidence.toolOutput !== undefined && evidence.toolName && !GRAPH_TOOLS.has(evidence.toolName);
+  // Asking the user about the target ("what should I write to answer.md?") is not acting on it.
+  const ran = evidence.toolSucceeded !== false && evidence.toolOutput !== undefined && evidence.toolName && !GRAPH_TOOLS.has(evidence.toolName) && evidence.toolName !== "user_interact";
   if (target && ran && (evidence.toolInput ?? "").includes(target)) {
     const excerpt = evidence.toolOutput!.slice(0, 200);
     return { terms: ["done"], met: ["done"], proof: makeProof([], [excerpt], evidence, cycle, `${evidence.toolName} ran on ${target}`) };
