@@ -146,7 +146,7 @@ export function formatCycleLine(c: CycleSummary): string {
   const error = c.result?.output?.success === false ? (c.result.output.error?.message ?? "") : "";
   const failure = error && !c.finished.warnings.some((w) => w.includes(error)) ? [`    ! ${error}`] : [];
   const warnings = c.finished.warnings.map((w) => `    ⚠ ${printable(w)}`);
-  return [parts.join("  "), ...failure, ...warnings, ...cycleNotes(c).map(printable), ...learnedLines(c.decision)].join("\n");
+  return [parts.join("  "), ...progressReport(c), ...failure, ...warnings, ...cycleNotes(c).map(printable), ...learnedLines(c.decision)].join("\n");
 }
 
 /**
@@ -158,6 +158,13 @@ export function learnedLines(d: Decision | undefined): string[] {
   return (d?.explanation?.alternatives ?? [])
     .filter((a) => a.rank > 0 && a.score && a.score.correction !== 0)
     .map((a) => `    ↓ ${a.toolName} ${printable(a.inputJson)} ${a.score!.breakdown} (learned: ${a.score!.ruleIds.map(printable).join(", ")})`);
+}
+
+/** What the agent reported with report_progress this cycle, as a line of its own (it is meant for the person watching). */
+function progressReport(c: CycleSummary): string[] {
+  const r = c.result;
+  if (r?.toolName !== "report_progress" || !r.output?.success) return [];
+  return r.output.content.split("\n").filter((l) => l.trim()).map((l) => `    ▸ progress: ${printable(l)}`);
 }
 
 /** `agent cycle`: the cycle's report, phase by phase. */
@@ -311,7 +318,10 @@ function eventDetail(e: Event): string {
     }
     case "acted": {
       const r = k.value.result;
-      return r ? `${r.toolName} ${enumWord(ActionOutcome, r.outcome)} in ${r.durationMs} ms${r.output?.success ? "" : `: ${r.output?.error?.message ?? ""}`}` : "";
+      if (!r) return "";
+      // A progress report is meant to be read wherever the events are followed.
+      const report = r.toolName === "report_progress" && r.output?.success ? `: ${printable(r.output.content)}` : "";
+      return `${r.toolName} ${enumWord(ActionOutcome, r.outcome)} in ${r.durationMs} ms${r.output?.success ? report : `: ${r.output?.error?.message ?? ""}`}`;
     }
     case "goalChanged":
       return `${k.value.goal?.symbolId ?? ""} ${enumWord(GoalChangeKind, k.value.change)}: ${k.value.goal ? statusText(k.value.goal.status) : ""}${k.value.reason ? ` (${k.value.reason})` : ""}`;

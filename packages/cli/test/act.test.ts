@@ -56,6 +56,8 @@ describe("boyd act", () => {
   it("act tools - lists the catalog with danger and required inputs", async () => {
     const r = await boyd(dir, "", "tools");
     expect(r.stdout).toMatch(/^shell_exec\s+critical\s+argv\s/m);
-    expect(r.stdout.trim().split("\n")).toHaveLength(15);
+    expect(r.stdout.trim().split("\n")).toHaveLength(17);
+    expect(r.stdout).toMatch(/^save_note\s+safe\s+text\s/m);
+    expect(r.stdout).toMatch(/^report_progress\s+safe\s+message\s/m);
   });
 });

@@ -1,6 +1,6 @@
 import { ActionOutcome, Event, Goal, GoalChangeKind, GoalStatus, StopReason } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { formatCycleLine, formatRunSummary, shortGoalId } from "../src/agent-format.js";
+import { formatCycleLine, formatEvent, formatRunSummary, shortGoalId } from "../src/agent-format.js";
 import { runGoals } from "../src/agent-run.js";
 import { parseGoal, parseGoals, UsageError } from "../src/options.js";
 import { RunTracker } from "../src/run-tracker.js";
@@ -105,5 +105,20 @@ describe("cycle lines", () => {
       "episodes: 2 consolidated",
       "time: observe 12 ms, act 1.5 s; total 2.0 s",
     ]);
+  });
+});
+
+describe("progress reports", () => {
+  it("a report_progress result is shown under the cycle line and in the acted event, control characters made printable", () => {
+    const tracker = new RunTracker();
+    let line = "";
+    for (const e of cycleEvents(4, "goal:convert", "report_progress", [])) {
+      const withReport =
+        e.kind?.$case === "acted" ? Event.fromPartial({ ...e, kind: { $case: "acted", value: { result: { toolName: "report_progress", outcome: ActionOutcome.EXECUTED, output: { success: true, content: "2 of 3 files\u001b[31m done (67%)" } } } } }) : e;
+      const done = tracker.take(withReport);
+      if (done) line = formatCycleLine(done);
+      if (withReport.kind?.$case === "acted") expect(formatEvent(withReport, "acted")).toMatch(/ acted +report_progress executed in 0 ms: 2 of 3 files\\u001b\[31m done \(67%\)$/);
+    }
+    expect(line.split("\n")[1]).toBe("    ▸ progress: 2 of 3 files\\u001b[31m done (67%)");
   });
 });

@@ -12,6 +12,12 @@ type Spec = Pick<ToolDescriptor, "name" | "description" | "keywords" | "danger" 
  */
 const OUTWARD = { vsaThreshold: 0.55, vsaMultiplier: 0.75 } as const;
 const LIBRARY = { vsaThreshold: 0.52 } as const;
+/**
+ * save_note and report_progress touch only the agent and the person
+ * running it, so they gate like the library tools rather than like the
+ * outward-facing ones.
+ */
+const NOTES = { vsaThreshold: 0.52, vsaMultiplier: 0.8 } as const;
 
 const specs: Spec[] = [
   {
@@ -183,6 +189,31 @@ const specs: Spec[] = [
     hasSideEffects: false,
     scoring: ScoringMethod.VSA_SEMANTIC,
     ...OUTWARD,
+  },
+  {
+    name: "save_note",
+    description: "Save a short note (something to remember: a change, a decision, a reminder) to the agent's memory and library, where memory_recall and library_search find it later.",
+    keywords: ["note", "notes", "jot", "memo", "remember", "remind", "reminder", "keep", "save", "record", "memorize", "notebook", "journal", "down", "moved", "changed", "rescheduled", "decided", "agreed", "write"],
+    danger: DangerLevel.SAFE,
+    capabilities: [C.MEMORY_ACCESS, C.WRITE_KG],
+    requiredParams: ["text"],
+    // Only the agent's own memory changes.
+    hasSideEffects: false,
+    scoring: ScoringMethod.VSA_SEMANTIC,
+    archetype: Archetype.GUARDIAN,
+    ...NOTES,
+  },
+  {
+    name: "report_progress",
+    description: "Report progress on a multi-step task to the person running the agent: a status message (and how far along) shown in the run output and sent as an event.",
+    keywords: ["report", "progress", "status", "update", "tell", "inform", "notify", "announce", "percent", "far", "along", "milestone", "finished", "done", "remaining", "summary", "share", "post", "heartbeat", "how"],
+    danger: DangerLevel.SAFE,
+    capabilities: [],
+    requiredParams: ["message"],
+    hasSideEffects: false,
+    scoring: ScoringMethod.VSA_SEMANTIC,
+    archetype: Archetype.HEALER,
+    ...NOTES,
   },
 ];
 

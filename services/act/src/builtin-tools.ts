@@ -12,6 +12,7 @@ import { createHttpFetchTool } from "./tools/http-fetch.js";
 import { createJobTool, listJobsTool, type JobBook } from "./tools/jobs.js";
 import { gapAnalysisTool, inferRulesTool, kgMutateTool, kgQueryTool, similaritySearchTool } from "./tools/knowledge.js";
 import { contentIngestTool, librarySearchTool } from "./tools/library.js";
+import { reportProgressTool, saveNoteTool } from "./tools/notes.js";
 import { reasonTool } from "./tools/reason.js";
 import { createShellExecTool } from "./tools/shell-exec.js";
 
@@ -71,6 +72,8 @@ export function builtinTools(deps: BuiltinToolDeps): ToolDefinition[] {
     userInteractTool({ timeoutMs: deps.questionTimeoutMs ?? 120_000 }),
     createJobTool(deps.jobs),
     listJobsTool(deps.jobs),
+    saveNoteTool(deps.memory, deps.orient),
+    reportProgressTool(),
   ];
 }
 

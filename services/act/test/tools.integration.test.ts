@@ -59,7 +59,7 @@ describe("act - every built-in tool over NATS", () => {
   it("lists the catalog with JSON Schemas, core tools first", async () => {
     const { tools } = await h.client.listTools({});
     expect(tools.map((t) => t.name).slice(0, 5)).toEqual(["kg_query", "kg_mutate", "memory_recall", "reason", "similarity_search"]);
-    expect(tools).toHaveLength(15);
+    expect(tools).toHaveLength(17);
     const shell = tools.find((t) => t.name === "shell_exec")!;
     const schema = JSON.parse(shell.inputSchemaJson) as { properties: Record<string, unknown>; required: string[] };
     expect(Object.keys(schema.properties)).toContain("argv");

@@ -15,6 +15,7 @@ export { servicePorts, type CyclePorts } from "./cycle/ports.js";
 export { EVENT_KINDS, EVENTS_PER_CYCLE } from "./cycle/narrator.js";
 export { recordStepResult, planDone, type StepVerdict, type StepUpdate } from "./cycle/plans.js";
 export { withRecovery, classifyResult, retryInput, type RetryPolicy, type ResultClass } from "./cycle/recovery.js";
+export { adjustInput, closestName, editDistance, missingFields, type Adjustment, type RetryContext } from "./cycle/adjust-input.js";
 export { dueJobs, nextFiring, jobFromResult } from "./cycle/jobs.js";
 export { AgentRuntime, emptySession, goalInput, type RunOptions, type RuntimeDeps } from "./agents/runtime.js";
 export { createAgentHandlers, type AgentHandlerDeps } from "./agents/handlers.js";

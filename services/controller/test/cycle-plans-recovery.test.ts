@@ -40,6 +40,14 @@ describe("plan steps", () => {
     expect(b.plan).toMatchObject({ status: PlanStatus.FAILED, failedStep: 0, failureReason: "step 0 (backup) failed: again" });
   });
 
+  it("a step that may fail and has a fallback fails acceptably: the plan goes on to the next step, the fallback is not run", () => {
+    const p = plan([step(0, { canFail: true, fallback: { toolName: "backup", inputJson: "{}", description: "try backup" } }), step(1)]);
+    const r = recordStepResult(p, 0, false, "meh");
+    expect(r.verdict).toBe("continue");
+    expect(r.plan.steps[0]).toMatchObject({ toolName: "tool0", status: StepStatus.FAILED, statusReason: "meh" });
+    expect(r.plan.status).toBe(PlanStatus.ACTIVE);
+  });
+
   it("a step that may fail lets the plan go on", () => {
     const r = recordStepResult(plan([step(0, { canFail: true }), step(1)]), 0, false, "meh");
     expect(r.verdict).toBe("continue");

@@ -16,6 +16,7 @@ import {
   type WorkingMemoryEntry,
 } from "@boyd/proto";
 import { stem, words } from "@boyd/vsa";
+import { previousOutput } from "./content.js";
 import { statedFact, type StatedFact } from "./facts.js";
 import { toolHistory, type ToolHistory } from "./history.js";
 
@@ -59,6 +60,10 @@ export interface ScoringContext {
   switchReason: string;
   /** Rules learned from people: each changes the score of the call it names. */
   rules: readonly ScoreRule[];
+  /** The newest successful tool output about the goal other than the next step's tool (what a dependent step builds on). */
+  previousOutput: string | undefined;
+  /** Labels of the answers the graph gives the goal's question, best first. */
+  answerLabels: string[];
 }
 
 export interface ContextInput {
@@ -128,6 +133,7 @@ export function scoringContext(input: ContextInput): ScoringContext {
   const answers = gc?.answers;
   const predicates = [...(answers?.predicates ?? [])];
   const symbols = inferences.flatMap((a) => (a.symbol ? [{ id: a.symbol.id, label: a.symbol.label }] : []));
+  const nextStep = nextPlanStep(plan);
   return {
     goal,
     goalText,
@@ -143,9 +149,11 @@ export function scoringContext(input: ContextInput): ScoringContext {
     history: toolHistory(input.history, goal.symbolId),
     psyche: input.psyche,
     plan,
-    nextStep: nextPlanStep(plan),
+    nextStep,
     isCodeGoal: isCodeText(goalText),
     switchReason,
     rules: input.rules ?? [],
+    previousOutput: previousOutput(input.history, goal.symbolId, nextStep?.toolName),
+    answerLabels: (answers?.answers ?? []).map((a) => a.label || a.symbolId),
   };
 }

@@ -1,6 +1,8 @@
 import type { ActivatedSymbol, ToolDescriptor, Triple } from "@boyd/proto";
 import { contentWords, words } from "@boyd/vsa";
+import { contentFor, quotedIn } from "./content.js";
 import type { ScoringContext } from "./context.js";
+import { noteBody, progressMessage } from "./intents.js";
 import { cronFromText } from "./schedule.js";
 
 /** A tool's input when every required parameter could be filled, or what is missing. */
@@ -21,7 +23,27 @@ export function buildInput(tool: ToolDescriptor, ctx: ScoringContext): InputResu
     if (value === undefined) missing.push(param);
     else input[param] = value;
   }
+  if (tool.name === "file_io" && !missing.length) missing.push(...fileActionExtras(input, ctx));
   return missing.length ? { missing } : { input };
+}
+
+/**
+ * The fields a file_io action needs beyond action and path, added to
+ * `input`; returns the ones nothing supplies. A write needs its content (a
+ * write without it is refused by the tool), a search its query.
+ */
+function fileActionExtras(input: Record<string, unknown>, ctx: ScoringContext): string[] {
+  const path = typeof input["path"] === "string" ? input["path"] : undefined;
+  if (input["action"] === "write") {
+    const content = contentFor(ctx, path);
+    if (!content) return ["content"];
+    input["content"] = content.value;
+  } else if (input["action"] === "search") {
+    const query = quotedIn(ctx.goal.description, [path]);
+    if (!query) return ["query"];
+    input["query"] = query;
+  }
+  return [];
 }
 
 /** The input of a core tool (kg_query, memory_recall, ...) built from the context, or undefined for other tools. */
@@ -64,6 +86,8 @@ const SYMBOL_PARAMS = new Set(["symbol", "subject", "entity", "name", "concept"]
 function fillParam(param: string, ctx: ScoringContext, tool: ToolDescriptor): unknown {
   const text = ctx.goalText;
   if (param === "question") return questionFrom(ctx.goal.description);
+  if (tool.name === "save_note" && param === "text") return noteBody(ctx.goal.description) ?? (ctx.goal.description || undefined);
+  if (tool.name === "report_progress" && param === "message") return progressMessage(ctx.goal.description) || undefined;
   if (TEXT_PARAMS.has(param)) return ctx.goal.description || undefined;
   if (SYMBOL_PARAMS.has(param)) return topicSymbol(ctx);
   if (param === "url") return urlIn(text) ?? urlIn(ctx.knowledge.map((t) => t.objectLabel || t.object).join(" "));
@@ -221,6 +245,11 @@ export function commandIn(text: string): string[] | undefined {
   const m = /\b(?:run|execute|invoke|launch|start)\s+(?:the\s+command\s+)?([a-z][\w.-]*(?:\s+[^\s,;]+)*?)(?=\s*(?:$|[,;]|\.\s|\.$|\s+(?:and|then|so|to|in order|before|after|for)\s))/i.exec(text);
   const argv = m?.[1]?.trim().split(/\s+/);
   return argv && PROGRAMS.has(argv[0]!.toLowerCase()) ? argv : undefined;
+}
+
+/** The file a goal asks to write ("save the report to out/report.txt"), if it asks for a write. */
+export function fileWriteTarget(text: string): string | undefined {
+  return fileAction(text) === "write" ? pathIn(text) : undefined;
 }
 
 function fileAction(text: string): string {

@@ -17,7 +17,8 @@ import type { TextEncoder } from "@boyd/vsa";
 import { MAX_BACKTRACK_ATTEMPTS } from "./constants.js";
 import { scoringContext, type ScoringContext } from "./context.js";
 import { scoreFor } from "./decide.js";
-import { buildInput, coreInput, topicSymbol } from "./inputs.js";
+import { buildInput, coreInput, fileWriteTarget, topicSymbol } from "./inputs.js";
+import { INTENT_BASE, intentBase } from "./intents.js";
 import { callText, matchingRules } from "./scorer.js";
 import type { ToolProfiles } from "./profiles.js";
 import type { StrategyMatcher } from "./strategies.js";
@@ -79,8 +80,10 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
   const catalog = new Map(tools.map((t) => [t.name, t]));
   const exploreFirst = request.attempt % 2 === 0;
 
-  let drafts = (exploreFirst ? exploreFirstSteps : reasonFirstSteps)(ctx, needs);
-  drafts.push(...externalSteps(ctx, tools, deps));
+  const asked = askedStep(ctx, catalog);
+  let drafts = asked ? [asked] : (exploreFirst ? exploreFirstSteps : reasonFirstSteps)(ctx, needs);
+  if (!asked) drafts.push(...externalSteps(ctx, tools, deps));
+  drafts.push(...writeStep(ctx, drafts));
   drafts = drafts.filter((d) => catalog.has(d.tool));
   const refused = refusedSteps(drafts, ctx);
   drafts = drafts.filter((d) => !refused.has(d));
@@ -194,6 +197,35 @@ function creationStep(ctx: ScoringContext): Draft[] {
   const fact = ctx.statedFact;
   if (!fact) return [];
   return [{ tool: "kg_mutate", input: inputNow("kg_mutate", ctx), rationale: "the goal states a fact to record: write it, with this goal as its source", canFail: false, expect: `${fact.subject} ${fact.predicate} ${fact.object}` }];
+}
+
+/**
+ * A goal that asks for a tool's job in so many words ("note that the
+ * meeting moved to Friday", "report progress") is planned as that one
+ * step: exploring the graph first would only fail on words that name no
+ * symbol. A note that states a relation keeps the usual plan, which records
+ * the fact.
+ */
+function askedStep(ctx: ScoringContext, catalog: ReadonlyMap<string, ToolDescriptor>): Draft | undefined {
+  for (const name of ["save_note", "report_progress"]) {
+    const tool = catalog.get(name);
+    if (!tool || intentBase(name, ctx) !== INTENT_BASE) continue;
+    const input = inputNow(tool, ctx);
+    if (input) return { tool: name, input, rationale: `the goal asks for what ${name} does`, canFail: false };
+  }
+  return undefined;
+}
+
+/**
+ * A goal that asks to write a file ends by writing it. When the goal quotes
+ * what to write, the similarity-matched file_io step already carries it;
+ * otherwise the write's content is the output of the step before it, so its
+ * input is built when it runs.
+ */
+function writeStep(ctx: ScoringContext, drafts: readonly Draft[]): Draft[] {
+  const path = fileWriteTarget(ctx.goal.description);
+  if (!path || drafts.some((d) => d.tool === "file_io")) return [];
+  return [{ tool: "file_io", rationale: `the goal asks to write ${path}: write what the steps before found`, canFail: false, expect: `${path} written` }];
 }
 
 /** The best-scoring similarity-matched tools whose inputs the goal supplies. */

@@ -3,6 +3,7 @@ import { CORE_TOOLS } from "@boyd/tools";
 import { ADAPTIVE, CORE_BASE, SCORING, VSA_DEFAULTS } from "./constants.js";
 import type { ScoringContext } from "./context.js";
 import { buildInput } from "./inputs.js";
+import { INTENT_TOOLS, intentBase } from "./intents.js";
 
 /** A tool that could run now, with its input and score. */
 export interface Candidate {
@@ -51,13 +52,19 @@ export function scoreTools(ctx: ScoringContext, tools: readonly ToolDescriptor[]
     const tool = tools[i]!;
     const sim = similarity[i] ?? 0.5;
     const planStep = ctx.nextStep?.toolName === tool.name;
+    const intent = intentBase(tool.name, ctx);
+    if (!planStep && intent === undefined && INTENT_TOOLS.has(tool.name)) {
+      // A note or a progress report nobody asked for would only add noise (a question saved as a note).
+      excluded.push({ tool: tool.name, reason: `the goal does not ask for what ${tool.name} does` });
+      continue;
+    }
     // Fast path: in a large catalog most tools are similarity-scored and
     // below their gate; skip them without building anything.
-    if (!planStep && isGated(tool) && sim <= (tool.vsaThreshold ?? VSA_DEFAULTS.threshold)) {
+    if (!planStep && intent === undefined && isGated(tool) && sim <= (tool.vsaThreshold ?? VSA_DEFAULTS.threshold)) {
       belowGate.push({ tool: tool.name, similarity: sim, threshold: tool.vsaThreshold ?? VSA_DEFAULTS.threshold });
       continue;
     }
-    const base = baseScore(tool, ctx, sim);
+    const base: Base = intent !== undefined ? { eligible: true, method: ScoringMethod.VSA_SEMANTIC, value: intent } : baseScore(tool, ctx, sim);
     if (!base.eligible && !planStep) {
       if (base.threshold !== undefined) belowGate.push({ tool: tool.name, similarity: sim, threshold: base.threshold });
       else excluded.push({ tool: tool.name, reason: base.why });

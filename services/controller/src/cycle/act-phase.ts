@@ -1,6 +1,7 @@
 import { ActionOutcome, type ActionResult, type Decision, type IdempotencyKey, type SessionState, type ToolDescriptor } from "@boyd/proto";
 import type { ResolvedAgentConfig } from "./agent-config.js";
 import type { CyclePorts } from "./ports.js";
+import { adjustInput, type RetryContext } from "./adjust-input.js";
 import { classifyResult, retryInput, withRecovery } from "./recovery.js";
 
 /** Why a call failed, in words. */
@@ -76,6 +77,7 @@ export async function actWithRecovery(
   cfg: ResolvedAgentConfig,
   catalog: readonly ToolDescriptor[],
   warnings: string[],
+  retry?: RetryContext,
 ): Promise<ActionResult> {
   const agentId = state.agentId;
   const call = decision.call!;
@@ -101,11 +103,13 @@ export async function actWithRecovery(
     await new Promise((r) => setTimeout(r, 200));
     result = await attempt(call.inputJson, 1, Math.min(cfg.toolTimeoutMs * 2, 3_600_000));
   } else if (kind === "tool_error" || kind === "rejected") {
-    const input = retryInput(decision, result, catalog.find((t) => t.name === call.toolName)?.requiredParams ?? []);
+    const adjusted = retry ? await adjustInput(call, result, retry) : undefined;
+    const input = adjusted?.inputJson ?? retryInput(decision, result, catalog.find((t) => t.name === call.toolName)?.requiredParams ?? []);
     if (input === undefined) {
       warnings.push(`${call.toolName} failed (${reasonOf(result)}); no adjusted input to retry with`);
     } else {
-      warnings.push(`${call.toolName} failed (${reasonOf(result)}); retrying once${input === call.inputJson ? "" : ` with input ${input}`}`);
+      const how = adjusted ? ` with adjusted input: ${adjusted.change}` : input === call.inputJson ? "" : ` with input ${input}`;
+      warnings.push(`${call.toolName} failed (${reasonOf(result)}); retrying once${how}`);
       result = await attempt(input, 1, cfg.toolTimeoutMs);
     }
   } else if (kind === "denied") {

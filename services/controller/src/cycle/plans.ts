@@ -29,9 +29,9 @@ export function planDone(plan: Plan): boolean {
 
 /**
  * Records the result of step `index`. A success completes the step. A
- * failure runs the step's fallback once (the step becomes the fallback call,
- * pending again, with no further fallback), or, for a step that may fail,
- * lets the plan go on; otherwise the plan fails at that step. The plan
+ * failure of a step that may fail lets the plan go on; otherwise it runs the
+ * step's fallback once (the step becomes the fallback call, pending again,
+ * with no further fallback); otherwise the plan fails at that step. The plan
  * completes when every step is completed, skipped or failed-but-allowed.
  */
 export function recordStepResult(plan: Plan, index: number, success: boolean, reason: string): StepUpdate {
@@ -42,6 +42,10 @@ export function recordStepResult(plan: Plan, index: number, success: boolean, re
   let verdict: StepVerdict = "continue";
   if (success) {
     updated = { ...step, status: StepStatus.COMPLETED, statusReason: "" };
+  } else if (step.canFail) {
+    // As the reference's executor: a failure the step allows is accepted
+    // before any fallback is tried.
+    updated = { ...step, status: StepStatus.FAILED, statusReason: reason };
   } else if (step.fallback?.toolName) {
     const fb = step.fallback;
     updated = {
@@ -57,7 +61,7 @@ export function recordStepResult(plan: Plan, index: number, success: boolean, re
     verdict = "fallback";
   } else {
     updated = { ...step, status: StepStatus.FAILED, statusReason: reason };
-    verdict = step.canFail ? "continue" : "failed";
+    verdict = "failed";
   }
   const steps = plan.steps.map((s, i) => (i === at ? updated : s));
   let next: Plan = { ...plan, steps };

@@ -33,6 +33,7 @@ import { answerEntryText, applyUserAnswer, questionOf, readUserAnswer, rememberA
 import type { CyclePorts } from "./ports.js";
 import { withRecovery } from "./recovery.js";
 import { reflectNow } from "./reflection.js";
+import { retryContext } from "./retry-context.js";
 import { recordProvenance, remember, type Remembered } from "./remember.js";
 
 export type { CycleOptions } from "./frame.js";
@@ -186,7 +187,7 @@ async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, o
 
   const decision = await decidePhase(frame, state, observation, orientation, plan, rules);
   let result: ActionResult | undefined;
-  if (decision?.call?.toolName && !stoppedByRejection(frame, state, decision)) ({ state, result } = await actPhase(frame, state, decision));
+  if (decision?.call?.toolName && !stoppedByRejection(frame, state, decision)) ({ state, result } = await actPhase(frame, state, decision, observation));
 
   const goalChanges: GoalChanged[] = [];
   const planChanges: PlanChanged[] = [];
@@ -309,9 +310,10 @@ async function decidePhase(frame: CycleFrame, state: SessionState, observation: 
 }
 
 /** Act, with recovery per error class; counts the call, keeps a created job and an "approve all similar". */
-async function actPhase(frame: CycleFrame, start: SessionState, decision: Decision): Promise<{ state: SessionState; result: ActionResult }> {
+async function actPhase(frame: CycleFrame, start: SessionState, decision: Decision, observation: Observation): Promise<{ state: SessionState; result: ActionResult }> {
   const { cfg, options } = frame;
-  const result = await frame.timed("act", () => actWithRecovery(decision, start, frame.ports, cfg, options.catalog, frame.warnings));
+  const retry = retryContext(start, decision, observation, frame.ports, cfg);
+  const result = await frame.timed("act", () => actWithRecovery(decision, start, frame.ports, cfg, options.catalog, frame.warnings, retry));
   await frame.narrator.emit({ $case: "acted", value: { result } });
   let state = countCall(start, result, decision.goalId, cfg, frame.warnings);
   const job = jobFromResult(result);

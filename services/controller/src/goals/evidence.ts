@@ -101,12 +101,18 @@ function withoutCriteria(goal: Pick<Goal, "description">, evidence: GoalEvidence
   if (a && (a.kind === AnswerKind.YES || a.kind === AnswerKind.NO) && a.proof) {
     return { terms: ["answer"], met: ["answer"], proof: { ...a.proof, cycle } };
   }
-  // "Note that Priya owns billing": the goal's own statement is the source; it is met once recorded.
-  if (/^\s*(?:please\s+)?(?:note|record|remember|store|add)\b/i.test(goal.description) && evidence.toolName === "kg_mutate" && evidence.toolSucceeded !== false && evidence.toolOutput !== undefined) {
-    return { terms: ["done"], met: ["done"], proof: makeProof([], [evidence.toolOutput.slice(0, 200)], evidence, cycle, "recorded as the goal states") };
+  // "Note that Priya owns billing": the goal's own statement is the source; it is met once recorded (as a fact or as a note).
+  const ranOk = evidence.toolSucceeded !== false && evidence.toolOutput !== undefined;
+  if (/^\s*(?:please\s+)?(?:note|record|remember|store|add|jot|make\s+a\s+note|keep\s+in\s+mind)\b/i.test(goal.description) && (evidence.toolName === "kg_mutate" || evidence.toolName === "save_note") && ranOk) {
+    return { terms: ["done"], met: ["done"], proof: makeProof([], [evidence.toolOutput!.slice(0, 200)], evidence, cycle, evidence.toolName === "save_note" ? "noted as the goal states" : "recorded as the goal states") };
+  }
+  // "Report progress": met once the report was shown.
+  if (evidence.toolName === "report_progress" && ranOk && /\b(?:progress|status|update)\b/i.test(goal.description)) {
+    return { terms: ["done"], met: ["done"], proof: makeProof([], [evidence.toolOutput!.slice(0, 200)], evidence, cycle, "progress reported") };
   }
   const target = actionTarget(goal.description);
-  const ran = evidence.toolSucceeded !== false && evidence.toolOutput !== undefined && evidence.toolName && !GRAPH_TOOLS.has(evidence.toolName);
+  // Asking the user about the target ("what should I write to answer.md?") is not acting on it.
+  const ran = evidence.toolSucceeded !== false && evidence.toolOutput !== undefined && evidence.toolName && !GRAPH_TOOLS.has(evidence.toolName) && evidence.toolName !== "user_interact";
   if (target && ran && (evidence.toolInput ?? "").includes(target)) {
     const excerpt = evidence.toolOutput!.slice(0, 200);
     return { terms: ["done"], met: ["done"], proof: makeProof([], [excerpt], evidence, cycle, `${evidence.toolName} ran on ${target}`) };

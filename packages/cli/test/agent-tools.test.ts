@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBoyd } from "./boyd-process.js";
+
+// The tools a user expects from a run, end to end through the embedded stack.
+describe("boyd agent run: tools a user expects", () => {
+  let dir: string;
+  const agent = (data: string, stdin: string, ...args: string[]) => runBoyd(["agent", "--data-dir", join(dir, data), ...args], stdin);
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "boyd-tools-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes the quoted text to the file the goal names, and the goal completes with the write as evidence", async () => {
+    // "confirm" answers the plan's confirmation, "y" the write's approval.
+    const r = await agent("write", "confirm\ny\n", "run", "--fresh", "--max-cycles", "6", "--goals", "write 'hello world' to the file notes.md");
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(readFileSync(join(dir, "write", "workspace", "notes.md"), "utf8")).toBe("hello world");
+    expect(r.stdout).toMatch(/^#\d+ +goal:write 'hello world' to the… +file_io +\[score=.*\] +executed .*✓ completed: file_io ran on notes\.md; file_io output: "created "notes\.md" \(11 bytes\)"$/m);
+    expect(r.stdout).not.toContain("content: Required");
+  });
+
+  it("a note goal saves the note and completes; a progress goal shows its report under the cycle line", async () => {
+    const note = await agent("notes", "", "run", "--fresh", "--max-cycles", "3", "--goals", "note that the meeting moved to Friday");
+    expect(note.code, `${note.stdout}\n${note.stderr}`).toBe(0);
+    expect(note.stdout).toMatch(/^#1 +goal:note that \S.*?… +save_note +\[score=.*\] +executed .*✓ completed: noted as the goal states; save_note output: "the meeting moved to Friday"$/m);
+    const progress = await agent("notes", "", "run", "--max-cycles", "3", "--goals", "report progress: the meeting note is saved");
+    expect(progress.code, `${progress.stdout}\n${progress.stderr}`).toBe(0);
+    expect(progress.stdout).toMatch(/^#\d+ +goal:report progress: .*?… +report_progress .* executed .*✓ completed: progress reported.*\n {4}▸ progress: the meeting note is saved$/m);
+  });
+
+  it("a path that does not exist is retried with the closest existing name, and the line says what changed", async () => {
+    mkdirSync(join(dir, "typo", "workspace"), { recursive: true });
+    writeFileSync(join(dir, "typo", "workspace", "notes.md"), "the meeting moved to Friday\n");
+    // "confirm" answers the plan's confirmation; then any approvals.
+    const r = await agent("typo", "confirm\ny\ny\n", "run", "--fresh", "--max-cycles", "4", "--goals", "read the file note.md");
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(r.stdout).toMatch(/^#\d+ +goal:read the file note\.md +file_io .* executed .*✓ completed: .*file_io output: "the meeting moved to Friday.*"\n {4}⚠ file_io failed \(file_io: path "note\.md" does not exist\); retrying once with adjusted input: path "note\.md" → "notes\.md" \(closest name in \.\)$/m);
+  });
+
+  it("a write with nothing quoted writes what the user answered; asking about the file does not count as writing it", async () => {
+    // The plan's confirmation, the agent's question, then the write's approval.
+    const r = await agent("answer", "confirm\nbuy milk\ny\ny\n", "run", "--fresh", "--max-cycles", "8", "--goals", "ask the user what to write, then save it to answer.md");
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(readFileSync(join(dir, "answer", "workspace", "answer.md"), "utf8")).toBe("buy milk");
+    expect(r.stdout).toMatch(/^#\d+ +goal:ask the user what to write… +user_interact .* executed +e=1\.000 r=0\.00$/m);
+    expect(r.stdout).toMatch(/^#\d+ +goal:ask the user what to write… +file_io .* executed .*✓ completed: file_io ran on answer\.md/m);
+  });
+});
