@@ -40,7 +40,7 @@ export function parseSettingsFile(text: string, file: string): SettingsFile {
   if (!checked.settings) {
     throw new AgentSettingsError(
       file,
-      checked.issues.map((i) => ({ line: lineOf(doc, lineCounter, i), field: fieldName(i.path), message: i.message })),
+      checked.issues.map((i) => ({ line: lineOf(doc, lineCounter, i), field: fieldName(i.path), message: i.message })).sort((a, b) => a.line - b.line),
     );
   }
   return { file, settings: checked.settings, lines: settingLines(doc, lineCounter) };

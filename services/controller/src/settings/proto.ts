@@ -50,9 +50,9 @@ export function settingsFromProto(config: AgentConfig | undefined, psyche?: Psyc
     if (!field || typeof v !== "string") return v;
     return v.startsWith(field.prefix) ? v.slice(field.prefix.length).toLowerCase() : v === "UNRECOGNIZED" ? `unknown (${v})` : v;
   };
-  const out = config ? (mapJson(AgentConfig.toJSON(config), [], snake, toWord) as Record<string, unknown>) : {};
+  const out = config ? (mapJson(AgentConfig.toJSON(AgentConfig.fromPartial(config)), [], snake, toWord) as Record<string, unknown>) : {};
   if (psyche) {
-    const p = mapJson(Psyche.toJSON(psyche), ["psyche"], snake, toWord) as Record<string, unknown>;
+    const p = mapJson(Psyche.toJSON(Psyche.fromPartial(psyche)), ["psyche"], snake, toWord) as Record<string, unknown>;
     delete p["integration"];
     delete p["awakened"];
     out["psyche"] = p;
