@@ -11,7 +11,7 @@ const EXAMPLE = fileURLToPath(new URL("../../../examples/agent-settings.yaml", i
 const FISH = "Find out whether a dog is a fish => fish";
 
 /** A command of each group (subcommands inherit the group's error handling from the program). */
-const COMMANDS = [["think"], ["act", "tools"], ["approvals", "--nats", "nats://127.0.0.1:1"], ["agent", "run", "--goals", "x"], ["agent", "config"], ["kg", "query"], ["decide"], ["up"], ["events"], ["demo", "bus"]];
+const COMMANDS = [["think"], ["act", "tools"], ["approvals", "--nats", "nats://127.0.0.1:1"], ["agent", "run", "--goals", "x"], ["agent", "config"], ["kg", "query"], ["decide"], ["up"], ["events", "--nats", "nats://127.0.0.1:1"], ["demo", "bus"]];
 
 describe("boyd: usage mistakes", () => {
   it("a bad flag exits 2 in every command, naming the flag", async () => {
