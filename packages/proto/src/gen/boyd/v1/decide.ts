@@ -198,6 +198,11 @@ export interface GeneratePlanRequest {
   usedTools: string[];
   /** Tool catalog; empty means decide's cached copy. */
   tools: ToolDescriptor[];
+  /**
+   * Plans the agent may try for the goal (its max_backtrack_attempts);
+   * unset means decide's own limit (default 3).
+   */
+  maxAttempts?: number | undefined;
 }
 
 /** GeneratePlanResponse returns the plan and how it was chosen. */
@@ -890,7 +895,15 @@ export const StrategyMatch: MessageFns<StrategyMatch> = {
 };
 
 function createBaseGeneratePlanRequest(): GeneratePlanRequest {
-  return { agentId: "", goal: undefined, attempt: 0, orientation: undefined, usedTools: [], tools: [] };
+  return {
+    agentId: "",
+    goal: undefined,
+    attempt: 0,
+    orientation: undefined,
+    usedTools: [],
+    tools: [],
+    maxAttempts: undefined,
+  };
 }
 
 export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
@@ -912,6 +925,9 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
     }
     for (const v of message.tools) {
       ToolDescriptor.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.maxAttempts !== undefined) {
+      writer.uint32(56).uint32(message.maxAttempts);
     }
     return writer;
   },
@@ -977,6 +993,14 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
             message.tools.push(ToolDescriptor.decode(reader, reader.uint32()));
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.maxAttempts = reader.uint32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1005,6 +1029,11 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
         ? object.used_tools.map((e: any) => globalThis.String(e))
         : [],
       tools: globalThis.Array.isArray(object?.tools) ? object.tools.map((e: any) => ToolDescriptor.fromJSON(e)) : [],
+      maxAttempts: isSet(object.maxAttempts)
+        ? globalThis.Number(object.maxAttempts)
+        : isSet(object.max_attempts)
+        ? globalThis.Number(object.max_attempts)
+        : undefined,
     };
   },
 
@@ -1028,6 +1057,9 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
     if (message.tools?.length) {
       obj.tools = message.tools.map((e) => ToolDescriptor.toJSON(e));
     }
+    if (message.maxAttempts !== undefined) {
+      obj.maxAttempts = Math.round(message.maxAttempts);
+    }
     return obj;
   },
 
@@ -1044,6 +1076,7 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
       : undefined;
     message.usedTools = object.usedTools?.map((e) => e) || [];
     message.tools = object.tools?.map((e) => ToolDescriptor.fromPartial(e)) || [];
+    message.maxAttempts = object.maxAttempts ?? undefined;
     return message;
   },
 };
