@@ -74,6 +74,13 @@ describe("boyd agent: the settings file", () => {
     expect(shown.stdout).toMatch(new RegExp(`^approval_mode +cautious +${low.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:3$`, "m"));
   }, 60_000);
 
+  it("--max-cycles 55 runs 55 cycles: no hidden budget of 50 stops it, and more backtracks than decide's default of 3 work", async () => {
+    const long = file("long.yaml", "reflection:\n  reflect_every_n_cycles: 0\ndefault_stall_threshold: 1000\nmax_backtrack_attempts: 10\n");
+    const r = await agent("long", "run", "--config", long, "--kb", ANIMALS, "--max-cycles", "55", "--goals", FISH, "--no-consolidate");
+    expect(r.stdout).toMatch(/^cycles: 55 run, last cycle 55; stopped: max cycles \(the run's limit of 55 cycles\)$/m);
+    expect(r.stdout).toMatch(/⚠ iteration budget warning: 44 of 55 tool calls used \(80%\); most calls: /);
+  }, 120_000);
+
   it("approval_mode paranoid in the file asks before even a graph read", async () => {
     const paranoid = file("paranoid.json", '{ "approval_mode": "paranoid", "iteration_budget": 1 }');
     const r = await agent("paranoid", "run", "--config", paranoid, "--kb", ANIMALS, "--max-cycles", "2", "--goals", FISH, "--no-consolidate");

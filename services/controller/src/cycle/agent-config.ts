@@ -92,5 +92,6 @@ export function limitReached(stop: StopReason, cfg: ResolvedAgentConfig, run: { 
   }
   if (stop !== StopReason.MAX_CYCLES) return "";
   if (run.agentCycles >= cfg.maxCycles) return `the agent's lifetime limit of ${cfg.maxCycles} cycles (max_cycles setting)`;
+  if (!cfg.iterationBudgetSet) return `the run's limit of ${run.cycles} cycles`;
   return `the run's limit of ${run.cycles} cycles; ${run.toolCalls} of ${cfg.iterationBudget} tool calls of the iteration budget used`;
 }
