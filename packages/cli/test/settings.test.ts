@@ -66,9 +66,11 @@ describe("boyd agent: the settings file", () => {
   }, 60_000);
 
   it("flags win over the file: --iteration-budget 3 over the file's 2, and agent config says where each came from", async () => {
-    const low = file("low2.yaml", "# budget\niteration_budget: 2\napproval_mode: cautious\n");
+    const low = file("low2.yaml", "# budget\niteration_budget: 2\napproval_mode: cautious\npsyche:\n  archetypes:\n    sage: 0.8\n");
     const r = await agent("flag", "run", "--config", low, "--iteration-budget", "3", "--kb", ANIMALS, "--max-cycles", "8", "--goals", FISH, "--no-consolidate");
     expect(r.stdout).toMatch(/^cycles: 3 run, last cycle 3; stopped: iteration budget/m);
+    // The file's psyche leans to the sage: the graph query's score carries its bonus, (0.8 - 0.5) * 0.15.
+    expect(r.stdout).toMatch(/^#1 .* kg_query +\[score=[\d.]+: .*archetype=\+0\.045/m);
     const shown = await agent("flag", "config", "--config", low, "--iteration-budget", "3");
     expect(shown.stdout).toMatch(/^iteration_budget +3 +flag --iteration-budget$/m);
     expect(shown.stdout).toMatch(new RegExp(`^approval_mode +cautious +${low.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:3$`, "m"));
