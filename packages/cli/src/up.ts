@@ -56,9 +56,9 @@ export function registerUpCommand(program: Command): void {
     .option("--kb <file>", "with --distributed: load this knowledge file (.csv, .nt, .jsonl) into the graph before orient starts (repeatable)", (v: string, all: string[]) => [...all, v], [])
     .option("--restart-on-exit", "with --distributed: start a service again (with backoff) when it exits on its own")
     .action(async (opts: UpFlags) => {
+      // Checked here, so a bad file is named before anything starts (the distributed controller reads it again).
       const agentDefaults = opts.agentConfig !== undefined ? (await readSettingsFile(opts.agentConfig, "--agent-config")).settings : undefined;
       if (opts.distributed) {
-        if (agentDefaults) throw new UsageError("--agent-config: not yet with --distributed (give each agent its settings with `boyd agent run --config FILE` or CreateAgent)");
         if (opts.nats) throw new UsageError("--nats: --distributed starts its own nats-server (choose its port with --nats-port)");
         await upDistributed({
           dataDir: opts.dataDir,
@@ -69,6 +69,7 @@ export function registerUpCommand(program: Command): void {
           restartOnExit: opts.restartOnExit ?? false,
           ...(opts.workspace ? { workspace: opts.workspace } : {}),
           ...(opts.config ? { config: opts.config } : {}),
+          ...(opts.agentConfig ? { agentConfig: opts.agentConfig } : {}),
         });
         return;
       }
