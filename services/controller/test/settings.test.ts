@@ -112,6 +112,10 @@ describe("iteration budget", () => {
     const used = { kg_query: 20, reason: 12, library_search: 6, memory_recall: 2 };
     expect(iterationBudgetWarning(40, cfg, used)).toBe("iteration budget warning: 40 of 50 tool calls used (80%); most calls: kg_query 20, reason 12, library_search 6");
     expect(iterationBudgetWarning(41, cfg, used)).toBeUndefined();
+    // The threshold is a setting (seed 004: "configurable threshold").
+    const early = resolveAgentConfig(settingsToProto(parseSettingsFile("budget_warn_at: 0.5\n", "a.yaml").settings).config);
+    expect(iterationBudgetWarning(25, early, used)).toBe("iteration budget warning: 25 of 50 tool calls used (50%); most calls: kg_query 20, reason 12, library_search 6");
+    expect(problems("budget_warn_at: 0\n")).toEqual(["agent.yaml:1: budget_warn_at: Number must be greater than 0"]);
     expect(iterationBudgetWarning(50, cfg, { ...used, kg_query: 30 })).toBe("iteration budget exceeded: 50 of 50 tool calls used, the run stops; most calls: kg_query 30, reason 12, library_search 6");
   });
 });

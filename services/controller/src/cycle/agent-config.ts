@@ -66,7 +66,7 @@ export function resolveAgentConfig(config: AgentConfig | undefined): ResolvedAge
     activationTopK: c.activationTopK ?? 5,
     activationMaxDepth: c.activationMaxDepth ?? 1,
     measure: c.control?.measure === ProgressMeasure.JACCARD ? "jaccard" : "coverage",
-    warnAt: 0.8,
+    warnAt: c.budgetWarnAt ?? 0.8,
   };
 }
 

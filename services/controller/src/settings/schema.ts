@@ -108,6 +108,7 @@ export const agentSettingsSchema = z
     episode_recall_top_k: count(0, 100),
     activation_top_k: count(1, 1000),
     activation_max_depth: count(0, 10),
+    budget_warn_at: z.number().gt(0).max(1),
     reflection,
     consolidation,
     control,

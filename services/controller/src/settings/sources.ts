@@ -45,6 +45,7 @@ export function defaultSettings(): Record<string, unknown> {
     episode_recall_top_k: r.episodeRecallTopK,
     activation_top_k: r.activationTopK,
     activation_max_depth: r.activationMaxDepth,
+    budget_warn_at: r.warnAt,
     reflection: {
       reflect_every_n_cycles: d.reflectEveryNCycles,
       min_cycles_worked: d.minCyclesWorked,
