@@ -1,6 +1,6 @@
 import { connectNats, createClient, isBusError, type NatsTransportOptions, type ServiceClient, type Transport } from "@boyd/bus";
 import type { GraphStore } from "@boyd/graph";
-import { AgentServiceDefinition, type AgentInfo, type Goal, type NewGoal } from "@boyd/proto";
+import { AgentServiceDefinition, type AgentConfig, type AgentInfo, type Goal, type NewGoal, type Psyche } from "@boyd/proto";
 import { natsConnectOptions, processSettingsFromEnv, SettingsError } from "@boyd/service-kit";
 import { startStack } from "@boyd/stack";
 import { UsageError } from "./options.js";
@@ -84,8 +84,10 @@ export interface EnsureOptions {
   readonly goals?: readonly NewGoal[];
   /** Start over: discard the stored session. */
   readonly fresh?: boolean;
-  /** Approval mode for a new agent. */
-  readonly approvalMode?: number;
+  /** Settings of a new agent (file and flags merged). */
+  readonly config?: AgentConfig;
+  /** Psyche of a new agent. */
+  readonly psyche?: Psyche;
 }
 
 /** What {@link ensureAgent} did. */
@@ -114,7 +116,8 @@ export async function ensureAgent(agents: AgentConnection["agents"], agentId: st
     agentId,
     goals: [...goals],
     fresh: options.fresh ?? false,
-    ...(options.approvalMode ? { config: { approvalMode: options.approvalMode } } : {}),
+    ...(options.config ? { config: options.config } : {}),
+    ...(options.psyche ? { psyche: options.psyche } : {}),
   });
   return { created: true, goals: r.goals, existing: undefined };
 }

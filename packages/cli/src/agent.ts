@@ -1,23 +1,24 @@
-import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, ReflectionReport, type ApprovalMode } from "@boyd/proto";
+import { settingsFromProto, type AgentSettings } from "@boyd/controller";
+import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, ReflectionReport } from "@boyd/proto";
 import type { Command } from "commander";
-import { ensureAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
+import { ensureAgent, findAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
 import { formatCycleReport, formatEpisodes, formatGoals, formatPlan, formatReflection } from "./agent-format.js";
 import { formatRemovedRule, formatRules } from "./agent-rules.js";
 import { runWatched, withApprovals } from "./agent-run.js";
 import { ingestKnowledge, readKnowledge } from "./knowledge.js";
-import { agentId, approvalMode, parseGoal, parseGoals, positiveInt, priority, usageExits } from "./options.js";
+import { agentId, parseGoal, parseGoals, positiveInt, priority, usageExits } from "./options.js";
 import { runRepl } from "./repl.js";
+import { addSettingFlags, agentSettingsOf, formatSettingsInForce, settingLayers, settingsInForce, type SettingFlags } from "./agent-settings.js";
 
 /** Rules `agent rules` lists: all an agent can have. */
 const RULES_LISTED = 2_000;
 
-interface RunFlags {
+interface RunFlags extends SettingFlags {
   goals: string;
   criteria?: string;
   maxCycles: number;
   fresh?: boolean;
   kb?: string[];
-  mode?: ApprovalMode;
   json?: boolean;
   consolidate: boolean;
 }
@@ -48,7 +49,7 @@ export function registerAgentCommands(program: Command): void {
     console.log(json ? JSON.stringify(toJson(value), null, 2) : text(value));
   };
 
-  agent
+  const run = agent
     .command("run")
     .description("load knowledge, give the agent goals and run cycles until they are done: one line per cycle, then a summary")
     .requiredOption("--goals <list>", 'goals separated by ";", each "description" or "description => criteria"')
@@ -56,13 +57,13 @@ export function registerAgentCommands(program: Command): void {
     .option("--max-cycles <n>", "cycles at most in this run", positiveInt, 20)
     .option("--fresh", "start the agent over: forget its stored session and goals")
     .option("--kb <file...>", "load these knowledge files into the graph first (.csv, .nt, .jsonl)")
-    .option("--mode <mode>", "approval mode of a new agent: safe, cautious, paranoid or yolo (default: the policy's)", approvalMode)
     .option("--no-consolidate", "keep working memory as it is at the end (default: consolidate it into episodes)")
     .option("--json", "print the run report and per-cycle summaries as JSON, nothing else on stdout")
-    .addHelpText("after", GOALS_HELP)
-    .action(async (opts: RunFlags) => {
+    .addHelpText("after", GOALS_HELP);
+  addSettingFlags(run).action(async (opts: RunFlags) => {
       const startedAt = Date.now();
       const goals = parseGoals(opts.goals, opts.criteria);
+      const settings = agentSettingsOf(await settingLayers(opts));
       const files = await readKnowledge(opts.kb ?? []);
       const f = flags();
       const say = (line: string) => !opts.json && console.error(`boyd: ${line}`);
@@ -70,14 +71,32 @@ export function registerAgentCommands(program: Command): void {
         const graphBefore = conn.graph ? (await conn.graph.counts()).triples : undefined;
         const ingested = await ingestKnowledge(conn.transport, f.agent, files);
         for (const i of ingested) say(`${i.path}: ${i.triples} triples from ${i.lines} lines`);
-        const ensured = await ensureAgent(conn.agents, f.agent, { goals, fresh: opts.fresh ?? false, ...(opts.mode ? { approvalMode: opts.mode } : {}) });
-        if (opts.mode && ensured.existing) say(`--mode applies to a new agent; ${f.agent} exists and keeps its mode (add --fresh to start it over)`);
+        const ensured = await ensureAgent(conn.agents, f.agent, { goals, fresh: opts.fresh ?? false, ...settings });
+        if (settings.config && ensured.existing) say(`--config, --mode and --iteration-budget apply to a new agent; ${f.agent} exists and keeps its settings (add --fresh to start it over)`);
         say(`agent ${f.agent} ${ensured.created ? "created" : `continued at cycle ${ensured.existing?.cycleCount ?? 0}`} on ${conn.where}; ${goals.length} goal(s), up to ${opts.maxCycles} cycles`);
         const view = { agentId: f.agent, maxCycles: opts.maxCycles, json: opts.json ?? false, consolidate: opts.consolidate };
         const setup = { goals: ensured.goals, ingested, ...(graphBefore !== undefined ? { graphBefore } : {}), startedAt };
         const run = await runWatched(conn, view, setup, async () => (await conn.agents.run({ agentId: f.agent, maxCycles: opts.maxCycles })).report);
         return run.exitCode;
       });
+    });
+
+  addSettingFlags(
+    agent
+      .command("config")
+      .description("print the settings in force and where each came from (default, file:line, flag); with no file or flag, those of the stored agent"),
+  )
+    .option("--json", "print the settings as JSON")
+    .action(async (opts: SettingFlags & { json?: boolean }) => {
+      const layers = await settingLayers(opts);
+      const given = opts.config !== undefined || layers.some((l) => Object.keys(l.settings).length > 0);
+      if (!given) {
+        const f = flags();
+        const stored = await withAgents(f, async (conn) => findAgent(conn.agents, f.agent));
+        if (stored) layers.push({ settings: settingsFromProto(stored.config, stored.psyche) as AgentSettings, origin: () => `agent ${f.agent} (stored)` });
+      }
+      const rows = settingsInForce(layers);
+      console.log(opts.json ? JSON.stringify(rows, null, 2) : formatSettingsInForce(rows));
     });
 
   agent

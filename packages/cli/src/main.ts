@@ -7,7 +7,7 @@ import { registerDecideCommand } from "./decide.js";
 import { runBusDemo } from "./demo-bus.js";
 import { registerKgCommands } from "./kg.js";
 import { registerEventsCommand } from "./events.js";
-import { positiveInt, UsageError } from "./options.js";
+import { positiveInt, UsageError, usageExits } from "./options.js";
 import { registerThinkCommand } from "./think.js";
 import { registerUpCommand } from "./up.js";
 
@@ -16,7 +16,8 @@ process.stdout.on("error", (err: NodeJS.ErrnoException) => {
   if (err.code !== "EPIPE") throw err;
 });
 
-const program = new Command()
+// A bad flag exits 2 in every command: commands added below inherit this.
+const program = usageExits(new Command())
   .name("boyd")
   .description("Boyd: OODA-loop agents over NATS and protobuf")
   .showHelpAfterError();

@@ -11,6 +11,8 @@ export interface DistributedUpFlags {
   readonly restartOnExit: boolean;
   readonly workspace?: string;
   readonly config?: string;
+  /** Agent settings file every new agent starts from. */
+  readonly agentConfig?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function upDistributed(flags: DistributedUpFlags): Promise<void> {
     ...(token ? { grpcToken: token } : {}),
     ...(flags.workspace ? { workspace: flags.workspace } : {}),
     ...(flags.config ? { actConfig: flags.config } : {}),
+    ...(flags.agentConfig ? { agentSettings: flags.agentConfig } : {}),
     log: (level, message) => (level === "info" ? console.log(`boyd up: ${message}`) : console.error(`boyd up: ${message}`)),
   };
   console.log(`boyd up: starting nats-server${flags.neo4j === undefined ? ", Neo4j" : ""} and ${SERVICE_START_ORDER.join(", ")}, each its own process (data in ${flags.dataDir})`);

@@ -1,5 +1,6 @@
 import { startStack } from "@boyd/stack";
 import { InvalidArgumentError, type Command } from "commander";
+import { readSettingsFile } from "./agent-settings.js";
 import { UsageError, usageExits } from "./options.js";
 import { upDistributed } from "./up-distributed.js";
 
@@ -11,6 +12,7 @@ interface UpFlags {
   grpc: string;
   workspace?: string;
   config?: string;
+  agentConfig?: string;
   distributed?: boolean;
   natsPort: number;
   kb: string[];
@@ -47,12 +49,15 @@ export function registerUpCommand(program: Command): void {
     .option("--grpc <host:port>", "serve AgentService over gRPC here (port 0: any free port)", hostPort, "127.0.0.1:50051")
     .option("--workspace <dir>", "tool workspace (default: <data-dir>/workspace)")
     .option("--config <file>", "act configuration file (policy, custom tools, limits)")
+    .option("--agent-config <file>", "agent settings file (YAML or JSON) every new agent starts from; a CreateAgent request's own settings win")
     .option("--distributed", "run nats-server, Neo4j and each service as its own process with its own NATS credentials, as the cluster does")
     .option("--no-neo4j", "with --distributed: orient keeps the graph in its embedded files instead of Neo4j")
     .option("--nats-port <port>", "with --distributed: nats-server's client port on 127.0.0.1 (0: any free port)", port, 4222)
     .option("--kb <file>", "with --distributed: load this knowledge file (.csv, .nt, .jsonl) into the graph before orient starts (repeatable)", (v: string, all: string[]) => [...all, v], [])
     .option("--restart-on-exit", "with --distributed: start a service again (with backoff) when it exits on its own")
     .action(async (opts: UpFlags) => {
+      // Checked here, so a bad file is named before anything starts (the distributed controller reads it again).
+      const agentDefaults = opts.agentConfig !== undefined ? (await readSettingsFile(opts.agentConfig, "--agent-config")).settings : undefined;
       if (opts.distributed) {
         if (opts.nats) throw new UsageError("--nats: --distributed starts its own nats-server (choose its port with --nats-port)");
         await upDistributed({
@@ -64,6 +69,7 @@ export function registerUpCommand(program: Command): void {
           restartOnExit: opts.restartOnExit ?? false,
           ...(opts.workspace ? { workspace: opts.workspace } : {}),
           ...(opts.config ? { config: opts.config } : {}),
+          ...(opts.agentConfig ? { agentConfig: opts.agentConfig } : {}),
         });
         return;
       }
@@ -78,6 +84,7 @@ export function registerUpCommand(program: Command): void {
         ...(typeof opts.neo4j === "string" ? { neo4j: { uri: opts.neo4j, ...(user ? { user } : {}), ...(password ? { password } : {}) } } : {}),
         ...(opts.workspace ? { workspace: opts.workspace } : {}),
         ...(opts.config ? { actConfig: opts.config } : {}),
+        ...(agentDefaults ? { agentDefaults } : {}),
         onError: (err, where) => console.error(`boyd up: ${where}: ${err instanceof Error ? err.message : String(err)}`),
       });
       const grpc = stack.controller?.grpc?.address ?? opts.grpc;

@@ -38,7 +38,7 @@ describe("boyd act", () => {
     const bad = await boyd(dir, "", "run", "kg_query", '{"symbol": 3}');
     expect(bad.stdout).toContain("kg_query input: symbol: Expected string, received number");
     const flag = await boyd(dir, "", "run", "kg_query", "{}", "--mode", "reckless");
-    expect(flag.code).toBe(1);
+    expect(flag.code).toBe(2); // a bad flag exits 2 in every command (issue 16)
     expect(flag.stderr).toContain('expected safe, cautious, paranoid or yolo, got "reckless"');
   });
 

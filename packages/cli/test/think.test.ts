@@ -76,7 +76,7 @@ describe("boyd think", () => {
 
   it("think - bad flags and missing files are named", async () => {
     const threshold = await boyd(dir, "water", "--threshold", "1.5");
-    expect(threshold.code).toBe(1);
+    expect(threshold.code).toBe(2); // a bad flag exits 2 in every command (issue 16)
     expect(threshold.stderr).toContain('expected a number in [0, 1], got "1.5"');
     const iterations = await boyd(dir, "water", "--max-iterations", "0");
     expect(iterations.stderr).toContain('expected a positive integer, got "0"');

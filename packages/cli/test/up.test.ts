@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
@@ -37,6 +37,34 @@ describe("boyd up", () => {
     const goals = await runBoyd(["agent", "--data-dir", join(dir, ".boyd"), "--agent", "grpc", "goals"]);
     expect(goals.stdout).toMatch(/^… active +p128 goal:Find the moons of Mars$/m);
   });
+
+  it("up --agent-config - new agents start from the file, a CreateAgent request's own settings win, bad ones are named", async () => {
+    const settings = join(dir, "agents.yaml");
+    writeFileSync(settings, "working_memory_capacity: 42\niteration_budget: 7\n");
+    const up = startBoyd(["up", "--data-dir", join(dir, ".boyd"), "--grpc", "127.0.0.1:0", "--agent-config", settings]);
+    try {
+      const [, address] = await up.waitFor(/^ {2}gRPC {2}(127\.0\.0\.1:\d+) /m);
+      await up.waitFor(/^Ctrl-C to stop$/m);
+      const client = new AgentServiceClient(address!, grpc.credentials.createInsecure());
+      try {
+        await call(client.createAgent.bind(client), CreateAgentRequest.fromPartial({ agentId: "tuned", config: { iterationBudget: 9 } }));
+        const bad = CreateAgentRequest.fromPartial({ agentId: "odd", psyche: { archetypes: { healer: 0.5, sage: 3, guardian: 0.5, explorer: 0.5 } } });
+        await expect(call(client.createAgent.bind(client), bad)).rejects.toMatchObject({ code: grpc.status.INVALID_ARGUMENT, details: expect.stringContaining("psyche.archetypes.sage") });
+      } finally {
+        client.close();
+      }
+    } finally {
+      expect(await up.stop("SIGTERM")).toBe(0);
+    }
+    const shown = await runBoyd(["agent", "--data-dir", join(dir, ".boyd"), "--agent", "tuned", "config"]);
+    expect(shown.stdout).toMatch(/^working_memory_capacity +42 +agent tuned \(stored\)$/m);
+    expect(shown.stdout).toMatch(/^iteration_budget +9 +agent tuned \(stored\)$/m);
+    const badFile = join(dir, "bad.yaml");
+    writeFileSync(badFile, "working_memory_capacity: 42\nmax_cycles: 0\n");
+    const refused = await runBoyd(["up", "--data-dir", join(dir, ".boyd"), "--grpc", "127.0.0.1:0", "--agent-config", badFile]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${badFile}:2: max_cycles: Number must be greater than or equal to 1`);
+  }, 60_000);
 
   it("up - a bad --grpc address exits 2 naming the flag", async () => {
     const r = await runBoyd(["up", "--data-dir", join(dir, ".boyd"), "--grpc", "nowhere"]);

@@ -96,6 +96,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
         ...(options.grpcToken ? { grpcToken: options.grpcToken } : {}),
         ...(options.workspace ? { workspace: resolve(options.workspace) } : {}),
         ...(options.actConfig ? { actConfig: resolve(options.actConfig) } : {}),
+        ...(options.agentSettings ? { agentSettings: resolve(options.agentSettings) } : {}),
         ...(options.env ? { extra: options.env } : {}),
       });
     };

@@ -36,6 +36,8 @@ export interface LocalClusterOptions {
   readonly workspace?: string;
   /** act's configuration file (policy, custom tools, limits). */
   readonly actConfig?: string;
+  /** Agent settings file (YAML or JSON) every new agent starts from; the controller reads it at start. */
+  readonly agentSettings?: string;
   /** Knowledge files (.csv, .nt, .jsonl) loaded into orient's graph before it starts. */
   readonly kb?: readonly string[];
   /** Start a service again when it exits on its own, with backoff, as Kubernetes would. @default false */

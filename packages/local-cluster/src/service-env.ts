@@ -35,6 +35,8 @@ export interface ServiceEnvInput {
   readonly workspace?: string;
   /** act's configuration file. */
   readonly actConfig?: string;
+  /** Agent settings file new agents start from (the controller's BOYD_AGENT_SETTINGS). */
+  readonly agentSettings?: string;
   /** Extra settings for every service (BOYD_LOG_LEVEL, BOYD_ALLOW_UNCONFINED...). */
   readonly extra?: Readonly<Record<string, string>>;
 }
@@ -104,7 +106,12 @@ function ownSettings(service: ServiceName, input: ServiceEnvInput): Record<strin
     case "observe":
       return { BOYD_PERCEPT_INBOX: "jetstream", BOYD_PERCEPT_STREAM: names.perceptsStream };
     case "controller":
-      return { BOYD_GRPC_ADDRESS: input.grpcAddress, BOYD_EVENTS_STREAM: names.eventsStream, ...(input.grpcToken ? { BOYD_GRPC_TOKEN: input.grpcToken } : {}) };
+      return {
+        BOYD_GRPC_ADDRESS: input.grpcAddress,
+        BOYD_EVENTS_STREAM: names.eventsStream,
+        ...(input.grpcToken ? { BOYD_GRPC_TOKEN: input.grpcToken } : {}),
+        ...(input.agentSettings ? { BOYD_AGENT_SETTINGS: input.agentSettings } : {}),
+      };
     case "decide":
       return {};
   }

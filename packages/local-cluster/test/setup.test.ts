@@ -32,6 +32,12 @@ describe("service environment", () => {
     });
   });
 
+  it("service env - the agent settings file (up --agent-config) goes to the controller alone", () => {
+    expect(serviceEnv("controller", { ...INPUT, agentSettings: "/etc/boyd/agents.yaml" }, {})).toMatchObject({ BOYD_AGENT_SETTINGS: "/etc/boyd/agents.yaml" });
+    expect(serviceEnv("controller", INPUT, {})["BOYD_AGENT_SETTINGS"]).toBeUndefined();
+    expect(serviceEnv("act", { ...INPUT, agentSettings: "/etc/boyd/agents.yaml" }, {})["BOYD_AGENT_SETTINGS"]).toBeUndefined();
+  });
+
   it("service env - orient gets Neo4j only when given; nobody else does", () => {
     expect(serviceEnv("orient", INPUT, {})["BOYD_NEO4J_URI"]).toBeUndefined();
     const withGraph = { ...INPUT, neo4j: { uri: "bolt://127.0.0.1:7687", label: "Test_1" } };

@@ -13,7 +13,7 @@ import {
   type ServiceClient,
   type Transport,
 } from "@boyd/bus";
-import { startController, type Controller } from "@boyd/controller";
+import { startController, type AgentSettings, type Controller } from "@boyd/controller";
 import { actCatalog, serveDecide } from "@boyd/decide";
 import type { GraphStore } from "@boyd/graph";
 import { openFileStore, openKvStore, serveMemory } from "@boyd/memory";
@@ -42,6 +42,8 @@ export interface StackOptions {
   readonly workspace?: string;
   /** Act configuration file (policy, custom tools, limits). */
   readonly actConfig?: string;
+  /** Settings new agents start from (`boyd up --agent-config FILE`); a CreateAgent request's own win. */
+  readonly agentDefaults?: AgentSettings;
   /** Serve AgentService over gRPC on this address (host:port). */
   readonly grpcAddress?: string;
   /** Names the KV buckets and streams (tests run several stacks on one server). @default "boyd" */
@@ -137,7 +139,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     let controller: Controller | undefined;
     if (wants.has("controller")) {
-      controller = await startController({ transport, events, ...(options.grpcAddress ? { grpc: { address: options.grpcAddress } } : {}), onError: (err, agent) => report(err, `agent ${agent}`) });
+      controller = await startController({ transport, events, ...(options.grpcAddress ? { grpc: { address: options.grpcAddress } } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}), onError: (err, agent) => report(err, `agent ${agent}`) });
       const c = controller;
       closers.push(() => c.stop());
     }

@@ -40,6 +40,8 @@ export const ControllerConfig = z
     eventsMaxAgeDays: z.coerce.number().min(0).default(7),
     /** Copies of the event stream across a NATS cluster (1-5). @default 1 */
     eventsReplicas: z.coerce.number().int().min(1).max(5).default(1),
+    /** Agent settings file (YAML or JSON) new agents start from; read at start, a bad one is a configuration error. */
+    agentSettingsFile: z.string().min(1).optional(),
     /** pino log level. @default info */
     logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
@@ -67,6 +69,7 @@ export const CONTROLLER_ENV: Record<keyof ControllerConfig, string> = {
   eventsStream: "BOYD_EVENTS_STREAM",
   eventsMaxAgeDays: "BOYD_EVENTS_MAX_AGE_DAYS",
   eventsReplicas: "BOYD_EVENTS_REPLICAS",
+  agentSettingsFile: "BOYD_AGENT_SETTINGS",
   logLevel: "BOYD_LOG_LEVEL",
 };
 

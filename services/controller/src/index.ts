@@ -9,7 +9,8 @@
 export * from "./goals/index.js";
 export * from "./reflection/index.js";
 export * from "./think/index.js";
-export { resolveAgentConfig, SAFETY_MAX_CYCLES, type ResolvedAgentConfig } from "./cycle/agent-config.js";
+export { resolveAgentConfig, checkAgentConfig, DEFAULT_ITERATION_BUDGET, SAFETY_MAX_CYCLES, type ResolvedAgentConfig } from "./cycle/agent-config.js";
+export * from "./settings/index.js";
 export { runCycle, stopReasonOf, type AgentSession, type CycleOptions, type CycleOutcome } from "./cycle/run-cycle.js";
 export { servicePorts, type CyclePorts } from "./cycle/ports.js";
 export { EVENT_KINDS, EVENTS_PER_CYCLE } from "./cycle/narrator.js";

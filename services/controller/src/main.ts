@@ -3,16 +3,20 @@
 // Settings, logs, ops endpoints and the drain come from @boyd/service-kit.
 import { isBusError, openJetStreamEventLog } from "@boyd/bus";
 import { jetStreamCheck, runService } from "@boyd/service-kit";
+import { readFileSync } from "node:fs";
 import { configFromEnv } from "./config.js";
 import { grpcSecurity } from "./grpc-security.js";
 import { startController } from "./service.js";
+import { parseSettingsFile } from "./settings/index.js";
 
 await runService({
   name: "controller",
-  // Token and certificate files are read with the settings: a bad one is a configuration error.
+  // Token, certificate and agent settings files are read with the settings: a bad one is a configuration error.
   config: (env) => {
     const config = configFromEnv(env);
-    return { ...config, security: grpcSecurity(config) };
+    const file = config.agentSettingsFile;
+    const agentDefaults = file === undefined ? undefined : parseSettingsFile(readFileSync(file, "utf8"), file).settings;
+    return { ...config, security: grpcSecurity(config), agentDefaults };
   },
   start: async ({ transport, log }, config) => {
     if (config.security.auth && !config.security.tls) {
@@ -33,6 +37,7 @@ await runService({
           isBusError(err) && err.code === "UNAUTHENTICATED" ? log.warn({ rpc: ctx.subject, reason: err.message }, "call refused") : log.error({ err, rpc: ctx.subject }, "rpc failed"),
       },
       onError: (err, agentId) => log.error({ err, agentId }, "agent run failed"),
+      ...(config.agentDefaults ? { agentDefaults: config.agentDefaults } : {}),
     });
     return {
       describe: { grpc: controller.grpc?.address, grpcAuth: config.security.auth ? "bearer token" : "none", grpcTls: config.security.tls ? (config.security.tls.clientCa ? "mtls" : "tls") : "off", events: config.eventsStream },

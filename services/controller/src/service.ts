@@ -17,6 +17,7 @@ import { actCatalog } from "@boyd/tools";
 import { createAgentHandlers } from "./agents/handlers.js";
 import { AgentRuntime } from "./agents/runtime.js";
 import { servicePorts } from "./cycle/ports.js";
+import type { AgentSettings } from "./settings/index.js";
 
 /** Options of {@link startController}. */
 export interface StartControllerOptions {
@@ -31,6 +32,8 @@ export interface StartControllerOptions {
   readonly catalogTtlMs?: number;
   /** Told about failures of background runs and event publishing. */
   readonly onError?: (err: unknown, agentId: string) => void;
+  /** Settings new agents start from; a CreateAgent request's own win field by field. */
+  readonly agentDefaults?: AgentSettings;
 }
 
 /** A running controller. */
@@ -55,7 +58,7 @@ export async function startController(options: StartControllerOptions): Promise<
     await events.publish(agentId, kind, event);
   });
   const catalog = actCatalog(transport, { ttlMs: options.catalogTtlMs ?? 10_000, timeoutMs: 5_000 });
-  const runtime = new AgentRuntime({ ports, catalog, ...(options.onError ? { onError: options.onError } : {}) });
+  const runtime = new AgentRuntime({ ports, catalog, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
   const handlers = createAgentHandlers({ runtime, ports, events, catalog });
   const binding: ServiceBinding = await serveService(transport, AgentServiceDefinition, handlers);
   const grpc = options.grpc ? await serveGrpc([grpcService(AgentServiceDefinition, handlers)], { descriptorSet: descriptorSet(), ...options.grpc }) : undefined;

@@ -59,7 +59,8 @@ interface Draft {
 export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolDescriptor[], deps: PlanDeps): GeneratePlanResponse {
   const goal = request.goal;
   if (!goal?.symbolId) throw new BusError("INVALID_ARGUMENT", "GeneratePlanRequest.goal.symbol_id is required");
-  const max = deps.maxAttempts ?? MAX_BACKTRACK_ATTEMPTS;
+  // The agent's own limit (its max_backtrack_attempts setting) wins over the service's.
+  const max = request.maxAttempts ?? deps.maxAttempts ?? MAX_BACKTRACK_ATTEMPTS;
   if (request.attempt >= max) {
     throw new BusError("FAILED_PRECONDITION", `GeneratePlanRequest.attempt ${request.attempt} is past max_backtrack_attempts (${max}): give the goal up instead of planning again`);
   }

@@ -102,4 +102,13 @@ describe("planning", () => {
     await expect(plan("learn about sparrows", 3)).rejects.toThrow(/attempt 3 is past max_backtrack_attempts \(3\)/);
     await expect(handlers.generatePlan({ agentId: "a", goal: undefined, attempt: 0, orientation: undefined, usedTools: [], tools: [], rules: [] }, ctx)).rejects.toThrow(/goal\.symbol_id is required/);
   });
+
+  it("the agent's max_backtrack_attempts, sent with the request, is the limit: a fourth plan when it allows five", async () => {
+    const g = goal("learn about sparrows", {});
+    const orientation = decideRequest(g, {}).orientation;
+    const ask = (attempt: number) => handlers.generatePlan({ agentId: "agent-1", goal: g, attempt, maxAttempts: 5, orientation, usedTools: [], tools: [], rules: [] }, ctx);
+    expect((await ask(3)).plan!.attempt).toBe(3);
+    await expect(ask(5)).rejects.toThrow(/attempt 5 is past max_backtrack_attempts \(5\)/);
+  });
+
 });

@@ -3,21 +3,24 @@ import {
   AgentState,
   GoalStatus,
   StopReason,
+  type AgentConfig,
   type AgentInfo,
   type CreateAgentRequest,
   type Event,
   type Goal,
   type NewGoal,
+  type Psyche,
   type RunReport,
   type SessionState,
   type ToolDescriptor,
 } from "@boyd/proto";
 import { activeTraceId } from "@boyd/telemetry";
 import { addGoal, allDone, GoalError, type NewGoalInput } from "../goals/index.js";
-import { resolveAgentConfig } from "../cycle/agent-config.js";
+import { forRun, limitReached, resolveAgentConfig } from "../cycle/agent-config.js";
 import { Narrator } from "../cycle/narrator.js";
 import type { CyclePorts } from "../cycle/ports.js";
 import { runCycle, type AgentSession, type CycleOutcome } from "../cycle/run-cycle.js";
+import { mergeSettings, protoSettingIssues, settingsFromProto, settingsToProto, type AgentSettings } from "../settings/index.js";
 
 /** What the runtime needs: the services and the tool catalog. */
 export interface RuntimeDeps {
@@ -26,6 +29,11 @@ export interface RuntimeDeps {
   readonly catalog: () => Promise<readonly ToolDescriptor[]>;
   /** Told about runs that fail in the background. */
   readonly onError?: (err: unknown, agentId: string) => void;
+  /**
+   * Settings every new agent starts from (`boyd up --agent-config FILE`);
+   * a CreateAgent request's own config and psyche win field by field.
+   */
+  readonly agentDefaults?: AgentSettings;
 }
 
 /** Options of a run of cycles. */
@@ -60,6 +68,18 @@ function checkAgentId(id: string, field = "agent_id"): void {
   if (!AGENT_ID.test(id)) throw new BusError("INVALID_ARGUMENT", `${field}: ${JSON.stringify(id)} must be 1-64 letters, digits, '-' or '_'`);
 }
 
+/**
+ * A new agent's config and psyche: the request's over the deployment's
+ * defaults, field by field (a psyche is taken whole: the request's if it
+ * has one).
+ */
+export function withDefaults(request: Pick<CreateAgentRequest, "config" | "psyche">, defaults: AgentSettings | undefined): { config: AgentConfig | undefined; psyche: Psyche | undefined } {
+  if (!defaults) return { config: request.config, psyche: request.psyche };
+  const { psyche: _own, ...asked } = settingsFromProto(request.config, undefined);
+  const merged = settingsToProto(mergeSettings(defaults, asked as AgentSettings));
+  return { config: merged.config, psyche: request.psyche ?? merged.psyche };
+}
+
 /** NewGoal (proto) to the goal book's input, with the field names callers used. */
 export function goalInput(g: NewGoal): NewGoalInput {
   return {
@@ -88,13 +108,16 @@ export class AgentRuntime {
   async create(request: CreateAgentRequest): Promise<{ info: AgentInfo; goals: Goal[] }> {
     const agentId = request.agentId || `agent-${crypto.randomUUID().slice(0, 8)}`;
     checkAgentId(agentId);
-    resolveAgentConfig(request.config); // named errors before anything is stored
+    // Named errors before anything is stored: the settings file's schema, fields as the request names them.
+    const [problem] = protoSettingIssues(request.config, request.psyche);
+    if (problem !== undefined) throw new BusError("INVALID_ARGUMENT", problem);
+    const { config, psyche } = withDefaults(request, this.deps.agentDefaults);
     const existing = await this.tryLoad(agentId);
     if (existing && !request.fresh) throw new BusError("ALREADY_EXISTS", `agent ${agentId} exists (cycle ${existing.state.cycleCount}); resume it or pass fresh`);
     if (this.agents.get(agentId)?.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is running`);
     const now = this.deps.ports.now();
     let state = emptySession(agentId, request.name || agentId, now);
-    state = { ...state, ...(request.config ? { config: request.config } : {}), ...(request.psyche ? { psyche: request.psyche } : {}) };
+    state = { ...state, ...(config ? { config } : {}), ...(psyche ? { psyche } : {}) };
     const changes = [];
     for (const [i, g] of request.goals.entries()) {
       const u = addGoalAt(state, g, `goals[${i}]`, now);
@@ -233,7 +256,7 @@ export class AgentRuntime {
           stop = StopReason.ALL_GOALS_DONE;
           break;
         }
-        const outcome = await runCycle(h.session, ports, { catalog, cyclesLeftInRun: max - cycles });
+        const outcome = await runCycle(h.session, ports, { catalog, cyclesLeftInRun: max - cycles, runCycles: max });
         h.session = outcome.session;
         cycles++;
         options.onCycle?.(outcome);
@@ -247,6 +270,11 @@ export class AgentRuntime {
       // The stored session is the truth after a failed cycle.
       const reloaded = await this.tryLoad(agentId).catch(() => undefined);
       if (reloaded) h.session = reloaded;
+    }
+    if (!message) {
+      const s = h.session.state;
+      const cfg = forRun(resolveAgentConfig(s.config), max);
+      message = limitReached(stop, cfg, { cycles: max, cyclesRun: cycles, toolCalls: s.iterationCount, agentCycles: Number(s.cycleCount) });
     }
     h.lastMessage = message;
     // The last cycle saved its own stop reason; save only a different one (cancelled, failed, nothing to do).

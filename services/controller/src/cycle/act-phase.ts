@@ -39,6 +39,34 @@ export function withinBudget(catalog: readonly ToolDescriptor[], state: SessionS
   return { tools: tools.length ? tools : [...catalog], exhausted };
 }
 
+/** Tools named in a budget warning's breakdown. */
+const TOP_CONSUMERS = 3;
+
+/** The tools that used most calls this run, most first: "kg_query 20, file_io 12, memory_recall 8". */
+export function topConsumers(toolCallsUsed: Readonly<Record<string, number>>, n = TOP_CONSUMERS): string {
+  return Object.entries(toolCallsUsed)
+    .filter(([, calls]) => calls > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .slice(0, n)
+    .map(([tool, calls]) => `${tool} ${calls}`)
+    .join(", ");
+}
+
+/**
+ * The iteration-budget warning of seed 004, if this call crosses a mark: a
+ * warning when the share `warnAt` is reached, "exceeded" when the budget is
+ * spent; each with the tools that used it most.
+ */
+export function iterationBudgetWarning(iterations: number, cfg: ResolvedAgentConfig, toolCallsUsed: Readonly<Record<string, number>>): string | undefined {
+  const budget = cfg.iterationBudget;
+  const top = `; most calls: ${topConsumers(toolCallsUsed)}`;
+  if (iterations === budget) return `iteration budget exceeded: ${iterations} of ${budget} tool calls used, the run stops${top}`;
+  if (iterations === Math.ceil(budget * cfg.warnAt) && iterations < budget) {
+    return `iteration budget warning: ${iterations} of ${budget} tool calls used (${Math.round((100 * iterations) / budget)}%)${top}`;
+  }
+  return undefined;
+}
+
 /** Most tool runs the session keeps for reflection. */
 const KEPT_TOOL_RUNS = 200;
 
@@ -50,12 +78,12 @@ export function countCall(state: SessionState, result: ActionResult, goalId: str
   const iterations = state.iterationCount + 1;
   const budget = cfg.toolCallBudgets[tool];
   if (budget && used === Math.ceil(budget * cfg.warnAt) && used < budget) warnings.push(`${tool} has used ${used} of its ${budget} calls this run`);
-  if (iterations === Math.ceil(cfg.iterationBudget * cfg.warnAt) && iterations < cfg.iterationBudget) {
-    warnings.push(`${iterations} of ${cfg.iterationBudget} tool calls of the run's budget used`);
-  }
+  const toolCallsUsed = { ...state.toolCallsUsed, [tool]: used };
+  const budgetWarning = iterationBudgetWarning(iterations, cfg, toolCallsUsed);
+  if (budgetWarning) warnings.push(budgetWarning);
   return {
     ...state,
-    toolCallsUsed: { ...state.toolCallsUsed, [tool]: used },
+    toolCallsUsed,
     iterationCount: iterations,
     toolRuns: [...state.toolRuns, run].slice(-KEPT_TOOL_RUNS),
     shadowEncounters: state.shadowEncounters + shadow,

@@ -1,9 +1,13 @@
-import { ApprovalMode, ProgressMeasure, type AgentConfig } from "@boyd/proto";
+import { ApprovalMode, ProgressMeasure, StopReason, type AgentConfig } from "@boyd/proto";
 import type { ErrorMeasure } from "../goals/index.js";
 import { invalidGoalInput } from "../goals/index.js";
+import { SAFETY_MAX_CYCLES } from "../settings/schema.js";
+import { protoSettingIssues } from "../settings/validate.js";
 
-/** Hard ceiling on an agent's life in cycles, whatever its config says. */
-export const SAFETY_MAX_CYCLES = 1000;
+export { SAFETY_MAX_CYCLES };
+
+/** Tool calls a run may make when the settings name no budget (seed 004's max_iterations). */
+export const DEFAULT_ITERATION_BUDGET = 50;
 
 /** An AgentConfig with every default filled in (proto defaults documented in common.proto). */
 export interface ResolvedAgentConfig {
@@ -12,6 +16,8 @@ export interface ResolvedAgentConfig {
   readonly autoConsolidate: boolean;
   readonly maxBacktrackAttempts: number;
   readonly iterationBudget: number;
+  /** Whether the settings set the iteration budget (else the default, raised to a longer run's cycle limit). */
+  readonly iterationBudgetSet: boolean;
   readonly toolTimeoutMs: number;
   readonly toolCallBudgets: Readonly<Record<string, number>>;
   readonly approvalMode: ApprovalMode;
@@ -26,38 +32,66 @@ export interface ResolvedAgentConfig {
   readonly warnAt: number;
 }
 
-function whole(field: string, value: number | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > max) throw invalidGoalInput(`config.${field}`, `must be an integer ${min}..${max}, got ${value}`);
-  return value;
+/**
+ * Refuses a config the settings schema refuses (the one a settings file is
+ * checked with), naming the offending field (`config.max_cycles` ...).
+ * Unknown approval modes and budgets below zero are refused rather than
+ * clamped.
+ */
+export function checkAgentConfig(config: AgentConfig | undefined): void {
+  const [first] = protoSettingIssues(config, undefined);
+  if (first === undefined) return;
+  const colon = first.indexOf(": ");
+  throw invalidGoalInput(first.slice(0, colon), first.slice(colon + 2));
+}
+
+/** Fills the defaults of an agent's config, after checking it with {@link checkAgentConfig}. */
+export function resolveAgentConfig(config: AgentConfig | undefined): ResolvedAgentConfig {
+  checkAgentConfig(config);
+  const c: Partial<AgentConfig> = config ?? {};
+  return {
+    workingMemoryCapacity: c.workingMemoryCapacity ?? 100,
+    maxCycles: c.maxCycles ?? SAFETY_MAX_CYCLES,
+    autoConsolidate: c.autoConsolidate ?? true,
+    maxBacktrackAttempts: c.maxBacktrackAttempts ?? 3,
+    iterationBudget: c.iterationBudget ?? DEFAULT_ITERATION_BUDGET,
+    iterationBudgetSet: c.iterationBudget !== undefined,
+    toolTimeoutMs: c.toolTimeoutMs ?? 60_000,
+    toolCallBudgets: { ...c.toolCallBudgets },
+    approvalMode: c.approvalMode ?? ApprovalMode.UNSPECIFIED,
+    approvalTimeoutMs: c.approvalTimeoutMs ?? 120_000,
+    confirmSideEffectPlans: c.confirmSideEffectPlans ?? true,
+    toolFailureFailsGoal: c.toolFailureFailsGoal ?? false,
+    episodeRecallTopK: c.episodeRecallTopK ?? 3,
+    activationTopK: c.activationTopK ?? 5,
+    activationMaxDepth: c.activationMaxDepth ?? 1,
+    measure: c.control?.measure === ProgressMeasure.JACCARD ? "jaccard" : "coverage",
+    warnAt: c.budgetWarnAt ?? 0.8,
+  };
 }
 
 /**
- * Fills the defaults of an agent's config and checks its ranges, naming the
- * offending field (`config.max_cycles` ...). Unknown approval modes and
- * budgets below zero are refused rather than clamped.
+ * The config of one run of `runCycles` cycles: an iteration budget nobody
+ * set does not cut a longer run short (`--max-cycles 100` runs 100
+ * cycles); one the settings set stays, and the smaller limit wins.
  */
-export function resolveAgentConfig(config: AgentConfig | undefined): ResolvedAgentConfig {
-  const c = config ?? ({ toolCallBudgets: {} } as unknown as AgentConfig);
-  const budgets: Record<string, number> = {};
-  for (const [tool, n] of Object.entries(c.toolCallBudgets ?? {})) budgets[tool] = whole(`tool_call_budgets[${tool}]`, n, 0, 0, 1_000_000);
-  if (c.approvalMode !== undefined && ApprovalMode[c.approvalMode] === undefined) throw invalidGoalInput("config.approval_mode", `unknown mode ${c.approvalMode}`);
-  return {
-    workingMemoryCapacity: whole("working_memory_capacity", c.workingMemoryCapacity, 100, 1, 100_000),
-    maxCycles: whole("max_cycles", c.maxCycles, SAFETY_MAX_CYCLES, 1, SAFETY_MAX_CYCLES),
-    autoConsolidate: c.autoConsolidate ?? true,
-    maxBacktrackAttempts: whole("max_backtrack_attempts", c.maxBacktrackAttempts, 3, 1, 10),
-    iterationBudget: whole("iteration_budget", c.iterationBudget, 50, 1, 1_000_000),
-    toolTimeoutMs: whole("tool_timeout_ms", c.toolTimeoutMs, 60_000, 1, 3_600_000),
-    toolCallBudgets: budgets,
-    approvalMode: c.approvalMode ?? ApprovalMode.UNSPECIFIED,
-    approvalTimeoutMs: whole("approval_timeout_ms", c.approvalTimeoutMs, 120_000, 1, 86_400_000),
-    confirmSideEffectPlans: c.confirmSideEffectPlans ?? true,
-    toolFailureFailsGoal: c.toolFailureFailsGoal ?? false,
-    episodeRecallTopK: whole("episode_recall_top_k", c.episodeRecallTopK, 3, 0, 100),
-    activationTopK: whole("activation_top_k", c.activationTopK, 5, 1, 1000),
-    activationMaxDepth: whole("activation_max_depth", c.activationMaxDepth, 1, 0, 10),
-    measure: c.control?.measure === ProgressMeasure.JACCARD ? "jaccard" : "coverage",
-    warnAt: 0.8,
-  };
+export function forRun(cfg: ResolvedAgentConfig, runCycles: number | undefined): ResolvedAgentConfig {
+  if (cfg.iterationBudgetSet || runCycles === undefined || runCycles <= cfg.iterationBudget) return cfg;
+  return { ...cfg, iterationBudget: runCycles };
+}
+
+/**
+ * Which limit stopped a run, in words for the run's report: the iteration
+ * budget (and whether the settings set it) or the cycle limit (the run's,
+ * or the agent's lifetime max_cycles). Empty for other stop reasons.
+ */
+export function limitReached(stop: StopReason, cfg: ResolvedAgentConfig, run: { cycles: number; cyclesRun: number; toolCalls: number; agentCycles: number }): string {
+  if (stop === StopReason.ITERATION_BUDGET) {
+    const where = cfg.iterationBudgetSet ? "set in the agent's settings" : "the default";
+    return `${run.toolCalls} tool calls reached the iteration budget of ${cfg.iterationBudget} (${where}) after ${run.cyclesRun} of the run's ${run.cycles} cycles`;
+  }
+  if (stop !== StopReason.MAX_CYCLES) return "";
+  if (run.agentCycles >= cfg.maxCycles) return `the agent's lifetime limit of ${cfg.maxCycles} cycles (max_cycles setting)`;
+  if (!cfg.iterationBudgetSet) return `the run's limit of ${run.cycles} cycles`;
+  return `the run's limit of ${run.cycles} cycles; ${run.toolCalls} of ${cfg.iterationBudget} tool calls of the iteration budget used`;
 }

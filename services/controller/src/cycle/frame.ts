@@ -1,6 +1,6 @@
 import { inSpan, type SpanHandle } from "@boyd/telemetry";
 import type { SessionState, ToolDescriptor } from "@boyd/proto";
-import { resolveAgentConfig, type ResolvedAgentConfig } from "./agent-config.js";
+import { forRun, resolveAgentConfig, type ResolvedAgentConfig } from "./agent-config.js";
 import { Narrator } from "./narrator.js";
 import type { CyclePorts } from "./ports.js";
 import type { RetryPolicy } from "./recovery.js";
@@ -15,6 +15,8 @@ export interface CycleOptions {
   readonly traceId?: string;
   /** Cycles left in the current run (1 = this is the run's last). */
   readonly cyclesLeftInRun?: number;
+  /** Cycles the whole run may take: an iteration budget nobody set grows to it. */
+  readonly runCycles?: number;
 }
 
 /** The phases, in order; each is timed for the report and traced as a span. */
@@ -46,7 +48,7 @@ export class CycleFrame {
     span: SpanHandle,
   ) {
     this.started = ports.now();
-    this.cfg = resolveAgentConfig(state.config);
+    this.cfg = forRun(resolveAgentConfig(state.config), options.runCycles);
     this.agentId = state.agentId;
     this.cycle = Number(state.cycleCount) + 1;
     this.phaseTimeout = options.phaseTimeoutMs ?? 30_000;

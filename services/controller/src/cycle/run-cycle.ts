@@ -234,7 +234,7 @@ async function planPhase(frame: CycleFrame, state: SessionState, focus: Goal, or
     const attempt = current ? current.attempt + 1 : 0;
     if (attempt >= cfg.maxBacktrackAttempts) return current;
     const { plan: fresh } = await withRecovery("plan", frame.policy(), (deadline) =>
-      frame.ports.decide.generatePlan({ agentId, goal: focus, attempt, orientation, usedTools: usedTools(current), tools: [...options.catalog], rules }, { deadline, agentId }),
+      frame.ports.decide.generatePlan({ agentId, goal: focus, attempt, maxAttempts: cfg.maxBacktrackAttempts, orientation, usedTools: usedTools(current), tools: [...options.catalog], rules }, { deadline, agentId }),
     );
     if (!fresh) return current;
     changes.push({ plan: fresh, change: PlanChangeKind.CREATED });
@@ -405,7 +405,8 @@ async function finishCycle(frame: CycleFrame, session: AgentSession, saved: { st
 export function stopReasonOf(state: SessionState, cfg: ResolvedAgentConfig, cyclesLeftInRun: number | undefined): StopReason {
   if (allDone(state.goals) && !state.jobs.some((j) => j.enabled)) return StopReason.ALL_GOALS_DONE;
   if (Number(state.cycleCount) >= cfg.maxCycles) return StopReason.MAX_CYCLES;
-  if (state.iterationCount >= cfg.iterationBudget) return StopReason.ITERATION_BUDGET;
+  // The run's cycle limit first: a budget nobody set equals it, and the run then stopped for its cycles.
   if (cyclesLeftInRun !== undefined && cyclesLeftInRun <= 1) return StopReason.MAX_CYCLES;
+  if (state.iterationCount >= cfg.iterationBudget) return StopReason.ITERATION_BUDGET;
   return StopReason.UNSPECIFIED;
 }

@@ -2702,7 +2702,14 @@ export interface AgentConfig {
     | number
     | undefined;
   /** Hops spreading activation may take during orient (default 1). */
-  activationMaxDepth?: number | undefined;
+  activationMaxDepth?:
+    | number
+    | undefined;
+  /**
+   * Share of the iteration budget (and of a tool's call budget) at which a
+   * warning with the top consumers is given, in (0, 1] (default 0.8).
+   */
+  budgetWarnAt?: number | undefined;
 }
 
 export interface AgentConfig_ToolCallBudgetsEntry {
@@ -10809,6 +10816,7 @@ function createBaseAgentConfig(): AgentConfig {
     episodeRecallTopK: undefined,
     activationTopK: undefined,
     activationMaxDepth: undefined,
+    budgetWarnAt: undefined,
   };
 }
 
@@ -10867,6 +10875,9 @@ export const AgentConfig: MessageFns<AgentConfig> = {
     }
     if (message.activationMaxDepth !== undefined) {
       writer.uint32(144).uint32(message.activationMaxDepth);
+    }
+    if (message.budgetWarnAt !== undefined) {
+      writer.uint32(153).double(message.budgetWarnAt);
     }
     return writer;
   },
@@ -11031,6 +11042,14 @@ export const AgentConfig: MessageFns<AgentConfig> = {
             message.activationMaxDepth = reader.uint32();
             continue;
           }
+          case 19: {
+            if (tag !== 153) {
+              break;
+            }
+
+            message.budgetWarnAt = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -11145,6 +11164,11 @@ export const AgentConfig: MessageFns<AgentConfig> = {
         : isSet(object.activation_max_depth)
         ? globalThis.Number(object.activation_max_depth)
         : undefined,
+      budgetWarnAt: isSet(object.budgetWarnAt)
+        ? globalThis.Number(object.budgetWarnAt)
+        : isSet(object.budget_warn_at)
+        ? globalThis.Number(object.budget_warn_at)
+        : undefined,
     };
   },
 
@@ -11210,6 +11234,9 @@ export const AgentConfig: MessageFns<AgentConfig> = {
     if (message.activationMaxDepth !== undefined) {
       obj.activationMaxDepth = Math.round(message.activationMaxDepth);
     }
+    if (message.budgetWarnAt !== undefined) {
+      obj.budgetWarnAt = floatToJson(message.budgetWarnAt);
+    }
     return obj;
   },
 
@@ -11250,6 +11277,7 @@ export const AgentConfig: MessageFns<AgentConfig> = {
     message.episodeRecallTopK = object.episodeRecallTopK ?? undefined;
     message.activationTopK = object.activationTopK ?? undefined;
     message.activationMaxDepth = object.activationMaxDepth ?? undefined;
+    message.budgetWarnAt = object.budgetWarnAt ?? undefined;
     return message;
   },
 };

@@ -220,6 +220,11 @@ export interface GeneratePlanRequest {
   tools: ToolDescriptor[];
   /** Learned rules: a step whose call a rule discourages is left out. */
   rules: ScoreRule[];
+  /**
+   * Plans the agent may try for the goal (its max_backtrack_attempts);
+   * unset means decide's own limit (default 3).
+   */
+  maxAttempts?: number | undefined;
 }
 
 /** GeneratePlanResponse returns the plan and how it was chosen. */
@@ -1053,7 +1058,16 @@ export const StrategyMatch: MessageFns<StrategyMatch> = {
 };
 
 function createBaseGeneratePlanRequest(): GeneratePlanRequest {
-  return { agentId: "", goal: undefined, attempt: 0, orientation: undefined, usedTools: [], tools: [], rules: [] };
+  return {
+    agentId: "",
+    goal: undefined,
+    attempt: 0,
+    orientation: undefined,
+    usedTools: [],
+    tools: [],
+    rules: [],
+    maxAttempts: undefined,
+  };
 }
 
 export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
@@ -1078,6 +1092,9 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
     }
     for (const v of message.rules) {
       ScoreRule.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.maxAttempts !== undefined) {
+      writer.uint32(64).uint32(message.maxAttempts);
     }
     return writer;
   },
@@ -1151,6 +1168,14 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
             message.rules.push(ScoreRule.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.maxAttempts = reader.uint32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1180,6 +1205,11 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
         : [],
       tools: globalThis.Array.isArray(object?.tools) ? object.tools.map((e: any) => ToolDescriptor.fromJSON(e)) : [],
       rules: globalThis.Array.isArray(object?.rules) ? object.rules.map((e: any) => ScoreRule.fromJSON(e)) : [],
+      maxAttempts: isSet(object.maxAttempts)
+        ? globalThis.Number(object.maxAttempts)
+        : isSet(object.max_attempts)
+        ? globalThis.Number(object.max_attempts)
+        : undefined,
     };
   },
 
@@ -1206,6 +1236,9 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
     if (message.rules?.length) {
       obj.rules = message.rules.map((e) => ScoreRule.toJSON(e));
     }
+    if (message.maxAttempts !== undefined) {
+      obj.maxAttempts = Math.round(message.maxAttempts);
+    }
     return obj;
   },
 
@@ -1223,6 +1256,7 @@ export const GeneratePlanRequest: MessageFns<GeneratePlanRequest> = {
     message.usedTools = object.usedTools?.map((e) => e) || [];
     message.tools = object.tools?.map((e) => ToolDescriptor.fromPartial(e)) || [];
     message.rules = object.rules?.map((e) => ScoreRule.fromPartial(e)) || [];
+    message.maxAttempts = object.maxAttempts ?? undefined;
     return message;
   },
 };
