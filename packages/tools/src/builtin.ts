@@ -37,11 +37,11 @@ const specs: Spec[] = [
   },
   {
     name: "memory_recall",
-    description: "Recall past episodes of the agent's own experience that concern some symbols.",
+    description: "Recall the agent's own past episodes and facts by the words of a query and by similarity; symbols may narrow it.",
     keywords: ["recall", "remember", "past", "episode", "experience", "previous", "history", "memory"],
     danger: DangerLevel.SAFE,
     capabilities: [C.MEMORY_ACCESS, C.READ_KG],
-    requiredParams: ["query_symbols"],
+    requiredParams: ["query"],
     hasSideEffects: false,
     scoring: ScoringMethod.CORE_RULE,
     archetype: Archetype.GUARDIAN,

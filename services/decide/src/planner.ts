@@ -151,7 +151,7 @@ function exploreFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>
 function reasonFirstSteps(ctx: ScoringContext): Draft[] {
   const topic = topicSymbol(ctx);
   const out: Draft[] = [
-    { tool: "memory_recall", input: inputNow("memory_recall", ctx) ?? { query_symbols: [topic], top_k: 3 }, rationale: "a different route: start from past experience with this topic", canFail: true },
+    { tool: "memory_recall", input: inputNow("memory_recall", ctx) ?? { query: topic, top_k: 3 }, rationale: "a different route: start from past experience with this topic", canFail: true },
   ];
   if (ctx.knowledge.length > 0) out.push({ tool: "reason", rationale: "reason over known facts before gathering more", canFail: true });
   out.push({ tool: "kg_query", input: inputNow("kg_query", ctx), rationale: "then check the graph for what reasoning needs", canFail: true, expect: `facts about ${topic}` });

@@ -99,6 +99,13 @@ describe("better than the reference", () => {
     expect(alt(noUrl, "memory_recall")).toBeUndefined();
   });
 
+  it("memory_recall - a goal's words are query enough: recall is a candidate without any symbol to recall by", async () => {
+    const d = await decideFor("what did the payroll file say about salary", { episodes: [episode("read payroll.csv: name,role,salary alice,engineer,85000", [])] });
+    expect(JSON.parse(alt(d, "memory_recall")!.inputJson)).toEqual({ query: "what did the payroll file say about salary", top_k: 3 });
+    const withSymbols = await decideFor("learn about the sun", { ...known, episodes: [episode("the sun is a star")] });
+    expect(JSON.parse(alt(withSymbols, "memory_recall")!.inputJson)).toEqual({ query: "learn about the sun", query_symbols: ["sun"], top_k: 3 });
+  });
+
   it("gives the active plan's next step a bonus, so the plan drives the choice", async () => {
     const plan: Plan = {
       goalId: "goal:1",
