@@ -17,6 +17,8 @@ const STAFF_FILE =
 const DECISION =
   'Decide: tool=file_io, goal="Summarise the staff table in staff.csv and the salary bands", because it scores highest of 6 candidates; runner-up library_search 0.451. [score=0.46: base=0.46]';
 const FACT = "The yearly salary review for all staff happens every March, run by the finance team.";
+// A whole file read by file_io: "salary" once, in the header of 40 rows.
+const TABLE = `EXECUTED: file_io output: id,name,department,title,salary_eur,hired,office\n${Array.from({ length: 40 }, (_, i) => `${i + 1},person ${i + 1},dept ${i % 5},title ${i % 7},${50_000 + 1_000 * i},2019-0${1 + (i % 9)}-1${i % 10},office ${i % 3}`).join("\n")}`;
 
 describe("boyd agent recall", () => {
   let dir: string;
@@ -36,21 +38,23 @@ describe("boyd agent recall", () => {
       }));
       await memory.remember({ agentId: "default", cycle: 10, touchIds: [], entries }, ctx);
       await memory.consolidate({ agentId: "default", cycle: 11, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:payroll"], config: undefined }, ctx);
-      await memory.recordFacts({ agentId: "default", facts: [Fact.fromPartial({ agentId: "default", content: FACT, source: "tool:file_io", cycle: 10 })] }, ctx);
+      await memory.recordFacts({ agentId: "default", facts: [FACT, TABLE].map((content) => Fact.fromPartial({ agentId: "default", content, source: "tool:file_io", cycle: 10 })) }, ctx);
     } finally {
       await store.close();
     }
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("recall - --query salary finds the episodes that mention salary, and the fact, nothing about Mars", async () => {
+  it("recall - --query salary finds the episodes and the facts that mention salary (a long file too), nothing about Mars", async () => {
     const r = await agent("recall", "--query", "salary");
     expect(r.code, r.stderr).toBe(0);
     const [episodes, facts] = r.stdout.split(/^facts:$/m);
     expect(episodes).toContain(STAFF_FILE);
     expect(episodes).toContain(DECISION);
     expect(episodes).not.toMatch(/Mars/i);
-    expect(facts).toMatch(new RegExp(`^1\\. 0\\.\\d{3} {2}${FACT}  \\(tool:file_io, cycle 10\\)$`, "m"));
+    expect(facts).toMatch(new RegExp(`^\\d\\. 0\\.\\d{3} {2}${FACT}  \\(tool:file_io, cycle 10\\)$`, "m"));
+    // The table, on one line and cut to 300 characters.
+    expect(facts).toMatch(/^\d\. 0\.\d{3} {2}EXECUTED: file_io output: id,name,department,title,salary_eur,hired,office 1,person 1,.{200,}… {2}\(tool:file_io, cycle 10\)$/m);
     // Text from memory is printed, never obeyed: the escape sequence is shown.
     expect(r.stdout).not.toContain("\u001b");
     expect(r.stdout).toContain("note: \\u001b[2Jsalary bands were cleared");
@@ -68,8 +72,8 @@ describe("boyd agent recall", () => {
     expect(r.code, r.stderr).toBe(0);
     const json = JSON.parse(r.stdout) as { episodes: Array<{ summary: string }>; facts: Array<{ content: string }>; factScores: Array<{ wordMatch: number }> };
     expect(json.episodes.map((e) => e.summary)).toContain(STAFF_FILE);
-    expect(json.facts.map((f) => f.content)).toEqual([FACT]);
-    expect(json.factScores[0]!.wordMatch).toBe(1);
+    expect(json.facts.map((f) => f.content).sort()).toEqual([FACT, TABLE].sort());
+    expect(json.factScores.map((s) => s.wordMatch)).toEqual([1, 1]);
     const none = await agent("recall", "--query", "quantum chromodynamics");
     expect(none.code, none.stderr).toBe(0);
     expect(none.stdout.trim()).toBe('nothing recalled for "quantum chromodynamics"');

@@ -93,6 +93,9 @@ const STAFF_FILE =
   "file_io output: name,role,salary,start alice,engineer,85000,2019-03-01 bob,designer,72000,2020-06-15 carol,manager,99000,2018-01-10 dave,engineer,81000,2021-09-30 erin,analyst,64000,2022-02-01 frank,engineer,90000,2017-05-05";
 const DECISION =
   'Decide: tool=file_io, goal="Summarise the staff table in staff.csv and the salary bands", because it scores highest of 6 candidates; runner-up library_search 0.451. [score=0.46: base=0.46 recency=-0.00 novelty=+0.15]';
+// A file read whole: a fact can hold up to 5,000 characters of tool output,
+// far too long for one word to show in its vector.
+const STAFF_TABLE_FACT = `EXECUTED: file_io output: id,name,department,title,salary_eur,hired,office\n${Array.from({ length: 40 }, (_, i) => `${i + 1},person ${i + 1},dept ${i % 5},title ${i % 7},${50_000 + 1_000 * i},2019-0${1 + (i % 9)}-1${i % 10},office ${i % 3}`).join("\n")}`;
 const UNRELATED = "cycle 3: 1 active goal (top: \"Find the moons that orbit Mars\"), WM 8/100, 0 episodes recalled, 0 percepts";
 
 describe("recall by words and similarity", () => {
@@ -109,6 +112,7 @@ describe("recall by words and similarity", () => {
         agentId: "a1",
         facts: [
           Fact.fromPartial({ agentId: "a1", content: "The yearly SALARY review for all staff happens every March, run by the finance team.", source: "tool:file_io" }),
+          Fact.fromPartial({ agentId: "a1", content: STAFF_TABLE_FACT, source: "tool:file_io" }),
           Fact.fromPartial({ agentId: "a1", content: "Phobos and Deimos are the two moons that orbit Mars.", source: "tool:kg_query" }),
         ],
       },
@@ -128,10 +132,12 @@ describe("recall by words and similarity", () => {
     expect(episodes.map((e) => e.summary).sort()).toEqual([DECISION, STAFF_FILE].sort());
   });
 
-  it("facts - a fact is found by its words when facts are asked for", async () => {
+  it("facts - facts are found by their words when facts are asked for, a long file's contents too", async () => {
     const { facts, factScores } = await h.handlers.recall({ agentId: "a1", query: "salary", symbols: [], topK: 5, includeFacts: true }, ctx);
-    expect(facts.map((f) => f.content)).toEqual(["The yearly SALARY review for all staff happens every March, run by the finance team."]);
-    expect(factScores[0]!.wordMatch).toBe(1);
+    expect(facts.map((f) => f.content).sort()).toEqual(["The yearly SALARY review for all staff happens every March, run by the finance team.", STAFF_TABLE_FACT].sort());
+    expect(factScores.map((s) => s.wordMatch)).toEqual([1, 1]);
+    // By similarity alone the table is indistinguishable from unrelated text.
+    expect(factScores.find((s) => s.id === facts.find((f) => f.content === STAFF_TABLE_FACT)!.id)!.similarity).toBeLessThan(0.06);
   });
 
   it("similarity - of episodes matching the same words, the one closer to the query ranks first", async () => {
