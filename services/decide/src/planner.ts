@@ -18,7 +18,7 @@ import { scoringContext, type ScoringContext } from "./context.js";
 import { scoreFor } from "./decide.js";
 import { buildInput, coreInput, topicSymbol } from "./inputs.js";
 import type { ToolProfiles } from "./profiles.js";
-import type { StrategyMatcher } from "./strategies.js";
+import { STRATEGY_THRESHOLD, type StrategyMatcher } from "./strategies.js";
 
 export interface PlanDeps {
   encoder: TextEncoder;
@@ -33,6 +33,15 @@ export interface PlanDeps {
 const MAX_EXTERNAL_STEPS = 2;
 /** A second outward tool joins the plan only if it scores this close to the first. */
 const NEAR_BEST = 0.95;
+/**
+ * Similarity an outward tool needs before the plan commits a step to it.
+ * The library tools' gate (the seed's 0.50) is the similarity of unrelated
+ * text, so noise (σ ≈ 0.005 at 10,000 bits) and shared n-grams clear it
+ * often: fine for a candidate that must still outscore the rest each cycle,
+ * not for a step written into the plan. The strategy gate's reasoning
+ * applies: a goal word naming the tool's concept reaches 0.55 and more.
+ */
+const PLAN_MATCH_SIMILARITY = STRATEGY_THRESHOLD;
 /** Rough time of one step (one cycle), for the plan's estimate. */
 const STEP_ESTIMATE_MS = 1_000;
 
@@ -180,7 +189,7 @@ function creationStep(ctx: ScoringContext): Draft[] {
 /** The best-scoring similarity-matched tools whose inputs the goal supplies. */
 function externalSteps(ctx: ScoringContext, tools: readonly ToolDescriptor[], deps: Pick<PlanDeps, "encoder" | "profiles">): Draft[] {
   const { ranked } = scoreFor(ctx, tools, deps);
-  const outward = ranked.filter((c) => c.score.method === ScoringMethod.VSA_SEMANTIC);
+  const outward = ranked.filter((c) => c.score.method === ScoringMethod.VSA_SEMANTIC && (c.score.similarity ?? 0) >= PLAN_MATCH_SIMILARITY);
   const best = outward[0]?.score.total ?? 0;
   return outward
     .filter((c) => c.score.total >= best * NEAR_BEST)
