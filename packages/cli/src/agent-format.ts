@@ -19,6 +19,7 @@ import {
   type GoalChanged,
   type GoalProgress,
   type Plan,
+  type RecallResponse,
   type ReflectionReport,
   type RunReport,
 } from "@boyd/proto";
@@ -279,11 +280,30 @@ export function formatEpisodes(episodes: readonly EpisodicEntry[]): string {
   if (episodes.length === 0) return "no episodes";
   return episodes
     .map((e, i) => {
-      const head = `${i + 1}. ${e.relevanceScore ? `${e.relevanceScore.toFixed(3)}  ` : ""}${e.summary}${e.goalId ? `  [${e.goalId}]` : ""} (cycle ${e.sourceCycle})`;
+      const head = `${i + 1}. ${e.relevanceScore ? `${e.relevanceScore.toFixed(3)}  ` : ""}${printable(e.summary)}${e.goalId ? `  [${printable(e.goalId)}]` : ""} (cycle ${e.sourceCycle})`;
       const learned = e.learnings.length > 8 ? [...e.learnings.slice(0, 8), `… ${e.learnings.length - 8} more`] : e.learnings;
-      return learned.length ? `${head}\n     learned: ${learned.join(", ")}` : head;
+      return learned.length ? `${head}\n     learned: ${printable(learned.join(", "))}` : head;
     })
     .join("\n");
+}
+
+/**
+ * `agent recall`: the episodes found, then the facts (what tools reported,
+ * notes saved), each with its recall score. Facts are cut to 300 characters:
+ * a fact can be a whole page of tool output.
+ */
+export function formatRecall(r: Pick<RecallResponse, "episodes" | "facts" | "factScores">, query: string): string {
+  if (r.episodes.length === 0 && r.facts.length === 0) return `nothing recalled for ${JSON.stringify(printable(query))}`;
+  const parts = r.episodes.length ? [formatEpisodes(r.episodes)] : [];
+  if (r.facts.length) {
+    const facts = r.facts.map((f, i) => {
+      const score = r.factScores[i]?.score;
+      const text = f.content.length > 300 ? `${f.content.slice(0, 300)}…` : f.content;
+      return `${i + 1}. ${score === undefined ? "" : `${score.toFixed(3)}  `}${printable(text)}  (${printable(f.source || "fact")}, cycle ${f.cycle})`;
+    });
+    parts.push(["facts:", ...facts].join("\n"));
+  }
+  return parts.join("\n");
 }
 
 /** `agent reflect`: the summary, tools and goals assessed, adjustments. */

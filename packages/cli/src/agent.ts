@@ -1,8 +1,8 @@
 import { settingsFromProto, type AgentSettings } from "@boyd/controller";
-import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, ReflectionReport } from "@boyd/proto";
+import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, RecallResponse, ReflectionReport } from "@boyd/proto";
 import type { Command } from "commander";
 import { ensureAgent, findAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
-import { formatCycleReport, formatEpisodes, formatGoals, formatPlan, formatReflection } from "./agent-format.js";
+import { formatCycleReport, formatEpisodes, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
 import { formatRemovedRule, formatRules } from "./agent-rules.js";
 import { runWatched, withApprovals } from "./agent-run.js";
 import { ingestKnowledge, readKnowledge } from "./knowledge.js";
@@ -188,12 +188,12 @@ export function registerAgentCommands(program: Command): void {
 
   agent
     .command("recall")
-    .description("search the agent's episodes")
-    .requiredOption("--query <text>", "what to look for")
-    .option("--top-k <n>", "most episodes", positiveInt, 5)
-    .option("--json", "print the episodes as JSON")
+    .description("search the agent's episodes and facts by words and by similarity")
+    .requiredOption("--query <text>", "what to look for: plain words")
+    .option("--top-k <n>", "most episodes, and most facts", positiveInt, 5)
+    .option("--json", "print the episodes and facts as JSON")
     .action((opts: { query: string; topK: number; json?: boolean }) =>
-      show(opts.json, async (conn, id) => (await conn.agents.recall({ agentId: id, query: opts.query, topK: opts.topK })).episodes, (eps) => eps.map((e) => EpisodicEntry.toJSON(e)), formatEpisodes),
+      show(opts.json, (conn, id) => conn.agents.recall({ agentId: id, query: opts.query, topK: opts.topK }), (r) => RecallResponse.toJSON(r), (r) => formatRecall(r, opts.query)),
     );
 
   agent

@@ -1,6 +1,6 @@
 import { isBusError } from "@boyd/bus";
 import { ensureAgent, type AgentConnection } from "./agent-connection.js";
-import { formatCycleReport, formatEpisodes, formatGoals, formatPlan, formatReflection } from "./agent-format.js";
+import { formatCycleReport, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
 import { runWatched, withApprovals } from "./agent-run.js";
 import { LineReader } from "./line-reader.js";
 import { parseGoal } from "./options.js";
@@ -20,7 +20,7 @@ export const REPL_HELP = `  <text>          add the text as a goal ("description
   r, reflect      reflect now
   p, plan         the plan of the top active goal
   g, goals        the goals
-  recall <query>  search the episodes
+  recall <query>  search the episodes and facts
   ?, help         this help
   q, quit         leave (Ctrl-D too)
 Approvals asked during a run are answered here: [y]es / [n]o / [a]pprove all similar.`;
@@ -69,7 +69,7 @@ export async function runRepl(conn: AgentConnection, options: ReplOptions): Prom
             break;
           case "recall":
             if (!arg) console.log("recall needs a query, e.g. recall moons of mars");
-            else console.log(formatEpisodes((await conn.agents.recall({ agentId, query: arg, topK: 5 })).episodes));
+            else console.log(formatRecall(await conn.agents.recall({ agentId, query: arg, topK: 5 }), arg));
             break;
           default: {
             const { goals } = await ensureAgent(conn.agents, agentId, { goals: [parseGoal(text, "goal")] });

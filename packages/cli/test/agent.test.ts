@@ -133,7 +133,7 @@ describe("boyd agent", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^#1 +goal:Find the moons that orbit/m);
     expect(r.stdout).toMatch(/^✓ completed +p128 goal:Find the moons that orbit Mars$/m);
-    expect(r.stdout).toContain("recall <query>  search the episodes");
+    expect(r.stdout).toContain("recall <query>  search the episodes and facts");
     expect(r.stdout).toMatch(/^1\. 0\.\d{3} /m);
   });
 

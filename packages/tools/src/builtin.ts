@@ -4,26 +4,35 @@ type Spec = Pick<ToolDescriptor, "name" | "description" | "keywords" | "danger" 
   Partial<Pick<ToolDescriptor, "archetype" | "timeoutMs" | "outputCapBytes" | "vsaThreshold" | "vsaMultiplier">>;
 
 /**
- * Gates and scales for similarity-scored tools. 0.55 x 0.75 is the
- * reference's rule for outward-facing tools. Its 0.50 gate for the library
- * tools sits exactly at the similarity of unrelated text, so with an
- * unbiased encoder it would let half of all goals through; ours is 0.52,
- * four standard deviations of noise (σ ≈ 0.005 at 10,000 bits) above it.
+ * Gates and scales for similarity-scored tools, the reference's table:
+ * 0.55 x 0.75 for outward-facing tools; the library tools gate lower, at
+ * 0.50 (library_search scaled by 0.80, content_ingest by 0.75), because
+ * reading the agent's own library is safe. With an unbiased encoder 0.50 is
+ * the similarity of unrelated text, so an unrelated goal may clear it by
+ * noise, but only with a base near 0.40, below every state-dependent core
+ * score it competes with.
  */
 const OUTWARD = { vsaThreshold: 0.55, vsaMultiplier: 0.75 } as const;
-const LIBRARY = { vsaThreshold: 0.52 } as const;
+const LIBRARY = { vsaThreshold: 0.5 } as const;
 /**
  * save_note and report_progress touch only the agent and the person
  * running it, so they gate like the library tools rather than like the
  * outward-facing ones.
  */
-const NOTES = { vsaThreshold: 0.52, vsaMultiplier: 0.8 } as const;
+const NOTES = { vsaThreshold: 0.5, vsaMultiplier: 0.8 } as const;
+
+/*
+ * Keywords: 17-25 per tool (the reference's profile size), chosen so the
+ * synonym concepts of the text encoder meet a goal's words; a word that is
+ * also a strong cue for another tool ("note" is kg_mutate's, "find" is every
+ * tool's) is left out, as it pulls goals away from their tool.
+ */
 
 const specs: Spec[] = [
   {
     name: "kg_query",
     description: "Look up what the knowledge graph holds about a symbol: its facts and relations in either direction.",
-    keywords: ["query", "knowledge", "facts", "lookup", "entity", "relations", "known", "graph", "describe"],
+    keywords: ["query", "knowledge", "facts", "lookup", "entity", "relations", "known", "graph", "describe", "tell", "properties", "attributes", "information", "details", "connected", "neighbors", "stored", "recorded", "info"],
     danger: DangerLevel.SAFE,
     capabilities: [C.READ_KG],
     requiredParams: ["symbol"],
@@ -34,7 +43,7 @@ const specs: Spec[] = [
   {
     name: "kg_mutate",
     description: "Assert or retract a fact (subject, predicate, object) in the knowledge graph.",
-    keywords: ["assert", "add", "record", "note", "relation", "link", "retract", "remove", "connect"],
+    keywords: ["assert", "add", "record", "note", "relation", "link", "retract", "remove", "connect", "insert", "register", "declare", "state", "update", "correct", "delete", "belongs", "owns", "mark", "tag", "fix"],
     danger: DangerLevel.CAUTIOUS,
     capabilities: [C.WRITE_KG],
     requiredParams: ["subject", "predicate", "object"],
@@ -43,11 +52,11 @@ const specs: Spec[] = [
   },
   {
     name: "memory_recall",
-    description: "Recall past episodes of the agent's own experience that concern some symbols.",
-    keywords: ["recall", "remember", "past", "episode", "experience", "previous", "history", "memory"],
+    description: "Recall the agent's own past episodes and facts by the words of a query and by similarity; symbols may narrow it.",
+    keywords: ["recall", "remember", "past", "episode", "experience", "previous", "history", "memory", "memories", "earlier", "happened", "tried", "attempt", "lesson", "session", "last", "previously", "ago", "yesterday", "remembered"],
     danger: DangerLevel.SAFE,
     capabilities: [C.MEMORY_ACCESS, C.READ_KG],
-    requiredParams: ["query_symbols"],
+    requiredParams: ["query"],
     hasSideEffects: false,
     scoring: ScoringMethod.CORE_RULE,
     archetype: Archetype.GUARDIAN,
@@ -55,7 +64,7 @@ const specs: Spec[] = [
   {
     name: "reason",
     description: "Evaluate or simplify a symbolic expression over facts: check whether a statement follows.",
-    keywords: ["reason", "logic", "prove", "deduce", "conclude", "follows", "true", "expression", "simplify", "why"],
+    keywords: ["reason", "logic", "prove", "deduce", "conclude", "follows", "true", "expression", "simplify", "why", "false", "valid", "proof", "contradiction", "consistent", "evaluate", "formula", "logical", "theorem", "premise", "satisfiable", "contradict"],
     danger: DangerLevel.SAFE,
     capabilities: [C.REASON, C.READ_KG],
     requiredParams: ["expression"],
@@ -66,7 +75,7 @@ const specs: Spec[] = [
   {
     name: "similarity_search",
     description: "Find the symbols most similar to a given one by hypervector similarity.",
-    keywords: ["similar", "resemble", "analogous", "comparable", "nearest", "related", "alike", "compare"],
+    keywords: ["similar", "resemble", "analogous", "comparable", "nearest", "related", "alike", "compare", "neighbour", "cluster", "counterpart", "akin", "analogy", "resemblance", "lookalike", "alternatives", "similarity"],
     danger: DangerLevel.SAFE,
     capabilities: [C.VSA_ACCESS],
     requiredParams: ["symbol"],
@@ -77,7 +86,7 @@ const specs: Spec[] = [
   {
     name: "infer_rules",
     description: "Forward-chain rules over the graph (transitive is-a, part-of and others) to derive new facts.",
-    keywords: ["infer", "derive", "transitive", "hierarchy", "classify", "category", "rules", "inherit", "taxonomy"],
+    keywords: ["infer", "derive", "transitive", "hierarchy", "classify", "category", "rules", "inherit", "taxonomy", "inference", "subclass", "superclass", "ontology", "chain", "propagate", "implicit", "indirect", "implied", "imply", "apply", "materialise"],
     danger: DangerLevel.SAFE,
     capabilities: [C.REASON, C.READ_KG, C.WRITE_KG],
     requiredParams: [],
@@ -88,7 +97,7 @@ const specs: Spec[] = [
   {
     name: "gap_analysis",
     description: "Find what is missing or thin in the knowledge around a goal: unknown relations, sparse entities.",
-    keywords: ["missing", "gaps", "incomplete", "unknown", "coverage", "lacking", "unexplored", "unanswered", "questions"],
+    keywords: ["missing", "gaps", "incomplete", "unknown", "coverage", "lacking", "unexplored", "unanswered", "questions", "absent", "holes", "sparse", "thin", "weak", "blind", "spots", "insufficient", "uncovered", "open"],
     danger: DangerLevel.SAFE,
     capabilities: [C.READ_KG, C.VSA_ACCESS],
     requiredParams: ["goal"],
@@ -99,7 +108,7 @@ const specs: Spec[] = [
   {
     name: "file_io",
     description: "Read, write, list or search files inside the agent's workspace directory.",
-    keywords: ["file", "folder", "directory", "path", "read", "write", "save", "contents", "workspace"],
+    keywords: ["file", "folder", "directory", "path", "read", "write", "save", "contents", "workspace", "open", "load", "list", "search", "disk", "filename", "text", "csv", "json", "txt", "append", "create"],
     danger: DangerLevel.DANGEROUS,
     capabilities: [C.READ_FILESYSTEM, C.WRITE_FILESYSTEM],
     requiredParams: ["action", "path"],
@@ -111,7 +120,7 @@ const specs: Spec[] = [
   {
     name: "shell_exec",
     description: "Run a program with arguments in a confined sandbox (no shell), with a timeout and output cap.",
-    keywords: ["run", "execute", "command", "program", "script", "terminal", "build", "test", "compile", "install"],
+    keywords: ["run", "execute", "command", "program", "script", "terminal", "build", "test", "compile", "install", "shell", "bash", "cli", "process", "launch", "invoke", "binary", "git", "npm", "lint", "deploy"],
     danger: DangerLevel.CRITICAL,
     capabilities: [C.PROCESS_EXEC],
     requiredParams: ["argv"],
@@ -123,7 +132,7 @@ const specs: Spec[] = [
   {
     name: "http_fetch",
     description: "Fetch a URL over HTTP(S) with GET or POST, with a timeout, size cap and redirect limit.",
-    keywords: ["fetch", "download", "web", "url", "page", "http", "api", "endpoint", "online", "website"],
+    keywords: ["fetch", "download", "web", "url", "page", "http", "api", "endpoint", "online", "website", "https", "site", "webpage", "internet", "request", "get", "post", "retrieve", "browser", "link", "rest"],
     danger: DangerLevel.DANGEROUS,
     capabilities: [C.NETWORK],
     requiredParams: ["url"],
@@ -135,7 +144,7 @@ const specs: Spec[] = [
   {
     name: "content_ingest",
     description: "Ingest a document (text, Markdown, HTML) into the local library as chunks and facts.",
-    keywords: ["ingest", "import", "document", "article", "paper", "library", "index", "absorb", "add", "save", "upload"],
+    keywords: ["ingest", "import", "document", "article", "paper", "library", "index", "absorb", "add", "save", "upload", "digest", "learn", "study", "memorize", "collect", "catalog", "pdf", "book", "report", "markdown", "handbook", "store"],
     danger: DangerLevel.CAUTIOUS,
     capabilities: [C.WRITE_KG, C.READ_FILESYSTEM, C.NETWORK, C.VSA_ACCESS],
     requiredParams: ["source"],
@@ -147,7 +156,7 @@ const specs: Spec[] = [
   {
     name: "library_search",
     description: "Search the local library of ingested documents for passages about a topic.",
-    keywords: ["search", "library", "passage", "quote", "mention", "topic", "said", "according"],
+    keywords: ["search", "library", "passage", "quote", "mention", "said", "according", "say", "says", "paper", "papers", "wrote", "author", "excerpt", "cite", "claim", "discuss", "statement", "mentioned", "passages", "quotation", "what"],
     danger: DangerLevel.SAFE,
     capabilities: [C.VSA_ACCESS, C.READ_KG],
     requiredParams: ["query"],
@@ -159,7 +168,7 @@ const specs: Spec[] = [
   {
     name: "user_interact",
     description: "Ask the user a question and wait, with a deadline, for the answer.",
-    keywords: ["ask", "user", "question", "clarify", "confirm", "human", "answer", "preference", "approve"],
+    keywords: ["ask", "user", "question", "clarify", "confirm", "human", "answer", "preference", "approve", "person", "operator", "consult", "opinion", "choose", "decide", "permission", "feedback", "reply", "prefer", "options"],
     danger: DangerLevel.SAFE,
     capabilities: [C.USER_INTERACTION],
     requiredParams: ["question"],
@@ -171,7 +180,7 @@ const specs: Spec[] = [
   {
     name: "create_job",
     description: "Schedule a goal to run later or repeatedly, from a cron expression.",
-    keywords: ["schedule", "cron", "recurring", "every", "daily", "later", "remind", "job", "periodic"],
+    keywords: ["schedule", "cron", "recurring", "every", "daily", "later", "remind", "job", "periodic", "weekly", "hourly", "nightly", "monthly", "tomorrow", "morning", "timer", "repeat", "routine", "automate", "reminder", "monday", "friday"],
     danger: DangerLevel.CAUTIOUS,
     capabilities: [C.WRITE_KG],
     requiredParams: ["goal", "schedule"],
@@ -182,7 +191,7 @@ const specs: Spec[] = [
   {
     name: "list_jobs",
     description: "List the scheduled jobs and when they fire next.",
-    keywords: ["list", "jobs", "existing", "upcoming", "pending", "show"],
+    keywords: ["list", "jobs", "existing", "upcoming", "pending", "show", "scheduled", "tasks", "queue", "enumerate", "overview", "all", "current", "next", "planned", "inventory", "active", "view"],
     danger: DangerLevel.SAFE,
     capabilities: [],
     requiredParams: [],

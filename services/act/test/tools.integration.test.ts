@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { connectNats, type NatsTransport } from "@boyd/bus";
-import { ActionOutcome, ApprovalVerdict, ConsolidationTrigger, StatusCode, WorkingMemoryKind, type ActionResult } from "@boyd/proto";
+import { ActionOutcome, ApprovalVerdict, ConsolidationTrigger, Fact, StatusCode, WorkingMemoryKind, type ActionResult } from "@boyd/proto";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "./fixtures/harness.js";
@@ -107,6 +107,21 @@ describe("act - every built-in tool over NATS", () => {
     await h.memory.consolidate({ agentId, cycle: 5, trigger: ConsolidationTrigger.MANUAL, config: { minRelevance: 0.1 } });
     const r = await ok("memory_recall", { query_symbols: ["Earth"] });
     expect(r.output!.content).toContain("Earth orbits the Sun");
+  });
+
+  it("memory_recall - a plain text query is enough and finds episodes and facts by their words", async () => {
+    const agentId = h.agentId;
+    const payroll = "read payroll.csv: name,role,salary,start alice,engineer,85000,2019-03-01 bob,designer,72000,2020-06-15 carol,manager,99000,2018-01-10 dave,engineer,81000,2021-09-30";
+    await h.memory.remember({ agentId, cycle: 7, entries: [{ content: payroll, symbols: ["payroll"], kind: WorkingMemoryKind.OBSERVATION, relevance: 0.9, sourceCycle: 7 }] });
+    await h.memory.consolidate({ agentId, cycle: 9, trigger: ConsolidationTrigger.MANUAL, config: { minRelevance: 0.1 } });
+    await h.memory.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: "The salary review for all staff happens every March.", source: "tool:file_io" })] });
+    const r = await ok("memory_recall", { query: "salary" });
+    expect(r.output!.content).toContain(`: ${payroll}`);
+    expect(r.output!.content).toContain("fact: The salary review for all staff happens every March.");
+    expect(r.output!.content).not.toContain("Earth orbits the Sun");
+    const none = await h.call("memory_recall", { top_k: 3 });
+    expect(none.result!.output!.error!.code).toBe(StatusCode.INVALID_ARGUMENT);
+    expect(none.result!.output!.error!.message).toContain("give query (words to look for) or query_symbols");
   });
 
   it("file_io writes, reads, lists and searches inside the workspace", async () => {

@@ -10,10 +10,14 @@ export const SCORING = {
   novelty: 0.15,
   /** Bonus for a tool named in a recalled episode. */
   episodic: 0.2,
-  /** Bonus for memory_recall when working memory is nearly full. */
-  pressure: 0.15,
-  /** Pressure above which the pressure bonus applies. */
-  pressureThreshold: 0.7,
+  /**
+   * Bonus for consolidation tools (those with MEMORY_ACCESS: they move
+   * working memory into long-term memory or draw on it) when working memory
+   * is nearly full (the reference's +0.2).
+   */
+  pressure: 0.2,
+  /** Pressure above which the pressure bonus applies: where automatic consolidation fires (the reference's 0.8). */
+  pressureThreshold: 0.8,
   /** Archetype bonus = (weight − 0.5) × this. */
   archetypeScale: 0.15,
   /**

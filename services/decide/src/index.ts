@@ -9,7 +9,7 @@ export { createDecideHandlers, validateCatalog, type DecideHandlerOptions } from
 export { serveDecide, actCatalog, type ActCatalogOptions } from "./service.js";
 export { decide, scoreFor, type DecideDeps } from "./decide.js";
 export { generatePlan, type PlanDeps } from "./planner.js";
-export { scoreTools, formatBreakdown, archetypeBonus, type Candidate, type Exclusion, type BelowGate, type ScoredTools } from "./scorer.js";
+export { scoreTools, formatBreakdown, archetypeBonus, isConsolidationTool, type Candidate, type Exclusion, type BelowGate, type ScoredTools } from "./scorer.js";
 export { detectImpasse } from "./impasse.js";
 export { scoringContext, focusGoal, nextPlanStep, isCodeText, type ScoringContext, type ContextInput } from "./context.js";
 export { toolHistory, type ToolHistory } from "./history.js";

@@ -62,10 +62,14 @@ const CORE_INPUTS: Record<string, (ctx: ScoringContext) => InputResult> = {
     if (!fact) return { missing: ["subject", "predicate", "object"] };
     return { input: { subject: fact.subject, predicate: fact.predicate, object: fact.object, goal: ctx.goal.symbolId } };
   },
+  // The goal's own words are the query (recall matches words and
+  // similarity); the topic's symbols, when there are any, only narrow it.
   memory_recall: (ctx) => {
     const subjects = ctx.subjects.filter(isTopical).map((id) => labelOf(ctx, id));
     const symbols = [...new Set([...subjects, ...ctx.episodes.flatMap((e) => e.learnings)])].slice(0, 3);
-    return symbols.length ? { input: { query_symbols: symbols, top_k: 3 } } : { missing: ["query_symbols"] };
+    const query = ctx.goal.description.trim() || symbols.join(" ");
+    if (!query) return { missing: ["query"] };
+    return { input: symbols.length ? { query, query_symbols: symbols, top_k: 3 } : { query, top_k: 3 } };
   },
   reason: (ctx) => {
     // A yes/no question's own statement ("dog is-a fish"), else a known fact about the subject.

@@ -21,7 +21,7 @@ import { buildInput, coreInput, fileWriteTarget, topicSymbol } from "./inputs.js
 import { INTENT_BASE, intentBase } from "./intents.js";
 import { callText, matchingRules } from "./scorer.js";
 import type { ToolProfiles } from "./profiles.js";
-import type { StrategyMatcher } from "./strategies.js";
+import { STRATEGY_THRESHOLD, type StrategyMatcher } from "./strategies.js";
 
 export interface PlanDeps {
   encoder: TextEncoder;
@@ -36,6 +36,15 @@ export interface PlanDeps {
 const MAX_EXTERNAL_STEPS = 2;
 /** A second outward tool joins the plan only if it scores this close to the first. */
 const NEAR_BEST = 0.95;
+/**
+ * Similarity an outward tool needs before the plan commits a step to it.
+ * The library tools' gate (the seed's 0.50) is the similarity of unrelated
+ * text, so noise (σ ≈ 0.005 at 10,000 bits) and shared n-grams clear it
+ * often: fine for a candidate that must still outscore the rest each cycle,
+ * not for a step written into the plan. The strategy gate's reasoning
+ * applies: a goal word naming the tool's concept reaches 0.55 and more.
+ */
+const PLAN_MATCH_SIMILARITY = STRATEGY_THRESHOLD;
 /** Rough time of one step (one cycle), for the plan's estimate. */
 const STEP_ESTIMATE_MS = 1_000;
 
@@ -174,7 +183,7 @@ function exploreFirstSteps(ctx: ScoringContext, needs: ReadonlySet<PlanStrategy>
 function reasonFirstSteps(ctx: ScoringContext): Draft[] {
   const topic = topicSymbol(ctx);
   const out: Draft[] = [
-    { tool: "memory_recall", input: inputNow("memory_recall", ctx) ?? { query_symbols: [topic], top_k: 3 }, rationale: "a different route: start from past experience with this topic", canFail: true },
+    { tool: "memory_recall", input: inputNow("memory_recall", ctx) ?? { query: topic, top_k: 3 }, rationale: "a different route: start from past experience with this topic", canFail: true },
   ];
   if (ctx.knowledge.length > 0) out.push({ tool: "reason", rationale: "reason over known facts before gathering more", canFail: true });
   out.push({ tool: "kg_query", input: inputNow("kg_query", ctx), rationale: "then check the graph for what reasoning needs", canFail: true, expect: `facts about ${topic}` });
@@ -232,7 +241,7 @@ function writeStep(ctx: ScoringContext, drafts: readonly Draft[]): Draft[] {
 /** The best-scoring similarity-matched tools whose inputs the goal supplies. */
 function externalSteps(ctx: ScoringContext, tools: readonly ToolDescriptor[], deps: Pick<PlanDeps, "encoder" | "profiles">): Draft[] {
   const { ranked } = scoreFor(ctx, tools, deps);
-  const outward = ranked.filter((c) => c.score.method === ScoringMethod.VSA_SEMANTIC);
+  const outward = ranked.filter((c) => c.score.method === ScoringMethod.VSA_SEMANTIC && (c.score.similarity ?? 0) >= PLAN_MATCH_SIMILARITY);
   const best = outward[0]?.score.total ?? 0;
   return outward
     .filter((c) => c.score.total >= best * NEAR_BEST)

@@ -1,4 +1,4 @@
-import { Archetype, ScoringMethod, type Psyche, type ScoreBreakdown, type ScoreRule, type ToolDescriptor } from "@boyd/proto";
+import { Archetype, Capability, ScoringMethod, type Psyche, type ScoreBreakdown, type ScoreRule, type ToolDescriptor } from "@boyd/proto";
 import { CORE_TOOLS } from "@boyd/tools";
 import { ADAPTIVE, CORE_BASE, SCORING, VSA_DEFAULTS } from "./constants.js";
 import type { ScoringContext } from "./context.js";
@@ -76,7 +76,7 @@ export function scoreTools(ctx: ScoringContext, tools: readonly ToolDescriptor[]
       excluded.push({ tool: tool.name, reason: `cannot fill required ${built.missing.join(", ")} from the goal or context` });
       continue;
     }
-    const terms = modifiers(tool.name, tool.archetype, ctx);
+    const terms = modifiers(tool, ctx);
     const plan = planStep ? SCORING.plan : 0;
     const learned = matchingRules(ctx.rules, tool.name, built.input);
     const correction = learned.reduce((sum, r) => sum + r.adjustment, 0);
@@ -171,13 +171,24 @@ function baseScore(tool: ToolDescriptor, ctx: ScoringContext, sim: number): Base
   return { eligible: true, method: ScoringMethod.VSA_SEMANTIC, threshold, value: multiplier * sim };
 }
 
-function modifiers(name: string, archetype: Archetype, ctx: ScoringContext) {
+/**
+ * Consolidation tools: those that work on the agent's long-term memory
+ * (MEMORY_ACCESS), so using them when working memory is nearly full moves
+ * what it holds somewhere lasting. Read from the descriptor, so a new memory
+ * tool (a note saver) gets the bonus without a list to keep in step.
+ */
+export function isConsolidationTool(tool: Pick<ToolDescriptor, "capabilities">): boolean {
+  return tool.capabilities.includes(Capability.MEMORY_ACCESS);
+}
+
+function modifiers(tool: ToolDescriptor, ctx: ScoringContext) {
+  const { name, archetype } = tool;
   const rank = ctx.history.recent.indexOf(name);
   return {
     recency: rank >= 0 ? (SCORING.recencyPenalty[rank] ?? 0) : 0,
     novelty: ctx.history.uses.has(name) ? 0 : SCORING.novelty,
     episodic: ctx.episodes.some((e) => mentionsTool(e.summary, name)) ? SCORING.episodic : 0,
-    pressure: name === "memory_recall" && ctx.pressure > SCORING.pressureThreshold ? SCORING.pressure : 0,
+    pressure: isConsolidationTool(tool) && ctx.pressure > SCORING.pressureThreshold ? SCORING.pressure : 0,
     archetype: archetypeBonus(archetype, ctx.psyche),
   };
 }

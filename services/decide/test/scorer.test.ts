@@ -1,4 +1,4 @@
-import { Archetype, ImpasseKind, PlanStatus, ScoringMethod, StepStatus, type Plan, type ToolDescriptor } from "@boyd/proto";
+import { Archetype, Capability, ImpasseKind, PlanStatus, ScoringMethod, StepStatus, type Plan, type ToolDescriptor } from "@boyd/proto";
 import { BUILTIN_TOOLS } from "@boyd/tools";
 import { describe, expect, it } from "vitest";
 import { createDecideHandlers, detectImpasse, formatBreakdown } from "../src/index.js";
@@ -47,15 +47,50 @@ describe("score arithmetic", () => {
 
   it("applies the episodic, pressure and archetype terms", async () => {
     const psyche = { persona: undefined, shadow: undefined, integration: undefined, awakened: true, archetypes: { healer: 0.5, sage: 0.7, guardian: 0.4, explorer: 0.5 } };
-    const d = await decideFor("learn about the sun", { ...known, episodes: [episode("Decide: tool=reason, goal=sun")], pressure: 0.75, psyche });
+    const d = await decideFor("learn about the sun", { ...known, episodes: [episode("Decide: tool=reason, goal=sun")], pressure: 0.85, psyche });
     expect(alt(d, "reason")!.score!.episodicBonus).toBe(0.2);
     expect(alt(d, "kg_query")!.score!.episodicBonus).toBe(0);
-    expect(alt(d, "memory_recall")!.score!.pressureBonus).toBe(0.15);
+    expect(alt(d, "memory_recall")!.score!.pressureBonus).toBe(0.2);
+    expect(alt(d, "kg_query")!.score!.pressureBonus).toBe(0);
     expect(alt(d, "reason")!.score!.archetypeBonus).toBeCloseTo(0.03, 12); // sage
     expect(alt(d, "similarity_search")!.score!.archetypeBonus).toBeCloseTo(-0.015, 12); // guardian
     expect(alt(d, "gap_analysis")!.score!.archetypeBonus).toBe(0); // healer at 0.5
-    const calm = await decideFor("learn about the sun", { ...known, episodes: [episode("x")], pressure: 0.7 });
+    const calm = await decideFor("learn about the sun", { ...known, episodes: [episode("x")], pressure: 0.8 });
     expect(alt(calm, "memory_recall")!.score!.pressureBonus).toBe(0);
+  });
+
+  it("library - 'What did that paper say about gravity?' (the seed's example) picks library_search once the paper's facts are known", async () => {
+    // The paper was ingested: the graph holds what it says, and orient activated its topic.
+    const paper = { knowledge: [triple("relativity_paper", "mentions", "gravity"), triple("gravity", "is_a", "force")], inferences: [activated("gravity")] };
+    const d = await decideFor("What did that paper say about gravity?", paper);
+    expect(d.call!.toolName).toBe("library_search");
+    expect(JSON.parse(d.call!.inputJson)).toEqual({ query: "What did that paper say about gravity?" });
+    const s = alt(d, "library_search")!.score!;
+    expect(s.method).toBe(ScoringMethod.VSA_SEMANTIC);
+    expect(s.base).toBeCloseTo(0.8 * s.similarity!, 12);
+    // Without facts the graph is the first place to look (kg_query's 0.8 for a near-empty graph), but the library clears its gate.
+    const empty = await decideFor("What did that paper say about gravity?");
+    expect(empty.call!.toolName).toBe("kg_query");
+    expect(alt(empty, "library_search")!.score!.similarity!).toBeGreaterThan(0.5);
+  });
+
+  it("gates - the library tools gate at the seed's 0.50 (x0.80 search, x0.75 ingest), outward tools at 0.55 x 0.75", () => {
+    const byName = new Map(BUILTIN_TOOLS.map((t) => [t.name, t]));
+    expect([byName.get("library_search")!.vsaThreshold, byName.get("library_search")!.vsaMultiplier]).toEqual([0.5, 0.8]);
+    expect([byName.get("content_ingest")!.vsaThreshold, byName.get("content_ingest")!.vsaMultiplier]).toEqual([0.5, 0.75]);
+    for (const name of ["file_io", "http_fetch", "shell_exec", "user_interact"]) expect([byName.get(name)!.vsaThreshold, byName.get(name)!.vsaMultiplier], name).toEqual([0.55, 0.75]);
+  });
+
+  it("pressure - +0.2 for every consolidation tool (memory access) above 0.8, the seed's figures; other tools get nothing", async () => {
+    // A note-saving tool of a user's: it works on memory, so it is a consolidation tool too.
+    const saver: ToolDescriptor = { ...BUILTIN_TOOLS.find((t) => t.name === "memory_recall")!, name: "stash_note", keywords: ["note", "jot", "keep"], capabilities: [Capability.MEMORY_ACCESS], scoring: ScoringMethod.VSA_SEMANTIC, vsaThreshold: 0, requiredParams: [] };
+    const full = await decideFor("learn about the sun", { ...known, episodes: [episode("x")], pressure: 0.81 }, [...BUILTIN_TOOLS, saver]);
+    expect(alt(full, "memory_recall")!.score!.pressureBonus).toBe(0.2);
+    expect(alt(full, "stash_note")!.score!.pressureBonus).toBe(0.2);
+    for (const a of full.explanation!.alternatives.filter((x) => !["memory_recall", "stash_note"].includes(x.toolName))) expect(a.score!.pressureBonus, a.toolName).toBe(0);
+    expect(full.explanation!.alternatives.find((a) => a.toolName === "memory_recall")!.score!.breakdown).toContain("pressure=+0.20");
+    const nearlyFull = await decideFor("learn about the sun", { ...known, episodes: [episode("x")], pressure: 0.75 }, [...BUILTIN_TOOLS, saver]);
+    expect(alt(nearlyFull, "memory_recall")!.score!.pressureBonus).toBe(0);
   });
 
   it("uses the core bases by state, the adaptive floors, and similarity gates", async () => {
@@ -97,6 +132,13 @@ describe("better than the reference", () => {
     // Core tools need their context: no knowledge, no reason; no episodes, no recall.
     expect(alt(noUrl, "reason")).toBeUndefined();
     expect(alt(noUrl, "memory_recall")).toBeUndefined();
+  });
+
+  it("memory_recall - a goal's words are query enough: recall is a candidate without any symbol to recall by", async () => {
+    const d = await decideFor("what did the payroll file say about salary", { episodes: [episode("read payroll.csv: name,role,salary alice,engineer,85000", [])] });
+    expect(JSON.parse(alt(d, "memory_recall")!.inputJson)).toEqual({ query: "what did the payroll file say about salary", top_k: 3 });
+    const withSymbols = await decideFor("learn about the sun", { ...known, episodes: [episode("the sun is a star")] });
+    expect(JSON.parse(alt(withSymbols, "memory_recall")!.inputJson)).toEqual({ query: "learn about the sun", query_symbols: ["sun"], top_k: 3 });
   });
 
   it("gives the active plan's next step a bonus, so the plan drives the choice", async () => {

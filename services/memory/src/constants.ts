@@ -50,11 +50,18 @@ export const CONSOLIDATION = {
   degreeProbeLimit: 100,
 } as const;
 
-/** Recall ranking: score = similarity + symbol overlap + recency, weighted (Mama's hybrid, reordered). */
+/**
+ * Recall ranking: score = similarity + word match + symbol overlap + recency,
+ * weighted (Mama's hybrid, reordered). The text's share (0.6) is split
+ * evenly between the hypervector similarity, which finds paraphrases but
+ * fades as a text grows long, and the exact word match, which finds a word
+ * however long the text around it.
+ */
 export const RECALL = {
   defaultTopK: 5,
   maxTopK: 100,
-  similarityWeight: 0.6,
+  similarityWeight: 0.3,
+  wordWeight: 0.3,
   symbolWeight: 0.25,
   recencyWeight: 0.15,
   /** recency = 1 / (1 + age / recencyUnitMs): one day halves it (Mama's 1/(1+ageDays)). */

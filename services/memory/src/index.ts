@@ -16,7 +16,7 @@ export { openKvStore, type KvStoreOptions } from "./store/jetstream-kv.js";
 export { openStore } from "./open-store.js";
 export { orientGraphLink, graphLinkFromClient, episodeTriples, factTriples, MEMORY_PREDICATES, type GraphLink, type OrientGraphLinkOptions } from "./graph-link.js";
 export { activation, scoreEntry, consolidationSettings, episodeId, type ConsolidationSettings, type EntryScore, type ScoringContext } from "./consolidation.js";
-export { rankEpisodes, rankFacts, episodeText, type RecallQuery, type Ranked } from "./recall.js";
+export { rankEpisodes, rankFacts, episodeText, stemsOf, wordMatch, type RecallQuery, type Ranked } from "./recall.js";
 export { distillRules, groupKey } from "./distiller.js";
 export { factId, normalizeContent, isPreferenceFact } from "./facts.js";
 export { pressureOf, pressureLevel, evictionVictim } from "./working-memory.js";

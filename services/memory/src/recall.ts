@@ -1,5 +1,5 @@
 import type { EpisodicEntry, Fact, RecallScore } from "@boyd/proto";
-import { contentWords, similarity, type TextEncoder } from "@boyd/vsa";
+import { contentWords, similarity, stem, type TextEncoder } from "@boyd/vsa";
 import { RECALL } from "./constants.js";
 
 /** What to look for. */
@@ -35,11 +35,28 @@ export function episodeText(e: EpisodicEntry): string {
   return `${e.summary} ${symbolWords(e.learnings.filter((s) => !s.startsWith("goal:")))}`;
 }
 
+/** The distinct stems of a text's content words: case and accents folded, "salaries" and "salary" alike. */
+export function stemsOf(text: string): Set<string> {
+  return new Set(contentWords(text).map(stem));
+}
+
+/** Share of the query's stems the text has, 0..1 (0 for a query without content words). */
+export function wordMatch(queryStems: ReadonlySet<string>, text: string): number {
+  if (queryStems.size === 0) return 0;
+  const have = stemsOf(text);
+  let found = 0;
+  for (const s of queryStems) if (have.has(s)) found++;
+  return found / queryStems.size;
+}
+
 /**
- * Ranks items by 0.6 · similarity + 0.25 · symbol overlap + 0.15 · recency.
- * similarity is the hypervector similarity of query and item text rescaled
- * so unrelated = 0 and identical = 1; symbol overlap is the share of the
- * query's symbols the item concerns; recency = 1 / (1 + age in days). An
+ * Ranks items by 0.3 · similarity + 0.3 · word match + 0.25 · symbol
+ * overlap + 0.15 · recency. similarity is the hypervector similarity of
+ * query and item text rescaled so unrelated = 0 and identical = 1; word
+ * match is the share of the query's words the item's text contains, so a
+ * word a long text mentions once is found although the vectors of a one-word
+ * query and a long text are hardly similar; symbol overlap is the share of
+ * the query's symbols the item concerns; recency = 1 / (1 + age in days). An
  * item related neither by text nor by symbol is left out, so an old
  * unrelated memory is never returned for being recent. Ties: newer first,
  * then id.
@@ -50,18 +67,19 @@ export function rank<T>(
   query: RecallQuery,
   view: (item: T) => { id: string; text: string; symbols: readonly string[]; timestamp: number },
 ): Ranked<T>[] {
-  const hasText = contentWords(query.text).length > 0;
-  const queryVector = hasText ? encoder.encode(query.text) : undefined;
+  const queryStems = stemsOf(query.text);
+  const queryVector = queryStems.size > 0 ? encoder.encode(query.text) : undefined;
   const wanted = new Set(query.symbols);
   const ranked: (Ranked<T> & { timestamp: number })[] = [];
   for (const item of items) {
     const v = view(item);
     const sim = queryVector ? Math.max(0, (similarity(queryVector, encoder.encode(v.text)) - 0.5) / 0.5) : 0;
+    const words = wordMatch(queryStems, v.text);
     const overlap = wanted.size ? new Set(v.symbols.filter((s) => wanted.has(s))).size / wanted.size : 0;
-    if (sim < MIN_SIMILARITY && overlap === 0) continue;
+    if (sim < MIN_SIMILARITY && words === 0 && overlap === 0) continue;
     const recency = 1 / (1 + Math.max(0, query.now - v.timestamp) / RECALL.recencyUnitMs);
-    const score = RECALL.similarityWeight * sim + RECALL.symbolWeight * overlap + RECALL.recencyWeight * recency;
-    ranked.push({ item, score: { id: v.id, score, similarity: sim, symbolOverlap: overlap, recency }, timestamp: v.timestamp });
+    const score = RECALL.similarityWeight * sim + RECALL.wordWeight * words + RECALL.symbolWeight * overlap + RECALL.recencyWeight * recency;
+    ranked.push({ item, score: { id: v.id, score, similarity: sim, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: v.timestamp });
   }
   ranked.sort((a, b) => b.score.score - a.score.score || b.timestamp - a.timestamp || (a.score.id < b.score.id ? -1 : 1));
   return ranked.slice(0, query.topK).map(({ item, score }) => ({ item, score }));

@@ -4,27 +4,45 @@ import { z } from "zod";
 import { defineTool, type ToolDefinition } from "../tool.js";
 import { builtinDescriptor, type MemoryClient } from "./graph-client.js";
 
-/** memory_recall: the agent's own past episodes about some symbols. */
+const recallInput = z
+  .object({
+    query: z.string().trim().max(2_000).optional(),
+    query_symbols: z.array(z.string().trim().min(1).max(512)).max(50).optional(),
+    top_k: z.number().int().min(1).max(50).default(5),
+  })
+  .strict()
+  .refine((i) => Boolean(i.query) || Boolean(i.query_symbols?.length), { message: "give query (words to look for) or query_symbols", path: ["query"] });
+
+/** What a recall looks for, in words: the query text, else the symbols. */
+function recallSubject(i: z.infer<typeof recallInput>): string {
+  return i.query || (i.query_symbols ?? []).join(", ");
+}
+
+/**
+ * memory_recall: the agent's own episodes and facts, found by the words of a
+ * plain text query and by similarity; symbols, when given, narrow it further.
+ */
 export function memoryRecallTool(memory: MemoryClient): ToolDefinition {
   return defineTool({
     descriptor: builtinDescriptor("memory_recall"),
-    input: z.object({ query_symbols: z.array(z.string().trim().min(1).max(512)).min(1).max(50), top_k: z.number().int().min(1).max(50).default(5), query: z.string().max(2_000).optional() }).strict(),
+    input: recallInput,
     assess: (i) => ({
-      action: { detail: { $case: "other", value: { summary: `recall episodes about ${i.query_symbols.join(", ")}` } } },
+      action: { detail: { $case: "other", value: { summary: `recall episodes and facts about ${recallSubject(i)}` } } },
       danger: DangerLevel.SAFE,
       reversible: true,
-      preview: `recall ${i.query_symbols.join(", ")}`,
+      preview: `recall ${recallSubject(i)}`,
       consequences: "reads the agent's memory; nothing changes",
       sideEffects: false,
     }),
     async run(i, ctx) {
-      const { episodes, facts } = await memory.recall({ agentId: ctx.agentId, symbols: i.query_symbols, query: i.query ?? i.query_symbols.join(" "), topK: i.top_k, includeFacts: true });
+      const symbols = i.query_symbols ?? [];
+      const { episodes, facts } = await memory.recall({ agentId: ctx.agentId, symbols, query: i.query || symbols.join(" "), topK: i.top_k, includeFacts: true });
       const lines = [
         ...episodes.map((e) => `episode (${e.relevanceScore.toFixed(2)}): ${e.summary}`),
         ...facts.map((f) => `fact: ${f.content.slice(0, 300)}`),
       ];
       return {
-        content: lines.length ? lines.join("\n") : `no memories about ${i.query_symbols.join(", ")}`,
+        content: lines.length ? lines.join("\n") : `no memories about ${recallSubject(i)}`,
         symbols: [...new Set(episodes.flatMap((e) => e.learnings))],
         data: { episodes: episodes.map((e) => ({ id: e.symbolId, summary: e.summary, score: e.relevanceScore, goal: e.goalId })), facts: facts.map((f) => ({ id: f.id, content: f.content })) },
       };

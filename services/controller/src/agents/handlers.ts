@@ -130,8 +130,10 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
     async recall(req) {
       if (!req.query.trim()) throw new BusError("INVALID_ARGUMENT", "query: must not be empty");
       await runtime.session(req.agentId);
-      const r = await ports.memory.recall({ agentId: req.agentId, query: req.query, topK: req.topK ?? 5 }, { timeoutMs: 10_000, agentId: req.agentId });
-      return { episodes: r.episodes };
+      // Facts too: what a tool reported or a note saved is memory a person
+      // searches for as much as an episode.
+      const r = await ports.memory.recall({ agentId: req.agentId, query: req.query, topK: req.topK ?? 5, includeFacts: true }, { timeoutMs: 10_000, agentId: req.agentId });
+      return { episodes: r.episodes, facts: r.facts, factScores: r.factScores };
     },
     async listRules(req) {
       await runtime.session(req.agentId);

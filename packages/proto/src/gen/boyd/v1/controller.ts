@@ -48,6 +48,8 @@ import {
   ConsolidationTrigger,
   consolidationTriggerFromJSON,
   consolidationTriggerToJSON,
+  Fact,
+  RecallScore,
 } from "./memory.js";
 
 /** AgentState is what an agent is doing right now. */
@@ -472,7 +474,7 @@ export interface AgentServiceRemoveRuleResponse {
   factsRemoved: number;
 }
 
-/** RecallRequest searches episodes. */
+/** RecallRequest searches episodes and facts by words and by similarity. */
 export interface RecallRequest {
   /** Agent id. */
   agentId: string;
@@ -482,10 +484,14 @@ export interface RecallRequest {
   topK?: number | undefined;
 }
 
-/** RecallResponse returns episodes, best first. */
+/** RecallResponse returns episodes and facts, best first. */
 export interface RecallResponse {
   /** Matching episodes, relevance_score set to the recall score. */
   episodes: EpisodicEntry[];
+  /** Matching facts (what tools reported, notes), best first. */
+  facts: Fact[];
+  /** How each returned fact scored, in the same order as facts. */
+  factScores: RecallScore[];
 }
 
 /** ResolveApprovalRequest answers an approval request. */
@@ -4200,13 +4206,19 @@ export const RecallRequest: MessageFns<RecallRequest> = {
 };
 
 function createBaseRecallResponse(): RecallResponse {
-  return { episodes: [] };
+  return { episodes: [], facts: [], factScores: [] };
 }
 
 export const RecallResponse: MessageFns<RecallResponse> = {
   encode(message: RecallResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.episodes) {
       EpisodicEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.facts) {
+      Fact.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.factScores) {
+      RecallScore.encode(v!, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -4232,6 +4244,22 @@ export const RecallResponse: MessageFns<RecallResponse> = {
             message.episodes.push(EpisodicEntry.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.facts.push(Fact.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.factScores.push(RecallScore.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4249,6 +4277,12 @@ export const RecallResponse: MessageFns<RecallResponse> = {
       episodes: globalThis.Array.isArray(object?.episodes)
         ? object.episodes.map((e: any) => EpisodicEntry.fromJSON(e))
         : [],
+      facts: globalThis.Array.isArray(object?.facts) ? object.facts.map((e: any) => Fact.fromJSON(e)) : [],
+      factScores: globalThis.Array.isArray(object?.factScores)
+        ? object.factScores.map((e: any) => RecallScore.fromJSON(e))
+        : globalThis.Array.isArray(object?.fact_scores)
+        ? object.fact_scores.map((e: any) => RecallScore.fromJSON(e))
+        : [],
     };
   },
 
@@ -4256,6 +4290,12 @@ export const RecallResponse: MessageFns<RecallResponse> = {
     const obj: any = {};
     if (message.episodes?.length) {
       obj.episodes = message.episodes.map((e) => EpisodicEntry.toJSON(e));
+    }
+    if (message.facts?.length) {
+      obj.facts = message.facts.map((e) => Fact.toJSON(e));
+    }
+    if (message.factScores?.length) {
+      obj.factScores = message.factScores.map((e) => RecallScore.toJSON(e));
     }
     return obj;
   },
@@ -4266,6 +4306,8 @@ export const RecallResponse: MessageFns<RecallResponse> = {
   fromPartial(object: DeepPartial<RecallResponse>): RecallResponse {
     const message = createBaseRecallResponse();
     message.episodes = object.episodes?.map((e) => EpisodicEntry.fromPartial(e)) || [];
+    message.facts = object.facts?.map((e) => Fact.fromPartial(e)) || [];
+    message.factScores = object.factScores?.map((e) => RecallScore.fromPartial(e)) || [];
     return message;
   },
 };
@@ -5534,7 +5576,7 @@ export const AgentServiceDefinition = {
       responseStream: false,
       options: {},
     },
-    /** Recall searches the agent's episodes. */
+    /** Recall searches the agent's episodes and facts. */
     recall: {
       name: "Recall",
       requestType: RecallRequest as typeof RecallRequest,
@@ -5726,7 +5768,7 @@ export const AgentServiceService = {
     responseSerialize: (value: ConsolidateResponse): Buffer => Buffer.from(ConsolidateResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ConsolidateResponse => ConsolidateResponse.decode(value),
   },
-  /** Recall searches the agent's episodes. */
+  /** Recall searches the agent's episodes and facts. */
   recall: {
     path: "/boyd.v1.AgentService/Recall" as const,
     requestStream: false as const,
@@ -5837,7 +5879,7 @@ export interface AgentServiceServer extends UntypedServiceImplementation {
   reflect: handleUnaryCall<ReflectRequest, ReflectResponse>;
   /** Consolidate moves working memory into episodes now. */
   consolidate: handleUnaryCall<ConsolidateRequest, ConsolidateResponse>;
-  /** Recall searches the agent's episodes. */
+  /** Recall searches the agent's episodes and facts. */
   recall: handleUnaryCall<RecallRequest, RecallResponse>;
   /**
    * ListRules lists the rules the agent learned from people's denials and
@@ -6036,7 +6078,7 @@ export interface AgentServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ConsolidateResponse) => void,
   ): ClientUnaryCall;
-  /** Recall searches the agent's episodes. */
+  /** Recall searches the agent's episodes and facts. */
   recall(
     request: RecallRequest,
     callback: (error: ServiceError | null, response: RecallResponse) => void,

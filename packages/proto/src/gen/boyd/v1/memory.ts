@@ -481,8 +481,8 @@ export interface MemoryServiceRecallResponse {
 }
 
 /**
- * RecallScore explains one recall result: score = 0.6 * similarity +
- * 0.25 * symbol_overlap + 0.15 * recency.
+ * RecallScore explains one recall result: score = 0.3 * similarity +
+ * 0.3 * word_match + 0.25 * symbol_overlap + 0.15 * recency.
  */
 export interface RecallScore {
   /** Episode symbol id or fact id. */
@@ -495,6 +495,11 @@ export interface RecallScore {
   symbolOverlap: number;
   /** 1 / (1 + age in days). */
   recency: number;
+  /**
+   * Share of the query's content words (folded and stemmed) the text
+   * contains, 0..1: a word a long text mentions once still counts in full.
+   */
+  wordMatch: number;
 }
 
 /** RecordFactsRequest stores facts. */
@@ -3768,7 +3773,7 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
 };
 
 function createBaseRecallScore(): RecallScore {
-  return { id: "", score: 0, similarity: 0, symbolOverlap: 0, recency: 0 };
+  return { id: "", score: 0, similarity: 0, symbolOverlap: 0, recency: 0, wordMatch: 0 };
 }
 
 export const RecallScore: MessageFns<RecallScore> = {
@@ -3787,6 +3792,9 @@ export const RecallScore: MessageFns<RecallScore> = {
     }
     if (message.recency !== 0) {
       writer.uint32(41).double(message.recency);
+    }
+    if (message.wordMatch !== 0) {
+      writer.uint32(49).double(message.wordMatch);
     }
     return writer;
   },
@@ -3844,6 +3852,14 @@ export const RecallScore: MessageFns<RecallScore> = {
             message.recency = reader.double();
             continue;
           }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.wordMatch = reader.double();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3867,6 +3883,11 @@ export const RecallScore: MessageFns<RecallScore> = {
         ? globalThis.Number(object.symbol_overlap)
         : 0,
       recency: isSet(object.recency) ? globalThis.Number(object.recency) : 0,
+      wordMatch: isSet(object.wordMatch)
+        ? globalThis.Number(object.wordMatch)
+        : isSet(object.word_match)
+        ? globalThis.Number(object.word_match)
+        : 0,
     };
   },
 
@@ -3887,6 +3908,9 @@ export const RecallScore: MessageFns<RecallScore> = {
     if (message.recency !== 0) {
       obj.recency = floatToJson(message.recency);
     }
+    if (message.wordMatch !== 0) {
+      obj.wordMatch = floatToJson(message.wordMatch);
+    }
     return obj;
   },
 
@@ -3900,6 +3924,7 @@ export const RecallScore: MessageFns<RecallScore> = {
     message.similarity = object.similarity ?? 0;
     message.symbolOverlap = object.symbolOverlap ?? 0;
     message.recency = object.recency ?? 0;
+    message.wordMatch = object.wordMatch ?? 0;
     return message;
   },
 };
