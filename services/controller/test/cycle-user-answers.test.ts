@@ -1,6 +1,6 @@
 import { GoalChangeKind, GoalSource, GoalStatus, PlanStatus, StepStatus, type Plan, type PlanStep } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { applyUserAnswer, questionOf, readUserAnswer, type AnswerContext } from "../src/cycle/user-answers.js";
+import { applyUserAnswer, asksThePerson, questionOf, readUserAnswer, type AnswerContext } from "../src/cycle/user-answers.js";
 import { addGoal } from "../src/goals/index.js";
 
 const goals = addGoal([], { description: "Read the notes file", symbolId: "goal:notes" }).goals;
@@ -97,5 +97,13 @@ describe("answers to the agent's questions", () => {
     expect(questionOf(JSON.stringify({ question: "How?", about }))).toEqual({ question: "How?", about });
     expect(questionOf(JSON.stringify({ question: "Which?" }))).toEqual({ question: "Which?", about: undefined });
     expect(questionOf("nonsense")).toEqual({ question: "", about: undefined });
+  });
+});
+
+describe("user answers - a question goal with a later step", () => {
+  it("only a goal that is nothing but a question is met by the answer", () => {
+    expect(asksThePerson("Ask the user which region to deploy to")).toBe(true);
+    expect(asksThePerson("ask the user what to write, then save it to answer.md")).toBe(false);
+    expect(asksThePerson("Ask the operator for the port and write it to port.txt")).toBe(false);
   });
 });

@@ -79,9 +79,13 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 const ASKS_THE_PERSON = /^(?:please\s+)?(?:ask|check with|consult)\s+(?:the\s+|my\s+|our\s+)?(?:user|operator|human|owner|person|me)\b/i;
 
-/** Whether a goal is a question to put to the person ("Ask the user which ..."). */
+/** A later step after the question ("..., then save it to a.md"): the answer alone does not meet such a goal. */
+const THEN_ACT = /\b(?:then|afterwards|after that)\b|[,;]\s*(?:and\s+)?(?:save|write|store|put|send|create|add|record|note)\b|\band\s+(?:save|write|store|put|send|create|record)\b/i;
+
+/** Whether a goal is nothing but a question to put to the person ("Ask the user which ..."). */
 export function asksThePerson(description: string): boolean {
-  return ASKS_THE_PERSON.test(description.trim());
+  const d = description.trim();
+  return ASKS_THE_PERSON.test(d) && !THEN_ACT.test(d);
 }
 
 /** Where an answer applies. */
