@@ -31,7 +31,8 @@ describe("metrics", () => {
     expect(sampleValue(body, "boyd_tool_denials_total", { tool: "shell", reason: "policy" })).toBe(1);
     expect(sampleValue(body, "boyd_working_memory_pressure", { agent: "a1", service: "act" })).toBe(0.25);
     expect(sampleValue(body, "boyd_working_memory_entries", { agent: "a1" })).toBe(5);
-    expect(sampleValue(body, "process_cpu_user_seconds_total", { service: "act" })).toBeGreaterThan(0);
+    // CPU time since the collector started may round to 0 on a loaded machine; the series must be there.
+    expect(sampleValue(body, "process_cpu_user_seconds_total", { service: "act" })).toBeGreaterThanOrEqual(0);
     expect(sampleValue(body, "nodejs_eventloop_lag_seconds", { service: "act" })).toBeDefined();
   });
 });

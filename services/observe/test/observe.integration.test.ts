@@ -124,7 +124,8 @@ describe("observe - downstream calls", () => {
     try {
       const started = Date.now();
       const failure = await failureOf(observeClient(transport).observe({ agentId: "a1", cycle: 1 }, { timeoutMs: 600 }));
-      expect(failure).toMatch(/^DEADLINE_EXCEEDED: observe could not reach memory \(Recent\): no reply on boyd\.v1\.MemoryService\.Recent within \d+ ms$/);
+      // Which deadline fires first (observe's own call to memory, or the handler's) depends on timer order under load; either way the caller is told memory did not answer in time.
+      expect(failure).toMatch(/^DEADLINE_EXCEEDED: observe could not reach memory \(Recent\): (no reply on boyd\.v1\.MemoryService\.Recent within \d+ ms|handler did not finish before the deadline)$/);
       expect(Date.now() - started).toBeLessThan(600);
     } finally {
       await observe.stop();
