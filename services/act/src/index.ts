@@ -14,7 +14,7 @@ export { ToolRegistry, MAX_INPUT_BYTES } from "./registry.js";
 export { defineTool, type ToolDefinition, type CallContext, type CallAssessment, type ToolRun } from "./tool.js";
 export { PolicyConfig, compilePolicy, BUILTIN_DENIED_PATHS, BUILTIN_DENIED_COMMANDS, DEFAULT_ALLOWED_COMMANDS, DEFAULT_ASK_COMMANDS } from "./safety/policy.js";
 export { guard, similarityKeyOf } from "./safety/guardian.js";
-export { shadowCheck, biasFromDenial } from "./safety/shadow.js";
+export { shadowCheck } from "./safety/shadow.js";
 export { ApprovalBroker, APPROVAL_PREFIX } from "./approvals.js";
 export { IdempotencyLedger } from "./idempotency.js";
 export { JobBook, nextRun } from "./tools/jobs.js";

@@ -1,6 +1,6 @@
 import { Capability, DangerLevel, type Psyche, type ShadowPattern } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { biasFromDenial, shadowCheck, type ShadowSubject } from "../src/safety/shadow.js";
+import { shadowCheck, type ShadowSubject } from "../src/safety/shadow.js";
 
 function pattern(name: string, p: Partial<ShadowPattern> = {}): ShadowPattern {
   return { name, capabilityTriggers: [], dangerLevelThreshold: DangerLevel.UNSPECIFIED, actionTriggers: [], severity: 0.5, explanation: "", ...p };
@@ -90,44 +90,3 @@ describe("shadow check", () => {
   });
 });
 
-describe("bias from denial", () => {
-  const describeCall = (tool: string, input: unknown) => `tool=${tool} input=${JSON.stringify(input)}`;
-
-  it("shadow - a pattern learned from a denial matches a later identical call", () => {
-    const learned = biasFromDenial("file_io", "Notes/Plan.md", "not that file");
-    expect(learned.name).toBe("denied:file_io:Notes/Plan.md");
-    expect(learned.explanation).toBe("a person denied this before: not that file");
-    expect(learned.severity).toBeCloseTo(0.5);
-    const p = psyche([], [learned]);
-    const same = shadowCheck(p, subject({ toolName: "file_io", description: describeCall("file_io", { op: "write", path: "Notes/Plan.md", content: "x" }) }));
-    expect(same.vetoed).toBe(false);
-    expect(same.biasPatterns).toEqual(["denied:file_io:Notes/Plan.md"]);
-    const other = shadowCheck(p, subject({ toolName: "file_io", description: describeCall("file_io", { op: "write", path: "notes/other.md" }) }));
-    expect(other.biasPatterns).toEqual([]);
-  });
-
-  it("shadow - a denied resource with quotes or backslashes matches the JSON-escaped input (regression)", () => {
-    for (const resource of ['say "hi"', "dir\\file.txt"]) {
-      const p = psyche([], [biasFromDenial("shell_exec", resource, "")]);
-      const c = shadowCheck(p, subject({ description: describeCall("shell_exec", { argv: ["echo", resource] }) }));
-      expect(c.biasPatterns, resource).toHaveLength(1);
-    }
-  });
-
-  it("shadow - without a resource the pattern matches the tool, and says a person denied it", () => {
-    const learned = biasFromDenial("reason", "", "");
-    expect(learned.actionTriggers).toEqual(["tool=reason"]);
-    expect(learned.explanation).toBe("a person denied this before");
-    expect(learned.dangerLevelThreshold).toBe(DangerLevel.UNSPECIFIED);
-    expect(learned.capabilityTriggers).toEqual([]);
-    const p = psyche([], [learned]);
-    expect(shadowCheck(p, subject({ description: 'tool=reason input={"expression":"(a b c)"}' })).biasPatterns).toHaveLength(1);
-    expect(shadowCheck(p, subject({ description: 'tool=shell_exec input={"argv":["ls"]}' })).biasPatterns).toHaveLength(0);
-  });
-
-  it("shadow - long resources are cut: trigger at most 200 characters, name at most 120", () => {
-    const learned = biasFromDenial("file_io", "d/".repeat(300), "r");
-    expect(learned.actionTriggers[0]).toHaveLength(200);
-    expect(learned.name).toHaveLength(120);
-  });
-});

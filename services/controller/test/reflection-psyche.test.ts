@@ -4,8 +4,6 @@ import { describe, expect, it } from "vitest";
 import {
   ARCHETYPE_MAX,
   ARCHETYPE_MIN,
-  MAX_LEARNED_BIAS_PATTERNS,
-  addBiasFromDenial,
   archetypeShifts,
   defaultPsyche,
   dominantArchetype,
@@ -214,58 +212,3 @@ describe("psyche - evolution", () => {
   });
 });
 
-describe("psyche - learned bias", () => {
-  const denial = (name: string, trigger = name): ShadowPattern => ({
-    name,
-    capabilityTriggers: [],
-    dangerLevelThreshold: DangerLevel.UNSPECIFIED,
-    actionTriggers: [trigger],
-    severity: 0.5,
-    explanation: "a person denied this before",
-  });
-  const learnedNames = (p: Psyche) => (p.shadow?.biasPatterns ?? []).map((b) => b.name).filter((n) => n.startsWith("denied:"));
-
-  it("bias - adds a learned pattern after the defaults", () => {
-    const p = addBiasFromDenial(defaultPsyche(), denial("denied:shell_exec:curl"));
-    expect(p.shadow?.biasPatterns.at(-1)?.name).toBe("denied:shell_exec:curl");
-    expect(p.shadow?.biasPatterns.length).toBe((defaultPsyche().shadow?.biasPatterns.length ?? 0) + 1);
-    expect(p.shadow?.vetoPatterns).toEqual(defaultPsyche().shadow?.vetoPatterns);
-  });
-
-  it("bias - dedupes by name: the newer pattern replaces the old and moves to the end", () => {
-    let p = addBiasFromDenial(defaultPsyche(), denial("denied:a", "old"));
-    p = addBiasFromDenial(p, denial("denied:b"));
-    p = addBiasFromDenial(p, denial("denied:a", "new"));
-    expect(learnedNames(p)).toEqual(["denied:b", "denied:a"]);
-    expect(p.shadow?.biasPatterns.find((b) => b.name === "denied:a")?.actionTriggers).toEqual(["new"]);
-  });
-
-  it("bias - bounded: the oldest learned pattern goes, the defaults stay", () => {
-    let p = defaultPsyche();
-    for (let i = 0; i < MAX_LEARNED_BIAS_PATTERNS + 5; i++) p = addBiasFromDenial(p, denial(`denied:${i}`));
-    const learned = learnedNames(p);
-    expect(learned.length).toBe(MAX_LEARNED_BIAS_PATTERNS);
-    expect(learned[0]).toBe("denied:5");
-    expect(learned.at(-1)).toBe(`denied:${MAX_LEARNED_BIAS_PATTERNS + 4}`);
-    for (const d of defaultPsyche().shadow?.biasPatterns ?? []) expect(p.shadow?.biasPatterns.map((b) => b.name)).toContain(d.name);
-  });
-
-  it("bias - the bound is configurable", () => {
-    let p = defaultPsyche();
-    for (const n of ["denied:x", "denied:y", "denied:z"]) p = addBiasFromDenial(p, denial(n), { maxLearned: 2 });
-    expect(learnedNames(p)).toEqual(["denied:y", "denied:z"]);
-  });
-
-  it("bias - severity is clamped to 0..1 and a nameless pattern is refused", () => {
-    const p = addBiasFromDenial(defaultPsyche(), { ...denial("denied:s"), severity: 3 });
-    expect(p.shadow?.biasPatterns.at(-1)?.severity).toBe(1);
-    expect(() => addBiasFromDenial(defaultPsyche(), denial("  "))).toThrow(BusError);
-  });
-
-  it("bias - works on a psyche without a shadow and leaves the input alone", () => {
-    const bare: Psyche = { persona: undefined, shadow: undefined, archetypes: undefined, integration: undefined, awakened: false };
-    const p = addBiasFromDenial(bare, denial("denied:q"));
-    expect(p.shadow).toEqual({ vetoPatterns: [], biasPatterns: [denial("denied:q")] });
-    expect(bare.shadow).toBeUndefined();
-  });
-});

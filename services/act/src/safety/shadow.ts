@@ -40,21 +40,3 @@ export function shadowCheck(psyche: Psyche | undefined, subject: ShadowSubject):
   };
 }
 
-/**
- * A bias pattern learned from a human's denial, for the controller to add
- * to the psyche: it discourages calls that look like the denied one (same
- * tool and resource), so the agent stops proposing what people refuse.
- */
-export function biasFromDenial(toolName: string, resource: string, reason: string): ShadowPattern {
-  // Triggers are searched in "tool=<name> input=<json>": the resource (a
-  // path, a program, a host) appears in the input JSON-escaped (a quote as \").
-  const trigger = (resource ? JSON.stringify(resource).slice(1, -1) : `tool=${toolName}`).slice(0, 200);
-  return {
-    name: `denied:${toolName}:${resource}`.slice(0, 120),
-    capabilityTriggers: [],
-    dangerLevelThreshold: DangerLevel.UNSPECIFIED,
-    actionTriggers: [trigger.toLowerCase()],
-    severity: 0.5,
-    explanation: reason ? `a person denied this before: ${reason}` : "a person denied this before",
-  };
-}

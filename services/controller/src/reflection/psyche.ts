@@ -5,7 +5,6 @@ import {
   type ArchetypeWeights,
   type Psyche,
   type SelfIntegration,
-  type Shadow,
   type ShadowPattern,
   type ToolDescriptor,
   type ToolEffectiveness,
@@ -35,8 +34,6 @@ export const INDIVIDUATION_PER_ENCOUNTER = 0.01;
 export const MAX_ENCOUNTERS_PER_REFLECTION = 5;
 /** Starting individuation (the reference psyche's). */
 export const INITIAL_INDIVIDUATION = 0.1;
-/** Learned (non-default) bias patterns kept; the oldest goes first. */
-export const MAX_LEARNED_BIAS_PATTERNS = 32;
 
 /** What evolution needs to know about a tool: its archetype. */
 export type ToolArchetypeSource = Pick<ToolDescriptor, "name" | "archetype">;
@@ -120,8 +117,6 @@ const DEFAULT_BIAS: readonly ShadowPattern[] = [
     explanation: "sending data to another host",
   }),
 ];
-
-const DEFAULT_BIAS_NAMES: ReadonlySet<string> = new Set(DEFAULT_BIAS.map((p) => p.name));
 
 function copyPattern(p: ShadowPattern): ShadowPattern {
   return { ...p, capabilityTriggers: [...p.capabilityTriggers], actionTriggers: [...p.actionTriggers] };
@@ -253,44 +248,6 @@ export function evolvePsyche(
     integration,
     awakened: psyche.awakened,
   };
-}
-
-/** Options of {@link addBiasFromDenial}. */
-export interface AddBiasOptions {
-  /**
-   * Learned bias patterns kept (default patterns do not count and are
-   * never evicted).
-   * @default 32
-   */
-  readonly maxLearned?: number;
-}
-
-/**
- * The psyche with a bias pattern learned from a denial (for example the act
- * service's `biasFromDenial`). A pattern with the same name replaces the
- * old one and moves to the end, so the most recently confirmed lessons are
- * kept longest; past `maxLearned` learned patterns the oldest learned one
- * is dropped. Severity is clamped to 0..1. The input is not modified.
- *
- * @throws BusError INVALID_ARGUMENT when the pattern has no name.
- */
-export function addBiasFromDenial(psyche: Psyche, learned: ShadowPattern, options: AddBiasOptions = {}): Psyche {
-  const name = learned.name.trim();
-  if (name === "") throw new BusError("INVALID_ARGUMENT", "a learned bias pattern needs a name");
-  const max = options.maxLearned ?? MAX_LEARNED_BIAS_PATTERNS;
-  const shadow: Shadow = psyche.shadow ?? { vetoPatterns: [], biasPatterns: [] };
-  const added = copyPattern({ ...learned, name, severity: Math.max(0, Math.min(1, Number.isFinite(learned.severity) ? learned.severity : 0)) });
-  const bias = [...shadow.biasPatterns.filter((p) => p.name !== name), added];
-  let learnedCount = bias.filter((p) => !DEFAULT_BIAS_NAMES.has(p.name)).length;
-  const kept: ShadowPattern[] = [];
-  for (const p of bias) {
-    if (learnedCount > max && !DEFAULT_BIAS_NAMES.has(p.name)) {
-      learnedCount -= 1;
-      continue;
-    }
-    kept.push(p);
-  }
-  return { ...psyche, shadow: { vetoPatterns: shadow.vetoPatterns, biasPatterns: kept } };
 }
 
 function clampWeight(w: number): number {
