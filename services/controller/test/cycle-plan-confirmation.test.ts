@@ -1,24 +1,10 @@
-import { ApprovalMode, PlanStatus, StepStatus, type Plan, type PlanStep } from "@boyd/proto";
+import { ApprovalMode, Plan, PlanStatus, PlanStep, StepStatus } from "@boyd/proto";
 import { BUILTIN_TOOLS } from "@boyd/tools";
 import { describe, expect, it } from "vitest";
 import { blockedByRejection, hasRejectedSteps, needsConfirmation, readPlanAnswer, rejectPlan, toolsAfterRejection } from "../src/cycle/plan-confirmation.js";
 
-const step = (index: number, toolName: string, extra: Partial<PlanStep> = {}): PlanStep => ({
-  index,
-  toolName,
-  toolInputJson: "{}",
-  rationale: "",
-  description: "",
-  status: StepStatus.PENDING,
-  statusReason: "",
-  dependsOn: [],
-  canFail: false,
-  fallback: undefined,
-  expectedEffects: [],
-  hasSideEffects: false,
-  ...extra,
-});
-const plan = (steps: PlanStep[]): Plan => ({ goalId: "g", steps, status: PlanStatus.ACTIVE, failureReason: "", attempt: 0, strategy: "", strategies: [], ordering: 0, hasSideEffects: true, confirmed: false, risks: [], estimatedDurationMs: 0, createdAtUnixMs: 0 });
+const step = (index: number, toolName: string, extra: Partial<PlanStep> = {}): PlanStep => PlanStep.fromPartial({ index, toolName, toolInputJson: "{}", status: StepStatus.PENDING, ...extra });
+const plan = (steps: PlanStep[]): Plan => Plan.fromPartial({ goalId: "g", steps, status: PlanStatus.ACTIVE, hasSideEffects: true });
 const tool = (name: string) => BUILTIN_TOOLS.find((t) => t.name === name)!;
 const writing = plan([step(0, "kg_query", { canFail: true }), step(1, "kg_mutate", { hasSideEffects: true })]);
 

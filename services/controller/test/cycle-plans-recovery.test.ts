@@ -1,24 +1,10 @@
 import { BusError } from "@boyd/bus";
-import { ActionOutcome, PlanChangeKind, PlanStatus, StatusCode, StepStatus, type ActionResult, type Decision, type Plan, type PlanStep } from "@boyd/proto";
+import { ActionOutcome, PlanChangeKind, PlanStatus, StatusCode, StepStatus, type ActionResult, type Decision, Plan, PlanStep } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { classifyResult, recordStepResult, retryInput, withRecovery } from "../src/index.js";
 
-const step = (index: number, extra: Partial<PlanStep> = {}): PlanStep => ({
-  index,
-  toolName: `tool${index}`,
-  toolInputJson: "{}",
-  rationale: "",
-  description: "",
-  status: StepStatus.PENDING,
-  statusReason: "",
-  dependsOn: [],
-  canFail: false,
-  fallback: undefined,
-  expectedEffects: [],
-  hasSideEffects: false,
-  ...extra,
-});
-const plan = (steps: PlanStep[]): Plan => ({ goalId: "g", steps, status: PlanStatus.ACTIVE, failureReason: "", attempt: 0, strategy: "", strategies: [], ordering: 0, hasSideEffects: false, confirmed: false, risks: [], estimatedDurationMs: 0, createdAtUnixMs: 0 });
+const step = (index: number, extra: Partial<PlanStep> = {}): PlanStep => PlanStep.fromPartial({ index, toolName: `tool${index}`, toolInputJson: "{}", status: StepStatus.PENDING, ...extra });
+const plan = (steps: PlanStep[]): Plan => Plan.fromPartial({ goalId: "g", steps, status: PlanStatus.ACTIVE });
 
 describe("plan steps", () => {
   it("a success completes the step; the last one completes the plan", () => {

@@ -1,40 +1,16 @@
-import { GoalChangeKind, GoalSource, GoalStatus, PlanStatus, StepStatus, type Plan, type PlanStep } from "@boyd/proto";
+import { GoalChangeKind, GoalSource, GoalStatus, Plan, PlanStatus, PlanStep, StepStatus } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { applyUserAnswer, asksThePerson, questionOf, readUserAnswer, type AnswerContext } from "../src/cycle/user-answers.js";
 import { addGoal } from "../src/goals/index.js";
 
 const goals = addGoal([], { description: "Read the notes file", symbolId: "goal:notes" }).goals;
 const asking = addGoal([], { description: "Ask the user which planet they like best", symbolId: "goal:ask" }).goals;
-const step = (index: number, extra: Partial<PlanStep>): PlanStep => ({
-  index,
-  toolName: "kg_query",
-  toolInputJson: "{}",
-  rationale: "",
-  description: "",
-  status: StepStatus.COMPLETED,
-  statusReason: "",
-  dependsOn: [],
-  canFail: false,
-  fallback: undefined,
-  expectedEffects: [],
-  hasSideEffects: false,
-  ...extra,
-});
-const plan: Plan = {
+const step = (index: number, extra: Partial<PlanStep>): PlanStep => PlanStep.fromPartial({ index, toolName: "kg_query", toolInputJson: "{}", status: StepStatus.COMPLETED, ...extra });
+const plan = Plan.fromPartial({
   goalId: "goal:notes",
   steps: [step(0, { canFail: true }), step(1, { toolName: "user_interact", toolInputJson: '{"question":"How should I proceed?"}' })],
   status: PlanStatus.COMPLETED,
-  failureReason: "",
-  attempt: 0,
-  strategy: "",
-  strategies: [],
-  ordering: 0,
-  hasSideEffects: false,
-  confirmed: false,
-  risks: [],
-  estimatedDurationMs: 0,
-  createdAtUnixMs: 0,
-};
+});
 const about = { tool: "file_io", input: { action: "read", path: "missing.md" } };
 const ctx = (answer: string, extra: Partial<AnswerContext> = {}): AnswerContext => ({ answer, goals, goalId: "goal:notes", plan, stepIndex: 1, about, cycle: 4, now: 1_000, agent: undefined, ...extra });
 const apply = (answer: string, extra: Partial<AnswerContext> = {}) => applyUserAnswer(readUserAnswer(answer), ctx(answer, extra));
