@@ -42,11 +42,46 @@ export function stemsOf(text: string): Set<string> {
 
 /** Share of the query's stems the text has, 0..1 (0 for a query without content words). */
 export function wordMatch(queryStems: ReadonlySet<string>, text: string): number {
+  return shareOf(queryStems, stemsOf(text));
+}
+
+function shareOf(queryStems: ReadonlySet<string>, have: ReadonlySet<string>): number {
   if (queryStems.size === 0) return 0;
-  const have = stemsOf(text);
   let found = 0;
   for (const s of queryStems) if (have.has(s)) found++;
   return found / queryStems.size;
+}
+
+type View = { id: string; text: string; symbols: readonly string[]; timestamp: number };
+
+// What ranking derives from a record (its view, the stems of its text and
+// its vector per encoder), kept while the record object lives. Records
+// come from the repository's cache, shared and never modified, so an
+// unchanged record is not re-stemmed or re-encoded on every recall; a
+// changed one is a new object.
+const views = new WeakMap<(item: never) => View, WeakMap<object, { view: View; stems: ReadonlySet<string> }>>();
+const vectors = new WeakMap<TextEncoder, WeakMap<object, { text: string; vector: ReturnType<TextEncoder["encode"]> }>>();
+
+function indexed<T>(item: T, view: (item: T) => View): { view: View; stems: ReadonlySet<string> } {
+  const key = typeof item === "object" && item !== null ? item : undefined;
+  let byItem = views.get(view);
+  if (!byItem) views.set(view, (byItem = new WeakMap()));
+  let found = key && byItem.get(key);
+  if (!found) {
+    const v = view(item);
+    found = { view: v, stems: stemsOf(v.text) };
+    if (key) byItem.set(key, found);
+  }
+  return found;
+}
+
+function vectorOf(encoder: TextEncoder, item: unknown, text: string): ReturnType<TextEncoder["encode"]> {
+  if (typeof item !== "object" || item === null) return encoder.encode(text);
+  let byItem = vectors.get(encoder);
+  if (!byItem) vectors.set(encoder, (byItem = new WeakMap()));
+  let found = byItem.get(item);
+  if (found?.text !== text) byItem.set(item, (found = { text, vector: encoder.encode(text) }));
+  return found.vector;
 }
 
 /**
@@ -65,16 +100,16 @@ export function rank<T>(
   encoder: TextEncoder,
   items: readonly T[],
   query: RecallQuery,
-  view: (item: T) => { id: string; text: string; symbols: readonly string[]; timestamp: number },
+  view: (item: T) => View,
 ): Ranked<T>[] {
   const queryStems = stemsOf(query.text);
   const queryVector = queryStems.size > 0 ? encoder.encode(query.text) : undefined;
   const wanted = new Set(query.symbols);
   const ranked: (Ranked<T> & { timestamp: number })[] = [];
   for (const item of items) {
-    const v = view(item);
-    const sim = queryVector ? Math.max(0, (similarity(queryVector, encoder.encode(v.text)) - 0.5) / 0.5) : 0;
-    const words = wordMatch(queryStems, v.text);
+    const { view: v, stems } = indexed(item, view);
+    const sim = queryVector ? Math.max(0, (similarity(queryVector, vectorOf(encoder, item, v.text)) - 0.5) / 0.5) : 0;
+    const words = shareOf(queryStems, stems);
     const overlap = wanted.size ? new Set(v.symbols.filter((s) => wanted.has(s))).size / wanted.size : 0;
     if (sim < MIN_SIMILARITY && words === 0 && overlap === 0) continue;
     const recency = 1 / (1 + Math.max(0, query.now - v.timestamp) / RECALL.recencyUnitMs);
@@ -87,15 +122,19 @@ export function rank<T>(
 
 /** Ranks episodes for a query. */
 export function rankEpisodes(encoder: TextEncoder, episodes: readonly EpisodicEntry[], query: RecallQuery): Ranked<EpisodicEntry>[] {
-  return rank(encoder, episodes, query, (e) => ({
-    id: e.symbolId,
-    text: episodeText(e),
-    symbols: e.goalId ? [...e.learnings, e.goalId] : e.learnings,
-    timestamp: e.timestampUnixMs,
-  }));
+  return rank(encoder, episodes, query, episodeView);
 }
+
+const episodeView = (e: EpisodicEntry): View => ({
+  id: e.symbolId,
+  text: episodeText(e),
+  symbols: e.goalId ? [...e.learnings, e.goalId] : e.learnings,
+  timestamp: e.timestampUnixMs,
+});
+
+const factView = (f: Fact): View => ({ id: f.id, text: f.content, symbols: f.tags, timestamp: f.createdAtUnixMs });
 
 /** Ranks facts for a query (their tags count as their symbols). */
 export function rankFacts(encoder: TextEncoder, facts: readonly Fact[], query: RecallQuery): Ranked<Fact>[] {
-  return rank(encoder, facts, query, (f) => ({ id: f.id, text: f.content, symbols: f.tags, timestamp: f.createdAtUnixMs }));
+  return rank(encoder, facts, query, factView);
 }

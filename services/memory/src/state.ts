@@ -1,7 +1,7 @@
 import { Correction, EpisodicEntry, Fact, ProvenanceRecord, SessionState, WorkingMemoryEntry } from "@boyd/proto";
 import { WORKING_MEMORY } from "./constants.js";
 import { isConflict, MemoryStoreError } from "./errors.js";
-import type { LogName, MemoryStore } from "./store/port.js";
+import type { LogName, MemoryStore, StoredRecord } from "./store/port.js";
 
 /** An agent's working memory as stored: live entries, the id counter and the decision archive. */
 export interface WmState {
@@ -72,7 +72,21 @@ const WM_RETRIES = 8;
  * compare-and-set to another replica.
  */
 export class Repository {
+  // Decoded records by the stored bytes they came from: both stores hand
+  // back the same bytes object for a record until it changes, so a log read
+  // again is not parsed again. Records read are shared: never modify one.
+  private readonly decoded = new WeakMap<Uint8Array, unknown>();
+
   constructor(readonly store: MemoryStore) {}
+
+  private decode<L extends LogName>(agentId: string, log: L, r: StoredRecord): LogRecord<L> {
+    let record = this.decoded.get(r.value) as LogRecord<L> | undefined;
+    if (record === undefined) {
+      record = codecOf(log).fromJSON(parse(r.value, `${log} record ${r.id} of ${agentId}`));
+      this.decoded.set(r.value, record);
+    }
+    return record;
+  }
 
   /** The agent's working memory (empty when never written) and its revision. */
   async readWm(agentId: string): Promise<{ state: WmState; revision: number }> {
@@ -140,16 +154,14 @@ export class Repository {
     );
   }
 
-  /** Every record of a log, oldest first. */
+  /** Every record of a log, oldest first (shared with other readers: do not modify them). */
   async read<L extends LogName>(agentId: string, log: L): Promise<LogRecord<L>[]> {
-    const codec = codecOf(log);
-    return (await this.store.readRecords(agentId, log)).map((r) => codec.fromJSON(parse(r.value, `${log} record ${r.id} of ${agentId}`)));
+    return (await this.store.readRecords(agentId, log)).map((r) => this.decode(agentId, log, r));
   }
 
-  /** Every record of a log with its store id, oldest first. */
+  /** Every record of a log with its store id, oldest first (shared with other readers: do not modify them). */
   async readWithIds<L extends LogName>(agentId: string, log: L): Promise<{ id: string; record: LogRecord<L> }[]> {
-    const codec = codecOf(log);
-    return (await this.store.readRecords(agentId, log)).map((r) => ({ id: r.id, record: codec.fromJSON(parse(r.value, `${log} record ${r.id} of ${agentId}`)) }));
+    return (await this.store.readRecords(agentId, log)).map((r) => ({ id: r.id, record: this.decode(agentId, log, r) }));
   }
 
   /** Removes records by id. */

@@ -1,6 +1,6 @@
-import { JetStreamApiCodes, JetStreamApiError } from "@nats-io/jetstream";
+import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
 import { Kvm, type KV } from "@nats-io/kv";
-import type { NatsConnection } from "@nats-io/transport-node";
+import { nanos, type NatsConnection } from "@nats-io/transport-node";
 import { MemoryStoreError } from "../errors.js";
 import { decodeToken, encodeToken, type DocName, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
 
@@ -24,19 +24,43 @@ const MAX_VALUE_BYTES = 1024 * 1024 - 4096;
  * encodeToken). Documents use the key's revision for compare-and-set
  * (create when 0, update with the revision otherwise), so replicas of the
  * service serving one agent never clobber each other. Logs are read back
- * in revision order, i.e. the order records were added. Nothing is cached:
- * any replica may have written last.
+ * in revision order, i.e. the order records were added. Documents are not
+ * cached: any replica may have written last. Logs are cached per process
+ * and checked on every read against the log's version key
+ * (`<agent>.ver.<log>`), which every add or remove rewrites after its
+ * records: one KV get when nothing changed; otherwise only the log's
+ * changes since the last read are fetched (an ephemeral consumer from the
+ * next stream sequence), so a read does not grow with the log.
  */
 export async function openKvStore(options: KvStoreOptions): Promise<MemoryStore> {
   const bucket = options.bucket ?? "boyd_memory";
   const kv = await new Kvm(options.connection).create(bucket, { history: 1, replicas: options.replicas ?? 1 });
-  return new KvStore(kv);
+  return new KvStore(kv, bucket, jetstream(options.connection), await jetstreamManager(options.connection));
 }
+
+/** A log as this process last read it. */
+interface CachedLog {
+  /** Revision of the log's version key when read (0: no version key, nothing cached). */
+  version: number;
+  /** Stream sequence of the last change applied. */
+  seq: number;
+  /** Live records by id, with the revision that wrote them. */
+  records: Map<string, { revision: number; record: StoredRecord }>;
+}
+
+// How long a change consumer outlives a read the server never heard the end of.
+const CHANGE_CONSUMER_IDLE_MS = 10_000;
 
 class KvStore implements MemoryStore {
   readonly name = "jetstream-kv";
+  private readonly logs = new Map<string, Promise<CachedLog>>();
 
-  constructor(private readonly kv: KV) {}
+  constructor(
+    private readonly kv: KV,
+    private readonly bucket: string,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+  ) {}
 
   async getDoc(agentId: string, doc: DocName): Promise<StoredDoc | undefined> {
     const entry = await unavailable(() => this.kv.get(`${encodeToken(agentId)}.doc.${doc}`), "read", doc);
@@ -69,29 +93,93 @@ class KvStore implements MemoryStore {
         added.push(false);
       }
     }
+    if (added.some(Boolean)) await this.bumpVersion(agentId, log);
     return added;
   }
 
   async readRecords(agentId: string, log: LogName): Promise<StoredRecord[]> {
-    const prefix = `${encodeToken(agentId)}.${log}.`;
-    return unavailable(
-      async () => {
-        const keys: string[] = [];
-        for await (const k of await this.kv.keys(`${prefix}>`)) keys.push(k);
-        const entries = await Promise.all(keys.map((k) => this.kv.get(k)));
-        return entries
-          .filter((e) => e !== null && e.operation === "PUT")
-          .sort((a, b) => a!.revision - b!.revision)
-          .map((e) => ({ id: decodeToken(e!.key.slice(prefix.length)), value: e!.value }));
-      },
-      "read",
-      log,
-    );
+    const key = `${agentId}\0${log}`;
+    // Reads of one log share one refresh; a read that starts while another
+    // refreshes waits for it and then checks the version itself.
+    const previous = this.logs.get(key);
+    const next = (async () => {
+      const cached = previous ? await previous.catch(() => undefined) : undefined;
+      return unavailable(() => this.refresh(agentId, log, cached), "read", log);
+    })();
+    this.logs.set(key, next);
+    next.catch(() => {
+      if (this.logs.get(key) === next) this.logs.delete(key);
+    });
+    const { records } = await next;
+    return [...records.values()].sort((a, b) => a.revision - b.revision).map((r) => r.record);
   }
 
   async removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void> {
     const prefix = `${encodeToken(agentId)}.${log}.`;
     await unavailable(() => Promise.all(ids.map((id) => this.kv.purge(prefix + encodeToken(id)))), "remove from", log);
+    if (ids.length > 0) await unavailable(() => this.bumpVersion(agentId, log), "remove from", log);
+  }
+
+  /** Rewrites the log's version key after its records changed, so other processes' caches see the change. */
+  private async bumpVersion(agentId: string, log: LogName): Promise<void> {
+    try {
+      await this.kv.put(`${encodeToken(agentId)}.ver.${log}`, new Uint8Array(0));
+    } catch (err) {
+      throw new MemoryStoreError("UNAVAILABLE", `cannot mark ${log} of ${agentId} changed: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  /**
+   * The log as it is now: the cached copy when the version key has not
+   * moved, else the cached copy with the changes since its last sequence
+   * applied. The version is read before the changes, so a write that
+   * lands in between is fetched again on the next read, never missed.
+   */
+  private async refresh(agentId: string, log: LogName, cached: CachedLog | undefined): Promise<CachedLog> {
+    const versionKey = `${encodeToken(agentId)}.ver.${log}`;
+    let version = (await this.kv.get(versionKey))?.revision ?? 0;
+    if (cached && version !== 0 && cached.version === version) return cached;
+    // A log never written since version keys exist gets one now, so the
+    // next read of a log that stays empty or unchanged is one get as well.
+    if (version === 0) version = await this.kv.create(versionKey, new Uint8Array(0)).catch((err: unknown) => (wrongSequence(err) ? 0 : Promise.reject(err)));
+    const base = cached ?? { version: 0, seq: 0, records: new Map() };
+    const records = new Map(base.records);
+    const prefix = `$KV.${this.bucket}.${encodeToken(agentId)}.${log}.`;
+    const stream = `KV_${this.bucket}`;
+    const info = await this.jsm.consumers.add(stream, {
+      filter_subject: `${prefix}>`,
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: base.seq + 1,
+      ack_policy: AckPolicy.None,
+      mem_storage: true,
+      inactive_threshold: nanos(CHANGE_CONSUMER_IDLE_MS),
+    });
+    let seq = base.seq;
+    try {
+      let pending = info.num_pending;
+      if (pending > 0) {
+        const consumer = await this.js.consumers.get(stream, info.name);
+        while (pending > 0) {
+          const batch = await consumer.fetch({ max_messages: pending, expires: 5_000 });
+          let got = 0;
+          for await (const m of batch) {
+            got++;
+            pending = m.info.pending;
+            seq = m.seq;
+            const id = decodeToken(m.subject.slice(prefix.length));
+            const op = m.headers?.get("KV-Operation");
+            records.delete(id);
+            if (op !== "DEL" && op !== "PURGE") records.set(id, { revision: m.seq, record: { id, value: m.data } });
+            if (pending === 0) break;
+          }
+          if (got === 0) throw new Error(`no changes of ${log} arrived although ${pending} were pending`);
+        }
+      }
+    } finally {
+      // Not waited for: the consumer is spent, and the idle threshold removes it if this is lost.
+      void this.jsm.consumers.delete(stream, info.name).catch(() => undefined);
+    }
+    return { version, seq, records };
   }
 
   async close(): Promise<void> {

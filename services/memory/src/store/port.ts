@@ -44,7 +44,11 @@ export interface MemoryStore {
   putDoc(agentId: string, doc: DocName, value: Uint8Array, expectedRevision: number): Promise<number>;
   /** Adds records whose ids are new; returns, per record, whether it was added (false: the id existed). */
   addRecords(agentId: string, log: LogName, records: readonly StoredRecord[]): Promise<boolean[]>;
-  /** Every record of the log, oldest first. */
+  /**
+   * Every record of the log, oldest first. Adapters hand back the same
+   * `value` object for a record until it changes (the repository decodes a
+   * value once); callers must not modify it.
+   */
   readRecords(agentId: string, log: LogName): Promise<StoredRecord[]>;
   /** Removes records by id (unknown ids are ignored). */
   removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void>;
