@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { actionText, consultedEntryIds } from "../src/cycle/remember.js";
 import { workingEntry } from "../src/cycle/working-entry.js";
 
-const entry = (id: number, symbols: string[]): WorkingMemoryEntry => ({ ...workingEntry(WorkingMemoryKind.DECISION, `e${id}`, 0.6, 1, 0), id, symbols });
+const entry = (id: number, symbols: string[], kind = WorkingMemoryKind.DECISION): WorkingMemoryEntry => ({ ...workingEntry(kind, `e${id}`, 0.6, 1, 0), id, symbols });
 
 describe("remember - what a cycle records", () => {
-  it("consultedEntryIds - the recent entries about the goal worked on, not other goals' and not unsaved ones", () => {
-    const recent = [entry(7, ["goal:a"]), entry(6, ["goal:b"]), entry(5, ["goal:a", "mars"]), entry(0, ["goal:a"])];
+  it("consultedEntryIds - the decisions about the goal worked on (decide's tool history), not other goals', other kinds or unsaved ones", () => {
+    const recent = [entry(7, ["goal:a"]), entry(6, ["goal:b"]), entry(5, ["goal:a", "mars"]), entry(0, ["goal:a"]), entry(4, ["goal:a"], WorkingMemoryKind.OBSERVATION), entry(3, ["goal:a"], WorkingMemoryKind.ACTION)];
     expect(consultedEntryIds(recent, "goal:a")).toEqual([7, 5]);
     expect(consultedEntryIds(recent, undefined)).toEqual([]);
   });

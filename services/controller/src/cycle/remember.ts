@@ -76,15 +76,16 @@ export function actionText(result: ActionResult, decision: Decision | undefined)
 }
 
 /**
- * Working-memory entries the cycle's decision was made from: the recent
- * entries handed to decide that are about the goal it worked on (decide
- * reads that goal's earlier decisions for recency and novelty). Their
- * reference counts go up, which consolidation's activation score reads.
- * Entries about other goals were shown but not used.
+ * Working-memory entries the cycle's decision was made from: the DECISION
+ * entries about the goal it worked on, which decide reads as the goal's
+ * tool history (recency, novelty). Their reference counts go up, which
+ * consolidation's activation score reads. Other entries were shown but not
+ * used: touching them too made every entry look used, so consolidation kept
+ * all of them as episodes (five a cycle instead of about one).
  */
 export function consultedEntryIds(recent: readonly WorkingMemoryEntry[], goalId: string | undefined): number[] {
   if (!goalId) return [];
-  return recent.filter((e) => e.id > 0 && e.symbols.includes(goalId)).map((e) => e.id);
+  return recent.filter((e) => e.id > 0 && e.kind === WorkingMemoryKind.DECISION && e.symbols.includes(goalId)).map((e) => e.id);
 }
 
 /** Records the decision as provenance in memory (best effort). */
