@@ -166,7 +166,12 @@ export interface BubblewrapSpec {
   readonly env: Readonly<Record<string, string>>;
   /** Size of the sandbox's private /tmp (a tmpfs, i.e. memory). */
   readonly tmpSizeBytes: number;
+  /** Size of the sandbox's /dev/shm (a tmpfs too). @default {@link DEFAULT_SHM_SIZE} */
+  readonly shmSizeBytes?: number;
 }
+
+/** Size of /dev/shm inside the sandbox: enough for POSIX semaphores and small shared buffers. */
+export const DEFAULT_SHM_SIZE = 16 * 1024 * 1024;
 
 /**
  * `bwrap` options (ending with `--`) for one run:
@@ -180,9 +185,14 @@ export interface BubblewrapSpec {
  * - `--die-with-parent` plus the pid namespace: once bwrap dies, the kernel
  *   kills everything inside, so killing bwrap's process group kills the tree;
  * - `--new-session` blocks TIOCSTI injection into a controlling terminal;
- * - system directories read-only, a fresh /proc, a minimal /dev and a
- *   size-capped /tmp, then the workspace bound read-write last so it wins
- *   over any of the above;
+ * - system directories read-only, a fresh /proc, a minimal /dev with a
+ *   size-capped /dev/shm and a size-capped /tmp, then the workspace bound
+ *   read-write so it wins over any of the above;
+ * - every other writable place made read-only at the end: bwrap's root and
+ *   its /dev are tmpfs without a size limit, i.e. memory the sandbox could
+ *   fill unnoticed (half the host's RAM each). Only the capped tmpfs mounts
+ *   and the workspace stay writable; the device nodes still work, since a
+ *   read-only mount only freezes the directory, not I/O on the devices;
  * - `--clearenv` and the given variables only.
  */
 export function bubblewrapArgs(spec: BubblewrapSpec): string[] {
@@ -201,8 +211,12 @@ export function bubblewrapArgs(spec: BubblewrapSpec): string[] {
     if (mount.kind === "symlink") args.push("--symlink", mount.target, mount.path);
     else args.push("--ro-bind-try", mount.path, mount.path);
   }
-  args.push("--proc", "/proc", "--dev", "/dev", "--size", String(spec.tmpSizeBytes), "--tmpfs", "/tmp");
+  args.push("--proc", "/proc", "--dev", "/dev");
+  args.push("--size", String(spec.shmSizeBytes ?? DEFAULT_SHM_SIZE), "--tmpfs", "/dev/shm");
+  args.push("--size", String(spec.tmpSizeBytes), "--tmpfs", "/tmp");
   if (spec.workspace !== undefined) args.push("--bind", spec.workspaceSource ?? spec.workspace, spec.workspace, "--chdir", spec.cwd ?? spec.workspace);
+  // Last, once every mount point exists: a remount only affects its own mount, so /dev/shm, /tmp and the workspace stay writable.
+  args.push("--remount-ro", "/dev", "--remount-ro", "/");
   args.push("--clearenv");
   for (const [name, value] of Object.entries(spec.env)) args.push("--setenv", name, value);
   args.push("--");
