@@ -148,6 +148,7 @@ function commandTool(config: CommandConfig, deps: CustomToolDeps, at: string): T
         signal: ctx.signal,
       });
       if (r.timedOut) throw new BusError("DEADLINE_EXCEEDED", `${config.name} ran longer than ${config.timeout_ms} ms and was killed`);
+      if (r.memoryExceeded) throw new BusError("RESOURCE_EXHAUSTED", `${config.name}'s processes held more than ${DEFAULT_EXEC_LIMITS.memoryBytes} bytes of memory together and were killed`);
       const content = r.stderr ? `${r.stdout}\n--- stderr ---\n${r.stderr}` : r.stdout;
       const data = { exitCode: r.exitCode, signal: r.signal, truncated: r.truncated };
       return r.exitCode === 0 ? { content, data } : { content, data, failure: { code: "UNKNOWN", message: `${config.name} exited with ${r.exitCode ?? r.signal}` } };

@@ -1,7 +1,11 @@
 import { chown, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { InProcessTransport } from "@boyd/bus";
+import { ActionOutcome, StatusCode } from "@boyd/proto";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startHarness } from "./fixtures/harness.js";
 import { bubblewrapRunner, type ConfinedRunner, DEFAULT_EXEC_LIMITS, type ExecLimits, type ExecRequest } from "../src/sandbox/confined-exec.js";
 
 // The attacks of issue 17, item 1: memory the sandbox could fill without any
@@ -91,5 +95,91 @@ describe("sandbox storage - every writable mount is capped", () => {
     );
     expect(Number(sizes["/dev/shm"])).toBe(16 * MiB);
     expect(Number(sizes["/tmp"])).toBe(64 * MiB);
+  }, 20_000);
+});
+
+/**
+ * A python3 program that forks `count` children, each holding `mib` MiB it
+ * has written (so the pages are resident, not merely reserved) for `holdS`
+ * seconds; every child alone stays under the per-process RLIMIT_AS.
+ */
+function hogs(count: number, mib: number, holdS: number, mark: string): string[] {
+  const program = [
+    "import os, sys, time",
+    `for i in range(${count}):`,
+    "    if os.fork() == 0:",
+    `        block = b'x' * (${mib} * 1024 * 1024)`,
+    "        print('holding', i, flush=True)",
+    `        time.sleep(${holdS})`,
+    "        os._exit(0)",
+    `for i in range(${count}):`,
+    "    os.wait()",
+    "print('all held', flush=True)",
+  ].join("\n");
+  return ["python3", "-c", program, mark];
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** Host processes whose command line holds `mark`: what a killed run left behind. */
+function processesWith(mark: string): number[] {
+  const pids: number[] = [];
+  for (const pid of readdirSafe("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(mark)) pids.push(Number(pid));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
+
+describe("sandbox memory - the run as a whole has a budget", () => {
+  it("memory - 6 processes x 400 MB in one run are killed together, with nothing left", async () => {
+    const mark = `boyd-hog-${process.pid}-${Date.now()}`;
+    const started = Date.now();
+    const result = await runner.run({ argv: hogs(6, 400, 10, mark), cwd: ws, workspace: ws, limits: limits() });
+    expect(result.memoryExceeded).toBe(true);
+    expect(result.signal).toBe("SIGKILL");
+    expect(result.stdout).not.toContain("all held");
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(processesWith(mark)).toEqual([]);
+  }, 20_000);
+
+  it("memory - one process under the budget runs to its end", async () => {
+    const result = await runner.run({ argv: hogs(1, 100, 0, "small"), cwd: ws, workspace: ws, limits: limits() });
+    expect(result.memoryExceeded).toBe(false);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("all held");
+  }, 20_000);
+
+  it("memory - through the Act rpc: a clear RESOURCE_EXHAUSTED failure, and act keeps answering", async () => {
+    const h = await startHarness(new InProcessTransport(), {
+      sandboxUser: { uid: SANDBOX_UID, gid: SANDBOX_UID },
+      config: { policy: { allow: { commands: ["python3"] } }, shell: { timeoutMs: 15_000 } },
+    });
+    try {
+      const call = h.call("shell_exec", { argv: hogs(6, 400, 10, "rpc-hog") });
+      // While the hogs run, act still answers other requests.
+      const { tools } = await h.client.listTools({});
+      expect(tools.length).toBeGreaterThan(0);
+      const { result } = await call;
+      expect(result!.outcome).toBe(ActionOutcome.EXECUTED);
+      expect(result!.output!.success).toBe(false);
+      expect(result!.output!.error!.code).toBe(StatusCode.RESOURCE_EXHAUSTED);
+      expect(result!.output!.error!.message).toMatch(/held more than \d+ bytes of memory together, so all of them were killed/);
+      expect(JSON.parse(result!.output!.dataJson)).toMatchObject({ memoryExceeded: true });
+      const after = await h.call("shell_exec", { argv: ["python3", "-c", "print('still here')"] });
+      expect(after.result!.output!.content).toContain("still here");
+    } finally {
+      await h.close();
+    }
   }, 20_000);
 });

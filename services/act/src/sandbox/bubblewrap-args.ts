@@ -17,7 +17,12 @@ export interface ExecLimits {
   readonly outputCapBytes: number;
   /** CPU seconds per process (RLIMIT_CPU); SIGXCPU at the limit, SIGKILL one second later. @default 10 */
   readonly cpuSeconds: number;
-  /** Address space per process (RLIMIT_AS), in bytes. @default 512 MiB */
+  /**
+   * Memory, in bytes, twice over: the address space of each process
+   * (RLIMIT_AS), and the resident memory of the whole run together (its
+   * process tree, sampled; past it every process of the run is killed), so
+   * many processes cannot each take the per-process limit. @default 512 MiB
+   */
   readonly memoryBytes: number;
   /**
    * Processes (threads included) of the sandbox user (RLIMIT_NPROC). The

@@ -221,6 +221,7 @@ export function bubblewrapRunner(options: BubblewrapRunnerOptions = {}): Confine
         killChildrenFirst: true,
         timeoutMs: limits.timeoutMs,
         outputCapBytes: limits.outputCapBytes,
+        memoryBudgetBytes: limits.memoryBytes,
         ...(request.stdin !== undefined && { stdin: request.stdin }),
         ...(request.signal !== undefined && { signal: request.signal }),
       });
@@ -258,6 +259,7 @@ export function unconfinedRunner(options: UnconfinedRunnerOptions): ConfinedRunn
         env: programEnv(request),
         timeoutMs: limits.timeoutMs,
         outputCapBytes: limits.outputCapBytes,
+        memoryBudgetBytes: limits.memoryBytes,
         ...(request.stdin !== undefined && { stdin: request.stdin }),
         ...(request.signal !== undefined && { signal: request.signal }),
       });

@@ -1,6 +1,7 @@
 import { BusError } from "@boyd/bus";
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { treeResidentBytes } from "./tree-memory.js";
 
 /** What one execution produced. */
 export interface ExecResult {
@@ -18,6 +19,8 @@ export interface ExecResult {
   readonly truncated: boolean;
   /** Whether the process tree was killed because the time limit passed. */
   readonly timedOut: boolean;
+  /** Whether the process tree was killed because together it held more memory than the run's budget. */
+  readonly memoryExceeded: boolean;
   /** Wall-clock time from spawn to the end of the output. */
   readonly durationMs: number;
 }
@@ -40,7 +43,20 @@ export interface CappedSpawn {
    * {@link GROUP_KILL_GRACE_MS} if it has not ended by then.
    */
   readonly killChildrenFirst?: boolean;
+  /**
+   * Resident memory the whole process tree may hold together, in bytes;
+   * sampled every {@link MEMORY_SAMPLE_MS}, and past it the tree is killed.
+   * Unset: no whole-run budget (per-process rlimits only).
+   */
+  readonly memoryBudgetBytes?: number;
 }
+
+/**
+ * How often the tree's memory is sampled. A process allocates a few GB/s at
+ * most, so in one interval a run overshoots its budget by some 100 MB
+ * before it dies; sampling costs a few /proc reads per process.
+ */
+export const MEMORY_SAMPLE_MS = 25;
 
 /** Floor of the output ceiling, so a small cap does not kill a merely chatty build. */
 const MIN_OUTPUT_CEILING = 1024 * 1024;
@@ -128,6 +144,7 @@ export function runCapped(spec: CappedSpawn): Promise<ExecResult> {
     let kept = 0;
     let seen = 0;
     let timedOut = false;
+    let memoryExceeded = false;
     let aborted = false;
     let settled = false;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -175,10 +192,20 @@ export function runCapped(spec: CappedSpawn): Promise<ExecResult> {
       stop();
     };
     spec.signal?.addEventListener("abort", onAbort, { once: true });
+    const budget = spec.memoryBudgetBytes;
+    const sampler =
+      budget === undefined || child.pid === undefined
+        ? undefined
+        : setInterval(() => {
+            if (exit !== undefined || stopped || treeResidentBytes(child.pid!) <= budget) return;
+            memoryExceeded = true;
+            stop();
+          }, MEMORY_SAMPLE_MS);
 
     const cleanup = () => {
       settled = true;
       clearTimeout(timer);
+      clearInterval(sampler);
       if (drainTimer !== undefined) clearTimeout(drainTimer);
       if (graceTimer !== undefined) clearTimeout(graceTimer);
       spec.signal?.removeEventListener("abort", onAbort);
@@ -200,6 +227,7 @@ export function runCapped(spec: CappedSpawn): Promise<ExecResult> {
         outputBytes: seen,
         truncated: seen > cap,
         timedOut,
+        memoryExceeded,
         durationMs: Math.round(performance.now() - started),
       });
     };

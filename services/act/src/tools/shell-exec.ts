@@ -149,6 +149,7 @@ export function createShellExecTool(options: ShellExecToolOptions): ToolDefiniti
           exitCode: result.exitCode,
           signal: result.signal,
           timedOut: result.timedOut,
+          memoryExceeded: result.memoryExceeded,
           truncated: result.truncated,
           outputBytes: result.outputBytes,
           stdoutBytes: Buffer.byteLength(result.stdout, "utf8"),
@@ -196,6 +197,9 @@ function limitHit(signal: string | null, limits: ExecLimits): string | undefined
  * unlike FAILED_PRECONDITION. Resource limits are RESOURCE_EXHAUSTED.
  */
 export function failureOf(result: ExecResult, limits: ExecLimits): { code: StatusCodeName; message: string } | undefined {
+  if (result.memoryExceeded) {
+    return { code: "RESOURCE_EXHAUSTED", message: `the run's processes held more than ${limits.memoryBytes} bytes of memory together, so all of them were killed` };
+  }
   if (result.outputBytes > outputCeilingBytes(limits.outputCapBytes)) {
     return { code: "RESOURCE_EXHAUSTED", message: `output passed ${outputCeilingBytes(limits.outputCapBytes)} bytes, so the program was killed; the first ${limits.outputCapBytes} bytes are kept` };
   }
