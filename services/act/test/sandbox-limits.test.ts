@@ -153,6 +153,22 @@ describe("sandbox memory - the run as a whole has a budget", () => {
     expect(processesWith(mark)).toEqual([]);
   }, 20_000);
 
+  it("memory - 600 MB written into memfds (memory on no mount, resident nowhere) is killed", async () => {
+    const program = [
+      "import os, time",
+      "held = []",
+      "for i in range(12):",
+      "    fd = os.memfd_create('hog')",
+      "    os.write(fd, b'x' * (50 * 1024 * 1024))",
+      "    held.append(fd)",
+      "print('all held', flush=True)",
+      "time.sleep(10)",
+    ].join("\n");
+    const result = await runner.run({ argv: ["python3", "-c", program], cwd: ws, workspace: ws, limits: limits() });
+    expect(result.memoryExceeded).toBe(true);
+    expect(result.stdout).not.toContain("all held");
+  }, 20_000);
+
   it("memory - one process under the budget runs to its end", async () => {
     const result = await runner.run({ argv: hogs(1, 100, 0, "small"), cwd: ws, workspace: ws, limits: limits() });
     expect(result.memoryExceeded).toBe(false);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 
 /**
  * Resident memory of a whole process tree, read from /proc. The sandbox's
@@ -41,13 +41,40 @@ function residentBytes(pid: number): number {
 }
 
 /**
+ * Adds the bytes of every memfd `pid` holds open to `files` (by device and
+ * inode, so a memfd shared by several processes counts once). A memfd is
+ * a file in memory on no mount of the sandbox, so no tmpfs size caps it,
+ * and until it is mapped it is not resident in any process either: a run
+ * could write gigabytes into a few of them unseen.
+ */
+function addMemfds(pid: number, files: Map<string, number>): void {
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return;
+  }
+  for (const fd of fds) {
+    const path = `/proc/${pid}/fd/${fd}`;
+    try {
+      if (!readlinkSync(path).startsWith("/memfd:")) continue;
+      const stat = statSync(path);
+      files.set(`${stat.dev}:${stat.ino}`, stat.size);
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+}
+
+/**
  * Sum of the resident memory of `root` and all its descendants. Memory
  * shared between processes (libraries, copy-on-write pages after fork) is
  * counted once per process, so the sum errs on the high side, which is the
- * safe side for a limit.
+ * safe side for a limit. Memfds held open by the tree count too.
  */
 export function treeResidentBytes(root: number): number {
   let total = 0;
+  const memfds = new Map<string, number>();
   const seen = new Set<number>();
   const queue = [root];
   while (queue.length > 0) {
@@ -55,7 +82,9 @@ export function treeResidentBytes(root: number): number {
     if (seen.has(pid)) continue;
     seen.add(pid);
     total += residentBytes(pid);
+    addMemfds(pid, memfds);
     queue.push(...childrenOf(pid));
   }
+  for (const size of memfds.values()) total += size;
   return total;
 }
