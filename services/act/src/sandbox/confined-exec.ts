@@ -178,10 +178,12 @@ const WRAPPER_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: SAND
  * sandbox user, `unshare` makes bwrap pid 1 of a namespace of its own
  * (so the whole run is reaped, see `reaperArgs`), and `bwrap` builds a
  * world holding only the system directories (read-only), a private /proc,
- * /dev and /tmp, and the workspace (read-write), in new namespaces without
- * network. Stopping a run kills bwrap, and with it (pid namespaces,
- * die-with-parent) every process of the run; the process group follows.
- * RLIMIT_NPROC counts these three wrapper processes too.
+ * a read-only /dev, size-capped /dev/shm and /tmp, and the workspace
+ * (read-write), in new namespaces without network. Stopping a run kills
+ * bwrap, and with it (pid namespaces, die-with-parent) every process of the
+ * run; the process group follows. RLIMIT_NPROC counts these three wrapper
+ * processes too. The run as a whole gets `limits.memoryBytes` of memory
+ * (see `memoryBudgetBytes` of runCapped), beside the per-process RLIMIT_AS.
  */
 export function bubblewrapRunner(options: BubblewrapRunnerOptions = {}): ConfinedRunner {
   const bwrapPath = options.bwrapPath ?? DEFAULT_BWRAP;
