@@ -23,6 +23,7 @@ import {
   type ReflectionReport,
   type RunReport,
 } from "@boyd/proto";
+import { renderVisibly } from "@boyd/bus";
 import { cycleNotes } from "./cycle-notes.js";
 import type { Ingested } from "./knowledge.js";
 import type { CycleSummary } from "./run-tracker.js";
@@ -76,13 +77,19 @@ export function outcomeText(r: ActionResult): string {
 }
 
 /**
- * Text from the graph, a file or a tool, made safe to print: control
- * characters (escape sequences that move the cursor or erase, carriage
- * returns, bells) are shown as visible escapes instead of being obeyed.
+ * Text from the graph, a file or a tool, made safe to print on one line:
+ * control, bidi and zero-width characters (escape sequences that move the
+ * cursor or erase, carriage returns, bells, RTL overrides) are shown as
+ * visible escapes instead of being obeyed (the shared renderer of
+ * @boyd/bus), and a line break becomes a space.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/\n/g, " ");
+  return renderVisibly(text, { multiline: true }).replace(/\n/g, " ");
+}
+
+/** Multi-line text (a diff, a preview) made safe to print: like {@link printable}, but line breaks stay. */
+export function printableLines(text: string): string {
+  return renderVisibly(text, { multiline: true });
 }
 
 /** A goal's answers in a few words: "answer: phobos, deimos", "answer: yes". */
