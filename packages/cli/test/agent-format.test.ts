@@ -117,8 +117,8 @@ describe("progress reports", () => {
         e.kind?.$case === "acted" ? Event.fromPartial({ ...e, kind: { $case: "acted", value: { result: { toolName: "report_progress", outcome: ActionOutcome.EXECUTED, output: { success: true, content: "2 of 3 files\u001b[31m done (67%)" } } } } }) : e;
       const done = tracker.take(withReport);
       if (done) line = formatCycleLine(done);
-      if (withReport.kind?.$case === "acted") expect(formatEvent(withReport, "acted")).toMatch(/ acted +report_progress executed in 0 ms: 2 of 3 files\\u001b\[31m done \(67%\)$/);
+      if (withReport.kind?.$case === "acted") expect(formatEvent(withReport, "acted")).toMatch(/ acted +report_progress executed in 0 ms: 2 of 3 files\\x1b\[31m done \(67%\)$/);
     }
-    expect(line.split("\n")[1]).toBe("    ▸ progress: 2 of 3 files\\u001b[31m done (67%)");
+    expect(line.split("\n")[1]).toBe("    ▸ progress: 2 of 3 files\\x1b[31m done (67%)");
   });
 });
