@@ -206,7 +206,7 @@ export function formatCycleReport(r: CycleReport): string {
   const phases = Object.entries(r.phaseMs);
   if (phases.length) lines.push(`phases:   ${phases.map(([k, v]) => `${k} ${v} ms`).join(", ")}`);
   for (const w of r.warnings) lines.push(`⚠ ${w}`);
-  return lines.join("\n");
+  return lines.map(printable).join("\n");
 }
 
 /** What the closing summary of a run shows. */
@@ -261,7 +261,7 @@ export function formatGoals(goals: readonly Goal[]): string {
         g.status === GoalStatus.COMPLETED && g.proof?.summary ? `proof: ${proofText(g)}` : "",
         g.statusReason && g.status !== GoalStatus.COMPLETED ? `reason: ${printable(g.statusReason)}` : "",
       ].filter(Boolean);
-      return [head, ...detail.map((d) => `    ${d}`)].join("\n");
+      return [head, ...detail.map((d) => `    ${d}`)].map(printable).join("\n");
     })
     .join("\n");
 }
@@ -279,7 +279,7 @@ export function formatPlan(p: Plan): string {
     if (s.rationale) lines.push(`       ${s.rationale}${s.statusReason ? ` (${s.statusReason})` : ""}`);
   }
   for (const r of p.risks) lines.push(`  risk: ${r}`);
-  return lines.join("\n");
+  return lines.map(printable).join("\n");
 }
 
 /** Episodes, best first, with their learnings. */
@@ -320,14 +320,14 @@ export function formatReflection(r: ReflectionReport, applied: boolean): string 
   for (const g of r.goals) lines.push(`  goal ${g.goalId}: ${g.cyclesWorked} cycle(s) worked, ${g.cyclesSinceProgress} since progress${g.stagnant ? "  (stagnant)" : ""}`);
   for (const a of r.adjustments) lines.push(`  ${a.applied ? "applied" : applied ? "skipped" : "would"}: ${enumWord(AdjustmentKind, a.kind)}${a.goalId ? ` ${a.goalId}` : ""}${a.priorityDelta ? ` (${a.priorityDelta > 0 ? "+" : ""}${a.priorityDelta})` : ""}${a.description ? ` - ${a.description}` : ""}`);
   lines.push(`  memory pressure ${r.memoryPressure.toFixed(2)}${applied ? "" : "  (dry run: nothing applied)"}`);
-  return lines.join("\n");
+  return lines.map(printable).join("\n");
 }
 
 /** One event on one line, for `boyd events`. */
 export function formatEvent(e: Event, kind: string, seq?: number): string {
   const time = new Date(Number(e.timeUnixMs)).toISOString().slice(11, 23);
   const head = `${seq !== undefined ? `#${seq} ` : ""}${time} ${e.agentId} c${e.cycle} ${kind.padEnd(18)}`;
-  return `${head} ${eventDetail(e)}`.trimEnd();
+  return printable(`${head} ${eventDetail(e)}`.trimEnd());
 }
 
 function eventDetail(e: Event): string {
