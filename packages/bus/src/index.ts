@@ -37,3 +37,4 @@ export {
   type GrpcClientSecurity,
 } from "./grpc-client-auth.js";
 export { SECRET_LOG_PATHS } from "./log-redaction.js";
+export { renderVisibly, visibleEscape, hasHiddenCharacters, type RenderOptions } from "./printable.js";

@@ -23,6 +23,7 @@ import {
   type ReflectionReport,
   type RunReport,
 } from "@boyd/proto";
+import { renderVisibly } from "@boyd/bus";
 import { cycleNotes } from "./cycle-notes.js";
 import type { Ingested } from "./knowledge.js";
 import type { CycleSummary } from "./run-tracker.js";
@@ -76,13 +77,19 @@ export function outcomeText(r: ActionResult): string {
 }
 
 /**
- * Text from the graph, a file or a tool, made safe to print: control
- * characters (escape sequences that move the cursor or erase, carriage
- * returns, bells) are shown as visible escapes instead of being obeyed.
+ * Text from the graph, a file or a tool, made safe to print on one line:
+ * control, bidi and zero-width characters (escape sequences that move the
+ * cursor or erase, carriage returns, bells, RTL overrides) are shown as
+ * visible escapes instead of being obeyed (the shared renderer of
+ * @boyd/bus), and a line break becomes a space.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).replace(/\n/g, " ");
+  return renderVisibly(text, { multiline: true }).replace(/\n/g, " ");
+}
+
+/** Multi-line text (a diff, a preview) made safe to print: like {@link printable}, but line breaks stay. */
+export function printableLines(text: string): string {
+  return renderVisibly(text, { multiline: true });
 }
 
 /** A goal's answers in a few words: "answer: phobos, deimos", "answer: yes". */
@@ -199,7 +206,7 @@ export function formatCycleReport(r: CycleReport): string {
   const phases = Object.entries(r.phaseMs);
   if (phases.length) lines.push(`phases:   ${phases.map(([k, v]) => `${k} ${v} ms`).join(", ")}`);
   for (const w of r.warnings) lines.push(`⚠ ${w}`);
-  return lines.join("\n");
+  return lines.map(printable).join("\n");
 }
 
 /** What the closing summary of a run shows. */
@@ -254,7 +261,7 @@ export function formatGoals(goals: readonly Goal[]): string {
         g.status === GoalStatus.COMPLETED && g.proof?.summary ? `proof: ${proofText(g)}` : "",
         g.statusReason && g.status !== GoalStatus.COMPLETED ? `reason: ${printable(g.statusReason)}` : "",
       ].filter(Boolean);
-      return [head, ...detail.map((d) => `    ${d}`)].join("\n");
+      return [head, ...detail.map((d) => `    ${d}`)].map(printable).join("\n");
     })
     .join("\n");
 }
@@ -272,7 +279,7 @@ export function formatPlan(p: Plan): string {
     if (s.rationale) lines.push(`       ${s.rationale}${s.statusReason ? ` (${s.statusReason})` : ""}`);
   }
   for (const r of p.risks) lines.push(`  risk: ${r}`);
-  return lines.join("\n");
+  return lines.map(printable).join("\n");
 }
 
 /** Episodes, best first, with their learnings. */
@@ -313,14 +320,14 @@ export function formatReflection(r: ReflectionReport, applied: boolean): string 
   for (const g of r.goals) lines.push(`  goal ${g.goalId}: ${g.cyclesWorked} cycle(s) worked, ${g.cyclesSinceProgress} since progress${g.stagnant ? "  (stagnant)" : ""}`);
   for (const a of r.adjustments) lines.push(`  ${a.applied ? "applied" : applied ? "skipped" : "would"}: ${enumWord(AdjustmentKind, a.kind)}${a.goalId ? ` ${a.goalId}` : ""}${a.priorityDelta ? ` (${a.priorityDelta > 0 ? "+" : ""}${a.priorityDelta})` : ""}${a.description ? ` - ${a.description}` : ""}`);
   lines.push(`  memory pressure ${r.memoryPressure.toFixed(2)}${applied ? "" : "  (dry run: nothing applied)"}`);
-  return lines.join("\n");
+  return lines.map(printable).join("\n");
 }
 
 /** One event on one line, for `boyd events`. */
 export function formatEvent(e: Event, kind: string, seq?: number): string {
   const time = new Date(Number(e.timeUnixMs)).toISOString().slice(11, 23);
   const head = `${seq !== undefined ? `#${seq} ` : ""}${time} ${e.agentId} c${e.cycle} ${kind.padEnd(18)}`;
-  return `${head} ${eventDetail(e)}`.trimEnd();
+  return printable(`${head} ${eventDetail(e)}`.trimEnd());
 }
 
 function eventDetail(e: Event): string {

@@ -1,6 +1,6 @@
 import { createEventChannel, type Transport } from "@boyd/bus";
 import { ApprovalVerdict, DangerLevel, Event, type ApprovalDecision, type ApprovalRequest } from "@boyd/proto";
-import { printable } from "./agent-format.js";
+import { printable, printableLines } from "./agent-format.js";
 import { LineReader } from "./line-reader.js";
 
 /** An answer to one approval request. */
@@ -13,16 +13,17 @@ export interface PromptAnswer {
 export function describeApproval(r: ApprovalRequest): string {
   const detail = r.subject?.$case === "action" ? r.subject.value.detail : undefined;
   const question = detail?.$case === "userQuestion";
+  // Every field came from the agent or its tool: none may move the cursor or erase what a person approves.
   const lines = question
-    ? [`[Question] ${r.preview}`]
+    ? [`[Question] ${printable(r.preview)}`]
     : [
-        `[Approval required] ${r.toolName} (danger: ${(DangerLevel[r.danger] ?? "?").toLowerCase()}, ${r.reversible ? "reversible" : "irreversible"})`,
-        `  reason:      ${r.reason}`,
-        ...(r.agentReasoning ? [`  agent wants: ${r.agentReasoning}`] : []),
-        `  consequence: ${r.consequences}`,
-        ...r.preview.trimEnd().split("\n").map((l, i) => `${i === 0 ? "  preview:     " : "               "}${l}`),
+        `[Approval required] ${printable(r.toolName)} (danger: ${(DangerLevel[r.danger] ?? "?").toLowerCase()}, ${r.reversible ? "reversible" : "irreversible"})`,
+        `  reason:      ${printable(r.reason)}`,
+        ...(r.agentReasoning ? [`  agent wants: ${printable(r.agentReasoning)}`] : []),
+        `  consequence: ${printable(r.consequences)}`,
+        ...printableLines(r.preview.trimEnd()).split("\n").map((l, i) => `${i === 0 ? "  preview:     " : "               "}${l}`),
       ];
-  return [...lines, `  expires:     ${new Date(r.deadlineUnixMs).toISOString()} (id ${r.id})`].join("\n");
+  return [...lines, `  expires:     ${new Date(r.deadlineUnixMs).toISOString()} (id ${printable(r.id)})`].join("\n");
 }
 
 /**

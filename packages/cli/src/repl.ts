@@ -1,6 +1,6 @@
 import { isBusError } from "@boyd/bus";
 import { ensureAgent, type AgentConnection } from "./agent-connection.js";
-import { formatCycleReport, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
+import { formatCycleReport, formatGoals, formatPlan, formatRecall, formatReflection, printable } from "./agent-format.js";
 import { runWatched, withApprovals } from "./agent-run.js";
 import { LineReader } from "./line-reader.js";
 import { parseGoal } from "./options.js";
@@ -78,7 +78,7 @@ export async function runRepl(conn: AgentConnection, options: ReplOptions): Prom
         }
       } catch (err) {
         // A bad command leaves the loop running.
-        console.log(`error: ${isBusError(err) ? `${err.code}: ` : ""}${(err as Error).message}`);
+        console.log(printable(`error: ${isBusError(err) ? `${err.code}: ` : ""}${(err as Error).message}`));
       }
     }
   } finally {

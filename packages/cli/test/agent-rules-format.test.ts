@@ -36,7 +36,7 @@ describe("agent rules - formatting", () => {
     const nasty = { ...denial, text: "Avoid \u001b[2Jx", matchCall: "shell_exec {\"argv\":[\"\u0007\"]}" };
     const out = formatRules([nasty]) + formatRemovedRule({ rule: nasty, correctionsRemoved: 1, factsRemoved: 0 });
     expect([...out].some((c) => c.charCodeAt(0) < 0x20 && c !== "\n")).toBe(false);
-    expect(out).toContain("Avoid \\u001b[2Jx");
+    expect(out).toContain("Avoid \\x1b[2Jx");
   });
 
   it("a cycle line names the candidates a learned rule scored down, with their breakdown", () => {

@@ -71,6 +71,6 @@ describe("cycle lines - memory signals", () => {
 
   it("episode summaries with control characters are printed escaped", () => {
     const line = lineOf(cycle({ summaries: ["bad \u001b[31mred"] }));
-    expect(line).toContain('⊕ consolidated 1 episode(s): "bad \\u001b[31mred"');
+    expect(line).toContain('⊕ consolidated 1 episode(s): "bad \\x1b[31mred"');
   });
 });

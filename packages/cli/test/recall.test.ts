@@ -57,7 +57,7 @@ describe("boyd agent recall", () => {
     expect(facts).toMatch(/^\d\. 0\.\d{3} {2}EXECUTED: file_io output: id,name,department,title,salary_eur,hired,office 1,person 1,.{200,}… {2}\(tool:file_io, cycle 10\)$/m);
     // Text from memory is printed, never obeyed: the escape sequence is shown.
     expect(r.stdout).not.toContain("\u001b");
-    expect(r.stdout).toContain("note: \\u001b[2Jsalary bands were cleared");
+    expect(r.stdout).toContain("note: \\x1b[2Jsalary bands were cleared");
   });
 
   it("recall - of episodes sharing the query's words, the one closest to the query ranks first", async () => {

@@ -1,4 +1,4 @@
-import { BusError, StatusCode, type StatusCodeName } from "@boyd/bus";
+import { BusError, renderVisibly, StatusCode, type StatusCodeName } from "@boyd/bus";
 import {
   ActionOutcome,
   ApprovalVerdict,
@@ -273,11 +273,12 @@ function approvalDraft(
     danger: a.danger,
     capabilities: tool.descriptor.capabilities,
     subject: { $case: "action", value: a.action },
-    reason: safety.reason,
-    agentReasoning: reasoning,
-    consequences: a.consequences,
+    reason: renderVisibly(safety.reason),
+    agentReasoning: renderVisibly(reasoning),
+    consequences: renderVisibly(a.consequences),
     reversible: a.reversible,
-    preview: a.preview,
+    // What a person approves: paths, diffs, argv, URLs may come from the agent or a file and must not move the cursor or erase.
+    preview: renderVisibly(a.preview, { multiline: true }),
     similarityKey,
   };
 }
@@ -299,7 +300,7 @@ function askVia(broker: ApprovalBroker, agentId: string, cycle: number, toolName
         agentReasoning: "",
         consequences: "the answer becomes the tool's output",
         reversible: true,
-        preview: options.length ? `${question} [${options.join(" / ")}]` : question,
+        preview: renderVisibly(options.length ? `${question} [${options.join(" / ")}]` : question, { multiline: true }),
         similarityKey: "",
       },
       timeoutMs,

@@ -1,4 +1,4 @@
-import { BusError, isBusError, type StatusCodeName } from "@boyd/bus";
+import { BusError, hasHiddenCharacters, isBusError, renderVisibly, type StatusCodeName } from "@boyd/bus";
 import { DangerLevel } from "@boyd/proto";
 import { BUILTIN_TOOLS } from "@boyd/tools";
 import { constants } from "node:os";
@@ -230,29 +230,18 @@ function render(result: ExecResult): string {
 
 // Characters that never need quoting in a POSIX shell word.
 const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
-// C0 and C1 controls, DEL, and bidirectional overrides: they could make a
-// command line read differently from what runs (hidden newlines, RTL tricks).
-// eslint-disable-next-line no-control-regex
-const DECEPTIVE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const DECEPTIVE_ALL = new RegExp(DECEPTIVE.source, "g");
-
 /**
  * Quotes one argument for display, POSIX style: plain words as they are,
- * others in single quotes (`'` becomes `'\''`). Control and bidi characters
- * are shown as `\xHH`/`\u{HHHH}` escapes inside `$'...'` instead, so an
- * approval prompt cannot be made to lie; such a line is for reading, not
- * for pasting into a POSIX sh.
+ * others in single quotes (`'` becomes `'\''`). An argument holding a
+ * control, bidi or zero-width character is shown with visible escapes
+ * (`\x1b`, `\u202e`, the shared renderer's) inside `$'...'` instead, so
+ * an approval prompt cannot be made to lie; such a line is for reading,
+ * not for pasting into a POSIX sh.
  */
 export function quoteArg(arg: string): string {
   if (arg === "") return "''";
   if (PLAIN.test(arg)) return arg;
-  if (DECEPTIVE.test(arg)) {
-    const body = arg.replace(/[\\']/g, (c) => `\\${c}`).replace(DECEPTIVE_ALL, (c) => {
-      const code = c.codePointAt(0)!;
-      return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
-    });
-    return `$'${body}'`;
-  }
+  if (hasHiddenCharacters(arg)) return `$'${renderVisibly(arg.replace(/[\\']/g, (c) => `\\${c}`))}'`;
   return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
