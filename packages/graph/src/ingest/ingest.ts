@@ -52,10 +52,10 @@ export async function ingestStream(store: GraphStore, input: LineInput, name: st
   const run = new IngestRun(store, name, opts);
   if (opts.strict) {
     const held: TripleInput[] = [];
-    await run.read(inputLines(input), (t) => void held.push(t), strictFailure(name));
+    await run.read(inputLines(input, name), (t) => void held.push(t), strictFailure(name));
     for (const t of held) await run.add(t);
   } else {
-    await run.read(inputLines(input), (t) => run.add(t), (line, reason) => run.skip(line, reason));
+    await run.read(inputLines(input, name), (t) => run.add(t), (line, reason) => run.skip(line, reason));
   }
   return run.finish();
 }
