@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -77,5 +77,14 @@ describe("boyd kg ingest - size bombs and encodings", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${path}:2: predicate is longer than 4096 bytes (the most a symbol id may be)`);
     expect(await query()).toBe("");
+  }, 60_000);
+
+  it("agent run --kb - a knowledge file with no end (zero.csv -> /dev/zero) is refused at 64 MiB with exit 2, memory bounded", async () => {
+    const link = join(dir, "zero.csv");
+    symlinkSync("/dev/zero", link);
+    const r = await measuredBoyd(["agent", "--data-dir", dataDir, "run", "--kb", link, "--goals", "Find out whether a dog is a mammal"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`boyd: --kb ${link}: larger than 67108864 bytes (64 MiB), the most --kb reads`);
+    expect(r.peakMb).toBeLessThan(350); // ~240 MB here: the CLI plus the 64 MiB read
   }, 60_000);
 });
