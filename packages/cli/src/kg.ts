@@ -1,7 +1,8 @@
-import { ingestFile, type GraphStore, type IngestFormat } from "@boyd/graph";
+import { GraphError, ingestFile, type GraphStore, type IngestFormat, type IngestSummary } from "@boyd/graph";
 import { openGraph } from "@boyd/orient";
 import { InvalidArgumentError, type Command } from "commander";
-import { positiveInt } from "./options.js";
+import { printable } from "./agent-format.js";
+import { positiveInt, UsageError } from "./options.js";
 
 /** Where `boyd kg` finds the graph: the embedded store under a data dir, or Neo4j. */
 export interface GraphFlags {
@@ -28,6 +29,18 @@ function format(value: string): IngestFormat {
   throw new InvalidArgumentError(`expected ntriples, csv or jsonl, got ${JSON.stringify(value)}`);
 }
 
+/**
+ * A file that cannot be ingested as given (missing, a bad line in strict
+ * mode, a line over 1 MiB, not UTF-8 text) is the caller's mistake: exit 2
+ * with the graph's `file:line: reason`, made printable.
+ */
+function asUsageError(err: unknown): IngestSummary {
+  if (err instanceof GraphError && (err.code === "INVALID_ARGUMENT" || err.code === "NOT_FOUND")) {
+    throw new UsageError(printable(err.message), { cause: err });
+  }
+  throw err;
+}
+
 /** `boyd kg ...`: the knowledge graph from a terminal. */
 export function registerKgCommands(program: Command): void {
   const kg = program
@@ -44,11 +57,11 @@ export function registerKgCommands(program: Command): void {
     .option("--format <format>", "ntriples, csv or jsonl (default: from the extension)", format)
     .action(async (file: string, opts: { strict?: boolean; format?: IngestFormat }) => {
       const summary = await withGraph(flags(), (store) =>
-        ingestFile(store, file, { strict: opts.strict ?? false, ...(opts.format ? { format: opts.format } : {}) }),
+        ingestFile(store, file, { strict: opts.strict ?? false, ...(opts.format ? { format: opts.format } : {}) }).catch(asUsageError),
       );
-      for (const e of summary.errors) console.error(`${file}:${e.line}: ${e.reason}`);
+      for (const e of summary.errors) console.error(printable(`${file}:${e.line}: ${e.reason}`));
       console.log(
-        `${file}: ${summary.triples} triples from ${summary.lines} lines in ${summary.batches} batches` +
+        `${printable(file)}: ${summary.triples} triples from ${summary.lines} lines in ${summary.batches} batches` +
           (summary.skipped ? `; ${summary.skipped} bad lines skipped` : ""),
       );
       if (summary.skipped > 0) process.exitCode = 3;

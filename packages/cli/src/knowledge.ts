@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { extname } from "node:path";
 import { createClient, isBusError, type Transport } from "@boyd/bus";
 import { IngestFormat, OrientServiceDefinition } from "@boyd/proto";
@@ -19,6 +19,32 @@ export interface Ingested {
   readonly symbols: number;
 }
 
+/**
+ * Largest `--kb` file read, in bytes. The whole file travels in one Ingest
+ * request, so it is read into memory; without a bound `--kb` on /dev/zero
+ * (or a huge file) would fill memory before anything could say so.
+ */
+export const MAX_KB_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A file's bytes, refused once more than `limit` have been read (a size from stat cannot be trusted: /dev/zero says 0). */
+async function readBounded(path: string, limit: number): Promise<Buffer> {
+  const file = await open(path, "r");
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(1024 * 1024, limit + 1 - total));
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) return Buffer.concat(chunks, total);
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > limit) throw new UsageError(`--kb ${path}: larger than ${limit} bytes (64 MiB), the most --kb reads; use \`boyd kg ingest\`, which streams`);
+    }
+  } finally {
+    await file.close();
+  }
+}
+
 const FORMATS: Record<string, IngestFormat> = { ".csv": IngestFormat.CSV, ".nt": IngestFormat.N_TRIPLES, ".jsonl": IngestFormat.JSON_LINES };
 
 /**
@@ -30,8 +56,8 @@ export async function readKnowledge(paths: readonly string[]): Promise<Knowledge
     paths.map(async (path) => {
       const format = FORMATS[extname(path).toLowerCase()];
       if (format === undefined) throw new UsageError(`--kb ${path}: unknown format; use .csv (subject,predicate,object[,confidence]), .nt or .jsonl`);
-      const content = await readFile(path).catch((err: NodeJS.ErrnoException) =>
-        Promise.reject(new UsageError(`--kb ${path}: ${err.code === "ENOENT" ? "no such file" : err.code === "EISDIR" ? "is a directory" : err.message}`)),
+      const content = await readBounded(path, MAX_KB_FILE_BYTES).catch((err: NodeJS.ErrnoException) =>
+        err instanceof UsageError ? Promise.reject(err) : Promise.reject(new UsageError(`--kb ${path}: ${err.code === "ENOENT" ? "no such file" : err.code === "EISDIR" ? "is a directory" : err.message}`)),
       );
       return { path, format, content };
     }),

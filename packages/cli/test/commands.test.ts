@@ -18,9 +18,9 @@ describe("boyd kg", () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("kg ingest --strict - names file and line, keeps nothing, exits non-zero", async () => {
+  it("kg ingest --strict - names file and line, keeps nothing, exits 2 (a bad file is a usage mistake)", async () => {
     const r = await boyd(dir, "kg", "ingest", "zoo.csv", "--strict");
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('zoo.csv:4: confidence must be a number in [0, 1], got "bad"');
     expect((await boyd(dir, "kg", "query")).stdout).toBe("");
   });

@@ -172,7 +172,7 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
       let summary: IngestSummary;
       if (request.source?.$case === "content") {
         if (!format) throw new BusError("INVALID_ARGUMENT", "format is required when content is sent inline");
-        summary = await ingestStream(target, [request.source.value.toString("utf8")], `${request.sourceLabel || "inline"}`, ingestOptions);
+        summary = await ingestStream(target, [request.source.value], `${request.sourceLabel || "inline"}`, ingestOptions);
       } else if (request.source?.$case === "path") {
         summary = await ingestFile(target, await confined(request.source.value, options.ingestRoot), ingestOptions);
       } else {

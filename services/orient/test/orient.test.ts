@@ -167,6 +167,22 @@ describe("orient service - over the bus", () => {
     expect(lenient.errors.map((e) => e.line)).toEqual([3]);
   });
 
+  it("ingest - inline bytes: UTF-16 with a BOM converted; NUL bytes, an overlong line or field refused as INVALID_ARGUMENT naming line and field", async () => {
+    const csv = "subject,predicate,object\nzoë,likes,crème\n";
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, "utf16le")]);
+    const converted = await client.ingest({ format: IngestFormat.CSV, source: { $case: "content", value: utf16 }, strict: true });
+    expect(converted).toMatchObject({ linesRead: 2, triplesAdded: 1, errors: [] });
+    expect(await store.query({ subject: "zoë" })).toMatchObject([{ predicate: "likes", object: "crème" }]);
+
+    const before = await store.counts();
+    const refused = async (value: Buffer, message: RegExp, strict = false): Promise<void> =>
+      expect(client.ingest({ format: IngestFormat.CSV, source: { $case: "content", value }, strict, sourceLabel: "up.csv" })).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message });
+    await refused(Buffer.from(csv, "utf16le"), /^up\.csv:1: NUL byte/);
+    await refused(Buffer.from(`a,b,c\n${"x".repeat(1024 * 1024 + 1)}\n`), /^up\.csv:2: line longer than 1048576 bytes/);
+    await refused(Buffer.from(`a,b,${"o".repeat(4097)}\n`), /^up\.csv:1: object is longer than 4096 bytes/, true);
+    expect(await store.counts()).toEqual(before);
+  });
+
   it("ingest - paths only inside the ingest root: traversal and symlink escapes are refused", async () => {
     writeFileSync(join(root, "data", "facts.jsonl"), '{"subject":"a","predicate":"p","object":"b"}\n');
     writeFileSync(join(root, "secret.csv"), "x,y,z\n");

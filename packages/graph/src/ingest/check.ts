@@ -7,9 +7,23 @@ export function bad(reason: string): LineResult {
   return { kind: "error", reason };
 }
 
+/**
+ * Longest subject, predicate or object ingest accepts, in UTF-8 bytes. A
+ * symbol id is a name, not a document; without a bound one line could make
+ * one symbol the size of the line.
+ */
+export const MAX_FIELD_BYTES = 4096;
+
 /** The reason a symbol id is unusable, or undefined if it is fine. */
 export function idProblem(field: string, value: string): string | undefined {
-  return value.trim() === "" ? `${field} must not be empty` : undefined;
+  return value.trim() === "" ? `${field} must not be empty` : sizeProblem(field, value);
+}
+
+/** The reason a field is too long to be a symbol id, or undefined. */
+export function sizeProblem(field: string, value: string): string | undefined {
+  // Each UTF-16 unit is at most 3 UTF-8 bytes, so short strings skip the count.
+  if (value.length * 3 <= MAX_FIELD_BYTES || Buffer.byteLength(value, "utf8") <= MAX_FIELD_BYTES) return undefined;
+  return `${field} is longer than ${MAX_FIELD_BYTES} bytes (the most a symbol id may be)`;
 }
 
 // A plain decimal: Number() alone would also take "0x1", "" and " ", which

@@ -21,8 +21,13 @@ const MAX_KEPT_ERRORS = 100;
  * ever visible. (Should a store write fail between batches, the earlier
  * batches stay; ingest is idempotent, so run it again.)
  *
+ * Whatever the mode, input that is not line-based UTF-8 text (a line over
+ * 1 MiB, NUL bytes, invalid UTF-8) stops the read at that line; UTF-16 with
+ * a byte-order mark is converted (see `boundedLines`).
+ *
  * @throws GraphError NOT_FOUND if the file does not exist, INVALID_ARGUMENT for
- * bad options, an unknown extension, or (strict) a bad line.
+ * bad options, an unknown extension, (strict) a bad line, or (any mode) a
+ * line that cannot be read as text, as `file:line: reason`.
  */
 export async function ingestFile(store: GraphStore, path: string, options: IngestOptions = {}): Promise<IngestSummary> {
   const opts = parseIngestOptions(path, options);
@@ -52,10 +57,10 @@ export async function ingestStream(store: GraphStore, input: LineInput, name: st
   const run = new IngestRun(store, name, opts);
   if (opts.strict) {
     const held: TripleInput[] = [];
-    await run.read(inputLines(input), (t) => void held.push(t), strictFailure(name));
+    await run.read(inputLines(input, name), (t) => void held.push(t), strictFailure(name));
     for (const t of held) await run.add(t);
   } else {
-    await run.read(inputLines(input), (t) => run.add(t), (line, reason) => run.skip(line, reason));
+    await run.read(inputLines(input, name), (t) => run.add(t), (line, reason) => run.skip(line, reason));
   }
   return run.finish();
 }

@@ -1,18 +1,19 @@
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { GraphError } from "../errors.js";
+import { boundedLines } from "./text-lines.js";
 
-/** What `ingestStream` reads: a byte or text stream, or strings (each one or more lines). */
-export type LineInput = Readable | Iterable<string> | AsyncIterable<string>;
+/** What `ingestStream` reads: a byte stream, strings (each one or more whole lines), or byte chunks. */
+export type LineInput = Readable | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
 
 /**
- * A file's lines, streamed: readline's async iterator pauses the file stream
- * when its line buffer fills, so memory stays flat however large the file.
+ * A file's lines, streamed in bounded memory (see {@link boundedLines}): a
+ * line over 1 MiB, NUL bytes or invalid UTF-8 stop the read with an error
+ * naming `path:line`; a UTF-16 file with a byte-order mark is converted.
  */
 export async function* fileLines(path: string): AsyncGenerator<string> {
   try {
-    yield* readableLines(createReadStream(path, { encoding: "utf8" }));
+    yield* boundedLines(createReadStream(path), path);
   } catch (err) {
     throw readError(path, err);
   }
@@ -22,40 +23,25 @@ export async function* fileLines(path: string): AsyncGenerator<string> {
 // the bus) handle one error type.
 function readError(path: string, err: unknown): unknown {
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === undefined) return err;
+  if (code === undefined || err instanceof GraphError) return err;
   const message = `${path}: cannot read: ${(err as Error).message}`;
   return new GraphError(code === "ENOENT" ? "NOT_FOUND" : "FAILED_PRECONDITION", message, { cause: err });
 }
 
 /**
- * Lines of any {@link LineInput}. A Readable is split by readline. Strings
- * from an iterable are taken as lines, and one holding line breaks is split,
- * so a whole inline document can be passed as a single string.
+ * Lines of any {@link LineInput}, under the same bounds and encoding checks
+ * as {@link fileLines}; `name` stands for the input in errors. A Readable or
+ * a Uint8Array chunk is taken as bytes. A string is taken as one or more
+ * whole lines, so a whole inline document can be passed as a single string,
+ * and separate strings never run together into one line.
  */
-export async function* inputLines(input: LineInput): AsyncGenerator<string> {
-  if (input instanceof Readable) {
-    yield* readableLines(input);
-    return;
-  }
-  for await (const chunk of input) {
-    if (!chunk.includes("\n")) {
-      yield chunk;
-      continue;
-    }
-    const lines = chunk.split("\n");
-    // "a\nb\n" is two lines, as readline counts them, not three.
-    if (lines[lines.length - 1] === "") lines.pop();
-    for (const line of lines) yield line.endsWith("\r") ? line.slice(0, -1) : line;
-  }
+export async function* inputLines(input: LineInput, name: string): AsyncGenerator<string> {
+  yield* boundedLines(input instanceof Readable ? input : asChunks(input), name);
 }
 
-async function* readableLines(input: Readable): AsyncGenerator<string> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  try {
-    yield* lines;
-  } finally {
-    // Leaving early (strict mode stops at the first bad line) must release the file.
-    lines.close();
-    input.destroy();
+async function* asChunks(input: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>): AsyncGenerator<Buffer> {
+  for await (const chunk of input) {
+    if (typeof chunk !== "string") yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    else yield Buffer.from(chunk.endsWith("\n") ? chunk : `${chunk}\n`, "utf8");
   }
 }

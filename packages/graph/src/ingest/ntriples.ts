@@ -1,4 +1,4 @@
-import { accept, bad } from "./check.js";
+import { accept, bad, sizeProblem } from "./check.js";
 import type { LineParser, LineResult } from "./types.js";
 
 /** Options of the N-Triples parser. */
@@ -42,7 +42,12 @@ export function parseNTriplesLine(line: string, options: NTriplesOptions = {}): 
     if (!cursor.atEnd() && cursor.peek() !== "#") throw new LineSyntaxError(`unexpected text after ".": ${cursor.rest()}`);
     if (object.kind === "literal" && object.text === "") return bad("object literal is empty (a symbol id cannot be empty)");
     const id = (t: { kind: TermKind; text: string }): string => (options.localNames && t.kind === "iri" ? localName(t.text) : t.text);
-    return accept({ subject: id(subject), predicate: id(predicate), object: id(object), confidence: 1 });
+    const triple = { subject: id(subject), predicate: id(predicate), object: id(object), confidence: 1 };
+    for (const field of ["subject", "predicate", "object"] as const) {
+      const problem = sizeProblem(field, triple[field]);
+      if (problem) return bad(problem);
+    }
+    return accept(triple);
   } catch (err) {
     if (err instanceof LineSyntaxError) return bad(err.message);
     throw err;
