@@ -12,6 +12,7 @@ import {
 import { BusError } from "./errors.js";
 import { InFlight } from "./inflight.js";
 import type { Headers } from "./headers.js";
+import { timerDelay } from "./timers.js";
 import type { Delivery, Envelope, ErrorReporter, MessageHandler, RequestHandler, Subscription, Transport } from "./transport.js";
 
 /** Options for {@link connectNats}: nats.js connection options, with reconnect forever as the default. */
@@ -70,7 +71,7 @@ export class NatsTransport implements Transport {
     const wasConnected = this.connected_;
     try {
       const reply = await this.connection.request(subject, request.data, {
-        timeout: Math.max(1, Math.ceil(deadline - Date.now())),
+        timeout: Math.max(1, timerDelay(Math.ceil(deadline - Date.now()))),
         ...headerOption(request.headers),
       });
       return { data: reply.data, headers: fromNatsHeaders(reply.headers) };
@@ -98,7 +99,7 @@ export class NatsTransport implements Transport {
       const timer = setTimeout(() => {
         this.waiters.delete(done);
         resolve(false);
-      }, Math.max(0, deadline - Date.now()));
+      }, timerDelay(deadline - Date.now()));
       const done = (): void => {
         clearTimeout(timer);
         resolve(true);
