@@ -56,9 +56,12 @@ change them.
 
 Servers answer requests through \`allow_responses\` (only to the reply
 subject of a request they received), and nobody may publish to \`_INBOX.>\`,
-so no user can slip a forged reply into another's inbox. Every user that
-makes requests may subscribe to \`_INBOX.>\` for its replies, which also lets
-it read replies meant for others; a per-user inbox prefix would close that.
+so no user can slip a forged reply into another's inbox. Each user takes
+its replies under its own inbox prefix, \`_INBOX.<user>\` (\`connectNats\`
+sets nats.js \`inboxPrefix\` from the user name), and may subscribe to
+\`_INBOX.<user>.>\` only, so it cannot read the replies meant for another.
+Your own apps connecting as \`client\` with nats.js directly must set
+\`inboxPrefix: "_INBOX.client"\`.
 
 ## Users
 

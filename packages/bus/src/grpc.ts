@@ -4,6 +4,7 @@ import { ReflectionService } from "@grpc/reflection";
 import { HealthImplementation, protoPath as healthProtoPath } from "grpc-health-check";
 import { rpcServerInstruments } from "@boyd/telemetry";
 import type { CallContext } from "./context.js";
+import { timerDelay } from "./timers.js";
 import type { MethodDefinition, ServiceDefinition } from "./definition.js";
 import { BusError, StatusCode, statusName, toWireError } from "./errors.js";
 import { bearerTokenInterceptor, serverCredentialsOf, type GrpcAuthOptions, type GrpcTlsOptions } from "./grpc-auth.js";
@@ -206,7 +207,7 @@ function contextOf(
   c.once("cancelled", onCancel);
   const timer = setTimeout(
     () => controller.abort(new BusError("DEADLINE_EXCEEDED", "deadline passed")),
-    Math.max(0, deadline - Date.now()),
+    timerDelay(deadline - Date.now()),
   );
   const agentId = firstString(c.metadata, Header.agentId);
   const traceparent = firstString(c.metadata, Header.traceparent);

@@ -56,3 +56,39 @@ describe("errors - wire mapping", () => {
     expect(toWireError(kept)).toBe(kept);
   });
 });
+
+describe("headers - status message encoding", () => {
+  it("encoded messages are printable ASCII without CR/LF and decode to the original", async () => {
+    const { encodeMessageHeader, decodeMessageHeader } = await import("./headers.js");
+    for (const text of ["plain", "x\ny", "a\r\nb\0c", "100%", "%0A literal", "é漢🦀", "\u001b[2K\r", ""]) {
+      const encoded = encodeMessageHeader(text);
+      expect(encoded).toMatch(/^[\x20-\x7e]*$/);
+      expect(decodeMessageHeader(encoded)).toBe(text);
+    }
+  });
+
+  it("a value that is not valid encoding (an older peer's raw text) is kept as it came", async () => {
+    const { decodeMessageHeader } = await import("./headers.js");
+    expect(decodeMessageHeader("50% done")).toBe("50% done");
+    expect(decodeMessageHeader("no escapes")).toBe("no escapes");
+  });
+
+  it("long messages are cut to MAX_MESSAGE_CHARS with an ellipsis, never splitting a surrogate pair", async () => {
+    const { capMessage, MAX_MESSAGE_CHARS } = await import("./headers.js");
+    expect(capMessage("a".repeat(MAX_MESSAGE_CHARS))).toBe("a".repeat(MAX_MESSAGE_CHARS));
+    for (const pad of [0, 1]) {
+      const cut = capMessage("a".repeat(pad) + "🦀".repeat(MAX_MESSAGE_CHARS));
+      expect(cut.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
+      expect(cut.endsWith("…")).toBe(true);
+      expect(() => encodeURIComponent(cut)).not.toThrow(); // throws on a lone surrogate
+    }
+  });
+});
+
+describe("timers - delays within setTimeout's range", () => {
+  it("timerDelay clamps to [0, 2^31-1]", async () => {
+    const { timerDelay, MAX_TIMER_MS } = await import("./timers.js");
+    expect(MAX_TIMER_MS).toBe(2_147_483_647);
+    expect([timerDelay(-5), timerDelay(10), timerDelay(30 * 86_400_000), timerDelay(Infinity), timerDelay(NaN)]).toEqual([0, 10, MAX_TIMER_MS, MAX_TIMER_MS, 0]);
+  });
+});

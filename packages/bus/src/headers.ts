@@ -14,6 +14,54 @@ export const Header = {
   message: "boyd-message",
 } as const;
 
+/**
+ * Longest status message carried on a reply, in characters before encoding.
+ * Longer ones are cut and end with an ellipsis: a header block has to fit the
+ * NATS max payload and gRPC metadata limits.
+ */
+export const MAX_MESSAGE_CHARS = 4_096;
+
+/**
+ * A status message as a header value. NATS (and gRPC metadata) refuse CR/LF
+ * and other control characters in headers, and a refused header means the
+ * reply is never sent, so the caller waits out its deadline. Everything
+ * outside printable ASCII, and `%` itself, is percent-encoded as UTF-8;
+ * {@link decodeMessageHeader} restores the text.
+ */
+export function encodeMessageHeader(message: string): string {
+  return percentEncode(capMessage(message));
+}
+
+/** The text of a header made by {@link encodeMessageHeader}; a value that is not valid encoding is kept as it came. */
+export function decodeMessageHeader(value: string): string {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Cuts a message to {@link MAX_MESSAGE_CHARS}, ending with "…", without splitting a surrogate pair. */
+export function capMessage(message: string): string {
+  if (message.length <= MAX_MESSAGE_CHARS) return message;
+  let end = MAX_MESSAGE_CHARS - 1;
+  const last = message.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${message.slice(0, end)}…`;
+}
+
+function percentEncode(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0x20 && code <= 0x7e && ch !== "%") out += ch;
+    // A lone surrogate has no UTF-8 form; Buffer writes U+FFFD in its place.
+    else for (const byte of Buffer.from(ch, "utf8")) out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
 /** Headers as a plain map; transports convert to and from their own form. */
 export type Headers = Record<string, string>;
 

@@ -1,6 +1,7 @@
 import { BusError } from "./errors.js";
 import { InFlight } from "./inflight.js";
 import { subjectMatches } from "./subjects.js";
+import { timerDelay } from "./timers.js";
 import type { Delivery, Envelope, ErrorReporter, MessageHandler, RequestHandler, Subscription, Transport } from "./transport.js";
 
 interface Member {
@@ -34,7 +35,7 @@ export class InProcessTransport implements Transport {
     return new Promise<Envelope>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new BusError("DEADLINE_EXCEEDED", `no reply on ${subject} within ${timeoutMs} ms`)),
-        timeoutMs,
+        timerDelay(timeoutMs),
       );
       const settle = (fn: () => void): void => {
         clearTimeout(timer);

@@ -12,9 +12,27 @@ import {
 import { BusError } from "./errors.js";
 import { InFlight } from "./inflight.js";
 import type { Headers } from "./headers.js";
+import { timerDelay } from "./timers.js";
 import type { Delivery, Envelope, ErrorReporter, MessageHandler, RequestHandler, Subscription, Transport } from "./transport.js";
 
-/** Options for {@link connectNats}: nats.js connection options, with reconnect forever as the default. */
+// A user name that is one subject token; others keep nats.js's default inbox.
+const INBOX_USER = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The inbox prefix of a NATS user: its replies arrive on `_INBOX.<user>.<id>`,
+ * so nats-server can let each user subscribe to its own replies only
+ * (`_INBOX.<user>.>`) instead of everybody's (`_INBOX.>`).
+ */
+export function natsInboxPrefix(user: string): string {
+  if (!INBOX_USER.test(user)) throw new Error(`NATS user ${JSON.stringify(user)} cannot name an inbox: use letters, digits, - or _`);
+  return `_INBOX.${user}`;
+}
+
+/**
+ * Options for {@link connectNats}: nats.js connection options, with reconnect
+ * forever as the default, and a connection with a user name taking its
+ * replies under {@link natsInboxPrefix} unless `inboxPrefix` says otherwise.
+ */
 export type NatsTransportOptions = ConnectionOptions & { reportError?: ErrorReporter };
 
 /**
@@ -24,10 +42,12 @@ export type NatsTransportOptions = ConnectionOptions & { reportError?: ErrorRepo
  */
 export async function connectNats(options: NatsTransportOptions = {}): Promise<NatsTransport> {
   const { reportError, ...connectOptions } = options;
+  const { user } = connectOptions;
   const nc = await connect({
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
     waitOnFirstConnect: false,
+    ...(user && INBOX_USER.test(user) ? { inboxPrefix: natsInboxPrefix(user) } : {}),
     ...connectOptions,
   });
   return new NatsTransport(nc, reportError);
@@ -70,7 +90,7 @@ export class NatsTransport implements Transport {
     const wasConnected = this.connected_;
     try {
       const reply = await this.connection.request(subject, request.data, {
-        timeout: Math.max(1, Math.ceil(deadline - Date.now())),
+        timeout: Math.max(1, timerDelay(Math.ceil(deadline - Date.now()))),
         ...headerOption(request.headers),
       });
       return { data: reply.data, headers: fromNatsHeaders(reply.headers) };
@@ -98,7 +118,7 @@ export class NatsTransport implements Transport {
       const timer = setTimeout(() => {
         this.waiters.delete(done);
         resolve(false);
-      }, Math.max(0, deadline - Date.now()));
+      }, timerDelay(deadline - Date.now()));
       const done = (): void => {
         clearTimeout(timer);
         resolve(true);

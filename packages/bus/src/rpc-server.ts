@@ -2,7 +2,8 @@ import { rpcServerInstruments, type ServedRpc } from "@boyd/telemetry";
 import type { CallContext } from "./context.js";
 import type { RequestOf, ResponseOf, ServiceDefinition } from "./definition.js";
 import { BusError, isStatusCodeName, toWireError } from "./errors.js";
-import { Header, type Headers } from "./headers.js";
+import { decodeMessageHeader, encodeMessageHeader, Header, type Headers } from "./headers.js";
+import { timerDelay } from "./timers.js";
 import { rpcSubject } from "./subjects.js";
 import type { Delivery, Envelope, ErrorReporter, Subscription, Transport } from "./transport.js";
 
@@ -76,7 +77,7 @@ export async function serveService<D extends ServiceDefinition>(
       active.add(controller);
       const timer = setTimeout(
         () => controller.abort(new BusError("DEADLINE_EXCEEDED", "handler did not finish before the deadline")),
-        deadline - started,
+        timerDelay(deadline - started),
       );
       const context = makeContext(delivery, definition.fullName, method.name, deadline, controller.signal);
       try {
@@ -117,7 +118,8 @@ export async function serveService<D extends ServiceDefinition>(
 }
 
 function ended(call: ServedRpc, reply: Envelope): Envelope {
-  call.end(reply.headers[Header.status] ?? "OK", reply.headers[Header.message]);
+  const message = reply.headers[Header.message];
+  call.end(reply.headers[Header.status] ?? "OK", message === undefined ? undefined : decodeMessageHeader(message));
   return reply;
 }
 
@@ -151,15 +153,16 @@ function readDeadline(headers: Headers, fallback: number): number {
   return Number.isFinite(value) ? value : fallback;
 }
 
-/** The reply envelope of a failed call: no body, status in the headers. */
+/** The reply envelope of a failed call: no body, status and encoded message in the headers. */
 export function failure(err: BusError): Envelope {
-  return { data: EMPTY, headers: { [Header.status]: err.code, [Header.message]: err.message } };
+  return { data: EMPTY, headers: { [Header.status]: err.code, [Header.message]: encodeMessageHeader(err.message) } };
 }
 
 /** Reads a reply's status: undefined when OK, else the BusError it carries. */
 export function replyError(headers: Headers): BusError | undefined {
   const code = headers[Header.status];
   if (code === undefined || code === "OK") return undefined;
-  const message = headers[Header.message] ?? code;
+  const raw = headers[Header.message];
+  const message = raw === undefined ? code : decodeMessageHeader(raw);
   return new BusError(isStatusCodeName(code) ? code : "UNKNOWN", message);
 }

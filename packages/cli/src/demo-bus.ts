@@ -1,5 +1,6 @@
 import {
   BusError,
+  decodeMessageHeader,
   connectNats,
   createClient,
   createEventChannel,
@@ -66,7 +67,7 @@ export async function runBusDemo(options: BusDemoOptions = {}): Promise<void> {
       { data: Uint8Array.from([0x0a, 0x05, 0x41]), headers: {} },
       2_000,
     );
-    print(`  malformed payload -> ${garbage.headers["boyd-status"]}: ${garbage.headers["boyd-message"]}`);
+    print(`  malformed payload -> ${garbage.headers["boyd-status"]}: ${decodeMessageHeader(garbage.headers["boyd-message"] ?? "")}`);
 
     const events = createEventChannel({ transport: caller, codec: EchoRequest });
     const seen: string[] = [];

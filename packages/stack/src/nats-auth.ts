@@ -13,7 +13,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { APPROVAL_PREFIX, type ApprovalBroker } from "@boyd/act";
-import { EVENT_PREFIX, PERCEPT_PREFIX, rpcSubject, type ServiceDefinition } from "@boyd/bus";
+import { EVENT_PREFIX, natsInboxPrefix, PERCEPT_PREFIX, rpcSubject, type ServiceDefinition } from "@boyd/bus";
 import { ControllerConfig } from "@boyd/controller";
 import { MemoryConfig } from "@boyd/memory";
 import { PERCEPTS } from "@boyd/observe";
@@ -102,7 +102,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
         { why: "takes percepts without JetStream (BOYD_PERCEPT_INBOX=inprocess)", subscribe: [percepts] },
         ownsStream(n.perceptsStream, "creates the percept work queue"),
         readsStream(n.perceptsStream, "pulls each agent's percepts with a durable consumer and acknowledges them", { ack: true }),
-        REPLIES,
+        replies("observe"),
       ],
     },
     orient: {
@@ -114,7 +114,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
       role: "the decide service",
       allowResponses: true,
       // @boyd/tools actCatalog: ListTools only; decide never runs a tool.
-      grants: [serves(DecideServiceDefinition), calls(ActServiceDefinition, "reads the tool catalog it scores", ["listTools"]), REPLIES],
+      grants: [serves(DecideServiceDefinition), calls(ActServiceDefinition, "reads the tool catalog it scores", ["listTools"]), replies("decide")],
     },
     act: {
       role: "the act service (tools)",
@@ -130,7 +130,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
         },
         { why: "announces approval requests and their outcome", publish: APPROVAL_EVENT_KINDS.map((kind) => `${EVENT_PREFIX}.*.${kind}`) },
         keyValue(n.actBucket, "its state: jobs and the idempotency ledger (BOYD_ACT_KV_BUCKET)"),
-        REPLIES,
+        replies("act"),
       ],
     },
     memory: {
@@ -141,7 +141,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
         // memory/src/graph-link.ts: Query and Mutate only.
         calls(OrientServiceDefinition, "links episodes and facts into the graph", ["query", "mutate"]),
         keyValue(n.memoryBucket, "its store (BOYD_MEMORY_STORE=kv)"),
-        REPLIES,
+        replies("memory"),
       ],
     },
     controller: {
@@ -157,7 +157,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
         { why: "publishes every agent event; WatchEvents follows them", publish: [allEvents], subscribe: [allEvents] },
         ownsStream(n.eventsStream, "creates the event log"),
         readsStream(n.eventsStream, "replays the event log for WatchEvents", { ack: false }),
-        REPLIES,
+        replies("controller"),
       ],
     },
     client: {
@@ -168,7 +168,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
         { why: "follows agent events", subscribe: [allEvents] },
         { why: "sends percepts to agents", publish: [percepts] },
         readsStream(n.eventsStream, "replays the event log", { ack: false, remove: false }),
-        REPLIES,
+        replies("client"),
       ],
     },
   };
@@ -273,8 +273,11 @@ export function natsAccessMarkdown(names: Partial<NatsResourceNames> = {}): stri
 }
 
 // Replies to the requests a user makes (rpcs, JetStream API, acks of
-// JetStream publishes) arrive on its `_INBOX.<id>` subjects.
-const REPLIES: NatsGrant = { why: "replies to its own requests", subscribe: ["_INBOX.>"] };
+// JetStream publishes) arrive under its own inbox prefix (connectNats sets
+// it from the user name), so it cannot read the replies meant for others.
+function replies(user: NatsUser): NatsGrant {
+  return { why: "replies to its own requests, under its own inbox prefix", subscribe: [`${natsInboxPrefix(user)}.>`] };
+}
 
 /** The NATS subjects of a definition's rpcs (streaming rpcs are gRPC-only: none). */
 function rpcSubjects<D extends ServiceDefinition>(definition: D, methods?: ReadonlyArray<keyof D["methods"] & string>): string[] {

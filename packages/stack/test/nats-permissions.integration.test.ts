@@ -124,6 +124,10 @@ describe("NATS permissions - every user as the generated auth.conf allows, on a 
     { user: "act", subject: "boyd.v1.OrientService.Query", why: "posing as orient" },
     { user: "act", subject: "boyd.percepts.v1.*", why: "reading percepts meant for observe" },
     { user: "memory", subject: "boyd.events.v1.>", why: "memory does not follow events" },
+    { user: "decide", subject: "_INBOX.>", why: "reading every user's replies" },
+    { user: "client", subject: "_INBOX.controller.>", why: "reading the controller's replies (its cycle's observations, plans, tool results)" },
+    { user: "act", subject: "_INBOX.memory.*", why: "reading memory's replies" },
+    { user: "memory", subject: "_INBOX.*.>", why: "reading every user's replies by wildcard" },
   ] satisfies Array<{ user: NatsUser; subject: string; why: string }>)("$user may not subscribe to $subject - $why", async ({ user, subject }) => {
     const reported: unknown[] = [];
     const t = await as(user, reported);

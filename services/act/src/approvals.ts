@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { BusError, Header, isStatusCodeName, type Envelope, type Transport } from "@boyd/bus";
+import { BusError, decodeMessageHeader, encodeMessageHeader, Header, isStatusCodeName, type Envelope, type Transport } from "@boyd/bus";
 import { ApprovalDecision, ApprovalRequest, ApprovalVerdict, type Event } from "@boyd/proto";
 
 /** Where approval events go (the agent's event stream). */
@@ -89,7 +89,7 @@ export class ApprovalBroker {
       throw err;
     }
     const status = reply.headers[Header.status];
-    if (status && status !== "OK") throw new BusError(isStatusCodeName(status) ? status : "UNKNOWN", reply.headers[Header.message] ?? status);
+    if (status && status !== "OK") throw new BusError(isStatusCodeName(status) ? status : "UNKNOWN", decodeMessageHeader(reply.headers[Header.message] ?? status));
     return ApprovalRequest.decode(reply.data);
   }
 }
@@ -109,7 +109,7 @@ function checkAnswer(decision: ApprovalDecision, request: ApprovalRequest): stri
 }
 
 function failure(code: string, message: string): Envelope {
-  return { data: new Uint8Array(), headers: { [Header.status]: code, [Header.message]: message } };
+  return { data: new Uint8Array(), headers: { [Header.status]: code, [Header.message]: encodeMessageHeader(message) } };
 }
 
 function event(agentId: string, cycle: number, time: number, kind: Event["kind"]): Event {

@@ -156,7 +156,10 @@ export class JetStreamPerceptInbox implements PerceptInbox {
   private async pull(agentId: string, options: TakeOptions, retry = true): Promise<Pulled[]> {
     const consumer = await this.consumer(agentId);
     const batch = Math.min(options.limit, 256); // the server's largest pull batch
-    const inbox = createInbox();
+    // Under the connection's inbox prefix: a NATS user may subscribe to its
+    // own replies only. nats.js keeps the prefix in the connection's options,
+    // which its type does not show (its JetStream client reads it the same way).
+    const inbox = createInbox((this.nc as NatsConnection & { options?: { inboxPrefix?: string } }).options?.inboxPrefix);
     const sub = this.nc.subscribe(inbox, { max: batch + 1 });
     const stop = (): void => sub.unsubscribe();
     const timer = setTimeout(stop, Math.max(1, Math.min(PERCEPTS.pullTimeoutMs, options.deadline - Date.now())));
