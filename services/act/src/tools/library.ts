@@ -95,7 +95,8 @@ export function contentIngestTool(orient: OrientClient, sources: DocumentSources
         symbols.push({ id: `term:${word}`, label: word, kind: SymbolKind.ENTITY, type: "term" });
         add.push(edge(docId, LIBRARY.mentions, `term:${word}`, 0.8));
       }
-      await orient.mutate({ agentId: ctx.agentId, upsertSymbols: symbols, add });
+      // In batches: a 2 MB document in one Mutate exceeds NATS's 1 MB payload limit.
+      for (const batch of mutateBatches(symbols, add)) await orient.mutate({ agentId: ctx.agentId, ...batch });
       if (facts.length) {
         await orient.mutate({ agentId: ctx.agentId, termsAreLabels: true, add: facts.slice(0, 200).map((f) => ({ ...edge(f.subject, LIBRARY.isA, f.object, 0.6), source: `library:${docId}` })) });
       }
@@ -106,6 +107,34 @@ export function contentIngestTool(orient: OrientClient, sources: DocumentSources
       };
     },
   });
+}
+
+/** Bytes of passage text per Mutate: well under NATS's default 1 MB payload. */
+const MUTATE_BATCH_CHARS = 256 * 1024;
+
+type LibrarySymbol = { id: string; label: string; kind: SymbolKind; type: string };
+
+/**
+ * Symbols and edges cut into Mutate requests of bounded size; each edge goes
+ * with (or after) the batch that creates its endpoints, as edges follow their
+ * symbols in `add` order.
+ */
+function mutateBatches(symbols: LibrarySymbol[], add: Triple[]): Array<{ upsertSymbols: LibrarySymbol[]; add: Triple[] }> {
+  const batches: Array<{ upsertSymbols: LibrarySymbol[]; add: Triple[] }> = [];
+  let current: LibrarySymbol[] = [];
+  let chars = 0;
+  for (const symbol of symbols) {
+    if (current.length && chars + symbol.label.length > MUTATE_BATCH_CHARS) {
+      batches.push({ upsertSymbols: current, add: [] });
+      current = [];
+      chars = 0;
+    }
+    current.push(symbol);
+    chars += symbol.label.length;
+  }
+  // Edges are small (ids only); they go last, once every symbol exists.
+  batches.push({ upsertSymbols: current, add });
+  return batches;
 }
 
 /**
