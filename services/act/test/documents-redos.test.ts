@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readDocumentOffThread } from "../src/tools/document-reader.js";
 import { chunkText, isaStatements, plainText, titleOf, type DocumentFormat } from "../src/tools/documents.js";
 
 // Issue 17: markup patterns without a closing delimiter took quadratic time
@@ -43,5 +44,18 @@ describe("documents - linear time on hostile input", () => {
     expect(plainText("x **y** [z](http://q) ![w](i.png) `v`", "markdown")).toBe("x y z w v");
     expect(plainText("<p>a < b</p><!-- hidden", "html")).toBe("a < b");
     expect(plainText("<script>if (a<b) x()</script><p>seen</p><script>never closed", "html")).toBe("seen\n\nnever closed");
+  });
+});
+
+describe("documents - read off the event loop", () => {
+  it("documents - a worker reads the document and returns passages, title and facts", async () => {
+    const doc = await readDocumentOffThread("# Moons\n\nTitan is a moon of Saturn.", "markdown", "moons.md");
+    expect(doc).toEqual({ chunks: ["Moons Titan is a moon of Saturn."], title: "Moons", facts: [{ subject: "Titan", object: "moon" }] });
+  });
+
+  it("documents - a read past its time limit is stopped with an error naming the source", async () => {
+    const started = Date.now();
+    await expect(readDocumentOffThread(repeat(" *a"), "markdown", "slow.md", 5)).rejects.toThrow(/source: "slow.md" took longer than 5 ms to read/);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

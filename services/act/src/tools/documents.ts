@@ -31,6 +31,25 @@ function markdownTitle(md: string): string | undefined {
   return undefined;
 }
 
+/** What content_ingest needs from a document: its passages, title and "X is a Y" facts. */
+export interface ReadDocument {
+  chunks: string[];
+  title: string | undefined;
+  facts: Array<{ subject: string; object: string }>;
+}
+
+const MAX_CHUNKS = 2_000;
+
+/** Reads a document on the calling thread (the worker's entry and the tests use this). */
+export function readDocument(raw: string, format: DocumentFormat): ReadDocument {
+  const text = plainText(raw, format);
+  const facts: ReadDocument["facts"] = [];
+  // Statements are read per paragraph: merged chunks would glue a
+  // heading onto the sentence after it.
+  for (const paragraph of text.split(/\n\s*\n/)) facts.push(...isaStatements(paragraph.replace(/\s+/g, " ").trim()));
+  return { chunks: chunkText(text).slice(0, MAX_CHUNKS), title: titleOf(raw, format), facts };
+}
+
 /**
  * Splits text into passages of about `target` characters: whole paragraphs
  * merged while they fit, long paragraphs cut at sentence ends.
