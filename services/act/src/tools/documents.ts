@@ -1,3 +1,5 @@
+import { elementText, stripHtml, unemphasizeLine, unlinkMarkdown } from "./markup.js";
+
 /** A document format the library understands. */
 export type DocumentFormat = "text" | "markdown" | "html";
 
@@ -17,9 +19,35 @@ export function plainText(source: string, format: DocumentFormat): string {
 
 /** The title a document gives itself (first heading or <title>), if any. */
 export function titleOf(source: string, format: DocumentFormat): string | undefined {
-  const found = format === "html" ? /<title[^>]*>([^<]*)<\/title>|<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(source) : format === "markdown" ? /^#\s+(.+)$/m.exec(source) : undefined;
-  const title = found?.[1] ?? found?.[2];
-  return title ? decodeEntities(title.replace(/<[^>]+>/g, "")).trim() || undefined : undefined;
+  const title = format === "html" ? (elementText(source, "title") ?? elementText(source, "h1")) : format === "markdown" ? markdownTitle(source) : undefined;
+  return title ? decodeEntities(title).trim() || undefined : undefined;
+}
+
+/** The text of the first `# heading` line. */
+function markdownTitle(md: string): string | undefined {
+  for (const line of md.split(/\r\n?|\n/)) {
+    if (line.startsWith("#") && /^[ \t]/.test(line.slice(1)) && line.slice(1).trim()) return line.slice(1).trim();
+  }
+  return undefined;
+}
+
+/** What content_ingest needs from a document: its passages, title and "X is a Y" facts. */
+export interface ReadDocument {
+  chunks: string[];
+  title: string | undefined;
+  facts: Array<{ subject: string; object: string }>;
+}
+
+const MAX_CHUNKS = 2_000;
+
+/** Reads a document on the calling thread (the worker's entry and the tests use this). */
+export function readDocument(raw: string, format: DocumentFormat): ReadDocument {
+  const text = plainText(raw, format);
+  const facts: ReadDocument["facts"] = [];
+  // Statements are read per paragraph: merged chunks would glue a
+  // heading onto the sentence after it.
+  for (const paragraph of text.split(/\n\s*\n/)) facts.push(...isaStatements(paragraph.replace(/\s+/g, " ").trim()));
+  return { chunks: chunkText(text).slice(0, MAX_CHUNKS), title: titleOf(raw, format), facts };
 }
 
 /**
@@ -75,13 +103,10 @@ function sentences(paragraph: string, max: number): string[] {
   return out;
 }
 
+// Both readers below are linear in the input: a document without closing
+// delimiters must not cost quadratic time (see markup.ts).
 function htmlText(html: string): string {
-  const body = html
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/<(script|style|noscript|template|svg|head)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<\/?(p|div|section|article|h[1-6]|li|ul|ol|tr|table|blockquote|pre|br|hr)\b[^>]*>/gi, "\n\n")
-    .replace(/<[^>]+>/g, " ");
-  return decodeEntities(body)
+  return decodeEntities(stripHtml(html))
     .split(/\n\s*\n/)
     .map((p) => p.replace(/[ \t]+/g, " ").trim())
     .filter(Boolean)
@@ -89,16 +114,14 @@ function htmlText(html: string): string {
 }
 
 function markdownText(md: string): string {
-  return md
-    .replace(/\r\n?/g, "\n")
+  const lines = unlinkMarkdown(md.replace(/\r\n?/g, "\n"))
     .replace(/^```.*$/gm, "")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
     // [ \t], not \s: \s would eat the blank line before a heading or item.
     .replace(/^[ \t]{0,3}#{1,6}[ \t]+(.*)$/gm, "$1\n")
     .replace(/^[ \t]{0,3}(?:[-*+]|\d+\.)[ \t]+/gm, "")
     .replace(/^[ \t]{0,3}>[ \t]?/gm, "")
-    .replace(/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g, "$2");
+    .split("\n");
+  return lines.map(unemphasizeLine).join("\n");
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", mdash: "—", ndash: "–", hellip: "…" };

@@ -4,7 +4,8 @@ import { DangerLevel, SymbolKind, type Triple } from "@boyd/proto";
 import { contentWords, similarity, TextEncoder, type Hypervector } from "@boyd/vsa";
 import { z } from "zod";
 import { defineTool, type CallContext, type ToolDefinition } from "../tool.js";
-import { chunkText, formatOf, isaStatements, plainText, titleOf, type DocumentFormat } from "./documents.js";
+import { readDocumentOffThread } from "./document-reader.js";
+import { formatOf, type DocumentFormat } from "./documents.js";
 import { builtinDescriptor, type OrientClient } from "./graph-client.js";
 
 /** Predicates the library writes; searches read `has_chunk` back. */
@@ -19,7 +20,6 @@ export interface DocumentSources {
 }
 
 const MAX_DOCUMENT_CHARS = 2_000_000;
-const MAX_CHUNKS = 2_000;
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
 /**
@@ -71,31 +71,28 @@ export function contentIngestTool(orient: OrientClient, sources: DocumentSources
         raw = await sources.file(i.source, ctx);
       }
       const format: DocumentFormat = i.format ?? formatOf(i.source, contentType);
-      const text = plainText(raw.slice(0, MAX_DOCUMENT_CHARS), format);
-      const chunks = chunkText(text).slice(0, MAX_CHUNKS);
+      const doc = await readDocumentOffThread(raw.slice(0, MAX_DOCUMENT_CHARS), format, i.source);
+      const { chunks, facts } = doc;
       if (!chunks.length) throw new BusError("INVALID_ARGUMENT", `source: ${JSON.stringify(i.source)} holds no text`);
-      const title = i.title ?? titleOf(raw, format) ?? i.source.split(/[\\/]/).pop() ?? i.source;
+      const title = i.title ?? doc.title ?? i.source.split(/[\\/]/).pop() ?? i.source;
       const docId = `doc:${createHash("sha256").update(i.source).digest("hex").slice(0, 16)}`;
       const symbols = [{ id: docId, label: title, kind: SymbolKind.ENTITY, type: "document" }];
       const add: Triple[] = [];
       const terms = new Map<string, number>();
-      const facts: Array<{ subject: string; object: string }> = [];
       chunks.forEach((chunk, n) => {
         const chunkId = `${docId}#${n}`;
         symbols.push({ id: chunkId, label: chunk, kind: SymbolKind.LITERAL, type: "chunk" });
         add.push(edge(docId, LIBRARY.hasChunk, chunkId, 1));
         for (const word of new Set(contentWords(chunk).filter((w) => w.length > 3)).values()) terms.set(word, (terms.get(word) ?? 0) + 1);
       });
-      // Statements are read per paragraph: merged chunks would glue a
-      // heading onto the sentence after it.
-      for (const paragraph of text.split(/\n\s*\n/)) facts.push(...isaStatements(paragraph.replace(/\s+/g, " ").trim()));
       // The document's most frequent words, as symbols others can reach.
       const top = [...terms].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 25);
       for (const [word] of top) {
         symbols.push({ id: `term:${word}`, label: word, kind: SymbolKind.ENTITY, type: "term" });
         add.push(edge(docId, LIBRARY.mentions, `term:${word}`, 0.8));
       }
-      await orient.mutate({ agentId: ctx.agentId, upsertSymbols: symbols, add });
+      // In batches: a 2 MB document in one Mutate exceeds NATS's 1 MB payload limit.
+      for (const batch of mutateBatches(symbols, add)) await orient.mutate({ agentId: ctx.agentId, ...batch });
       if (facts.length) {
         await orient.mutate({ agentId: ctx.agentId, termsAreLabels: true, add: facts.slice(0, 200).map((f) => ({ ...edge(f.subject, LIBRARY.isA, f.object, 0.6), source: `library:${docId}` })) });
       }
@@ -106,6 +103,34 @@ export function contentIngestTool(orient: OrientClient, sources: DocumentSources
       };
     },
   });
+}
+
+/** Bytes of passage text per Mutate: well under NATS's default 1 MB payload. */
+const MUTATE_BATCH_CHARS = 256 * 1024;
+
+type LibrarySymbol = { id: string; label: string; kind: SymbolKind; type: string };
+
+/**
+ * Symbols and edges cut into Mutate requests of bounded size; each edge goes
+ * with (or after) the batch that creates its endpoints, as edges follow their
+ * symbols in `add` order.
+ */
+function mutateBatches(symbols: LibrarySymbol[], add: Triple[]): Array<{ upsertSymbols: LibrarySymbol[]; add: Triple[] }> {
+  const batches: Array<{ upsertSymbols: LibrarySymbol[]; add: Triple[] }> = [];
+  let current: LibrarySymbol[] = [];
+  let chars = 0;
+  for (const symbol of symbols) {
+    if (current.length && chars + symbol.label.length > MUTATE_BATCH_CHARS) {
+      batches.push({ upsertSymbols: current, add: [] });
+      current = [];
+      chars = 0;
+    }
+    current.push(symbol);
+    chars += symbol.label.length;
+  }
+  // Edges are small (ids only); they go last, once every symbol exists.
+  batches.push({ upsertSymbols: current, add });
+  return batches;
 }
 
 /**
