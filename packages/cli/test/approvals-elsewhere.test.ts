@@ -1,28 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBoyd, type RunningBoyd } from "./boyd-process.js";
+import { startBoyd, startUpOverNats, type RunningBoyd, type UpOverNats } from "./boyd-process.js";
 
 // The goal states a fact, so the run asks to confirm the plan, then (safe mode) to approve the write.
 const GOAL = "Note that a whale eats plankton";
 
 describe("boyd agent run - an approval answered from another terminal", () => {
-  let dir: string;
-  let nats: NatsServer;
-  let up: RunningBoyd;
+  let stack: UpOverNats;
+  let nats: UpOverNats["nats"];
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "boyd-elsewhere-"));
-    nats = await startNats();
-    up = startBoyd(["up", "--nats", nats.url, "--data-dir", join(dir, ".boyd"), "--grpc", "127.0.0.1:0"]);
-    await up.waitFor(/^Ctrl-C to stop$/m, { timeoutMs: 60_000 });
+    stack = await startUpOverNats("boyd-elsewhere-");
+    nats = stack.nats;
   }, 90_000);
-  afterAll(async () => {
-    await up?.stop("SIGTERM");
-    await nats?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => stack?.stop());
 
   it("approvals - the run's prompt closes, saying who answered, when `boyd approvals` answers first; the run ends without a key pressed", async () => {
     // Two people: one at `boyd approvals`, one at the run, who never types anything.

@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startNats, type NatsServer } from "@boyd/testkit";
 import { fileURLToPath } from "node:url";
 
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
@@ -67,6 +71,30 @@ export function startBoyd(args: readonly string[], options: { stdin?: "ignore" |
     async stop(signal = "SIGTERM") {
       if (exit === undefined) child.kill(signal);
       return exited;
+    },
+  };
+}
+
+/** A `boyd up` over a fresh nats-server, in its own data directory. */
+export interface UpOverNats {
+  readonly nats: NatsServer;
+  readonly up: RunningBoyd;
+  stop(): Promise<void>;
+}
+
+/** Starts nats-server and `boyd up --nats` on it, ready once up says so. */
+export async function startUpOverNats(prefix: string): Promise<UpOverNats> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const nats = await startNats();
+  const up = startBoyd(["up", "--nats", nats.url, "--data-dir", join(dir, ".boyd"), "--grpc", "127.0.0.1:0"]);
+  await up.waitFor(/^Ctrl-C to stop$/m, { timeoutMs: 60_000 });
+  return {
+    nats,
+    up,
+    async stop() {
+      await up.stop("SIGTERM");
+      await nats.stop();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
