@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { GraphError, GraphStore, ingestFile, ingestStream, MAX_FIELD_BYTES, MAX_LINE_BYTES, openEmbeddedBackend } from "../src/index.js";
+import { GraphStore, ingestFile, ingestStream, MAX_FIELD_BYTES, MAX_LINE_BYTES, openEmbeddedBackend } from "../src/index.js";
+import { failure } from "./fixtures/graph-error.js";
 
 const dir = mkdtempSync(join(tmpdir(), "boyd-ingest-limits-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,14 +20,6 @@ async function store(): Promise<GraphStore> {
   return new GraphStore((await openEmbeddedBackend()).backend, { now: () => 1_000 });
 }
 
-async function failure(p: Promise<unknown>): Promise<GraphError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GraphError);
-  return err as GraphError;
-}
 
 async function triples(s: GraphStore): Promise<string[]> {
   return (await s.query({}, { limit: 100 })).map((t) => `${t.subject} ${t.predicate} ${t.object} ${t.confidence}`).sort();

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { GraphError, GraphStore, ingestFile, ingestStream, openEmbeddedBackend, type IngestProgress } from "../src/index.js";
+import { GraphStore, ingestFile, ingestStream, openEmbeddedBackend, type IngestProgress } from "../src/index.js";
+import { failure } from "./fixtures/graph-error.js";
 
 const dir = mkdtempSync(join(tmpdir(), "boyd-ingest-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,15 +22,6 @@ async function store(now = 1_000): Promise<GraphStore> {
   return new GraphStore((await openEmbeddedBackend()).backend, { now: () => now });
 }
 
-/** Rejects with a GraphError; returns it. */
-async function failure(p: Promise<unknown>): Promise<GraphError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GraphError);
-  return err as GraphError;
-}
 
 describe("ingest - formats", () => {
   it("ingest - N-Triples file, whole IRIs by default and local names on request", async () => {
