@@ -47,6 +47,14 @@ export const DEFAULT_EXEC_LIMITS: ExecLimits = Object.freeze({
 /** Open file descriptors per process (RLIMIT_NOFILE): enough for builds, not for descriptor exhaustion. */
 export const OPEN_FILES_LIMIT = 1024;
 
+/**
+ * Bytes of POSIX message queues the sandbox user may hold (RLIMIT_MSGQUEUE),
+ * the kernel's own default: set explicitly because the queues are memory
+ * no other limit counts, and a service started with a higher limit would
+ * otherwise pass it on.
+ */
+export const MESSAGE_QUEUE_BYTES = 800 * 1024;
+
 /** An unprivileged uid/gid pair to run the sandbox as. */
 export interface SandboxUser {
   readonly uid: number;
@@ -90,6 +98,7 @@ export function systemMounts(dirs: readonly string[] = SYSTEM_DIRS): SystemMount
  * CPU limits differ by a second so a process first gets SIGXCPU, which
  * names the cause in its exit status, before the kernel's SIGKILL. Core
  * dumps are off: a crashing program must not drop a core into the workspace.
+ * POSIX message queues get {@link MESSAGE_QUEUE_BYTES}.
  */
 export function prlimitArgs(prlimitPath: string, limits: ExecLimits): string[] {
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
@@ -100,6 +109,7 @@ export function prlimitArgs(prlimitPath: string, limits: ExecLimits): string[] {
     `--cpu=${cpu}:${cpu + 1}`,
     `--fsize=${limits.fileSizeBytes}`,
     `--nofile=${OPEN_FILES_LIMIT}`,
+    `--msgqueue=${MESSAGE_QUEUE_BYTES}`,
     "--core=0",
     "--",
   ];
@@ -173,6 +183,8 @@ export interface BubblewrapSpec {
   readonly tmpSizeBytes: number;
   /** Size of the sandbox's /dev/shm (a tmpfs too). @default {@link DEFAULT_SHM_SIZE} */
   readonly shmSizeBytes?: number;
+  /** Descriptor bwrap reads the sandbox's seccomp program from (see ipc-seccomp.ts); none: no filter. */
+  readonly seccompFd?: number;
 }
 
 /** Size of /dev/shm inside the sandbox: enough for POSIX semaphores and small shared buffers. */
@@ -183,7 +195,11 @@ export const DEFAULT_SHM_SIZE = 16 * 1024 * 1024;
  *
  * - `--unshare-all` gives new user, pid, net, ipc, uts and cgroup
  *   namespaces: the network namespace holds only its own loopback, so there
- *   is no route to the host's 127.0.0.1 or anywhere else;
+ *   is no route to the host's 127.0.0.1 or anywhere else; the IPC one
+ *   (named again, since it is what keeps System V objects and POSIX
+ *   message queues from reaching the host or another run, and frees them
+ *   when the run ends) comes with a seccomp filter, `seccompFd`, that
+ *   refuses creating System V objects at all (see ipc-seccomp.ts);
  * - `--disable-userns` stops the program from creating user namespaces of
  *   its own (a large kernel attack surface); `--cap-drop ALL` for the case
  *   where bwrap itself runs privileged;
@@ -206,6 +222,7 @@ export function bubblewrapArgs(spec: BubblewrapSpec): string[] {
     "--unshare-all",
     "--unshare-pid",
     "--unshare-user",
+    "--unshare-ipc",
     "--disable-userns",
     "--cap-drop",
     "ALL",
@@ -222,6 +239,7 @@ export function bubblewrapArgs(spec: BubblewrapSpec): string[] {
   if (spec.workspace !== undefined) args.push("--bind", spec.workspaceSource ?? spec.workspace, spec.workspace, "--chdir", spec.cwd ?? spec.workspace);
   // Last, once every mount point exists: a remount only affects its own mount, so /dev/shm, /tmp and the workspace stay writable.
   args.push("--remount-ro", "/dev", "--remount-ro", "/");
+  if (spec.seccompFd !== undefined) args.push("--seccomp", String(spec.seccompFd));
   args.push("--clearenv");
   for (const [name, value] of Object.entries(spec.env)) args.push("--setenv", name, value);
   args.push("--");

@@ -19,6 +19,7 @@ import {
   WORKSPACE_PORTAL,
 } from "./bubblewrap-args.js";
 import { type ExecResult, runCapped } from "./exec-process.js";
+import { ipcSeccompProgram } from "./ipc-seccomp.js";
 
 export { DEFAULT_EXEC_LIMITS, DEFAULT_SANDBOX_USER, type ExecLimits, type SandboxUser } from "./bubblewrap-args.js";
 export { type ExecResult, outputCeilingBytes } from "./exec-process.js";
@@ -117,6 +118,8 @@ const DEFAULT_SETPRIV = "/usr/bin/setpriv";
 const DEFAULT_UNSHARE = "/usr/bin/unshare";
 const DEFAULT_TMP_SIZE = 64 * 1024 * 1024;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The descriptor bwrap reads its seccomp program from: the first after stdio. */
+const SECCOMP_FD = 3;
 
 /**
  * The user to drop to: the default sandbox user as root, nobody otherwise.
@@ -182,7 +185,8 @@ const WRAPPER_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: SAND
  * (read-write), in new namespaces without network. Stopping a run kills
  * bwrap, and with it (pid namespaces, die-with-parent) every process of the
  * run; the process group follows. RLIMIT_NPROC counts these three wrapper
- * processes too. The run as a whole gets `limits.memoryBytes` of memory
+ * processes too. A seccomp filter refuses System V IPC objects, memory no
+ * other limit would count (see ipc-seccomp.ts). The run as a whole gets `limits.memoryBytes` of memory
  * (see `memoryBudgetBytes` of runCapped), beside the per-process RLIMIT_AS.
  */
 export function bubblewrapRunner(options: BubblewrapRunnerOptions = {}): ConfinedRunner {
@@ -193,6 +197,7 @@ export function bubblewrapRunner(options: BubblewrapRunnerOptions = {}): Confine
   const user = sandboxUser(options.runAs);
   const tmpSizeBytes = positive("tmpSizeBytes", options.tmpSizeBytes ?? DEFAULT_TMP_SIZE);
   const mounts = systemMounts(options.systemDirs ?? SYSTEM_DIRS);
+  const seccomp = ipcSeccompProgram();
   return {
     kind: "bubblewrap",
     async run(request) {
@@ -212,6 +217,7 @@ export function bubblewrapRunner(options: BubblewrapRunnerOptions = {}): Confine
           cwd: request.cwd,
           env: programEnv(request),
           tmpSizeBytes,
+          seccompFd: SECCOMP_FD,
         }),
         ...request.argv,
       ];
@@ -224,6 +230,7 @@ export function bubblewrapRunner(options: BubblewrapRunnerOptions = {}): Confine
         timeoutMs: limits.timeoutMs,
         outputCapBytes: limits.outputCapBytes,
         memoryBudgetBytes: limits.memoryBytes,
+        descriptorInputs: [seccomp],
         ...(request.stdin !== undefined && { stdin: request.stdin }),
         ...(request.signal !== undefined && { signal: request.signal }),
       });
@@ -271,7 +278,8 @@ export function unconfinedRunner(options: UnconfinedRunnerOptions): ConfinedRunn
 
 /**
  * Runs `/bin/true` once through the same chain as {@link bubblewrapRunner}
- * (prlimit, setpriv when root, unshare, bwrap with every namespace) and says whether
+ * (prlimit, setpriv when root, unshare, bwrap with every namespace and the
+ * seccomp filter) and says whether
  * it worked. Fails where bwrap is missing or user namespaces are forbidden
  * (many Kubernetes pods, hardened kernels), with bwrap's own complaint.
  * With `workspace`, it runs as a call would, in that workspace (portal
@@ -305,11 +313,12 @@ function probeBare(bwrapPath: string, options: ProbeOptions, timeoutMs: number):
       ...prlimitArgs(options.prlimitPath ?? DEFAULT_PRLIMIT, DEFAULT_EXEC_LIMITS),
       ...(user ? setprivArgs(options.setprivPath ?? DEFAULT_SETPRIV, user) : []),
       ...reaperArgs(options.unsharePath ?? DEFAULT_UNSHARE),
-      ...bubblewrapArgs({ bwrapPath, mounts: systemMounts(), env: { PATH: SANDBOX_PATH }, tmpSizeBytes: DEFAULT_TMP_SIZE }),
+      ...bubblewrapArgs({ bwrapPath, mounts: systemMounts(), env: { PATH: SANDBOX_PATH }, tmpSizeBytes: DEFAULT_TMP_SIZE, seccompFd: SECCOMP_FD }),
       "/bin/true",
     ],
     cwd: "/",
     env: WRAPPER_ENV,
+    descriptorInputs: [ipcSeccompProgram()],
     killChildrenFirst: true,
     timeoutMs,
     outputCapBytes: 4096,

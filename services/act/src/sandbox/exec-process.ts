@@ -49,6 +49,12 @@ export interface CappedSpawn {
    * Unset: no whole-run budget (per-process rlimits only).
    */
   readonly memoryBudgetBytes?: number;
+  /**
+   * Bytes handed to the first program on descriptors 3, 4, ... in order:
+   * each a pipe that ends after its bytes (bwrap's `--seccomp` program
+   * travels this way, so it never touches the disk).
+   */
+  readonly descriptorInputs?: readonly Uint8Array[];
 }
 
 /**
@@ -100,6 +106,15 @@ export function killGroup(pid: number | undefined): void {
   }
 }
 
+/** Writes each input to its descriptor (3, 4, ...) and ends it; a program that never reads one is its own failure, not ours. */
+function feedDescriptors(child: ChildProcess, inputs: readonly Uint8Array[]): void {
+  inputs.forEach((bytes, i) => {
+    const stream = child.stdio[3 + i] as NodeJS.WritableStream & { on(event: "error", listener: () => void): unknown };
+    stream.on("error", () => undefined);
+    stream.end(bytes);
+  });
+}
+
 /**
  * Spawns `argv` in its own process group (detached), feeds stdin, collects
  * stdout and stderr up to the cap, and resolves when the output closes.
@@ -130,7 +145,7 @@ export function runCapped(spec: CappedSpawn): Promise<ExecResult> {
         env: { ...spec.env },
         detached: true,
         shell: false,
-        stdio: ["pipe", "pipe", "pipe"],
+        stdio: ["pipe", "pipe", "pipe", ...(spec.descriptorInputs ?? []).map(() => "pipe" as const)],
       });
     } catch (err) {
       reject(new BusError("FAILED_PRECONDITION", `cannot start ${program}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
@@ -182,6 +197,7 @@ export function runCapped(spec: CappedSpawn): Promise<ExecResult> {
     // A program that exits without reading its stdin makes our write fail with EPIPE: not an error of the run.
     child.stdin?.on("error", () => undefined);
     child.stdin?.end(spec.stdin ?? "");
+    feedDescriptors(child, spec.descriptorInputs ?? []);
 
     const timer = setTimeout(() => {
       timedOut = true;

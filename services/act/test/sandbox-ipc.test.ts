@@ -1,0 +1,205 @@
+import { chown, mkdtemp, realpath, rm } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { InProcessTransport } from "@boyd/bus";
+import { ActionOutcome } from "@boyd/proto";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startHarness } from "./fixtures/harness.js";
+import { bubblewrapRunner, type ConfinedRunner, DEFAULT_EXEC_LIMITS, type ExecLimits } from "../src/sandbox/confined-exec.js";
+
+// Issue 17, item 1 (remainder): kernel IPC objects are memory on no mount
+// and resident in no process once detached, so neither the tmpfs caps nor
+// the whole-run watchdog see them. Each attack hoards more than the run's
+// budget that way; each must be refused (or killed), and nothing may
+// outlive the run in the host's IPC namespace.
+
+const ROOT = process.getuid?.() === 0;
+// A uid of this file's own, so its processes do not count against other files' sandboxes.
+const SANDBOX_UID = 64_018;
+const MiB = 1024 * 1024;
+/** The run's budget in these tests, and what each attack tries to hoard beyond it. */
+const BUDGET = 256 * MiB;
+const HOARD_MIB = 384;
+
+let ws: string;
+let runner: ConfinedRunner;
+
+function limits(over: Partial<ExecLimits> = {}): ExecLimits {
+  return { ...DEFAULT_EXEC_LIMITS, timeoutMs: 15_000, memoryBytes: BUDGET, ...over };
+}
+
+/** A distinctive base key per attack, to look for on the host afterwards. */
+function baseKey(): number {
+  return 0x6b170000 + ((process.pid * 31 + Date.now()) % 0x8000) * 2;
+}
+
+// Shared prologue: libc through ctypes, a refusal report, and the hold that
+// gives the watchdog time to notice (it samples every 25 ms).
+const PROLOGUE = [
+  "import ctypes, os, sys, time",
+  "libc = ctypes.CDLL(None, use_errno=True)",
+  "IPC_CREAT = 0o1000",
+  "key = int(sys.argv[1])",
+  "def refused(what):",
+  "    print('refused', what, os.strerror(ctypes.get_errno()), flush=True)",
+  "    sys.exit(3)",
+  "def held(total):",
+  "    print('all held', total, flush=True)",
+  "    time.sleep(3)",
+];
+
+/** SysV shared memory: 32 MiB segments, every page written, then detached so no process holds them. */
+function sysvShm(mib: number): string {
+  return [
+    ...PROLOGUE,
+    "libc.shmat.restype = ctypes.c_void_p",
+    "libc.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]",
+    "libc.shmdt.argtypes = [ctypes.c_void_p]",
+    "chunk = 32 << 20",
+    "total = 0",
+    `for i in range(${Math.ceil(mib / 32)}):`,
+    "    shmid = libc.shmget(key + i, chunk, IPC_CREAT | 0o600)",
+    "    if shmid < 0: refused('shmget')",
+    "    addr = libc.shmat(shmid, None, 0)",
+    "    if addr is None or addr == ctypes.c_void_p(-1).value: refused('shmat')",
+    "    ctypes.memset(addr, 1, chunk)",
+    "    libc.shmdt(addr)",
+    "    total += chunk",
+    "held(total)",
+  ].join("\n");
+}
+
+/** SysV message queues: each filled to its 16 KiB (msgmnb) with two 8 KiB messages. */
+function sysvMsg(mib: number): string {
+  return [
+    ...PROLOGUE,
+    "class Msg(ctypes.Structure):",
+    "    _fields_ = [('mtype', ctypes.c_long), ('mtext', ctypes.c_char * 8192)]",
+    "msg = Msg(1, b'x' * 8192)",
+    "total = 0",
+    `for i in range(${mib * 64}):`,
+    "    qid = libc.msgget(key + i, IPC_CREAT | 0o600)",
+    "    if qid < 0: refused('msgget')",
+    "    for _ in range(2):",
+    "        if libc.msgsnd(qid, ctypes.byref(msg), 8192, 0o4000) < 0: refused('msgsnd')",
+    "        total += 8192",
+    "held(total)",
+  ].join("\n");
+}
+
+/** SysV semaphores: sets of 32,000 (semmsl), some 2 MiB of kernel memory each. */
+function sysvSem(mib: number): string {
+  return [
+    ...PROLOGUE,
+    "total = 0",
+    `for i in range(${Math.ceil(mib / 2)}):`,
+    "    if libc.semget(key + i, 32000, IPC_CREAT | 0o600) < 0: refused('semget')",
+    "    total += 32000 * 64",
+    "held(total)",
+  ].join("\n");
+}
+
+/** Keys (decimal) of the IPC objects of one kind in the host's (this process's) IPC namespace. */
+function hostKeys(kind: "shm" | "msg" | "sem"): number[] {
+  const lines = readFileSync(`/proc/sysvipc/${kind}`, "utf8").trim().split("\n").slice(1);
+  return lines.map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+function keysFrom(keys: number[], base: number): number[] {
+  return keys.filter((key) => key >= base && key < base + 0x10000);
+}
+
+beforeAll(() => {
+  runner = bubblewrapRunner(ROOT ? { runAs: { uid: SANDBOX_UID, gid: SANDBOX_UID } } : {});
+});
+
+beforeEach(async () => {
+  ws = await realpath(await mkdtemp(join(tmpdir(), "boyd-ipc-")));
+  if (ROOT) await chown(ws, SANDBOX_UID, SANDBOX_UID);
+});
+
+afterEach(async () => {
+  await rm(ws, { recursive: true, force: true });
+});
+
+const ATTACKS = [
+  { name: "shared memory (shmget + shmat, pages written)", kind: "shm", program: sysvShm },
+  { name: "message queues (msgget + msgsnd)", kind: "msg", program: sysvMsg },
+  { name: "semaphore sets (semget)", kind: "sem", program: sysvSem },
+] as const;
+
+describe("sandbox IPC - System V objects cannot hoard memory past the run's budget", () => {
+  for (const attack of ATTACKS) {
+    it(`ipc - ${HOARD_MIB} MiB of System V ${attack.name} is refused or killed, and nothing reaches the host`, async () => {
+      const key = baseKey();
+      const result = await runner.run({ argv: ["python3", "-c", attack.program(HOARD_MIB), String(key)], cwd: ws, workspace: ws, limits: limits() });
+      expect(result.stdout).not.toContain("all held");
+      // Refused by the kernel (the program reports why) or killed by the watchdog: either way visibly.
+      if (!result.memoryExceeded) expect(result.stdout).toMatch(/^refused \w+ Operation not permitted$/m);
+      expect(keysFrom(hostKeys(attack.kind), key)).toEqual([]);
+    }, 20_000);
+  }
+
+  it("ipc - POSIX message queues are capped by RLIMIT_MSGQUEUE, far below the budget", async () => {
+    const program = [
+      "import ctypes, os, sys",
+      "libc = ctypes.CDLL(None, use_errno=True)",
+      "class Attr(ctypes.Structure):",
+      "    _fields_ = [('flags', ctypes.c_long), ('maxmsg', ctypes.c_long), ('msgsize', ctypes.c_long), ('curmsgs', ctypes.c_long), ('pad', ctypes.c_long * 4)]",
+      "attr = Attr(0, 10, 8192, 0)",
+      "body = b'x' * 8192",
+      "total = 0",
+      "for i in range(256):",
+      "    q = libc.mq_open(('/hoard%d' % i).encode(), os.O_CREAT | os.O_RDWR, 0o600, ctypes.byref(attr))",
+      "    if q < 0:",
+      "        print('refused mq_open', os.strerror(ctypes.get_errno()), 'after', total, flush=True)",
+      "        sys.exit(3)",
+      "    for _ in range(10):",
+      "        libc.mq_send(q, body, 8192, 0)",
+      "        total += 8192",
+      "print('all held', total, flush=True)",
+    ].join("\n");
+    const result = await runner.run({ argv: ["python3", "-c", program], cwd: ws, workspace: ws, limits: limits() });
+    expect(result.stdout).not.toContain("all held");
+    const after = /^refused mq_open .* after (\d+)$/m.exec(result.stdout);
+    expect(after, result.stdout + result.stderr).not.toBeNull();
+    expect(Number(after![1])).toBeLessThanOrEqual(MiB);
+  }, 20_000);
+
+  it("ipc - what programs commonly use still works: POSIX semaphores and shared memory under /dev/shm", async () => {
+    const program = [
+      "import multiprocessing, multiprocessing.shared_memory as sm",
+      "lock = multiprocessing.Lock()",
+      "with lock: pass",
+      "block = sm.SharedMemory(create=True, size=1 << 20)",
+      "block.buf[0] = 7",
+      "print('shared ok', block.buf[0], flush=True)",
+      "block.close(); block.unlink()",
+    ].join("\n");
+    const result = await runner.run({ argv: ["python3", "-c", program], cwd: ws, workspace: ws, limits: limits() });
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("shared ok 7\n");
+    expect(result.exitCode).toBe(0);
+  }, 20_000);
+
+  it("ipc - through the Act rpc: the attack fails visibly and act keeps answering", async () => {
+    const h = await startHarness(new InProcessTransport(), {
+      sandboxUser: { uid: SANDBOX_UID, gid: SANDBOX_UID },
+      config: { policy: { allow: { commands: ["python3"] } }, shell: { timeoutMs: 15_000 } },
+    });
+    try {
+      const key = baseKey();
+      const { result } = await h.call("shell_exec", { argv: ["python3", "-c", sysvShm(512), String(key)] });
+      expect(result!.outcome).toBe(ActionOutcome.EXECUTED);
+      expect(result!.output!.success).toBe(false);
+      expect(result!.output!.content).not.toContain("all held");
+      expect(result!.output!.content).toMatch(/refused shmget Operation not permitted|held more than \d+ bytes/);
+      expect(keysFrom(hostKeys("shm"), key)).toEqual([]);
+      const after = await h.call("shell_exec", { argv: ["python3", "-c", "print('still here')"] });
+      expect(after.result!.output!.content).toContain("still here");
+    } finally {
+      await h.close();
+    }
+  }, 30_000);
+});
