@@ -1,4 +1,5 @@
 import { chown, mkdtemp, realpath, rm } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -106,8 +107,16 @@ function hostKeys(kind: "shm" | "msg" | "sem"): number[] {
   return lines.map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
-function keysFrom(keys: number[], base: number): number[] {
-  return keys.filter((key) => key >= base && key < base + 0x10000);
+/**
+ * Keys at or after `base` among the host's objects of `kind`. Any found are
+ * removed before the test reports them, so a regression fails the test
+ * without leaving memory behind on the machine.
+ */
+function leakedToHost(kind: "shm" | "msg" | "sem", base: number): number[] {
+  const leaked = hostKeys(kind).filter((key) => key >= base && key < base + 0x10000);
+  const flag = { shm: "-M", msg: "-Q", sem: "-S" }[kind];
+  for (const key of leaked) spawnSync("ipcrm", [flag, String(key)], { timeout: 5_000 });
+  return leaked;
 }
 
 beforeAll(() => {
@@ -137,7 +146,7 @@ describe("sandbox IPC - System V objects cannot hoard memory past the run's budg
       expect(result.stdout).not.toContain("all held");
       // Refused by the kernel (the program reports why) or killed by the watchdog: either way visibly.
       if (!result.memoryExceeded) expect(result.stdout).toMatch(/^refused \w+ Operation not permitted$/m);
-      expect(keysFrom(hostKeys(attack.kind), key)).toEqual([]);
+      expect(leakedToHost(attack.kind, key)).toEqual([]);
     }, 20_000);
   }
 
@@ -165,6 +174,31 @@ describe("sandbox IPC - System V objects cannot hoard memory past the run's budg
     const after = /^refused mq_open .* after (\d+)$/m.exec(result.stdout);
     expect(after, result.stdout + result.stderr).not.toBeNull();
     expect(Number(after![1])).toBeLessThanOrEqual(MiB);
+  }, 20_000);
+
+  it("ipc - a run's IPC namespace dies with it: a POSIX queue left behind is seen neither by the next run nor by the host", async () => {
+    const name = `/boyd-leak-${process.pid}-${Date.now()}`;
+    // Creates the queue (or only opens it, without "create"), puts one message in, and says what happened.
+    const open = (create: boolean) =>
+      [
+        "import ctypes, os, sys",
+        "libc = ctypes.CDLL(None, use_errno=True)",
+        `q = libc.mq_open(sys.argv[1].encode(), ${create ? "os.O_CREAT | os.O_RDWR, 0o600, None" : "os.O_RDWR"})`,
+        "if q < 0: print('open failed', os.strerror(ctypes.get_errno())); sys.exit(0)",
+        "libc.mq_send(q, b'left behind', 11, 0)",
+        "print('queue open')",
+      ].join("\n");
+    try {
+      const first = await runner.run({ argv: ["python3", "-c", open(true), name], cwd: ws, workspace: ws, limits: limits() });
+      expect(first.stdout).toBe("queue open\n");
+      const next = await runner.run({ argv: ["python3", "-c", open(false), name], cwd: ws, workspace: ws, limits: limits() });
+      expect(next.stdout).toBe("open failed No such file or directory\n");
+      const host = spawnSync("python3", ["-c", open(false), name], { encoding: "utf8", timeout: 10_000 });
+      expect(host.stdout).toBe("open failed No such file or directory\n");
+    } finally {
+      // Should the namespace ever be shared again, the queue must not outlive the failing test on the host.
+      spawnSync("python3", ["-c", "import ctypes, sys; ctypes.CDLL(None).mq_unlink(sys.argv[1].encode())", name], { timeout: 10_000 });
+    }
   }, 20_000);
 
   it("ipc - what programs commonly use still works: POSIX semaphores and shared memory under /dev/shm", async () => {
@@ -195,7 +229,7 @@ describe("sandbox IPC - System V objects cannot hoard memory past the run's budg
       expect(result!.output!.success).toBe(false);
       expect(result!.output!.content).not.toContain("all held");
       expect(result!.output!.content).toMatch(/refused shmget Operation not permitted|held more than \d+ bytes/);
-      expect(keysFrom(hostKeys("shm"), key)).toEqual([]);
+      expect(leakedToHost("shm", key)).toEqual([]);
       const after = await h.call("shell_exec", { argv: ["python3", "-c", "print('still here')"] });
       expect(after.result!.output!.content).toContain("still here");
     } finally {
