@@ -185,9 +185,10 @@ const WRAPPER_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: SAND
  * (read-write), in new namespaces without network. Stopping a run kills
  * bwrap, and with it (pid namespaces, die-with-parent) every process of the
  * run; the process group follows. RLIMIT_NPROC counts these three wrapper
- * processes too. A seccomp filter refuses System V IPC objects, memory no
- * other limit would count (see ipc-seccomp.ts). The run as a whole gets `limits.memoryBytes` of memory
- * (see `memoryBudgetBytes` of runCapped), beside the per-process RLIMIT_AS.
+ * processes too. The run as a whole gets `limits.memoryBytes` of memory
+ * (see `memoryBudgetBytes` of runCapped), beside the per-process RLIMIT_AS;
+ * a seccomp filter, handed to bwrap on descriptor 3, refuses System V IPC
+ * objects, memory neither would count (see ipc-seccomp.ts).
  */
 export function bubblewrapRunner(options: BubblewrapRunnerOptions = {}): ConfinedRunner {
   const bwrapPath = options.bwrapPath ?? DEFAULT_BWRAP;
@@ -279,9 +280,10 @@ export function unconfinedRunner(options: UnconfinedRunnerOptions): ConfinedRunn
 /**
  * Runs `/bin/true` once through the same chain as {@link bubblewrapRunner}
  * (prlimit, setpriv when root, unshare, bwrap with every namespace and the
- * seccomp filter) and says whether
- * it worked. Fails where bwrap is missing or user namespaces are forbidden
- * (many Kubernetes pods, hardened kernels), with bwrap's own complaint.
+ * seccomp filter) and says whether it worked. Fails where bwrap is missing,
+ * user namespaces are forbidden (many Kubernetes pods, hardened kernels) or
+ * the kernel has no seccomp, with bwrap's own complaint, and on a CPU
+ * architecture the filter has no rules for, naming it.
  * With `workspace`, it runs as a call would, in that workspace (portal
  * stage included), and the reason names the workspace.
  */

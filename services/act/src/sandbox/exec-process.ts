@@ -1,6 +1,7 @@
 import { BusError } from "@boyd/bus";
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import type { Duplex } from "node:stream";
 import { treeResidentBytes } from "./tree-memory.js";
 
 /** What one execution produced. */
@@ -106,11 +107,17 @@ export function killGroup(pid: number | undefined): void {
   }
 }
 
-/** Writes each input to its descriptor (3, 4, ...) and ends it; a program that never reads one is its own failure, not ours. */
+/**
+ * Writes each input to its descriptor (3, 4, ...) and ends it. Node makes
+ * every extra "pipe" a duplex socket: its reading side is drained too, so
+ * it closes with the run and never holds the result back. A program that
+ * never reads its input is its own failure, not an error here.
+ */
 function feedDescriptors(child: ChildProcess, inputs: readonly Uint8Array[]): void {
   inputs.forEach((bytes, i) => {
-    const stream = child.stdio[3 + i] as NodeJS.WritableStream & { on(event: "error", listener: () => void): unknown };
+    const stream = child.stdio[3 + i] as Duplex;
     stream.on("error", () => undefined);
+    stream.resume();
     stream.end(bytes);
   });
 }
