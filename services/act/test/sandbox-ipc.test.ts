@@ -150,6 +150,30 @@ describe("sandbox IPC - System V objects cannot hoard memory past the run's budg
     }, 20_000);
   }
 
+  // A 64-bit process may still enter the kernel through i386's `int 0x80`,
+  // which has its own numbers and the `ipc` multiplexer: the same objects by
+  // another door. The machine code runs from an executable page via ctypes.
+  it.runIf(process.arch === "x64")("ipc - the i386 doors (int 0x80: ipc multiplexer, shmget, msgget, semget) are refused too", async () => {
+    const program = [
+      "import ctypes, mmap, os",
+      "def int80(nr, a=0, b=0, c=0, d=0):",
+      "    le = lambda v: (v & 0xffffffff).to_bytes(4, 'little')",
+      "    # push rbx; mov eax, nr; mov ebx, a; mov ecx, b; mov edx, c; mov esi, d; int 0x80; pop rbx; ret",
+      "    code = b'\\x53\\xb8' + le(nr) + b'\\xbb' + le(a) + b'\\xb9' + le(b) + b'\\xba' + le(c) + b'\\xbe' + le(d) + b'\\xcd\\x80\\x5b\\xc3'",
+      "    page = mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)",
+      "    page.write(code)",
+      "    return ctypes.CFUNCTYPE(ctypes.c_int)(ctypes.addressof(ctypes.c_char.from_buffer(page)))()",
+      "print('getpid works', int80(20) == os.getpid())",
+      "print('ipc shmget', int80(117, 23, 0, 256 << 20, 0o1600))",
+      "print('shmget', int80(395, 0, 256 << 20, 0o1600))",
+      "print('msgget', int80(399, 0, 0o1600))",
+      "print('semget', int80(393, 0, 32000, 0o1600))",
+    ].join("\n");
+    const result = await runner.run({ argv: ["python3", "-c", program], cwd: ws, workspace: ws, limits: limits() });
+    // The raw system call returns -errno: -1 is EPERM, where it gave an object id (0, 1, ...) before.
+    expect(result.stdout).toBe("getpid works True\nipc shmget -1\nshmget -1\nmsgget -1\nsemget -1\n");
+  }, 20_000);
+
   it("ipc - POSIX message queues are capped by RLIMIT_MSGQUEUE, far below the budget", async () => {
     const program = [
       "import ctypes, os, sys",
