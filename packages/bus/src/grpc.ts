@@ -220,7 +220,9 @@ function toGrpcImplementation(
           const err = endedByServer(context.signal, c.cancelled) ?? thrown;
           const wire = report(err, definition, method, options);
           served.end(wire.code, wire.message);
-          c.destroy(toServiceError(wire));
+          // grpc-js sends a stream's status when its 'error' event fires;
+          // destroy() would drop the status and leave the caller hanging.
+          c.emit("error", toServiceError(wire));
         } finally {
           done();
         }
