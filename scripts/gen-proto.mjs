@@ -2,6 +2,7 @@
 // Generates packages/proto/src/gen from proto/ with buf + ts-proto, plus a
 // descriptor set (for gRPC reflection) and an index. With --check, generates
 // into a temp dir and fails if the committed output differs (stale code).
+import { Buffer } from "node:buffer";
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
