@@ -107,6 +107,26 @@ describe.concurrent("grpcurl against boyd up", () => {
     expect(live.stderr()).toBe("");
   }, 70_000);
 
+  it("grpcurl - stopping boyd up ends a live WatchEvents with UNAVAILABLE, not as if the stream were complete", async () => {
+    const ownDir = mkdtempSync(join(tmpdir(), "boyd-grpcurl-stop-"));
+    const own = startBoyd(["up", "--data-dir", join(ownDir, ".boyd"), "--grpc", "127.0.0.1:0"]);
+    try {
+      const [, ownAddress] = await own.waitFor(/^ {2}gRPC {2}(127\.0\.0\.1:\d+) /m, { timeoutMs: 60_000 });
+      await own.waitFor(/^Ctrl-C to stop$/m, { timeoutMs: 60_000 });
+      await runShell(`grpcurl -plaintext -d '{"agent_id": "mars"}' ${ownAddress} boyd.v1.AgentService/CreateAgent`);
+      const watch = startShell(`grpcurl -plaintext -d '{"agent_id": "mars"}' ${ownAddress} boyd.v1.AgentService/WatchEvents`);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(watch.running()).toBe(true);
+      expect(await own.stop("SIGTERM")).toBe(0);
+      const ended = await watch.exited();
+      expect(ended.code).not.toBe(0);
+      expect(watch.stderr()).toMatch(/Code: Unavailable\n\s*Message: the server is shutting down/);
+    } finally {
+      await own.stop("SIGKILL");
+      rmSync(ownDir, { recursive: true, force: true });
+    }
+  }, 70_000);
+
   it("grpcurl - a Run without a deadline that waits past 30 s for a person completes all its cycles", async () => {
     const call = (method: string, body: object): string => `grpcurl -plaintext -d '${JSON.stringify(body)}' ${address} boyd.v1.AgentService/${method}`;
     // Writing a file is a side effect, so the new plan asks to be confirmed first.
