@@ -59,7 +59,7 @@ afterAll(async () => {
 describe.concurrent("grpcurl against boyd up", () => {
   it("grpcurl - the README's commands run as written: list, describe, health, calls, and a live WatchEvents still streaming past 30 s", async () => {
     const commands = grpcurlCommandsIn(readFileSync(join(REPO_ROOT, "README.md"), "utf8"));
-    const kinds = [/ list$/, /describe boyd\.v1\.\w+Service$/, /describe boyd\.v1\.Event$/, /Health\/Check$/, /\/CreateAgent$/, /\/GetAgent$/, /\/WatchEvents$/, /\/Run$/];
+    const kinds = [/ list$/, /list boyd\.v1\.AgentService$/, /describe boyd\.v1\.\w+Service$/, /describe boyd\.v1\.Event$/, /Health\/Check$/, /\/CreateAgent$/, /\/GetAgent$/, /\/WatchEvents$/, /\/Run$/];
     for (const kind of kinds) expect(commands.some((c) => kind.test(c)), `README.md has a grpcurl command matching ${kind}`).toBe(true);
 
     const outputs = new Map<string, string>();
@@ -89,6 +89,7 @@ describe.concurrent("grpcurl against boyd up", () => {
       "grpc.reflection.v1.ServerReflection",
       "grpc.reflection.v1alpha.ServerReflection",
     ]);
+    expect(outputOf(/list boyd\.v1\.AgentService$/).trim().split("\n")).toEqual(expect.arrayContaining(["boyd.v1.AgentService.CreateAgent", "boyd.v1.AgentService.Run", "boyd.v1.AgentService.WatchEvents"]));
     expect(outputOf(/describe boyd\.v1\.\w+Service$/)).toMatch(/^boyd\.v1\.AgentService is a service:[\s\S]*rpc WatchEvents \( \.boyd\.v1\.WatchEventsRequest \) returns \( stream \.boyd\.v1\.WatchEventsResponse \);/);
     expect(outputOf(/describe boyd\.v1\.Event$/)).toMatch(/^boyd\.v1\.Event is a message:[\s\S]*\.boyd\.v1\.CycleFinished cycle_finished = \d+;/);
     expect(grpcurlMessages(outputOf(/Health\/Check$/))).toEqual([{ status: "SERVING" }]);
