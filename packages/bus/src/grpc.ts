@@ -6,6 +6,7 @@ import type { CallContext } from "./context.js";
 import { timerDelay } from "./timers.js";
 import type { MethodDefinition, ServiceDefinition } from "./definition.js";
 import { BusError, StatusCode, statusName, toWireError } from "./errors.js";
+import { endedByServer, InFlightCalls, shuttingDown } from "./grpc-call-ends.js";
 import { addReflection } from "./grpc-reflection.js";
 import { bearerTokenInterceptor, serverCredentialsOf, type GrpcAuthOptions, type GrpcTlsOptions } from "./grpc-auth.js";
 import { Header } from "./headers.js";
@@ -104,7 +105,6 @@ export async function serveGrpc(services: readonly GrpcService[], options: GrpcS
     stop: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
         for (const name of Object.keys(statuses)) health.setStatus(name, "NOT_SERVING");
-        const shuttingDown = (): BusError => new BusError("UNAVAILABLE", "the server is shutting down; call again later");
         inFlight.endStreams(shuttingDown());
         // Past the grace, what is left is told why it ends before the
         // connections close (a forced close alone reads as a network fault).
@@ -126,34 +126,6 @@ const HEALTH_SERVICE = "grpc.health.v1.Health";
 
 /** Time the calls ended at shutdown get to send their status before connections are cut, ms. */
 const FORCE_AFTER_ENDING_MS = 1_000;
-
-/** The calls being served, so shutdown can end them with a status. */
-class InFlightCalls {
-  private readonly calls = new Map<AbortController, { streaming: boolean }>();
-
-  add(controller: AbortController, streaming: boolean): () => void {
-    this.calls.set(controller, { streaming });
-    return () => this.calls.delete(controller);
-  }
-
-  endStreams(reason: BusError): void {
-    for (const [controller, { streaming }] of this.calls) if (streaming) controller.abort(reason);
-  }
-
-  endAll(reason: BusError): void {
-    for (const controller of this.calls.keys()) controller.abort(reason);
-  }
-}
-
-/**
- * Why the server ended a call itself (its deadline, shutdown), or undefined
- * when it did not: the handler finished, or the caller went away.
- */
-function endedByServer(signal: AbortSignal, cancelledByCaller: boolean): BusError | undefined {
-  if (!signal.aborted || cancelledByCaller) return undefined;
-  const reason: unknown = signal.reason;
-  return reason instanceof BusError && reason.code !== "CANCELLED" ? reason : undefined;
-}
 
 function serverCredentials(options: GrpcServerOptions): grpc.ServerCredentials {
   if (options.tls && options.credentials) throw new Error("serveGrpc: give either tls or credentials, not both");
