@@ -41,7 +41,14 @@ export function addReflection(server: Pick<grpc.Server, "addService">, descripto
       },
       {
         ServerReflectionInfo: (call: grpc.ServerDuplexStream<ReflectionRequest, unknown>) => {
-          call.on("data", (req: ReflectionRequest) => call.write(create(response, answer(req) as never)));
+          call.on("data", (req: ReflectionRequest) => {
+            try {
+              call.write(create(response, answer(req) as never));
+            } catch (err) {
+              // A listener that throws would take the process down; the caller gets a status instead.
+              call.emit("error", Object.assign(new Error(`reflection failed: ${(err as Error).message}`), { code: grpc.status.INTERNAL }));
+            }
+          });
           call.on("end", () => call.end());
         },
       },
