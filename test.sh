@@ -9,6 +9,7 @@ ensure_nats
 ensure_sandbox
 ensure_neo4j_dev
 ensure_kustomize
+ensure_grpcurl
 
 step() { printf '\n== %s\n' "$*"; }
 step "generated code is current";   pnpm -s gen:check

@@ -44,12 +44,6 @@ const banner = [
 const vendoredAssets = [
   // grpc.health.v1: loads proto/health/v1/health.proto when imported.
   { pkg: "grpc-health-check", modules: ["build/src/health.js"], files: ["proto"] },
-  // Server reflection: loads build/proto/grpc/reflection/*/reflection.proto when added to a server.
-  {
-    pkg: "@grpc/reflection",
-    modules: ["build/src/implementations/reflection-v1.js", "build/src/implementations/reflection-v1alpha.js"],
-    files: ["build/proto/grpc"],
-  },
   // channelz and ORCA load reports: load proto/channelz.proto, proto/xds/... on first use.
   { pkg: "@grpc/grpc-js", modules: ["build/src/channelz.js", "build/src/orca.js"], files: ["proto"] },
 ];
@@ -59,8 +53,10 @@ const vendoredAssets = [
  * URL is the bundle's, so they go to the same relative place next to it.
  */
 const ownAssets = [
-  // gRPC server reflection's descriptor set: packages/proto/src/descriptors.ts reads ./gen/boyd.binpb.
+  // gRPC server reflection's descriptor sets: packages/proto/src/descriptors.ts
+  // reads ./gen/boyd.binpb and ./gen/grpc-standard.binpb (health, reflection).
   { source: "packages/proto/src/gen/boyd.binpb", target: "gen/boyd.binpb" },
+  { source: "packages/proto/src/gen/grpc-standard.binpb", target: "gen/grpc-standard.binpb" },
 ];
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

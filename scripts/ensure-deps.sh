@@ -9,9 +9,13 @@
 #   ensure_kustomize   a kustomize v4+ for the deploy tests: kubectl's embedded one,
 #                      else kustomize $KUSTOMIZE_VERSION built with `go install`
 #                      into .cache/kustomize/$KUSTOMIZE_VERSION
+#   ensure_grpcurl     grpcurl $GRPCURL_VERSION built with `go install` into
+#                      .cache/grpcurl/$GRPCURL_VERSION, for the tests that use
+#                      the API through server reflection as its users do
 
 PNPM_VERSION=10.34.8
 KUSTOMIZE_VERSION=v5.5.0
+GRPCURL_VERSION=v1.9.4
 
 _boyd_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -97,4 +101,18 @@ ensure_kustomize() {
   mkdir -p "$dir"
   GOBIN="$dir" go install "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" || {
     _boyd_log "could not build kustomize $KUSTOMIZE_VERSION (go install failed above)"; return 1; }
+}
+
+ensure_grpcurl() {
+  # packages/cli/test/grpcurl.ts looks here first, then on PATH.
+  local dir="$_boyd_root/.cache/grpcurl/$GRPCURL_VERSION"
+  [ -x "$dir/grpcurl" ] && return 0
+  if ! command -v go >/dev/null 2>&1; then
+    _boyd_log "grpcurl is needed for the gRPC tests: install Go (to build grpcurl $GRPCURL_VERSION) or put grpcurl on PATH"
+    return 1
+  fi
+  _boyd_log "building grpcurl $GRPCURL_VERSION with go install (into .cache/grpcurl)"
+  mkdir -p "$dir"
+  GOBIN="$dir" go install "github.com/fullstorydev/grpcurl/cmd/grpcurl@$GRPCURL_VERSION" || {
+    _boyd_log "could not build grpcurl $GRPCURL_VERSION (go install failed above)"; return 1; }
 }

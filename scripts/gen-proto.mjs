@@ -2,7 +2,9 @@
 // Generates packages/proto/src/gen from proto/ with buf + ts-proto, plus a
 // descriptor set (for gRPC reflection) and an index. With --check, generates
 // into a temp dir and fails if the committed output differs (stale code).
+import { Buffer } from "node:buffer";
 import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -16,6 +18,21 @@ const buf = join(root, "node_modules/.bin/buf");
 
 function run(args) {
   execFileSync(buf, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+}
+
+// grpc.health.v1 and grpc.reflection.v1/v1alpha as their packages ship them:
+// the bus serves their descriptors through reflection too, so `grpcurl
+// describe` covers every service the port lists. Two FileDescriptorSets
+// concatenated are one set (a repeated field, appended).
+function buildGrpcStandard(outFile) {
+  const busRequire = createRequire(join(root, "packages/bus/package.json"));
+  const healthProto = join(dirname(busRequire.resolve("grpc-health-check")), "../../proto");
+  const reflectionProto = join(dirname(busRequire.resolve("@grpc/reflection")), "../proto");
+  const health = join(scratch, "health.binpb");
+  const reflection = join(scratch, "reflection.binpb");
+  run(["build", healthProto, "-o", health]);
+  run(["build", reflectionProto, "--path", join(reflectionProto, "grpc/reflection"), "-o", reflection]);
+  writeFileSync(outFile, Buffer.concat([readFileSync(health), readFileSync(reflection)]));
 }
 
 function files(dir, base = dir) {
@@ -32,6 +49,7 @@ try {
   run(["generate", "-o", scratch]);
   const out = join(scratch, genRel);
   run(["build", "-o", join(out, "boyd.binpb")]);
+  buildGrpcStandard(join(out, "grpc-standard.binpb"));
   const modules = files(out)
     .filter((f) => f.endsWith(".ts"))
     .sort()

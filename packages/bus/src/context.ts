@@ -4,7 +4,10 @@ export interface CallContext {
   readonly service: string;
   /** The rpc name, e.g. `Echo`. */
   readonly method: string;
-  /** Absolute deadline, unix milliseconds. */
+  /**
+   * Absolute deadline, unix milliseconds. Infinity when a gRPC caller set
+   * none: the call may last as long as it needs (a live event stream).
+   */
   readonly deadline: number;
   /** Aborted when the deadline passes or the server stops; pass it on to I/O. */
   readonly signal: AbortSignal;

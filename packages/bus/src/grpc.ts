@@ -1,12 +1,13 @@
 import * as grpc from "@grpc/grpc-js";
-import { loadFileDescriptorSetFromBuffer, loadSync, type PackageDefinition } from "@grpc/proto-loader";
-import { ReflectionService } from "@grpc/reflection";
-import { HealthImplementation, protoPath as healthProtoPath } from "grpc-health-check";
+import { grpcStandardDescriptorSet } from "@boyd/proto/descriptors";
+import { HealthImplementation } from "grpc-health-check";
 import { rpcServerInstruments } from "@boyd/telemetry";
 import type { CallContext } from "./context.js";
 import { timerDelay } from "./timers.js";
 import type { MethodDefinition, ServiceDefinition } from "./definition.js";
 import { BusError, StatusCode, statusName, toWireError } from "./errors.js";
+import { endedByServer, InFlightCalls, shuttingDown } from "./grpc-call-ends.js";
+import { addReflection } from "./grpc-reflection.js";
 import { bearerTokenInterceptor, serverCredentialsOf, type GrpcAuthOptions, type GrpcTlsOptions } from "./grpc-auth.js";
 import { Header } from "./headers.js";
 import type { ServiceHandlers } from "./rpc-server.js";
@@ -39,10 +40,16 @@ export interface GrpcServerOptions {
   auth?: GrpcAuthOptions;
   /**
    * A FileDescriptorSet (e.g. `buf build` output) describing the served
-   * services; enables server reflection so `grpcurl list` works.
+   * services; enables server reflection, served file by file as built, so
+   * `grpcurl list`, `describe` and calls work.
    */
   descriptorSet?: Uint8Array;
-  /** Deadline applied when the caller set none, ms. @default 30000 */
+  /**
+   * Deadline applied when the caller set none, ms. By default there is none:
+   * a call without a deadline (a live WatchEvents, a long Run) runs until it
+   * ends, the caller cancels or the server stops (UNAVAILABLE).
+   * @default no limit
+   */
   defaultTimeoutMs?: number;
   /** Told about handler failures that become INTERNAL, and about refused calls. */
   reportError?: ErrorReporter;
@@ -55,7 +62,11 @@ export interface GrpcServer {
   readonly address: string;
   /** grpc.health.v1: set a service NOT_SERVING while draining, say. */
   readonly health: HealthImplementation;
-  /** Graceful shutdown; in-flight calls finish, forced after `graceMs`. */
+  /**
+   * Graceful shutdown: streams end at once with UNAVAILABLE (a live stream
+   * would never finish), other in-flight calls may finish within `graceMs`,
+   * then end with UNAVAILABLE too.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -69,18 +80,16 @@ export async function serveGrpc(services: readonly GrpcService[], options: GrpcS
   const credentials = serverCredentials(options);
   const server = new grpc.Server(options.auth ? { interceptors: [bearerTokenInterceptor(options.auth, options.reportError)] } : {});
   const statuses: Record<string, "SERVING"> = { "": "SERVING" };
+  const inFlight = new InFlightCalls();
   for (const { definition, handlers } of services) {
-    server.addService(toGrpcDefinition(definition), toGrpcImplementation(definition, handlers, options));
+    server.addService(toGrpcDefinition(definition), toGrpcImplementation(definition, handlers, options, inFlight));
     statuses[definition.fullName] = "SERVING";
   }
   const health = new HealthImplementation(statuses);
   health.addToServer(server);
   if (options.descriptorSet) {
-    const described: PackageDefinition = {
-      ...loadFileDescriptorSetFromBuffer(Buffer.from(options.descriptorSet)),
-      ...loadSync(healthProtoPath),
-    };
-    new ReflectionService(described).addToServer(server);
+    const served = [...services.map((s) => s.definition.fullName), HEALTH_SERVICE];
+    addReflection(server, [options.descriptorSet, grpcStandardDescriptorSet()], served);
   }
   const address = options.address ?? "127.0.0.1:0";
   const port = await new Promise<number>((resolve, reject) => {
@@ -96,14 +105,27 @@ export async function serveGrpc(services: readonly GrpcService[], options: GrpcS
     stop: (graceMs = 5_000) =>
       new Promise<void>((resolve) => {
         for (const name of Object.keys(statuses)) health.setStatus(name, "NOT_SERVING");
-        const force = setTimeout(() => server.forceShutdown(), graceMs);
+        inFlight.endStreams(shuttingDown());
+        // Past the grace, what is left is told why it ends before the
+        // connections close (a forced close alone reads as a network fault).
+        let force: NodeJS.Timeout | undefined;
+        const grace = setTimeout(() => {
+          inFlight.endAll(shuttingDown());
+          force = setTimeout(() => server.forceShutdown(), FORCE_AFTER_ENDING_MS);
+        }, graceMs);
         server.tryShutdown(() => {
+          clearTimeout(grace);
           clearTimeout(force);
           resolve();
         });
       }),
   };
 }
+
+const HEALTH_SERVICE = "grpc.health.v1.Health";
+
+/** Time the calls ended at shutdown get to send their status before connections are cut, ms. */
+const FORCE_AFTER_ENDING_MS = 1_000;
 
 function serverCredentials(options: GrpcServerOptions): grpc.ServerCredentials {
   if (options.tls && options.credentials) throw new Error("serveGrpc: give either tls or credentials, not both");
@@ -134,6 +156,7 @@ function toGrpcImplementation(
   definition: ServiceDefinition,
   handlers: ServiceHandlers<ServiceDefinition>,
   options: GrpcServerOptions,
+  inFlight: InFlightCalls,
 ): grpc.UntypedServiceImplementation {
   const impl: grpc.UntypedServiceImplementation = {};
   for (const [key, method] of Object.entries(definition.methods)) {
@@ -150,31 +173,47 @@ function toGrpcImplementation(
       }) as grpc.handleClientStreamingCall<unknown, unknown>;
     } else if (method.responseStream) {
       impl[key] = (async (c: grpc.ServerWritableStream<unknown, unknown>) => {
-        const { context, done } = contextOf(c, definition, method, options);
+        const { context, done } = contextOf(c, definition, method, options, inFlight);
         const served = instruments.begin(context.traceparent, context.agentId);
         try {
           await served.run(async () => {
             for await (const item of call(c.request, context) as AsyncIterable<unknown>) {
-              if (c.cancelled) break;
+              if (c.cancelled || context.signal.aborted) break;
               if (!c.write(item)) await new Promise((r) => c.once("drain", r));
             }
           });
+          // A stream the server cut (shutdown, a server-side deadline) must
+          // not look complete to the caller.
+          const ended = endedByServer(context.signal, c.cancelled);
+          if (ended) throw ended;
           c.end();
           served.end(c.cancelled ? "CANCELLED" : "OK");
-        } catch (err) {
+        } catch (thrown) {
+          const err = endedByServer(context.signal, c.cancelled) ?? thrown;
           const wire = report(err, definition, method, options);
           served.end(wire.code, wire.message);
-          c.destroy(toServiceError(wire));
+          // grpc-js sends a stream's status when its 'error' event fires;
+          // destroy() would drop the status and leave the caller hanging.
+          c.emit("error", toServiceError(wire));
         } finally {
           done();
         }
       }) as grpc.handleServerStreamingCall<unknown, unknown>;
     } else {
       impl[key] = ((c: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-        const { context, done } = contextOf(c, definition, method, options);
+        const { context, done } = contextOf(c, definition, method, options, inFlight);
         const served = instruments.begin(context.traceparent, context.agentId);
         served
           .run(() => Promise.resolve().then(() => call(c.request, context)))
+          // A handler that stopped early because the server ended the call
+          // (a Run cut by shutdown) answers with that status, not its partial result.
+          .then(
+            (response) => {
+              const ended = endedByServer(context.signal, c.cancelled);
+              return ended ? Promise.reject(ended) : response;
+            },
+            (err: unknown) => Promise.reject(endedByServer(context.signal, c.cancelled) ?? err),
+          )
           .then(
             (response) => {
               served.end("OK");
@@ -198,17 +237,16 @@ function contextOf(
   definition: ServiceDefinition,
   method: MethodDefinition,
   options: GrpcServerOptions,
+  inFlight: InFlightCalls,
 ): { context: CallContext; done: () => void } {
-  const raw = c.getDeadline();
-  const asNumber = raw instanceof Date ? raw.getTime() : raw;
-  const deadline = Number.isFinite(asNumber) ? asNumber : Date.now() + (options.defaultTimeoutMs ?? 30_000);
+  const deadline = deadlineOf(c, options);
   const controller = new AbortController();
   const onCancel = (): void => controller.abort(new BusError("CANCELLED", "the caller cancelled"));
   c.once("cancelled", onCancel);
-  const timer = setTimeout(
-    () => controller.abort(new BusError("DEADLINE_EXCEEDED", "deadline passed")),
-    timerDelay(deadline - Date.now()),
-  );
+  const forget = inFlight.add(controller, method.responseStream);
+  const timer = Number.isFinite(deadline)
+    ? setTimeout(() => controller.abort(new BusError("DEADLINE_EXCEEDED", "deadline passed")), timerDelay(deadline - Date.now()))
+    : undefined;
   const agentId = firstString(c.metadata, Header.agentId);
   const traceparent = firstString(c.metadata, Header.traceparent);
   return {
@@ -222,9 +260,18 @@ function contextOf(
     },
     done: () => {
       clearTimeout(timer);
+      forget();
       c.removeListener("cancelled", onCancel);
     },
   };
+}
+
+/** The caller's deadline; without one, `defaultTimeoutMs` from now if set, else none (Infinity). */
+function deadlineOf(c: Pick<grpc.ServerUnaryCall<unknown, unknown>, "getDeadline">, options: GrpcServerOptions): number {
+  const raw = c.getDeadline();
+  const asNumber = raw instanceof Date ? raw.getTime() : raw;
+  if (Number.isFinite(asNumber)) return asNumber;
+  return options.defaultTimeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.defaultTimeoutMs;
 }
 
 function firstString(metadata: grpc.Metadata, key: string): string | undefined {

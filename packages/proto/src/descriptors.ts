@@ -7,3 +7,12 @@ import { readFileSync } from "node:fs";
 export function descriptorSet(): Uint8Array {
   return readFileSync(new URL("./gen/boyd.binpb", import.meta.url));
 }
+
+/**
+ * The FileDescriptorSet of grpc.health.v1 and grpc.reflection.v1/v1alpha, as
+ * their npm packages ship them (built by `pnpm gen`): a reflecting server
+ * describes these services too.
+ */
+export function grpcStandardDescriptorSet(): Uint8Array {
+  return readFileSync(new URL("./gen/grpc-standard.binpb", import.meta.url));
+}
