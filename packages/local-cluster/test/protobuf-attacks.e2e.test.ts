@@ -67,6 +67,9 @@ describe("attack suite - malformed and random protobuf on every subject of the d
       for (const pattern of permissions[service].subscribe) if (!covered(service, pattern)) uncovered.push(`${service} may subscribe to ${pattern}`);
     }
     expect(uncovered, "subjects a service listens on that the attack suite sends nothing to").toEqual([]);
+    // The check can fail: a subject outside the suite is not covered.
+    expect(covered("orient", "boyd.v1.EchoService.Echo")).toBe(false);
+    expect(covered("orient", "_INBOX.act.x")).toBe(false);
   });
 
   it("every service answers every attack class, or drops it harmlessly, and stays up", async () => {
@@ -144,6 +147,14 @@ describe("attack suite - malformed and random protobuf on every subject of the d
     expect(undecodable.length, "undecodable events reported, not thrown").toBeGreaterThan(0);
     await checkAllAlive("the valid percept and event");
   }, 60_000);
+
+  // Last, as it kills a service: proves the checks above would have seen a crash.
+  it("the liveness check notices a service that is gone", async () => {
+    await cluster.processes.decide!.kill("SIGKILL");
+    const problems = await liveness(cluster, (user) => attacker(user));
+    expect(problems).toEqual(expect.arrayContaining(["decide is not running", expect.stringMatching(/^decide \/readyz: /), expect.stringMatching(/^decide did not answer a valid request: /)]));
+    expect(problems.filter((p) => !p.startsWith("decide"))).toEqual([]);
+  });
 
   async function runBatch(attackClass: AttackClass, targets: readonly RpcTarget[]): Promise<void> {
     const jobs: Array<() => Promise<void>> = [];
