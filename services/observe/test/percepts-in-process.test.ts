@@ -41,8 +41,13 @@ describe("percepts - in-process inbox behind Observe", () => {
     expect((await perceptsOf("a2")).percepts.map((p) => p.id)).toEqual(["q1"]);
   });
 
-  it("size - a percept past PERCEPTS.maxBytes is refused as oversized; the next one is observed", async () => {
-    await publishPercept(transport, { agentId: "a1", id: "huge", content: "x".repeat(PERCEPTS.maxBytes + 1) });
+  it("size - a percept past PERCEPTS.maxBytes is refused by publishPercept, and dropped as oversized by the inbox; the next one is observed", async () => {
+    await expect(publishPercept(transport, { agentId: "a1", id: "huge", content: "x".repeat(PERCEPTS.maxBytes) })).rejects.toThrow(
+      new RegExp(`^percept huge for a1 is \\d+ bytes; the most a percept may be is ${PERCEPTS.maxBytes}$`),
+    );
+    expect(drops).toEqual([]);
+    // Sent as another client would, straight onto the subject: observe drops it.
+    transport.publish(perceptSubject("a1"), { data: Percept.encode(Percept.fromPartial({ agentId: "a1", id: "huge", content: "x".repeat(PERCEPTS.maxBytes) })).finish(), headers: {} });
     await publishPercept(transport, { agentId: "a1", id: "small", content: "still heard" });
     expect(drops).toEqual([["oversized", undefined]]);
     expect((await perceptsOf("a1")).percepts.map((p) => p.id)).toEqual(["small"]);

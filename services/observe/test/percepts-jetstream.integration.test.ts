@@ -111,7 +111,8 @@ describe("percepts - JetStream inbox over a real nats-server", () => {
     const agent = agentId();
     const drops: Array<[string, string | undefined]> = [];
     await replica({ onDrop: (reason, d) => drops.push([reason, d.subject]) });
-    await publishPercept(shared, { agentId: agent, id: "huge", content: "x".repeat(PERCEPTS.maxBytes + 1) });
+    // publishPercept refuses it: sent as another client would, straight onto the subject.
+    shared.publish(perceptSubject(agent), { data: Percept.encode(Percept.fromPartial({ agentId: agent, id: "huge", content: "x".repeat(PERCEPTS.maxBytes + 1) })).finish(), headers: {} });
     await publishPercept(shared, { agentId: agent, id: "small", content: "still heard" });
     await stored(agent, 2);
     expect((await observe(agent)).percepts.map((p) => [p.id, p.content])).toEqual([["small", "still heard"]]);
