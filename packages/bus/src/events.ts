@@ -31,7 +31,7 @@ export interface EventChannel<T> {
   publish(agentId: string, kind: string, event: T): Promise<number | undefined>;
   /** Receives live events matching the filter. */
   subscribe(filter: EventFilter, handler: (event: T, meta: EventMeta) => void | Promise<void>): Subscription;
-  /** Replays stored events matching the filter (needs a log). */
+  /** Replays stored events matching the filter (needs a log); undecodable ones are reported and skipped. */
   replay(filter: EventFilter, options?: { fromSeq?: number }): AsyncIterable<{ event: T; meta: EventMeta }>;
 }
 
@@ -74,7 +74,16 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
     async *replay(filter, replayOptions) {
       if (!isLog(sink)) throw new BusError("FAILED_PRECONDITION", "this event channel keeps no log to replay");
       for await (const m of sink.replay(filterSubject(filter), replayOptions)) {
-        yield { event: codec.decode(m.data), meta: { ...metaOf(m.subject, m.headers), seq: m.seq } };
+        // Anyone allowed to publish events can put garbage in the log; one
+        // such message must not end every replay of its agent there.
+        let event: T;
+        try {
+          event = codec.decode(m.data);
+        } catch (err) {
+          report(err, { subject: m.subject });
+          continue;
+        }
+        yield { event, meta: { ...metaOf(m.subject, m.headers), seq: m.seq } };
       }
     },
   };

@@ -11,7 +11,7 @@ import {
 } from "@nats-io/transport-node";
 import { BusError } from "./errors.js";
 import { InFlight } from "./inflight.js";
-import type { Headers } from "./headers.js";
+import { encodeMessageHeader, Header, type Headers } from "./headers.js";
 import { timerDelay } from "./timers.js";
 import type { Delivery, Envelope, ErrorReporter, MessageHandler, RequestHandler, Subscription, Transport } from "./transport.js";
 
@@ -131,7 +131,13 @@ export class NatsTransport implements Transport {
     return this.track(subject, queue, async (msg) => {
       const reply = await handler(toDelivery(msg));
       // The caller may be gone (deadline passed); a reply to nowhere is harmless.
-      msg.respond(reply.data, headerOption(reply.headers));
+      try {
+        msg.respond(reply.data, headerOption(reply.headers));
+      } catch (err) {
+        // nats.js refuses a reply past the server's max payload. Unanswered,
+        // the caller would wait out its whole deadline for nothing: tell it why.
+        msg.respond(EMPTY, headerOption(unsendableReply(subject, reply, this.connection.info?.max_payload, err)));
+      }
     });
   }
 
@@ -188,6 +194,15 @@ export class NatsTransport implements Transport {
       }
     }
   }
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** The error headers sent in place of a reply nats.js would not send (too large). */
+function unsendableReply(subject: string, reply: Envelope, maxPayload: number | undefined, err: unknown): Headers {
+  const limit = maxPayload === undefined ? "" : ` (the server's max payload is ${maxPayload} bytes)`;
+  const message = `the ${subject} reply of ${reply.data.length} bytes could not be sent${limit}: ${(err as Error).message}`;
+  return { [Header.status]: "RESOURCE_EXHAUSTED", [Header.message]: encodeMessageHeader(message) };
 }
 
 function toDelivery(msg: Msg): Delivery {

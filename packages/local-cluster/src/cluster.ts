@@ -68,6 +68,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     nats = await startNatsProcess({
       dir: join(dataDir, "nats"),
       port: options.natsPort ?? 0,
+      monitor: options.natsMonitor ?? false,
       authorization: natsAuthorization({ passwords: "env", names }),
       env: natsPasswordEnv(passwords),
       output: outputOf("nats"),
@@ -144,7 +145,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     neo4jUri: (typeof options.neo4j === "object" ? options.neo4j.uri : neo4j?.uri) ?? undefined,
     processes,
     servers: {
-      nats: serverInfo(nats),
+      nats: { ...serverInfo(nats), monitorUrl: nats.monitorUrl },
       neo4j: neo4j ? serverInfo(neo4j) : undefined,
     },
     credentials: (user) => ({ user, pass: passwords[user] }),

@@ -15,6 +15,11 @@ export interface NatsProcessOptions {
   /** Environment the authorization block reads (the users' passwords). */
   readonly env: Record<string, string>;
   readonly output: OutputLog;
+  /**
+   * Serve nats-server's HTTP monitoring (/connz, /subsz) on a free loopback
+   * port: tests read which subjects each service subscribes to. @default false
+   */
+  readonly monitor?: boolean;
   /** @default 15000 */
   readonly startTimeoutMs?: number;
 }
@@ -24,6 +29,8 @@ export interface NatsProcess {
   /** `nats://127.0.0.1:PORT` */
   readonly url: string;
   readonly pid: number | undefined;
+  /** `http://127.0.0.1:PORT` of the monitoring endpoints, when `monitor` was asked for. */
+  readonly monitorUrl: string | undefined;
   running(): boolean;
   output(): string;
   /** SIGTERM (nats-server flushes JetStream), then waits. */
@@ -51,6 +58,7 @@ export async function startNatsProcess(options: NatsProcessOptions): Promise<Nat
       "server_name: boyd_local",
       `listen: "127.0.0.1:${options.port === 0 ? -1 : options.port}"`,
       `ports_file_dir: ${JSON.stringify(options.dir)}`,
+      ...(options.monitor ? ['http: "127.0.0.1:-1"'] : []),
       `jetstream { store_dir: ${JSON.stringify(join(options.dir, "jetstream"))} }`,
       options.authorization,
     ].join("\n"),
@@ -72,12 +80,13 @@ export async function startNatsProcess(options: NatsProcessOptions): Promise<Nat
     await child.stop("SIGKILL");
     throw err;
   }
-  const ports = JSON.parse(await readFile(portsFile, "utf8")) as { nats?: string[] };
+  const ports = JSON.parse(await readFile(portsFile, "utf8")) as { nats?: string[]; monitoring?: string[] };
   const url = ports.nats?.[0];
   if (!url) throw new Error(`nats-server's ports file names no client URL: ${portsFile}`);
   return {
     url: `nats://127.0.0.1:${new URL(url).port}`,
     pid: child.pid,
+    monitorUrl: ports.monitoring?.[0] ? `http://127.0.0.1:${new URL(ports.monitoring[0]).port}` : undefined,
     running: () => child.running(),
     output: () => options.output.text(),
     async stop() {

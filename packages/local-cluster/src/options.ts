@@ -28,6 +28,8 @@ export interface LocalClusterOptions {
   readonly grpcToken?: string;
   /** nats-server's client port on 127.0.0.1; 0 picks a free one. @default 0 */
   readonly natsPort?: number;
+  /** Serve nats-server's HTTP monitoring on a free loopback port (servers.nats.monitorUrl). @default false */
+  readonly natsMonitor?: boolean;
   /** The services to run (the others are someone else's, or absent). @default all six */
   readonly services?: readonly ServiceName[];
   /** Extra environment of every service (BOYD_LOG_LEVEL, BOYD_ALLOW_UNCONFINED, BOYD_APPROVAL_MODE...). */
@@ -70,7 +72,7 @@ export interface LocalCluster extends AsyncDisposable {
   readonly processes: Readonly<Partial<Record<ServiceName, ManagedProcess>>>;
   /** nats-server and (when started here) Neo4j. */
   readonly servers: {
-    readonly nats: ServerInfo;
+    readonly nats: ServerInfo & { readonly monitorUrl: string | undefined };
     readonly neo4j: ServerInfo | undefined;
   };
   /**

@@ -11,3 +11,18 @@ export { findBinary } from "./binary.js";
 export { waitFor } from "./wait.js";
 export { launchService, retryUntilAnswered, type ServiceProcess } from "./service-process.js";
 export { makeTestPki, type LeafOptions, type TestCert, type TestPki } from "./pki.js";
+export {
+  ATTACK_CLASSES,
+  attacksOf,
+  seedFor,
+  seededRandom,
+  randomBytesFrom,
+  randomWireMessage,
+  varint,
+  fieldKey,
+  lengthDelimited,
+  concat,
+  type Attack,
+  type AttackClass,
+  type AttackTarget,
+} from "./protobuf-attacks.js";

@@ -27,6 +27,18 @@ export const OBSERVE = {
 
 /** Percept inbox defaults, shared by both adapters. */
 export const PERCEPTS = {
+  /**
+   * Largest percept accepted, bytes as sent; a larger one is refused
+   * ("oversized"). A percept is text for the next observation, and an
+   * observation has to fit one NATS message (1 MB by default).
+   */
+  maxBytes: 64 * 1024,
+  /**
+   * Percept bytes handed over per observation; the percepts past it wait
+   * for the next one. Keeps the Observe reply well under NATS's max
+   * payload with working memory and episodes beside it.
+   */
+  maxBatchBytes: 256 * 1024,
   /** Percepts held per agent; beyond it the oldest are dropped (and counted). */
   defaultMaxPerAgent: 1_000,
   /** Percept ids remembered per agent after delivery, so a redelivered one is seen once. */

@@ -1,7 +1,8 @@
 import { InProcessTransport, type ServiceBinding } from "@boyd/bus";
 import { Percept } from "@boyd/proto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openInProcessPerceptInbox, perceptSubject, publishPercept, serveObserve, type DropReason, type InProcessPerceptInbox } from "../src/index.js";
+import { openInProcessPerceptInbox, PERCEPTS, perceptSubject, publishPercept, serveObserve, type DropReason, type InProcessPerceptInbox } from "../src/index.js";
+import { perceptsWithinBudget } from "../src/percepts/port.js";
 import { failureOf, observeClient, startNeighbours, type Neighbours } from "./fixtures/harness.js";
 
 describe("percepts - in-process inbox behind Observe", () => {
@@ -38,6 +39,27 @@ describe("percepts - in-process inbox behind Observe", () => {
     expect(first.summary).toMatch(/, 2 percepts$/);
     expect((await perceptsOf("a1")).percepts).toEqual([]);
     expect((await perceptsOf("a2")).percepts.map((p) => p.id)).toEqual(["q1"]);
+  });
+
+  it("size - a percept past PERCEPTS.maxBytes is refused by publishPercept, and dropped as oversized by the inbox; the next one is observed", async () => {
+    await expect(publishPercept(transport, { agentId: "a1", id: "huge", content: "x".repeat(PERCEPTS.maxBytes) })).rejects.toThrow(
+      new RegExp(`^percept huge for a1 is \\d+ bytes; the most a percept may be is ${PERCEPTS.maxBytes}$`),
+    );
+    expect(drops).toEqual([]);
+    // Sent as another client would, straight onto the subject: observe drops it.
+    transport.publish(perceptSubject("a1"), { data: Percept.encode(Percept.fromPartial({ agentId: "a1", id: "huge", content: "x".repeat(PERCEPTS.maxBytes) })).finish(), headers: {} });
+    await publishPercept(transport, { agentId: "a1", id: "small", content: "still heard" });
+    expect(drops).toEqual([["oversized", undefined]]);
+    expect((await perceptsOf("a1")).percepts.map((p) => p.id)).toEqual(["small"]);
+  });
+
+  it("size - perceptsWithinBudget takes the oldest that fit the byte budget, and always the first", () => {
+    expect(perceptsWithinBudget([100, 100, 100], 250)).toBe(2);
+    expect(perceptsWithinBudget([100, 100], 200)).toBe(2);
+    expect(perceptsWithinBudget([300, 10], 250)).toBe(1);
+    expect(perceptsWithinBudget([], 250)).toBe(0);
+    const each = Math.floor(PERCEPTS.maxBytes * 0.9);
+    expect(perceptsWithinBudget(Array.from({ length: 100 }, () => each)) * each).toBeLessThanOrEqual(PERCEPTS.maxBatchBytes);
   });
 
   it("dedupe - a percept id delivered again is seen once, whether still queued or already observed", async () => {

@@ -3,7 +3,7 @@ import { Percept } from "@boyd/proto";
 import { startNats, waitFor, type NatsServer } from "@boyd/testkit";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { consumerName, openJetStreamPerceptInbox, perceptSubject, publishPercept, serveObserve, type JetStreamPerceptInboxOptions, type PerceptInbox } from "../src/index.js";
+import { consumerName, openJetStreamPerceptInbox, PERCEPTS, perceptSubject, publishPercept, serveObserve, type JetStreamPerceptInboxOptions, type PerceptInbox } from "../src/index.js";
 import { agentId, observeClient, startNeighbours, type Neighbours } from "./fixtures/harness.js";
 
 let nats: NatsServer;
@@ -103,6 +103,35 @@ describe("percepts - JetStream inbox over a real nats-server", () => {
     await stored(agent, 0);
     expect(consumerName(unusual)).toMatch(/^observe_[0-9a-f]{40}$/);
     expect(await ids(unusual)).toEqual(["u1"]);
+  });
+
+  // Found by the attack suite (issue 17): one percept near NATS's 1 MB max
+  // payload made every Observe of its agent fail, for as long as it waited.
+  it("size - a percept past PERCEPTS.maxBytes is refused as oversized; the agent's next percepts are observed", async () => {
+    const agent = agentId();
+    const drops: Array<[string, string | undefined]> = [];
+    await replica({ onDrop: (reason, d) => drops.push([reason, d.subject]) });
+    // publishPercept refuses it: sent as another client would, straight onto the subject.
+    shared.publish(perceptSubject(agent), { data: Percept.encode(Percept.fromPartial({ agentId: agent, id: "huge", content: "x".repeat(PERCEPTS.maxBytes + 1) })).finish(), headers: {} });
+    await publishPercept(shared, { agentId: agent, id: "small", content: "still heard" });
+    await stored(agent, 2);
+    expect((await observe(agent)).percepts.map((p) => [p.id, p.content])).toEqual([["small", "still heard"]]);
+    expect(drops).toEqual([["oversized", perceptSubject(agent)]]);
+    await stored(agent, 0);
+  });
+
+  it("size - percepts past PERCEPTS.maxBatchBytes wait for the next Observe, oldest first, none lost", async () => {
+    const agent = agentId();
+    await replica();
+    const each = Math.floor(PERCEPTS.maxBytes * 0.9);
+    const count = Math.ceil((2 * PERCEPTS.maxBatchBytes) / each);
+    for (let i = 1; i <= count; i++) await publishPercept(shared, { agentId: agent, id: `p${i}`, content: "y".repeat(each) });
+    await stored(agent, count);
+    const batches: string[][] = [];
+    for (let ids_ = await ids(agent); ids_.length > 0; ids_ = await ids(agent)) batches.push(ids_);
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    for (const b of batches) expect(b.length * each).toBeLessThanOrEqual(PERCEPTS.maxBatchBytes);
+    expect(batches.flat()).toEqual(Array.from({ length: count }, (_, i) => `p${i + 1}`));
   });
 
   it("cap - at most maxPercepts per Observe, oldest first; the summary counts those still waiting", async () => {

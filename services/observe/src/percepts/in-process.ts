@@ -1,7 +1,7 @@
 import { PERCEPT_PREFIX, type Delivery, type Subscription, type Transport } from "@boyd/bus";
-import type { Percept } from "@boyd/proto";
+import { Percept } from "@boyd/proto";
 import { PERCEPTS } from "../constants.js";
-import { agentOfSubject, DeliveredIds, EMPTY_BATCH, newPerceptId, readPercept, type DropListener, type DropReason, type PerceptBatch, type PerceptInbox, type TakeOptions } from "./port.js";
+import { agentOfSubject, DeliveredIds, EMPTY_BATCH, newPerceptId, perceptsWithinBudget, readPercept, type DropListener, type DropReason, type PerceptBatch, type PerceptInbox, type TakeOptions } from "./port.js";
 
 /** Options of {@link openInProcessPerceptInbox}. */
 export interface InProcessPerceptInboxOptions {
@@ -44,7 +44,7 @@ export class InProcessPerceptInbox implements PerceptInbox {
   private readonly delivered: DeliveredIds;
   private readonly maxPerAgent: number;
   private readonly now: () => number;
-  private readonly counts: Record<DropReason, number> = { malformed: 0, misaddressed: 0, duplicate: 0, overflow: 0 };
+  private readonly counts: Record<DropReason, number> = { malformed: 0, oversized: 0, misaddressed: 0, duplicate: 0, overflow: 0 };
   private readonly subscription: Subscription;
 
   constructor(
@@ -61,7 +61,8 @@ export class InProcessPerceptInbox implements PerceptInbox {
   take(agentId: string, options: TakeOptions): Promise<PerceptBatch> {
     const a = this.agents.get(agentId);
     if (!a || (a.queue.length === 0 && a.dropped === 0)) return Promise.resolve(EMPTY_BATCH);
-    const taken = a.queue.splice(0, Math.max(0, options.limit));
+    const candidates = a.queue.slice(0, Math.max(0, options.limit));
+    const taken = a.queue.splice(0, perceptsWithinBudget(candidates.map((p) => Percept.encode(p).finish().length)));
     const dropped = a.dropped;
     a.dropped = 0;
     let settled = false;

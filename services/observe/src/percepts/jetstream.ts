@@ -78,7 +78,15 @@ export class JetStreamPerceptInbox implements PerceptInbox {
     const keep: Pulled[] = [];
     const percepts: Percept[] = [];
     const ids = new Set<string>();
+    let later = 0;
+    let bytes = 0;
     for (const p of pulled) {
+      // Past this observation's byte budget: back to the stream, first in the next take.
+      if (later > 0 || (keep.length > 0 && bytes + p.msg.data.length > PERCEPTS.maxBatchBytes)) {
+        p.msg.respond(NAK);
+        later++;
+        continue;
+      }
       const percept = this.decode(agentId, p);
       if (!percept) {
         p.msg.respond(ACK); // refused for good: never hand it out again
@@ -90,6 +98,7 @@ export class JetStreamPerceptInbox implements PerceptInbox {
         continue;
       }
       ids.add(percept.id);
+      bytes += p.msg.data.length;
       keep.push(p);
       percepts.push(percept);
     }
@@ -104,7 +113,7 @@ export class JetStreamPerceptInbox implements PerceptInbox {
     return {
       percepts,
       dropped: 0,
-      waiting: pulled.at(-1)?.pending ?? 0, // the latest message knows what is left behind it
+      waiting: (pulled.at(-1)?.pending ?? 0) + later, // the latest message knows what is left behind it
       commit: () => settle(ACK, () => percepts.forEach((p) => this.delivered.add(agentId, p.id))),
       release: () => settle(NAK, () => undefined),
     };

@@ -48,7 +48,7 @@ export interface PerceptInbox {
 }
 
 /** Why a received percept was not queued. */
-export type DropReason = "malformed" | "misaddressed" | "duplicate" | "overflow";
+export type DropReason = "malformed" | "oversized" | "misaddressed" | "duplicate" | "overflow";
 
 /** Told about each percept an inbox refuses or drops. */
 export type DropListener = (reason: DropReason, detail: { subject: string; agentId?: string; perceptId?: string }) => void;
@@ -78,7 +78,7 @@ export function completePercept(percept: Percept, agentId: string, fallback: { i
 }
 
 /** A percept read off the wire, or why it was refused. */
-export type Received = { percept: Percept } | { refused: Extract<DropReason, "malformed" | "misaddressed">; perceptId?: string };
+export type Received = { percept: Percept } | { refused: Extract<DropReason, "malformed" | "oversized" | "misaddressed">; perceptId?: string };
 
 /**
  * Decodes a percept delivered on `agentId`'s subject. The subject names the
@@ -86,6 +86,9 @@ export type Received = { percept: Percept } | { refused: Extract<DropReason, "ma
  * names none is completed with it.
  */
 export function readPercept(data: Uint8Array, agentId: string, fallback: { id: () => string; receivedAt: number }): Received {
+  // Before decoding: a percept too large for any observation would make
+  // every Observe of its agent fail for as long as it waits.
+  if (data.length > PERCEPTS.maxBytes) return { refused: "oversized" };
   let raw: Percept;
   try {
     raw = Percept.decode(data);
@@ -94,6 +97,20 @@ export function readPercept(data: Uint8Array, agentId: string, fallback: { id: (
   }
   if (raw.agentId && raw.agentId !== agentId) return { refused: "misaddressed", perceptId: raw.id };
   return { percept: completePercept(raw, agentId, fallback) };
+}
+
+/**
+ * How many of `sizes` (oldest first) one observation takes: as many as fit
+ * {@link PERCEPTS.maxBatchBytes}, and always the first (no percept is
+ * larger than {@link PERCEPTS.maxBytes}, so one always fits).
+ */
+export function perceptsWithinBudget(sizes: readonly number[], budget: number = PERCEPTS.maxBatchBytes): number {
+  let total = 0;
+  for (let i = 0; i < sizes.length; i++) {
+    total += sizes[i]!;
+    if (total > budget && i > 0) return i;
+  }
+  return sizes.length;
 }
 
 /** A batch with nothing in it. */

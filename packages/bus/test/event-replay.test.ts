@@ -1,0 +1,26 @@
+import { Event } from "@boyd/proto";
+import { expect, it } from "vitest";
+import { createEventChannel, eventSubject, InProcessTransport, MemoryEventLog } from "../src/index.js";
+
+// Found by the attack suite (issue 17): one undecodable message on an
+// agent's event subject, stored by the log, made every replay of that agent
+// throw there (`boyd events --from-seq`, WatchEvents), hiding every later event.
+it("replay - an undecodable message in the log is reported and skipped; the events after it are replayed", async () => {
+  const transport = new InProcessTransport();
+  const log = new MemoryEventLog(transport);
+  const reported: string[] = [];
+  const events = createEventChannel({ transport, codec: Event, sink: log, reportError: (err, { subject }) => reported.push(`${subject}: ${(err as Error).message}`) });
+  const event = (sequence: number) => Event.fromPartial({ agentId: "a1", cycle: 1, sequence, kind: { $case: "cycleStarted", value: {} } });
+
+  await events.publish("a1", "cycle.started", event(1));
+  // Truncated varint and a length past the end: garbage that was published as an event.
+  for (const garbage of [Uint8Array.of(0x08, 0xff), Uint8Array.of(0x22, 0xff, 0xff, 0xff, 0x0f)]) await log.emit(eventSubject("a1", "cycle.started"), { data: garbage, headers: {} });
+  await events.publish("a1", "cycle.started", event(2));
+
+  const replayed: number[] = [];
+  for await (const { event: e, meta } of events.replay({ agentId: "a1" })) replayed.push(Number(e.sequence), meta.seq!);
+  expect(replayed).toEqual([1, 1, 2, 4]);
+  expect(reported).toHaveLength(2);
+  expect(reported[0]).toMatch(/^boyd\.events\.v1\.a1\.cycle\.started: /);
+  await transport.close();
+});
