@@ -4,7 +4,8 @@ import type { AgentConnection } from "./agent-connection.js";
 import { formatCycleLine, formatRunSummary, shorten, type RunSummary } from "./agent-format.js";
 import { answeringApprovals, type AnsweringOptions } from "./approval-prompt.js";
 import type { Ingested } from "./knowledge.js";
-import type { LineReader } from "./line-reader.js";
+import { LineReader } from "./line-reader.js";
+import { followRun, RunProgress, type FollowOptions, type RunCall } from "./run-follow.js";
 import { RunTracker } from "./run-tracker.js";
 
 /** How a run is shown. */
@@ -29,6 +30,16 @@ export interface RunSetup {
   readonly graphBefore?: number;
   /** When the command started (for the total time). @default now */
   readonly startedAt?: number;
+}
+
+/**
+ * How a run over NATS is followed across faults (a controller restarted,
+ * a NATS outage): the call that resumes it and how long to wait for a
+ * controller that does not answer.
+ */
+export interface RunFollowing extends Pick<FollowOptions, "reattachTimeoutMs" | "resumeCommand"> {
+  /** Resumes the agent for the cycles left. */
+  readonly resume: RunCall;
 }
 
 /** A finished run: the report and the exit code it deserves. */
@@ -63,14 +74,18 @@ class StatusLine {
  * Runs cycles through `call` (Run or Resume) while following the agent's
  * events: one line per cycle, a `cycle 3/20` indicator on a terminal,
  * approvals answered at the prompt; then the closing summary (or JSON).
+ * Over NATS with `following`, the run is followed to its end across a
+ * controller restart or a NATS outage (see {@link followRun}).
  */
-export async function runWatched(conn: AgentConnection, view: RunView, setup: RunSetup, call: () => Promise<RunReport | undefined>): Promise<RunOutcome> {
+export async function runWatched(conn: AgentConnection, view: RunView, setup: RunSetup, call: () => Promise<RunReport | undefined>, following?: RunFollowing): Promise<RunOutcome> {
   const startedAt = setup.startedAt ?? Date.now();
   const tracker = new RunTracker();
   tracker.know(setup.goals, true);
   const status = new StatusLine();
   const events = createEventChannel({ transport: conn.transport, codec: Event });
+  const progress = new RunProgress();
   const sub = events.subscribe({ agentId: view.agentId }, (event) => {
+    progress.take(event);
     const done = tracker.take(event);
     if (view.json) return;
     if (event.kind?.$case === "cycleStarted") {
@@ -83,14 +98,29 @@ export async function runWatched(conn: AgentConnection, view: RunView, setup: Ru
     }
   });
   await conn.transport.flush();
+  // One reader for every attempt of the run: a resumed run's prompts read the same stdin.
+  const lines = view.lines ?? new LineReader(process.stdin);
   let report: RunReport;
   try {
-    report = (await withApprovals(conn, view.agentId, call, { ...(view.lines ? { lines: view.lines } : {}), beforePrompt: () => status.clear() })) ?? RunReport.fromPartial({});
+    const prompting = { lines, beforePrompt: () => status.clear() };
+    const attempt = <T>(work: () => Promise<T>) => withApprovals(conn, view.agentId, work, prompting);
+    const followed = following && conn.transport.kind === "nats";
+    const replied = followed
+      ? await followRun(
+          conn,
+          progress,
+          { agentId: view.agentId, maxCycles: view.maxCycles, reattachTimeoutMs: following.reattachTimeoutMs, resumeCommand: following.resumeCommand, say: (line) => (status.clear(), console.error(`boyd: ${line}`)) },
+          { first: call, resume: following.resume },
+          attempt,
+        )
+      : await attempt(call);
+    report = replied ?? RunReport.fromPartial({});
     // Events may trail the reply (a JetStream publish, another connection): wait a little for the last ones.
     await conn.transport.flush();
     for (let waited = 0; tracker.cycles.length < Number(report.cyclesRun) && waited < 2_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   } finally {
     status.clear();
+    if (lines !== view.lines) lines.close();
     await sub.drain();
   }
   tracker.know(report.goals);
