@@ -53,7 +53,11 @@ type Ending =
   | { readonly kind: "replied"; readonly report: RunReport | undefined }
   /** The agent stopped after a last cycle, but its reply never came (lost with a NATS outage). */
   | { readonly kind: "finished"; readonly info: AgentInfo }
-  /** The agent is idle before its run ended: the controller running it died. */
+  /**
+   * The agent is idle and no event said its run ended: the controller
+   * running it died, or the end was missed with the link down. Resuming
+   * tells which: a run that had ended stops again at once.
+   */
   | { readonly kind: "lost"; readonly info: AgentInfo }
   | { readonly kind: "unreachable" };
 
@@ -87,7 +91,7 @@ export async function followRun(conn: AgentConnection, progress: RunProgress, op
     if (ending.kind === "finished" || done >= options.maxCycles) return await rebuiltReport(conn, options.agentId, ending.info, done, progress.finalStop);
     if (resumes >= MAX_RESUMES) throw new RunLostError(`agent ${options.agentId}'s run was lost ${resumes + 1} times (its controller keeps stopping); see the controller's log, then go on with \`${options.resumeCommand}\``);
     const left = options.maxCycles - done;
-    options.say(`the run of agent ${options.agentId} was lost at cycle ${ending.info.cycleCount} (its controller stopped); resuming it (${left} ${left === 1 ? "cycle" : "cycles"} left)`);
+    options.say(`the run of agent ${options.agentId} stopped at cycle ${ending.info.cycleCount} without a reply (its controller restarted, or the reply was lost); resuming it (${left} ${left === 1 ? "cycle" : "cycles"} left)`);
     cyclesBefore = done;
     progress.finalStop = undefined;
     call = () => calls.resume(left);

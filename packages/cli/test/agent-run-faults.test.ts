@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { connectNats, createEventChannel, type NatsTransport } from "@boyd/bus";
-import { Event } from "@boyd/proto";
-import { startNats, type NatsServer } from "@boyd/testkit";
+import { connectNats, createClient, createEventChannel, type NatsTransport } from "@boyd/bus";
+import { AgentServiceDefinition, AgentState, Event } from "@boyd/proto";
+import { startNats, waitFor, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBoyd, type RunningBoyd } from "./boyd-process.js";
 
@@ -84,20 +84,38 @@ describe("boyd agent run --nats - a fault during the run", () => {
   }, 90_000);
 
   afterAll(async () => {
-    for (const r of runs) await r.stop("SIGKILL");
+    for (const r of runs) {
+      r.child.kill("SIGCONT");
+      await r.stop("SIGKILL");
+    }
     await watcher?.close();
     await deployment?.up?.stop("SIGTERM");
     await deployment?.nats.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 30_000);
 
-  it("nats-server killed and started again after cycle 1: the summary arrives, exit 0", async () => {
+  // The reply goes to an inbox nobody listens on when the controller is back on a
+  // restarted nats-server before the caller is: the CLI is held (SIGSTOP) until
+  // the run is over, so it comes back after the reply and the last events.
+  it("nats-server killed and started again, the CLI back on it only after the run ended: the lost reply is made up for, summary and exit 0", async () => {
     const run = deployment.run("through-nats", "60");
     runs.push(run);
     await afterCycleOne(watcher, "through-nats", async () => {
+      run.child.kill("SIGSTOP");
       await deployment.nats.kill();
       await deployment.nats.restart();
     });
+    const agents = createClient(watcher, AgentServiceDefinition, { timeoutMs: 5_000 });
+    await waitFor(
+      async () => {
+        const info = (await agents.getAgent({ agentId: "through-nats" }).catch(() => undefined))?.agent;
+        return !!info && info.state !== AgentState.RUNNING && Number(info.cycleCount) >= 2;
+      },
+      60_000,
+      () => "the run did not end on the deployment",
+      200,
+    );
+    run.child.kill("SIGCONT");
     const code = await ended(run);
     expect(code, `${run.stdout()}\n${run.stderr()}`).toBe(0);
     expectBothCompleted(run);
@@ -110,7 +128,7 @@ describe("boyd agent run --nats - a fault during the run", () => {
     await deployment.startUp();
     const code = await ended(run);
     expect(code, `${run.stdout()}\n${run.stderr()}`).toBe(0);
-    expect(run.stderr()).toMatch(/^boyd: the run of agent through-restart was lost at cycle \d+ \(its controller stopped\); resuming it \(\d+ cycles? left\)$/m);
+    expect(run.stderr()).toMatch(/^boyd: the run of agent through-restart stopped at cycle \d+ without a reply \(its controller restarted, or the reply was lost\); resuming it \(\d+ cycles? left\)$/m);
     expectBothCompleted(run);
   }, 180_000);
 

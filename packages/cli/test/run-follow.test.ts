@@ -71,7 +71,7 @@ describe("followRun - a run followed to its end across a lost reply or controlle
     const report = await followRun(conn, progress, options("lost-run", 4), { first, resume }, same);
     expect(asked).toHaveLength(1);
     const before = 4 - asked[0]!;
-    expect(said).toEqual([`the run of agent lost-run was lost at cycle ${before} (its controller stopped); resuming it (${asked[0]} ${asked[0] === 1 ? "cycle" : "cycles"} left)`]);
+    expect(said).toEqual([`the run of agent lost-run stopped at cycle ${before} without a reply (its controller restarted, or the reply was lost); resuming it (${asked[0]} ${asked[0] === 1 ? "cycle" : "cycles"} left)`]);
     expect(Number(report?.cyclesRun)).toBe(4);
     expect(Number(report?.finalCycle)).toBe(4);
     expect(report?.stopReason).toBe(StopReason.MAX_CYCLES);
