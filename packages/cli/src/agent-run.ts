@@ -1,11 +1,11 @@
 import { createEventChannel } from "@boyd/bus";
 import { ConsolidationTrigger, CycleFinished, Event, GoalStatus, RunReport, StopReason, type Goal } from "@boyd/proto";
 import type { AgentConnection } from "./agent-connection.js";
-import { formatCycleLine, formatRunSummary, shorten, type RunSummary } from "./agent-format.js";
+import { formatCycleLine, formatRunSummary, printable, shorten, type RunSummary } from "./agent-format.js";
 import { answeringApprovals, type AnsweringOptions } from "./approval-prompt.js";
 import type { Ingested } from "./knowledge.js";
 import { LineReader } from "./line-reader.js";
-import { followRun, RunProgress, type FollowOptions, type RunCall } from "./run-follow.js";
+import { followRun, REATTACH_TIMEOUT_MS, RunProgress, type FollowOptions, type RunCall } from "./run-follow.js";
 import { RunTracker } from "./run-tracker.js";
 
 /** How a run is shown. */
@@ -40,6 +40,28 @@ export interface RunSetup {
 export interface RunFollowing extends Pick<FollowOptions, "reattachTimeoutMs" | "resumeCommand"> {
   /** Resumes the agent for the cycles left. */
   readonly resume: RunCall;
+}
+
+/**
+ * Following a run over NATS (`conn.where` is the URL): resumed through
+ * AgentService.Resume; errors name `boyd agent --nats URL --agent ID resume`.
+ */
+export function followingOver(conn: AgentConnection, agentId: string, reattachTimeoutMs = REATTACH_TIMEOUT_MS): RunFollowing {
+  return { reattachTimeoutMs, resumeCommand: resumeCommand(conn.where, agentId), resume: async (maxCycles) => (await conn.agents.resume({ agentId, maxCycles })).report };
+}
+
+/** `boyd agent --nats URL --agent ID resume`, for messages: the URL without credentials, printable. */
+export function resumeCommand(natsUrl: string, agentId: string): string {
+  let url = natsUrl;
+  try {
+    const u = new URL(natsUrl);
+    u.username = "";
+    u.password = "";
+    url = u.toString().replace(/\/$/, "");
+  } catch {
+    // Not a URL; shown as given.
+  }
+  return printable(`boyd agent --nats ${url} --agent ${agentId} resume`);
 }
 
 /** A finished run: the report and the exit code it deserves. */

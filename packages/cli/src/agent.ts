@@ -1,14 +1,13 @@
 import { settingsFromProto, type AgentSettings } from "@boyd/controller";
 import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, RecallResponse, ReflectionReport } from "@boyd/proto";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { ensureAgent, findAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
 import { formatCycleReport, formatEpisodes, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
 import { formatRemovedRule, formatRules } from "./agent-rules.js";
-import { runWatched, withApprovals, type RunFollowing } from "./agent-run.js";
+import { followingOver, runWatched, withApprovals } from "./agent-run.js";
 import { ingestKnowledge, readKnowledge } from "./knowledge.js";
 import { agentId, parseGoal, parseGoals, positiveInt, positiveSeconds, priority, usageExits } from "./options.js";
-import { RUN_LOST_EXIT, RunLostError } from "./run-follow.js";
-import { printable } from "./agent-format.js";
+import { REATTACH_TIMEOUT_MS, RUN_LOST_EXIT, RunLostError } from "./run-follow.js";
 import { runRepl } from "./repl.js";
 import { addSettingFlags, agentSettingsOf, formatSettingsInForce, settingLayers, settingsInForce, type SettingFlags } from "./agent-settings.js";
 
@@ -38,27 +37,11 @@ Examples:
 Exit code: 0 when every goal of the run completed, 1 when one failed or is unfinished, 2 for bad usage,
 3 when the run was lost (with --nats: no controller answered within --reattach-timeout).`;
 
-/** Default of --reattach-timeout, ms: a supervised controller is back well within it. */
-const REATTACH_TIMEOUT_MS = 30_000;
-const REATTACH_HELP = "with --nats: seconds to wait for a controller that stopped answering (restarting, NATS down) before giving up with exit 3; a restarted one resumes the run";
-
-/** `boyd agent --nats URL --agent ID resume`, for messages: the URL without credentials, printable. */
-function resumeCommand(f: AgentFlags): string {
-  let url = f.nats ?? "";
-  try {
-    const u = new URL(url);
-    u.username = "";
-    u.password = "";
-    url = u.toString().replace(/\/$/, "");
-  } catch {
-    // Not a URL; shown as given.
-  }
-  return printable(`boyd agent --nats ${url} --agent ${f.agent} resume`);
-}
-
-/** Following a run across faults (over NATS, where a controller can restart under it): resumed through AgentService.Resume. */
-function following(conn: AgentConnection, f: AgentFlags, reattachTimeoutMs: number): RunFollowing {
-  return { reattachTimeoutMs, resumeCommand: resumeCommand(f), resume: async (maxCycles) => (await conn.agents.resume({ agentId: f.agent, maxCycles })).report };
+/** --reattach-timeout of `run` and `resume`: given in seconds, kept in ms. */
+function reattachOption(): Option {
+  return new Option("--reattach-timeout <seconds>", "with --nats: how long to wait for a controller that stopped answering (restarting, NATS down) before giving up with exit 3; a restarted one resumes the run")
+    .argParser(positiveSeconds)
+    .default(REATTACH_TIMEOUT_MS, String(REATTACH_TIMEOUT_MS / 1000));
 }
 
 /** The run's exit code; RUN_LOST_EXIT, with the reason printed, when it could not be followed to its end. */
@@ -97,7 +80,7 @@ export function registerAgentCommands(program: Command): void {
     .option("--kb <file...>", "load these knowledge files into the graph first (.csv, .nt, .jsonl)")
     .option("--no-consolidate", "keep working memory as it is at the end (default: consolidate it into episodes)")
     .option("--json", "print the run report and per-cycle summaries as JSON, nothing else on stdout")
-    .option("--reattach-timeout <seconds>", REATTACH_HELP, positiveSeconds, REATTACH_TIMEOUT_MS)
+    .addOption(reattachOption())
     .addHelpText("after", GOALS_HELP);
   addSettingFlags(run).action(async (opts: RunFlags) => {
       const startedAt = Date.now();
@@ -115,7 +98,7 @@ export function registerAgentCommands(program: Command): void {
         say(`agent ${f.agent} ${ensured.created ? "created" : `continued at cycle ${ensured.existing?.cycleCount ?? 0}`} on ${conn.where}; ${goals.length} goal(s), up to ${opts.maxCycles} cycles`);
         const view = { agentId: f.agent, maxCycles: opts.maxCycles, json: opts.json ?? false, consolidate: opts.consolidate };
         const setup = { goals: ensured.goals, ingested, ...(graphBefore !== undefined ? { graphBefore } : {}), startedAt };
-        return exitOfRun(() => runWatched(conn, view, setup, async () => (await conn.agents.run({ agentId: f.agent, maxCycles: opts.maxCycles })).report, following(conn, f, opts.reattachTimeout)));
+        return exitOfRun(() => runWatched(conn, view, setup, async () => (await conn.agents.run({ agentId: f.agent, maxCycles: opts.maxCycles })).report, followingOver(conn, f.agent, opts.reattachTimeout)));
       });
     });
 
@@ -143,7 +126,7 @@ export function registerAgentCommands(program: Command): void {
     .option("--max-cycles <n>", "cycles at most in this run", positiveInt, 20)
     .option("--no-consolidate", "keep working memory as it is at the end")
     .option("--json", "print the run report and per-cycle summaries as JSON")
-    .option("--reattach-timeout <seconds>", REATTACH_HELP, positiveSeconds, REATTACH_TIMEOUT_MS)
+    .addOption(reattachOption())
     .action(async (opts: { maxCycles: number; consolidate: boolean; json?: boolean; reattachTimeout: number }) => {
       const f = flags();
       process.exitCode = await withAgents(f, async (conn) => {
@@ -151,7 +134,7 @@ export function registerAgentCommands(program: Command): void {
         const { goals } = await conn.agents.listGoals({ agentId: f.agent, statuses: [GoalStatus.ACTIVE, GoalStatus.PENDING, GoalStatus.SUSPENDED] });
         const view = { agentId: f.agent, maxCycles: opts.maxCycles, json: opts.json ?? false, consolidate: opts.consolidate };
         const setup = { goals, ...(conn.graph ? { graphBefore: (await conn.graph.counts()).triples } : {}) };
-        return exitOfRun(() => runWatched(conn, view, setup, async () => (await conn.agents.resume({ agentId: f.agent, maxCycles: opts.maxCycles })).report, following(conn, f, opts.reattachTimeout)));
+        return exitOfRun(() => runWatched(conn, view, setup, async () => (await conn.agents.resume({ agentId: f.agent, maxCycles: opts.maxCycles })).report, followingOver(conn, f.agent, opts.reattachTimeout)));
       });
     });
 

@@ -22,6 +22,9 @@ export class RunLostError extends Error {
   override readonly name = "RunLostError";
 }
 
+/** How long a run waits for a controller that does not answer, by default: a supervised one is back well within it. */
+export const REATTACH_TIMEOUT_MS = 30_000;
+
 /** Exit code of a run that was lost (1 is a goal unfinished, 2 bad usage). */
 export const RUN_LOST_EXIT = 3;
 

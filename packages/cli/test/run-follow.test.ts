@@ -6,7 +6,10 @@ import { Event, StopReason, type RunReport } from "@boyd/proto";
 import { startStack, type Stack } from "@boyd/stack";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentConnection } from "../src/agent-connection.js";
+import { resumeCommand } from "../src/agent-run.js";
+import { positiveSeconds } from "../src/options.js";
 import { followRun, RunLostError, RunProgress, type FollowOptions } from "../src/run-follow.js";
+import { runBoyd } from "./boyd-process.js";
 
 // A goal the empty graph cannot satisfy: every run goes to its cycle limit.
 const GOAL = { description: "Find the rings of Uranus", successCriteria: "uranus rings ice particles", stallThreshold: 1000 };
@@ -94,4 +97,21 @@ describe("followRun - a run followed to its end across a lost reply or controlle
       "the controller has not answered for 0.5 s (stopped, restarting, or NATS unreachable): agent gone's run is lost to this command. Its session is stored: once the controller is back, look with `boyd agent --nats nats://x --agent gone goals` and go on with `boyd agent --nats nats://x --agent gone resume`",
     );
   }, 60_000);
+});
+
+describe("agent run --reattach-timeout and the resume command named in errors", () => {
+  it("--reattach-timeout - seconds (fractions too) to ms; zero, negative or not a number is a usage error naming the flag, exit 2", async () => {
+    expect(positiveSeconds("30")).toBe(30_000);
+    expect(positiveSeconds("2.5")).toBe(2_500);
+    for (const bad of ["0", "-1", "soon", "", "1e9"]) expect(() => positiveSeconds(bad), bad).toThrow(/expected a number of seconds above 0/);
+    const r = await runBoyd(["agent", "run", "--goals", "x", "--reattach-timeout", "0"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("option '--reattach-timeout <seconds>' argument '0' is invalid");
+  }, 60_000);
+
+  it("resumeCommand - the NATS URL without its credentials, nothing that moves the cursor", () => {
+    expect(resumeCommand("nats://alice:s3cret@nats.example:4222", "a1")).toBe("boyd agent --nats nats://nats.example:4222 --agent a1 resume");
+    expect(resumeCommand("nats://127.0.0.1:4222", "default")).toBe("boyd agent --nats nats://127.0.0.1:4222 --agent default resume");
+    expect(resumeCommand("not a url\u001b[2K", "x")).not.toContain("\u001b");
+  });
 });
