@@ -120,7 +120,9 @@ async function untilEnded(conn: AgentConnection, progress: RunProgress, options:
  * Looks at the agent every second until it is gone from a controller's
  * hands: idle on consecutive looks with no event in between ("finished"
  * when its last cycle said the run stops, "lost" otherwise), or no answer
- * for `reattachTimeoutMs` ("unreachable").
+ * for `reattachTimeoutMs` ("unreachable"). An idle answer is trusted
+ * because one controller serves AgentService (deploy/k8s runs it as a
+ * single replica, Recreate): a controller that says idle holds no run.
  */
 async function watchAgent(conn: AgentConnection, progress: RunProgress, options: FollowOptions, signal: AbortSignal): Promise<Ending> {
   const every = options.lookEveryMs ?? 1_000;
