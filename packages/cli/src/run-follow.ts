@@ -83,7 +83,7 @@ export async function followRun(conn: AgentConnection, progress: RunProgress, op
   let call: () => Promise<RunReport | undefined> = () => calls.first(options.maxCycles);
   let cyclesBefore = 0;
   for (let resumes = 0; ; resumes++) {
-    const ending = await attempt(() => untilEnded(conn, progress, options, call));
+    const ending = await attempt(() => untilEnded(conn, progress, options, call, resumes > 0));
     if (ending.kind === "replied") return ending.report && { ...ending.report, cyclesRun: Number(ending.report.cyclesRun) + cyclesBefore };
     if (ending.kind === "unreachable") {
       throw new RunLostError(
@@ -101,13 +101,18 @@ export async function followRun(conn: AgentConnection, progress: RunProgress, op
   }
 }
 
-/** Races the call's reply against a watch on the agent; the first ending wins. */
-async function untilEnded(conn: AgentConnection, progress: RunProgress, options: FollowOptions, call: () => Promise<RunReport | undefined>): Promise<Ending> {
+/**
+ * Races the call's reply against a watch on the agent; the first ending
+ * wins. A reply that cannot come (link down, no controller) leaves it to
+ * the watch; so does a resume refused because the agent runs: the lost run
+ * was alive after all. (A first call refused so is another caller's run,
+ * and an error as before.)
+ */
+async function untilEnded(conn: AgentConnection, progress: RunProgress, options: FollowOptions, call: () => Promise<RunReport | undefined>, resuming: boolean): Promise<Ending> {
   const stop = new AbortController();
   const reply = call().then(
     (report): Ending => ({ kind: "replied", report }),
-    // A reply that cannot come (link down, no controller) or a run held elsewhere: the watch decides.
-    (err: unknown) => (replyMayBeLost(err) || isBusError(err, "FAILED_PRECONDITION") ? new Promise<Ending>(() => {}) : Promise.reject(err)),
+    (err: unknown) => (replyMayBeLost(err) || (resuming && isBusError(err, "FAILED_PRECONDITION")) ? new Promise<Ending>(() => {}) : Promise.reject(err)),
   );
   try {
     return await Promise.race([reply, watchAgent(conn, progress, options, stop.signal)]);

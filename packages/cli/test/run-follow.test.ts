@@ -80,6 +80,17 @@ describe("followRun - a run followed to its end across a lost reply or controlle
     expect(report?.stopReason).toBe(StopReason.MAX_CYCLES);
   }, 60_000);
 
+  it("the first call refused because another caller's run holds the agent: the error, as before (not that run's summary)", async () => {
+    await conn.agents.createAgent({ agentId: "busy", goals: [GOAL] });
+    await conn.agents.run({ agentId: "busy", maxCycles: 5, detach: true });
+    const first = async () => (await conn.agents.run({ agentId: "busy", maxCycles: 2 })).report;
+    const err = await followRun(conn, progress, options("busy", 2), { first, resume: never }, same).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((err as Error).message).toMatch(/agent busy is already running/);
+  }, 60_000);
+
   it("no controller answers within the bound: RunLostError naming the time and the commands to look and resume", async () => {
     await conn.agents.createAgent({ agentId: "gone", goals: [GOAL] });
     const following = followRun(conn, progress, options("gone", 4, 500), { first: never, resume: never }, same);
