@@ -1,10 +1,11 @@
 import { createEventChannel } from "@boyd/bus";
 import { ConsolidationTrigger, CycleFinished, Event, GoalStatus, RunReport, StopReason, type Goal } from "@boyd/proto";
 import type { AgentConnection } from "./agent-connection.js";
-import { formatCycleLine, formatRunSummary, shorten, type RunSummary } from "./agent-format.js";
+import { formatCycleLine, formatRunSummary, printable, shorten, type RunSummary } from "./agent-format.js";
 import { answeringApprovals, type AnsweringOptions } from "./approval-prompt.js";
 import type { Ingested } from "./knowledge.js";
-import type { LineReader } from "./line-reader.js";
+import { LineReader } from "./line-reader.js";
+import { followRun, REATTACH_TIMEOUT_MS, RunProgress, type FollowOptions, type RunCall } from "./run-follow.js";
 import { RunTracker } from "./run-tracker.js";
 
 /** How a run is shown. */
@@ -29,6 +30,38 @@ export interface RunSetup {
   readonly graphBefore?: number;
   /** When the command started (for the total time). @default now */
   readonly startedAt?: number;
+}
+
+/**
+ * How a run over NATS is followed across faults (a controller restarted,
+ * a NATS outage): the call that resumes it and how long to wait for a
+ * controller that does not answer.
+ */
+export interface RunFollowing extends Pick<FollowOptions, "reattachTimeoutMs" | "resumeCommand"> {
+  /** Resumes the agent for the cycles left. */
+  readonly resume: RunCall;
+}
+
+/**
+ * Following a run over NATS (`conn.where` is the URL): resumed through
+ * AgentService.Resume; errors name `boyd agent --nats URL --agent ID resume`.
+ */
+export function followingOver(conn: AgentConnection, agentId: string, reattachTimeoutMs = REATTACH_TIMEOUT_MS): RunFollowing {
+  return { reattachTimeoutMs, resumeCommand: resumeCommand(conn.where, agentId), resume: async (maxCycles) => (await conn.agents.resume({ agentId, maxCycles })).report };
+}
+
+/** `boyd agent --nats URL --agent ID resume`, for messages: the URL without credentials, printable. */
+export function resumeCommand(natsUrl: string, agentId: string): string {
+  let url = natsUrl;
+  try {
+    const u = new URL(natsUrl);
+    u.username = "";
+    u.password = "";
+    url = u.toString().replace(/\/$/, "");
+  } catch {
+    // Not a URL; shown as given.
+  }
+  return printable(`boyd agent --nats ${url} --agent ${agentId} resume`);
 }
 
 /** A finished run: the report and the exit code it deserves. */
@@ -63,14 +96,18 @@ class StatusLine {
  * Runs cycles through `call` (Run or Resume) while following the agent's
  * events: one line per cycle, a `cycle 3/20` indicator on a terminal,
  * approvals answered at the prompt; then the closing summary (or JSON).
+ * Over NATS with `following`, the run is followed to its end across a
+ * controller restart or a NATS outage (see {@link followRun}).
  */
-export async function runWatched(conn: AgentConnection, view: RunView, setup: RunSetup, call: () => Promise<RunReport | undefined>): Promise<RunOutcome> {
+export async function runWatched(conn: AgentConnection, view: RunView, setup: RunSetup, call: () => Promise<RunReport | undefined>, following?: RunFollowing): Promise<RunOutcome> {
   const startedAt = setup.startedAt ?? Date.now();
   const tracker = new RunTracker();
   tracker.know(setup.goals, true);
   const status = new StatusLine();
   const events = createEventChannel({ transport: conn.transport, codec: Event });
+  const progress = new RunProgress();
   const sub = events.subscribe({ agentId: view.agentId }, (event) => {
+    progress.take(event);
     const done = tracker.take(event);
     if (view.json) return;
     if (event.kind?.$case === "cycleStarted") {
@@ -83,14 +120,29 @@ export async function runWatched(conn: AgentConnection, view: RunView, setup: Ru
     }
   });
   await conn.transport.flush();
+  // One reader for every attempt of the run: a resumed run's prompts read the same stdin.
+  const lines = view.lines ?? new LineReader(process.stdin);
   let report: RunReport;
   try {
-    report = (await withApprovals(conn, view.agentId, call, { ...(view.lines ? { lines: view.lines } : {}), beforePrompt: () => status.clear() })) ?? RunReport.fromPartial({});
+    const prompting = { lines, beforePrompt: () => status.clear() };
+    const attempt = <T>(work: () => Promise<T>) => withApprovals(conn, view.agentId, work, prompting);
+    const followed = following && conn.transport.kind === "nats";
+    const replied = followed
+      ? await followRun(
+          conn,
+          progress,
+          { agentId: view.agentId, maxCycles: view.maxCycles, reattachTimeoutMs: following.reattachTimeoutMs, resumeCommand: following.resumeCommand, say: (line) => (status.clear(), console.error(`boyd: ${line}`)) },
+          { first: call, resume: following.resume },
+          attempt,
+        )
+      : await attempt(call);
+    report = replied ?? RunReport.fromPartial({});
     // Events may trail the reply (a JetStream publish, another connection): wait a little for the last ones.
     await conn.transport.flush();
     for (let waited = 0; tracker.cycles.length < Number(report.cyclesRun) && waited < 2_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   } finally {
     status.clear();
+    if (lines !== view.lines) lines.close();
     await sub.drain();
   }
   tracker.know(report.goals);

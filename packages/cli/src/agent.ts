@@ -1,12 +1,13 @@
 import { settingsFromProto, type AgentSettings } from "@boyd/controller";
 import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, RecallResponse, ReflectionReport } from "@boyd/proto";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { ensureAgent, findAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
 import { formatCycleReport, formatEpisodes, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
 import { formatRemovedRule, formatRules } from "./agent-rules.js";
-import { runWatched, withApprovals } from "./agent-run.js";
+import { followingOver, runWatched, withApprovals } from "./agent-run.js";
 import { ingestKnowledge, readKnowledge } from "./knowledge.js";
-import { agentId, parseGoal, parseGoals, positiveInt, priority, usageExits } from "./options.js";
+import { agentId, parseGoal, parseGoals, positiveInt, positiveSeconds, priority, usageExits } from "./options.js";
+import { REATTACH_TIMEOUT_MS, RUN_LOST_EXIT, RunLostError } from "./run-follow.js";
 import { runRepl } from "./repl.js";
 import { addSettingFlags, agentSettingsOf, formatSettingsInForce, settingLayers, settingsInForce, type SettingFlags } from "./agent-settings.js";
 
@@ -21,6 +22,7 @@ interface RunFlags extends SettingFlags {
   kb?: string[];
   json?: boolean;
   consolidate: boolean;
+  reattachTimeout: number;
 }
 
 const GOALS_HELP = `
@@ -32,7 +34,26 @@ Examples:
   boyd agent run --kb examples/solar-system.csv --goals "Find the moons that orbit Mars => phobos, deimos"
   boyd agent run --fresh --max-cycles 12 --goals "Find which moons of Saturn have a subsurface ocean => enceladus, subsurface water"
   boyd agent goals
-Exit code: 0 when every goal of the run completed, 1 when one failed or is unfinished, 2 for bad usage.`;
+Exit code: 0 when every goal of the run completed, 1 when one failed or is unfinished, 2 for bad usage,
+3 when the run was lost (with --nats: no controller answered within --reattach-timeout).`;
+
+/** --reattach-timeout of `run` and `resume`: given in seconds, kept in ms. */
+function reattachOption(): Option {
+  return new Option("--reattach-timeout <seconds>", "with --nats: how long to wait for a controller that stopped answering (restarting, NATS down) before giving up with exit 3; a restarted one resumes the run")
+    .argParser(positiveSeconds)
+    .default(REATTACH_TIMEOUT_MS, String(REATTACH_TIMEOUT_MS / 1000));
+}
+
+/** The run's exit code; RUN_LOST_EXIT, with the reason printed, when it could not be followed to its end. */
+async function exitOfRun(run: () => Promise<{ exitCode: number }>): Promise<number> {
+  try {
+    return (await run()).exitCode;
+  } catch (err) {
+    if (!(err instanceof RunLostError)) throw err;
+    console.error(`boyd: ${err.message}`);
+    return RUN_LOST_EXIT;
+  }
+}
 
 /** `boyd agent ...`: run an agent's OODA loop and look into it. */
 export function registerAgentCommands(program: Command): void {
@@ -59,6 +80,7 @@ export function registerAgentCommands(program: Command): void {
     .option("--kb <file...>", "load these knowledge files into the graph first (.csv, .nt, .jsonl)")
     .option("--no-consolidate", "keep working memory as it is at the end (default: consolidate it into episodes)")
     .option("--json", "print the run report and per-cycle summaries as JSON, nothing else on stdout")
+    .addOption(reattachOption())
     .addHelpText("after", GOALS_HELP);
   addSettingFlags(run).action(async (opts: RunFlags) => {
       const startedAt = Date.now();
@@ -76,8 +98,7 @@ export function registerAgentCommands(program: Command): void {
         say(`agent ${f.agent} ${ensured.created ? "created" : `continued at cycle ${ensured.existing?.cycleCount ?? 0}`} on ${conn.where}; ${goals.length} goal(s), up to ${opts.maxCycles} cycles`);
         const view = { agentId: f.agent, maxCycles: opts.maxCycles, json: opts.json ?? false, consolidate: opts.consolidate };
         const setup = { goals: ensured.goals, ingested, ...(graphBefore !== undefined ? { graphBefore } : {}), startedAt };
-        const run = await runWatched(conn, view, setup, async () => (await conn.agents.run({ agentId: f.agent, maxCycles: opts.maxCycles })).report);
-        return run.exitCode;
+        return exitOfRun(() => runWatched(conn, view, setup, async () => (await conn.agents.run({ agentId: f.agent, maxCycles: opts.maxCycles })).report, followingOver(conn, f.agent, opts.reattachTimeout)));
       });
     });
 
@@ -105,15 +126,15 @@ export function registerAgentCommands(program: Command): void {
     .option("--max-cycles <n>", "cycles at most in this run", positiveInt, 20)
     .option("--no-consolidate", "keep working memory as it is at the end")
     .option("--json", "print the run report and per-cycle summaries as JSON")
-    .action(async (opts: { maxCycles: number; consolidate: boolean; json?: boolean }) => {
+    .addOption(reattachOption())
+    .action(async (opts: { maxCycles: number; consolidate: boolean; json?: boolean; reattachTimeout: number }) => {
       const f = flags();
       process.exitCode = await withAgents(f, async (conn) => {
         // The goals still open are what the resumed run is judged on.
         const { goals } = await conn.agents.listGoals({ agentId: f.agent, statuses: [GoalStatus.ACTIVE, GoalStatus.PENDING, GoalStatus.SUSPENDED] });
         const view = { agentId: f.agent, maxCycles: opts.maxCycles, json: opts.json ?? false, consolidate: opts.consolidate };
         const setup = { goals, ...(conn.graph ? { graphBefore: (await conn.graph.counts()).triples } : {}) };
-        const run = await runWatched(conn, view, setup, async () => (await conn.agents.resume({ agentId: f.agent, maxCycles: opts.maxCycles })).report);
-        return run.exitCode;
+        return exitOfRun(() => runWatched(conn, view, setup, async () => (await conn.agents.resume({ agentId: f.agent, maxCycles: opts.maxCycles })).report, followingOver(conn, f.agent, opts.reattachTimeout)));
       });
     });
 

@@ -27,6 +27,13 @@ export function positiveInt(value: string): number {
   return n;
 }
 
+/** Parses a duration in seconds (a positive number, fractions allowed) into milliseconds. */
+export function positiveSeconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 86_400) throw new InvalidArgumentError(`expected a number of seconds above 0, at most 86400 (e.g. 30 or 2.5), got ${JSON.stringify(value)}`);
+  return Math.round(n * 1000);
+}
+
 /** Parses a goal priority, 0 to 255. */
 export function priority(value: string): number {
   const n = Number(value);

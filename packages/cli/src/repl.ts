@@ -1,7 +1,7 @@
 import { isBusError } from "@boyd/bus";
 import { ensureAgent, type AgentConnection } from "./agent-connection.js";
 import { formatCycleReport, formatGoals, formatPlan, formatRecall, formatReflection, printable } from "./agent-format.js";
-import { runWatched, withApprovals } from "./agent-run.js";
+import { followingOver, runWatched, withApprovals } from "./agent-run.js";
 import { LineReader } from "./line-reader.js";
 import { parseGoal } from "./options.js";
 
@@ -73,7 +73,8 @@ export async function runRepl(conn: AgentConnection, options: ReplOptions): Prom
             break;
           default: {
             const { goals } = await ensureAgent(conn.agents, agentId, { goals: [parseGoal(text, "goal")] });
-            await runWatched(conn, { agentId, maxCycles: options.maxCycles, lines }, { goals }, async () => (await conn.agents.run({ agentId, maxCycles: options.maxCycles })).report);
+            // Over NATS a run lost with its controller is resumed, or ends in an error here, and the loop goes on.
+            await runWatched(conn, { agentId, maxCycles: options.maxCycles, lines }, { goals }, async () => (await conn.agents.run({ agentId, maxCycles: options.maxCycles })).report, followingOver(conn, agentId));
           }
         }
       } catch (err) {
