@@ -15,6 +15,7 @@ import { AgentServiceDefinition, Event } from "@boyd/proto";
 import { descriptorSet } from "@boyd/proto/descriptors";
 import { actCatalog } from "@boyd/tools";
 import { createAgentHandlers } from "./agents/handlers.js";
+import { PendingApprovals } from "./agents/pending-approvals.js";
 import { AgentRuntime } from "./agents/runtime.js";
 import { servicePorts } from "./cycle/ports.js";
 import type { AgentSettings } from "./settings/index.js";
@@ -58,8 +59,12 @@ export async function startController(options: StartControllerOptions): Promise<
     await events.publish(agentId, kind, event);
   });
   const catalog = actCatalog(transport, { ttlMs: options.catalogTtlMs ?? 10_000, timeoutMs: 5_000 });
-  const runtime = new AgentRuntime({ ports, catalog, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
-  const handlers = createAgentHandlers({ runtime, ports, events, catalog });
+  // Every agent's approval events, whichever act replica raised them: what is waiting for a person.
+  const pending = new PendingApprovals();
+  const approvalEvents = events.subscribe({ agentId: "*", kind: "approval.*" }, (event) => pending.observe(event));
+  const pendingApprovals = (agentId?: string) => pending.waiting(agentId);
+  const runtime = new AgentRuntime({ ports, catalog, pendingApprovals, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
+  const handlers = createAgentHandlers({ runtime, ports, events, catalog, pendingApprovals });
   const binding: ServiceBinding = await serveService(transport, AgentServiceDefinition, handlers);
   const grpc = options.grpc ? await serveGrpc([grpcService(AgentServiceDefinition, handlers)], { descriptorSet: descriptorSet(), ...options.grpc }) : undefined;
   return {
@@ -70,6 +75,7 @@ export async function startController(options: StartControllerOptions): Promise<
       await runtime.stopAll();
       await grpc?.stop();
       await binding.stop();
+      await approvalEvents.drain();
     },
   };
 }

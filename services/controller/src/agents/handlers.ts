@@ -7,6 +7,7 @@ import {
   PlanStatus,
   StopReason,
   type AgentServiceDefinition,
+  type ApprovalRequest,
   type Event,
   type Goal,
   type RunReport,
@@ -30,6 +31,8 @@ export interface AgentHandlerDeps {
   readonly ports: CyclePorts;
   readonly events: EventChannel<Event>;
   readonly catalog: () => Promise<readonly ToolDescriptor[]>;
+  /** Approval requests waiting for an answer, oldest first (all agents' without an id). */
+  readonly pendingApprovals: (agentId?: string) => ApprovalRequest[];
 }
 
 const DEFAULT_RUN_CYCLES = 10;
@@ -148,6 +151,11 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
     async resolveApproval(req) {
       const r = await ports.act.resolveApproval({ decision: req.decision }, { timeoutMs: 10_000 });
       return { request: r.request };
+    },
+    async listApprovals(req) {
+      // A named agent must exist: a typo should not look like "nothing waiting".
+      if (req.agentId) await runtime.get(req.agentId);
+      return { requests: deps.pendingApprovals(req.agentId || undefined) };
     },
     async think(req) {
       const question = req.question.trim();
