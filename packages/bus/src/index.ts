@@ -19,7 +19,7 @@ export { MAX_TIMER_MS, timerDelay } from "./timers.js";
 export { EVENT_PREFIX, PERCEPT_PREFIX, rpcSubject, eventSubject, subjectMatches } from "./subjects.js";
 export type { Transport, Envelope, Delivery, RequestHandler, MessageHandler, Subscription, ErrorReporter } from "./transport.js";
 export { InProcessTransport } from "./inproc.js";
-export { NatsTransport, connectNats, natsInboxPrefix, type NatsTransportOptions } from "./nats.js";
+export { NatsTransport, connectNats, natsInboxPrefix, fromNatsHeaders, headerOption, type NatsTransportOptions } from "./nats.js";
 export { serveService, type ServiceHandlers, type ServiceBinding, type ServeOptions } from "./rpc-server.js";
 export { createClient, type ServiceClient, type ClientOptions } from "./rpc-client.js";
 export { liveEvents, MemoryEventLog, type EventLog, type EventSink, type LoggedMessage } from "./event-log.js";

@@ -17,7 +17,7 @@ import { startController, type AgentSettings, type Controller } from "@boyd/cont
 import { actCatalog, serveDecide } from "@boyd/decide";
 import type { GraphStore } from "@boyd/graph";
 import { openFileStore, openKvStore, serveMemory } from "@boyd/memory";
-import { openJetStreamPerceptInbox, serveObserve } from "@boyd/observe";
+import { openJetStreamPerceptInbox, serveObserve, type DropListener } from "@boyd/observe";
 import { openGraph, serveOrient } from "@boyd/orient";
 import { AgentServiceDefinition, Event } from "@boyd/proto";
 import { openStackConnections, type ServiceConnectOptions, type StackService } from "./connections.js";
@@ -130,8 +130,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     if (wants.has("observe")) {
       const observe = on("observe");
-      const percepts = observe instanceof NatsTransport ? await openJetStreamPerceptInbox(observe, { stream: `${ns.toUpperCase()}_PERCEPTS` }) : undefined;
-      const b = await serveObserve(observe, percepts ? { percepts } : {});
+      // A refused percept is said out loud (it also goes to the dead-letter subject); duplicates are routine.
+      const onDrop: DropListener = (reason, d) => {
+        if (d.why) report(new Error(`percept for ${d.agentId ?? "?"} refused (${reason}): ${d.why}`), "observe");
+      };
+      const percepts = observe instanceof NatsTransport ? await openJetStreamPerceptInbox(observe, { stream: `${ns.toUpperCase()}_PERCEPTS`, onDrop }) : undefined;
+      const b = await serveObserve(observe, percepts ? { percepts } : { onDrop });
       closers.push(async () => {
         await b.stop();
         await percepts?.close();

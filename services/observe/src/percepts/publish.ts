@@ -1,6 +1,7 @@
 import type { Transport } from "@boyd/bus";
 import { Percept } from "@boyd/proto";
 import { completePercept, newPerceptId, perceptSubject } from "./port.js";
+import { PERCEPT_MEDIA_TYPES } from "./wire.js";
 
 /** A percept to send: the addressee is required; id, receive time and MIME type are filled when left out. */
 export type PerceptInput = Partial<Percept> & { agentId: string };
@@ -16,7 +17,7 @@ export type PerceptInput = Partial<Percept> & { agentId: string };
 export async function publishPercept(transport: Transport, input: PerceptInput): Promise<Percept> {
   const subject = perceptSubject(input.agentId);
   const percept = completePercept(Percept.fromPartial(input), input.agentId, { id: newPerceptId, receivedAt: Date.now() });
-  transport.publish(subject, { data: Percept.encode(percept).finish(), headers: { "Nats-Msg-Id": `${percept.agentId}:${percept.id}` } });
+  transport.publish(subject, { data: Percept.encode(percept).finish(), headers: { "Nats-Msg-Id": `${percept.agentId}:${percept.id}`, "Content-Type": `${PERCEPT_MEDIA_TYPES.protobuf}; messageType=boyd.v1.Percept` } });
   await transport.flush();
   return percept;
 }
