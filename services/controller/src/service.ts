@@ -1,5 +1,5 @@
 import {
-  createEventChannel,
+  agentEventChannel,
   grpcService,
   serveGrpc,
   serveService,
@@ -11,13 +11,14 @@ import {
   type ServiceBinding,
   type Transport,
 } from "@boyd/bus";
-import { AgentServiceDefinition, Event } from "@boyd/proto";
+import { AgentServiceDefinition, type Event } from "@boyd/proto";
 import { descriptorSet } from "@boyd/proto/descriptors";
 import { actCatalog } from "@boyd/tools";
 import { createAgentHandlers } from "./agents/handlers.js";
 import { PendingApprovals } from "./agents/pending-approvals.js";
 import { AgentRuntime } from "./agents/runtime.js";
-import { servicePorts } from "./cycle/ports.js";
+import { EventSequencer } from "./cycle/event-sequence.js";
+import { servicePorts, withEventSequence } from "./cycle/ports.js";
 import type { AgentSettings } from "./settings/index.js";
 
 /** Options of {@link startController}. */
@@ -54,10 +55,15 @@ export interface Controller {
  */
 export async function startController(options: StartControllerOptions): Promise<Controller> {
   const { transport } = options;
-  const events = options.events ?? createEventChannel({ transport, codec: Event, ...(options.sink ? { sink: options.sink } : {}) });
-  const ports = servicePorts(transport, async (agentId, kind, event) => {
-    await events.publish(agentId, kind, event);
-  });
+  const events = options.events ?? agentEventChannel({ transport, ...(options.sink ? { sink: options.sink } : {}) });
+  // One sequence per agent, continued from the log's newest event.
+  const sequencer = new EventSequencer(async (agentId) => Math.max(0, ...(await events.latest({ agentId })).map((e) => Number(e.sequence))));
+  const ports = withEventSequence(
+    servicePorts(transport, async (agentId, kind, event) => {
+      await events.publish(agentId, kind, event);
+    }),
+    sequencer,
+  );
   const catalog = actCatalog(transport, { ttlMs: options.catalogTtlMs ?? 10_000, timeoutMs: 5_000 });
   // Every agent's approval events, whichever act replica raised them: what is waiting for a person.
   const pending = new PendingApprovals();

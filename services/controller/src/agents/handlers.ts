@@ -186,13 +186,20 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
         if (wanted(e)) queue.push(e);
       });
       try {
+        // The last number replayed: live events that arrived meanwhile and were replayed too are not sent twice.
+        let replayedTo = 0;
         if (req.fromSequence > 0) {
           if (!req.agentId) throw new BusError("INVALID_ARGUMENT", "from_sequence needs an agent_id");
-          for await (const { event, meta } of deps.events.replay({ agentId: req.agentId }, { fromSeq: Number(req.fromSequence) })) {
-            if (wanted(event)) yield { event: { ...event, sequence: meta.seq ?? event.sequence } };
+          const from = Number(req.fromSequence);
+          // from_sequence is the events' own number (the one seen live), not the log's position.
+          for await (const { event } of deps.events.replay({ agentId: req.agentId })) {
+            const n = Number(event.sequence);
+            if (n < from) continue;
+            replayedTo = Math.max(replayedTo, n);
+            if (wanted(event)) yield { event };
           }
         }
-        for await (const event of queue) yield { event };
+        for await (const event of queue) if (Number(event.sequence) > replayedTo || replayedTo === 0) yield { event };
       } finally {
         await sub.drain();
       }

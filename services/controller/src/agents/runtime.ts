@@ -291,6 +291,8 @@ export class AgentRuntime {
     if (known?.running) return known;
     const loaded = await this.tryLoad(agentId, resume);
     if (!loaded) throw new BusError("NOT_FOUND", `agent ${agentId} not found; create it first (CreateAgent or \`boyd agent run --goals ...\`)`);
+    // Not running here: another replica may have run it and numbered events since.
+    this.deps.ports.sequence?.resync(agentId);
     const h: Handle = known ?? { session: loaded, state: AgentState.IDLE, queued: [], lastMessage: "" };
     h.session = loaded;
     this.agents.set(agentId, h);
