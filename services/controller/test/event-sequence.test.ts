@@ -33,9 +33,20 @@ describe("EventSequencer", () => {
     stored = 50;
     expect(await seq.next("ann")).toBe(12);
     seq.resync("ann");
+    expect(await seq.next("ann")).toBe(51);
+    seq.resync("ann");
     fail = true;
     await expect(seq.next("ann")).rejects.toThrow("log down");
     fail = false;
-    expect(await seq.next("ann")).toBe(51);
+    expect(await seq.next("ann")).toBe(52);
+  });
+
+  it("event sequence - resync never goes below what this process handed out, even when the log lags behind (events still in flight)", async () => {
+    const seq = new EventSequencer(() => Promise.resolve(3));
+    const first = await Promise.all([seq.next("ann"), seq.next("ann"), seq.next("ann")]);
+    expect(first).toEqual([4, 5, 6]);
+    seq.resync("ann");
+    const again = await Promise.all([seq.next("ann"), seq.next("ann")]);
+    expect(again).toEqual([7, 8]);
   });
 });

@@ -10,8 +10,9 @@ export interface EventSequence {
   /** Reserves `count` consecutive numbers and returns the first. */
   reserve(agentId: string, count: number): Promise<number>;
   /**
-   * Forgets what this process counted for the agent, so the next number is
-   * taken from the log again: another replica may have run it meanwhile.
+   * Has the next number also checked against the log: another replica may
+   * have run the agent meanwhile. Never goes below a number this process
+   * handed out.
    */
   resync(agentId: string): void;
 }
@@ -26,6 +27,7 @@ export type LastStoredSequence = (agentId: string) => Promise<number>;
  */
 export class EventSequencer implements EventSequence {
   private readonly last = new Map<string, Promise<number>>();
+  private readonly stale = new Set<string>();
 
   constructor(private readonly lastStored: LastStoredSequence) {}
 
@@ -36,18 +38,32 @@ export class EventSequencer implements EventSequence {
   reserve(agentId: string, count: number): Promise<number> {
     if (!Number.isInteger(count) || count < 1) throw new Error(`reserve: count must be a whole number >= 1, got ${count}`);
     // Chained on the previous promise: concurrent callers get distinct numbers in call order.
-    const previous = this.last.get(agentId) ?? this.lastStored(agentId);
-    const first = previous.then((n) => n + 1);
+    const known = this.last.get(agentId);
+    const first = this.previous(agentId).then((n) => n + 1);
     const after = first.then((n) => n + count - 1);
     this.last.set(agentId, after);
-    // Never guess after a failed read of the log (numbers could repeat): the next call reads it again.
+    // Never guess after a failed read of the log (numbers could repeat): the next call reads it again,
+    // still above what was handed out before.
     after.catch(() => {
-      if (this.last.get(agentId) === after) this.last.delete(agentId);
+      if (this.last.get(agentId) !== after) return;
+      if (known) {
+        this.last.set(agentId, known);
+        this.stale.add(agentId);
+      } else this.last.delete(agentId);
     });
     return first;
   }
 
   resync(agentId: string): void {
-    this.last.delete(agentId);
+    this.stale.add(agentId);
+  }
+
+  /** The last number handed out, or stored when this process knows none or was told to look again. */
+  private previous(agentId: string): Promise<number> {
+    const known = this.last.get(agentId);
+    if (!known) return this.lastStored(agentId);
+    if (!this.stale.delete(agentId)) return known;
+    // Chained, so numbers handed out meanwhile count too.
+    return known.catch(() => 0).then(async (mine) => Math.max(mine, await this.lastStored(agentId)));
   }
 }
