@@ -49,6 +49,16 @@ export interface Controller {
 }
 
 /**
+ * Takes in the newest stored approval events of each agent: enough to know
+ * the request an agent waits on (a run waits on one at a time), since a
+ * newer resolution or the deadline closes it.
+ */
+async function primePendingApprovals(events: EventChannel<Event>, pending: PendingApprovals): Promise<void> {
+  const stored = await events.latest({ agentId: "*", kind: "approval.*" });
+  for (const event of stored.sort((a, b) => Number(a.timeUnixMs) - Number(b.timeUnixMs) || Number(a.sequence) - Number(b.sequence))) pending.observe(event);
+}
+
+/**
  * Starts the cycle controller on a transport: AgentService on the bus (and
  * over gRPC with health and reflection when asked), events on
  * `boyd.events.v1.<agent>.<kind>`.
@@ -68,6 +78,8 @@ export async function startController(options: StartControllerOptions): Promise<
   // Every agent's approval events, whichever act replica raised them: what is waiting for a person.
   const pending = new PendingApprovals();
   const approvalEvents = events.subscribe({ agentId: "*", kind: "approval.*" }, (event) => pending.observe(event));
+  // Requests raised before this controller started (it restarted while act waits) are in the log.
+  await primePendingApprovals(events, pending).catch((err: unknown) => options.onError?.(err, "*"));
   const pendingApprovals = (agentId?: string) => pending.waiting(agentId);
   const runtime = new AgentRuntime({ ports, catalog, pendingApprovals, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
   const handlers = createAgentHandlers({ runtime, ports, events, catalog, pendingApprovals });

@@ -1,9 +1,11 @@
-import { ApprovalVerdict, type ApprovalRequest, type Event } from "@boyd/proto";
+import { agentEventChannel, createClient, InProcessTransport, MemoryEventLog } from "@boyd/bus";
+import { AgentServiceDefinition, ApprovalRequest, ApprovalVerdict, type Event } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { PendingApprovals } from "../src/agents/pending-approvals.js";
+import { startController } from "../src/service.js";
 
 const request = (id: string, agentId: string, requestedAt: number, deadline = requestedAt + 60_000): ApprovalRequest =>
-  ({ id, agentId, requestedAtUnixMs: requestedAt, deadlineUnixMs: deadline, preview: `q ${id}` }) as ApprovalRequest;
+  ApprovalRequest.fromPartial({ id, agentId, requestedAtUnixMs: requestedAt, deadlineUnixMs: deadline, preview: `q ${id}` });
 const requested = (r: ApprovalRequest): Event => ({ agentId: r.agentId, cycle: 1, timeUnixMs: 0, traceId: "", sequence: 1, kind: { $case: "approvalRequested", value: { request: r } } });
 const resolved = (id: string, agentId: string): Event => ({
   agentId,
@@ -33,5 +35,23 @@ describe("PendingApprovals", () => {
     expect(book.waiting("ann")).toHaveLength(1);
     now = 2_000;
     expect(book.waiting("ann")).toEqual([]);
+  });
+
+  it("pending approvals - a controller that starts while act waits lists the request from the event log (a restart forgets nothing)", async () => {
+    const transport = new InProcessTransport();
+    const events = agentEventChannel({ transport, sink: new MemoryEventLog(transport) });
+    const now = Date.now();
+    await events.publish("ann", "approval.requested", requested(request("a1", "ann", now)));
+    await events.publish("bob", "approval.requested", requested(request("b1", "bob", now)));
+    await events.publish("bob", "approval.resolved", resolved("b1", "bob"));
+    await events.publish("cid", "approval.requested", requested(request("c1", "cid", now - 10_000, now - 1)));
+    const controller = await startController({ transport, events });
+    try {
+      const agents = createClient(transport, AgentServiceDefinition, { timeoutMs: 5_000 });
+      expect((await agents.listApprovals({ agentId: "" })).requests.map((r) => r.id)).toEqual(["a1"]);
+    } finally {
+      await controller.stop();
+      await transport.close();
+    }
   });
 });
