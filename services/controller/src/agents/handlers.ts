@@ -186,20 +186,20 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
         if (wanted(e)) queue.push(e);
       });
       try {
-        // The last number replayed: live events that arrived meanwhile and were replayed too are not sent twice.
-        let replayedTo = 0;
-        if (req.fromSequence > 0) {
+        // from_sequence is the events' own number (the one seen live), not the log's position.
+        const from = Number(req.fromSequence);
+        // Past the last number replayed: live events that arrived meanwhile and were replayed too are not sent twice.
+        let sentTo = from - 1;
+        if (from > 0) {
           if (!req.agentId) throw new BusError("INVALID_ARGUMENT", "from_sequence needs an agent_id");
-          const from = Number(req.fromSequence);
-          // from_sequence is the events' own number (the one seen live), not the log's position.
           for await (const { event } of deps.events.replay({ agentId: req.agentId })) {
             const n = Number(event.sequence);
-            if (n < from) continue;
-            replayedTo = Math.max(replayedTo, n);
+            if (n <= sentTo) continue;
+            sentTo = n;
             if (wanted(event)) yield { event };
           }
         }
-        for await (const event of queue) if (Number(event.sequence) > replayedTo || replayedTo === 0) yield { event };
+        for await (const event of queue) if (from === 0 || Number(event.sequence) > sentTo) yield { event };
       } finally {
         await sub.drain();
       }
