@@ -25,7 +25,15 @@ export interface EventLog extends EventSink {
    * sequence >= `fromSeq`, in order, up to the last one stored when the
    * replay began.
    */
-  replay(filter: string, options?: { fromSeq?: number }): AsyncIterable<LoggedMessage>;
+  replay(filter: string, options?: ReplayOptions): AsyncIterable<LoggedMessage>;
+}
+
+/** Options of {@link EventLog.replay}. */
+export interface ReplayOptions {
+  /** First log sequence to replay. @default 1 */
+  fromSeq?: number;
+  /** Only the newest stored event of each subject (ignores fromSeq). @default false */
+  lastPerSubject?: boolean;
 }
 
 /** Live delivery only: events go to current subscribers and are not kept. */
@@ -59,7 +67,13 @@ export class MemoryEventLog implements EventLog {
     return Promise.resolve(seq);
   }
 
-  async *replay(filter: string, options: { fromSeq?: number } = {}): AsyncIterable<LoggedMessage> {
+  async *replay(filter: string, options: ReplayOptions = {}): AsyncIterable<LoggedMessage> {
+    if (options.lastPerSubject) {
+      const newest = new Map<string, LoggedMessage>();
+      for (const e of this.events) if (subjectMatches(filter, e.subject)) newest.set(e.subject, e);
+      yield* [...newest.values()].sort((a, b) => a.seq - b.seq);
+      return;
+    }
     const from = options.fromSeq ?? 1;
     const last = this.nextSeq - 1;
     for (const e of [...this.events]) {

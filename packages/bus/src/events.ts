@@ -14,6 +14,14 @@ export interface EventFilter {
   kind?: string;
 }
 
+/** Headers every event carries besides `traceparent`. */
+export const EVENT_HEADERS = {
+  /** `application/x-protobuf; messageType=<full name>`. */
+  contentType: "Content-Type",
+  /** JetStream's de-duplication id. */
+  messageId: "Nats-Msg-Id",
+} as const;
+
 /** Where an event came from. */
 export interface EventMeta {
   readonly subject: string;
@@ -33,6 +41,8 @@ export interface EventChannel<T> {
   subscribe(filter: EventFilter, handler: (event: T, meta: EventMeta) => void | Promise<void>): Subscription;
   /** Replays stored events matching the filter (needs a log); undecodable ones are reported and skipped. */
   replay(filter: EventFilter, options?: { fromSeq?: number }): AsyncIterable<{ event: T; meta: EventMeta }>;
+  /** The newest stored event of each subject matching the filter (one per kind); none without a log. */
+  latest(filter: EventFilter): Promise<T[]>;
 }
 
 /** Options of {@link createEventChannel}. */
@@ -44,7 +54,17 @@ export interface EventChannelOptions<T> {
   sink?: EventSink | EventLog;
   /** Told about undecodable events and handler failures. */
   reportError?: ErrorReporter;
+  /** Full name of the event message (`boyd.v1.Event`), named in each event's Content-Type header. */
+  messageType?: string;
+  /**
+   * A stable id of the event, sent as `Nats-Msg-Id` so a JetStream log
+   * stores a re-published event once; undefined sends none.
+   */
+  messageId?: (event: T, agentId: string, kind: string) => string | undefined;
 }
+
+/** Content type of the protobuf binary form, as event headers name it. */
+export const PROTOBUF_CONTENT_TYPE = "application/x-protobuf";
 
 /** Creates a typed event channel over a transport and optional log. */
 export function createEventChannel<T>(options: EventChannelOptions<T>): EventChannel<T> {
@@ -56,7 +76,13 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
       // The publisher's trace (a cycle's) rides along, so a subscriber can
       // find the trace that produced the event.
       const traceparent = activeTraceparent();
-      const headers: Headers = traceparent ? { [Header.traceparent]: traceparent } : {};
+      const id = options.messageId?.(event, agentId, kind);
+      // Enough for a subscriber without the protos to know what it holds and to de-duplicate.
+      const headers: Headers = {
+        [EVENT_HEADERS.contentType]: options.messageType ? `${PROTOBUF_CONTENT_TYPE}; messageType=${options.messageType}` : PROTOBUF_CONTENT_TYPE,
+        ...(id ? { [EVENT_HEADERS.messageId]: id } : {}),
+        ...(traceparent ? { [Header.traceparent]: traceparent } : {}),
+      };
       return sink.emit(eventSubject(agentId, kind), { data: codec.encode(event).finish(), headers });
     },
     subscribe(filter, handler) {
@@ -85,6 +111,12 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
         }
         yield { event, meta: { ...metaOf(m.subject, m.headers), seq: m.seq } };
       }
+    },
+    async latest(filter) {
+      if (!isLog(sink)) return [];
+      const found: T[] = [];
+      for await (const m of sink.replay(filterSubject(filter), { lastPerSubject: true })) found.push(codec.decode(m.data));
+      return found;
     },
   };
 }

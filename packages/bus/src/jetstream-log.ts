@@ -1,5 +1,5 @@
 import { DeliverPolicy, jetstream, jetstreamManager, JetStreamApiError, StorageType, type JetStreamClient } from "@nats-io/jetstream";
-import type { LoggedMessage, EventLog } from "./event-log.js";
+import type { LoggedMessage, EventLog, ReplayOptions } from "./event-log.js";
 import { fromNatsHeaders, headerOption, type NatsTransport } from "./nats.js";
 import type { Envelope } from "./transport.js";
 import { EVENT_PREFIX } from "./subjects.js";
@@ -67,10 +67,14 @@ class JetStreamEventLog implements EventLog {
     return ack.seq;
   }
 
-  async *replay(filter: string, options: { fromSeq?: number } = {}): AsyncIterable<LoggedMessage> {
+  async *replay(filter: string, options: ReplayOptions = {}): AsyncIterable<LoggedMessage> {
     const consumer = await this.js.consumers.get(this.stream, {
       filter_subjects: filter,
-      ...(options.fromSeq ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: options.fromSeq } : {}),
+      ...(options.lastPerSubject
+        ? { deliver_policy: DeliverPolicy.LastPerSubject }
+        : options.fromSeq
+          ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: options.fromSeq }
+          : {}),
     });
     const info = await consumer.info(true);
     if (info.num_pending === 0) return;

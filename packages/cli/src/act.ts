@@ -3,7 +3,7 @@ import { ActFileConfig, configFromEnv, loadActConfigFile, startAct } from "@boyd
 import { connectNats, createClient, InProcessTransport, type ServiceBinding, type Transport } from "@boyd/bus";
 import { openFileStore, serveMemory } from "@boyd/memory";
 import { openGraph, serveOrient } from "@boyd/orient";
-import { ActionOutcome, ActionResult, ActServiceDefinition, ApprovalMode } from "@boyd/proto";
+import { ActionOutcome, ActionResult, ActServiceDefinition, AgentServiceDefinition, ApprovalMode } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
 import { answeringApprovals } from "./approval-prompt.js";
 import { approvalMode } from "./options.js";
@@ -137,7 +137,10 @@ export function registerActCommands(program: Command): void {
     .action(async (opts: { nats: string; agent: string }) => {
       const transport = await connectNats({ servers: opts.nats, name: "boyd-approvals" });
       console.error(`boyd: answering approvals for ${opts.agent === "*" ? "every agent" : opts.agent} on ${opts.nats}; Ctrl-C to stop`);
-      await answerThroughAct(transport, opts.agent, () => new Promise<void>((resolve) => process.once("SIGINT", resolve)));
+      // Through AgentService: it knows the requests raised before this started, and answers reach act from there.
+      const agents = createClient(transport, AgentServiceDefinition, { timeoutMs: 10_000 });
+      const waiting = async () => (await agents.listApprovals({ agentId: opts.agent === "*" ? "" : opts.agent })).requests;
+      await answeringApprovals(transport, opts.agent, (decision) => agents.resolveApproval({ decision }), () => new Promise<void>((resolve) => process.once("SIGINT", resolve)), { waiting });
       await transport.close();
     });
 }

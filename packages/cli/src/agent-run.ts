@@ -213,7 +213,8 @@ async function consolidateRun(conn: AgentConnection, agentId: string): Promise<n
 
 /** Runs `work` while the agent's approval requests are answered at the prompt, through AgentService.ResolveApproval. */
 export function withApprovals<T>(conn: AgentConnection, agentId: string, work: () => Promise<T>, options: AnsweringOptions = {}): Promise<T> {
-  return answeringApprovals(conn.transport, agentId, (decision) => conn.agents.resolveApproval({ decision }, { timeoutMs: 10_000 }), work, options);
+  const waiting = async () => (await conn.agents.listApprovals({ agentId }, { timeoutMs: 10_000 })).requests;
+  return answeringApprovals(conn.transport, agentId, (decision) => conn.agents.resolveApproval({ decision }, { timeoutMs: 10_000 }), work, { waiting, ...options });
 }
 
 /** The goals a run is about: those it touched and their sub-goals, in the report's order. */

@@ -107,6 +107,12 @@ export interface AnsweringOptions {
   readonly lines?: LineReader;
   /** Called before each prompt, e.g. to clear a progress line. */
   readonly beforePrompt?: () => void;
+  /**
+   * The requests already waiting when answering starts (AgentService
+   * ListApprovals): they were announced before this client listened, so
+   * their events never reach it.
+   */
+  readonly waiting?: () => Promise<readonly ApprovalRequest[]>;
 }
 
 /**
@@ -127,9 +133,12 @@ export async function answeringApprovals<T>(transport: Transport, agentId: strin
     // A decision can overtake its request's event (another connection): keep it for a while.
     else remember(decided, decision.approvalId, decision);
   });
-  const sub = events.subscribe({ agentId, kind: "approval.requested" }, async (event) => {
-    if (event.kind?.$case !== "approvalRequested" || !event.kind.value.request) return;
-    const request = event.kind.value.request;
+  // Each request is asked once, whether its event or the waiting list brought it first.
+  const asked = new Set<string>();
+  const askOnce = async (request: ApprovalRequest): Promise<void> => {
+    if (asked.has(request.id)) return;
+    asked.add(request.id);
+    if (asked.size > KEPT_ASKED) asked.delete(asked.values().next().value!);
     const elsewhere = new AbortController();
     const early = decided.get(request.id);
     if (early) elsewhere.abort(early);
@@ -144,8 +153,14 @@ export async function answeringApprovals<T>(transport: Transport, agentId: strin
     } finally {
       open.delete(request.id);
     }
+  };
+  const sub = events.subscribe({ agentId, kind: "approval.requested" }, async (event) => {
+    if (event.kind?.$case === "approvalRequested" && event.kind.value.request) await askOnce(event.kind.value.request);
   });
   await transport.flush();
+  // Listening first, then listing: a request raised in between arrives one way or the other.
+  const already = await listWaiting(options.waiting);
+  for (const request of already) void askOnce(request).catch((err: Error) => console.error(`boyd: ${printable(err.message)}`));
   try {
     return await work();
   } finally {
@@ -157,8 +172,21 @@ export async function answeringApprovals<T>(transport: Transport, agentId: strin
   }
 }
 
+async function listWaiting(waiting: AnsweringOptions["waiting"]): Promise<readonly ApprovalRequest[]> {
+  if (!waiting) return [];
+  try {
+    return await waiting();
+  } catch (err) {
+    // Without the list, new requests are still asked: say what is missing, carry on.
+    console.error(`boyd: could not list the approvals already waiting: ${printable((err as Error).message)}`);
+    return [];
+  }
+}
+
 /** Most early decisions kept. */
 const KEPT_DECISIONS = 100;
+/** Most asked request ids remembered (a request's event and its listing arrive close together). */
+const KEPT_ASKED = 1_000;
 
 function remember(decided: Map<string, ApprovalDecision>, id: string, decision: ApprovalDecision): void {
   decided.set(id, decision);

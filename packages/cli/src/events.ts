@@ -28,10 +28,10 @@ export function eventKind(value: string): string {
 /** `boyd events`: tail a deployment's events, replaying stored ones first when asked. */
 export function registerEventsCommand(program: Command): void {
   usageExits(program.command("events"))
-    .description("tail agents' events on a deployment, one line per event: replayed from a stream sequence, then live")
+    .description("tail agents' events on a deployment, one line per event: replayed from an event sequence number, then live")
     .requiredOption("--nats <url>", "NATS server of the deployment (`boyd up --nats URL`)")
     .option("--agent <id>", "agent whose events to show (* for every agent)", (v: string) => (v === "*" ? v : agentId(v)), "default")
-    .option("--from-seq <n>", "first replay the stored events from this JetStream sequence (shown as #N)", positiveInt)
+    .option("--from-seq <n>", "first replay the stored events numbered N or later (the agent's event sequence, shown as #N), then follow live ones", positiveInt)
     .option("--kind <kind>", `only this kind (${KINDS.join(", ")}) or a pattern like cycle.*`, eventKind)
     .option("--stream <name>", "JetStream stream that keeps the events", "BOYD_EVENTS")
     .option("--limit <n>", "stop after this many events", positiveInt)
@@ -44,7 +44,9 @@ export function registerEventsCommand(program: Command): void {
       const finished = new Promise<void>((resolve) => (finish = resolve));
       const print = (event: Event, meta: EventMeta) => {
         if (opts.limit !== undefined && printed >= opts.limit) return;
-        console.log(opts.json ? JSON.stringify(meta.seq !== undefined ? { seq: meta.seq, ...(Event.toJSON(event) as object) } : Event.toJSON(event)) : formatEvent(event, meta.kind, meta.seq));
+        // #N is the event's own number, live or replayed: what --from-seq (and WatchEvents from_sequence) take to resume.
+        const seq = Number(event.sequence) || undefined;
+        console.log(opts.json ? JSON.stringify(seq !== undefined ? { seq, ...(Event.toJSON(event) as object) } : Event.toJSON(event)) : formatEvent(event, meta.kind, seq));
         if (opts.limit !== undefined && ++printed >= opts.limit) finish();
       };
       // Live events that arrive while the replay runs wait, then go out unless the replay already showed them.
@@ -62,7 +64,8 @@ export function registerEventsCommand(program: Command): void {
           const log = await openJetStreamEventLog(transport, { stream: opts.stream, readOnly: true });
           const stored = createEventChannel({ transport, codec: Event, sink: log });
           const lastSeen = new Map<string, number>();
-          for await (const { event, meta } of stored.replay(filter, { fromSeq: opts.fromSeq })) {
+          for await (const { event, meta } of stored.replay(filter)) {
+            if (Number(event.sequence) < opts.fromSeq) continue;
             lastSeen.set(event.agentId, Math.max(lastSeen.get(event.agentId) ?? 0, Number(event.sequence)));
             print(event, meta);
           }

@@ -37,4 +37,27 @@ describe("boyd agent run - an approval answered from another terminal", () => {
       await approvals.stop("SIGINT");
     }
   }, 120_000);
+
+  it("approvals - `boyd approvals` started after the run asked still shows the waiting question and its answer reaches the run", async () => {
+    let approvals: RunningBoyd | undefined;
+    const run = startBoyd(["agent", "--nats", nats.url, "--agent", "late", "run", "--fresh", "--max-cycles", "2", "--goals", GOAL], { stdin: "pipe" });
+    try {
+      // The question is out (only its event told of it) before the second person starts listening.
+      await run.waitFor(/\[Question\] Confirm the plan/, { stream: "stderr", timeoutMs: 60_000 });
+      approvals = startBoyd(["approvals", "--nats", nats.url], { stdin: "pipe" });
+      await approvals.waitFor(/\[Question\] Confirm the plan for "Note that a whale eats plankton"/, { stream: "stderr" });
+      approvals.child.stdin!.write("yes\n");
+      await run.waitFor(/^answer> \(answered elsewhere: approved by cli:\S+: "yes"\)$/m, { stream: "stderr" });
+      await approvals.waitFor(/\[Approval required\] kg_mutate/, { stream: "stderr" });
+      approvals.child.stdin!.write("y\n");
+      const code = await Promise.race([run.exited(), new Promise<string>((r) => setTimeout(() => r("still waiting"), 30_000))]);
+      expect(code, run.stderr()).toBe(0);
+      expect(run.stdout()).toMatch(/^ {2}✓ completed +goal:Note that a whale eats plankton$/m);
+    } finally {
+      run.child.stdin?.end();
+      await run.stop("SIGTERM");
+      approvals?.child.stdin!.end();
+      await approvals?.stop("SIGINT");
+    }
+  }, 120_000);
 });

@@ -51,6 +51,6 @@ describe("boyd up --nats, agent --nats, events", () => {
     const live = await runBoyd(["agent", "--nats", nats.url, "--agent", "live", "run", "--goals", MARS]);
     expect(live.code, live.stderr).toBe(0);
     expect(await tail.exited()).toBe(0);
-    expect(tail.stdout()).toMatch(/^\S+ live c1 cycle\.finished +kg_query executed in \d+ ms goal:Find the moons that orbit Mars e=0\.000 r=1\.00 stop: all goals done$/m);
+    expect(tail.stdout()).toMatch(/^#\d+ \S+ live c1 cycle\.finished +kg_query executed in \d+ ms goal:Find the moons that orbit Mars e=0\.000 r=1\.00 stop: all goals done$/m);
   }, 90_000);
 });

@@ -16,7 +16,7 @@ import { APPROVAL_PREFIX, type ApprovalBroker } from "@boyd/act";
 import { EVENT_PREFIX, natsInboxPrefix, PERCEPT_PREFIX, rpcSubject, type ServiceDefinition } from "@boyd/bus";
 import { ControllerConfig } from "@boyd/controller";
 import { MemoryConfig } from "@boyd/memory";
-import { PERCEPTS } from "@boyd/observe";
+import { PERCEPT_DEAD_LETTER_PREFIX, PERCEPTS } from "@boyd/observe";
 import {
   ActServiceDefinition,
   AgentServiceDefinition,
@@ -91,6 +91,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
   const n = { ...DEFAULT_NATS_RESOURCES, ...names };
   const allEvents = `${EVENT_PREFIX}.>`;
   const percepts = `${PERCEPT_PREFIX}.*`;
+  const deadLetters = `${PERCEPT_DEAD_LETTER_PREFIX}.*`;
   return {
     observe: {
       role: "the observe service",
@@ -102,6 +103,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
         { why: "takes percepts without JetStream (BOYD_PERCEPT_INBOX=inprocess)", subscribe: [percepts] },
         ownsStream(n.perceptsStream, "creates the percept work queue"),
         readsStream(n.perceptsStream, "pulls each agent's percepts with a durable consumer and acknowledges them", { ack: true }),
+        { why: "sends each refused percept, with why, to the dead-letter subject", publish: [deadLetters] },
         replies("observe"),
       ],
     },
@@ -166,7 +168,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
       grants: [
         calls(AgentServiceDefinition, "drives agents"),
         { why: "follows agent events", subscribe: [allEvents] },
-        { why: "sends percepts to agents", publish: [percepts] },
+        { why: "sends percepts to agents; sees the ones refused", publish: [percepts], subscribe: [deadLetters] },
         readsStream(n.eventsStream, "replays the event log", { ack: false, remove: false }),
         replies("client"),
       ],

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { configFromEnv as actConfigFromEnv, startAct, type ActService } from "@boyd/act";
 import {
   createClient,
-  createEventChannel,
+  agentEventChannel,
   InProcessTransport,
   MemoryEventLog,
   openJetStreamEventLog,
@@ -17,9 +17,9 @@ import { startController, type AgentSettings, type Controller } from "@boyd/cont
 import { actCatalog, serveDecide } from "@boyd/decide";
 import type { GraphStore } from "@boyd/graph";
 import { openFileStore, openKvStore, serveMemory } from "@boyd/memory";
-import { openJetStreamPerceptInbox, serveObserve } from "@boyd/observe";
+import { openJetStreamPerceptInbox, serveObserve, type DropListener } from "@boyd/observe";
 import { openGraph, serveOrient } from "@boyd/orient";
-import { AgentServiceDefinition, Event } from "@boyd/proto";
+import { AgentServiceDefinition, type Event } from "@boyd/proto";
 import { openStackConnections, type ServiceConnectOptions, type StackService } from "./connections.js";
 
 /** Options of {@link startStack}. */
@@ -90,7 +90,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await closeTransports();
     throw err;
   }) : new MemoryEventLog(transport);
-  const events = createEventChannel({ transport, codec: Event, sink, reportError: (err) => report(err, "events") });
+  const events = agentEventChannel({ transport, sink, reportError: (err) => report(err, "events") });
 
   let graph: GraphStore | undefined;
   try {
@@ -124,14 +124,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const own = on("act");
       // On a connection of its own, act publishes its approval events
       // live, as its own process does; the event log stores them all the same.
-      act = await startAct({ transport: own, config, events: own === transport ? events : createEventChannel({ transport: own, codec: Event, reportError: (err) => report(err, "act events") }) });
+      act = await startAct({ transport: own, config, events: own === transport ? events : agentEventChannel({ transport: own, reportError: (err) => report(err, "act events") }) });
       const a = act;
       closers.push(() => a.stop());
     }
     if (wants.has("observe")) {
       const observe = on("observe");
-      const percepts = observe instanceof NatsTransport ? await openJetStreamPerceptInbox(observe, { stream: `${ns.toUpperCase()}_PERCEPTS` }) : undefined;
-      const b = await serveObserve(observe, percepts ? { percepts } : {});
+      // A refused percept is said out loud (it also goes to the dead-letter subject); duplicates are routine.
+      const onDrop: DropListener = (reason, d) => {
+        if (d.why) report(new Error(`percept for ${d.agentId ?? "?"} refused (${reason}): ${d.why}`), "observe");
+      };
+      const percepts = observe instanceof NatsTransport ? await openJetStreamPerceptInbox(observe, { stream: `${ns.toUpperCase()}_PERCEPTS`, onDrop }) : undefined;
+      const b = await serveObserve(observe, percepts ? { percepts } : { onDrop });
       closers.push(async () => {
         await b.stop();
         await percepts?.close();

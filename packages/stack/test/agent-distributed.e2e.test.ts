@@ -98,6 +98,13 @@ describe("an agent end to end, distributed (NATS, JetStream, Neo4j, controller p
     // The session's record of tool calls: one per cycle, 1..N, none twice.
     const toolCycles = await sessionToolCycles(caller, "steady");
     expect(toolCycles).toEqual(Array.from({ length: before + 3 }, (_, i) => i + 1));
+
+    // The new controller continued the agent's event numbering where the log left off: in log order, strictly increasing.
+    const stored = createEventChannel({ transport: caller, codec: Event, sink: await openJetStreamEventLog(caller) });
+    const numbers: number[] = [];
+    for await (const { event } of stored.replay({ agentId: "steady" })) numbers.push(Number(event.sequence));
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers.filter((n, i) => n <= (numbers[i - 1] ?? 0))).toEqual([]);
   });
 });
 

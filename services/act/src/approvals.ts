@@ -31,7 +31,13 @@ export class ApprovalBroker {
    * `timeoutMs` passes or `signal` aborts. Never rejects for a missing
    * answer; an expiry is a denial the caller must honour.
    */
-  async ask(draft: Omit<ApprovalRequest, "id" | "requestedAtUnixMs" | "deadlineUnixMs">, timeoutMs: number, signal?: AbortSignal): Promise<{ request: ApprovalRequest; decision: ApprovalDecision }> {
+  async ask(
+    draft: Omit<ApprovalRequest, "id" | "requestedAtUnixMs" | "deadlineUnixMs">,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    /** Numbers of the two events in the agent's event sequence (reserved by the caller); 0 when none. */
+    sequence: () => number = () => 0,
+  ): Promise<{ request: ApprovalRequest; decision: ApprovalDecision }> {
     const requestedAt = this.now();
     const request: ApprovalRequest = { ...draft, id: randomUUID().replaceAll("-", ""), requestedAtUnixMs: requestedAt, deadlineUnixMs: requestedAt + timeoutMs };
     let settle!: (d: ApprovalDecision) => void;
@@ -61,9 +67,9 @@ export class ApprovalBroker {
     try {
       // Serve first, then announce, so an instant answer finds someone.
       await this.transport.flush();
-      await this.publish(request.agentId, "approval.requested", event(request.agentId, request.cycle, this.now(), { $case: "approvalRequested", value: { request } }));
+      await this.publish(request.agentId, "approval.requested", event(request.agentId, request.cycle, this.now(), sequence(), { $case: "approvalRequested", value: { request } }));
       const decision = await answered;
-      await this.publish(request.agentId, "approval.resolved", event(request.agentId, request.cycle, this.now(), { $case: "approvalResolved", value: { decision } }));
+      await this.publish(request.agentId, "approval.resolved", event(request.agentId, request.cycle, this.now(), sequence(), { $case: "approvalResolved", value: { decision } }));
       return { request, decision };
     } finally {
       clearTimeout(timer);
@@ -112,6 +118,6 @@ function failure(code: string, message: string): Envelope {
   return { data: new Uint8Array(), headers: { [Header.status]: code, [Header.message]: encodeMessageHeader(message) } };
 }
 
-function event(agentId: string, cycle: number, time: number, kind: Event["kind"]): Event {
-  return { agentId, cycle, timeUnixMs: time, traceId: "", sequence: 0, kind };
+function event(agentId: string, cycle: number, time: number, sequence: number, kind: Event["kind"]): Event {
+  return { agentId, cycle, timeUnixMs: time, traceId: "", sequence, kind };
 }

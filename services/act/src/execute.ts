@@ -86,6 +86,7 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
   }
   const timeoutMs = positive(request.timeoutMs) ?? positive(tool.descriptor.timeoutMs) ?? 60_000;
   const controller = new AbortController();
+  const numbers = reservedNumbers(request);
   const context: CallContext = {
     agentId,
     cycle,
@@ -94,7 +95,7 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     signal: controller.signal,
     deadline: startedAt + timeoutMs,
     outputCapBytes: tool.descriptor.outputCapBytes || 64 * 1024,
-    ...(tool.descriptor.capabilities.includes(Capability.USER_INTERACTION) ? { ask: askVia(deps.approvals, agentId, cycle, call.toolName) } : {}),
+    ...(tool.descriptor.capabilities.includes(Capability.USER_INTERACTION) ? { ask: askVia(deps.approvals, agentId, cycle, call.toolName, numbers) } : {}),
   };
 
   // 2. At most once per key.
@@ -158,7 +159,7 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     let approved: Pick<ActionResult, "approvalRequest" | "approval"> | Record<string, never> = {};
     if (safety.verdict === SafetyVerdict.REQUIRES_APPROVAL) {
       // A caller that gives up ends the wait: nobody would see the answer.
-      const { request: asked, decision: answer } = await deps.approvals.ask(approvalDraft(agentId, cycle, call.toolName, tool, assessment, safety, similarityKey, decision.explanation?.reasoning ?? ""), approvalTimeoutMs, caller);
+      const { request: asked, decision: answer } = await deps.approvals.ask(approvalDraft(agentId, cycle, call.toolName, tool, assessment, safety, similarityKey, decision.explanation?.reasoning ?? ""), approvalTimeoutMs, caller, numbers);
       approved = { approvalRequest: asked, approval: answer };
       if (answer.verdict === ApprovalVerdict.EXPIRED || answer.verdict === ApprovalVerdict.DENY) {
         const expired = answer.verdict === ApprovalVerdict.EXPIRED;
@@ -286,7 +287,18 @@ function approvalDraft(
 // A user_interact question travels as an approval request whose answer's
 // comment is the reply, so every client that answers approvals answers
 // questions too.
-function askVia(broker: ApprovalBroker, agentId: string, cycle: number, toolName: string): NonNullable<CallContext["ask"]> {
+/**
+ * The event numbers the caller reserved for this call's approval events
+ * (ActRequest.event_sequence_base/count), handed out in order; 0 once
+ * they run out or when none were reserved.
+ */
+function reservedNumbers(request: ActRequest): () => number {
+  const base = Number(request.eventSequenceBase);
+  let used = 0;
+  return () => (base > 0 && used < request.eventSequenceCount ? base + used++ : 0);
+}
+
+function askVia(broker: ApprovalBroker, agentId: string, cycle: number, toolName: string, numbers: () => number): NonNullable<CallContext["ask"]> {
   return async (question, options, timeoutMs) => {
     const { decision } = await broker.ask(
       {
@@ -304,6 +316,8 @@ function askVia(broker: ApprovalBroker, agentId: string, cycle: number, toolName
         similarityKey: "",
       },
       timeoutMs,
+      undefined,
+      numbers,
     );
     if (decision.verdict === ApprovalVerdict.EXPIRED) throw new BusError("DEADLINE_EXCEEDED", `nobody answered within ${timeoutMs} ms`);
     if (decision.verdict === ApprovalVerdict.DENY) throw new BusError("PERMISSION_DENIED", `${decision.answeredBy || "the user"} declined to answer${decision.comment ? `: ${decision.comment}` : ""}`);

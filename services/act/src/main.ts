@@ -2,8 +2,7 @@
 // its state in JetStream KV when BOYD_ACT_KV_BUCKET is set (BOYD_ACT_CONFIG
 // names the policy and custom tools). Settings, logs, ops endpoints and the
 // SIGTERM drain come from @boyd/service-kit.
-import { createEventChannel } from "@boyd/bus";
-import { Event } from "@boyd/proto";
+import { agentEventChannel } from "@boyd/bus";
 import { runService } from "@boyd/service-kit";
 import { configFromEnv } from "./config.js";
 import { startAct } from "./service.js";
@@ -12,7 +11,7 @@ await runService({
   name: "act",
   config: configFromEnv,
   start: async ({ transport, log }, config) => {
-    const act = await startAct({ transport, config, events: createEventChannel({ transport, codec: Event }), log });
+    const act = await startAct({ transport, config, events: agentEventChannel({ transport }), log });
     return {
       describe: { shell: act.shell, store: config.kvBucket ? `kv:${config.kvBucket}` : "files" },
       checks: { store: () => act.checkStore() },

@@ -1,5 +1,5 @@
-import { createClient, createEventChannel, NatsTransport, serveService, type EventChannel, type ServiceBinding, type Transport } from "@boyd/bus";
-import { ActServiceDefinition, Event, MemoryServiceDefinition, OrientServiceDefinition } from "@boyd/proto";
+import { agentEventChannel, createClient, NatsTransport, serveService, type EventChannel, type ServiceBinding, type Transport } from "@boyd/bus";
+import { ActServiceDefinition, MemoryServiceDefinition, OrientServiceDefinition, type Event } from "@boyd/proto";
 import type { TextEncoder } from "@boyd/vsa";
 import { ApprovalBroker } from "./approvals.js";
 import { builtinTools } from "./builtin-tools.js";
@@ -93,7 +93,7 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
   }
   for (const tool of await loadCustomTools(tools, { runner: shell.runner, workspace, baseDir: config.configDir })) registry.register(tool, `custom tool ${tool.descriptor.name}`);
 
-  const events = options.events ?? createEventChannel({ transport, codec: Event });
+  const events = options.events ?? agentEventChannel({ transport });
   const approvals = new ApprovalBroker(transport, (agentId, kind, event) => events.publish(agentId, kind, event), options.now);
   const handlers = createActHandlers({
     registry,

@@ -1,5 +1,5 @@
 import {
-  createEventChannel,
+  agentEventChannel,
   grpcService,
   serveGrpc,
   serveService,
@@ -11,12 +11,14 @@ import {
   type ServiceBinding,
   type Transport,
 } from "@boyd/bus";
-import { AgentServiceDefinition, Event } from "@boyd/proto";
+import { AgentServiceDefinition, type Event } from "@boyd/proto";
 import { descriptorSet } from "@boyd/proto/descriptors";
 import { actCatalog } from "@boyd/tools";
 import { createAgentHandlers } from "./agents/handlers.js";
+import { PendingApprovals } from "./agents/pending-approvals.js";
 import { AgentRuntime } from "./agents/runtime.js";
-import { servicePorts } from "./cycle/ports.js";
+import { EventSequencer } from "./cycle/event-sequence.js";
+import { servicePorts, withEventSequence } from "./cycle/ports.js";
 import type { AgentSettings } from "./settings/index.js";
 
 /** Options of {@link startController}. */
@@ -47,19 +49,40 @@ export interface Controller {
 }
 
 /**
+ * Takes in the newest stored approval events of each agent: enough to know
+ * the request an agent waits on (a run waits on one at a time), since a
+ * newer resolution or the deadline closes it.
+ */
+async function primePendingApprovals(events: EventChannel<Event>, pending: PendingApprovals): Promise<void> {
+  const stored = await events.latest({ agentId: "*", kind: "approval.*" });
+  for (const event of stored.sort((a, b) => Number(a.timeUnixMs) - Number(b.timeUnixMs) || Number(a.sequence) - Number(b.sequence))) pending.observe(event);
+}
+
+/**
  * Starts the cycle controller on a transport: AgentService on the bus (and
  * over gRPC with health and reflection when asked), events on
  * `boyd.events.v1.<agent>.<kind>`.
  */
 export async function startController(options: StartControllerOptions): Promise<Controller> {
   const { transport } = options;
-  const events = options.events ?? createEventChannel({ transport, codec: Event, ...(options.sink ? { sink: options.sink } : {}) });
-  const ports = servicePorts(transport, async (agentId, kind, event) => {
-    await events.publish(agentId, kind, event);
-  });
+  const events = options.events ?? agentEventChannel({ transport, ...(options.sink ? { sink: options.sink } : {}) });
+  // One sequence per agent, continued from the log's newest event.
+  const sequencer = new EventSequencer(async (agentId) => Math.max(0, ...(await events.latest({ agentId })).map((e) => Number(e.sequence))));
+  const ports = withEventSequence(
+    servicePorts(transport, async (agentId, kind, event) => {
+      await events.publish(agentId, kind, event);
+    }),
+    sequencer,
+  );
   const catalog = actCatalog(transport, { ttlMs: options.catalogTtlMs ?? 10_000, timeoutMs: 5_000 });
-  const runtime = new AgentRuntime({ ports, catalog, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
-  const handlers = createAgentHandlers({ runtime, ports, events, catalog });
+  // Every agent's approval events, whichever act replica raised them: what is waiting for a person.
+  const pending = new PendingApprovals();
+  const approvalEvents = events.subscribe({ agentId: "*", kind: "approval.*" }, (event) => pending.observe(event));
+  // Requests raised before this controller started (it restarted while act waits) are in the log.
+  await primePendingApprovals(events, pending).catch((err: unknown) => options.onError?.(err, "*"));
+  const pendingApprovals = (agentId?: string) => pending.waiting(agentId);
+  const runtime = new AgentRuntime({ ports, catalog, pendingApprovals, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
+  const handlers = createAgentHandlers({ runtime, ports, events, catalog, pendingApprovals });
   const binding: ServiceBinding = await serveService(transport, AgentServiceDefinition, handlers);
   const grpc = options.grpc ? await serveGrpc([grpcService(AgentServiceDefinition, handlers)], { descriptorSet: descriptorSet(), ...options.grpc }) : undefined;
   return {
@@ -70,6 +93,7 @@ export async function startController(options: StartControllerOptions): Promise<
       await runtime.stopAll();
       await grpc?.stop();
       await binding.stop();
+      await approvalEvents.drain();
     },
   };
 }

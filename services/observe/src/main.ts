@@ -13,7 +13,7 @@ await runService({
   name: "observe",
   config: configFromEnv,
   start: async ({ transport, log }, config) => {
-    const onDrop: DropListener = (reason, detail) => log.warn({ reason, ...detail }, "percept dropped");
+    const onDrop: DropListener = (reason, detail) => log.warn({ reason, ...detail }, detail.why ? `percept dropped (${reason}): ${detail.why}` : `percept dropped (${reason})`);
     const jetstream = config.perceptInbox === "jetstream";
     const percepts = jetstream
       ? await openJetStreamPerceptInbox(transport, {

@@ -2,7 +2,7 @@ import { createClient, serveService, type ServeOptions, type ServiceBinding, typ
 import { MemoryServiceDefinition, ObserveServiceDefinition } from "@boyd/proto";
 import { createObserveHandlers, type MemoryReader, type ObserveHandlerOptions } from "./handlers.js";
 import { openInProcessPerceptInbox } from "./percepts/in-process.js";
-import type { PerceptInbox } from "./percepts/port.js";
+import type { DropListener, PerceptInbox } from "./percepts/port.js";
 
 /** Options of {@link serveObserve}. */
 export interface ServeObserveOptions extends Omit<ObserveHandlerOptions, "memory" | "percepts">, Pick<ServeOptions, "queue" | "reportError"> {
@@ -11,6 +11,8 @@ export interface ServeObserveOptions extends Omit<ObserveHandlerOptions, "memory
    * @default an in-process inbox on `transport`, closed by `stop()`
    */
   percepts?: PerceptInbox;
+  /** Told about percepts the default inbox refuses or drops (ignored when `percepts` is given: that inbox has its own). */
+  onDrop?: DropListener;
   /** The memory service. @default a bus client of MemoryService on `transport` */
   memory?: MemoryReader;
 }
@@ -21,8 +23,8 @@ export interface ServeObserveOptions extends Omit<ObserveHandlerOptions, "memory
  * binding, then closes the percept inbox when this function opened it.
  */
 export async function serveObserve(transport: Transport, options: ServeObserveOptions = {}): Promise<ServiceBinding> {
-  const { percepts: given, memory, queue, reportError, ...handlerOptions } = options;
-  const percepts = given ?? (await openInProcessPerceptInbox(transport));
+  const { percepts: given, memory, queue, reportError, onDrop, ...handlerOptions } = options;
+  const percepts = given ?? (await openInProcessPerceptInbox(transport, onDrop ? { onDrop } : {}));
   const handlers = createObserveHandlers({ ...handlerOptions, percepts, memory: memory ?? createClient(transport, MemoryServiceDefinition) });
   const binding = await serveService(transport, ObserveServiceDefinition, handlers, { ...(queue ? { queue } : {}), ...(reportError ? { reportError } : {}) });
   return {

@@ -7,6 +7,7 @@ import {
   PlanStatus,
   StopReason,
   type AgentServiceDefinition,
+  type ApprovalRequest,
   type Event,
   type Goal,
   type RunReport,
@@ -30,6 +31,8 @@ export interface AgentHandlerDeps {
   readonly ports: CyclePorts;
   readonly events: EventChannel<Event>;
   readonly catalog: () => Promise<readonly ToolDescriptor[]>;
+  /** Approval requests waiting for an answer, oldest first (all agents' without an id). */
+  readonly pendingApprovals: (agentId?: string) => ApprovalRequest[];
 }
 
 const DEFAULT_RUN_CYCLES = 10;
@@ -149,6 +152,11 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
       const r = await ports.act.resolveApproval({ decision: req.decision }, { timeoutMs: 10_000 });
       return { request: r.request };
     },
+    async listApprovals(req) {
+      // A named agent must exist: a typo should not look like "nothing waiting".
+      if (req.agentId) await runtime.get(req.agentId);
+      return { requests: deps.pendingApprovals(req.agentId || undefined) };
+    },
     async think(req) {
       const question = req.question.trim();
       if (!question) throw new BusError("INVALID_ARGUMENT", "question: must not be empty");
@@ -178,13 +186,20 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
         if (wanted(e)) queue.push(e);
       });
       try {
-        if (req.fromSequence > 0) {
+        // from_sequence is the events' own number (the one seen live), not the log's position.
+        const from = Number(req.fromSequence);
+        // Past the last number replayed: live events that arrived meanwhile and were replayed too are not sent twice.
+        let sentTo = from - 1;
+        if (from > 0) {
           if (!req.agentId) throw new BusError("INVALID_ARGUMENT", "from_sequence needs an agent_id");
-          for await (const { event, meta } of deps.events.replay({ agentId: req.agentId }, { fromSeq: Number(req.fromSequence) })) {
-            if (wanted(event)) yield { event: { ...event, sequence: meta.seq ?? event.sequence } };
+          for await (const { event } of deps.events.replay({ agentId: req.agentId })) {
+            const n = Number(event.sequence);
+            if (n <= sentTo) continue;
+            sentTo = n;
+            if (wanted(event)) yield { event };
           }
         }
-        for await (const event of queue) yield { event };
+        for await (const event of queue) if (from === 0 || Number(event.sequence) > sentTo) yield { event };
       } finally {
         await sub.drain();
       }

@@ -5,6 +5,7 @@ import {
   StopReason,
   type AgentConfig,
   type AgentInfo,
+  type ApprovalRequest,
   type CreateAgentRequest,
   type Event,
   type Goal,
@@ -34,6 +35,8 @@ export interface RuntimeDeps {
    * a CreateAgent request's own config and psyche win field by field.
    */
   readonly agentDefaults?: AgentSettings;
+  /** The agent's approval requests waiting for an answer (GetAgent shows them). @default none known */
+  readonly pendingApprovals?: (agentId: string) => ApprovalRequest[];
 }
 
 /** Options of a run of cycles. */
@@ -288,6 +291,8 @@ export class AgentRuntime {
     if (known?.running) return known;
     const loaded = await this.tryLoad(agentId, resume);
     if (!loaded) throw new BusError("NOT_FOUND", `agent ${agentId} not found; create it first (CreateAgent or \`boyd agent run --goals ...\`)`);
+    // Not running here: another replica may have run it and numbered events since.
+    this.deps.ports.sequence?.resync(agentId);
     const h: Handle = known ?? { session: loaded, state: AgentState.IDLE, queued: [], lastMessage: "" };
     h.session = loaded;
     this.agents.set(agentId, h);
@@ -323,17 +328,19 @@ export class AgentRuntime {
     const count = (st: GoalStatus) => s.goals.filter((g) => g.status === st).length;
     const wm = s.workingMemory.length;
     const capacity = resolveAgentConfig(s.config).workingMemoryCapacity;
+    const pendingApprovals = this.deps.pendingApprovals?.(s.agentId) ?? [];
     return {
       agentId: s.agentId,
       name: s.name,
-      state: h.state,
+      // A run blocked on a person is not "running": say who it waits for.
+      state: h.state === AgentState.RUNNING && pendingApprovals.length > 0 ? AgentState.AWAITING_APPROVAL : h.state,
       cycleCount: s.cycleCount,
       activeGoals: count(GoalStatus.ACTIVE),
       completedGoals: count(GoalStatus.COMPLETED),
       failedGoals: count(GoalStatus.FAILED),
       workingMemorySize: wm,
       memoryPressure: wm / capacity,
-      pendingApprovals: [],
+      pendingApprovals,
       config: s.config,
       psyche: s.psyche,
       lastStopReason: s.lastStopReason,

@@ -18,13 +18,16 @@ export const EVENT_KINDS: Readonly<Record<Kind["$case"], string>> = {
   cycleFinished: "cycle.finished",
 };
 
-/** Events of one cycle share a sequence block: cycle * 1000 + k, increasing per agent across restarts. */
+/**
+ * Without an event sequence (ports that have none, as in unit tests),
+ * events of one cycle share a block: cycle * 1000 + k.
+ */
 export const EVENTS_PER_CYCLE = 1000;
 
 /**
- * Publishes an agent's events in order. Sequence numbers are derived from
- * the cycle, so a controller that takes over after a crash continues the
- * numbering instead of restarting it. A failed publish is reported, never
+ * Publishes an agent's events in order, each numbered by the agent's one
+ * event sequence (`ports.sequence`), so the number a client sees live is
+ * the one it resumes a replay from. A failed publish is reported, never
  * thrown: events narrate the run, they do not steer it.
  */
 export class Narrator {
@@ -32,7 +35,7 @@ export class Narrator {
   readonly published: Event[] = [];
 
   constructor(
-    private readonly ports: Pick<CyclePorts, "emit" | "now">,
+    private readonly ports: Pick<CyclePorts, "emit" | "now" | "sequence">,
     readonly agentId: string,
     readonly cycle: number,
     readonly traceId: string,
@@ -44,20 +47,19 @@ export class Narrator {
   }
 
   async emit(kind: Kind): Promise<Event> {
-    const event: Event = {
-      agentId: this.agentId,
-      cycle: this.cycle,
-      timeUnixMs: this.ports.now(),
-      traceId: this.traceId,
-      sequence: this.cycle * EVENTS_PER_CYCLE + Math.min(this.k++, EVENTS_PER_CYCLE - 1),
-      kind,
-    };
+    const event: Event = { agentId: this.agentId, cycle: this.cycle, timeUnixMs: this.ports.now(), traceId: this.traceId, sequence: 0, kind };
     this.published.push(event);
     try {
+      event.sequence = await this.sequence();
       await this.ports.emit(this.agentId, EVENT_KINDS[kind.$case], event);
     } catch (err) {
       this.onError(`event ${EVENT_KINDS[kind.$case]} not published: ${(err as Error).message}`);
     }
     return event;
+  }
+
+  private sequence(): Promise<number> {
+    if (this.ports.sequence) return this.ports.sequence.next(this.agentId);
+    return Promise.resolve(this.cycle * EVENTS_PER_CYCLE + Math.min(this.k++, EVENTS_PER_CYCLE - 1));
   }
 }

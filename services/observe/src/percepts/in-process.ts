@@ -1,7 +1,7 @@
 import { PERCEPT_PREFIX, type Delivery, type Subscription, type Transport } from "@boyd/bus";
 import { Percept } from "@boyd/proto";
 import { PERCEPTS } from "../constants.js";
-import { agentOfSubject, DeliveredIds, EMPTY_BATCH, newPerceptId, perceptsWithinBudget, readPercept, type DropListener, type DropReason, type PerceptBatch, type PerceptInbox, type TakeOptions } from "./port.js";
+import { agentOfSubject, deadLetter, DeliveredIds, EMPTY_BATCH, newPerceptId, perceptsWithinBudget, readPercept, type DropListener, type DropReason, type PerceptBatch, type PerceptInbox, type TakeOptions } from "./port.js";
 
 /** Options of {@link openInProcessPerceptInbox}. */
 export interface InProcessPerceptInboxOptions {
@@ -48,7 +48,7 @@ export class InProcessPerceptInbox implements PerceptInbox {
   private readonly subscription: Subscription;
 
   constructor(
-    transport: Transport,
+    private readonly transport: Transport,
     private readonly options: InProcessPerceptInboxOptions = {},
   ) {
     this.maxPerAgent = options.maxPerAgent ?? PERCEPTS.defaultMaxPerAgent;
@@ -106,8 +106,11 @@ export class InProcessPerceptInbox implements PerceptInbox {
   private receive(m: Delivery): void {
     const agentId = agentOfSubject(m.subject);
     if (!agentId) return; // `*` only matches one token; nothing else reaches here
-    const received = readPercept(m.data, agentId, { id: newPerceptId, receivedAt: this.now() });
-    if ("refused" in received) return this.drop(received.refused, { subject: m.subject, agentId, ...(received.perceptId ? { perceptId: received.perceptId } : {}) });
+    const received = readPercept(m.data, m.headers, agentId, { id: newPerceptId, receivedAt: this.now() });
+    if ("refused" in received) {
+      deadLetter((subject, data, headers) => this.transport.publish(subject, { data, headers }), m, agentId, received.why);
+      return this.drop(received.refused, { subject: m.subject, agentId, why: received.why, ...(received.perceptId ? { perceptId: received.perceptId } : {}) });
+    }
     const { percept } = received;
     let a = this.agents.get(agentId);
     if (!a) this.agents.set(agentId, (a = { queue: [], held: new Set(), dropped: 0 }));

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { BusError, PERCEPT_PREFIX, type NatsTransport } from "@boyd/bus";
+import { BusError, fromNatsHeaders, headerOption, PERCEPT_PREFIX, type NatsTransport } from "@boyd/bus";
 import type { Percept } from "@boyd/proto";
 import { AckPolicy, DeliverPolicy, DiscardPolicy, jetstreamManager, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type JetStreamManager } from "@nats-io/jetstream";
 import { createInbox, type Msg, type NatsConnection } from "@nats-io/transport-node";
 import { PERCEPTS } from "../constants.js";
-import { DeliveredIds, EMPTY_BATCH, perceptSubject, readPercept, type DropListener, type DropReason, type PerceptBatch, type PerceptInbox, type TakeOptions } from "./port.js";
+import { deadLetter, DeliveredIds, EMPTY_BATCH, perceptSubject, readPercept, type DropListener, type DropReason, type PerceptBatch, type PerceptInbox, type TakeOptions } from "./port.js";
 
 /** Options of {@link openJetStreamPerceptInbox}. */
 export interface JetStreamPerceptInboxOptions {
@@ -205,9 +205,11 @@ export class JetStreamPerceptInbox implements PerceptInbox {
   private decode(agentId: string, p: Pulled): Percept | undefined {
     // A percept sent without an id gets one from its stream position, which
     // stays the same when it is redelivered.
-    const received = readPercept(p.msg.data, agentId, { id: () => `${this.stream}:${p.streamSeq}`, receivedAt: p.storedAt });
+    const headers = fromNatsHeaders(p.msg.headers);
+    const received = readPercept(p.msg.data, headers, agentId, { id: () => `${this.stream}:${p.streamSeq}`, receivedAt: p.storedAt });
     if ("percept" in received) return received.percept;
-    this.drop(received.refused, { subject: p.msg.subject, agentId, ...(received.perceptId ? { perceptId: received.perceptId } : {}) });
+    deadLetter((subject, data, h) => this.nc.publish(subject, data, headerOption(h)), { subject: p.msg.subject, data: p.msg.data, headers }, agentId, received.why);
+    this.drop(received.refused, { subject: p.msg.subject, agentId, why: received.why, ...(received.perceptId ? { perceptId: received.perceptId } : {}) });
     return undefined;
   }
 

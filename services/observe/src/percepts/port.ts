@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { PERCEPT_PREFIX } from "@boyd/bus";
-import { Percept } from "@boyd/proto";
+import { encodeMessageHeader, PERCEPT_PREFIX, renderVisibly } from "@boyd/bus";
+import type { Percept } from "@boyd/proto";
 import { PERCEPTS } from "../constants.js";
 import { checkAgentId } from "../validate.js";
+import { DEAD_LETTER_REASON_HEADER, DEAD_LETTER_SUBJECT_HEADER, decodePerceptBody, PERCEPT_DEAD_LETTER_PREFIX } from "./wire.js";
 
 /**
  * Percepts taken for one observation. The observation is built between
@@ -50,8 +51,8 @@ export interface PerceptInbox {
 /** Why a received percept was not queued. */
 export type DropReason = "malformed" | "oversized" | "misaddressed" | "duplicate" | "overflow";
 
-/** Told about each percept an inbox refuses or drops. */
-export type DropListener = (reason: DropReason, detail: { subject: string; agentId?: string; perceptId?: string }) => void;
+/** Told about each percept an inbox refuses or drops; `why` says what was wrong with a refused one. */
+export type DropListener = (reason: DropReason, detail: { subject: string; agentId?: string; perceptId?: string; why?: string }) => void;
 
 /** The subject percepts for `agentId` are published on: `boyd.percepts.v1.<agentId>`. */
 export function perceptSubject(agentId: string): string {
@@ -78,24 +79,22 @@ export function completePercept(percept: Percept, agentId: string, fallback: { i
 }
 
 /** A percept read off the wire, or why it was refused. */
-export type Received = { percept: Percept } | { refused: Extract<DropReason, "malformed" | "oversized" | "misaddressed">; perceptId?: string };
+export type Received = { percept: Percept } | { refused: Extract<DropReason, "malformed" | "oversized" | "misaddressed">; why: string; perceptId?: string };
 
 /**
- * Decodes a percept delivered on `agentId`'s subject. The subject names the
- * addressee: a percept whose body names another agent is refused, one that
- * names none is completed with it.
+ * Decodes a percept delivered on `agentId`'s subject, in the form its
+ * `Content-Type` header names (see {@link decodePerceptBody}). The subject
+ * names the addressee: a percept whose body names another agent is
+ * refused, one that names none is completed with it.
  */
-export function readPercept(data: Uint8Array, agentId: string, fallback: { id: () => string; receivedAt: number }): Received {
+export function readPercept(data: Uint8Array, headers: Readonly<Record<string, string>>, agentId: string, fallback: { id: () => string; receivedAt: number }): Received {
   // Before decoding: a percept too large for any observation would make
   // every Observe of its agent fail for as long as it waits.
-  if (data.length > PERCEPTS.maxBytes) return { refused: "oversized" };
-  let raw: Percept;
-  try {
-    raw = Percept.decode(data);
-  } catch {
-    return { refused: "malformed" };
-  }
-  if (raw.agentId && raw.agentId !== agentId) return { refused: "misaddressed", perceptId: raw.id };
+  if (data.length > PERCEPTS.maxBytes) return { refused: "oversized", why: `${data.length} bytes; the most a percept may be is ${PERCEPTS.maxBytes}` };
+  const decoded = decodePerceptBody(data, headers);
+  if ("problem" in decoded) return { refused: "malformed", why: decoded.problem };
+  const raw = decoded.percept;
+  if (raw.agentId && raw.agentId !== agentId) return { refused: "misaddressed", why: renderVisibly(`agent_id ${JSON.stringify(raw.agentId)} is not the agent of the subject (${agentId})`), perceptId: raw.id };
   return { percept: completePercept(raw, agentId, fallback) };
 }
 
@@ -111,6 +110,16 @@ export function perceptsWithinBudget(sizes: readonly number[], budget: number = 
     if (total > budget && i > 0) return i;
   }
   return sizes.length;
+}
+
+/**
+ * Sends a refused percept, as it came, to `boyd.deadletter.v1.percepts.<agentId>`
+ * with why it was refused and where it was sent, so the sender (or whoever
+ * watches that subject) can find out what went wrong.
+ */
+export function deadLetter(publish: (subject: string, data: Uint8Array, headers: Record<string, string>) => void, original: { subject: string; data: Uint8Array; headers: Readonly<Record<string, string>> }, agentId: string, why: string): void {
+  const headers = { ...original.headers, [DEAD_LETTER_REASON_HEADER]: encodeMessageHeader(why), [DEAD_LETTER_SUBJECT_HEADER]: original.subject };
+  publish(`${PERCEPT_DEAD_LETTER_PREFIX}.${agentId}`, original.data, headers);
 }
 
 /** A batch with nothing in it. */

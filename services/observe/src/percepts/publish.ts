@@ -2,6 +2,7 @@ import { BusError, type Transport } from "@boyd/bus";
 import { Percept } from "@boyd/proto";
 import { PERCEPTS } from "../constants.js";
 import { completePercept, newPerceptId, perceptSubject } from "./port.js";
+import { PERCEPT_MEDIA_TYPES } from "./wire.js";
 
 /** A percept to send: the addressee is required; id, receive time and MIME type are filled when left out. */
 export type PerceptInput = Partial<Percept> & { agentId: string };
@@ -22,7 +23,7 @@ export async function publishPercept(transport: Transport, input: PerceptInput):
   const data = Percept.encode(percept).finish();
   // Observe would drop it unseen: say so to the sender instead.
   if (data.length > PERCEPTS.maxBytes) throw new BusError("INVALID_ARGUMENT", `percept ${percept.id} for ${percept.agentId} is ${data.length} bytes; the most a percept may be is ${PERCEPTS.maxBytes}`);
-  transport.publish(subject, { data, headers: { "Nats-Msg-Id": `${percept.agentId}:${percept.id}` } });
+  transport.publish(subject, { data, headers: { "Nats-Msg-Id": `${percept.agentId}:${percept.id}`, "Content-Type": `${PERCEPT_MEDIA_TYPES.protobuf}; messageType=boyd.v1.Percept` } });
   await transport.flush();
   return percept;
 }

@@ -272,6 +272,14 @@ export interface ActRequest {
    * (SessionState.approved_similarity_keys), so any replica honours them.
    */
   approvedSimilarityKeys: string[];
+  /**
+   * First of the event sequence numbers the caller reserved for the events
+   * this call publishes (approval.requested, approval.resolved), so they
+   * take their place in the agent's one sequence; 0 when none were.
+   */
+  eventSequenceBase: number;
+  /** How many numbers from event_sequence_base are reserved. */
+  eventSequenceCount: number;
 }
 
 /** ActResponse carries the result. */
@@ -870,6 +878,8 @@ function createBaseActRequest(): ActRequest {
     approvalTimeoutMs: undefined,
     timeoutMs: undefined,
     approvedSimilarityKeys: [],
+    eventSequenceBase: 0,
+    eventSequenceCount: 0,
   };
 }
 
@@ -895,6 +905,12 @@ export const ActRequest: MessageFns<ActRequest> = {
     }
     for (const v of message.approvedSimilarityKeys) {
       writer.uint32(58).string(v!);
+    }
+    if (message.eventSequenceBase !== 0) {
+      writer.uint32(64).uint64(message.eventSequenceBase);
+    }
+    if (message.eventSequenceCount !== 0) {
+      writer.uint32(72).uint32(message.eventSequenceCount);
     }
     return writer;
   },
@@ -968,6 +984,22 @@ export const ActRequest: MessageFns<ActRequest> = {
             message.approvedSimilarityKeys.push(reader.string());
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.eventSequenceBase = longToNumber(reader.uint64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.eventSequenceCount = reader.uint32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1009,6 +1041,16 @@ export const ActRequest: MessageFns<ActRequest> = {
         : globalThis.Array.isArray(object?.approved_similarity_keys)
         ? object.approved_similarity_keys.map((e: any) => globalThis.String(e))
         : [],
+      eventSequenceBase: isSet(object.eventSequenceBase)
+        ? globalThis.Number(object.eventSequenceBase)
+        : isSet(object.event_sequence_base)
+        ? globalThis.Number(object.event_sequence_base)
+        : 0,
+      eventSequenceCount: isSet(object.eventSequenceCount)
+        ? globalThis.Number(object.eventSequenceCount)
+        : isSet(object.event_sequence_count)
+        ? globalThis.Number(object.event_sequence_count)
+        : 0,
     };
   },
 
@@ -1035,6 +1077,12 @@ export const ActRequest: MessageFns<ActRequest> = {
     if (message.approvedSimilarityKeys?.length) {
       obj.approvedSimilarityKeys = message.approvedSimilarityKeys;
     }
+    if (message.eventSequenceBase !== 0) {
+      obj.eventSequenceBase = Math.round(message.eventSequenceBase);
+    }
+    if (message.eventSequenceCount !== 0) {
+      obj.eventSequenceCount = Math.round(message.eventSequenceCount);
+    }
     return obj;
   },
 
@@ -1054,6 +1102,8 @@ export const ActRequest: MessageFns<ActRequest> = {
     message.approvalTimeoutMs = object.approvalTimeoutMs ?? undefined;
     message.timeoutMs = object.timeoutMs ?? undefined;
     message.approvedSimilarityKeys = object.approvedSimilarityKeys?.map((e) => e) || [];
+    message.eventSequenceBase = object.eventSequenceBase ?? 0;
+    message.eventSequenceCount = object.eventSequenceCount ?? 0;
     return message;
   },
 };

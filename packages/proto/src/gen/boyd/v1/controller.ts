@@ -509,6 +509,18 @@ export interface ResolveApprovalResponse {
   request: ApprovalRequest | undefined;
 }
 
+/** ListApprovalsRequest asks for the requests waiting for an answer. */
+export interface ListApprovalsRequest {
+  /** Only this agent's; empty means every agent's. */
+  agentId: string;
+}
+
+/** ListApprovalsResponse returns them, oldest first. */
+export interface ListApprovalsResponse {
+  /** Requests not yet answered and not yet past their deadline. */
+  requests: ApprovalRequest[];
+}
+
 /** WatchEventsRequest subscribes to events. */
 export interface WatchEventsRequest {
   /** Agent to watch; empty means every agent. */
@@ -516,8 +528,9 @@ export interface WatchEventsRequest {
   /** Only these kinds; empty means all. */
   kinds: EventKind[];
   /**
-   * Replay stored events from this sequence number on (needs a single
-   * agent_id); 0 means live events only.
+   * Replay stored events whose Event.sequence is at least this (needs a
+   * single agent_id), then follow live ones; 0 means live events only. To
+   * resume, pass the last sequence seen plus one.
    */
   fromSequence: number;
 }
@@ -4450,6 +4463,150 @@ export const ResolveApprovalResponse: MessageFns<ResolveApprovalResponse> = {
   },
 };
 
+function createBaseListApprovalsRequest(): ListApprovalsRequest {
+  return { agentId: "" };
+}
+
+export const ListApprovalsRequest: MessageFns<ListApprovalsRequest> = {
+  encode(message: ListApprovalsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListApprovalsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListApprovalsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListApprovalsRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListApprovalsRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListApprovalsRequest>): ListApprovalsRequest {
+    return ListApprovalsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListApprovalsRequest>): ListApprovalsRequest {
+    const message = createBaseListApprovalsRequest();
+    message.agentId = object.agentId ?? "";
+    return message;
+  },
+};
+
+function createBaseListApprovalsResponse(): ListApprovalsResponse {
+  return { requests: [] };
+}
+
+export const ListApprovalsResponse: MessageFns<ListApprovalsResponse> = {
+  encode(message: ListApprovalsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.requests) {
+      ApprovalRequest.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListApprovalsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListApprovalsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.requests.push(ApprovalRequest.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListApprovalsResponse {
+    return {
+      requests: globalThis.Array.isArray(object?.requests)
+        ? object.requests.map((e: any) => ApprovalRequest.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListApprovalsResponse): unknown {
+    const obj: any = {};
+    if (message.requests?.length) {
+      obj.requests = message.requests.map((e) => ApprovalRequest.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListApprovalsResponse>): ListApprovalsResponse {
+    return ListApprovalsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListApprovalsResponse>): ListApprovalsResponse {
+    const message = createBaseListApprovalsResponse();
+    message.requests = object.requests?.map((e) => ApprovalRequest.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseWatchEventsRequest(): WatchEventsRequest {
   return { agentId: "", kinds: [], fromSequence: 0 };
 }
@@ -5615,6 +5772,19 @@ export const AgentServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * ListApprovals lists the approval requests and questions still waiting
+     * for an answer, oldest first, so a client that starts late can answer
+     * them.
+     */
+    listApprovals: {
+      name: "ListApprovals",
+      requestType: ListApprovalsRequest as typeof ListApprovalsRequest,
+      requestStream: false,
+      responseType: ListApprovalsResponse as typeof ListApprovalsResponse,
+      responseStream: false,
+      options: {},
+    },
     /** WatchEvents streams an agent's events, optionally replaying history. */
     watchEvents: {
       name: "WatchEvents",
@@ -5818,6 +5988,21 @@ export const AgentServiceService = {
       Buffer.from(ResolveApprovalResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ResolveApprovalResponse => ResolveApprovalResponse.decode(value),
   },
+  /**
+   * ListApprovals lists the approval requests and questions still waiting
+   * for an answer, oldest first, so a client that starts late can answer
+   * them.
+   */
+  listApprovals: {
+    path: "/boyd.v1.AgentService/ListApprovals" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListApprovalsRequest): Buffer => Buffer.from(ListApprovalsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListApprovalsRequest => ListApprovalsRequest.decode(value),
+    responseSerialize: (value: ListApprovalsResponse): Buffer =>
+      Buffer.from(ListApprovalsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListApprovalsResponse => ListApprovalsResponse.decode(value),
+  },
   /** WatchEvents streams an agent's events, optionally replaying history. */
   watchEvents: {
     path: "/boyd.v1.AgentService/WatchEvents" as const,
@@ -5890,6 +6075,12 @@ export interface AgentServiceServer extends UntypedServiceImplementation {
   removeRule: handleUnaryCall<AgentServiceRemoveRuleRequest, AgentServiceRemoveRuleResponse>;
   /** ResolveApproval answers a pending approval request. */
   resolveApproval: handleUnaryCall<ResolveApprovalRequest, ResolveApprovalResponse>;
+  /**
+   * ListApprovals lists the approval requests and questions still waiting
+   * for an answer, oldest first, so a client that starts late can answer
+   * them.
+   */
+  listApprovals: handleUnaryCall<ListApprovalsRequest, ListApprovalsResponse>;
   /** WatchEvents streams an agent's events, optionally replaying history. */
   watchEvents: handleServerStreamingCall<WatchEventsRequest, WatchEventsResponse>;
   /**
@@ -6144,6 +6335,26 @@ export interface AgentServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ResolveApprovalResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * ListApprovals lists the approval requests and questions still waiting
+   * for an answer, oldest first, so a client that starts late can answer
+   * them.
+   */
+  listApprovals(
+    request: ListApprovalsRequest,
+    callback: (error: ServiceError | null, response: ListApprovalsResponse) => void,
+  ): ClientUnaryCall;
+  listApprovals(
+    request: ListApprovalsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListApprovalsResponse) => void,
+  ): ClientUnaryCall;
+  listApprovals(
+    request: ListApprovalsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListApprovalsResponse) => void,
   ): ClientUnaryCall;
   /** WatchEvents streams an agent's events, optionally replaying history. */
   watchEvents(request: WatchEventsRequest, options?: Partial<CallOptions>): ClientReadableStream<WatchEventsResponse>;

@@ -389,7 +389,10 @@ export interface Event {
   timeUnixMs: number;
   /** W3C trace id of the cycle, to correlate with service traces. */
   traceId: string;
-  /** Per-agent sequence number, increasing; used to resume a replay. */
+  /**
+   * Per-agent sequence number, strictly increasing (there may be gaps),
+   * the same live and replayed; WatchEventsRequest.from_sequence takes it.
+   */
   sequence: number;
   /** What happened. */
   kind:
