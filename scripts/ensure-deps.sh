@@ -1,7 +1,9 @@
 # Sourced by test.sh, boyd.sh and .ci/run: installs what Boyd needs on a fresh
 # Debian machine with Node 20, and does nothing when it is already there.
 #   ensure_node_deps   pnpm (via npm) and node_modules (frozen lockfile)
-#   ensure_nats        nats-server (Debian package), for tests and distributed mode
+#   ensure_nats        nats-server $NATS_SERVER_VERSION (scripts/nats-server-version),
+#                      built with `go install` into .cache/nats-server/<version>, for
+#                      tests and distributed mode; BOYD_NATS_SERVER names another
 #   ensure_sandbox     bubblewrap and util-linux (Debian packages), which confine
 #                      the act service's shell_exec
 #   ensure_neo4j_dev   Java 17 + Maven (Debian packages) and the Neo4j launcher in
@@ -14,6 +16,9 @@ PNPM_VERSION=10.34.8
 KUSTOMIZE_VERSION=v5.5.0
 
 _boyd_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# One file pins it for this script and for @boyd/testkit, which refuses older servers.
+NATS_SERVER_VERSION="$(cat "$_boyd_root/scripts/nats-server-version")"
 
 _boyd_log() { printf 'boyd: %s\n' "$*" >&2; }
 
@@ -37,9 +42,20 @@ ensure_node_deps() {
 }
 
 ensure_nats() {
-  if command -v nats-server >/dev/null 2>&1 || [ -x /usr/sbin/nats-server ]; then return 0; fi
-  _boyd_log "installing nats-server (Debian package)"
-  _boyd_as_root apt-get update -qq && _boyd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+  # Debian's nats-server is 2.9 (January 2023); deployments run a current
+  # release, so tests and local runs build the pinned one from its Go module.
+  # @boyd/testkit checks the version of whatever BOYD_NATS_SERVER names.
+  [ -n "${BOYD_NATS_SERVER:-}" ] && return 0
+  local dir="$_boyd_root/.cache/nats-server/$NATS_SERVER_VERSION"
+  [ -x "$dir/nats-server" ] && return 0
+  if ! command -v go >/dev/null 2>&1; then
+    _boyd_log "nats-server $NATS_SERVER_VERSION is built with Go: install Go (https://go.dev/dl/), or set BOYD_NATS_SERVER to a nats-server $NATS_SERVER_VERSION or newer"
+    return 1
+  fi
+  _boyd_log "building nats-server $NATS_SERVER_VERSION with go install (into .cache/nats-server; a minute or two the first time)"
+  mkdir -p "$dir"
+  GOBIN="$dir" go install "github.com/nats-io/nats-server/v2@$NATS_SERVER_VERSION" || {
+    _boyd_log "could not build nats-server $NATS_SERVER_VERSION (go install failed above)"; return 1; }
 }
 
 ensure_sandbox() {

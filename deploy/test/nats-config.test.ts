@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { findBinary } from "@boyd/testkit";
+import { findNatsServer } from "@boyd/testkit";
 import { afterAll, describe, expect, it } from "vitest";
 import { renderKustomization } from "./kustomize.js";
 import { mainContainer, named, ofKind } from "./manifests.js";
@@ -44,15 +44,14 @@ describe.each(Object.keys(KUSTOMIZATIONS) as KustomizationName[])("%s", (overlay
   }
 
   it(`nats - ${overlay}: nats-server accepts the mounted configuration with the pod's environment`, async () => {
-    const binary = findBinary("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"]);
-    expect(binary, "nats-server (apt-get install -y nats-server)").toBeDefined();
+    const binary = findNatsServer();
     const config = materializeConfig();
     const { stderr } = await run(binary!, ["-c", config, "-t"], { env: { PATH: process.env["PATH"] ?? "", ...podEnvironment() } });
     expect(stderr).toMatch(/configuration file .* is valid/);
   });
 
   it(`nats - ${overlay}: a variable the pod does not set makes the configuration invalid (the check above can fail)`, async () => {
-    const binary = findBinary("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"])!;
+    const binary = findNatsServer();
     const env = podEnvironment();
     delete env["BOYD_NATS_PASSWORD_OBSERVE"];
     await expect(run(binary, ["-c", materializeConfig(), "-t"], { env: { PATH: process.env["PATH"] ?? "", ...env } })).rejects.toThrow(/BOYD_NATS_PASSWORD_OBSERVE/);
