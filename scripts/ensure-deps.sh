@@ -11,6 +11,11 @@
 #   ensure_kustomize   a kustomize v4+ for the deploy tests: kubectl's embedded one,
 #                      else kustomize $KUSTOMIZE_VERSION built with `go install`
 #                      into .cache/kustomize/$KUSTOMIZE_VERSION
+#   ensure_kustomize_cli  that built kustomize in any case, put first on PATH (for
+#                      `kustomize edit`, which kubectl's embedded one lacks)
+#
+# Run as a command, it ensures the steps named (node_deps, nats, ...), or with
+# no arguments everything the tests need:  scripts/ensure-deps.sh [STEP...]
 
 PNPM_VERSION=10.34.8
 KUSTOMIZE_VERSION=v5.5.0
@@ -100,6 +105,17 @@ ensure_kustomize() {
     local major; major="$(_boyd_kubectl_kustomize_major)"
     if [ -n "$major" ] && [ "$major" -ge 4 ]; then return 0; fi
   fi
+  _boyd_build_kustomize
+}
+
+ensure_kustomize_cli() {
+  _boyd_build_kustomize || return 1
+  case ":$PATH:" in *":$_boyd_root/.cache/kustomize/$KUSTOMIZE_VERSION:"*) ;; *)
+    export PATH="$_boyd_root/.cache/kustomize/$KUSTOMIZE_VERSION:$PATH" ;; esac
+}
+
+# kustomize $KUSTOMIZE_VERSION in .cache/kustomize/$KUSTOMIZE_VERSION, built once.
+_boyd_build_kustomize() {
   # A `go install`ed kustomize reports its version as "(devel)", so the
   # directory names it.
   local dir="$_boyd_root/.cache/kustomize/$KUSTOMIZE_VERSION"
@@ -114,3 +130,15 @@ ensure_kustomize() {
   GOBIN="$dir" go install "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" || {
     _boyd_log "could not build kustomize $KUSTOMIZE_VERSION (go install failed above)"; return 1; }
 }
+
+# Executed rather than sourced: run the ensure steps named on the command line.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  set -euo pipefail
+  [ $# -gt 0 ] || set -- node_deps nats sandbox neo4j_dev kustomize
+  for step in "$@"; do
+    if [ "$(type -t "ensure_$step")" != function ]; then
+      _boyd_log "unknown step '$step' (known: node_deps nats sandbox neo4j_dev kustomize kustomize_cli)"; exit 2
+    fi
+  done
+  for step in "$@"; do "ensure_$step"; done
+fi

@@ -17,6 +17,7 @@ export { uniqueLabel } from "./neo4j-isolation.js";
 export type { Neo4jProvidedContext } from "./neo4j-global-setup.js";
 export type { ServerProcess } from "./server-process.js";
 export { findBinary } from "./binary.js";
+export { ensureDeps, type EnsureDepsOptions, type EnsureStep } from "./ensure-deps.js";
 export { waitFor } from "./wait.js";
 export { launchService, retryUntilAnswered, type ServiceProcess } from "./service-process.js";
 export { makeTestPki, type LeafOptions, type TestCert, type TestPki } from "./pki.js";
