@@ -5,9 +5,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: ["packages/*", "services/*", "bench", "deploy"],
-    // One Neo4j for the whole run; tests reach it with inject("neo4jUri")
-    // and isolate their data by a unique label.
-    globalSetup: ["./packages/testkit/src/neo4j-global-setup.ts"],
+    // First what a fresh clone lacks (the pinned nats-server, the Neo4j
+    // launcher), then one Neo4j for the whole run; tests reach it with
+    // inject("neo4jUri") and isolate their data by a unique label.
+    globalSetup: ["./packages/testkit/src/ensure-deps-global-setup.ts", "./packages/testkit/src/neo4j-global-setup.ts"],
     reporters: ["default", "./scripts/summary-reporter.ts"],
   },
 });

@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: "deploy",
     include: ["test/**/*.test.ts"],
+    globalSetup: ["./test/ensure-kustomize.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

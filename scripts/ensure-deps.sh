@@ -1,7 +1,9 @@
 # Sourced by test.sh, boyd.sh and .ci/run: installs what Boyd needs on a fresh
 # Debian machine with Node 20, and does nothing when it is already there.
 #   ensure_node_deps   pnpm (via npm) and node_modules (frozen lockfile)
-#   ensure_nats        nats-server (Debian package), for tests and distributed mode
+#   ensure_nats        nats-server $NATS_SERVER_VERSION (scripts/nats-server-version),
+#                      built with `go install` into .cache/nats-server/<version>, for
+#                      tests and distributed mode; BOYD_NATS_SERVER names another
 #   ensure_sandbox     bubblewrap and util-linux (Debian packages), which confine
 #                      the act service's shell_exec
 #   ensure_neo4j_dev   Java 17 + Maven (Debian packages) and the Neo4j launcher in
@@ -12,12 +14,20 @@
 #   ensure_grpcurl     grpcurl $GRPCURL_VERSION built with `go install` into
 #                      .cache/grpcurl/$GRPCURL_VERSION, for the tests that use
 #                      the API through server reflection as its users do
+#   ensure_kustomize_cli  that built kustomize in any case, put first on PATH (for
+#                      `kustomize edit`, which kubectl's embedded one lacks)
+#
+# Run as a command, it ensures the steps named (node_deps, nats, ...), or with
+# no arguments everything the tests need:  scripts/ensure-deps.sh [STEP...]
 
 PNPM_VERSION=10.34.8
 KUSTOMIZE_VERSION=v5.5.0
 GRPCURL_VERSION=v1.9.4
 
 _boyd_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# One file pins it for this script and for @boyd/testkit, which refuses older servers.
+NATS_SERVER_VERSION="$(cat "$_boyd_root/scripts/nats-server-version")"
 
 _boyd_log() { printf 'boyd: %s\n' "$*" >&2; }
 
@@ -41,9 +51,20 @@ ensure_node_deps() {
 }
 
 ensure_nats() {
-  if command -v nats-server >/dev/null 2>&1 || [ -x /usr/sbin/nats-server ]; then return 0; fi
-  _boyd_log "installing nats-server (Debian package)"
-  _boyd_as_root apt-get update -qq && _boyd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+  # Debian's nats-server is 2.9 (January 2023); deployments run a current
+  # release, so tests and local runs build the pinned one from its Go module.
+  # @boyd/testkit checks the version of whatever BOYD_NATS_SERVER names.
+  [ -n "${BOYD_NATS_SERVER:-}" ] && return 0
+  local dir="$_boyd_root/.cache/nats-server/$NATS_SERVER_VERSION"
+  [ -x "$dir/nats-server" ] && return 0
+  if ! command -v go >/dev/null 2>&1; then
+    _boyd_log "nats-server $NATS_SERVER_VERSION is built with Go: install Go (https://go.dev/dl/), or set BOYD_NATS_SERVER to a nats-server $NATS_SERVER_VERSION or newer"
+    return 1
+  fi
+  _boyd_log "building nats-server $NATS_SERVER_VERSION with go install (into .cache/nats-server; a minute or two the first time)"
+  mkdir -p "$dir"
+  GOBIN="$dir" go install "github.com/nats-io/nats-server/v2@$NATS_SERVER_VERSION" || {
+    _boyd_log "could not build nats-server $NATS_SERVER_VERSION (go install failed above)"; return 1; }
 }
 
 ensure_sandbox() {
@@ -88,6 +109,17 @@ ensure_kustomize() {
     local major; major="$(_boyd_kubectl_kustomize_major)"
     if [ -n "$major" ] && [ "$major" -ge 4 ]; then return 0; fi
   fi
+  _boyd_build_kustomize
+}
+
+ensure_kustomize_cli() {
+  _boyd_build_kustomize || return 1
+  case ":$PATH:" in *":$_boyd_root/.cache/kustomize/$KUSTOMIZE_VERSION:"*) ;; *)
+    export PATH="$_boyd_root/.cache/kustomize/$KUSTOMIZE_VERSION:$PATH" ;; esac
+}
+
+# kustomize $KUSTOMIZE_VERSION in .cache/kustomize/$KUSTOMIZE_VERSION, built once.
+_boyd_build_kustomize() {
   # A `go install`ed kustomize reports its version as "(devel)", so the
   # directory names it.
   local dir="$_boyd_root/.cache/kustomize/$KUSTOMIZE_VERSION"
@@ -116,3 +148,15 @@ ensure_grpcurl() {
   GOBIN="$dir" go install "github.com/fullstorydev/grpcurl/cmd/grpcurl@$GRPCURL_VERSION" || {
     _boyd_log "could not build grpcurl $GRPCURL_VERSION (go install failed above)"; return 1; }
 }
+
+# Executed rather than sourced: run the ensure steps named on the command line.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  set -euo pipefail
+  [ $# -gt 0 ] || set -- node_deps nats sandbox neo4j_dev kustomize grpcurl
+  for step in "$@"; do
+    if [ "$(type -t "ensure_$step")" != function ]; then
+      _boyd_log "unknown step '$step' (known: node_deps nats sandbox neo4j_dev kustomize kustomize_cli grpcurl)"; exit 2
+    fi
+  done
+  for step in "$@"; do "ensure_$step"; done
+fi

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { findBinary } from "@boyd/testkit";
+import { findNatsServer, NATS_SERVER_VERSION } from "@boyd/testkit";
 import { afterAll, describe, expect, it } from "vitest";
 import { renderKustomization } from "./kustomize.js";
 import { mainContainer, named, ofKind } from "./manifests.js";
@@ -43,16 +43,21 @@ describe.each(Object.keys(KUSTOMIZATIONS) as KustomizationName[])("%s", (overlay
     return Object.fromEntries((container.env ?? []).map((e) => [e.name, e.valueFrom?.fieldRef ? "nats-0" : (e.value ?? `stand-in-${e.name.toLowerCase()}`)]));
   }
 
+  it(`nats - ${overlay}: the StatefulSet runs the nats-server release the tests run (scripts/nats-server-version)`, () => {
+    // The config check below and every NATS test use that release, so the
+    // cluster must run it too: what passed here is what runs there.
+    expect(container.image).toBe(`nats:${NATS_SERVER_VERSION.slice(1)}-alpine`);
+  });
+
   it(`nats - ${overlay}: nats-server accepts the mounted configuration with the pod's environment`, async () => {
-    const binary = findBinary("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"]);
-    expect(binary, "nats-server (apt-get install -y nats-server)").toBeDefined();
+    const binary = findNatsServer();
     const config = materializeConfig();
     const { stderr } = await run(binary!, ["-c", config, "-t"], { env: { PATH: process.env["PATH"] ?? "", ...podEnvironment() } });
     expect(stderr).toMatch(/configuration file .* is valid/);
   });
 
   it(`nats - ${overlay}: a variable the pod does not set makes the configuration invalid (the check above can fail)`, async () => {
-    const binary = findBinary("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"])!;
+    const binary = findNatsServer();
     const env = podEnvironment();
     delete env["BOYD_NATS_PASSWORD_OBSERVE"];
     await expect(run(binary, ["-c", materializeConfig(), "-t"], { env: { PATH: process.env["PATH"] ?? "", ...env } })).rejects.toThrow(/BOYD_NATS_PASSWORD_OBSERVE/);

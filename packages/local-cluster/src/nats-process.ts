@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findBinary, waitFor } from "@boyd/testkit";
+import { findNatsServer, waitFor } from "@boyd/testkit";
 import { describeExit, spawnChild, type OutputLog } from "./child.js";
 
 /** Options of {@link startNatsProcess}. */
@@ -37,8 +37,6 @@ export interface NatsProcess {
   stop(): Promise<void>;
 }
 
-const INSTALL_HINT = "install it with `apt-get install -y nats-server` (Debian), or put it on PATH";
-
 /**
  * Starts nats-server with JetStream and the given users, listening on
  * loopback only. The passwords stay out of the config file: it names
@@ -46,8 +44,8 @@ const INSTALL_HINT = "install it with `apt-get install -y nats-server` (Debian),
  * environment.
  */
 export async function startNatsProcess(options: NatsProcessOptions): Promise<NatsProcess> {
-  const binary = findBinary("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"]);
-  if (!binary) throw new Error(`nats-server not found: ${INSTALL_HINT}`);
+  // The same release the tests run against; throws with the way to build it.
+  const binary = findNatsServer();
   await mkdir(options.dir, { recursive: true, mode: 0o700 });
   for (const f of await readdir(options.dir)) if (f.endsWith(".ports")) await rm(join(options.dir, f), { force: true });
   const config = join(options.dir, "nats.conf");

@@ -70,8 +70,9 @@ describe("local cluster - every service its own process, on its own NATS user", 
     );
     expect(isBusError(err, "PERMISSION_DENIED"), String(err)).toBe(true);
     expect((err as Error).message).toMatch(/permissions violation/i);
-    // The server saw it, and names the user.
-    await waitFor(() => /Violation.*User "client"/.test(cluster.servers.nats.output()), 5_000, () => cluster.servers.nats.output().slice(-2_000));
+    // The server saw it, and names the user and the subject.
+    const logged = (): boolean => cluster.servers.nats.output().split("\n").some((line) => isClientUserLine(line) && /Publish Violation.*boyd\.v1\.OrientService\.Query/.test(line));
+    await waitFor(logged, 5_000, () => cluster.servers.nats.output().slice(-2_000));
   });
 });
 
@@ -145,12 +146,21 @@ async function runThroughRestarts(cluster: LocalCluster, caller: NatsTransport, 
   expect(permissionViolations(cluster)).toEqual([]);
 }
 
+/**
+ * A server log line about the `client` user: nats-server 2.9 wrote
+ * `Publish Violation - User "client", Subject ...`, 2.10 and later write
+ * `"$G/user:client" - Publish Violation - Subject ...`.
+ */
+function isClientUserLine(line: string): boolean {
+  return line.includes('User "client"') || line.includes('/user:client"');
+}
+
 /** Permission errors the server logged for a service's user, or a service logged itself. */
 function permissionViolations(cluster: LocalCluster): string[] {
   const server = cluster.servers.nats
     .output()
     .split("\n")
-    .filter((line) => /violation/i.test(line) && !line.includes('User "client"'));
+    .filter((line) => /violation/i.test(line) && !isClientUserLine(line));
   const services = Object.values(cluster.processes).flatMap((p) =>
     p!
       .output()

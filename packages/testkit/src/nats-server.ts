@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { findBinary } from "./binary.js";
+import { findNatsServer, NATS_SERVER_HINT } from "./nats-binary.js";
 import { RingBuffer } from "./ring-buffer.js";
 import { trackChild, trackDir, untrackChild } from "./cleanup.js";
 import { serverControls, type ServerProcess } from "./server-process.js";
@@ -11,7 +12,7 @@ import { waitFor } from "./wait.js";
 
 /** Options for {@link startNats}. */
 export interface NatsServerOptions {
-  /** The nats-server executable. @default found on PATH, then /usr/sbin */
+  /** The nats-server executable, taken as is. @default {@link findNatsServer}: the pinned release ensure_nats builds, or one as new */
   binary?: string;
   /** Enable JetStream with a store under the server's temp dir. @default true */
   jetstream?: boolean;
@@ -39,14 +40,13 @@ export interface NatsServer extends ServerProcess {
   readonly url: string;
 }
 
-const INSTALL_HINT = "install it with `apt-get install -y nats-server` (Debian), or put it on PATH";
-
-/** Starts a nats-server for a test. Fails with the install command when the binary is missing. */
+/**
+ * Starts a nats-server for a test. Fails with the command that builds the
+ * pinned release when the binary is missing or too old.
+ */
 export async function startNats(options: NatsServerOptions = {}): Promise<NatsServer> {
-  const binary = options.binary
-    ? findBinary(options.binary, [options.binary])
-    : findBinary("nats-server", ["/usr/sbin/nats-server", "/usr/bin/nats-server"]);
-  if (!binary) throw new Error(`nats-server not found${options.binary ? ` at ${options.binary}` : ""}: ${INSTALL_HINT}`);
+  const binary = options.binary ? findBinary(options.binary, [options.binary]) : findNatsServer();
+  if (!binary) throw new Error(`nats-server not found at ${options.binary}: ${NATS_SERVER_HINT}`);
   const dir = await mkdtemp(join(tmpdir(), "boyd-nats-"));
   trackDir(dir);
   for (const [name, text] of Object.entries(options.files ?? {})) {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { canConnect } from "./can-connect.js";
 import { describe, expect, it } from "vitest";
-import { startNats } from "../src/index.js";
+import { isAtLeast, NATS_SERVER_VERSION, startNats } from "../src/index.js";
 
 describe("testkit - nats-server", () => {
   it("start - listens on a free loopback port with JetStream in its own temp dir", async () => {
@@ -32,8 +32,17 @@ describe("testkit - nats-server", () => {
     expect(nats.running()).toBe(false);
   });
 
-  it("missing binary - the error names the install command", async () => {
-    await expect(startNats({ binary: "/nonexistent/nats-server" })).rejects.toThrow(/apt-get install -y nats-server/);
+  it("missing binary - the error names the command that builds the pinned release", async () => {
+    await expect(startNats({ binary: "/nonexistent/nats-server" })).rejects.toThrow(/ensure_nats/);
+  });
+
+  it(`version - the server under test is nats-server ${NATS_SERVER_VERSION} or newer, not Debian's 2.9`, async () => {
+    await using nats = await startNats();
+    // The server's own start-up banner, so this is the process the tests talk to.
+    const banner = /Version:\s+(\d+\.\d+\.\d+)/.exec(nats.logs());
+    expect(banner, nats.logs()).not.toBeNull();
+    expect(isAtLeast(banner![1]!, NATS_SERVER_VERSION), `nats-server ${banner![1]} < ${NATS_SERVER_VERSION}`).toBe(true);
+    expect(isAtLeast(banner![1]!, "2.11.0")).toBe(true);
   });
 
   it("bad config - an early exit is reported with the server's output", async () => {
