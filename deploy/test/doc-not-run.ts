@@ -42,4 +42,12 @@ export const NOT_RUN: readonly NotRun[] = [
     match: /^kubectl (apply|create)\b/,
     reason: "needs a Kubernetes cluster; the rendered manifests they apply are validated by the other deploy tests",
   },
+  {
+    match: /^grpcurl /,
+    reason: "needs a running `boyd up` on the README's port; packages/cli/test/grpcurl.e2e.test.ts runs these very lines from README.md with the real grpcurl against one",
+  },
+  {
+    match: /^nats pub boyd\.percepts\.v1\./,
+    reason: "the nats CLI is not built here; packages/stack/test/percepts-json.e2e.test.ts sends the same JSON body and Content-Type header with nats.js",
+  },
 ];
