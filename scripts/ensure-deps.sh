@@ -42,6 +42,10 @@ ensure_node_deps() {
   fi
   local major; major="$(node -p 'process.versions.node.split(".")[0]')"
   if [ "$major" -lt 20 ]; then _boyd_log "Node.js >= 20 is required, found $(node --version)"; return 1; fi
+  # pnpm keeps a copy of the lockfile it installed from: when it matches,
+  # node_modules is current and there is nothing to run (./boyd.sh calls this
+  # on every command; pnpm itself takes a few seconds even to do nothing).
+  cmp -s "$_boyd_root/pnpm-lock.yaml" "$_boyd_root/node_modules/.pnpm/lock.yaml" && return 0
   if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
     _boyd_log "installing pnpm $PNPM_VERSION"
     npm install -g --silent "pnpm@$PNPM_VERSION" >/dev/null 2>&1 || _boyd_as_root npm install -g --silent "pnpm@$PNPM_VERSION"
