@@ -12,10 +12,21 @@
 #   ensure_grpcurl     grpcurl $GRPCURL_VERSION built with `go install` into
 #                      .cache/grpcurl/$GRPCURL_VERSION, for the tests that use
 #                      the API through server reflection as its users do
+#   ensure_client_tools what clients/ needs: a Python venv in .cache/clients/python-venv
+#                      (grpcio-tools generates the Python client; grpcio, protobuf and
+#                      nats-py run its example) and protoc-gen-go/protoc-gen-go-grpc
+#                      in .cache/clients/bin (buf runs them for the Go client),
+#                      all pinned below
 
 PNPM_VERSION=10.34.8
 KUSTOMIZE_VERSION=v5.5.0
 GRPCURL_VERSION=v1.9.4
+# Generated clients (clients/python, clients/go). The Python generator and
+# runtime must agree: grpcio-tools embeds protoc, whose output needs a protobuf
+# runtime at least as new, and *_pb2_grpc.py needs grpcio >= the tools' version.
+CLIENT_PY_PACKAGES="grpcio==1.85.1 grpcio-tools==1.85.1 protobuf==7.36.2 nats-py==2.16.0"
+PROTOC_GEN_GO_VERSION=v1.36.12
+PROTOC_GEN_GO_GRPC_VERSION=v1.6.2
 
 _boyd_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -115,4 +126,34 @@ ensure_grpcurl() {
   mkdir -p "$dir"
   GOBIN="$dir" go install "github.com/fullstorydev/grpcurl/cmd/grpcurl@$GRPCURL_VERSION" || {
     _boyd_log "could not build grpcurl $GRPCURL_VERSION (go install failed above)"; return 1; }
+}
+
+# The pins a tool directory was built with, so a changed pin rebuilds it.
+_boyd_stamped() { [ -f "$1/.boyd-pins" ] && [ "$(cat "$1/.boyd-pins")" = "$2" ]; }
+
+ensure_client_tools() {
+  local dir="$_boyd_root/.cache/clients"
+  local venv="$dir/python-venv"
+  if ! _boyd_stamped "$venv" "$CLIENT_PY_PACKAGES"; then
+    if ! command -v python3 >/dev/null 2>&1; then
+      _boyd_log "Python 3 is needed for the Python client (e.g. apt-get install -y python3-venv)"; return 1
+    fi
+    _boyd_log "creating the Python client venv (.cache/clients/python-venv): $CLIENT_PY_PACKAGES"
+    rm -rf "$venv"
+    # shellcheck disable=SC2086 # the pins are separate words on purpose
+    python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check $CLIENT_PY_PACKAGES || {
+      _boyd_log "could not create the Python client venv (see above)"; rm -rf "$venv"; return 1; }
+    echo "$CLIENT_PY_PACKAGES" >"$venv/.boyd-pins"
+  fi
+  local pins="protoc-gen-go@$PROTOC_GEN_GO_VERSION protoc-gen-go-grpc@$PROTOC_GEN_GO_GRPC_VERSION"
+  _boyd_stamped "$dir/bin" "$pins" && return 0
+  if ! command -v go >/dev/null 2>&1; then
+    _boyd_log "Go is needed for the Go client (to build $pins)"; return 1
+  fi
+  _boyd_log "building $pins with go install (into .cache/clients/bin)"
+  mkdir -p "$dir/bin"
+  GOBIN="$dir/bin" go install "google.golang.org/protobuf/cmd/protoc-gen-go@$PROTOC_GEN_GO_VERSION" &&
+    GOBIN="$dir/bin" go install "google.golang.org/grpc/cmd/protoc-gen-go-grpc@$PROTOC_GEN_GO_GRPC_VERSION" || {
+    _boyd_log "could not build the Go protoc plugins (go install failed above)"; return 1; }
+  echo "$pins" >"$dir/bin/.boyd-pins"
 }
