@@ -16,7 +16,7 @@
 #                      (grpcio-tools generates the Python client; grpcio, protobuf and
 #                      nats-py run its example) and protoc-gen-go/protoc-gen-go-grpc
 #                      in .cache/clients/bin (buf runs them for the Go client),
-#                      all pinned below
+#                      all pinned below; compiles clients/go's dependencies once
 
 PNPM_VERSION=10.34.8
 KUSTOMIZE_VERSION=v5.5.0
@@ -145,15 +145,25 @@ ensure_client_tools() {
       _boyd_log "could not create the Python client venv (see above)"; rm -rf "$venv"; return 1; }
     echo "$CLIENT_PY_PACKAGES" >"$venv/.boyd-pins"
   fi
-  local pins="protoc-gen-go@$PROTOC_GEN_GO_VERSION protoc-gen-go-grpc@$PROTOC_GEN_GO_GRPC_VERSION"
-  _boyd_stamped "$dir/bin" "$pins" && return 0
   if ! command -v go >/dev/null 2>&1; then
-    _boyd_log "Go is needed for the Go client (to build $pins)"; return 1
+    _boyd_log "Go is needed for the Go client (protoc plugins and the example)"; return 1
   fi
+  _boyd_go_protoc_plugins "$dir/bin" || return 1
+  # Compiles the Go client's dependencies (grpc, protobuf, nats.go) into Go's
+  # build cache once, so the test that builds the example compiles only its
+  # own code; quick when nothing changed.
+  (cd "$_boyd_root/clients/go" && go build ./...) || {
+    _boyd_log "could not build the Go client (clients/go; go build failed above)"; return 1; }
+}
+
+_boyd_go_protoc_plugins() {
+  local bin="$1"
+  local pins="protoc-gen-go@$PROTOC_GEN_GO_VERSION protoc-gen-go-grpc@$PROTOC_GEN_GO_GRPC_VERSION"
+  _boyd_stamped "$bin" "$pins" && return 0
   _boyd_log "building $pins with go install (into .cache/clients/bin)"
-  mkdir -p "$dir/bin"
-  GOBIN="$dir/bin" go install "google.golang.org/protobuf/cmd/protoc-gen-go@$PROTOC_GEN_GO_VERSION" &&
-    GOBIN="$dir/bin" go install "google.golang.org/grpc/cmd/protoc-gen-go-grpc@$PROTOC_GEN_GO_GRPC_VERSION" || {
+  mkdir -p "$bin"
+  GOBIN="$bin" go install "google.golang.org/protobuf/cmd/protoc-gen-go@$PROTOC_GEN_GO_VERSION" &&
+    GOBIN="$bin" go install "google.golang.org/grpc/cmd/protoc-gen-go-grpc@$PROTOC_GEN_GO_GRPC_VERSION" || {
     _boyd_log "could not build the Go protoc plugins (go install failed above)"; return 1; }
-  echo "$pins" >"$dir/bin/.boyd-pins"
+  echo "$pins" >"$bin/.boyd-pins"
 }
