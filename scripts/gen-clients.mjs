@@ -16,12 +16,17 @@ const buf = join(root, "node_modules/.bin/buf");
 const generated = ["clients/go/boydv1", "clients/python/boyd/v1"];
 const tools = [".cache/clients/bin/protoc-gen-go", ".cache/clients/bin/protoc-gen-go-grpc", ".cache/clients/python-venv/bin/python"];
 
+// Bytecode Python leaves beside the sources when they run is not output.
+const notOutput = new Set(["__pycache__"]);
+
 function files(dir, base = dir) {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? files(p, base) : [relative(base, p)];
-  });
+  return readdirSync(dir)
+    .filter((name) => !notOutput.has(name))
+    .flatMap((name) => {
+      const p = join(dir, name);
+      return statSync(p).isDirectory() ? files(p, base) : [relative(base, p)];
+    });
 }
 
 /** Files that differ between the fresh output and the committed one, as repo paths. */

@@ -32,6 +32,11 @@ def say(line: str) -> None:
     print(printable(line), flush=True)
 
 
+async def on_nats_error(err: Exception) -> None:
+    # nats-py's default prints a traceback per failed attempt; one line says enough.
+    print(printable(f"nats: {err}"), file=sys.stderr, flush=True)
+
+
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--grpc", default="127.0.0.1:50051", help="Boyd's gRPC address (host:port)")
@@ -95,7 +100,11 @@ def report(run: controller_pb2.RunResponse, goals: controller_pb2.ListGoalsRespo
 
 async def main() -> int:
     args = parse_args()
-    nc = await nats.connect(args.nats, connect_timeout=5, max_reconnect_attempts=3)
+    try:
+        nc = await nats.connect(args.nats, connect_timeout=5, max_reconnect_attempts=3, error_cb=on_nats_error)
+    except (OSError, nats.errors.Error) as err:
+        say(f"error: connecting to NATS at {args.nats}: {err}")
+        return 1
     try:
         async with grpc.aio.insecure_channel(args.grpc) as channel:
             api = controller_pb2_grpc.AgentServiceStub(channel)

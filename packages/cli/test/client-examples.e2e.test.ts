@@ -41,23 +41,53 @@ function expectApprovedRun(run: ProgramResult, answeredBy: string): void {
   expect(run.stdout).toMatch(/^goal GOAL_STATUS_ACTIVE: Write the moons of Mars to the file moons\.txt$/m);
 }
 
+// Nothing listens on port 1 (a privileged port).
+const DEAD_NATS = "nats://127.0.0.1:1";
+
+/** Builds the Go example once for the tests that run it. */
+let goExample: Promise<string> | undefined;
+function buildGoExample(): Promise<string> {
+  goExample ??= (async () => {
+    const binary = join(scratch, "go-example");
+    // ensure_client_tools compiled the dependencies, so this builds only the example and boydv1.
+    const build = await runProgram(goBinary(), ["build", "-o", binary, "./example"], join(REPO_ROOT, "clients/go"), 120_000);
+    if (build.code !== 0) throw new Error(`go build ./example failed:\n${build.stderr}`);
+    return binary;
+  })();
+  return goExample;
+}
+
+function runPythonExample(args: readonly string[]): Promise<ProgramResult> {
+  return runProgram(clientPython(), ["example.py", ...args], join(REPO_ROOT, "clients/python"), 45_000);
+}
+
+async function runGoExample(args: readonly string[]): Promise<ProgramResult> {
+  return runProgram(await buildGoExample(), args, scratch, 45_000);
+}
+
 describe("generated clients - the examples run against boyd up over NATS", () => {
   it("clients - the Python example creates an agent, follows its events over NATS, approves its plan and prints the outcome", async () => {
-    const run = await runProgram(
-      clientPython(),
-      ["example.py", "--grpc", grpcAddress, "--nats", stack.nats.url, "--agent", "py-moons", "--cycles", "3"],
-      join(REPO_ROOT, "clients/python"),
-      45_000,
-    );
+    const run = await runPythonExample(["--grpc", grpcAddress, "--nats", stack.nats.url, "--agent", "py-moons", "--cycles", "3"]);
     expectApprovedRun(run, "python example");
   }, 60_000);
 
   it("clients - the Go example creates an agent, follows its events over NATS, approves its plan and prints the outcome", async () => {
-    const binary = join(scratch, "go-example");
-    // ensure_client_tools compiled the dependencies, so this builds only the example and boydv1.
-    const build = await runProgram(goBinary(), ["build", "-o", binary, "./example"], join(REPO_ROOT, "clients/go"), 120_000);
-    expect(build.code, build.stderr).toBe(0);
-    const run = await runProgram(binary, ["--grpc", grpcAddress, "--nats", stack.nats.url, "--agent", "go-moons", "--cycles", "3"], scratch, 45_000);
+    const run = await runGoExample(["--grpc", grpcAddress, "--nats", stack.nats.url, "--agent", "go-moons", "--cycles", "3"]);
     expectApprovedRun(run, "go example");
+  }, 150_000);
+
+  it("clients - both examples refuse a bad flag with exit code 2 and say which", async () => {
+    for (const run of [await runPythonExample(["--cycles", "many"]), await runGoExample(["--cycles", "many"])]) {
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/invalid .*many.* -?-?cycles|--cycles: invalid .*many/);
+    }
+  }, 150_000);
+
+  it("clients - both examples end with exit code 1 and one line naming the NATS address they could not reach", async () => {
+    for (const run of [await runPythonExample(["--grpc", grpcAddress, "--nats", DEAD_NATS]), await runGoExample(["--grpc", grpcAddress, "--nats", DEAD_NATS])]) {
+      expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(1);
+      expect(run.stdout).toMatch(/^error: connecting to NATS at nats:\/\/127\.0\.0\.1:1: .*no servers available/m);
+      expect(run.stderr).not.toMatch(/Traceback|goroutine/);
+    }
   }, 150_000);
 });
