@@ -864,8 +864,7 @@ const file_boyd_v1_act_proto_rawDesc = "" +
 	"ActService\x120\n" +
 	"\x03Act\x12\x13.boyd.v1.ActRequest\x1a\x14.boyd.v1.ActResponse\x12B\n" +
 	"\tListTools\x12\x19.boyd.v1.ListToolsRequest\x1a\x1a.boyd.v1.ListToolsResponse\x12h\n" +
-	"\x0fResolveApproval\x12).boyd.v1.ActServiceResolveApprovalRequest\x1a*.boyd.v1.ActServiceResolveApprovalResponseBl\n" +
-	"\vcom.boyd.v1B\bActProtoP\x01Z\x16boyd/clients/go/boydv1\xa2\x02\x03BXX\xaa\x02\aBoyd.V1\xca\x02\aBoyd\\V1\xe2\x02\x13Boyd\\V1\\GPBMetadata\xea\x02\bBoyd::V1b\x06proto3"
+	"\x0fResolveApproval\x12).boyd.v1.ActServiceResolveApprovalRequest\x1a*.boyd.v1.ActServiceResolveApprovalResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_act_proto_rawDescOnce sync.Once

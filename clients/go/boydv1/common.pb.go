@@ -7019,8 +7019,7 @@ const file_boyd_v1_common_proto_rawDesc = "" +
 	"\x16STOP_REASON_MAX_CYCLES\x10\x02\x12 \n" +
 	"\x1cSTOP_REASON_ITERATION_BUDGET\x10\x03\x12 \n" +
 	"\x1cSTOP_REASON_CRITICAL_FAILURE\x10\x04\x12\x19\n" +
-	"\x15STOP_REASON_CANCELLED\x10\x05Bo\n" +
-	"\vcom.boyd.v1B\vCommonProtoP\x01Z\x16boyd/clients/go/boydv1\xa2\x02\x03BXX\xaa\x02\aBoyd.V1\xca\x02\aBoyd\\V1\xe2\x02\x13Boyd\\V1\\GPBMetadata\xea\x02\bBoyd::V1b\x06proto3"
+	"\x15STOP_REASON_CANCELLED\x10\x05B\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_common_proto_rawDescOnce sync.Once

@@ -3128,8 +3128,7 @@ const file_boyd_v1_controller_proto_rawDesc = "" +
 	"\x0fResolveApproval\x12\x1f.boyd.v1.ResolveApprovalRequest\x1a .boyd.v1.ResolveApprovalResponse\x12J\n" +
 	"\vWatchEvents\x12\x1b.boyd.v1.WatchEventsRequest\x1a\x1c.boyd.v1.WatchEventsResponse0\x01\x12D\n" +
 	"\tRunCycles\x12\x19.boyd.v1.RunCyclesRequest\x1a\x1a.boyd.v1.RunCyclesResponse0\x01\x126\n" +
-	"\x05Think\x12\x15.boyd.v1.ThinkRequest\x1a\x16.boyd.v1.ThinkResponseBs\n" +
-	"\vcom.boyd.v1B\x0fControllerProtoP\x01Z\x16boyd/clients/go/boydv1\xa2\x02\x03BXX\xaa\x02\aBoyd.V1\xca\x02\aBoyd\\V1\xe2\x02\x13Boyd\\V1\\GPBMetadata\xea\x02\bBoyd::V1b\x06proto3"
+	"\x05Think\x12\x15.boyd.v1.ThinkRequest\x1a\x16.boyd.v1.ThinkResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_controller_proto_rawDescOnce sync.Once

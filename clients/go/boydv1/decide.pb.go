@@ -791,8 +791,7 @@ const file_boyd_v1_decide_proto_rawDesc = "" +
 	"\x10IMPASSE_KIND_TIE\x10\x032\x97\x01\n" +
 	"\rDecideService\x129\n" +
 	"\x06Decide\x12\x16.boyd.v1.DecideRequest\x1a\x17.boyd.v1.DecideResponse\x12K\n" +
-	"\fGeneratePlan\x12\x1c.boyd.v1.GeneratePlanRequest\x1a\x1d.boyd.v1.GeneratePlanResponseBo\n" +
-	"\vcom.boyd.v1B\vDecideProtoP\x01Z\x16boyd/clients/go/boydv1\xa2\x02\x03BXX\xaa\x02\aBoyd.V1\xca\x02\aBoyd\\V1\xe2\x02\x13Boyd\\V1\\GPBMetadata\xea\x02\bBoyd::V1b\x06proto3"
+	"\fGeneratePlan\x12\x1c.boyd.v1.GeneratePlanRequest\x1a\x1d.boyd.v1.GeneratePlanResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_decide_proto_rawDescOnce sync.Once

@@ -157,8 +157,7 @@ const file_boyd_v1_echo_proto_rawDesc = "" +
 	"\apayload\x18\x02 \x01(\fR\apayload\x12\x1b\n" +
 	"\tserved_by\x18\x03 \x01(\tR\bservedBy2B\n" +
 	"\vEchoService\x123\n" +
-	"\x04Echo\x12\x14.boyd.v1.EchoRequest\x1a\x15.boyd.v1.EchoResponseBm\n" +
-	"\vcom.boyd.v1B\tEchoProtoP\x01Z\x16boyd/clients/go/boydv1\xa2\x02\x03BXX\xaa\x02\aBoyd.V1\xca\x02\aBoyd\\V1\xe2\x02\x13Boyd\\V1\\GPBMetadata\xea\x02\bBoyd::V1b\x06proto3"
+	"\x04Echo\x12\x14.boyd.v1.EchoRequest\x1a\x15.boyd.v1.EchoResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_echo_proto_rawDescOnce sync.Once

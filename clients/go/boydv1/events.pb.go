@@ -1290,8 +1290,7 @@ const file_boyd_v1_events_proto_rawDesc = "" +
 	"\x1aPLAN_CHANGE_KIND_CONFIRMED\x10\x03\x12\x1e\n" +
 	"\x1aPLAN_CHANGE_KIND_COMPLETED\x10\x04\x12\x1b\n" +
 	"\x17PLAN_CHANGE_KIND_FAILED\x10\x05\x12\x1f\n" +
-	"\x1bPLAN_CHANGE_KIND_SUPERSEDED\x10\x06Bo\n" +
-	"\vcom.boyd.v1B\vEventsProtoP\x01Z\x16boyd/clients/go/boydv1\xa2\x02\x03BXX\xaa\x02\aBoyd.V1\xca\x02\aBoyd\\V1\xe2\x02\x13Boyd\\V1\\GPBMetadata\xea\x02\bBoyd::V1b\x06proto3"
+	"\x1bPLAN_CHANGE_KIND_SUPERSEDED\x10\x06B\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_events_proto_rawDescOnce sync.Once

@@ -3072,8 +3072,7 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\x0eListProvenance\x12\x1e.boyd.v1.ListProvenanceRequest\x1a\x1f.boyd.v1.ListProvenanceResponse\x12H\n" +
 	"\vSaveSession\x12\x1b.boyd.v1.SaveSessionRequest\x1a\x1c.boyd.v1.SaveSessionResponse\x12H\n" +
 	"\vLoadSession\x12\x1b.boyd.v1.LoadSessionRequest\x1a\x1c.boyd.v1.LoadSessionResponse\x12H\n" +
-	"\vToolHistory\x12\x1b.boyd.v1.ToolHistoryRequest\x1a\x1c.boyd.v1.ToolHistoryResponseBo\n" +
-	"\vcom.boyd.v1B\vMemoryProtoP\x01Z\x16boyd/clients/go/boydv1\xa2\x02\x03BXX\xaa\x02\aBoyd.V1\xca\x02\aBoyd\\V1\xe2\x02\x13Boyd\\V1\\GPBMetadata\xea\x02\bBoyd::V1b\x06proto3"
+	"\vToolHistory\x12\x1b.boyd.v1.ToolHistoryRequest\x1a\x1c.boyd.v1.ToolHistoryResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_memory_proto_rawDescOnce sync.Once

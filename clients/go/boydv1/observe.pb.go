@@ -425,8 +425,7 @@ const file_boyd_v1_observe_proto_rawDesc = "" +
 	"\x0fObserveResponse\x126\n" +
 	"\vobservation\x18\x01 \x01(\v2\x14.boyd.v1.ObservationR\vobservation2N\n" +
 	"\x0eObserveService\x12<\n" +
-	"\aObserve\x12\x17.boyd.v1.ObserveRequest\x1a\x18.boyd.v1.ObserveResponseBp\n" +
-	"\vcom.boyd.v1B\fObserveProtoP\x01Z\x16boyd/clients/go/boydv1\xa2\x02\x03BXX\xaa\x02\aBoyd.V1\xca\x02\aBoyd\\V1\xe2\x02\x13Boyd\\V1\\GPBMetadata\xea\x02\bBoyd::V1b\x06proto3"
+	"\aObserve\x12\x17.boyd.v1.ObserveRequest\x1a\x18.boyd.v1.ObserveResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_observe_proto_rawDescOnce sync.Once

@@ -2134,8 +2134,7 @@ const file_boyd_v1_orient_proto_rawDesc = "" +
 	"\n" +
 	"InferRules\x12\x1a.boyd.v1.InferRulesRequest\x1a\x1b.boyd.v1.InferRulesResponse\x12H\n" +
 	"\vGapAnalysis\x12\x1b.boyd.v1.GapAnalysisRequest\x1a\x1c.boyd.v1.GapAnalysisResponse\x129\n" +
-	"\x06Ingest\x12\x16.boyd.v1.IngestRequest\x1a\x17.boyd.v1.IngestResponseBo\n" +
-	"\vcom.boyd.v1B\vOrientProtoP\x01Z\x16boyd/clients/go/boydv1\xa2\x02\x03BXX\xaa\x02\aBoyd.V1\xca\x02\aBoyd\\V1\xe2\x02\x13Boyd\\V1\\GPBMetadata\xea\x02\bBoyd::V1b\x06proto3"
+	"\x06Ingest\x12\x16.boyd.v1.IngestRequest\x1a\x17.boyd.v1.IngestResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_orient_proto_rawDescOnce sync.Once

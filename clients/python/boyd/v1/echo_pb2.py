@@ -24,14 +24,14 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x12\x62oyd/v1/echo.proto\x12\x07\x62oyd.v1\"V\n\x0b\x45\x63hoRequest\x12\x12\n\x04text\x18\x01 \x01(\tR\x04text\x12\x18\n\x07payload\x18\x02 \x01(\x0cR\x07payload\x12\x19\n\x08\x64\x65lay_ms\x18\x03 \x01(\rR\x07\x64\x65layMs\"Y\n\x0c\x45\x63hoResponse\x12\x12\n\x04text\x18\x01 \x01(\tR\x04text\x12\x18\n\x07payload\x18\x02 \x01(\x0cR\x07payload\x12\x1b\n\tserved_by\x18\x03 \x01(\tR\x08servedBy2B\n\x0b\x45\x63hoService\x12\x33\n\x04\x45\x63ho\x12\x14.boyd.v1.EchoRequest\x1a\x15.boyd.v1.EchoResponseBm\n\x0b\x63om.boyd.v1B\tEchoProtoP\x01Z\x16\x62oyd/clients/go/boydv1\xa2\x02\x03\x42XX\xaa\x02\x07\x42oyd.V1\xca\x02\x07\x42oyd\\V1\xe2\x02\x13\x42oyd\\V1\\GPBMetadata\xea\x02\x08\x42oyd::V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x12\x62oyd/v1/echo.proto\x12\x07\x62oyd.v1\"V\n\x0b\x45\x63hoRequest\x12\x12\n\x04text\x18\x01 \x01(\tR\x04text\x12\x18\n\x07payload\x18\x02 \x01(\x0cR\x07payload\x12\x19\n\x08\x64\x65lay_ms\x18\x03 \x01(\rR\x07\x64\x65layMs\"Y\n\x0c\x45\x63hoResponse\x12\x12\n\x04text\x18\x01 \x01(\tR\x04text\x12\x18\n\x07payload\x18\x02 \x01(\x0cR\x07payload\x12\x1b\n\tserved_by\x18\x03 \x01(\tR\x08servedBy2B\n\x0b\x45\x63hoService\x12\x33\n\x04\x45\x63ho\x12\x14.boyd.v1.EchoRequest\x1a\x15.boyd.v1.EchoResponseB\x18Z\x16\x62oyd/clients/go/boydv1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'boyd.v1.echo_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
-  _globals['DESCRIPTOR']._serialized_options = b'\n\013com.boyd.v1B\tEchoProtoP\001Z\026boyd/clients/go/boydv1\242\002\003BXX\252\002\007Boyd.V1\312\002\007Boyd\\V1\342\002\023Boyd\\V1\\GPBMetadata\352\002\010Boyd::V1'
+  _globals['DESCRIPTOR']._serialized_options = b'Z\026boyd/clients/go/boydv1'
   _globals['_ECHOREQUEST']._serialized_start=31
   _globals['_ECHOREQUEST']._serialized_end=117
   _globals['_ECHORESPONSE']._serialized_start=119
