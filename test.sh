@@ -10,9 +10,11 @@ ensure_sandbox
 ensure_neo4j_dev
 ensure_kustomize
 ensure_grpcurl
+ensure_client_tools
 
 step() { printf '\n== %s\n' "$*"; }
 step "generated code is current";   pnpm -s gen:check
+step "generated clients are current"; pnpm -s gen:clients:check
 step "no breaking proto change";    pnpm -s proto:breaking
 step "types";                       pnpm -s typecheck
 step "lint";                        pnpm -s lint

@@ -16,6 +16,11 @@
 #                      the API through server reflection as its users do
 #   ensure_kustomize_cli  that built kustomize in any case, put first on PATH (for
 #                      `kustomize edit`, which kubectl's embedded one lacks)
+#   ensure_client_tools what clients/ needs: a Python venv in .cache/clients/python-venv
+#                      (grpcio-tools generates the Python client; grpcio, protobuf and
+#                      nats-py run its example) and protoc-gen-go/protoc-gen-go-grpc
+#                      in .cache/clients/bin (buf runs them for the Go client),
+#                      all pinned below; compiles clients/go's dependencies once
 #
 # Run as a command, it ensures the steps named (node_deps, nats, ...), or with
 # no arguments everything the tests need:  scripts/ensure-deps.sh [STEP...]
@@ -23,6 +28,12 @@
 PNPM_VERSION=10.34.8
 KUSTOMIZE_VERSION=v5.5.0
 GRPCURL_VERSION=v1.9.4
+# Generated clients (clients/python, clients/go). The Python generator and
+# runtime must agree: grpcio-tools embeds protoc, whose output needs a protobuf
+# runtime at least as new, and *_pb2_grpc.py needs grpcio >= the tools' version.
+CLIENT_PY_PACKAGES="grpcio==1.85.1 grpcio-tools==1.85.1 protobuf==7.36.2 nats-py==2.16.0"
+PROTOC_GEN_GO_VERSION=v1.36.12
+PROTOC_GEN_GO_GRPC_VERSION=v1.6.2
 
 _boyd_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -153,13 +164,53 @@ ensure_grpcurl() {
     _boyd_log "could not build grpcurl $GRPCURL_VERSION (go install failed above)"; return 1; }
 }
 
+# The pins a tool directory was built with, so a changed pin rebuilds it.
+_boyd_stamped() { [ -f "$1/.boyd-pins" ] && [ "$(cat "$1/.boyd-pins")" = "$2" ]; }
+
+ensure_client_tools() {
+  local dir="$_boyd_root/.cache/clients"
+  local venv="$dir/python-venv"
+  if ! _boyd_stamped "$venv" "$CLIENT_PY_PACKAGES"; then
+    if ! command -v python3 >/dev/null 2>&1; then
+      _boyd_log "Python 3 is needed for the Python client (e.g. apt-get install -y python3-venv)"; return 1
+    fi
+    _boyd_log "creating the Python client venv (.cache/clients/python-venv): $CLIENT_PY_PACKAGES"
+    rm -rf "$venv"
+    # shellcheck disable=SC2086 # the pins are separate words on purpose
+    python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check $CLIENT_PY_PACKAGES || {
+      _boyd_log "could not create the Python client venv (see above)"; rm -rf "$venv"; return 1; }
+    echo "$CLIENT_PY_PACKAGES" >"$venv/.boyd-pins"
+  fi
+  if ! command -v go >/dev/null 2>&1; then
+    _boyd_log "Go is needed for the Go client (protoc plugins and the example)"; return 1
+  fi
+  _boyd_go_protoc_plugins "$dir/bin" || return 1
+  # Compiles the Go client's dependencies (grpc, protobuf, nats.go) into Go's
+  # build cache once, so the test that builds the example compiles only its
+  # own code; quick when nothing changed.
+  (cd "$_boyd_root/clients/go" && go build ./...) || {
+    _boyd_log "could not build the Go client (clients/go; go build failed above)"; return 1; }
+}
+
+_boyd_go_protoc_plugins() {
+  local bin="$1"
+  local pins="protoc-gen-go@$PROTOC_GEN_GO_VERSION protoc-gen-go-grpc@$PROTOC_GEN_GO_GRPC_VERSION"
+  _boyd_stamped "$bin" "$pins" && return 0
+  _boyd_log "building $pins with go install (into .cache/clients/bin)"
+  mkdir -p "$bin"
+  GOBIN="$bin" go install "google.golang.org/protobuf/cmd/protoc-gen-go@$PROTOC_GEN_GO_VERSION" &&
+    GOBIN="$bin" go install "google.golang.org/grpc/cmd/protoc-gen-go-grpc@$PROTOC_GEN_GO_GRPC_VERSION" || {
+    _boyd_log "could not build the Go protoc plugins (go install failed above)"; return 1; }
+  echo "$pins" >"$bin/.boyd-pins"
+}
+
 # Executed rather than sourced: run the ensure steps named on the command line.
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
-  [ $# -gt 0 ] || set -- node_deps nats sandbox neo4j_dev kustomize grpcurl
+  [ $# -gt 0 ] || set -- node_deps nats sandbox neo4j_dev kustomize grpcurl client_tools
   for step in "$@"; do
     if [ "$(type -t "ensure_$step")" != function ]; then
-      _boyd_log "unknown step '$step' (known: node_deps nats sandbox neo4j_dev kustomize kustomize_cli grpcurl)"; exit 2
+      _boyd_log "unknown step '$step' (known: node_deps nats sandbox neo4j_dev kustomize kustomize_cli grpcurl client_tools)"; exit 2
     fi
   done
   for step in "$@"; do "ensure_$step"; done
