@@ -477,8 +477,14 @@ type ActRequest struct {
 	// Similarity keys the session already approved with APPROVE_ALL_SIMILAR
 	// (SessionState.approved_similarity_keys), so any replica honours them.
 	ApprovedSimilarityKeys []string `protobuf:"bytes,7,rep,name=approved_similarity_keys,json=approvedSimilarityKeys,proto3" json:"approved_similarity_keys,omitempty"`
-	unknownFields          protoimpl.UnknownFields
-	sizeCache              protoimpl.SizeCache
+	// First of the event sequence numbers the caller reserved for the events
+	// this call publishes (approval.requested, approval.resolved), so they
+	// take their place in the agent's one sequence; 0 when none were.
+	EventSequenceBase uint64 `protobuf:"varint,8,opt,name=event_sequence_base,json=eventSequenceBase,proto3" json:"event_sequence_base,omitempty"`
+	// How many numbers from event_sequence_base are reserved.
+	EventSequenceCount uint32 `protobuf:"varint,9,opt,name=event_sequence_count,json=eventSequenceCount,proto3" json:"event_sequence_count,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *ActRequest) Reset() {
@@ -558,6 +564,20 @@ func (x *ActRequest) GetApprovedSimilarityKeys() []string {
 		return x.ApprovedSimilarityKeys
 	}
 	return nil
+}
+
+func (x *ActRequest) GetEventSequenceBase() uint64 {
+	if x != nil {
+		return x.EventSequenceBase
+	}
+	return 0
+}
+
+func (x *ActRequest) GetEventSequenceCount() uint32 {
+	if x != nil {
+		return x.EventSequenceCount
+	}
+	return 0
 }
 
 // ActResponse carries the result.
@@ -821,7 +841,7 @@ const file_boyd_v1_act_proto_rawDesc = "" +
 	" \x01(\v2\x19.boyd.v1.ApprovalDecisionR\bapproval\x12+\n" +
 	"\x12started_at_unix_ms\x18\v \x01(\x03R\x0fstartedAtUnixMs\x12\x1f\n" +
 	"\vduration_ms\x18\f \x01(\x03R\n" +
-	"durationMs\"\xf5\x02\n" +
+	"durationMs\"\xd7\x03\n" +
 	"\n" +
 	"ActRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12-\n" +
@@ -831,7 +851,9 @@ const file_boyd_v1_act_proto_rawDesc = "" +
 	"\x13approval_timeout_ms\x18\x05 \x01(\x03H\x00R\x11approvalTimeoutMs\x88\x01\x01\x12\"\n" +
 	"\n" +
 	"timeout_ms\x18\x06 \x01(\x03H\x01R\ttimeoutMs\x88\x01\x01\x128\n" +
-	"\x18approved_similarity_keys\x18\a \x03(\tR\x16approvedSimilarityKeysB\x16\n" +
+	"\x18approved_similarity_keys\x18\a \x03(\tR\x16approvedSimilarityKeys\x12.\n" +
+	"\x13event_sequence_base\x18\b \x01(\x04R\x11eventSequenceBase\x120\n" +
+	"\x14event_sequence_count\x18\t \x01(\rR\x12eventSequenceCountB\x16\n" +
 	"\x14_approval_timeout_msB\r\n" +
 	"\v_timeout_ms\"<\n" +
 	"\vActResponse\x12-\n" +

@@ -2268,6 +2268,98 @@ func (x *ResolveApprovalResponse) GetRequest() *ApprovalRequest {
 	return nil
 }
 
+// ListApprovalsRequest asks for the requests waiting for an answer.
+type ListApprovalsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Only this agent's; empty means every agent's.
+	AgentId       string `protobuf:"bytes,1,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListApprovalsRequest) Reset() {
+	*x = ListApprovalsRequest{}
+	mi := &file_boyd_v1_controller_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListApprovalsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListApprovalsRequest) ProtoMessage() {}
+
+func (x *ListApprovalsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_controller_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListApprovalsRequest.ProtoReflect.Descriptor instead.
+func (*ListApprovalsRequest) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ListApprovalsRequest) GetAgentId() string {
+	if x != nil {
+		return x.AgentId
+	}
+	return ""
+}
+
+// ListApprovalsResponse returns them, oldest first.
+type ListApprovalsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Requests not yet answered and not yet past their deadline.
+	Requests      []*ApprovalRequest `protobuf:"bytes,1,rep,name=requests,proto3" json:"requests,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListApprovalsResponse) Reset() {
+	*x = ListApprovalsResponse{}
+	mi := &file_boyd_v1_controller_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListApprovalsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListApprovalsResponse) ProtoMessage() {}
+
+func (x *ListApprovalsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_controller_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListApprovalsResponse.ProtoReflect.Descriptor instead.
+func (*ListApprovalsResponse) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *ListApprovalsResponse) GetRequests() []*ApprovalRequest {
+	if x != nil {
+		return x.Requests
+	}
+	return nil
+}
+
 // WatchEventsRequest subscribes to events.
 type WatchEventsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2275,8 +2367,9 @@ type WatchEventsRequest struct {
 	AgentId string `protobuf:"bytes,1,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
 	// Only these kinds; empty means all.
 	Kinds []EventKind `protobuf:"varint,2,rep,packed,name=kinds,proto3,enum=boyd.v1.EventKind" json:"kinds,omitempty"`
-	// Replay stored events from this sequence number on (needs a single
-	// agent_id); 0 means live events only.
+	// Replay stored events whose Event.sequence is at least this (needs a
+	// single agent_id), then follow live ones; 0 means live events only. To
+	// resume, pass the last sequence seen plus one.
 	FromSequence  uint64 `protobuf:"varint,3,opt,name=from_sequence,json=fromSequence,proto3" json:"from_sequence,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2284,7 +2377,7 @@ type WatchEventsRequest struct {
 
 func (x *WatchEventsRequest) Reset() {
 	*x = WatchEventsRequest{}
-	mi := &file_boyd_v1_controller_proto_msgTypes[34]
+	mi := &file_boyd_v1_controller_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2296,7 +2389,7 @@ func (x *WatchEventsRequest) String() string {
 func (*WatchEventsRequest) ProtoMessage() {}
 
 func (x *WatchEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_controller_proto_msgTypes[34]
+	mi := &file_boyd_v1_controller_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2309,7 +2402,7 @@ func (x *WatchEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchEventsRequest.ProtoReflect.Descriptor instead.
 func (*WatchEventsRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{34}
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *WatchEventsRequest) GetAgentId() string {
@@ -2344,7 +2437,7 @@ type WatchEventsResponse struct {
 
 func (x *WatchEventsResponse) Reset() {
 	*x = WatchEventsResponse{}
-	mi := &file_boyd_v1_controller_proto_msgTypes[35]
+	mi := &file_boyd_v1_controller_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2356,7 +2449,7 @@ func (x *WatchEventsResponse) String() string {
 func (*WatchEventsResponse) ProtoMessage() {}
 
 func (x *WatchEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_controller_proto_msgTypes[35]
+	mi := &file_boyd_v1_controller_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2369,7 +2462,7 @@ func (x *WatchEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchEventsResponse.ProtoReflect.Descriptor instead.
 func (*WatchEventsResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{35}
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *WatchEventsResponse) GetEvent() *Event {
@@ -2398,7 +2491,7 @@ type ThinkRequest struct {
 
 func (x *ThinkRequest) Reset() {
 	*x = ThinkRequest{}
-	mi := &file_boyd_v1_controller_proto_msgTypes[36]
+	mi := &file_boyd_v1_controller_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2410,7 +2503,7 @@ func (x *ThinkRequest) String() string {
 func (*ThinkRequest) ProtoMessage() {}
 
 func (x *ThinkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_controller_proto_msgTypes[36]
+	mi := &file_boyd_v1_controller_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2423,7 +2516,7 @@ func (x *ThinkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ThinkRequest.ProtoReflect.Descriptor instead.
 func (*ThinkRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{36}
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ThinkRequest) GetAgentId() string {
@@ -2490,7 +2583,7 @@ type ThinkStepSignal struct {
 
 func (x *ThinkStepSignal) Reset() {
 	*x = ThinkStepSignal{}
-	mi := &file_boyd_v1_controller_proto_msgTypes[37]
+	mi := &file_boyd_v1_controller_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2502,7 +2595,7 @@ func (x *ThinkStepSignal) String() string {
 func (*ThinkStepSignal) ProtoMessage() {}
 
 func (x *ThinkStepSignal) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_controller_proto_msgTypes[37]
+	mi := &file_boyd_v1_controller_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2515,7 +2608,7 @@ func (x *ThinkStepSignal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ThinkStepSignal.ProtoReflect.Descriptor instead.
 func (*ThinkStepSignal) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{37}
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ThinkStepSignal) GetK() uint32 {
@@ -2603,7 +2696,7 @@ type ThinkPassage struct {
 
 func (x *ThinkPassage) Reset() {
 	*x = ThinkPassage{}
-	mi := &file_boyd_v1_controller_proto_msgTypes[38]
+	mi := &file_boyd_v1_controller_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2615,7 +2708,7 @@ func (x *ThinkPassage) String() string {
 func (*ThinkPassage) ProtoMessage() {}
 
 func (x *ThinkPassage) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_controller_proto_msgTypes[38]
+	mi := &file_boyd_v1_controller_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2628,7 +2721,7 @@ func (x *ThinkPassage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ThinkPassage.ProtoReflect.Descriptor instead.
 func (*ThinkPassage) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{38}
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ThinkPassage) GetPassage() string {
@@ -2675,7 +2768,7 @@ type ThinkResponse struct {
 
 func (x *ThinkResponse) Reset() {
 	*x = ThinkResponse{}
-	mi := &file_boyd_v1_controller_proto_msgTypes[39]
+	mi := &file_boyd_v1_controller_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2687,7 +2780,7 @@ func (x *ThinkResponse) String() string {
 func (*ThinkResponse) ProtoMessage() {}
 
 func (x *ThinkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_controller_proto_msgTypes[39]
+	mi := &file_boyd_v1_controller_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2700,7 +2793,7 @@ func (x *ThinkResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ThinkResponse.ProtoReflect.Descriptor instead.
 func (*ThinkResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{39}
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ThinkResponse) GetState() LoopState {
@@ -2763,7 +2856,7 @@ type RunCyclesRequest struct {
 
 func (x *RunCyclesRequest) Reset() {
 	*x = RunCyclesRequest{}
-	mi := &file_boyd_v1_controller_proto_msgTypes[40]
+	mi := &file_boyd_v1_controller_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2775,7 +2868,7 @@ func (x *RunCyclesRequest) String() string {
 func (*RunCyclesRequest) ProtoMessage() {}
 
 func (x *RunCyclesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_controller_proto_msgTypes[40]
+	mi := &file_boyd_v1_controller_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2788,7 +2881,7 @@ func (x *RunCyclesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunCyclesRequest.ProtoReflect.Descriptor instead.
 func (*RunCyclesRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{40}
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RunCyclesRequest) GetRun() *RunRequest {
@@ -2814,7 +2907,7 @@ type RunCyclesResponse struct {
 
 func (x *RunCyclesResponse) Reset() {
 	*x = RunCyclesResponse{}
-	mi := &file_boyd_v1_controller_proto_msgTypes[41]
+	mi := &file_boyd_v1_controller_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2826,7 +2919,7 @@ func (x *RunCyclesResponse) String() string {
 func (*RunCyclesResponse) ProtoMessage() {}
 
 func (x *RunCyclesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_controller_proto_msgTypes[41]
+	mi := &file_boyd_v1_controller_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2839,7 +2932,7 @@ func (x *RunCyclesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunCyclesResponse.ProtoReflect.Descriptor instead.
 func (*RunCyclesResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{41}
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *RunCyclesResponse) GetKind() isRunCyclesResponse_Kind {
@@ -3052,7 +3145,11 @@ const file_boyd_v1_controller_proto_rawDesc = "" +
 	"\x16ResolveApprovalRequest\x125\n" +
 	"\bdecision\x18\x01 \x01(\v2\x19.boyd.v1.ApprovalDecisionR\bdecision\"M\n" +
 	"\x17ResolveApprovalResponse\x122\n" +
-	"\arequest\x18\x01 \x01(\v2\x18.boyd.v1.ApprovalRequestR\arequest\"~\n" +
+	"\arequest\x18\x01 \x01(\v2\x18.boyd.v1.ApprovalRequestR\arequest\"1\n" +
+	"\x14ListApprovalsRequest\x12\x19\n" +
+	"\bagent_id\x18\x01 \x01(\tR\aagentId\"M\n" +
+	"\x15ListApprovalsResponse\x124\n" +
+	"\brequests\x18\x01 \x03(\v2\x18.boyd.v1.ApprovalRequestR\brequests\"~\n" +
 	"\x12WatchEventsRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12(\n" +
 	"\x05kinds\x18\x02 \x03(\x0e2\x12.boyd.v1.EventKindR\x05kinds\x12#\n" +
@@ -3107,7 +3204,8 @@ const file_boyd_v1_controller_proto_rawDesc = "" +
 	"\x13AGENT_STATE_RUNNING\x10\x02\x12!\n" +
 	"\x1dAGENT_STATE_AWAITING_APPROVAL\x10\x03\x12\x17\n" +
 	"\x13AGENT_STATE_STOPPED\x10\x04\x12\x16\n" +
-	"\x12AGENT_STATE_FAILED\x10\x052\xe3\t\n" +
+	"\x12AGENT_STATE_FAILED\x10\x052\xb3\n" +
+	"\n" +
 	"\fAgentService\x12H\n" +
 	"\vCreateAgent\x12\x1b.boyd.v1.CreateAgentRequest\x1a\x1c.boyd.v1.CreateAgentResponse\x12E\n" +
 	"\n" +
@@ -3125,7 +3223,8 @@ const file_boyd_v1_controller_proto_rawDesc = "" +
 	"\tListRules\x12%.boyd.v1.AgentServiceListRulesRequest\x1a&.boyd.v1.AgentServiceListRulesResponse\x12]\n" +
 	"\n" +
 	"RemoveRule\x12&.boyd.v1.AgentServiceRemoveRuleRequest\x1a'.boyd.v1.AgentServiceRemoveRuleResponse\x12T\n" +
-	"\x0fResolveApproval\x12\x1f.boyd.v1.ResolveApprovalRequest\x1a .boyd.v1.ResolveApprovalResponse\x12J\n" +
+	"\x0fResolveApproval\x12\x1f.boyd.v1.ResolveApprovalRequest\x1a .boyd.v1.ResolveApprovalResponse\x12N\n" +
+	"\rListApprovals\x12\x1d.boyd.v1.ListApprovalsRequest\x1a\x1e.boyd.v1.ListApprovalsResponse\x12J\n" +
 	"\vWatchEvents\x12\x1b.boyd.v1.WatchEventsRequest\x1a\x1c.boyd.v1.WatchEventsResponse0\x01\x12D\n" +
 	"\tRunCycles\x12\x19.boyd.v1.RunCyclesRequest\x1a\x1a.boyd.v1.RunCyclesResponse0\x01\x126\n" +
 	"\x05Think\x12\x15.boyd.v1.ThinkRequest\x1a\x16.boyd.v1.ThinkResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
@@ -3143,7 +3242,7 @@ func file_boyd_v1_controller_proto_rawDescGZIP() []byte {
 }
 
 var file_boyd_v1_controller_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_boyd_v1_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
+var file_boyd_v1_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_boyd_v1_controller_proto_goTypes = []any{
 	(AgentState)(0),                        // 0: boyd.v1.AgentState
 	(*AgentInfo)(nil),                      // 1: boyd.v1.AgentInfo
@@ -3180,129 +3279,134 @@ var file_boyd_v1_controller_proto_goTypes = []any{
 	(*RecallResponse)(nil),                 // 32: boyd.v1.RecallResponse
 	(*ResolveApprovalRequest)(nil),         // 33: boyd.v1.ResolveApprovalRequest
 	(*ResolveApprovalResponse)(nil),        // 34: boyd.v1.ResolveApprovalResponse
-	(*WatchEventsRequest)(nil),             // 35: boyd.v1.WatchEventsRequest
-	(*WatchEventsResponse)(nil),            // 36: boyd.v1.WatchEventsResponse
-	(*ThinkRequest)(nil),                   // 37: boyd.v1.ThinkRequest
-	(*ThinkStepSignal)(nil),                // 38: boyd.v1.ThinkStepSignal
-	(*ThinkPassage)(nil),                   // 39: boyd.v1.ThinkPassage
-	(*ThinkResponse)(nil),                  // 40: boyd.v1.ThinkResponse
-	(*RunCyclesRequest)(nil),               // 41: boyd.v1.RunCyclesRequest
-	(*RunCyclesResponse)(nil),              // 42: boyd.v1.RunCyclesResponse
-	nil,                                    // 43: boyd.v1.CycleReport.PhaseMsEntry
-	(*ApprovalRequest)(nil),                // 44: boyd.v1.ApprovalRequest
-	(*AgentConfig)(nil),                    // 45: boyd.v1.AgentConfig
-	(*Psyche)(nil),                         // 46: boyd.v1.Psyche
-	(StopReason)(0),                        // 47: boyd.v1.StopReason
-	(*Decision)(nil),                       // 48: boyd.v1.Decision
-	(*ActionResult)(nil),                   // 49: boyd.v1.ActionResult
-	(*GoalProgress)(nil),                   // 50: boyd.v1.GoalProgress
-	(*Goal)(nil),                           // 51: boyd.v1.Goal
-	(*ReflectionReport)(nil),               // 52: boyd.v1.ReflectionReport
-	(*EpisodicEntry)(nil),                  // 53: boyd.v1.EpisodicEntry
-	(*Plan)(nil),                           // 54: boyd.v1.Plan
-	(GoalStatus)(0),                        // 55: boyd.v1.GoalStatus
-	(ConsolidationTrigger)(0),              // 56: boyd.v1.ConsolidationTrigger
-	(*BehaviorRule)(nil),                   // 57: boyd.v1.BehaviorRule
-	(*Fact)(nil),                           // 58: boyd.v1.Fact
-	(*RecallScore)(nil),                    // 59: boyd.v1.RecallScore
-	(*ApprovalDecision)(nil),               // 60: boyd.v1.ApprovalDecision
-	(EventKind)(0),                         // 61: boyd.v1.EventKind
-	(*Event)(nil),                          // 62: boyd.v1.Event
-	(LoopState)(0),                         // 63: boyd.v1.LoopState
+	(*ListApprovalsRequest)(nil),           // 35: boyd.v1.ListApprovalsRequest
+	(*ListApprovalsResponse)(nil),          // 36: boyd.v1.ListApprovalsResponse
+	(*WatchEventsRequest)(nil),             // 37: boyd.v1.WatchEventsRequest
+	(*WatchEventsResponse)(nil),            // 38: boyd.v1.WatchEventsResponse
+	(*ThinkRequest)(nil),                   // 39: boyd.v1.ThinkRequest
+	(*ThinkStepSignal)(nil),                // 40: boyd.v1.ThinkStepSignal
+	(*ThinkPassage)(nil),                   // 41: boyd.v1.ThinkPassage
+	(*ThinkResponse)(nil),                  // 42: boyd.v1.ThinkResponse
+	(*RunCyclesRequest)(nil),               // 43: boyd.v1.RunCyclesRequest
+	(*RunCyclesResponse)(nil),              // 44: boyd.v1.RunCyclesResponse
+	nil,                                    // 45: boyd.v1.CycleReport.PhaseMsEntry
+	(*ApprovalRequest)(nil),                // 46: boyd.v1.ApprovalRequest
+	(*AgentConfig)(nil),                    // 47: boyd.v1.AgentConfig
+	(*Psyche)(nil),                         // 48: boyd.v1.Psyche
+	(StopReason)(0),                        // 49: boyd.v1.StopReason
+	(*Decision)(nil),                       // 50: boyd.v1.Decision
+	(*ActionResult)(nil),                   // 51: boyd.v1.ActionResult
+	(*GoalProgress)(nil),                   // 52: boyd.v1.GoalProgress
+	(*Goal)(nil),                           // 53: boyd.v1.Goal
+	(*ReflectionReport)(nil),               // 54: boyd.v1.ReflectionReport
+	(*EpisodicEntry)(nil),                  // 55: boyd.v1.EpisodicEntry
+	(*Plan)(nil),                           // 56: boyd.v1.Plan
+	(GoalStatus)(0),                        // 57: boyd.v1.GoalStatus
+	(ConsolidationTrigger)(0),              // 58: boyd.v1.ConsolidationTrigger
+	(*BehaviorRule)(nil),                   // 59: boyd.v1.BehaviorRule
+	(*Fact)(nil),                           // 60: boyd.v1.Fact
+	(*RecallScore)(nil),                    // 61: boyd.v1.RecallScore
+	(*ApprovalDecision)(nil),               // 62: boyd.v1.ApprovalDecision
+	(EventKind)(0),                         // 63: boyd.v1.EventKind
+	(*Event)(nil),                          // 64: boyd.v1.Event
+	(LoopState)(0),                         // 65: boyd.v1.LoopState
 }
 var file_boyd_v1_controller_proto_depIdxs = []int32{
 	0,  // 0: boyd.v1.AgentInfo.state:type_name -> boyd.v1.AgentState
-	44, // 1: boyd.v1.AgentInfo.pending_approvals:type_name -> boyd.v1.ApprovalRequest
-	45, // 2: boyd.v1.AgentInfo.config:type_name -> boyd.v1.AgentConfig
-	46, // 3: boyd.v1.AgentInfo.psyche:type_name -> boyd.v1.Psyche
-	47, // 4: boyd.v1.AgentInfo.last_stop_reason:type_name -> boyd.v1.StopReason
-	48, // 5: boyd.v1.CycleReport.decision:type_name -> boyd.v1.Decision
-	49, // 6: boyd.v1.CycleReport.result:type_name -> boyd.v1.ActionResult
-	50, // 7: boyd.v1.CycleReport.progress:type_name -> boyd.v1.GoalProgress
-	51, // 8: boyd.v1.CycleReport.changed_goals:type_name -> boyd.v1.Goal
-	52, // 9: boyd.v1.CycleReport.reflection:type_name -> boyd.v1.ReflectionReport
-	53, // 10: boyd.v1.CycleReport.consolidated:type_name -> boyd.v1.EpisodicEntry
-	47, // 11: boyd.v1.CycleReport.stop_reason:type_name -> boyd.v1.StopReason
-	43, // 12: boyd.v1.CycleReport.phase_ms:type_name -> boyd.v1.CycleReport.PhaseMsEntry
-	54, // 13: boyd.v1.CycleReport.plan:type_name -> boyd.v1.Plan
-	47, // 14: boyd.v1.RunReport.stop_reason:type_name -> boyd.v1.StopReason
-	51, // 15: boyd.v1.RunReport.goals:type_name -> boyd.v1.Goal
-	45, // 16: boyd.v1.CreateAgentRequest.config:type_name -> boyd.v1.AgentConfig
-	46, // 17: boyd.v1.CreateAgentRequest.psyche:type_name -> boyd.v1.Psyche
+	46, // 1: boyd.v1.AgentInfo.pending_approvals:type_name -> boyd.v1.ApprovalRequest
+	47, // 2: boyd.v1.AgentInfo.config:type_name -> boyd.v1.AgentConfig
+	48, // 3: boyd.v1.AgentInfo.psyche:type_name -> boyd.v1.Psyche
+	49, // 4: boyd.v1.AgentInfo.last_stop_reason:type_name -> boyd.v1.StopReason
+	50, // 5: boyd.v1.CycleReport.decision:type_name -> boyd.v1.Decision
+	51, // 6: boyd.v1.CycleReport.result:type_name -> boyd.v1.ActionResult
+	52, // 7: boyd.v1.CycleReport.progress:type_name -> boyd.v1.GoalProgress
+	53, // 8: boyd.v1.CycleReport.changed_goals:type_name -> boyd.v1.Goal
+	54, // 9: boyd.v1.CycleReport.reflection:type_name -> boyd.v1.ReflectionReport
+	55, // 10: boyd.v1.CycleReport.consolidated:type_name -> boyd.v1.EpisodicEntry
+	49, // 11: boyd.v1.CycleReport.stop_reason:type_name -> boyd.v1.StopReason
+	45, // 12: boyd.v1.CycleReport.phase_ms:type_name -> boyd.v1.CycleReport.PhaseMsEntry
+	56, // 13: boyd.v1.CycleReport.plan:type_name -> boyd.v1.Plan
+	49, // 14: boyd.v1.RunReport.stop_reason:type_name -> boyd.v1.StopReason
+	53, // 15: boyd.v1.RunReport.goals:type_name -> boyd.v1.Goal
+	47, // 16: boyd.v1.CreateAgentRequest.config:type_name -> boyd.v1.AgentConfig
+	48, // 17: boyd.v1.CreateAgentRequest.psyche:type_name -> boyd.v1.Psyche
 	2,  // 18: boyd.v1.CreateAgentRequest.goals:type_name -> boyd.v1.NewGoal
 	1,  // 19: boyd.v1.CreateAgentResponse.agent:type_name -> boyd.v1.AgentInfo
-	51, // 20: boyd.v1.CreateAgentResponse.goals:type_name -> boyd.v1.Goal
+	53, // 20: boyd.v1.CreateAgentResponse.goals:type_name -> boyd.v1.Goal
 	1,  // 21: boyd.v1.ListAgentsResponse.agents:type_name -> boyd.v1.AgentInfo
 	1,  // 22: boyd.v1.GetAgentResponse.agent:type_name -> boyd.v1.AgentInfo
 	2,  // 23: boyd.v1.AddGoalRequest.goal:type_name -> boyd.v1.NewGoal
-	51, // 24: boyd.v1.AddGoalResponse.goal:type_name -> boyd.v1.Goal
-	55, // 25: boyd.v1.ListGoalsRequest.statuses:type_name -> boyd.v1.GoalStatus
-	51, // 26: boyd.v1.ListGoalsResponse.goals:type_name -> boyd.v1.Goal
+	53, // 24: boyd.v1.AddGoalResponse.goal:type_name -> boyd.v1.Goal
+	57, // 25: boyd.v1.ListGoalsRequest.statuses:type_name -> boyd.v1.GoalStatus
+	53, // 26: boyd.v1.ListGoalsResponse.goals:type_name -> boyd.v1.Goal
 	2,  // 27: boyd.v1.CycleRequest.goal:type_name -> boyd.v1.NewGoal
 	3,  // 28: boyd.v1.CycleResponse.report:type_name -> boyd.v1.CycleReport
 	2,  // 29: boyd.v1.RunRequest.goals:type_name -> boyd.v1.NewGoal
 	4,  // 30: boyd.v1.RunResponse.report:type_name -> boyd.v1.RunReport
 	4,  // 31: boyd.v1.ResumeResponse.report:type_name -> boyd.v1.RunReport
-	54, // 32: boyd.v1.GetPlanResponse.plan:type_name -> boyd.v1.Plan
-	52, // 33: boyd.v1.ReflectResponse.report:type_name -> boyd.v1.ReflectionReport
-	56, // 34: boyd.v1.ConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
-	53, // 35: boyd.v1.ConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	57, // 36: boyd.v1.AgentServiceListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
-	57, // 37: boyd.v1.AgentServiceRemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
-	53, // 38: boyd.v1.RecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	58, // 39: boyd.v1.RecallResponse.facts:type_name -> boyd.v1.Fact
-	59, // 40: boyd.v1.RecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
-	60, // 41: boyd.v1.ResolveApprovalRequest.decision:type_name -> boyd.v1.ApprovalDecision
-	44, // 42: boyd.v1.ResolveApprovalResponse.request:type_name -> boyd.v1.ApprovalRequest
-	61, // 43: boyd.v1.WatchEventsRequest.kinds:type_name -> boyd.v1.EventKind
-	62, // 44: boyd.v1.WatchEventsResponse.event:type_name -> boyd.v1.Event
-	63, // 45: boyd.v1.ThinkResponse.state:type_name -> boyd.v1.LoopState
-	38, // 46: boyd.v1.ThinkResponse.steps:type_name -> boyd.v1.ThinkStepSignal
-	39, // 47: boyd.v1.ThinkResponse.answer:type_name -> boyd.v1.ThinkPassage
-	17, // 48: boyd.v1.RunCyclesRequest.run:type_name -> boyd.v1.RunRequest
-	62, // 49: boyd.v1.RunCyclesResponse.event:type_name -> boyd.v1.Event
-	4,  // 50: boyd.v1.RunCyclesResponse.report:type_name -> boyd.v1.RunReport
-	5,  // 51: boyd.v1.AgentService.CreateAgent:input_type -> boyd.v1.CreateAgentRequest
-	7,  // 52: boyd.v1.AgentService.ListAgents:input_type -> boyd.v1.ListAgentsRequest
-	9,  // 53: boyd.v1.AgentService.GetAgent:input_type -> boyd.v1.GetAgentRequest
-	11, // 54: boyd.v1.AgentService.AddGoal:input_type -> boyd.v1.AddGoalRequest
-	13, // 55: boyd.v1.AgentService.ListGoals:input_type -> boyd.v1.ListGoalsRequest
-	15, // 56: boyd.v1.AgentService.Cycle:input_type -> boyd.v1.CycleRequest
-	17, // 57: boyd.v1.AgentService.Run:input_type -> boyd.v1.RunRequest
-	19, // 58: boyd.v1.AgentService.Resume:input_type -> boyd.v1.ResumeRequest
-	21, // 59: boyd.v1.AgentService.GetPlan:input_type -> boyd.v1.GetPlanRequest
-	23, // 60: boyd.v1.AgentService.Reflect:input_type -> boyd.v1.ReflectRequest
-	25, // 61: boyd.v1.AgentService.Consolidate:input_type -> boyd.v1.ConsolidateRequest
-	31, // 62: boyd.v1.AgentService.Recall:input_type -> boyd.v1.RecallRequest
-	27, // 63: boyd.v1.AgentService.ListRules:input_type -> boyd.v1.AgentServiceListRulesRequest
-	29, // 64: boyd.v1.AgentService.RemoveRule:input_type -> boyd.v1.AgentServiceRemoveRuleRequest
-	33, // 65: boyd.v1.AgentService.ResolveApproval:input_type -> boyd.v1.ResolveApprovalRequest
-	35, // 66: boyd.v1.AgentService.WatchEvents:input_type -> boyd.v1.WatchEventsRequest
-	41, // 67: boyd.v1.AgentService.RunCycles:input_type -> boyd.v1.RunCyclesRequest
-	37, // 68: boyd.v1.AgentService.Think:input_type -> boyd.v1.ThinkRequest
-	6,  // 69: boyd.v1.AgentService.CreateAgent:output_type -> boyd.v1.CreateAgentResponse
-	8,  // 70: boyd.v1.AgentService.ListAgents:output_type -> boyd.v1.ListAgentsResponse
-	10, // 71: boyd.v1.AgentService.GetAgent:output_type -> boyd.v1.GetAgentResponse
-	12, // 72: boyd.v1.AgentService.AddGoal:output_type -> boyd.v1.AddGoalResponse
-	14, // 73: boyd.v1.AgentService.ListGoals:output_type -> boyd.v1.ListGoalsResponse
-	16, // 74: boyd.v1.AgentService.Cycle:output_type -> boyd.v1.CycleResponse
-	18, // 75: boyd.v1.AgentService.Run:output_type -> boyd.v1.RunResponse
-	20, // 76: boyd.v1.AgentService.Resume:output_type -> boyd.v1.ResumeResponse
-	22, // 77: boyd.v1.AgentService.GetPlan:output_type -> boyd.v1.GetPlanResponse
-	24, // 78: boyd.v1.AgentService.Reflect:output_type -> boyd.v1.ReflectResponse
-	26, // 79: boyd.v1.AgentService.Consolidate:output_type -> boyd.v1.ConsolidateResponse
-	32, // 80: boyd.v1.AgentService.Recall:output_type -> boyd.v1.RecallResponse
-	28, // 81: boyd.v1.AgentService.ListRules:output_type -> boyd.v1.AgentServiceListRulesResponse
-	30, // 82: boyd.v1.AgentService.RemoveRule:output_type -> boyd.v1.AgentServiceRemoveRuleResponse
-	34, // 83: boyd.v1.AgentService.ResolveApproval:output_type -> boyd.v1.ResolveApprovalResponse
-	36, // 84: boyd.v1.AgentService.WatchEvents:output_type -> boyd.v1.WatchEventsResponse
-	42, // 85: boyd.v1.AgentService.RunCycles:output_type -> boyd.v1.RunCyclesResponse
-	40, // 86: boyd.v1.AgentService.Think:output_type -> boyd.v1.ThinkResponse
-	69, // [69:87] is the sub-list for method output_type
-	51, // [51:69] is the sub-list for method input_type
-	51, // [51:51] is the sub-list for extension type_name
-	51, // [51:51] is the sub-list for extension extendee
-	0,  // [0:51] is the sub-list for field type_name
+	56, // 32: boyd.v1.GetPlanResponse.plan:type_name -> boyd.v1.Plan
+	54, // 33: boyd.v1.ReflectResponse.report:type_name -> boyd.v1.ReflectionReport
+	58, // 34: boyd.v1.ConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
+	55, // 35: boyd.v1.ConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	59, // 36: boyd.v1.AgentServiceListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
+	59, // 37: boyd.v1.AgentServiceRemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
+	55, // 38: boyd.v1.RecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	60, // 39: boyd.v1.RecallResponse.facts:type_name -> boyd.v1.Fact
+	61, // 40: boyd.v1.RecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
+	62, // 41: boyd.v1.ResolveApprovalRequest.decision:type_name -> boyd.v1.ApprovalDecision
+	46, // 42: boyd.v1.ResolveApprovalResponse.request:type_name -> boyd.v1.ApprovalRequest
+	46, // 43: boyd.v1.ListApprovalsResponse.requests:type_name -> boyd.v1.ApprovalRequest
+	63, // 44: boyd.v1.WatchEventsRequest.kinds:type_name -> boyd.v1.EventKind
+	64, // 45: boyd.v1.WatchEventsResponse.event:type_name -> boyd.v1.Event
+	65, // 46: boyd.v1.ThinkResponse.state:type_name -> boyd.v1.LoopState
+	40, // 47: boyd.v1.ThinkResponse.steps:type_name -> boyd.v1.ThinkStepSignal
+	41, // 48: boyd.v1.ThinkResponse.answer:type_name -> boyd.v1.ThinkPassage
+	17, // 49: boyd.v1.RunCyclesRequest.run:type_name -> boyd.v1.RunRequest
+	64, // 50: boyd.v1.RunCyclesResponse.event:type_name -> boyd.v1.Event
+	4,  // 51: boyd.v1.RunCyclesResponse.report:type_name -> boyd.v1.RunReport
+	5,  // 52: boyd.v1.AgentService.CreateAgent:input_type -> boyd.v1.CreateAgentRequest
+	7,  // 53: boyd.v1.AgentService.ListAgents:input_type -> boyd.v1.ListAgentsRequest
+	9,  // 54: boyd.v1.AgentService.GetAgent:input_type -> boyd.v1.GetAgentRequest
+	11, // 55: boyd.v1.AgentService.AddGoal:input_type -> boyd.v1.AddGoalRequest
+	13, // 56: boyd.v1.AgentService.ListGoals:input_type -> boyd.v1.ListGoalsRequest
+	15, // 57: boyd.v1.AgentService.Cycle:input_type -> boyd.v1.CycleRequest
+	17, // 58: boyd.v1.AgentService.Run:input_type -> boyd.v1.RunRequest
+	19, // 59: boyd.v1.AgentService.Resume:input_type -> boyd.v1.ResumeRequest
+	21, // 60: boyd.v1.AgentService.GetPlan:input_type -> boyd.v1.GetPlanRequest
+	23, // 61: boyd.v1.AgentService.Reflect:input_type -> boyd.v1.ReflectRequest
+	25, // 62: boyd.v1.AgentService.Consolidate:input_type -> boyd.v1.ConsolidateRequest
+	31, // 63: boyd.v1.AgentService.Recall:input_type -> boyd.v1.RecallRequest
+	27, // 64: boyd.v1.AgentService.ListRules:input_type -> boyd.v1.AgentServiceListRulesRequest
+	29, // 65: boyd.v1.AgentService.RemoveRule:input_type -> boyd.v1.AgentServiceRemoveRuleRequest
+	33, // 66: boyd.v1.AgentService.ResolveApproval:input_type -> boyd.v1.ResolveApprovalRequest
+	35, // 67: boyd.v1.AgentService.ListApprovals:input_type -> boyd.v1.ListApprovalsRequest
+	37, // 68: boyd.v1.AgentService.WatchEvents:input_type -> boyd.v1.WatchEventsRequest
+	43, // 69: boyd.v1.AgentService.RunCycles:input_type -> boyd.v1.RunCyclesRequest
+	39, // 70: boyd.v1.AgentService.Think:input_type -> boyd.v1.ThinkRequest
+	6,  // 71: boyd.v1.AgentService.CreateAgent:output_type -> boyd.v1.CreateAgentResponse
+	8,  // 72: boyd.v1.AgentService.ListAgents:output_type -> boyd.v1.ListAgentsResponse
+	10, // 73: boyd.v1.AgentService.GetAgent:output_type -> boyd.v1.GetAgentResponse
+	12, // 74: boyd.v1.AgentService.AddGoal:output_type -> boyd.v1.AddGoalResponse
+	14, // 75: boyd.v1.AgentService.ListGoals:output_type -> boyd.v1.ListGoalsResponse
+	16, // 76: boyd.v1.AgentService.Cycle:output_type -> boyd.v1.CycleResponse
+	18, // 77: boyd.v1.AgentService.Run:output_type -> boyd.v1.RunResponse
+	20, // 78: boyd.v1.AgentService.Resume:output_type -> boyd.v1.ResumeResponse
+	22, // 79: boyd.v1.AgentService.GetPlan:output_type -> boyd.v1.GetPlanResponse
+	24, // 80: boyd.v1.AgentService.Reflect:output_type -> boyd.v1.ReflectResponse
+	26, // 81: boyd.v1.AgentService.Consolidate:output_type -> boyd.v1.ConsolidateResponse
+	32, // 82: boyd.v1.AgentService.Recall:output_type -> boyd.v1.RecallResponse
+	28, // 83: boyd.v1.AgentService.ListRules:output_type -> boyd.v1.AgentServiceListRulesResponse
+	30, // 84: boyd.v1.AgentService.RemoveRule:output_type -> boyd.v1.AgentServiceRemoveRuleResponse
+	34, // 85: boyd.v1.AgentService.ResolveApproval:output_type -> boyd.v1.ResolveApprovalResponse
+	36, // 86: boyd.v1.AgentService.ListApprovals:output_type -> boyd.v1.ListApprovalsResponse
+	38, // 87: boyd.v1.AgentService.WatchEvents:output_type -> boyd.v1.WatchEventsResponse
+	44, // 88: boyd.v1.AgentService.RunCycles:output_type -> boyd.v1.RunCyclesResponse
+	42, // 89: boyd.v1.AgentService.Think:output_type -> boyd.v1.ThinkResponse
+	71, // [71:90] is the sub-list for method output_type
+	52, // [52:71] is the sub-list for method input_type
+	52, // [52:52] is the sub-list for extension type_name
+	52, // [52:52] is the sub-list for extension extendee
+	0,  // [0:52] is the sub-list for field type_name
 }
 
 func init() { file_boyd_v1_controller_proto_init() }
@@ -3322,8 +3426,8 @@ func file_boyd_v1_controller_proto_init() {
 	file_boyd_v1_controller_proto_msgTypes[22].OneofWrappers = []any{}
 	file_boyd_v1_controller_proto_msgTypes[26].OneofWrappers = []any{}
 	file_boyd_v1_controller_proto_msgTypes[30].OneofWrappers = []any{}
-	file_boyd_v1_controller_proto_msgTypes[36].OneofWrappers = []any{}
-	file_boyd_v1_controller_proto_msgTypes[41].OneofWrappers = []any{
+	file_boyd_v1_controller_proto_msgTypes[38].OneofWrappers = []any{}
+	file_boyd_v1_controller_proto_msgTypes[43].OneofWrappers = []any{
 		(*RunCyclesResponse_Event)(nil),
 		(*RunCyclesResponse_Report)(nil),
 	}
@@ -3333,7 +3437,7 @@ func file_boyd_v1_controller_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_boyd_v1_controller_proto_rawDesc), len(file_boyd_v1_controller_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   43,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -34,6 +34,7 @@ const (
 	AgentService_ListRules_FullMethodName       = "/boyd.v1.AgentService/ListRules"
 	AgentService_RemoveRule_FullMethodName      = "/boyd.v1.AgentService/RemoveRule"
 	AgentService_ResolveApproval_FullMethodName = "/boyd.v1.AgentService/ResolveApproval"
+	AgentService_ListApprovals_FullMethodName   = "/boyd.v1.AgentService/ListApprovals"
 	AgentService_WatchEvents_FullMethodName     = "/boyd.v1.AgentService/WatchEvents"
 	AgentService_RunCycles_FullMethodName       = "/boyd.v1.AgentService/RunCycles"
 	AgentService_Think_FullMethodName           = "/boyd.v1.AgentService/Think"
@@ -78,6 +79,10 @@ type AgentServiceClient interface {
 	RemoveRule(ctx context.Context, in *AgentServiceRemoveRuleRequest, opts ...grpc.CallOption) (*AgentServiceRemoveRuleResponse, error)
 	// ResolveApproval answers a pending approval request.
 	ResolveApproval(ctx context.Context, in *ResolveApprovalRequest, opts ...grpc.CallOption) (*ResolveApprovalResponse, error)
+	// ListApprovals lists the approval requests and questions still waiting
+	// for an answer, oldest first, so a client that starts late can answer
+	// them.
+	ListApprovals(ctx context.Context, in *ListApprovalsRequest, opts ...grpc.CallOption) (*ListApprovalsResponse, error)
 	// WatchEvents streams an agent's events, optionally replaying history.
 	WatchEvents(ctx context.Context, in *WatchEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchEventsResponse], error)
 	// RunCycles runs cycles like Run and streams every event of the run as it
@@ -246,6 +251,16 @@ func (c *agentServiceClient) ResolveApproval(ctx context.Context, in *ResolveApp
 	return out, nil
 }
 
+func (c *agentServiceClient) ListApprovals(ctx context.Context, in *ListApprovalsRequest, opts ...grpc.CallOption) (*ListApprovalsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListApprovalsResponse)
+	err := c.cc.Invoke(ctx, AgentService_ListApprovals_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *agentServiceClient) WatchEvents(ctx context.Context, in *WatchEventsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchEventsResponse], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &AgentService_ServiceDesc.Streams[0], AgentService_WatchEvents_FullMethodName, cOpts...)
@@ -333,6 +348,10 @@ type AgentServiceServer interface {
 	RemoveRule(context.Context, *AgentServiceRemoveRuleRequest) (*AgentServiceRemoveRuleResponse, error)
 	// ResolveApproval answers a pending approval request.
 	ResolveApproval(context.Context, *ResolveApprovalRequest) (*ResolveApprovalResponse, error)
+	// ListApprovals lists the approval requests and questions still waiting
+	// for an answer, oldest first, so a client that starts late can answer
+	// them.
+	ListApprovals(context.Context, *ListApprovalsRequest) (*ListApprovalsResponse, error)
 	// WatchEvents streams an agent's events, optionally replaying history.
 	WatchEvents(*WatchEventsRequest, grpc.ServerStreamingServer[WatchEventsResponse]) error
 	// RunCycles runs cycles like Run and streams every event of the run as it
@@ -395,6 +414,9 @@ func (UnimplementedAgentServiceServer) RemoveRule(context.Context, *AgentService
 }
 func (UnimplementedAgentServiceServer) ResolveApproval(context.Context, *ResolveApprovalRequest) (*ResolveApprovalResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ResolveApproval not implemented")
+}
+func (UnimplementedAgentServiceServer) ListApprovals(context.Context, *ListApprovalsRequest) (*ListApprovalsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListApprovals not implemented")
 }
 func (UnimplementedAgentServiceServer) WatchEvents(*WatchEventsRequest, grpc.ServerStreamingServer[WatchEventsResponse]) error {
 	return status.Error(codes.Unimplemented, "method WatchEvents not implemented")
@@ -696,6 +718,24 @@ func _AgentService_ResolveApproval_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AgentService_ListApprovals_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListApprovalsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentServiceServer).ListApprovals(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentService_ListApprovals_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentServiceServer).ListApprovals(ctx, req.(*ListApprovalsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _AgentService_WatchEvents_Handler(srv interface{}, stream grpc.ServerStream) error {
 	m := new(WatchEventsRequest)
 	if err := stream.RecvMsg(m); err != nil {
@@ -802,6 +842,10 @@ var AgentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ResolveApproval",
 			Handler:    _AgentService_ResolveApproval_Handler,
+		},
+		{
+			MethodName: "ListApprovals",
+			Handler:    _AgentService_ListApprovals_Handler,
 		},
 		{
 			MethodName: "Think",

@@ -915,7 +915,8 @@ type Event struct {
 	TimeUnixMs int64 `protobuf:"varint,3,opt,name=time_unix_ms,json=timeUnixMs,proto3" json:"time_unix_ms,omitempty"`
 	// W3C trace id of the cycle, to correlate with service traces.
 	TraceId string `protobuf:"bytes,4,opt,name=trace_id,json=traceId,proto3" json:"trace_id,omitempty"`
-	// Per-agent sequence number, increasing; used to resume a replay.
+	// Per-agent sequence number, strictly increasing (there may be gaps),
+	// the same live and replayed; WatchEventsRequest.from_sequence takes it.
 	Sequence uint64 `protobuf:"varint,5,opt,name=sequence,proto3" json:"sequence,omitempty"`
 	// What happened.
 	//

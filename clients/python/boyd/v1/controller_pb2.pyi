@@ -374,6 +374,18 @@ class ResolveApprovalResponse(_message.Message):
     request: _common_pb2.ApprovalRequest
     def __init__(self, request: _Optional[_Union[_common_pb2.ApprovalRequest, _Mapping]] = ...) -> None: ...
 
+class ListApprovalsRequest(_message.Message):
+    __slots__ = ("agent_id",)
+    AGENT_ID_FIELD_NUMBER: _ClassVar[int]
+    agent_id: str
+    def __init__(self, agent_id: _Optional[str] = ...) -> None: ...
+
+class ListApprovalsResponse(_message.Message):
+    __slots__ = ("requests",)
+    REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    requests: _containers.RepeatedCompositeFieldContainer[_common_pb2.ApprovalRequest]
+    def __init__(self, requests: _Optional[_Iterable[_Union[_common_pb2.ApprovalRequest, _Mapping]]] = ...) -> None: ...
+
 class WatchEventsRequest(_message.Message):
     __slots__ = ("agent_id", "kinds", "from_sequence")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]

@@ -112,6 +112,11 @@ class AgentServiceStub:
                 request_serializer=boyd_dot_v1_dot_controller__pb2.ResolveApprovalRequest.SerializeToString,
                 response_deserializer=boyd_dot_v1_dot_controller__pb2.ResolveApprovalResponse.FromString,
                 _registered_method=True)
+        self.ListApprovals = channel.unary_unary(
+                '/boyd.v1.AgentService/ListApprovals',
+                request_serializer=boyd_dot_v1_dot_controller__pb2.ListApprovalsRequest.SerializeToString,
+                response_deserializer=boyd_dot_v1_dot_controller__pb2.ListApprovalsResponse.FromString,
+                _registered_method=True)
         self.WatchEvents = channel.unary_stream(
                 '/boyd.v1.AgentService/WatchEvents',
                 request_serializer=boyd_dot_v1_dot_controller__pb2.WatchEventsRequest.SerializeToString,
@@ -241,6 +246,15 @@ class AgentServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListApprovals(self, request, context):
+        """ListApprovals lists the approval requests and questions still waiting
+        for an answer, oldest first, so a client that starts late can answer
+        them.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def WatchEvents(self, request, context):
         """WatchEvents streams an agent's events, optionally replaying history.
         """
@@ -341,6 +355,11 @@ def add_AgentServiceServicer_to_server(servicer, server):
                     servicer.ResolveApproval,
                     request_deserializer=boyd_dot_v1_dot_controller__pb2.ResolveApprovalRequest.FromString,
                     response_serializer=boyd_dot_v1_dot_controller__pb2.ResolveApprovalResponse.SerializeToString,
+            ),
+            'ListApprovals': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListApprovals,
+                    request_deserializer=boyd_dot_v1_dot_controller__pb2.ListApprovalsRequest.FromString,
+                    response_serializer=boyd_dot_v1_dot_controller__pb2.ListApprovalsResponse.SerializeToString,
             ),
             'WatchEvents': grpc.unary_stream_rpc_method_handler(
                     servicer.WatchEvents,
@@ -766,6 +785,33 @@ class AgentService:
             '/boyd.v1.AgentService/ResolveApproval',
             boyd_dot_v1_dot_controller__pb2.ResolveApprovalRequest.SerializeToString,
             boyd_dot_v1_dot_controller__pb2.ResolveApprovalResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListApprovals(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boyd.v1.AgentService/ListApprovals',
+            boyd_dot_v1_dot_controller__pb2.ListApprovalsRequest.SerializeToString,
+            boyd_dot_v1_dot_controller__pb2.ListApprovalsResponse.FromString,
             options,
             channel_credentials,
             insecure,
