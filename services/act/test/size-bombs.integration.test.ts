@@ -1,4 +1,7 @@
-import { createServer, type Server } from "node:http";
+import { execFileSync } from "node:child_process";
+import { open, symlink } from "node:fs/promises";
+import { createServer, type Server, type ServerResponse } from "node:http";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { InProcessTransport } from "@boyd/bus";
 import { ActionOutcome, ApprovalMode, type ActionResult } from "@boyd/proto";
@@ -113,6 +116,7 @@ let host: string;
 
 beforeAll(async () => {
   web = createServer((req, res) => {
+    if (req.url === "/endless") return void endless(res);
     let bytes = 0;
     req.on("data", (chunk: Buffer) => (bytes += chunk.length));
     req.on("end", () => res.end(`got ${bytes} bytes`));
@@ -122,6 +126,18 @@ beforeAll(async () => {
   transport = new InProcessTransport();
   h = await startHarness(transport, { config: { http: { allowHosts: [host] }, approvalTimeoutMs: 2_000 } });
 }, 60_000);
+
+/** Writes text until the client goes away. */
+function endless(res: ServerResponse): void {
+  res.setHeader("content-type", "text/plain");
+  const line = Buffer.from("all work and no play\n".repeat(3_000));
+  const more = (): void => {
+    while (!res.destroyed && res.write(line));
+    if (!res.destroyed) res.once("drain", more);
+  };
+  res.on("close", () => res.removeAllListeners("drain"));
+  more();
+}
 
 afterAll(async () => {
   await h?.close();
@@ -192,6 +208,78 @@ describe("act - structure bombs are refused before the schema walks them", () =>
     expect(deep.result.output!.error!.message).toBe("http_fetch: input_json is nested more than 64 levels deep, at headers.x.a.a.a.a… (64 levels)");
   });
 });
+
+describe("act - endless and oversized sources", () => {
+  const MiB = 1024 * 1024;
+  // Each source is set up in the workspace (or served over loopback) and read by every tool that takes it.
+  const SOURCES: ReadonlyArray<{ what: string; setUp: () => Promise<string>; expect: Readonly<Record<"file_io read" | "file_io search" | "content_ingest", RegExp>> }> = [
+    {
+      what: "a 100 MiB file of tiny lines",
+      setUp: () => fileOf("lines.txt", 100 * MiB, "a\n"),
+      expect: { "file_io read": /\[output truncated from \d+ bytes\]$/, "file_io search": /\(0 files searched, 1 passed over as binary, larger than the search cap or not regular\)$/, content_ingest: /^ingested "lines\.txt" \(text\): .* \[partial: only its first \d+ of 104857600 bytes were read\]$/ },
+    },
+    {
+      what: "a 100 MiB file of one line",
+      setUp: () => fileOf("line.txt", 100 * MiB, "x"),
+      expect: { "file_io read": /\[output truncated from \d+ bytes\]$/, "file_io search": /\(0 files searched, 1 passed over/, content_ingest: /\[partial: only its first \d+ of 104857600 bytes were read\]$/ },
+    },
+    {
+      what: "a FIFO nobody writes to",
+      setUp: async () => (execFileSync("mkfifo", [join(h.workspace, "pipe.txt")]), "pipe.txt"),
+      expect: { "file_io read": /^file_io: path "pipe\.txt" is not a regular file$/, "file_io search": /\(0 files searched, 1 passed over/, content_ingest: /^path "pipe\.txt" is not a regular file$/ },
+    },
+    {
+      what: "a symlink to /dev/zero",
+      setUp: async () => (await symlink("/dev/zero", join(h.workspace, "zero.txt")), "zero.txt"),
+      expect: { "file_io read": /escapes the workspace through symlink "zero\.txt"$/, "file_io search": /escapes the workspace through symlink "zero\.txt"$/, content_ingest: /escapes the workspace through symlink "zero\.txt"$/ },
+    },
+  ];
+
+  it("size bombs - reading, searching and ingesting endless or 100 MiB files ends in bounded time while ListTools answers", async () => {
+    for (const source of SOURCES) {
+      const path = await source.setUp();
+      for (const [tool, input] of [
+        ["file_io", { action: "read", path }],
+        ["file_io", { action: "search", path, query: "needle" }],
+        ["content_ingest", { source: path }],
+      ] as const) {
+        const { result, took, listMs } = await attempt(tool, JSON.stringify(input));
+        const output = result.output!;
+        expect(took, `${tool} on ${source.what}`).toBeLessThan(10_000);
+        expect(listMs).toBeLessThan(2_000);
+        expect(Buffer.byteLength(output.content)).toBeLessThanOrEqual(64 * 1024);
+        // The executor's cap may cut the tool's own note off; the output then says it was cut.
+        const shown = output.truncated ? `${output.content.slice(0, 100)}[output truncated from ${output.outputBytes} bytes]` : output.content;
+        expect(shown, `${tool} on ${source.what}`).toMatch(source.expect[`${tool} ${input.action ?? ""}`.trim() as keyof typeof source.expect]);
+      }
+    }
+  }, 50_000);
+
+  it("size bombs - an endless HTTP body is cut for http_fetch and content_ingest", async () => {
+    for (const [tool, input] of [
+      ["http_fetch", { url: `http://${host}/endless` }],
+      ["content_ingest", { source: `http://${host}/endless` }],
+    ] as const) {
+      const { result, took, listMs } = await attempt(tool, JSON.stringify(input));
+      const output = result.output!;
+      expect(took).toBeLessThan(10_000);
+      expect(listMs).toBeLessThan(2_000);
+      expect(output.content).toMatch(tool === "http_fetch" ? /^HTTP 200 OK \(text\/plain, \d+ bytes \(truncated at \d+\)\)/ : /^ingested "endless" \(text\): .* \[partial: only its first \d+ bytes were read; the rest of the body was not\]$/);
+    }
+  }, 30_000);
+});
+
+/** Writes `bytes` of `unit` repeated into the workspace, in 1 MiB chunks, and returns its path. */
+async function fileOf(name: string, bytes: number, unit: string): Promise<string> {
+  const chunk = unit.repeat(Math.ceil((1024 * 1024) / unit.length)).slice(0, 1024 * 1024);
+  const handle = await open(join(h.workspace, name), "w");
+  try {
+    for (let written = 0; written < bytes; written += chunk.length) await handle.write(chunk);
+  } finally {
+    await handle.close();
+  }
+  return name;
+}
 
 let cycle = 0;
 
