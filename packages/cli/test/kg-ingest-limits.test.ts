@@ -46,6 +46,27 @@ describe("boyd kg ingest - size bombs and encodings", () => {
     expect(await query()).toBe("");
   }, 60_000);
 
+  it("kg ingest /dev/zero - every format (ntriples, jsonl) exits 2 naming /dev/zero:1, nothing stored", async () => {
+    for (const format of ["ntriples", "jsonl"]) {
+      const r = await runBoyd(["kg", "--data-dir", dataDir, "ingest", "/dev/zero", "--format", format]);
+      expect(r.code, format).toBe(2);
+      expect(r.stderr, format).toContain("boyd: /dev/zero:1: line longer than 1048576 bytes (1 MiB)");
+    }
+    expect(await query()).toBe("");
+  }, 60_000);
+
+  it("kg ingest - 100 bad lines that each quote 1 MiB print 100 short reasons, not 100 MB, exit 3", async () => {
+    const path = join(dir, "quoting.csv");
+    writeFileSync(path, `a,b,c\n${`s,p,o,${"9".repeat(1024 * 1024 - 100)}\n`.repeat(100)}`);
+    const r = await runBoyd(["kg", "--data-dir", dataDir, "ingest", path]);
+    expect(r.code).toBe(3);
+    const reasons = r.stderr.split("\n").filter((l) => l.includes("confidence must be a number"));
+    expect(reasons).toHaveLength(100);
+    for (const line of reasons) expect(line).toMatch(/… \(\d+ more characters\)$/);
+    expect(r.stderr.length).toBeLessThan(64 * 1024);
+    expect(r.stdout).toContain("1 triples from 101 lines");
+  }, 60_000);
+
   it("kg ingest - a UTF-16 file with a BOM ingests the same triples as its UTF-8 twin", async () => {
     const csv = "subject,predicate,object\nzoë,likes,crème\nzoë,is-a,person\n";
     writeFileSync(join(dir, "utf8.csv"), csv);
