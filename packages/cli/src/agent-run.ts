@@ -1,7 +1,7 @@
 import { createEventChannel } from "@boyd/bus";
 import { ConsolidationTrigger, CycleFinished, Event, GoalStatus, RunReport, StopReason, type Goal } from "@boyd/proto";
 import type { AgentConnection } from "./agent-connection.js";
-import { formatCycleLine, formatRunSummary, shorten, type RunSummary } from "./agent-format.js";
+import { formatCycleLine, formatRunSummary, printable, shorten, type RunSummary } from "./agent-format.js";
 import { answeringApprovals, type AnsweringOptions } from "./approval-prompt.js";
 import type { Ingested } from "./knowledge.js";
 import type { LineReader } from "./line-reader.js";
@@ -48,7 +48,8 @@ class StatusLine {
 
   show(text: string): void {
     if (!this.stream.isTTY) return;
-    this.stream.write(`\r\x1b[K${shorten(text, (this.stream.columns || 80) - 1)}`);
+    // Only the status line's own escapes reach the terminal; the goal in it is shown visibly.
+    this.stream.write(`\r\x1b[K${shorten(printable(text), (this.stream.columns || 80) - 1)}`);
     this.#shown = true;
   }
 
