@@ -100,6 +100,15 @@ describe("boyd kg ingest - size bombs and encodings", () => {
     expect(await query()).toBe("");
   }, 60_000);
 
+  it("agent run --kb - a bad line quoting 1 MiB is refused in a short message naming file:line, exit 2", async () => {
+    const path = join(dir, "quoting.jsonl");
+    writeFileSync(path, `${JSON.stringify({ subject: "s", predicate: "p", object: "o", confidence: "9".repeat(1024 * 1024 - 100) })}\n`);
+    const r = await runBoyd(["agent", "--data-dir", dataDir, "run", "--kb", path, "--goals", "Find out whether a dog is a mammal"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`${path.replaceAll("/", "\\/").replaceAll(".", "\\.")}:1: field "confidence" must be a number in \\[0, 1\\], got "9+… \\(\\d+ more characters\\)`));
+    expect(r.stderr.length).toBeLessThan(4_096);
+  }, 60_000);
+
   it("agent run --kb - a knowledge file with no end (zero.csv -> /dev/zero) is refused at 64 MiB with exit 2, memory bounded", async () => {
     const link = join(dir, "zero.csv");
     symlinkSync("/dev/zero", link);
