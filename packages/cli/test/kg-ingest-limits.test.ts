@@ -47,10 +47,11 @@ describe("boyd kg ingest - size bombs and encodings", () => {
   }, 60_000);
 
   it("kg ingest /dev/zero - every format (ntriples, jsonl) exits 2 naming /dev/zero:1, nothing stored", async () => {
-    for (const format of ["ntriples", "jsonl"]) {
-      const r = await runBoyd(["kg", "--data-dir", dataDir, "ingest", "/dev/zero", "--format", format]);
-      expect(r.code, format).toBe(2);
-      expect(r.stderr, format).toContain("boyd: /dev/zero:1: line longer than 1048576 bytes (1 MiB)");
+    const formats = ["ntriples", "jsonl"];
+    const results = await Promise.all(formats.map((format) => runBoyd(["kg", "--data-dir", dataDir, "ingest", "/dev/zero", "--format", format])));
+    for (const [i, r] of results.entries()) {
+      expect(r.code, formats[i]).toBe(2);
+      expect(r.stderr, formats[i]).toContain("boyd: /dev/zero:1: line longer than 1048576 bytes (1 MiB)");
     }
     expect(await query()).toBe("");
   }, 60_000);
