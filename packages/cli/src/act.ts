@@ -1,3 +1,4 @@
+import { printable, printableLines } from "./agent-format.js";
 import { resolve } from "node:path";
 import { ActFileConfig, configFromEnv, loadActConfigFile, startAct } from "@boyd/act";
 import { connectNats, createClient, InProcessTransport, type ServiceBinding, type Transport } from "@boyd/bus";
@@ -72,10 +73,11 @@ function answerThroughAct<T>(transport: Transport, agentId: string, work: () => 
 /** One result as a person reads it. */
 export function formatResult(r: ActionResult): string {
   const out = r.output;
-  const head = `${r.toolName}: ${ActionOutcome[r.outcome]?.toLowerCase().replaceAll("_", " ") ?? r.outcome}${out?.truncated ? ` (output cut at ${out.content.length} of ${out.outputBytes} bytes)` : ""} in ${r.durationMs} ms`;
-  const why = r.safety?.reason ? `\nsafety: ${r.safety.reason}` : "";
-  const body = out?.success ? out.content : `error: ${out?.error?.message ?? "unknown"}${out?.content && out.content !== out.error?.message ? `\n${out.content}` : ""}`;
-  return `${head}${why}\n${body.replace(/\n$/, "")}`;
+  const head = `${printable(r.toolName)}: ${ActionOutcome[r.outcome]?.toLowerCase().replaceAll("_", " ") ?? r.outcome}${out?.truncated ? ` (output cut at ${out.content.length} of ${out.outputBytes} bytes)` : ""} in ${r.durationMs} ms`;
+  const why = r.safety?.reason ? `\nsafety: ${printable(r.safety.reason)}` : "";
+  const body = out?.success ? out.content : `error: ${printable(out?.error?.message ?? "unknown")}${out?.content && out.content !== out.error?.message ? `\n${out.content}` : ""}`;
+  // Tool output is whatever a file, a page or a program held.
+  return `${head}${why}\n${printableLines(body.replace(/\n$/, ""))}`;
 }
 
 /** `boyd act ...` and `boyd approvals`: tools and approvals from a terminal. */
@@ -95,7 +97,7 @@ export function registerActCommands(program: Command): void {
     .action(async (opts: { json?: boolean }) => {
       const { tools } = await withAct(flags(), {}, (transport) => createClient(transport, ActServiceDefinition).listTools({ agentId: flags().agent }));
       if (opts.json) console.log(JSON.stringify(tools.map((t) => ({ ...t, inputSchema: JSON.parse(t.inputSchemaJson || "{}") as unknown, inputSchemaJson: undefined })), null, 2));
-      else for (const t of tools) console.log(`${t.name.padEnd(18)} ${["", "safe", "cautious", "dangerous", "critical"][t.danger]!.padEnd(9)} ${t.requiredParams.join(",").padEnd(22)} ${t.description}`);
+      else for (const t of tools) console.log(`${t.name.padEnd(18)} ${["", "safe", "cautious", "dangerous", "critical"][t.danger]!.padEnd(9)} ${t.requiredParams.join(",").padEnd(22)} ${printable(t.description)}`);
     });
 
   act

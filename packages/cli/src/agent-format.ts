@@ -152,9 +152,10 @@ export function formatCycleLine(c: CycleSummary): string {
   ].filter((p) => p.trim() !== "");
   // A failed call's error, unless a warning (a retry, say) already tells it.
   const error = c.result?.output?.success === false ? (c.result.output.error?.message ?? "") : "";
-  const failure = error && !c.finished.warnings.some((w) => w.includes(error)) ? [`    ! ${error}`] : [];
+  const failure = error && !c.finished.warnings.some((w) => w.includes(error)) ? [`    ! ${printable(error)}`] : [];
   const warnings = c.finished.warnings.map((w) => `    ⚠ ${printable(w)}`);
-  return [parts.join("  "), ...progressReport(c), ...failure, ...warnings, ...cycleNotes(c).map(printable), ...learnedLines(c.decision)].join("\n");
+  // Goal ids are made from goal text, and changes quote goals and reasons: the line is shown visibly as a whole.
+  return [printable(parts.join("  ")), ...progressReport(c), ...failure, ...warnings, ...cycleNotes(c).map(printable), ...learnedLines(c.decision)].join("\n");
 }
 
 /**

@@ -81,7 +81,8 @@ class StatusLine {
 
   show(text: string): void {
     if (!this.stream.isTTY) return;
-    this.stream.write(`\r\x1b[K${shorten(text, (this.stream.columns || 80) - 1)}`);
+    // Only the status line's own escapes reach the terminal; the goal in it is shown visibly.
+    this.stream.write(`\r\x1b[K${shorten(printable(text), (this.stream.columns || 80) - 1)}`);
     this.#shown = true;
   }
 

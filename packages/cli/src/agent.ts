@@ -2,7 +2,7 @@ import { settingsFromProto, type AgentSettings } from "@boyd/controller";
 import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, RecallResponse, ReflectionReport } from "@boyd/proto";
 import { Option, type Command } from "commander";
 import { ensureAgent, findAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
-import { formatCycleReport, formatEpisodes, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
+import { formatCycleReport, printable, formatEpisodes, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
 import { formatRemovedRule, formatRules } from "./agent-rules.js";
 import { followingOver, runWatched, withApprovals } from "./agent-run.js";
 import { ingestKnowledge, readKnowledge } from "./knowledge.js";
@@ -165,7 +165,7 @@ export function registerAgentCommands(program: Command): void {
       const goal = { ...parseGoal(text, "<goal>"), ...(opts.priority !== undefined ? { priority: opts.priority } : {}) };
       const f = flags();
       const { goals } = await withAgents(f, (conn) => ensureAgent(conn.agents, f.agent, { goals: [goal] }));
-      for (const g of goals) console.log(`added ${g.symbolId} (priority ${g.priority}; criteria: ${g.successCriteria})`);
+      for (const g of goals) console.log(`added ${printable(g.symbolId)} (priority ${g.priority}; criteria: ${printable(g.successCriteria)})`);
     });
 
   agent

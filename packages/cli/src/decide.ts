@@ -1,3 +1,4 @@
+import { printable } from "./agent-format.js";
 import { createDecideHandlers } from "@boyd/decide";
 import { orient, QuestionAnswerer } from "@boyd/orient";
 import { Goal, GoalJustification, GoalSource, GoalStatus, ImpasseKind, Observation } from "@boyd/proto";
@@ -59,25 +60,25 @@ export function registerDecideCommand(program: Command): void {
         return;
       }
       const context = orientation.goals[0];
-      console.log(`goal: "${description}" (priority ${opts.priority})`);
+      console.log(`goal: "${printable(description)}" (priority ${opts.priority})`);
       console.log(`context: ${context?.triples.length ?? 0} triples, ${context?.inferences.length ?? 0} inferences from the graph`);
       const alternatives = decision?.explanation?.alternatives ?? [];
       const width = Math.max(...alternatives.map((a) => a.toolName.length), 4);
-      alternatives.forEach((a, i) => console.log(`${String(i + 1).padStart(3)}. ${a.toolName.padEnd(width)}  ${a.score!.breakdown}  ${a.inputJson}`));
+      alternatives.forEach((a, i) => console.log(`${String(i + 1).padStart(3)}. ${a.toolName.padEnd(width)}  ${a.score!.breakdown}  ${printable(a.inputJson)}`));
       console.log(decision?.call ? `chosen: ${decision.call.toolName} (confidence ${decision.explanation!.confidence.toFixed(2)})` : "chosen: nothing");
       const impasse = decision?.impasse;
       if (impasse?.kind === ImpasseKind.TIE) console.log(`impasse: tie between ${impasse.tiedTools.join(", ")}`);
       else if (impasse?.kind === ImpasseKind.ALL_BELOW_THRESHOLD) console.log(`impasse: every score is below ${impasse.threshold}`);
       else if (impasse?.kind === ImpasseKind.NO_CANDIDATES) console.log("impasse: no tool can act on this goal");
-      for (const f of decision?.explanation?.contextFactors ?? []) if (f.startsWith("excluded") || f.includes("more tools")) console.log(`  ${f}`);
+      for (const f of decision?.explanation?.contextFactors ?? []) if (f.startsWith("excluded") || f.includes("more tools")) console.log(`  ${printable(f)}`);
       if (planned?.plan) {
         const p = planned.plan;
-        console.log(`plan: ${p.strategy}`);
+        console.log(`plan: ${printable(p.strategy)}`);
         for (const s of p.steps) {
           const notes = [s.canFail ? "may fail" : "", s.fallback?.toolName ? `fallback ${s.fallback.toolName}` : "", s.hasSideEffects ? "side effects" : ""].filter(Boolean);
-          console.log(`  ${s.index}. ${s.description} - ${s.rationale}${notes.length ? ` [${notes.join("; ")}]` : ""}`);
+          console.log(`  ${s.index}. ${printable(s.description)} - ${printable(s.rationale)}${notes.length ? ` [${notes.join("; ")}]` : ""}`);
         }
-        for (const r of p.risks) console.log(`  risk: ${r}`);
+        for (const r of p.risks) console.log(`  risk: ${printable(r)}`);
       }
     });
 }

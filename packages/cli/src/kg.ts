@@ -24,6 +24,15 @@ export async function withGraph<T>(flags: GraphFlags, work: (store: GraphStore) 
   }
 }
 
+/**
+ * One tab-separated output line. Symbols come from ingested files and tools:
+ * each field is made printable (a tab inside one is shown as \x09, so the
+ * columns stay columns).
+ */
+function fields(...values: ReadonlyArray<string | number>): string {
+  return values.map((v) => printable(String(v))).join("\t");
+}
+
 function format(value: string): IngestFormat {
   if (value === "ntriples" || value === "csv" || value === "jsonl") return value;
   throw new InvalidArgumentError(`expected ntriples, csv or jsonl, got ${JSON.stringify(value)}`);
@@ -76,7 +85,7 @@ export function registerKgCommands(program: Command): void {
     .action(async (opts: { subject?: string; predicate?: string; object?: string; limit: number }) => {
       const { limit, ...pattern } = opts;
       const triples = await withGraph(flags(), (store) => store.query(pattern, { limit }));
-      for (const t of triples) console.log(`${t.subject}\t${t.predicate}\t${t.object}\t${t.confidence}`);
+      for (const t of triples) console.log(fields(t.subject, t.predicate, t.object, t.confidence));
     });
 
   kg.command("activate")
@@ -89,7 +98,7 @@ export function registerKgCommands(program: Command): void {
       for (const a of result.activations) {
         const p = a.provenance;
         const why = p.kind === "seed" ? "seed" : `${p.direction === "out" ? `${p.from} -${p.predicate}->` : `<-${p.predicate}- ${p.from}`} (depth ${p.depth})`;
-        console.log(`${a.activation.toFixed(4)}\t${a.symbol}\t${why}`);
+        console.log(fields(a.activation.toFixed(4), a.symbol, why));
       }
     });
 
@@ -98,7 +107,7 @@ export function registerKgCommands(program: Command): void {
     .option("--dry-run", "print, do not store")
     .action(async (opts: { dryRun?: boolean }) => {
       const derived = await withGraph(flags(), (store) => store.inferRules({ commit: !opts.dryRun }));
-      for (const d of derived) console.log(`${d.triple.subject}\t${d.triple.predicate}\t${d.triple.object}\t${d.triple.confidence.toFixed(4)}\t${d.rule}`);
+      for (const d of derived) console.log(fields(d.triple.subject, d.triple.predicate, d.triple.object, d.triple.confidence.toFixed(4), d.rule));
       console.log(`${derived.length} triples derived${opts.dryRun ? " (not stored)" : ""}`);
     });
 }

@@ -2,14 +2,19 @@
 import { Command } from "commander";
 import { isBusError } from "@boyd/bus";
 import { registerActCommands } from "./act.js";
+import { printable } from "./agent-format.js";
 import { registerAgentCommands } from "./agent.js";
 import { registerDecideCommand } from "./decide.js";
 import { runBusDemo } from "./demo-bus.js";
 import { registerKgCommands } from "./kg.js";
 import { registerEventsCommand } from "./events.js";
 import { positiveInt, UsageError, usageExits } from "./options.js";
+import { installPrintableConsole } from "./printable-console.js";
 import { registerThinkCommand } from "./think.js";
 import { registerUpCommand } from "./up.js";
+
+// Every line printed through console shows control and bidi characters visibly.
+installPrintableConsole();
 
 // `boyd act tools | head` closes the pipe early; that is not an error.
 process.stdout.on("error", (err: NodeJS.ErrnoException) => {
@@ -41,7 +46,8 @@ registerUpCommand(program);
 registerEventsCommand(program);
 
 program.parseAsync().catch((err: unknown) => {
-  console.error(`boyd: ${err instanceof Error ? err.message : String(err)}`);
+  // Messages echo what they refuse (a file name, a tool's error): shown visibly, never obeyed by the terminal.
+  console.error(`boyd: ${printable(err instanceof Error ? err.message : String(err))}`);
   // Usage mistakes (a missing file, a request the service calls malformed) exit 2, like bad flags.
   process.exitCode = err instanceof UsageError || (isBusError(err) && err.code === "INVALID_ARGUMENT") ? 2 : 1;
 });

@@ -1,3 +1,4 @@
+import { renderVisibly } from "@boyd/bus";
 import { ApprovalMode, type NewGoal } from "@boyd/proto";
 import { InvalidArgumentError, type Command, type CommanderError } from "commander";
 
@@ -14,10 +15,14 @@ export class UsageError extends Error {
 
 /**
  * Makes commander exit 2 for usage mistakes (bad flag, missing argument),
- * 0 for help, in this command and the subcommands added after it.
+ * 0 for help, and print its errors with control characters shown visibly,
+ * in this command and the subcommands added after it.
  */
 export function usageExits(command: Command): Command {
-  return command.exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2));
+  return command
+    .exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2))
+    // Commander quotes the flag value or command name it refuses: typed or pasted, it may hold escapes a terminal obeys.
+    .configureOutput({ outputError: (text, write) => write(renderVisibly(text, { multiline: true })) });
 }
 
 /** Parses a command-line value that must be a positive integer. */

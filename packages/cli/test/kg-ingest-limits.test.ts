@@ -46,6 +46,28 @@ describe("boyd kg ingest - size bombs and encodings", () => {
     expect(await query()).toBe("");
   }, 60_000);
 
+  it("kg ingest /dev/zero - every format (ntriples, jsonl) exits 2 naming /dev/zero:1, nothing stored", async () => {
+    const formats = ["ntriples", "jsonl"];
+    const results = await Promise.all(formats.map((format) => runBoyd(["kg", "--data-dir", dataDir, "ingest", "/dev/zero", "--format", format])));
+    for (const [i, r] of results.entries()) {
+      expect(r.code, formats[i]).toBe(2);
+      expect(r.stderr, formats[i]).toContain("boyd: /dev/zero:1: line longer than 1048576 bytes (1 MiB)");
+    }
+    expect(await query()).toBe("");
+  }, 60_000);
+
+  it("kg ingest - 100 bad lines that each quote 1 MiB print 100 short reasons, not 100 MB, exit 3", async () => {
+    const path = join(dir, "quoting.csv");
+    writeFileSync(path, `a,b,c\n${`s,p,o,${"9".repeat(1024 * 1024 - 100)}\n`.repeat(100)}`);
+    const r = await runBoyd(["kg", "--data-dir", dataDir, "ingest", path]);
+    expect(r.code).toBe(3);
+    const reasons = r.stderr.split("\n").filter((l) => l.includes("confidence must be a number"));
+    expect(reasons).toHaveLength(100);
+    for (const line of reasons) expect(line).toMatch(/… \(\d+ more characters\)$/);
+    expect(r.stderr.length).toBeLessThan(64 * 1024);
+    expect(r.stdout).toContain("1 triples from 101 lines");
+  }, 60_000);
+
   it("kg ingest - a UTF-16 file with a BOM ingests the same triples as its UTF-8 twin", async () => {
     const csv = "subject,predicate,object\nzoë,likes,crème\nzoë,is-a,person\n";
     writeFileSync(join(dir, "utf8.csv"), csv);
@@ -77,6 +99,15 @@ describe("boyd kg ingest - size bombs and encodings", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${path}:2: predicate is longer than 4096 bytes (the most a symbol id may be)`);
     expect(await query()).toBe("");
+  }, 60_000);
+
+  it("agent run --kb - a bad line quoting 1 MiB is refused in a short message naming file:line, exit 2", async () => {
+    const path = join(dir, "quoting.jsonl");
+    writeFileSync(path, `${JSON.stringify({ subject: "s", predicate: "p", object: "o", confidence: "9".repeat(1024 * 1024 - 100) })}\n`);
+    const r = await runBoyd(["agent", "--data-dir", dataDir, "run", "--kb", path, "--goals", "Find out whether a dog is a mammal"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`${path.replaceAll("/", "\\/").replaceAll(".", "\\.")}:1: field "confidence" must be a number in \\[0, 1\\], got "9+… \\(\\d+ more characters\\)`));
+    expect(r.stderr.length).toBeLessThan(4_096);
   }, 60_000);
 
   it("agent run --kb - a knowledge file with no end (zero.csv -> /dev/zero) is refused at 64 MiB with exit 2, memory bounded", async () => {

@@ -35,7 +35,7 @@ export { openEmbeddedBackend, EmbeddedBackend, type EmbeddedOptions, type OpenRe
 export type { TornTail } from "./embedded/record-log.js";
 export { openNeo4jBackend, Neo4jBackend, type Neo4jOptions } from "./neo4j/neo4j-backend.js";
 export { ingestFile, ingestStream } from "./ingest/ingest.js";
-export { MAX_FIELD_BYTES } from "./ingest/check.js";
+export { MAX_FIELD_BYTES, MAX_REASON_CHARS } from "./ingest/check.js";
 export { MAX_LINE_BYTES } from "./ingest/text-lines.js";
 export type { IngestFormat, IngestLineError, IngestOptions, IngestProgress, IngestSummary } from "./ingest/types.js";
 export type { LineInput } from "./ingest/lines.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { GraphStore, ingestFile, ingestStream, MAX_FIELD_BYTES, MAX_LINE_BYTES, openEmbeddedBackend } from "../src/index.js";
+import { GraphStore, ingestFile, ingestStream, MAX_FIELD_BYTES, MAX_LINE_BYTES, MAX_REASON_CHARS, openEmbeddedBackend } from "../src/index.js";
 import { failure } from "./fixtures/graph-error.js";
 
 const dir = mkdtempSync(join(tmpdir(), "boyd-ingest-limits-"));
@@ -139,5 +139,39 @@ describe("ingest - size limits", () => {
     }
     const s = await store();
     expect((await ingestFile(s, file(".csv", `s,p,${fine}\n`), { strict: true })).triples).toBe(1);
+  });
+});
+
+describe("ingest - bad lines cannot make a summary the size of the file", () => {
+  const MiB = 1024 * 1024;
+  const big = "9".repeat(MiB - 100);
+  // Each refuses a line by quoting part of it; unclipped, the reason is the line.
+  const QUOTING: ReadonlyArray<[string, string]> = [
+    [".csv", `s,p,o,${big}`],
+    [".jsonl", JSON.stringify({ subject: "s", predicate: "p", object: "o", confidence: big })],
+    [".jsonl", JSON.stringify({ subject: "s", predicate: "p", object: "o", createdAt: big })],
+    [".jsonl", JSON.stringify({ subject: "s", predicate: "p", object: "o", [big]: 1 })],
+    [".jsonl", JSON.stringify(big)],
+    [".nt", `<http://e/s> <http://e/p> <http://e/o> ${big}`],
+  ];
+
+  it("ingest - a kept reason is at most MAX_REASON_CHARS characters, in every format, and says how much was cut", async () => {
+    for (const [ext, line] of QUOTING) {
+      const path = file(ext, `${line}\n`.repeat(20));
+      const summary = await ingestFile(await store(), path);
+      expect(summary.skipped, `${ext} ${line.slice(0, 60)}`).toBe(20);
+      for (const e of summary.errors) expect(e.reason.length, `${ext}: ${e.reason.slice(0, 80)}`).toBeLessThanOrEqual(MAX_REASON_CHARS + 40);
+      expect(JSON.stringify(summary).length).toBeLessThan(20 * (MAX_REASON_CHARS + 100));
+      const strict = await failure(ingestFile(await store(), path, { strict: true }));
+      expect(strict.message.length).toBeLessThanOrEqual(path.length + MAX_REASON_CHARS + 50);
+    }
+  });
+
+  it("ingest - a JSON Lines source longer than MAX_FIELD_BYTES is refused naming the field, nothing stored", async () => {
+    const s = await store();
+    const path = file(".jsonl", `${JSON.stringify({ subject: "s", predicate: "p", object: "o", source: "x".repeat(MAX_FIELD_BYTES + 1) })}\n`);
+    const err = await failure(ingestFile(s, path, { strict: true }));
+    expect(err.message).toBe(`${path}:1: field "source" is longer than ${MAX_FIELD_BYTES} bytes (the most a source may be)`);
+    expect(await triples(s)).toEqual([]);
   });
 });

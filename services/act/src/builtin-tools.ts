@@ -59,13 +59,13 @@ export function builtinTools(deps: BuiltinToolDeps): ToolDefinition[] {
       file: async (path) => {
         const r = await deps.workspace.read(path);
         if (r.binary) throw new BusError("INVALID_ARGUMENT", `source: ${JSON.stringify(path)} is a binary file`);
-        return r.content;
+        return { text: r.content, ...(r.truncated ? { cut: `only its first ${r.bytes} of ${r.size} bytes were read` } : {}) };
       },
       url: async (url, ctx) => {
         const r = await guardedFetch({ url, timeoutMs: Math.min(deps.http.timeoutMs, Math.max(1, ctx.deadline - Date.now())), maxBytes: Math.max(deps.http.maxBytes, 2 * 1024 * 1024), maxRedirects: deps.http.maxRedirects, signal: ctx.signal }, allowList, deps.lookup ? { lookup: deps.lookup } : {});
         if (r.status >= 400) throw new BusError(r.status === 404 ? "NOT_FOUND" : "UNAVAILABLE", `source: ${url} answered ${r.status} ${r.statusText}`);
         if (r.body === null) throw new BusError("INVALID_ARGUMENT", `source: ${url} is ${r.contentType ?? "of unknown type"}, not text`);
-        return { text: r.body, contentType: r.contentType ?? "" };
+        return { text: r.body, contentType: r.contentType ?? "", ...(r.truncated ? { cut: `only its first ${r.bytes} bytes were read; the rest of the body was not` } : {}) };
       },
     }),
     librarySearchTool(deps.orient, deps.encoder),

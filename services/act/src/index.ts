@@ -10,7 +10,7 @@ export { startAct, type ActService, type StartActOptions, type ActLogger } from 
 export { createActHandlers } from "./handlers.js";
 export { executeDecision, capOutput, type ActDeps } from "./execute.js";
 export { configFromEnv, loadActConfigFile, parseActConfig, ActFileConfig, type ActConfig } from "./config.js";
-export { ToolRegistry, MAX_INPUT_BYTES } from "./registry.js";
+export { ToolRegistry, MAX_INPUT_BYTES, INPUT_SHAPE } from "./registry.js";
 export { defineTool, type ToolDefinition, type CallContext, type CallAssessment, type ToolRun } from "./tool.js";
 export { PolicyConfig, compilePolicy, BUILTIN_DENIED_PATHS, BUILTIN_DENIED_COMMANDS, DEFAULT_ALLOWED_COMMANDS, DEFAULT_ASK_COMMANDS } from "./safety/policy.js";
 export { guard, similarityKeyOf } from "./safety/guardian.js";

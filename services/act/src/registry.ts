@@ -4,9 +4,18 @@ import { CORE_TOOLS } from "@boyd/tools";
 import type { z } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import type { ToolDefinition } from "./tool.js";
+import { describePath, exceedsShape, type JsonShape } from "./json-shape.js";
 
 /** Largest input_json accepted, bytes: a tool input is parameters, not payload. */
 export const MAX_INPUT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Largest structure accepted, checked before the schema walks it: the size
+ * cap alone lets 2 MB hold 200,000 array items (each parsed by zod before an
+ * array's max is checked) or nesting 100,000 deep (which overflows any
+ * recursive walk, JSON.stringify included).
+ */
+export const INPUT_SHAPE: JsonShape = { depth: 64, values: 20_000 };
 
 const NAME_RE = /^[a-z][a-z0-9_]{0,63}$/;
 
@@ -69,18 +78,27 @@ export class ToolRegistry {
       throw new BusError("INVALID_ARGUMENT", `${toolName}: input_json is not valid JSON (${(err as Error).message})`);
     }
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new BusError("INVALID_ARGUMENT", `${toolName}: input_json must be a JSON object`);
+    const excess = exceedsShape(raw, INPUT_SHAPE);
+    if (excess) throw new BusError("INVALID_ARGUMENT", `${toolName}: input_json ${excess.limit === "depth" ? `is nested more than ${INPUT_SHAPE.depth} levels deep` : `holds more than ${INPUT_SHAPE.values} values`}, at ${describePath(excess.path)}`);
     const parsed = tool.input.safeParse(raw);
     if (!parsed.success) throw new BusError("INVALID_ARGUMENT", `${toolName} input: ${describeIssues(parsed.error)}`);
     return { tool, input: parsed.data };
   }
 }
 
+/** Longest issue message kept: zod quotes the value it refused (an enum's "received '…'", every unknown key), which may be megabytes. */
+export const MAX_ISSUE_CHARS = 300;
+
 /** "argv[2]: String must contain at most 8192 character(s); path: Required" */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.map((p) => (typeof p === "number" ? `[${p}]` : p)).join(".").replaceAll(".[", "[") : "(input)"}: ${i.message}`)
+    .map((i) => `${clip(i.path.length ? i.path.map((p) => (typeof p === "number" ? `[${p}]` : p)).join(".").replaceAll(".[", "[") : "(input)")}: ${clip(i.message)}`)
     .join("; ");
+}
+
+function clip(text: string): string {
+  return text.length <= MAX_ISSUE_CHARS ? text : `${text.slice(0, MAX_ISSUE_CHARS)}… (${text.length - MAX_ISSUE_CHARS} more characters)`;
 }
 
 function jsonSchemaOf(schema: z.ZodTypeAny): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { realpath } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { BusError, type ServiceHandlers } from "@boyd/bus";
 import {
@@ -236,6 +236,10 @@ async function confined(path: string, root: string | undefined): Promise<string>
   if (rel === "" || rel.startsWith(`..${sep}`) || rel === ".." || isAbsolute(rel)) {
     throw new BusError("PERMISSION_DENIED", `ingest path ${JSON.stringify(path)} is outside the ingest root`);
   }
+  // A FIFO would be opened in a libuv thread that waits for a writer, holding
+  // it until one comes (four such calls stop every file read of the service);
+  // a directory or device is no knowledge file either.
+  if (!(await stat(real)).isFile()) throw new BusError("INVALID_ARGUMENT", `ingest path ${JSON.stringify(path)} is not a regular file`);
   return real;
 }
 

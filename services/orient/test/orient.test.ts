@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -192,6 +193,24 @@ describe("orient service - over the bus", () => {
       await expect(client.ingest({ source: { $case: "path", value: path } })).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
     }
     await expect(client.ingest({ source: { $case: "path", value: "missing.csv" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("ingest - a FIFO, a directory or a 100-line file of 1 MiB bad lines in the ingest root: refused at once or answered in bounded size", async () => {
+    execFileSync("mkfifo", [join(root, "data", "pipe.csv")]);
+    mkdirSync(join(root, "data", "dir.csv"));
+    for (const path of ["pipe.csv", "dir.csv"]) {
+      const started = Date.now();
+      // Opening a FIFO nobody writes to would hold one of libuv's four threads until a writer came; four such calls wedged every file read of orient.
+      const err = await client.ingest({ source: { $case: "path", value: path } }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
+      expect(err, path).toBeInstanceOf(BusError);
+      expect((err as BusError).message).toBe(`ingest path ${JSON.stringify(path)} is not a regular file`);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    writeFileSync(join(root, "data", "quoting.csv"), `s,p,o,${"9".repeat(1024 * 1024 - 100)}\n`.repeat(100));
+    const reply = await client.ingest({ source: { $case: "path", value: "quoting.csv" } });
+    expect(reply.errors).toHaveLength(100);
+    // Each reason quoted the whole line: a 100 MB reply, far past NATS's 1 MB payload.
+    expect(JSON.stringify(reply).length).toBeLessThan(100 * 1_000);
   });
 
   it("ingest - without an ingest root, paths are refused", async () => {

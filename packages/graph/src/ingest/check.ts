@@ -14,16 +14,29 @@ export function bad(reason: string): LineResult {
  */
 export const MAX_FIELD_BYTES = 4096;
 
+/**
+ * Longest reason kept for a bad line. Reasons quote what they refuse (a
+ * confidence, an unknown key, a JSON value), and a line may be 1 MiB: a
+ * hundred kept reasons must not make a summary, a reply or a terminal's
+ * worth of output the size of the file.
+ */
+export const MAX_REASON_CHARS = 300;
+
+/** `reason`, cut to {@link MAX_REASON_CHARS} characters with a note of how much was left out. */
+export function clipReason(reason: string): string {
+  return reason.length <= MAX_REASON_CHARS ? reason : `${reason.slice(0, MAX_REASON_CHARS)}… (${reason.length - MAX_REASON_CHARS} more characters)`;
+}
+
 /** The reason a symbol id is unusable, or undefined if it is fine. */
 export function idProblem(field: string, value: string): string | undefined {
   return value.trim() === "" ? `${field} must not be empty` : sizeProblem(field, value);
 }
 
 /** The reason a field is too long to be a symbol id, or undefined. */
-export function sizeProblem(field: string, value: string): string | undefined {
+export function sizeProblem(field: string, value: string, what = "a symbol id"): string | undefined {
   // Each UTF-16 unit is at most 3 UTF-8 bytes, so short strings skip the count.
   if (value.length * 3 <= MAX_FIELD_BYTES || Buffer.byteLength(value, "utf8") <= MAX_FIELD_BYTES) return undefined;
-  return `${field} is longer than ${MAX_FIELD_BYTES} bytes (the most a symbol id may be)`;
+  return `${field} is longer than ${MAX_FIELD_BYTES} bytes (the most ${what} may be)`;
 }
 
 // A plain decimal: Number() alone would also take "0x1", "" and " ", which

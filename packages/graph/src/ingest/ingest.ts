@@ -1,6 +1,7 @@
 import type { GraphStore } from "../store.js";
 import { GraphError } from "../errors.js";
 import type { TripleInput } from "../model.js";
+import { clipReason } from "./check.js";
 import { fileLines, inputLines, type LineInput } from "./lines.js";
 import { parseIngestOptions, type ResolvedIngestOptions } from "./options.js";
 import type { IngestLineError, IngestOptions, IngestSummary } from "./types.js";
@@ -113,7 +114,7 @@ class IngestRun {
       // A UTF-8 byte-order mark is not part of the first field.
       const line = n === 1 && raw.startsWith("\uFEFF") ? raw.slice(1) : raw;
       const result = this.opts.parse(line, n);
-      if (result.kind === "error") onBad(n, result.reason);
+      if (result.kind === "error") onBad(n, clipReason(result.reason));
       else if (result.kind === "triple" && onTriple) {
         const triple = result.triple;
         // Each fact remembers its line, so a proof can point at it.

@@ -1,5 +1,5 @@
 import type { TripleInput } from "../model.js";
-import { accept, bad, idProblem } from "./check.js";
+import { accept, bad, idProblem, sizeProblem } from "./check.js";
 import type { LineParser, LineResult } from "./types.js";
 
 const FIELDS = new Set(["subject", "predicate", "object", "confidence", "source", "createdAt"]);
@@ -48,6 +48,9 @@ export function parseJsonLine(line: string): LineResult {
   }
   if (source !== undefined) {
     if (typeof source !== "string") return bad(`field "source" must be a string, got ${describe(source)}`);
+    // Every fact carries its source: unbounded, one line could attach a megabyte to a fact.
+    const problem = sizeProblem('field "source"', source, "a source");
+    if (problem) return bad(problem);
     triple.source = source;
   }
   if (createdAt !== undefined) {

@@ -3,6 +3,7 @@ import { DangerLevel } from "@boyd/proto";
 import { z } from "zod";
 import { defineTool, type ToolDefinition } from "../tool.js";
 import { builtinDescriptor, type MemoryClient } from "./graph-client.js";
+import { exceedsShape, type JsonShape } from "../json-shape.js";
 
 const recallInput = z
   .object({
@@ -50,6 +51,19 @@ export function memoryRecallTool(memory: MemoryClient): ToolDefinition {
   });
 }
 
+/** Bounds of `about.input`: the controller merges it into a retried step and serialises it, so it must be a tool input's size, not a bomb. */
+const ABOUT_LIMITS: JsonShape = { depth: 32, values: 1_000 };
+
+// Measured before the record is parsed, so a hundred thousand keys are refused without being walked twice.
+const AboutInput = z
+  .unknown()
+  .superRefine((input, ctx) => {
+    const excess = exceedsShape(input, ABOUT_LIMITS);
+    if (excess) ctx.addIssue({ code: z.ZodIssueCode.custom, message: excess.limit === "depth" ? `nested more than ${ABOUT_LIMITS.depth} levels deep` : `holds more than ${ABOUT_LIMITS.values} values`, fatal: true });
+  })
+  .pipe(z.record(z.unknown()))
+  .default({});
+
 /**
  * user_interact: asks the person a question and waits for the answer. The
  * question is an approval-style request any client (CLI, REPL, gRPC, a NATS
@@ -64,7 +78,7 @@ export function userInteractTool(defaults: { timeoutMs: number } = { timeoutMs: 
         options: z.array(z.string().min(1).max(200)).max(20).default([]),
         timeout_ms: z.number().int().min(1).max(3_600_000).optional(),
         // The call the question is about (a failed plan step): the agent reads the answer against it.
-        about: z.object({ tool: z.string().min(1).max(200), input: z.record(z.unknown()).default({}) }).strict().optional(),
+        about: z.object({ tool: z.string().min(1).max(200), input: AboutInput }).strict().optional(),
       })
       .strict(),
     assess: (i) => ({

@@ -165,7 +165,9 @@ function listRun(path: string, r: ListResult): ToolRun {
 
 function searchRun(input: { path: string; query: string }, r: SearchResult): ToolRun {
   const lines = r.matches.map((m) => `${m.path}:${m.line}: ${m.text}`);
-  if (lines.length === 0) lines.push(`no matches for ${JSON.stringify(input.query)} in ${JSON.stringify(input.path)} (${plural(r.filesScanned, "file")} searched)`);
+  // "0 files searched" alone would hide that a file was there but too large (or binary) to search.
+  const passedOver = r.skipped ? `, ${r.skipped} passed over as binary, larger than the search cap or not regular` : "";
+  if (lines.length === 0) lines.push(`no matches for ${JSON.stringify(input.query)} in ${JSON.stringify(input.path)} (${plural(r.filesScanned, "file")} searched${passedOver})`);
   if (r.truncated) lines.push(`[search stopped at a limit after ${plural(r.filesScanned, "file")} and ${plural(r.matches.length, "match", "matches")}]`);
   return {
     content: lines.join("\n"),

@@ -11,12 +11,20 @@ import { builtinDescriptor, type OrientClient } from "./graph-client.js";
 /** Predicates the library writes; searches read `has_chunk` back. */
 export const LIBRARY = { hasChunk: "library:has_chunk", mentions: "library:mentions", isA: "is_a" } as const;
 
+/** A document as a source gave it. */
+export interface SourceText {
+  readonly text: string;
+  readonly contentType?: string;
+  /** Set when the source was read only in part (a file or body past its cap): says how much, for the person reading the result. */
+  readonly cut?: string;
+}
+
 /** Where documents come from besides inline text. */
 export interface DocumentSources {
   /** Reads a workspace file (confined like file_io). */
-  file?(path: string, context: CallContext): Promise<string>;
+  file?(path: string, context: CallContext): Promise<SourceText>;
   /** Fetches a URL (guarded like http_fetch). */
-  url?(url: string, context: CallContext): Promise<{ text: string; contentType: string }>;
+  url?(url: string, context: CallContext): Promise<SourceText>;
 }
 
 const MAX_DOCUMENT_CHARS = 2_000_000;
@@ -60,17 +68,10 @@ export function contentIngestTool(orient: OrientClient, sources: DocumentSources
       };
     },
     async run(i, ctx) {
-      let raw: string;
-      let contentType = "";
-      if (i.text !== undefined) raw = i.text;
-      else if (isUrl(i.source)) {
-        if (!sources.url) throw new BusError("FAILED_PRECONDITION", "content_ingest cannot fetch URLs here (no http_fetch configured)");
-        ({ text: raw, contentType } = await sources.url(i.source, ctx));
-      } else {
-        if (!sources.file) throw new BusError("FAILED_PRECONDITION", "content_ingest cannot read files here (no workspace configured)");
-        raw = await sources.file(i.source, ctx);
-      }
+      const { text: raw, contentType = "", cut } = await sourceText(i, sources, ctx);
       const format: DocumentFormat = i.format ?? formatOf(i.source, contentType);
+      // A document that only partly made it in must say so, or the library looks complete when it is not.
+      const partial = cut ?? (raw.length > MAX_DOCUMENT_CHARS ? `only its first ${MAX_DOCUMENT_CHARS} of ${raw.length} characters were read` : undefined);
       const doc = await readDocumentOffThread(raw.slice(0, MAX_DOCUMENT_CHARS), format, i.source);
       const { chunks, facts } = doc;
       if (!chunks.length) throw new BusError("INVALID_ARGUMENT", `source: ${JSON.stringify(i.source)} holds no text`);
@@ -97,12 +98,22 @@ export function contentIngestTool(orient: OrientClient, sources: DocumentSources
         await orient.mutate({ agentId: ctx.agentId, termsAreLabels: true, add: facts.slice(0, 200).map((f) => ({ ...edge(f.subject, LIBRARY.isA, f.object, 0.6), source: `library:${docId}` })) });
       }
       return {
-        content: `ingested "${title}" (${format}): ${chunks.length} passage(s), ${top.length} term(s), ${facts.length} fact(s)${facts.length ? `: ${facts.slice(0, 5).map((f) => `${f.subject} is a ${f.object}`).join("; ")}` : ""}`,
+        content: `ingested "${title}" (${format}): ${chunks.length} passage(s), ${top.length} term(s), ${facts.length} fact(s)${facts.length ? `: ${facts.slice(0, 5).map((f) => `${f.subject} is a ${f.object}`).join("; ")}` : ""}${partial ? ` [partial: ${partial}]` : ""}`,
         symbols: [title, ...top.slice(0, 10).map(([w]) => w), ...facts.flatMap((f) => [f.subject, f.object])],
-        data: { document: docId, title, format, chunks: chunks.length, terms: top.map(([w]) => w), facts },
+        data: { document: docId, title, format, chunks: chunks.length, terms: top.map(([w]) => w), facts, ...(partial ? { partial } : {}) },
       };
     },
   });
+}
+
+async function sourceText(i: { source: string; text?: string | undefined }, sources: DocumentSources, ctx: CallContext): Promise<SourceText> {
+  if (i.text !== undefined) return { text: i.text };
+  if (isUrl(i.source)) {
+    if (!sources.url) throw new BusError("FAILED_PRECONDITION", "content_ingest cannot fetch URLs here (no http_fetch configured)");
+    return sources.url(i.source, ctx);
+  }
+  if (!sources.file) throw new BusError("FAILED_PRECONDITION", "content_ingest cannot read files here (no workspace configured)");
+  return sources.file(i.source, ctx);
 }
 
 /** Bytes of passage text per Mutate: well under NATS's default 1 MB payload. */

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOSTILE, HostileRuns, SHOWN } from "./hostile-text.js";
+
+// Symbols from a knowledge file, and flag values, command names and file
+// names echoed in errors: see hostile-text.ts.
+
+const runs = new HostileRuns();
+let dir: string;
+let kg: string[];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "boyd-hostile-kg-"));
+  kg = ["kg", "--data-dir", join(dir, ".boyd")];
+  writeFileSync(join(dir, "kb.csv"), `subject,predicate,object\n"dog${HOSTILE}",is-a,"mammal${HOSTILE}"\nmammal,is-a,animal\n`);
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  process.stdout.write(runs.summary("kg and errors"));
+});
+
+describe("cli - no control or bidi character reaches the terminal", () => {
+  it("hostile text - symbols from a knowledge file in kg ingest, kg query and kg activate, shown in their columns", async () => {
+    expect((await runs.boyd("kg ingest", [...kg, "ingest", join(dir, "kb.csv")])).code).toBe(0);
+    const [query, activate] = await Promise.all([runs.boyd("kg query", [...kg, "query"]), runs.boyd("kg activate", [...kg, "activate", `dog${HOSTILE}`])]);
+    const dog = query.stdout.split("\n").find((l) => l.startsWith("dog"))!;
+    expect(dog.split("\t")).toHaveLength(4);
+    expect(dog).toContain(`dog${SHOWN}`);
+    expect(activate.stdout).toContain(`mammal${SHOWN}`);
+  }, 40_000);
+
+  it("hostile text - a file name, a --format or --limit value and a command name echoed in errors, exit 2", async () => {
+    const results = await Promise.all([
+      runs.boyd("missing file name", [...kg, "ingest", join(dir, `missing${HOSTILE}.csv`)]),
+      runs.boyd("--format value", [...kg, "ingest", join(dir, "kb.csv"), "--format", `csv${HOSTILE}`]),
+      runs.boyd("unknown command", [`bogus${HOSTILE}`]),
+      runs.boyd("--limit value", [...kg, "query", "--limit", `3${HOSTILE}`]),
+    ]);
+    for (const r of results) expect(r.code).toBe(2);
+    expect(results[0]!.stderr).toContain(`missing${SHOWN}`);
+    expect(results[1]!.stderr).toContain(`csv${SHOWN}`);
+    expect(results[2]!.stderr).toContain(`bogus${SHOWN}`);
+  }, 40_000);
+});
