@@ -266,8 +266,21 @@ function fileAction(text: string): string {
   const t = text.toLowerCase();
   if (/\b(write|save|store|create|overwrite|append|dump|export)\w*/.test(t)) return "write";
   if (/\b(list|ls|enumerate)\b|\bwhat files\b/.test(t)) return "list";
-  if (/\b(search|grep|find)\w*\b.*\b(in|across|within)\b/.test(t)) return "search";
+  if (asksToSearch(t)) return "search";
   return "read";
+}
+
+/**
+ * A search verb, then "in", "across" or "within" later on the same line.
+ * Each line is read from its first verb: the regex this replaces was retried
+ * from every verb and rescanned the line each time (quadratic), and a later
+ * verb can only find less after it than the first.
+ */
+function asksToSearch(text: string): boolean {
+  return text.split(/[\n\r\u2028\u2029]/).some((line) => {
+    const verb = line.search(/\b(?:search|grep|find)/);
+    return verb >= 0 && /\b(?:in|across|within)\b/.test(line.slice(verb).replace(/^\w+/, ""));
+  });
 }
 
 function questionFrom(description: string): string | undefined {
