@@ -11,3 +11,4 @@ export { findBinary } from "./binary.js";
 export { waitFor } from "./wait.js";
 export { launchService, retryUntilAnswered, type ServiceProcess } from "./service-process.js";
 export { makeTestPki, type LeafOptions, type TestCert, type TestPki } from "./pki.js";
+export { containsInOrder, lineContainsInOrder } from "./in-order.js";
