@@ -4,6 +4,17 @@ import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
 import { Worker } from "node:worker_threads";
 
+/** recheck's verdict on a pattern, as the check worker reports it. */
+export interface Verdict {
+  status: "safe" | "vulnerable" | "unknown" | "error";
+  complexity?: "polynomial" | "exponential";
+  /** recheck's attack, as a JS expression */
+  attack?: string;
+  /** How long V8 took to run the attack once (polynomial attacks only). */
+  v8Ms?: number;
+  detail?: string;
+}
+
 /** A pattern to check: source and flags, as recheck takes them. */
 export interface Pattern {
   source: string;
@@ -21,17 +32,17 @@ export function verdictKey(p: Pattern, checker: string): string {
 
 /** Verdicts kept across runs in a JSON file (under the git-ignored .cache/). */
 export class VerdictCache {
-  private readonly verdicts: Record<string, string>;
+  private readonly verdicts: Record<string, Verdict>;
 
   constructor(private readonly file: string) {
     this.verdicts = readVerdicts(file);
   }
 
-  get(key: string): string | undefined {
+  get(key: string): Verdict | undefined {
     return this.verdicts[key];
   }
 
-  set(key: string, verdict: string): void {
+  set(key: string, verdict: Verdict): void {
     this.verdicts[key] = verdict;
   }
 
@@ -43,10 +54,10 @@ export class VerdictCache {
   }
 }
 
-function readVerdicts(file: string): Record<string, string> {
+function readVerdicts(file: string): Record<string, Verdict> {
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, Verdict>) : {};
   } catch {
     return {}; // no cache yet, or a torn one: check everything
   }
@@ -57,7 +68,7 @@ function readVerdicts(file: string): Record<string, string> {
  * async backend runs one worker), one pattern per worker at a time; each
  * verdict is passed to `done` as it arrives so it can be cached at once.
  */
-export async function checkAll(patterns: Pattern[], timeoutMs: number, done: (p: Pattern, verdict: string) => void): Promise<void> {
+export async function checkAll(patterns: Pattern[], timeoutMs: number, done: (p: Pattern, verdict: Verdict) => void): Promise<void> {
   const size = Math.max(1, Math.min(patterns.length, availableParallelism(), 4));
   const queue = [...patterns];
   const workers = Array.from({ length: size }, () => new Worker(new URL("./check-worker.mjs", import.meta.url)));
@@ -68,20 +79,20 @@ export async function checkAll(patterns: Pattern[], timeoutMs: number, done: (p:
   }
 }
 
-async function drain(worker: Worker, queue: Pattern[], timeoutMs: number, done: (p: Pattern, verdict: string) => void): Promise<void> {
+async function drain(worker: Worker, queue: Pattern[], timeoutMs: number, done: (p: Pattern, verdict: Verdict) => void): Promise<void> {
   for (let p = queue.shift(); p; p = queue.shift()) {
     done(p, await checkOne(worker, p, timeoutMs));
   }
 }
 
-function checkOne(worker: Worker, p: Pattern, timeoutMs: number): Promise<string> {
+function checkOne(worker: Worker, p: Pattern, timeoutMs: number): Promise<Verdict> {
   return new Promise((resolve, reject) => {
-    const onMessage = (m: { verdict: string }) => {
+    const onMessage = (verdict: Verdict) => {
       worker.off("error", reject);
-      resolve(m.verdict);
+      resolve(verdict);
     };
     worker.once("message", onMessage);
     worker.once("error", reject);
-    worker.postMessage({ id: 0, source: p.source, flags: p.flags, timeoutMs });
+    worker.postMessage({ source: p.source, flags: p.flags, timeoutMs });
   });
 }
