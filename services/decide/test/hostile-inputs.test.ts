@@ -19,7 +19,7 @@ function timed<T>(read: () => T): { value: T; ms: number } {
 function inputFor(toolName: string, description: string) {
   const tool = BUILTIN_TOOLS.find((t) => t.name === toolName)!;
   const g = goal(description);
-  const ctx = scoringContext({ goals: [g], activeGoalIds: [g.symbolId], goalContexts: [{ goalId: g.symbolId, triples: [], inferences: [] }], episodes: [], pressure: 0, history: [], psyche: undefined });
+  const ctx = scoringContext({ goals: [g], activeGoalIds: [g.symbolId], goalContexts: [{ goalId: g.symbolId, triples: [], inferences: [] }], episodes: [], pressure: 0, history: [], psyche: undefined, plan: undefined });
   return buildInput(tool, ctx);
 }
 
