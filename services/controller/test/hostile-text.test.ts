@@ -21,28 +21,28 @@ describe("controller - hostile text is read in linear time", () => {
     const plan = timed(() => readPlanAnswer(`${"!".repeat(50_000)}\u0000!`));
     expect(plan.value).toBe("unclear");
     expect(plan.ms).toBeLessThan(BOUND_MS);
-    const yes = timed(() => readPlanAnswer(`yes${"!".repeat(50_000)}`));
-    expect(yes.value).toBe("confirm");
-    expect(yes.ms).toBeLessThan(BOUND_MS);
-    const skip = timed(() => readUserAnswer(`skip${"!".repeat(50_000)}`));
-    expect(skip.value).toEqual({ kind: "skip" });
-    expect(skip.ms).toBeLessThan(BOUND_MS);
+    expect(readPlanAnswer(`yes${"!".repeat(50_000)}`)).toBe("confirm");
+    const note = timed(() => readUserAnswer(`${"!".repeat(50_000)}\u0000!`));
+    expect(note.value).toEqual({ kind: "note" });
+    expect(note.ms).toBeLessThan(BOUND_MS);
+    expect(readUserAnswer(`skip${"!".repeat(50_000)}`)).toEqual({ kind: "skip" });
   });
 
   it("criteria with 50,000 tabs before a comma still split into their terms", () => {
     const terms = timed(() => criteriaTerms(`phobos${"\t".repeat(50_000)}x, deimos and water`));
     expect(terms.value.map((t) => t.trim())).toEqual(["phobos" + "\t".repeat(50_000) + "x", "deimos", "water"]);
     expect(terms.ms).toBeLessThan(BOUND_MS);
-    const met = timed(() => termsAlreadyMet(`phobos${"\t".repeat(50_000)}\nand deimos`, ["phobos"]));
+    const met = timed(() => termsAlreadyMet(`phobos${"\t".repeat(50_000)}x; deimos`, ["phobos"]));
     expect(met.ms).toBeLessThan(BOUND_MS);
   });
 
-  it("a goal of 50,000 blank lines before its bullets, and a URL ending in 50,000 ')'", () => {
-    const parts = timed(() => splitGoalText(`${"\n".repeat(50_000)}- find the moons of Mars\n- find the moons of Jupiter`));
+  it("a goal ending in 50,000 blank lines after its bullets, and a URL ending in 50,000 ')' and a stray character", () => {
+    const parts = timed(() => splitGoalText(`- find the moons of Mars\n- find the moons of Jupiter${"\n".repeat(50_000)}`));
     expect(parts.value.map((p) => p.description)).toEqual(["find the moons of Mars", "find the moons of Jupiter"]);
     expect(parts.ms).toBeLessThan(BOUND_MS);
-    const url = timed(() => actionTarget(`Read https://example.com/rates${")".repeat(50_000)}`));
-    expect(url.value).toBe("https://example.com/rates");
+    const url = timed(() => actionTarget(`Read https://example.com/rates${")".repeat(50_000)}x)`));
+    expect(url.value).toBe(`https://example.com/rates${")".repeat(50_000)}x`);
+    expect(actionTarget("Read https://example.com/rates).")).toBe("https://example.com/rates");
     expect(url.ms).toBeLessThan(BOUND_MS);
   });
 });

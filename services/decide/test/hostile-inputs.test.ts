@@ -46,12 +46,12 @@ describe("decide - hostile goal text is read in linear time", () => {
     expect(r.ms).toBeLessThan(BOUND_MS);
   });
 
-  it("a question after 50 KB of spaces, and a note ending in 50 KB of '!'", () => {
-    const question = timed(() => inputFor("user_interact", `ask me${" ".repeat(50_000)}which file to read`));
-    expect(question.value).toMatchObject({ input: { question: "Which file to read?" } });
+  it("a question with 50 KB of spaces before a line break, and a note ending in 50 KB of '!' and a stray character", () => {
+    const question = timed(() => inputFor("user_interact", `ask me${" ".repeat(50_000)}which file\nto read`));
+    expect(question.value).toMatchObject({ input: { question: `Ask me${" ".repeat(50_000)}which file\nto read?` } });
     expect(question.ms).toBeLessThan(BOUND_MS);
-    const note = timed(() => inputFor("save_note", `note that it rains${"!".repeat(50_000)}`));
-    expect(note.value).toMatchObject({ input: { text: "it rains" } });
+    const note = timed(() => inputFor("save_note", `note that it rains${"!".repeat(50_000)}\u0000!`));
+    expect(note.value).toMatchObject({ input: { text: `it rains${"!".repeat(50_000)}\u0000` } });
     expect(note.ms).toBeLessThan(BOUND_MS);
   });
 });
