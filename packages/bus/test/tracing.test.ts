@@ -222,10 +222,12 @@ describe.each(transports)("tracing off (exporter none) over %s", (_name, connect
 async function counts(): Promise<Map<string, number>> {
   const { body } = await renderMetrics();
   const out = new Map<string, number>();
-  for (const m of body.matchAll(/^boyd_rpc_server_requests_total\{([^}]*)\} (\S+)$/gm)) {
+  // Line by line: one anchored start per line, never a rescan of the body.
+  const samples = body.split("\n");
+  for (const m of samples.map((l) => /^boyd_rpc_server_requests_total\{([^}]*)\} (\S+)$/.exec(l)).filter((m) => m !== null)) {
     if (m[1]!.includes('service="boyd.v1.EchoService"')) out.set(`server ${/code="(\w+)"/.exec(m[1]!)![1]}`, Number(m[2]));
   }
-  for (const m of body.matchAll(/^boyd_rpc_client_duration_seconds_count\{([^}]*)\} (\S+)$/gm)) {
+  for (const m of samples.map((l) => /^boyd_rpc_client_duration_seconds_count\{([^}]*)\} (\S+)$/.exec(l)).filter((m) => m !== null)) {
     if (m[1]!.includes('service="boyd.v1.EchoService"')) out.set(`client ${/code="(\w+)"/.exec(m[1]!)![1]}`, Number(m[2]));
   }
   return out;

@@ -60,9 +60,22 @@ export function statusText(status: GoalStatus): string {
 
 const GOAL_WIDTH = 32;
 
+/**
+ * The trailing "/1/2" of a sub-goal id, read segment by segment from the end
+ * (the regex /(\/\d+)+$/ retried at every "/" was quadratic in the id).
+ */
+function subGoalSuffix(id: string): string {
+  let start = id.length;
+  for (let slash = id.lastIndexOf("/"); slash >= 0 && /^\d+$/.test(id.slice(slash + 1, start)); slash = id.lastIndexOf("/", slash - 1)) {
+    start = slash;
+    if (slash === 0) break;
+  }
+  return id.slice(start);
+}
+
 /** A goal id cut to `width`, keeping a sub-goal's "/1" suffix so siblings stay apart. */
 export function shortGoalId(id: string, width = GOAL_WIDTH): string {
-  const suffix = /(\/\d+)+$/.exec(id)?.[0] ?? "";
+  const suffix = subGoalSuffix(id);
   if (id.length <= width || suffix.length >= width - 2) return shorten(id, width);
   return `${id.slice(0, width - suffix.length - 1)}…${suffix}`;
 }

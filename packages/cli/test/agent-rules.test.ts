@@ -9,9 +9,20 @@ const CALL = 'shell_exec {"argv":["git","status"]}';
 // The plan (with its shell_exec step) is confirmed; the call itself is denied at the approval prompt.
 const CONFIRM_PLAN_DENY_CALL = "confirm\nn\nn\nn\n";
 
+/** A line with the prompt that precedes it on the terminal ("answer> ") cut off. */
+function withoutPrompt(line: string): string {
+  const prompt = line.indexOf("> #");
+  return prompt < 0 ? line : line.slice(prompt + 2);
+}
+
 /** The breakdown of the line that shows shell_exec chosen, and that line's score. */
 function shellChosen(stdout: string): { breakdown: string; score: number } | undefined {
-  const m = /^(?:answer> |\S.*> )?#\d+ +goal:\S.* +shell_exec +(\[score=(\d\.\d\d): [^\]]*\])/m.exec(stdout);
+  // Line by line, a prompt ("answer> ") cut off before the cycle line, so the
+  // pattern starts once per line and never rescans (the ReDoS check's rule).
+  const m = stdout
+    .split("\n")
+    .map((line) => /^#\d+ +goal:\S.* shell_exec +(\[score=(\d\.\d\d): [^\][]*\])/.exec(withoutPrompt(line)))
+    .find((found) => found !== null);
   return m ? { breakdown: m[1]!, score: Number(m[2]) } : undefined;
 }
 
@@ -27,7 +38,7 @@ describe("boyd agent rules - learning from a person's denial", () => {
   it("a denied call is scored down by correction=-0.30 and not asked about again; removing the rule brings it back", async () => {
     const first = await run();
     expect(first.stderr).toContain("[Approval required] shell_exec");
-    expect(first.stdout).toMatch(/ shell_exec +\[score=[^\]]*\] +denied by user/);
+    expect(first.stdout).toMatch(/ shell_exec +\[score=[^\][]*\] +denied by user/);
     const denied = shellChosen(first.stdout)!;
     expect(denied.breakdown).not.toContain("correction");
 
@@ -59,7 +70,7 @@ describe("boyd agent rules - learning from a person's denial", () => {
     // Forgotten: the call is planned and chosen again with the score it had before.
     const third = await run();
     // Until the call is chosen (and denied again, which teaches the rule anew) nothing is scored down.
-    const chosenAt = /^#\d+ +goal:\S.* +shell_exec +\[score=/m.exec(third.stdout)?.index ?? third.stdout.length;
+    const chosenAt = /^#\d+ +goal:\S.* shell_exec +\[score=/m.exec(third.stdout)?.index ?? third.stdout.length;
     expect(third.stdout.slice(0, chosenAt)).not.toContain("correction=");
     expect(shellChosen(third.stdout)?.breakdown).toBe(denied.breakdown);
   }, 120_000);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { connectNats, createClient, createEventChannel, isBusError, type NatsTransport } from "@boyd/bus";
 import { AgentServiceDefinition, Event, MemoryServiceDefinition, OrientServiceDefinition, StopReason, type RunReport } from "@boyd/proto";
-import { uniqueLabel, waitFor } from "@boyd/testkit";
+import { containsInOrder, uniqueLabel, waitFor } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startLocalCluster, type LocalCluster, type ServiceName } from "../src/index.js";
 
@@ -71,7 +71,7 @@ describe("local cluster - every service its own process, on its own NATS user", 
     expect(isBusError(err, "PERMISSION_DENIED"), String(err)).toBe(true);
     expect((err as Error).message).toMatch(/permissions violation/i);
     // The server saw it, and names the user and the subject.
-    const logged = (): boolean => cluster.servers.nats.output().split("\n").some((line) => isClientUserLine(line) && /Publish Violation.*boyd\.v1\.OrientService\.Query/.test(line));
+    const logged = (): boolean => cluster.servers.nats.output().split("\n").some((line) => isClientUserLine(line) && containsInOrder(line, ["Publish Violation", "boyd.v1.OrientService.Query"]));
     await waitFor(logged, 5_000, () => cluster.servers.nats.output().slice(-2_000));
   });
 });

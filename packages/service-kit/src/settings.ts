@@ -98,6 +98,7 @@ export function settingsFromEnv<S extends z.ZodTypeAny>(schema: S, names: Record
 export function processSettingsFromEnv(service: string, env: NodeJS.ProcessEnv = process.env): ProcessSettings {
   // The generic OTLP endpoint is the base URL; the traces path is added as the exporter would.
   const generic = env["OTEL_EXPORTER_OTLP_ENDPOINT"];
-  const traces = env[PROCESS_ENV.otlpEndpoint] || (generic ? `${generic.replace(/\/+$/, "")}/v1/traces` : undefined);
+  // (?<!\/) starts the match where the trailing slashes begin: linear.
+  const traces = env[PROCESS_ENV.otlpEndpoint] || (generic ? `${generic.replace(/(?<!\/)\/+$/, "")}/v1/traces` : undefined);
   return settingsFromEnv(ProcessSettings, PROCESS_ENV, { ...env, [PROCESS_ENV.otlpEndpoint]: traces }, `${service} settings`);
 }

@@ -2,11 +2,13 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launchService, startNats, waitFor, type NatsServer, type ServiceProcess } from "@boyd/testkit";
+import { containsInOrder, launchService, startNats, waitFor, type NatsServer, type ServiceProcess } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const PROBE = new URL("./fixtures/probe-service.ts", import.meta.url).pathname;
 const PASSWORD = "probe-password-0123456789";
+/** What a clean stop logs, in this order. */
+const STOP_LOGS = ['"draining"', '"probe stopping"', '"stopped"'];
 
 /** The ops address the process logged in its "probe serving" line. */
 async function opsAddressOf(service: ServiceProcess): Promise<string> {
@@ -62,7 +64,7 @@ describe("runService: one process shape for every service", () => {
       service.kill("SIGTERM");
       expect(await service.exited).toBe(0);
       const output = service.output();
-      expect(output).toMatch(/"draining"[\s\S]*"probe stopping"[\s\S]*"stopped"/);
+      expect(containsInOrder(output, STOP_LOGS)).toBe(true);
       expect(output).toContain('"natsPassword":"[redacted]"');
       expect(output).not.toContain(PASSWORD);
     } finally {
@@ -77,7 +79,7 @@ describe("runService: one process shape for every service", () => {
       await waitFor(async () => service.output().includes("probe answering"), 15_000, () => "the probe to start answering");
       service.kill("SIGTERM");
       expect(await service.exited).toBe(0);
-      expect(service.output()).toMatch(/"draining"[\s\S]*"probe stopping"[\s\S]*"stopped"/);
+      expect(containsInOrder(service.output(), STOP_LOGS)).toBe(true);
     } finally {
       service.kill("SIGKILL");
     }
@@ -97,7 +99,7 @@ describe("runService: one process shape for every service", () => {
       expect(child.exitCode).toBeNull();
       child.stdin.end();
       expect(await exited).toBe(0);
-      expect(output).toMatch(/"draining"[\s\S]*"probe stopping"[\s\S]*"stopped"/);
+      expect(containsInOrder(output, STOP_LOGS)).toBe(true);
     } finally {
       child.kill("SIGKILL");
     }

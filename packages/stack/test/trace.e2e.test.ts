@@ -137,7 +137,7 @@ function sum(body: string, name: string, labels: Record<string, string>): number
   let total = 0;
   for (const m of body.matchAll(/^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/gm)) {
     if (m[1] !== name) continue;
-    const have = Object.fromEntries([...(m[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
+    const have = Object.fromEntries([...(m[2] ?? "").matchAll(/(?<!\w)(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) total += Number(m[3]);
   }
   return total;

@@ -36,3 +36,4 @@ export {
   type AttackClass,
   type AttackTarget,
 } from "./protobuf-attacks.js";
+export { containsInOrder, lineContainsInOrder } from "./in-order.js";

@@ -89,10 +89,26 @@ export async function loadCustomTools(configs: readonly CustomToolConfig[], deps
 
 type CommandConfig = Extract<CustomToolConfig, { command: unknown }>;
 
+/**
+ * The text inside each {…} of a command part, as /\{([^}]*)\}/g reads it,
+ * found with indexOf: that regex rescans to the end from every "{" when no
+ * "}" follows, quadratic in the part.
+ */
+function placeholderNames(part: string): string[] {
+  const names: string[] = [];
+  for (let open = part.indexOf("{"); open >= 0; ) {
+    const close = part.indexOf("}", open + 1);
+    if (close < 0) break;
+    names.push(part.slice(open + 1, close));
+    open = part.indexOf("{", close + 1);
+  }
+  return names;
+}
+
 function commandTool(config: CommandConfig, deps: CustomToolDeps, at: string): ToolDefinition {
   for (const part of config.command) {
-    for (const [, name] of part.matchAll(/\{([^}]*)\}/g)) {
-      if (!(name! in config.params)) throw new BusError("INVALID_ARGUMENT", `${at}.command: placeholder {${name}} names no parameter in params`);
+    for (const name of placeholderNames(part)) {
+      if (!(name in config.params)) throw new BusError("INVALID_ARGUMENT", `${at}.command: placeholder {${name}} names no parameter in params`);
     }
   }
   const shape: Record<string, z.ZodTypeAny> = {};

@@ -439,7 +439,7 @@ describe("SSRF refusals", () => {
       ["http://169.254.169.254/latest/meta-data/", /169\.254\.169\.254 is a cloud metadata address/],
       ["http://[fd00:ec2::254]/latest/meta-data/", /fd00:ec2::254 is a cloud metadata address/],
       ["http://100.100.100.200/latest/meta-data/", /cloud metadata/],
-      [`http://0.0.0.0:${port}/`, /0\.0\.0\.0 is an unspecified address .* never reachable/],
+      [`http://0.0.0.0:${port}/`, /0\.0\.0\.0 is an unspecified address \(0\.0\.0\.0\/8\) and is never reachable/],
       [`http://[::]:${port}/`, /:: is an unspecified address/],
       ["http://10.1.2.3/", /10\.1\.2\.3 is a private address/],
       ["http://192.168.0.1/", /private address/],

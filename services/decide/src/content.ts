@@ -3,8 +3,9 @@ import type { ScoringContext } from "./context.js";
 
 // A quote opens after the start, a space, a colon or a bracket, and closes
 // before the end, a space or punctuation, so the apostrophes of "what's" and
-// "Mars'" never open or close one.
-const QUOTED_RES = [/(?:^|[\s:(])'([^']+)'(?=$|[\s.,;:!?)])/, /(?:^|[\s:(])"([^"]+)"(?=$|[\s.,;:!?)])/, /“([^”]+)”/, /‘([^’]+)’/];
+// "Mars'" never open or close one. A typographic quote stops at another
+// opening mark, so an unclosed one is scanned once, not once per opener.
+const QUOTED_RES = [/(?:^|[\s:(])'([^']+)'(?=$|[\s.,;:!?)])/, /(?:^|[\s:(])"([^"]+)"(?=$|[\s.,;:!?)])/, /“([^“”]+)”/, /‘([^‘’]+)’/];
 
 /**
  * The first quoted text of a goal ('…', "…", “…”, ‘…’) other than the

@@ -75,7 +75,8 @@ export function statedFact(text: string, vocabulary: FactVocabulary): StatedFact
   if (NEGATION.test(clause)) return undefined;
   const tokens = clause
     .split(/\s+/)
-    .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+    // The lookbehind lets the trailing strip start only where its run begins (linear).
+    .map((t) => t.replace(/^[^\p{L}\p{N}]+|(?<![^\p{L}\p{N}])[^\p{L}\p{N}]+$/gu, ""))
     .filter((t) => t.length > 0);
   if (tokens.length < 3 || QUESTION_START.has(tokens[0]!.toLowerCase())) return undefined;
   const parsed = parseClause(tokens, vocabulary);

@@ -127,7 +127,7 @@ export function topicSymbol(ctx: ScoringContext): string {
   const description = ctx.goal.description;
   const prose = description.replace(new RegExp(URL_RE.source, "gi"), " ");
   const topical = contentWords(prose).filter(isTopicalWord);
-  const segment = urlIn(description)?.replace(/[?#].*$/, "").split("/").pop()?.replace(/\.\w+$/, "");
+  const segment = urlIn(description)?.split(/[?#]/, 1)[0]!.split("/").pop()?.replace(/\.\w+$/, "");
   return topical[0] ?? (segment && contentWords(segment).filter(isTopicalWord)[0]) ?? contentWords(description).filter((w) => !QUESTION_WORDS.has(w))[0] ?? ctx.goal.symbolId;
 }
 
@@ -222,16 +222,18 @@ const DOMAIN_RE = /\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|gov|edu|info|co|uk|d
 export function urlIn(text: string): string | undefined {
   const full = URL_RE.exec(text)?.[0];
   const found = full ?? (DOMAIN_RE.exec(text)?.[0] ? `https://${DOMAIN_RE.exec(text)![0]}` : undefined);
-  return found?.replace(/[.,;:!?)\]]+$/, "");
+  return found?.replace(/(?<![.,;:!?)\]])[.,;:!?)\]]+$/, "");
 }
 
 const PATH_RE = /(?:^|[\s"'`(])((?:\.{0,2}\/|~\/)?(?:[\w.-]+\/)*[\w-][\w.-]*\.(?:txt|md|markdown|json|jsonl|csv|tsv|ya?ml|toml|ini|cfg|conf|log|ts|js|mjs|py|rs|go|java|html?|xml|pdf|sh|sql|env))(?=$|[\s"'`),;:!?]|\.(?:\s|$))/i;
-const DIR_RE = /(?:^|[\s"'`(])((?:\.{0,2}\/|~\/)?[\w.-]+\/(?:[\w.-]+\/?)*)(?=$|[\s"'`),;:!?])/;
+// Each segment ends at its slash, so a path splits into segments one way
+// only; the old (?:[\w.-]+\/?)* could split "a.b.c" many ways (exponential).
+const DIR_RE = /(?:^|[\s"'`(])((?:\.{0,2}\/|~\/)?(?:[\w.-]+\/)+[\w.-]*)(?=$|[\s"'`),;:!?])/;
 
 /** The first file or directory path in a text (not part of a URL). */
 export function pathIn(text: string): string | undefined {
   const withoutUrls = text.replace(URL_RE, " ");
-  return (PATH_RE.exec(withoutUrls)?.[1] ?? DIR_RE.exec(withoutUrls)?.[1])?.replace(/[.,;:]+$/, "");
+  return (PATH_RE.exec(withoutUrls)?.[1] ?? DIR_RE.exec(withoutUrls)?.[1])?.replace(/(?<![.,;:])[.,;:]+$/, "");
 }
 
 const PROGRAMS = new Set(
@@ -244,9 +246,13 @@ const PROGRAMS = new Set(
  * as argv (never a shell string).
  */
 export function commandIn(text: string): string[] | undefined {
-  const quoted = /`([^`]+)`/.exec(text)?.[1] ?? /["“]([^"”]+)["”]/.exec(text)?.[1];
+  // The quoted text stops at another opening quote too, so each quote is
+  // scanned once (quadratic before when no closing quote followed).
+  const quoted = /`([^`]+)`/.exec(text)?.[1] ?? /["“]([^"“”]+)["”]/.exec(text)?.[1];
   if (quoted && PROGRAMS.has(quoted.trim().split(/\s+/)[0]!)) return quoted.trim().split(/\s+/);
-  const m = /\b(?:run|execute|invoke|launch|start)\s+(?:the\s+command\s+)?([a-z][\w.-]*(?:\s+[^\s,;]+)*?)(?=\s*(?:$|[,;]|\.\s|\.$|\s+(?:and|then|so|to|in order|before|after|for)\s))/i.exec(text);
+  // "\s*" then "\s+and" both covered the same spaces (quadratic); the
+  // connector branch now has its own single \s+.
+  const m = /\b(?:run|execute|invoke|launch|start)\s+(?:the\s+command\s+)?([a-z][\w.-]*(?:\s+[^\s,;]+)*?)(?=\s*(?:$|[,;]|\.\s|\.$)|\s+(?:and|then|so|to|in order|before|after|for)\s)/i.exec(text);
   const argv = m?.[1]?.trim().split(/\s+/);
   return argv && PROGRAMS.has(argv[0]!.toLowerCase()) ? argv : undefined;
 }
@@ -260,15 +266,30 @@ function fileAction(text: string): string {
   const t = text.toLowerCase();
   if (/\b(write|save|store|create|overwrite|append|dump|export)\w*/.test(t)) return "write";
   if (/\b(list|ls|enumerate)\b|\bwhat files\b/.test(t)) return "list";
-  if (/\b(search|grep|find)\w*\b.*\b(in|across|within)\b/.test(t)) return "search";
+  if (asksToSearch(t)) return "search";
   return "read";
+}
+
+/**
+ * A search verb, then "in", "across" or "within" later on the same line.
+ * Each line is read from its first verb: the regex this replaces was retried
+ * from every verb and rescanned the line each time (quadratic), and a later
+ * verb can only find less after it than the first.
+ */
+function asksToSearch(text: string): boolean {
+  return text.split(/[\n\r\u2028\u2029]/).some((line) => {
+    const verb = line.search(/\b(?:search|grep|find)/);
+    return verb >= 0 && /\b(?:in|across|within)\b/.test(line.slice(verb).replace(/^\w+/, ""));
+  });
 }
 
 function questionFrom(description: string): string | undefined {
   const d = description.trim();
   if (!d) return undefined;
   if (d.endsWith("?")) return d;
-  const asked = /^(?:please\s+)?(?:ask|check with|consult|confirm with)\s+(?:the\s+|my\s+|our\s+)?(?:user|operator|human|owner|team|person|me|them|someone)\s+(.*)$/i.exec(d)?.[1];
-  const body = (asked ?? d).replace(/[.!]+$/, "");
+  // The question starts at its first non-space character, so \s+ and .*
+  // no longer share the spaces before it (the description is trimmed).
+  const asked = /^(?:please\s+)?(?:ask|check with|consult|confirm with)\s+(?:the\s+|my\s+|our\s+)?(?:user|operator|human|owner|team|person|me|them|someone)\s+(\S.*)$/i.exec(d)?.[1];
+  const body = (asked ?? d).replace(/(?<![.!])[.!]+$/, "");
   return `${body.charAt(0).toUpperCase()}${body.slice(1)}?`;
 }

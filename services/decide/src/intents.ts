@@ -27,7 +27,7 @@ const FILE_NAME = /(?:^|[\s'"`(])[\w./-]+\.(?:txt|md|markdown|json|jsonl|csv|tsv
 /** What a note goal asks to keep: the text after its lead ("note that X" -> "X"), or undefined when the goal is no note. */
 export function noteBody(description: string): string | undefined {
   if (FILE_NAME.test(description)) return undefined; // "write down … in notes.md" is a file write
-  const body = NOTE_LEAD.exec(description)?.[1]?.trim().replace(/[.!]+$/, "");
+  const body = NOTE_LEAD.exec(description)?.[1]?.trim().replace(/(?<![.!])[.!]+$/, "");
   return body ? body : undefined;
 }
 

@@ -40,8 +40,9 @@ export function sizeProblem(field: string, value: string, what = "a symbol id"):
 }
 
 // A plain decimal: Number() alone would also take "0x1", "" and " ", which
-// nobody writes as a confidence on purpose.
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// nobody writes as a confidence on purpose. The fraction is one optional
+// group so digits split between \d+ and \d* only one way (linear).
+const DECIMAL = /^[+-]?(\d+(?:\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Parses a confidence written as text; a reason string if it is not a number in [0, 1]. */
 export function parseConfidence(text: string): number | string {

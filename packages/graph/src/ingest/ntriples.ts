@@ -59,7 +59,8 @@ export function parseNTriplesLine(line: string, options: NTriplesOptions = {}): 
  * (e.g. `urn:isbn:1`, which has neither).
  */
 export function localName(iri: string): string {
-  const trimmed = iri.replace(/[#/]+$/, "");
+  // Starts only where the trailing run of # and / begins (linear).
+  const trimmed = iri.replace(/(?<![#/])[#/]+$/, "");
   const cut = Math.max(trimmed.lastIndexOf("#"), trimmed.lastIndexOf("/"));
   const name = trimmed.slice(cut + 1);
   return cut >= 0 && name !== "" ? name : iri;

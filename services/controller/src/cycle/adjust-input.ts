@@ -61,7 +61,8 @@ function fillMissing(input: Record<string, unknown>, fields: readonly string[], 
 const TEXT_FIELDS = new Set(["content", "text", "message", "query", "body", "note", "question"]);
 
 // A quote opens after the start, a space or a colon and closes before the end, a space or punctuation.
-const QUOTED = [/(?:^|[\s:(])'([^']+)'(?=$|[\s.,;:!?)])/, /(?:^|[\s:(])"([^"]+)"(?=$|[\s.,;:!?)])/, /“([^”]+)”/];
+// A typographic quote stops at another “ so unclosed ones are scanned once (linear).
+const QUOTED = [/(?:^|[\s:(])'([^']+)'(?=$|[\s.,;:!?)])/, /(?:^|[\s:(])"([^"]+)"(?=$|[\s.,;:!?)])/, /“([^“”]+)”/];
 
 /** The goal's quoted text, else the person's last answer, else the last successful output in working memory. */
 function textFromContext(ctx: RetryContext): { value: string; source: string } | undefined {

@@ -17,7 +17,9 @@ const NO = new Set(["n", "no", "reject"]);
  * takes it as no: a plan that changes things runs only on a clear yes.
  */
 export function readPlanAnswer(text: string): PlanAnswer {
-  const word = text.trim().toLowerCase().replace(/[.!]+$/, "");
+  // The lookbehind starts the match only where the trailing run begins: retried
+  // at every character of a long run, the plain [..]+$ was quadratic.
+  const word = text.trim().toLowerCase().replace(/(?<![.!])[.!]+$/, "");
   if (YES.has(word)) return "confirm";
   if (NO.has(word)) return "reject";
   return "unclear";

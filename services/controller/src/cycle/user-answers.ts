@@ -32,7 +32,9 @@ const VALUE = /^([a-z_][a-z0-9_]*)\s*[:=]\s*(\S.*)$/is;
 /** Reads an answer by the grammar of {@link AnswerIntent}. */
 export function readUserAnswer(text: string): AnswerIntent {
   const answer = text.trim();
-  const word = answer.toLowerCase().replace(/[.!]+$/, "");
+  // The lookbehind starts the match only where the trailing run begins: retried
+  // at every character of a long run, the plain [..]+$ was quadratic.
+  const word = answer.toLowerCase().replace(/(?<![.!])[.!]+$/, "");
   if (SKIP.test(word)) return { kind: "skip" };
   if (STOP.test(word)) return { kind: "stop" };
   const added = ADD_GOAL.exec(answer)?.[1]?.trim();

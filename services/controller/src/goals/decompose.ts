@@ -39,8 +39,10 @@ export const DEFAULT_MAX_DECOMPOSITION_DEPTH = 3;
 // Hard separators between parts: , ; and new lines (bullets become new
 // lines first). "and" and "&" are soft: see `joinsParts`.
 const HARD_SEPARATOR = /([,;\n])/;
-// A list bullet at the start of a line: -, *, •, or "1." / "1)".
-const BULLET = /^\s*(?:[-*•·]|\d+[.)])\s+/gm;
+// A list bullet at the start of a line: -, *, •, or "1." / "1)". The indent
+// stays on its own line (a leading \s* spanning blank lines was quadratic);
+// the blank lines it used to swallow become empty pieces, which are dropped.
+const BULLET = /^[^\S\r\n\u2028\u2029]*(?:[-*•·]|\d+[.)])\s+/gm;
 // Words that open a noun phrase; a part starting with one lacks its verb.
 const DETERMINERS = new Set(["the", "a", "an", "all", "any", "its", "their", "his", "her", "some", "each", "every", "these", "those", "which"]);
 // Copulas, auxiliaries and modals: in "whether X is A", the word between the
@@ -155,7 +157,7 @@ function rawParts(text: string): string[][] {
     while (tokens.length > 0 && isConnector(tokens.at(-1)!)) tokens = tokens.slice(0, -1);
     const inList = i > 0 && pieces[i - 1] === ",";
     for (const part of splitOnConnectors(tokens, inList)) {
-      const cleaned = join(part).replace(/[.!?:]+$/, "").trim().split(/\s+/).filter((w) => w !== "");
+      const cleaned = join(part).replace(/(?<![.!?:])[.!?:]+$/, "").trim().split(/\s+/).filter((w) => w !== "");
       if (!hasContent(cleaned)) continue;
       const key = tokenKey(join(cleaned));
       if (seen.has(key)) continue;
@@ -387,8 +389,11 @@ export function termsAlreadyMet(criteria: string, matchedTerms: readonly string[
   const matched = new Set(matchedTerms.map(termKey).filter((t) => t !== ""));
   if (matched.size === 0) return undefined;
   if (matched.has(termKey(criteria))) return [criteria.trim()];
+  // Whitespace before "and" is matched only from where its run begins, so a
+  // long run is scanned once, not once per character; the empty pieces
+  // between newlines in such a run are filtered out below as before.
   const terms = criteria
-    .split(/[,;\n]|\s+(?:and|&)\s+/i)
+    .split(/(?<!\s)\n*[^\S\n]\s*(?:and|&)\s+|[,;\n]/i)
     .map((t) => t.trim())
     .filter((t) => contentWords(t).length > 0);
   if (terms.length === 0) return undefined;

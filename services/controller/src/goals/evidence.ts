@@ -45,8 +45,10 @@ export interface Entailment {
 
 /** Splits criteria into terms: "phobos, deimos; subsurface water" -> three terms. */
 export function criteriaTerms(criteria: string): string[] {
+  // As in decompose: "and" is looked for only from the start of a whitespace
+  // run (linear), and empty pieces are dropped by the filter.
   return criteria
-    .split(/[,;\n]|\s+and\s+/i)
+    .split(/(?<!\s)\n*[^\S\n]\s*and\s+|[,;\n]/i)
     .map((t) => t.trim().replace(/^(?:the|a|an|all)\s+/i, ""))
     .filter((t) => nameTokens(t).length > 0);
 }
@@ -122,7 +124,7 @@ function withoutCriteria(goal: Pick<Goal, "description">, evidence: GoalEvidence
 
 /** What an action goal names to act on: a command in backticks, a URL, a file path. */
 export function actionTarget(description: string): string | undefined {
-  return /`([^`]+)`/.exec(description)?.[1] ?? /\bhttps?:\/\/[^\s<>"'`]+/i.exec(description)?.[0]?.replace(/[.,;:!?)\]]+$/, "") ?? /(?:^|\s)((?:\.{0,2}\/)?[\w-]+(?:\/[\w.-]+)*\.[a-z0-9]{1,5})(?=$|[\s,;:!?])/i.exec(description)?.[1];
+  return /`([^`]+)`/.exec(description)?.[1] ?? /\bhttps?:\/\/[^\s<>"'`]+/i.exec(description)?.[0]?.replace(/(?<![.,;:!?)\]])[.,;:!?)\]]+$/, "") ?? /(?:^|\s)((?:\.{0,2}\/)?[\w-]+(?:\/[\w.-]+)*\.[a-z0-9]{1,5})(?=$|[\s,;:!?])/i.exec(description)?.[1];
 }
 
 /** Proof steps of the answers (or the yes) that name the term; undefined when none does. */

@@ -68,7 +68,9 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
  * the answers are the union. Names with "and" inside stay whole.
  */
 async function answerParts(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
-  const pieces = text.split(/\s*(?:,\s*and|,|\band\b)\s+/i).filter((p) => p.trim() !== "");
+  // The space before a separator is matched from the start of its run only:
+  // a leading \s* retried at every space was quadratic.
+  const pieces = text.split(/(?:(?<!\s)\s+)?(?:,\s*and|,|\band\b)\s+/i).filter((p) => p.trim() !== "");
   if (pieces.length < 2 || pieces.some((p) => vocab.lookup(p.trim().toLowerCase()).length > 0)) return undefined;
   const lead = /^(.*?)\b(?:the|a|an|all)\b/i.exec(pieces[0]!)?.[1]?.trim() ?? "";
   const parts: QuestionAnswer[] = [];
