@@ -176,9 +176,10 @@ describe("image", () => {
     const before = new Map(await Promise.all(SERVICE_NAMES.map(async (s) => [s, await servedRequests(s)] as const)));
     const agent = `image-${runId}`;
     await boydCli("agent", "--nats", nats.url, "--agent", agent, "add-goal", "list the files in the workspace");
-    const cycle = await boydCli("agent", "--nats", nats.url, "--agent", agent, "cycle");
-    expect(cycle).toMatch(/observe/i);
-    expect(cycle).toMatch(/act/i);
+    const output = await boydCli("agent", "--nats", nats.url, "--agent", agent, "cycle", "--json");
+    const report = JSON.parse(output.slice(output.indexOf("{"))) as { cycle?: string; phaseMs?: Record<string, string> };
+    expect(report.cycle, output).toBe("1");
+    expect(Object.keys(report.phaseMs ?? {}), output).toEqual(expect.arrayContaining(["observe", "orient", "decide", "act"]));
     for (const service of SERVICE_NAMES) expect(await servedRequests(service), `${service} answered no request`).toBeGreaterThan(before.get(service)!);
   }, 180_000);
 
