@@ -129,15 +129,13 @@ _boyd_image_base_tag="localhost/boyd-base:$BOYD_IMAGE_SUITE-r$BOYD_IMAGE_BASE_RE
 # works everywhere, slower.
 boyd_podman() {
   local conf="$_boyd_image_cache/containers.conf"
-  mkdir -p "$_boyd_image_cache"
-  cat >"$conf" <<EOF
-[containers]
-default_ulimits = ["nofile=$(ulimit -Hn):$(ulimit -Hn)", "nproc=8192:8192"]
-[engine]
-cgroup_manager = "cgroupfs"
-events_logger = "file"
-runtime = "runc"
-EOF
+  local wanted
+  wanted="$(printf '[containers]\ndefault_ulimits = ["nofile=%s:%s", "nproc=8192:8192"]\n[engine]\ncgroup_manager = "cgroupfs"\nevents_logger = "file"\nruntime = "runc"\n' "$(ulimit -Hn)" "$(ulimit -Hn)")"
+  # Replaced whole (rename), never truncated: parallel calls read it.
+  if [ "$(cat "$conf" 2>/dev/null)" != "$wanted" ]; then
+    mkdir -p "$_boyd_image_cache"
+    printf '%s\n' "$wanted" >"$conf.$$" && mv -f "$conf.$$" "$conf"
+  fi
   local runroot; runroot="/run/boyd-podman-$(printf '%s' "$_boyd_root" | cksum | cut -d' ' -f1)"
   CONTAINERS_CONF="$conf" podman --root "$_boyd_image_cache/storage" --runroot "$runroot" \
     --storage-driver "${BOYD_PODMAN_STORAGE_DRIVER:-overlay}" "$@"
@@ -145,7 +143,7 @@ EOF
 
 ensure_podman() {
   local missing=()
-  for tool in podman debootstrap; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+  for tool in podman runc debootstrap; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ]; then _boyd_log "building the image this way needs root (podman with its own storage, debootstrap)"; return 1; fi
   _boyd_log "installing ${missing[*]} (Debian packages) to build the image"

@@ -175,8 +175,7 @@ describe("image", () => {
     for (const service of SERVICE_NAMES) await waitReady(service);
     const before = new Map(await Promise.all(SERVICE_NAMES.map(async (s) => [s, await servedRequests(s)] as const)));
     const agent = `image-${runId}`;
-    await boydCli("agent", "--nats", nats.url, "--agent", agent, "add-goal", "list the files in the workspace");
-    const output = await boydCli("agent", "--nats", nats.url, "--agent", agent, "cycle", "--json");
+    const output = await boydCli("agent", "--nats", nats.url, "--agent", agent, "cycle", "--goal", "list the files in the workspace", "--json");
     const report = JSON.parse(output.slice(output.indexOf("{"))) as { cycle?: number; phaseMs?: Record<string, number>; result?: { outcome?: string } };
     expect(report.cycle, output).toBe(1);
     // act ran the chosen tool inside its container (the tool's own answer may be a failure: the graph is empty).

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { renderKustomization, type RenderedObject } from "./kustomize.js";
 import { kubernetesValidate, OLDEST_KUBERNETES, strictSchemaVersions, validateStrict } from "./kubernetes-validate.js";
+import { ofKind } from "./manifests.js";
 import { KUSTOMIZATIONS, type KustomizationName } from "./repo.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "boyd-kubernetes-validate-"));
@@ -74,12 +75,11 @@ describe("kubernetes-validate", () => {
   }, 120_000);
 
   it("validate - strict: a misspelled field is an error naming the object and the field", async () => {
-    const [deployment] = renderKustomization(KUSTOMIZATIONS.dev).filter((o) => o.kind === "Deployment");
-    const spec = (deployment as { spec: { template: { spec: { containers: Array<Record<string, unknown>> } } } }).spec.template.spec;
-    spec.containers[0]!["imagePullPolicyy"] = "Always";
-    const file = writeObjects("misspelled", [deployment!]);
-    const found = await problems("1.30.0", new Map([[file, [deployment!]]]));
-    expect(found.join("\n")).toMatch(new RegExp(`ERROR did not validate for resource deployment/${deployment!.metadata.name} .*'imagePullPolicyy' was unexpected`));
+    const deployment = ofKind(renderKustomization(KUSTOMIZATIONS.dev), "Deployment")[0]!;
+    Object.assign(deployment.spec!.template.spec!.containers[0]!, { imagePullPolicyy: "Always" });
+    const file = writeObjects("misspelled", [deployment]);
+    const found = await problems("1.30.0", new Map([[file, [deployment]]]));
+    expect(found.join("\n")).toMatch(new RegExp(`ERROR did not validate for resource deployment/${deployment.metadata.name} .*'imagePullPolicyy' was unexpected`));
   });
 
   it("validate - a kind without a schema is not taken as passed (the validator only warns)", async () => {
