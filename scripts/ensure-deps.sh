@@ -203,6 +203,7 @@ ensure_image() {
   local tag; tag="localhost/boyd:ci-$(_boyd_image_inputs_hash)"
   if ! boyd_podman image exists "$tag"; then
     _boyd_log "building $tag from deploy/docker/Dockerfile on $base"
+    local started; started="$(date +%s)"
     # Host networking for the build's npm and apt downloads (no CNI setup
     # needed), trusting what this machine trusts: its CA bundle is mounted
     # into the build steps (behind a TLS-inspecting proxy npm needs it) and
@@ -212,8 +213,20 @@ ensure_image() {
     boyd_podman build --quiet --network host --layers "${trust[@]}" --build-arg "BASE_IMAGE=$base" \
       -f "$_boyd_root/deploy/docker/Dockerfile" -t "$tag" "$_boyd_root" >"$_boyd_image_cache/build.log" 2>&1 \
       || { _boyd_log "image build failed:"; tail -n 40 "$_boyd_image_cache/build.log" >&2; return 1; }
+    _boyd_image_prune "$tag" "$started"
   fi
   printf '%s\n' "$tag"
+}
+
+# Images of earlier inputs are only disk: remove them (those a container
+# still uses stay), and the untagged layers earlier builds left that nothing
+# refers to. What this build made or reused (the build cache) remains.
+_boyd_image_prune() {
+  local keep="$1" since="$2" old
+  for old in $(boyd_podman images --format '{{.Repository}}:{{.Tag}}' | grep '^localhost/boyd:ci-'); do
+    [ "$old" = "$keep" ] || boyd_podman rmi "$old" >/dev/null 2>&1 || true
+  done
+  boyd_podman image prune --force --filter "until=$since" >/dev/null 2>&1 || true
 }
 
 # --- Kubernetes schema validation ------------------------------------------
