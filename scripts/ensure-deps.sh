@@ -198,6 +198,9 @@ _boyd_image_inputs_hash() {
 }
 
 ensure_image() {
+  # podman keeps its storage under .cache/image, as root; rootless podman
+  # would need subordinate ids this machine does not set up.
+  if [ "$(id -u)" != 0 ]; then _boyd_log "ensure_image needs root (podman, debootstrap): sudo -E bash -c 'source scripts/ensure-deps.sh && ensure_image'"; return 1; fi
   ensure_podman || return 1
   local base; base="$(_boyd_image_base)" || return 1
   local tag; tag="localhost/boyd:ci-$(_boyd_image_inputs_hash)"
