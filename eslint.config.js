@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "packages/proto/src/gen/**", "**/.turbo/**"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", "packages/proto/src/gen/**", "**/.turbo/**", ".cache/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -21,6 +21,15 @@
 #                      nats-py run its example) and protoc-gen-go/protoc-gen-go-grpc
 #                      in .cache/clients/bin (buf runs them for the Go client),
 #                      all pinned below; compiles clients/go's dependencies once
+#   ensure_image       the service image (deploy/docker/Dockerfile) built with
+#                      podman on a Debian root file system made by debootstrap
+#                      (no registry pulls); prints its tag. Cached under
+#                      .cache/image: the root file system's tarball, podman's
+#                      storage, and the image itself while its inputs are
+#                      unchanged. `boyd_podman` runs podman on that storage.
+#   ensure_kubernetes_validate
+#                      the kubernetes-validate schema validator (PyPI) in a
+#                      venv under .cache/kubernetes-validate; prints its path
 #
 # Run as a command, it ensures the steps named (node_deps, nats, ...), or with
 # no arguments everything the tests need:  scripts/ensure-deps.sh [STEP...]
@@ -34,6 +43,13 @@ GRPCURL_VERSION=v1.9.4
 CLIENT_PY_PACKAGES="grpcio==1.85.1 grpcio-tools==1.85.1 protobuf==7.36.2 nats-py==2.16.0"
 PROTOC_GEN_GO_VERSION=v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION=v1.6.2
+# The Debian release the image's base root file system comes from: the first
+# whose nodejs package is 20 or newer. Bump BOYD_IMAGE_BASE_REVISION when the
+# package list changes, so the cached tarball is rebuilt.
+BOYD_IMAGE_SUITE=trixie
+BOYD_IMAGE_BASE_PACKAGES="nodejs ca-certificates npm"
+BOYD_IMAGE_BASE_REVISION=1
+KUBERNETES_VALIDATE_VERSION=1.37.0
 
 _boyd_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -202,6 +218,136 @@ _boyd_go_protoc_plugins() {
     GOBIN="$bin" go install "google.golang.org/grpc/cmd/protoc-gen-go-grpc@$PROTOC_GEN_GO_GRPC_VERSION" || {
     _boyd_log "could not build the Go protoc plugins (go install failed above)"; return 1; }
   echo "$pins" >"$bin/.boyd-pins"
+}
+
+# --- The service image, without a registry ---------------------------------
+
+_boyd_image_cache="$_boyd_root/.cache/image"
+_boyd_image_base_tag="localhost/boyd-base:$BOYD_IMAGE_SUITE-r$BOYD_IMAGE_BASE_REVISION"
+
+# podman as root on this kind of machine: its own storage under .cache/image
+# (kept between CI runs with the rest of .cache), and a containers.conf of
+# its own: cgroupfs (no systemd), events in a file (no journald), runc (crun
+# refuses the hybrid cgroup v1/v2 layout), and resource limits no higher than
+# this shell's hard ones (podman's defaults would need CAP_SYS_RESOURCE). The
+# overlay driver needs a kernel with overlayfs; BOYD_PODMAN_STORAGE_DRIVER=vfs
+# works everywhere, slower.
+boyd_podman() {
+  local conf="$_boyd_image_cache/containers.conf"
+  local wanted
+  wanted="$(printf '[containers]\ndefault_ulimits = ["nofile=%s:%s", "nproc=8192:8192"]\n[engine]\ncgroup_manager = "cgroupfs"\nevents_logger = "file"\nruntime = "runc"\n' "$(ulimit -Hn)" "$(ulimit -Hn)")"
+  # Replaced whole (rename), never truncated: parallel calls read it.
+  if [ "$(cat "$conf" 2>/dev/null)" != "$wanted" ]; then
+    mkdir -p "$_boyd_image_cache"
+    printf '%s\n' "$wanted" >"$conf.$$" && mv -f "$conf.$$" "$conf"
+  fi
+  local runroot; runroot="/run/boyd-podman-$(printf '%s' "$_boyd_root" | cksum | cut -d' ' -f1)"
+  CONTAINERS_CONF="$conf" podman --root "$_boyd_image_cache/storage" --runroot "$runroot" \
+    --storage-driver "${BOYD_PODMAN_STORAGE_DRIVER:-overlay}" "$@"
+}
+
+ensure_podman() {
+  local missing=()
+  for tool in podman runc debootstrap; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" != 0 ]; then _boyd_log "building the image this way needs root (podman with its own storage, debootstrap)"; return 1; fi
+  _boyd_log "installing ${missing[*]} (Debian packages) to build the image"
+  apt-get update -qq && env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# A Debian root file system with Node and npm, as a tarball: debootstrap
+# takes minutes, so it runs once per suite and package list.
+_boyd_image_base_tarball() {
+  local tarball="$_boyd_image_cache/base-$BOYD_IMAGE_SUITE-r$BOYD_IMAGE_BASE_REVISION.tar"
+  if [ ! -s "$tarball" ]; then
+    local rootfs="$_boyd_image_cache/rootfs.tmp"
+    rm -rf "$rootfs" && mkdir -p "$_boyd_image_cache"
+    _boyd_log "debootstrap $BOYD_IMAGE_SUITE, then $BOYD_IMAGE_BASE_PACKAGES (the image's base; once, ~7 minutes)"
+    # debootstrap's own resolver cannot install npm (its dependencies go
+    # through virtual packages), so apt installs the packages in a chroot.
+    # shellcheck disable=SC2086 # the package list is meant to split
+    { debootstrap --variant=minbase "$BOYD_IMAGE_SUITE" "$rootfs" http://deb.debian.org/debian \
+      && chroot "$rootfs" /usr/bin/env DEBIAN_FRONTEND=noninteractive sh -c \
+        "apt-get update -qq && apt-get install -y -qq --no-install-recommends $BOYD_IMAGE_BASE_PACKAGES"
+    } >"$_boyd_image_cache/debootstrap.log" 2>&1 || { _boyd_log "building the base failed, see $_boyd_image_cache/debootstrap.log"; return 1; }
+    # Package caches are not part of a base image.
+    rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+    tar -C "$rootfs" --numeric-owner -cf "$tarball.tmp" . && mv "$tarball.tmp" "$tarball"
+    rm -rf "$rootfs"
+  fi
+  printf '%s\n' "$tarball"
+}
+
+# The base image in podman's storage, imported from the tarball when missing.
+_boyd_image_base() {
+  if ! boyd_podman image exists "$_boyd_image_base_tag"; then
+    local tarball; tarball="$(_boyd_image_base_tarball)" || return 1
+    _boyd_log "importing $tarball as $_boyd_image_base_tag"
+    boyd_podman import --quiet \
+      --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+      --change 'CMD ["/bin/bash"]' "$tarball" "$_boyd_image_base_tag" >/dev/null || return 1
+  fi
+  printf '%s\n' "$_boyd_image_base_tag"
+}
+
+# A hash of what the image is built from: the base and every file of the
+# build context git knows of (tracked or new, not ignored), so an unchanged
+# tree reuses the image and any edit rebuilds it.
+_boyd_image_inputs_hash() {
+  {
+    printf '%s\n' "$_boyd_image_base_tag"
+    (cd "$_boyd_root" && git ls-files -z --cached --others --exclude-standard | sort -z | while IFS= read -r -d '' file; do
+      [ -f "$file" ] && printf '%s  %s\n' "$(sha256sum <"$file" | cut -d' ' -f1)" "$file"
+    done)
+  } | sha256sum | cut -c1-16
+}
+
+ensure_image() {
+  # podman keeps its storage under .cache/image, as root; rootless podman
+  # would need subordinate ids this machine does not set up.
+  if [ "$(id -u)" != 0 ]; then _boyd_log "ensure_image needs root (podman, debootstrap): sudo -E bash -c 'source scripts/ensure-deps.sh && ensure_image'"; return 1; fi
+  ensure_podman || return 1
+  local base; base="$(_boyd_image_base)" || return 1
+  local tag; tag="localhost/boyd:ci-$(_boyd_image_inputs_hash)"
+  if ! boyd_podman image exists "$tag"; then
+    _boyd_log "building $tag from deploy/docker/Dockerfile on $base"
+    local started; started="$(date +%s)"
+    # Host networking for the build's npm and apt downloads (no CNI setup
+    # needed), trusting what this machine trusts: its CA bundle is mounted
+    # into the build steps (behind a TLS-inspecting proxy npm needs it) and
+    # does not stay in the image.
+    local trust=()
+    [ -f /etc/ssl/certs/ca-certificates.crt ] && trust=(--volume /etc/ssl/certs/ca-certificates.crt:/etc/ssl/certs/ca-certificates.crt:ro)
+    boyd_podman build --quiet --network host --layers "${trust[@]}" --build-arg "BASE_IMAGE=$base" \
+      -f "$_boyd_root/deploy/docker/Dockerfile" -t "$tag" "$_boyd_root" >"$_boyd_image_cache/build.log" 2>&1 \
+      || { _boyd_log "image build failed:"; tail -n 40 "$_boyd_image_cache/build.log" >&2; return 1; }
+    _boyd_image_prune "$tag" "$started"
+  fi
+  printf '%s\n' "$tag"
+}
+
+# Images of earlier inputs are only disk: remove them (those a container
+# still uses stay), and the untagged layers earlier builds left that nothing
+# refers to. What this build made or reused (the build cache) remains.
+_boyd_image_prune() {
+  local keep="$1" since="$2" old
+  for old in $(boyd_podman images --format '{{.Repository}}:{{.Tag}}' | grep '^localhost/boyd:ci-'); do
+    [ "$old" = "$keep" ] || boyd_podman rmi "$old" >/dev/null 2>&1 || true
+  done
+  boyd_podman image prune --force --filter "until=$since" >/dev/null 2>&1 || true
+}
+
+# --- Kubernetes schema validation ------------------------------------------
+
+ensure_kubernetes_validate() {
+  local venv="$_boyd_root/.cache/kubernetes-validate/$KUBERNETES_VALIDATE_VERSION"
+  if [ ! -x "$venv/bin/kubernetes-validate" ]; then
+    _boyd_log "installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION (PyPI) into .cache/kubernetes-validate"
+    rm -rf "$venv"
+    python3 -m venv "$venv" && "$venv/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" \
+      || { _boyd_log "could not install kubernetes-validate (pip failed above)"; rm -rf "$venv"; return 1; }
+  fi
+  printf '%s\n' "$venv/bin/kubernetes-validate"
 }
 
 # Executed rather than sourced: run the ensure steps named on the command line.

@@ -39,6 +39,13 @@ describe("Dockerfile", () => {
     for (const stage of dockerfile) expect(stage.base).toBe(`node:${major}-bookworm-slim`);
   });
 
+  it("image - BASE_IMAGE swaps the base of both stages (a local Debian root file system), the official Node image by default", () => {
+    const text = readFileSync(join(REPO_ROOT, "deploy/docker/Dockerfile"), "utf8");
+    const swapped = parseDockerfile(text, { BASE_IMAGE: "localhost/boyd-base:trixie" });
+    expect(swapped.map((s) => s.base)).toEqual(["localhost/boyd-base:trixie", "localhost/boyd-base:trixie"]);
+    expect(() => parseDockerfile("FROM ${NOPE} AS build\n")).toThrow(/line 1: FROM uses \$NOPE/);
+  });
+
   it("image - the build installs the pnpm package.json's packageManager names, then the frozen lockfile", () => {
     const install = runs(build).find((i) => /npm install -g .*pnpm@/.test(i.args))!;
     expect(install).toBeDefined();

@@ -14,10 +14,12 @@ export interface Stage {
 
 /**
  * Splits a Dockerfile into stages of instructions: comments dropped,
- * backslash continuations joined. Enough for the checks in
- * dockerfile.test.ts; heredocs are not supported.
+ * backslash continuations joined. `ARG`s before the first `FROM` are
+ * substituted into the stages' bases (`FROM ${BASE_IMAGE}`), with their
+ * defaults unless `buildArgs` sets them, as `--build-arg` would. Enough
+ * for the checks in dockerfile.test.ts; heredocs are not supported.
  */
-export function parseDockerfile(text: string): Stage[] {
+export function parseDockerfile(text: string, buildArgs: Readonly<Record<string, string>> = {}): Stage[] {
   const instructions: Instruction[] = [];
   let pending: { text: string; line: number } | undefined;
   text.split("\n").forEach((raw, index) => {
@@ -34,10 +36,14 @@ export function parseDockerfile(text: string): Stage[] {
   });
   if (instructions.some((i) => i.args.startsWith("<<"))) throw new Error("heredocs are not supported by this parser");
   const stages: Array<{ base: string; name: string | undefined; instructions: Instruction[] }> = [];
+  const globalArgs = new Map<string, string | undefined>();
   for (const instruction of instructions) {
-    if (instruction.keyword === "FROM") {
+    if (instruction.keyword === "ARG" && stages.length === 0) {
+      const [name, value] = splitArg(instruction.args);
+      globalArgs.set(name, buildArgs[name] ?? value);
+    } else if (instruction.keyword === "FROM") {
       const [base, as, name] = instruction.args.split(/\s+/);
-      stages.push({ base: base!, name: as?.toUpperCase() === "AS" ? name : undefined, instructions: [] });
+      stages.push({ base: expandArgs(base!, globalArgs, instruction.line), name: as?.toUpperCase() === "AS" ? name : undefined, instructions: [] });
     } else {
       const stage = stages.at(-1);
       if (!stage) throw new Error(`line ${instruction.line}: ${instruction.keyword} before any FROM`);
@@ -45,6 +51,22 @@ export function parseDockerfile(text: string): Stage[] {
     }
   }
   return stages;
+}
+
+/** `NAME=default` or `NAME` of an ARG instruction. */
+function splitArg(args: string): [string, string | undefined] {
+  const eq = args.indexOf("=");
+  return eq < 0 ? [args.trim(), undefined] : [args.slice(0, eq).trim(), args.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1")];
+}
+
+/** `$NAME` and `${NAME}` replaced by the global ARGs; an unknown or unset one is an error naming the line. */
+function expandArgs(text: string, args: ReadonlyMap<string, string | undefined>, line: number): string {
+  return text.replace(/\$(?:\{(\w+)\}|(\w+))/g, (_, braced: string | undefined, bare: string | undefined) => {
+    const name = (braced ?? bare)!;
+    const value = args.get(name);
+    if (value === undefined) throw new Error(`line ${line}: FROM uses $${name}, which no ARG before the first FROM sets`);
+    return value;
+  });
 }
 
 /** An instruction's arguments in exec form (`["a", "b"]`); throws for shell form. */
