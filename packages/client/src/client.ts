@@ -1,4 +1,5 @@
 import * as grpc from "@grpc/grpc-js";
+import type { NatsConnection } from "@nats-io/transport-node";
 import type {
   AgentInfo,
   ApprovalRequest,
@@ -14,6 +15,7 @@ import { serverStream, unary, type CallContext, type CallOptions, type RequestIn
 import { channelSecurity, type SecurityOptions } from "./credentials.js";
 import { printable } from "./printable.js";
 import { InternalError, UnavailableError } from "./errors.js";
+import { busEvents, connectEventBus, type NatsOptions } from "./nats-events.js";
 
 /** Options of {@link connect}. */
 export interface ConnectOptions extends SecurityOptions {
@@ -33,6 +35,8 @@ export interface ConnectOptions extends SecurityOptions {
   readonly connectTimeoutMs?: number;
   /** Extra grpc-js channel options (keepalive, message sizes...). */
   readonly channelOptions?: Partial<grpc.ChannelOptions>;
+  /** NATS access, for `watchEvents(id, { via: "nats" })`: events straight off the bus. */
+  readonly nats?: NatsOptions;
 }
 
 /** Options of {@link BoydClient.watchEvents}. */
@@ -41,6 +45,12 @@ export interface WatchOptions extends CallOptions {
   readonly fromSequence?: number;
   /** Only these event kinds (EventKind values); all when empty. */
   readonly kinds?: RequestInput<"watchEvents">["kinds"];
+  /**
+   * "grpc" (the default) streams WatchEvents from the controller; "nats"
+   * subscribes to the event subjects on the bus (needs the `nats` connect
+   * option; live events only, so no `fromSequence`, `kinds` or `deadlineMs`).
+   */
+  readonly via?: "grpc" | "nats";
 }
 
 /** One item of {@link BoydClient.runCycles}: an event of the run, then the run's report last. */
@@ -72,10 +82,17 @@ export async function connect(options: ConnectOptions): Promise<BoydClient> {
       await waitForReady(channel, connectTimeoutMs);
     } catch (err) {
       channel.close();
-      throw new UnavailableError(`could not reach ${printable(address)} within ${connectTimeoutMs} ms`, "connect", { cause: err });
+      throw new UnavailableError(`could not reach ${address} within ${connectTimeoutMs} ms`, "connect", { cause: err });
     }
   }
-  return new BoydClient(channel, options.defaultDeadlineMs);
+  let bus: NatsConnection | undefined;
+  try {
+    bus = options.nats ? await connectEventBus(options.nats) : undefined;
+  } catch (err) {
+    channel.close();
+    throw err;
+  }
+  return new BoydClient(channel, options.defaultDeadlineMs, bus);
 }
 
 /**
@@ -86,6 +103,8 @@ export async function connect(options: ConnectOptions): Promise<BoydClient> {
  */
 export class BoydClient {
   private readonly streams = new Set<{ cancel(): void }>();
+  // Ends the NATS event loops on close(), as cancelling does the gRPC streams.
+  private readonly closing = new AbortController();
   private readonly ctx: CallContext;
   private closed = false;
 
@@ -93,6 +112,7 @@ export class BoydClient {
   constructor(
     private readonly channel: grpc.Client,
     defaultDeadlineMs: number | undefined,
+    private readonly bus?: NatsConnection,
   ) {
     this.ctx = {
       channel,
@@ -207,7 +227,12 @@ export class BoydClient {
    */
   async *watchEvents(agentId: string, options: WatchOptions = {}): AsyncGenerator<Event, void, undefined> {
     this.assertOpen("watchEvents");
-    const { fromSequence = 0, kinds = [], ...call } = options;
+    const { fromSequence = 0, kinds = [], via = "grpc", ...call } = options;
+    if (via === "nats") {
+      const signal = call.signal ? AbortSignal.any([call.signal, this.closing.signal]) : this.closing.signal;
+      yield* busEvents(this.natsFor(options), agentId, signal);
+      return;
+    }
     for await (const message of serverStream(this.ctx, "watchEvents", { agentId, fromSequence, kinds }, call)) {
       yield required(message.event, "WatchEvents", "event");
     }
@@ -225,16 +250,24 @@ export class BoydClient {
    * Closes the connection: open streams end (their loops throw
    * CancelledError), later calls fail at once. Unary calls in flight finish.
    */
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.closed = true;
     for (const stream of this.streams) stream.cancel();
     this.streams.clear();
     this.channel.close();
-    return Promise.resolve();
+    this.closing.abort(new Error("the client was closed"));
+    await this.bus?.close();
   }
 
   private assertOpen(method: string): void {
     if (this.closed) throw new UnavailableError("the client is closed", method);
+  }
+
+  private natsFor(options: WatchOptions): NatsConnection {
+    if (!this.bus) throw new TypeError("watchEvents: via \"nats\" needs the nats option of connect()");
+    const unsupported = (["fromSequence", "kinds", "deadlineMs", "metadata"] as const).filter((key) => options[key] !== undefined);
+    if (unsupported.length > 0) throw new TypeError(`watchEvents: via "nats" follows live events only; drop ${unsupported.join(", ")} or use gRPC`);
+    return this.bus;
   }
 }
 

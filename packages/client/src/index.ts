@@ -7,6 +7,7 @@
 export { connect, BoydClient, type ConnectOptions, type WatchOptions, type RunCyclesItem } from "./client.js";
 export type { CallOptions, RequestInput, ResponseOf, UnaryMethod, StreamMethod } from "./calls.js";
 export type { TlsOptions, Pem, SecurityOptions } from "./credentials.js";
+export type { NatsOptions } from "./nats-events.js";
 export {
   BoydError,
   CancelledError,

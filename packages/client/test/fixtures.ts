@@ -15,10 +15,10 @@ export interface ServedStack {
   stop(): Promise<void>;
 }
 
-/** Starts the embedded stack with gRPC on a free loopback port and the solar-system facts loaded. */
-export async function serveStack(prefix: string): Promise<ServedStack> {
+/** Starts the stack (embedded, or on `nats`) with gRPC on a free loopback port and the solar-system facts loaded. */
+export async function serveStack(prefix: string, nats?: string): Promise<ServedStack> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
-  const stack = await startStack({ dataDir: dir, grpcAddress: "127.0.0.1:0" });
+  const stack = await startStack({ dataDir: dir, grpcAddress: "127.0.0.1:0", ...(nats ? { nats } : {}) });
   const orient = createClient(stack.transport, OrientServiceDefinition, { timeoutMs: 30_000 });
   const ingested = await orient.ingest({ format: IngestFormat.CSV, source: { $case: "content", value: await readFile(SOLAR) } });
   if (!ingested.committed) throw new Error(`ingest failed: ${JSON.stringify(ingested.errors)}`);
