@@ -40,7 +40,11 @@ export function unary<K extends UnaryMethod>(ctx: CallContext, key: K, input: Re
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(abortedBeforeStart(method.name, signal));
   return new Promise((resolve, reject) => {
-    const call = ctx.channel.makeUnaryRequest(
+    // Declared first: grpc-js may answer before makeUnaryRequest returns.
+    const pending: { call?: grpc.ClientUnaryCall } = {};
+    const onAbort = (): void => pending.call?.cancel();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    pending.call = ctx.channel.makeUnaryRequest(
       pathOf(method.name),
       (request: unknown) => Buffer.from(method.requestType.encode(request as never).finish()),
       (bytes: Buffer) => method.responseType.decode(bytes) as ResponseOf<K>,
@@ -53,8 +57,6 @@ export function unary<K extends UnaryMethod>(ctx: CallContext, key: K, input: Re
         else resolve(response);
       },
     );
-    const onAbort = (): void => call.cancel();
-    signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
 

@@ -99,6 +99,19 @@ describe("@boyd/client against a real controller over gRPC", () => {
     expect(replayed.every((e) => e.agentId === "mars" && e.timeUnixMs <= opened)).toBe(true);
   });
 
+  it("runCycles yields the run's events as they happen, then its report last", async () => {
+    await client.createAgent({ agentId: "streamed", goals: [MARS_GOAL] });
+    const items = [];
+    for await (const item of client.runCycles({ agentId: "streamed", maxCycles: 5 })) items.push(item);
+    const last = items.at(-1);
+    expect(last?.$case).toBe("report");
+    expect(last?.$case === "report" && last.value.stopReason).toBe(StopReason.ALL_GOALS_DONE);
+    const events = items.slice(0, -1).map((i) => (i.$case === "event" ? i.value.kind?.$case : i.$case));
+    expect(events[0]).toBe("cycleStarted");
+    expect(events).toContain("cycleFinished");
+    expect(events).not.toContain("report");
+  });
+
   it("an unknown agent id fails with NotFoundError naming the method and the status", async () => {
     const failure = await client.getAgent("nobody-here").catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(NotFoundError);
