@@ -210,6 +210,11 @@ export class BoydClient {
     return this.call("removeRule", request, options);
   }
 
+  /** The approval requests and questions waiting for a person, oldest first ("" or no id: every agent's). */
+  async listApprovals(agentId = "", options?: CallOptions): Promise<ApprovalRequest[]> {
+    return (await this.call("listApprovals", { agentId }, options)).requests;
+  }
+
   /** Answers a pending approval request; NotFoundError if it is unknown, answered or expired. */
   async resolveApproval(decision: RequestInput<"resolveApproval">["decision"], options?: CallOptions): Promise<ApprovalRequest> {
     return required((await this.call("resolveApproval", { decision }, options)).request, "ResolveApproval", "request");

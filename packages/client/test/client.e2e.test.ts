@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AgentState,
+  ApprovalVerdict,
   BoydError,
   CancelledError,
   connect,
@@ -176,6 +177,27 @@ describe("@boyd/client against a real controller over gRPC", () => {
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
     // A signal aborted before the call starts fails at once.
     await expect(client.getAgent("mars", { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it("listApprovals shows what waits for a person, and resolveApproval answers it", async () => {
+    await client.createAgent({ agentId: "asking", goals: [WAITING_GOAL], config: { approvalTimeoutMs: 20_000 } });
+    const watch = new AbortController();
+    const asked = firstApprovalRequest("asking", watch.signal);
+    const run = client.run({ agentId: "asking", maxCycles: 1 }).catch((err: unknown) => err);
+    const id = await asked;
+    watch.abort();
+    // The controller learns of the request from the same event the stream showed.
+    let listed: string[] = [];
+    for (const deadline = Date.now() + 10_000; !listed.includes(id) && Date.now() < deadline; ) {
+      listed = (await client.listApprovals("asking")).map((r) => r.id);
+      if (!listed.includes(id)) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(listed).toContain(id);
+    expect((await client.listApprovals()).map((r) => r.id)).toContain(id);
+    const answered = await client.resolveApproval({ approvalId: id, agentId: "asking", verdict: ApprovalVerdict.DENY, answeredBy: "test", comment: "no" });
+    expect(answered.id).toBe(id);
+    await run;
+    expect((await client.listApprovals("asking")).map((r) => r.id)).not.toContain(id);
   });
 
   it("close() ends open streams with CancelledError and refuses later calls", async () => {
