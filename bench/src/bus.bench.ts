@@ -16,6 +16,7 @@ import { pipelined, sequential, type Call } from "./measure.js";
 import { formatReport, type SideResult } from "./report.js";
 import { startResponder } from "./responder-process.js";
 import { summarize } from "./stats.js";
+import { startBenchTelemetry } from "./telemetry.js";
 
 const TIMEOUT_MS = 5_000;
 
@@ -29,11 +30,14 @@ async function main(): Promise<void> {
     `@boyd/bus request/reply benchmark: Echo with ${PAYLOAD_BYTES} B payload (${encoded.length} B protobuf body), ` +
       `node ${process.version}, ${os.cpus().length} CPUs\n` +
       `sequential: ${config.warmup} warm-up + ${config.sequential} measured per side in ${config.rounds} alternating rounds; ` +
-      `pipelined: ${config.pipelined} per side, ${config.depth} in flight\n\n`,
+      `pipelined: ${config.pipelined} per side, ${config.depth} in flight; ` +
+      `telemetry ${process.env["BENCH_TELEMETRY"] ?? "on"} (as services run it by default; BENCH_TELEMETRY=off for none)\n\n`,
   );
 
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
+    const tracing = startBenchTelemetry("bench-client");
+    if (tracing) cleanups.push(() => tracing.shutdown());
     // No JetStream: request/reply never touches it, and it would cost startup time.
     const server = await startNats({ jetstream: false });
     cleanups.push(() => server.dispose());

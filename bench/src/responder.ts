@@ -9,11 +9,13 @@ import { connectNats, serveService } from "@boyd/bus";
 import { EchoServiceDefinition } from "@boyd/proto";
 import { connect } from "@nats-io/transport-node";
 import { QUEUE, RAW_SUBJECT } from "./echo-payload.js";
+import { startBenchTelemetry } from "./telemetry.js";
 
 async function main(): Promise<void> {
   const url = process.argv[2];
   if (!url) throw new Error("usage: responder.ts <nats-url>");
 
+  const tracing = startBenchTelemetry("bench-responder");
   const raw = await connect({ servers: url });
   raw.subscribe(RAW_SUBJECT, {
     queue: QUEUE,
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
       await binding.stop();
       await transport.close();
       await raw.drain();
+      await tracing?.shutdown();
     })());
   process.stdin.on("end", () => void shutdown().finally(() => process.exit(0)));
   process.stdin.resume();

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { BoundCounter, BoundHistogram } from "./bound-metrics.js";
 
 /**
  * The process's Prometheus registry: Node process metrics (CPU, memory,
@@ -27,20 +28,22 @@ const CYCLE_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
  * outcomes from enums; only the working-memory gauges carry an agent.
  */
 export const instruments = {
-  rpcServerRequests: new Counter({
+  // The rpc instruments are touched on every call: bound once per label
+  // set, see bound-metrics.ts.
+  rpcServerRequests: new BoundCounter({
     name: "boyd_rpc_server_requests_total",
     help: "Requests served over the bus, by rpc and final status code.",
     labelNames: ["service", "method", "code"] as const,
     registers: [metricsRegistry],
   }),
-  rpcServerDuration: new Histogram({
+  rpcServerDuration: new BoundHistogram({
     name: "boyd_rpc_server_duration_seconds",
     help: "Time from receiving a request to sending its reply, by rpc.",
     labelNames: ["service", "method"] as const,
     buckets: RPC_BUCKETS,
     registers: [metricsRegistry],
   }),
-  rpcClientDuration: new Histogram({
+  rpcClientDuration: new BoundHistogram({
     name: "boyd_rpc_client_duration_seconds",
     help: "Time a typed client waited for a reply, by rpc and status code.",
     labelNames: ["service", "method", "code"] as const,

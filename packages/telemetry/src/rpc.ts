@@ -50,8 +50,8 @@ const SERVER_FAULTS: ReadonlySet<string> = new Set(["UNKNOWN", "DEADLINE_EXCEEDE
  */
 export function rpcServerInstruments(service: string, method: string): RpcServerInstruments {
   const rpc: Rpc = { name: `${service}/${method}`, service, method };
-  const duration = instruments.rpcServerDuration.labels(service, method);
-  const requests = perCode((code) => instruments.rpcServerRequests.labels(service, method, code));
+  const duration = instruments.rpcServerDuration.child(service, method);
+  const requests = perCode((code) => instruments.rpcServerRequests.child(service, method, code));
   return {
     begin(traceparent, agentId) {
       const started = performance.now();
@@ -79,7 +79,7 @@ export function rpcServerInstruments(service: string, method: string): RpcServer
  */
 export function rpcClientInstruments(service: string, method: string): RpcClientInstruments {
   const rpc: Rpc = { name: `${service}/${method}`, service, method };
-  const durations = perCode((code) => instruments.rpcClientDuration.labels(service, method, code));
+  const durations = perCode((code) => instruments.rpcClientDuration.child(service, method, code));
   return {
     begin(given, agentId) {
       const started = performance.now();
