@@ -57,6 +57,9 @@ export function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The reads spreading activation makes, hop after hop; see {@link GraphBackend.readSnapshot}. */
+export type GraphReader = Pick<GraphBackend, "edgesOf" | "degrees">;
+
 /** Sizes of a store. */
 export interface GraphCounts {
   readonly symbols: number;
@@ -106,6 +109,15 @@ export interface GraphBackend {
    * can. Every id is a key of the result.
    */
   degrees(ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>>;
+  /**
+   * Runs `work` with a reader whose calls all share one read of the store:
+   * spreading activation asks for every hop through it, so a server backend
+   * opens one transaction for the whole walk instead of one per hop, and
+   * every hop sees the same state. `work` may run more than once (a server
+   * backend retries transient failures), so it must keep its state inside.
+   * Backends without transactions leave it out; callers then read directly.
+   */
+  readSnapshot?<T>(work: (reader: GraphReader) => Promise<T>): Promise<T>;
   counts(): Promise<GraphCounts>;
   /** Deletes everything (tests, `kg reset`). */
   clear(): Promise<void>;

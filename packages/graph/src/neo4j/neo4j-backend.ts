@@ -1,5 +1,5 @@
 import neo4j, { type Driver, type ManagedTransaction, type Record as Neo4jRecord } from "neo4j-driver";
-import type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, GraphCounts, NodeEdges } from "../backend.js";
+import type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, GraphCounts, GraphReader, NodeEdges } from "../backend.js";
 import { BOOKKEEPING_PREDICATE_PREFIX, BOOKKEEPING_PREFIXES } from "../bookkeeping.js";
 import { GraphError, invalid } from "../errors.js";
 import type { GraphSymbol, Triple, TriplePattern } from "../model.js";
@@ -24,6 +24,9 @@ export interface Neo4jOptions {
   /** How long managed transactions retry transient failures (Neo4j restarting), ms. @default 15000 */
   maxRetryTimeMs?: number;
 }
+
+/** Runs one read statement: alone in its own transaction, or inside a shared one. */
+type Query = (cypher: string, params: Record<string, unknown>) => Promise<Neo4jRecord[]>;
 
 // Every relationship has this one type; the predicate is a property, so
 // predicates are data, not schema.
@@ -178,12 +181,39 @@ export class Neo4jBackend implements GraphBackend {
    * admitted edges out, strongest first and cut at the limit on the server
    * (no variable-length paths, and a hub ships only what spreading will use).
    */
-  async edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, NodeEdges>> {
+  edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, NodeEdges>> {
+    return this.edgesVia((cypher, params) => this.read(cypher, params), ids, query);
+  }
+
+  /** Degrees only, one query for the batch: the degree store when nothing is filtered, else a COUNT subquery. */
+  degrees(ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>> {
+    return this.degreesVia((cypher, params) => this.read(cypher, params), ids, filter);
+  }
+
+  /**
+   * One read transaction for all of `work`'s reads: spreading activation's
+   * hops then cost a query each, not a session, a BEGIN and a COMMIT each,
+   * and all of them see one state of the graph. The driver retries the
+   * transaction (so `work`) on transient failures.
+   */
+  async readSnapshot<T>(work: (reader: GraphReader) => Promise<T>): Promise<T> {
+    let result: T | undefined;
+    await this.session("READ", async (tx) => {
+      const query: Query = async (cypher, params) => (await tx.run(cypher, params)).records;
+      result = await work({
+        edgesOf: (ids, edgeQuery) => this.edgesVia(query, ids, edgeQuery),
+        degrees: (ids, filter) => this.degreesVia(query, ids, filter),
+      });
+    });
+    return result as T;
+  }
+
+  private async edgesVia(query: Query, ids: readonly string[], edgeQuery: EdgeQuery): Promise<Map<string, NodeEdges>> {
     const L = this.label;
-    const records = await this.read(
+    const records = await query(
       `UNWIND $ids AS id
        MATCH (n:${L} {id: id})
-       WITH id, n, ${this.degreeOf(query)} AS degree
+       WITH id, n, ${this.degreeOf(edgeQuery)} AS degree
        CALL {
          WITH n
          MATCH (n)-[r:${REL}]-(m:${L})
@@ -195,7 +225,7 @@ export class Neo4jBackend implements GraphBackend {
          LIMIT $limit
        }
        RETURN id, degree, other, direction, predicate, confidence, source, createdAt`,
-      { ids: [...new Set(ids)], ...filterParams(query), limit: neo4j.int(query.limitPerNode ?? 2 ** 31 - 1) },
+      { ids: [...new Set(ids)], ...filterParams(edgeQuery), limit: neo4j.int(edgeQuery.limitPerNode ?? 2 ** 31 - 1) },
     );
     const edges = new Map<string, AdjacentEdge[]>(ids.map((id) => [id, []]));
     const degrees = new Map<string, number>();
@@ -211,9 +241,8 @@ export class Neo4jBackend implements GraphBackend {
     return new Map([...edges].map(([id, list]) => [id, { edges: list, degree: degrees.get(id) ?? 0 }]));
   }
 
-  /** Degrees only, one query for the batch: the degree store when nothing is filtered, else a COUNT subquery. */
-  async degrees(ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>> {
-    const records = await this.read(
+  private async degreesVia(query: Query, ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>> {
+    const records = await query(
       `UNWIND $ids AS id
        MATCH (n:${this.label} {id: id})
        RETURN id, ${this.degreeOf(filter)} AS degree`,
