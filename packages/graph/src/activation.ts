@@ -220,7 +220,7 @@ async function spread(reader: GraphReader, walk: Walk): Promise<ActivationResult
     expanded += frontier.length;
     const hop = await reader.edgesOf(
       frontier.map((f) => f.id),
-      edgeQuery,
+      { ...edgeQuery, prune: { floor, hopDecay, activations: new Map(frontier.map((f) => [f.id, f.a])) } },
     );
     for (const { id, a } of frontier) {
       const { edges, degree } = hop.get(id) ?? { edges: [], degree: 0 };

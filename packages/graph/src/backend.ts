@@ -24,6 +24,23 @@ export interface EdgeFilter {
 export interface EdgeQuery extends EdgeFilter {
   /** At most this many per node: the first in {@link compareEdges} order. @default all */
   readonly limitPerNode?: number | undefined;
+  /**
+   * Lets the backend leave out edges that cannot carry an offer at or above
+   * the floor: those whose raw confidence x the node's activation x hopDecay
+   * x fanFactor(degree) is below it (weights and temporal profiles only
+   * lower an offer). Confidence is the first sort key, so what is left out
+   * is a tail of the list. Optional for backends: the walk checks every
+   * offer itself; a server backend uses it to ship fewer rows.
+   */
+  readonly prune?: EdgePrune | undefined;
+}
+
+/** See {@link EdgeQuery.prune}. */
+export interface EdgePrune {
+  readonly floor: number;
+  readonly hopDecay: number;
+  /** The activation each queried node spreads at. */
+  readonly activations: ReadonlyMap<string, number>;
 }
 
 /** A node's admitted edges and its degree under the same filter. */

@@ -94,4 +94,20 @@ describe("Neo4j activation - one read transaction for every hop", () => {
     expect(counts).toEqual({ sessions: 1, reads: 1 });
     expect(result.activations.map((a) => a.symbol)).toEqual(["x1"]);
   });
+
+  it("a node whose edges are all too weak to spread still ranks by its fan", async () => {
+    // From s, p and q tie (0.5 x fan(s) 0.9 = 0.45, depth 1, edge 0.5); at
+    // minConfidence 0.3 nothing they could pass on reaches the floor, so the
+    // server ships none of their edges, yet their fans (p: 3, q: 1) must
+    // still come back to rank q first.
+    const t = (subject: string, object: string, confidence: number): TripleInput => ({ subject, predicate: "r", object, confidence, source: "test", createdAt: NOW });
+    const extra = [t("s", "p", 0.5), t("s", "q", 0.5), t("p", "w1", 0.1), t("p", "w2", 0.1)];
+    await neo.addTriples(extra);
+    await embedded.addTriples(extra);
+    const query = { seeds: ["s"], maxDepth: 2, minConfidence: 0.3 };
+    const [got, expected] = await Promise.all([neo.activate(query), embedded.activate(query)]);
+    expect(expected.activations.map((a) => a.symbol)).toEqual(["q", "p"]);
+    expect(got.activations).toEqual(expected.activations);
+    expect(got.expanded).toBe(expected.expanded);
+  });
 });

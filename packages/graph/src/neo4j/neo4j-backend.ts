@@ -1,5 +1,6 @@
 import neo4j, { type Driver, type ManagedTransaction, type Record as Neo4jRecord } from "neo4j-driver";
 import type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, GraphCounts, GraphReader, NodeEdges } from "../backend.js";
+import { FAN_FLOOR } from "../activation.js";
 import { BOOKKEEPING_PREDICATE_PREFIX, BOOKKEEPING_PREFIXES } from "../bookkeeping.js";
 import { GraphError, invalid } from "../errors.js";
 import type { GraphSymbol, Triple, TriplePattern } from "../model.js";
@@ -177,9 +178,11 @@ export class Neo4jBackend implements GraphBackend {
   }
 
   /**
-   * One query per hop: the whole frontier in, each node's degree and its
-   * admitted edges out, strongest first and cut at the limit on the server
-   * (no variable-length paths, and a hub ships only what spreading will use).
+   * One query for a whole frontier: each node's degree and its admitted
+   * edges, strongest first and cut at the limit on the server (no
+   * variable-length paths, and a hub ships only what spreading will use).
+   * With a prune hint, edges too weak to carry an offer at the floor stay
+   * on the server too.
    */
   edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, NodeEdges>> {
     return this.edgesVia((cypher, params) => this.read(cypher, params), ids, query);
@@ -210,35 +213,45 @@ export class Neo4jBackend implements GraphBackend {
 
   private async edgesVia(query: Query, ids: readonly string[], edgeQuery: EdgeQuery): Promise<Map<string, NodeEdges>> {
     const L = this.label;
+    const prune = edgeQuery.prune;
+    // reach: what an edge's confidence is multiplied by before the fan
+    // factor; an edge whose confidence x reach x fan is under the floor
+    // cannot carry an offer. The slack absorbs rounding differences between
+    // Cypher's and JavaScript's arithmetic, so nothing usable is cut.
+    const nodes = [...new Set(ids)].map((id) => ({ id, reach: prune ? (prune.activations.get(id) ?? 1) * prune.hopDecay : 1 }));
+    // The aggregate inside the subquery gives every node one row, so a node
+    // whose edges are all pruned still reports its degree (its fan).
     const records = await query(
-      `UNWIND $ids AS id
-       MATCH (n:${L} {id: id})
-       WITH id, n, ${this.degreeOf(edgeQuery)} AS degree
+      `UNWIND $nodes AS node
+       MATCH (n:${L} {id: node.id})
+       WITH node, n, ${this.degreeOf(edgeQuery)} AS degree
+       WITH node, n, degree, CASE WHEN degree <= 1 THEN 1.0 ELSE 1.0 - log(toFloat(degree)) / log(2.0) / 10.0 END AS fan
+       WITH node, n, degree, CASE WHEN fan < $fanFloor THEN $fanFloor ELSE fan END AS fan
        CALL {
-         WITH n
+         WITH node, n, fan
          MATCH (n)-[r:${REL}]-(m:${L})
-         WHERE ${ADMITTED}
+         WHERE ${ADMITTED} AND r.confidence * node.reach * fan >= $cut
          WITH m, r, CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS direction
-         RETURN m.id AS other, direction, r.predicate AS predicate, r.confidence AS confidence,
-                r.source AS source, r.createdAt AS createdAt
-         ORDER BY confidence DESC, predicate, other, direction
+         ORDER BY r.confidence DESC, r.predicate, m.id, direction
          LIMIT $limit
+         RETURN collect([m.id, direction, r.predicate, r.confidence, r.source, r.createdAt]) AS edges
        }
-       RETURN id, degree, other, direction, predicate, confidence, source, createdAt`,
-      { ids: [...new Set(ids)], ...filterParams(edgeQuery), limit: neo4j.int(edgeQuery.limitPerNode ?? 2 ** 31 - 1) },
+       RETURN node.id AS id, degree, edges`,
+      {
+        nodes,
+        ...filterParams(edgeQuery),
+        limit: neo4j.int(edgeQuery.limitPerNode ?? 2 ** 31 - 1),
+        fanFloor: FAN_FLOOR,
+        cut: prune ? prune.floor * (1 - 1e-9) : 0,
+      },
     );
-    const edges = new Map<string, AdjacentEdge[]>(ids.map((id) => [id, []]));
-    const degrees = new Map<string, number>();
+    const result = new Map<string, NodeEdges>(ids.map((id) => [id, { edges: [], degree: 0 }]));
     for (const r of records) {
       const id = r.get("id") as string;
-      const other = r.get("other") as string;
-      const direction = r.get("direction") as "out" | "in";
-      const [subject, object] = direction === "out" ? [id, other] : [other, id];
-      edges.get(id)!.push({ other, direction, triple: toTriple(r, subject, object) });
-      degrees.set(id, r.get("degree") as number);
+      const edges = (r.get("edges") as EdgeRow[]).map((row) => toAdjacentEdge(id, row));
+      result.set(id, { edges, degree: r.get("degree") as number });
     }
-    // A node without admitted edges has no rows: degree 0.
-    return new Map([...edges].map(([id, list]) => [id, { edges: list, degree: degrees.get(id) ?? 0 }]));
+    return result;
   }
 
   private async degreesVia(query: Query, ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>> {
@@ -348,6 +361,14 @@ function toTriple(r: Neo4jRecord, subject = r.get("subject") as string, object =
     source: r.get("source") as string,
     createdAt: r.get("createdAt") as number,
   };
+}
+
+/** An edge as edgesVia collects it: [other, direction, predicate, confidence, source, createdAt]. */
+type EdgeRow = [string, "out" | "in", string, number, string, number];
+
+function toAdjacentEdge(id: string, [other, direction, predicate, confidence, source, createdAt]: EdgeRow): AdjacentEdge {
+  const [subject, object] = direction === "out" ? [id, other] : [other, id];
+  return { other, direction, triple: { subject, predicate, object, confidence, source, createdAt } };
 }
 
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
