@@ -229,8 +229,11 @@ export class Neo4jBackend implements GraphBackend {
        WITH node, n, degree, CASE WHEN fan < $fanFloor THEN $fanFloor ELSE fan END AS fan
        CALL {
          WITH node, n, fan
+         // A node that could not pass the floor even over a certain edge (a
+         // weak hub, typically) is not expanded at all.
+         WITH node, n, fan WHERE node.reach * fan >= $cut
          MATCH (n)-[r:${REL}]-(m:${L})
-         WHERE ${ADMITTED} AND r.confidence * node.reach * fan >= $cut
+         WHERE r.confidence * node.reach * fan >= $cut AND ${ADMITTED}
          WITH m, r, CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS direction
          ORDER BY r.confidence DESC, r.predicate, m.id, direction
          LIMIT $limit
