@@ -110,4 +110,18 @@ describe("Neo4j activation - one read transaction for every hop", () => {
     expect(got.activations).toEqual(expected.activations);
     expect(got.expanded).toBe(expected.expanded);
   });
+
+  it("bookkeeping ids are told apart by their head exactly as the embedded store does", async () => {
+    // Neo4j tests the text before the first ':'; edge cases of that test.
+    const others = ["goal:a:b", "x:goal:", ":z", "wm:", "plan", "plan:", "Goal:x", "status:s"];
+    const t = (object: string): TripleInput => ({ subject: "hubb", predicate: "r", object, confidence: 0.9, source: "test", createdAt: NOW });
+    await neo.addTriples(others.map(t));
+    await embedded.addTriples(others.map(t));
+    const filter = { excludeBookkeeping: true };
+    const ids = ["hubb", ...others];
+    expect(Object.fromEntries(await neo.backend.degrees(ids, filter))).toEqual(Object.fromEntries(await embedded.backend.degrees(ids, filter)));
+    const [got, expected] = await Promise.all([neo.activate({ seeds: ["hubb"], topK: 20 }), embedded.activate({ seeds: ["hubb"], topK: 20 })]);
+    expect(got.activations.map((a) => a.symbol)).toEqual([":z", "Goal:x", "plan", "x:goal:"]);
+    expect(got.activations).toEqual(expected.activations);
+  });
 });
