@@ -1,4 +1,4 @@
-import { compare, compareEdges, type AdjacentEdge, type EdgeFilter, type GraphBackend } from "./backend.js";
+import { compare, compareEdges, type AdjacentEdge, type EdgeFilter, type EdgeQuery, type GraphBackend, type GraphReader } from "./backend.js";
 import { invalid } from "./errors.js";
 import { effectiveConfidence, type TemporalProfile, type Triple } from "./model.js";
 
@@ -171,7 +171,34 @@ export async function spreadActivation(
   const attenuates = [...profiles.keys()].some(inPlay) || [...weights.byPredicate].some(([p, w]) => w !== weights.fallback && inPlay(p));
   const filter: EdgeFilter = { predicates, excludeBookkeeping: query.includeBookkeeping !== true };
   const edgeQuery = { ...filter, limitPerNode: attenuates ? undefined : fanOutCap };
+  const walk = { seeds, maxDepth, topK, fanOutCap, minConfidence, hopDecay, weights, now, filter, edgeQuery, profiles };
+  // Every hop through one reader: one read transaction for the whole walk
+  // where the backend has them (Neo4j), not one per hop.
+  const spreadWith = (reader: GraphReader): Promise<ActivationResult> => spread(reader, walk);
+  return backend.readSnapshot ? backend.readSnapshot(spreadWith) : spreadWith(backend);
+}
 
+/** A validated activation query, as {@link spread} walks it. */
+interface Walk {
+  readonly seeds: readonly string[];
+  readonly maxDepth: number;
+  readonly topK: number;
+  readonly fanOutCap: number;
+  readonly minConfidence: number;
+  readonly hopDecay: number;
+  readonly weights: Weights;
+  readonly now: number;
+  readonly filter: EdgeFilter;
+  readonly edgeQuery: EdgeQuery;
+  readonly profiles: ReadonlyMap<string, TemporalProfile>;
+}
+
+/**
+ * The walk itself, depth by depth from the seeds. All its state is local, so
+ * a backend may run it again when it retries a transaction.
+ */
+async function spread(reader: GraphReader, walk: Walk): Promise<ActivationResult> {
+  const { seeds, maxDepth, topK, fanOutCap, minConfidence, hopDecay, weights, now, filter, edgeQuery, profiles } = walk;
   const nodes = new Map<string, NodeState>();
   for (const s of seeds) nodes.set(s, { activation: 1, provenance: { kind: "seed" }, triple: undefined, depth: 0, confidence: 1 });
   // Each expanded node's fan, reused when ranking ties.
@@ -191,9 +218,9 @@ export async function spreadActivation(
     pending = [];
     if (frontier.length === 0) break;
     expanded += frontier.length;
-    const hop = await backend.edgesOf(
+    const hop = await reader.edgesOf(
       frontier.map((f) => f.id),
-      edgeQuery,
+      { ...edgeQuery, prune: { floor, hopDecay, activations: new Map(frontier.map((f) => [f.id, f.a])) } },
     );
     for (const { id, a } of frontier) {
       const { edges, degree } = hop.get(id) ?? { edges: [], degree: 0 };
@@ -222,7 +249,7 @@ export async function spreadActivation(
     [...nodes].filter(([id]) => !seedSet.has(id)),
     topK,
     fans,
-    (ids) => backend.degrees(ids, filter),
+    (ids) => reader.degrees(ids, filter),
   );
   return {
     activations: ranked.map(([symbol, s]) => ({ symbol, activation: s.activation, provenance: s.provenance })),

@@ -24,6 +24,23 @@ export interface EdgeFilter {
 export interface EdgeQuery extends EdgeFilter {
   /** At most this many per node: the first in {@link compareEdges} order. @default all */
   readonly limitPerNode?: number | undefined;
+  /**
+   * Lets the backend leave out edges that cannot carry an offer at or above
+   * the floor: those whose raw confidence x the node's activation x hopDecay
+   * x fanFactor(degree) is below it (weights and temporal profiles only
+   * lower an offer). Confidence is the first sort key, so what is left out
+   * is a tail of the list. Optional for backends: the walk checks every
+   * offer itself; a server backend uses it to ship fewer rows.
+   */
+  readonly prune?: EdgePrune | undefined;
+}
+
+/** See {@link EdgeQuery.prune}. */
+export interface EdgePrune {
+  readonly floor: number;
+  readonly hopDecay: number;
+  /** The activation each queried node spreads at. */
+  readonly activations: ReadonlyMap<string, number>;
 }
 
 /** A node's admitted edges and its degree under the same filter. */
@@ -56,6 +73,9 @@ export function compareEdges(x: AdjacentEdge, y: AdjacentEdge): number {
 export function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** The reads spreading activation makes, hop after hop; see {@link GraphBackend.readSnapshot}. */
+export type GraphReader = Pick<GraphBackend, "edgesOf" | "degrees">;
 
 /** Sizes of a store. */
 export interface GraphCounts {
@@ -106,6 +126,15 @@ export interface GraphBackend {
    * can. Every id is a key of the result.
    */
   degrees(ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>>;
+  /**
+   * Runs `work` with a reader whose calls all share one read of the store:
+   * spreading activation asks for every hop through it, so a server backend
+   * opens one transaction for the whole walk instead of one per hop, and
+   * every hop sees the same state. `work` may run more than once (a server
+   * backend retries transient failures), so it must keep its state inside.
+   * Backends without transactions leave it out; callers then read directly.
+   */
+  readSnapshot?<T>(work: (reader: GraphReader) => Promise<T>): Promise<T>;
   counts(): Promise<GraphCounts>;
   /** Deletes everything (tests, `kg reset`). */
   clear(): Promise<void>;

@@ -16,7 +16,7 @@ export {
   type TriplePattern,
   type TemporalProfile,
 } from "./model.js";
-export type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, GraphCounts, NodeEdges } from "./backend.js";
+export type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, EdgePrune, GraphCounts, GraphReader, NodeEdges } from "./backend.js";
 export { isBookkeepingPredicate, isBookkeepingSymbol } from "./bookkeeping.js";
 export {
   ACTIVATION_DEFAULTS,

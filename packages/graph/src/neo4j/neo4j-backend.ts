@@ -1,5 +1,6 @@
 import neo4j, { type Driver, type ManagedTransaction, type Record as Neo4jRecord } from "neo4j-driver";
-import type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, GraphCounts, NodeEdges } from "../backend.js";
+import type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, GraphCounts, GraphReader, NodeEdges } from "../backend.js";
+import { FAN_FLOOR } from "../activation.js";
 import { BOOKKEEPING_PREDICATE_PREFIX, BOOKKEEPING_PREFIXES } from "../bookkeeping.js";
 import { GraphError, invalid } from "../errors.js";
 import type { GraphSymbol, Triple, TriplePattern } from "../model.js";
@@ -25,14 +26,21 @@ export interface Neo4jOptions {
   maxRetryTimeMs?: number;
 }
 
+/** Runs one read statement: alone in its own transaction, or inside a shared one. */
+type Query = (cypher: string, params: Record<string, unknown>) => Promise<Neo4jRecord[]>;
+
 // Every relationship has this one type; the predicate is a property, so
 // predicates are data, not schema.
 const REL = "REL";
 const LABEL = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
 // Whether the relationship r to node m passes an EdgeFilter (parameters from filterParams).
+// Every bookkeeping prefix ends at its only ':' (as isBookkeepingSymbol
+// relies on), so an id without ':' is world knowledge and the rest are
+// looked up by their head: a string test per edge, not a list scan, which
+// matters when a hub's thousands of edges are counted for its fan.
 const ADMITTED = `($predicates IS NULL OR r.predicate IN $predicates)
-           AND (NOT $excludeBookkeeping OR (NOT any(p IN $bookkeeping WHERE m.id STARTS WITH p)
+           AND (NOT $excludeBookkeeping OR (NOT (m.id CONTAINS ':' AND split(m.id, ':')[0] + ':' IN $bookkeeping)
                 AND NOT r.predicate STARTS WITH $bookkeepingPredicate))`;
 
 function filterParams(filter: EdgeFilter): Record<string, unknown> {
@@ -174,46 +182,87 @@ export class Neo4jBackend implements GraphBackend {
   }
 
   /**
-   * One query per hop: the whole frontier in, each node's degree and its
-   * admitted edges out, strongest first and cut at the limit on the server
-   * (no variable-length paths, and a hub ships only what spreading will use).
+   * One query for a whole frontier: each node's degree and its admitted
+   * edges, strongest first and cut at the limit on the server (no
+   * variable-length paths, and a hub ships only what spreading will use).
+   * With a prune hint, edges too weak to carry an offer at the floor stay
+   * on the server too.
    */
-  async edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, NodeEdges>> {
-    const L = this.label;
-    const records = await this.read(
-      `UNWIND $ids AS id
-       MATCH (n:${L} {id: id})
-       WITH id, n, ${this.degreeOf(query)} AS degree
-       CALL {
-         WITH n
-         MATCH (n)-[r:${REL}]-(m:${L})
-         WHERE ${ADMITTED}
-         WITH m, r, CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS direction
-         RETURN m.id AS other, direction, r.predicate AS predicate, r.confidence AS confidence,
-                r.source AS source, r.createdAt AS createdAt
-         ORDER BY confidence DESC, predicate, other, direction
-         LIMIT $limit
-       }
-       RETURN id, degree, other, direction, predicate, confidence, source, createdAt`,
-      { ids: [...new Set(ids)], ...filterParams(query), limit: neo4j.int(query.limitPerNode ?? 2 ** 31 - 1) },
-    );
-    const edges = new Map<string, AdjacentEdge[]>(ids.map((id) => [id, []]));
-    const degrees = new Map<string, number>();
-    for (const r of records) {
-      const id = r.get("id") as string;
-      const other = r.get("other") as string;
-      const direction = r.get("direction") as "out" | "in";
-      const [subject, object] = direction === "out" ? [id, other] : [other, id];
-      edges.get(id)!.push({ other, direction, triple: toTriple(r, subject, object) });
-      degrees.set(id, r.get("degree") as number);
-    }
-    // A node without admitted edges has no rows: degree 0.
-    return new Map([...edges].map(([id, list]) => [id, { edges: list, degree: degrees.get(id) ?? 0 }]));
+  edgesOf(ids: readonly string[], query: EdgeQuery): Promise<Map<string, NodeEdges>> {
+    return this.edgesVia((cypher, params) => this.read(cypher, params), ids, query);
   }
 
   /** Degrees only, one query for the batch: the degree store when nothing is filtered, else a COUNT subquery. */
-  async degrees(ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>> {
-    const records = await this.read(
+  degrees(ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>> {
+    return this.degreesVia((cypher, params) => this.read(cypher, params), ids, filter);
+  }
+
+  /**
+   * One read transaction for all of `work`'s reads: spreading activation's
+   * hops then cost a query each, not a session, a BEGIN and a COMMIT each,
+   * and all of them see one state of the graph. The driver retries the
+   * transaction (so `work`) on transient failures.
+   */
+  async readSnapshot<T>(work: (reader: GraphReader) => Promise<T>): Promise<T> {
+    let result: T | undefined;
+    await this.session("READ", async (tx) => {
+      const query: Query = async (cypher, params) => (await tx.run(cypher, params)).records;
+      result = await work({
+        edgesOf: (ids, edgeQuery) => this.edgesVia(query, ids, edgeQuery),
+        degrees: (ids, filter) => this.degreesVia(query, ids, filter),
+      });
+    });
+    return result as T;
+  }
+
+  private async edgesVia(query: Query, ids: readonly string[], edgeQuery: EdgeQuery): Promise<Map<string, NodeEdges>> {
+    const L = this.label;
+    const prune = edgeQuery.prune;
+    // reach: what an edge's confidence is multiplied by before the fan
+    // factor; an edge whose confidence x reach x fan is under the floor
+    // cannot carry an offer. The slack absorbs rounding differences between
+    // Cypher's and JavaScript's arithmetic, so nothing usable is cut.
+    const nodes = [...new Set(ids)].map((id) => ({ id, reach: prune ? (prune.activations.get(id) ?? 1) * prune.hopDecay : 1 }));
+    // The aggregate inside the subquery gives every node one row, so a node
+    // whose edges are all pruned still reports its degree (its fan).
+    const records = await query(
+      `UNWIND $nodes AS node
+       MATCH (n:${L} {id: node.id})
+       WITH node, n, ${this.degreeOf(edgeQuery)} AS degree
+       WITH node, n, degree, CASE WHEN degree <= 1 THEN 1.0 ELSE 1.0 - log(toFloat(degree)) / log(2.0) / 10.0 END AS fan
+       WITH node, n, degree, CASE WHEN fan < $fanFloor THEN $fanFloor ELSE fan END AS fan
+       CALL {
+         WITH node, n, fan
+         // A node that could not pass the floor even over a certain edge (a
+         // weak hub, typically) is not expanded at all.
+         WITH node, n, fan WHERE node.reach * fan >= $cut
+         MATCH (n)-[r:${REL}]-(m:${L})
+         WHERE r.confidence * node.reach * fan >= $cut AND ${ADMITTED}
+         WITH m, r, CASE WHEN startNode(r) = n THEN 'out' ELSE 'in' END AS direction
+         ORDER BY r.confidence DESC, r.predicate, m.id, direction
+         LIMIT $limit
+         RETURN collect([m.id, direction, r.predicate, r.confidence, r.source, r.createdAt]) AS edges
+       }
+       RETURN node.id AS id, degree, edges`,
+      {
+        nodes,
+        ...filterParams(edgeQuery),
+        limit: neo4j.int(edgeQuery.limitPerNode ?? 2 ** 31 - 1),
+        fanFloor: FAN_FLOOR,
+        cut: prune ? prune.floor * (1 - 1e-9) : 0,
+      },
+    );
+    const result = new Map<string, NodeEdges>(ids.map((id) => [id, { edges: [], degree: 0 }]));
+    for (const r of records) {
+      const id = r.get("id") as string;
+      const edges = (r.get("edges") as EdgeRow[]).map((row) => toAdjacentEdge(id, row));
+      result.set(id, { edges, degree: r.get("degree") as number });
+    }
+    return result;
+  }
+
+  private async degreesVia(query: Query, ids: readonly string[], filter: EdgeFilter): Promise<Map<string, number>> {
+    const records = await query(
       `UNWIND $ids AS id
        MATCH (n:${this.label} {id: id})
        RETURN id, ${this.degreeOf(filter)} AS degree`,
@@ -319,6 +368,14 @@ function toTriple(r: Neo4jRecord, subject = r.get("subject") as string, object =
     source: r.get("source") as string,
     createdAt: r.get("createdAt") as number,
   };
+}
+
+/** An edge as edgesVia collects it: [other, direction, predicate, confidence, source, createdAt]. */
+type EdgeRow = [string, "out" | "in", string, number, string, number];
+
+function toAdjacentEdge(id: string, [other, direction, predicate, confidence, source, createdAt]: EdgeRow): AdjacentEdge {
+  const [subject, object] = direction === "out" ? [id, other] : [other, id];
+  return { other, direction, triple: { subject, predicate, object, confidence, source, createdAt } };
 }
 
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
