@@ -340,8 +340,12 @@ _boyd_image_prune() {
 # --- Kubernetes schema validation ------------------------------------------
 
 ensure_kubernetes_validate() {
-  local venv="$_boyd_root/.cache/kubernetes-validate/$KUBERNETES_VALIDATE_VERSION"
-  if [ ! -x "$venv/bin/kubernetes-validate" ]; then
+  # A venv's scripts name its python by the path it was made at: make it at
+  # .cache's real path (the doc tests reach .cache through a temporary
+  # checkout's link), and make it again if that path has gone.
+  mkdir -p "$_boyd_root/.cache"
+  local venv; venv="$(cd -P "$_boyd_root/.cache" && pwd)/kubernetes-validate/$KUBERNETES_VALIDATE_VERSION"
+  if [ ! -x "$venv/bin/kubernetes-validate" ] || ! "$venv/bin/python" -c "" 2>/dev/null || ! head -1 "$venv/bin/kubernetes-validate" | grep -qF "$venv/bin/python"; then
     _boyd_log "installing kubernetes-validate $KUBERNETES_VALIDATE_VERSION (PyPI) into .cache/kubernetes-validate"
     rm -rf "$venv"
     python3 -m venv "$venv" && "$venv/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" \

@@ -75,7 +75,7 @@ describe("doc commands - deploy/README.md, as written, in a fresh clone", () => 
       expect(run.code, `failed: ${run.failed}\n${run.output}`).toBe(0);
       const texts = block.commands.map((c) => c.text);
       if (texts.some((t) => t.startsWith("pnpm bundle"))) expect(existsSync(join(clone.dir, "dist/services/controller.mjs"))).toBe(true);
-      if (texts.some((t) => t.startsWith("kubectl kustomize"))) expect(run.output).toMatch(/namespace: boyd-dev/);
+      if (texts.some((t) => t.startsWith("kubectl kustomize deploy/k8s/overlays/dev"))) expect(run.output).toMatch(/namespace: boyd-dev/);
       if (texts.some((t) => /kustomize edit set image/.test(t))) {
         const kustomization = readFileSync(join(clone.dir, "deploy/k8s/overlays/prod/kustomization.yaml"), "utf8");
         expect(kustomization).toMatch(/newName: registry\.example\.com\/boyd\s+newTag: "?1\.0\.0"?/);

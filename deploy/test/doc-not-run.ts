@@ -50,4 +50,9 @@ export const NOT_RUN: readonly NotRun[] = [
     match: /^nats pub boyd\.percepts\.v1\./,
     reason: "the nats CLI is not built here; packages/stack/test/percepts-json.e2e.test.ts sends the same JSON body and Content-Type header with nats.js",
   },
+  {
+    match: /^(ensure_image\b|image="\$\(ensure_image\)"|boyd_podman )/,
+    reason:
+      "deploy/test/image.integration.test.ts runs ensure_image and these podman flags for all six services; podman's storage under .cache/image is bound to the clone's path, so the doc tests' temporary copy cannot share it, and building a second one costs minutes",
+  },
 ];

@@ -72,9 +72,12 @@ export function grpcurlMessages(output: string): unknown[] {
 
 /** The fenced ```sh lines of a Markdown document that run grpcurl, in order. */
 export function grpcurlCommandsIn(markdown: string): string[] {
+  // Line by line: a lazy regex over the whole document rescans it from every fence.
   const commands: string[] = [];
-  for (const [, body] of markdown.matchAll(/^```(?:sh|bash|shell)\n([\s\S]*?)^```$/gm)) {
-    for (const line of body!.split("\n")) if (/^grpcurl\s/.test(line)) commands.push(line);
+  let inShell = false;
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) inShell = !inShell && ["```sh", "```bash", "```shell"].includes(line.trimEnd());
+    else if (inShell && /^grpcurl\s/.test(line)) commands.push(line);
   }
   return commands;
 }

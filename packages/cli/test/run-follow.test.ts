@@ -63,20 +63,22 @@ describe("followRun - a run followed to its end across a lost reply or controlle
   }, 60_000);
 
   it("the run's controller died (the agent stopped mid-run, no reply): resumed for the cycles left, the report counts both parts", async () => {
+    const CYCLES = 12;
     await conn.agents.createAgent({ agentId: "lost-run", goals: [GOAL] });
     // The call gives up early and the controller stops the run after its current cycle, as one that dies leaves it: stopped before its limit, no reply.
+    // The call allows 60 ms, a few cycles at most, against a limit of 12 (the goal gives up after about 20), so the run is cut short.
     const first = async () => {
-      await conn.agents.run({ agentId: "lost-run", maxCycles: 4 }, { timeoutMs: 300 }).catch(() => undefined);
+      await conn.agents.run({ agentId: "lost-run", maxCycles: CYCLES }, { timeoutMs: 60 }).catch(() => undefined);
       return never();
     };
     const asked: number[] = [];
     const resume = async (maxCycles: number) => (asked.push(maxCycles), (await conn.agents.resume({ agentId: "lost-run", maxCycles })).report);
-    const report = await followRun(conn, progress, options("lost-run", 4), { first, resume }, same);
-    expect(asked).toHaveLength(1);
-    const before = 4 - asked[0]!;
+    const report = await followRun(conn, progress, options("lost-run", CYCLES), { first, resume }, same);
+    expect(asked, `resumes asked; report: ${JSON.stringify({ stop: report?.stopReason, cycles: report?.cyclesRun, message: report?.message, finalStop: progress.finalStop })}`).toHaveLength(1);
+    const before = CYCLES - asked[0]!;
     expect(said).toEqual([`the run of agent lost-run stopped at cycle ${before} without a reply (its controller restarted, or the reply was lost); resuming it (${asked[0]} ${asked[0] === 1 ? "cycle" : "cycles"} left)`]);
-    expect(Number(report?.cyclesRun)).toBe(4);
-    expect(Number(report?.finalCycle)).toBe(4);
+    expect(Number(report?.cyclesRun), `${report?.stopReason} ${report?.message}`).toBe(CYCLES);
+    expect(Number(report?.finalCycle)).toBe(CYCLES);
     expect(report?.stopReason).toBe(StopReason.MAX_CYCLES);
   }, 60_000);
 

@@ -41,7 +41,8 @@ describe("one event sequence per agent: live over NATS, live over gRPC, replayed
     await stack?.stop();
     await nats?.dispose();
     await rm(dir, { recursive: true, force: true });
-  });
+    // Stopping the stack took over 60 s once in a loaded CI run (not seen alone); give it room.
+  }, 120_000);
 
   /** Follows WatchEvents over gRPC; `stop` cancels the call, as a client that goes away. */
   function watch(agentId: string, fromSequence = 0) {

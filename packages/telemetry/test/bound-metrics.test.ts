@@ -11,7 +11,7 @@ function normalized(body: string): string[] {
     .map((line) => {
       const m = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line)!;
       const name = m[1]!;
-      const labels = [...(m[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => `${l[1]}="${l[2]}"`).sort();
+      const labels = [...(m[2] ?? "").matchAll(/(?<!\w)(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => `${l[1]}="${l[2]}"`).sort();
       return `${name}{${labels.join(",")}} ${m[3]}`;
     })
     .sort();

@@ -26,7 +26,8 @@ export function cachedNatsServerPath(root: string = REPO_ROOT, version: string =
 
 /** `[major, minor, patch]` of a `vX.Y.Z` or of `nats-server --version` output ("nats-server: v2.9.10"). */
 export function parseNatsVersion(text: string): [number, number, number] | undefined {
-  const match = /v?(\d+)\.(\d+)\.(\d+)/.exec(text);
+  // Only from the first digit of a run: tried inside a long run of digits, each start rescans it (quadratic).
+  const match = /(?<!\d)v?(\d+)\.(\d+)\.(\d+)/.exec(text);
   return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
 }
 

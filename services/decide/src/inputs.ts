@@ -216,7 +216,9 @@ function atom(label: string): string {
 }
 
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`]+/i;
-const DOMAIN_RE = /\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|gov|edu|info|co|uk|de|fr|eu|ai|app)(?:\/[^\s<>"'`]*)?/i;
+// A domain starts where a run of label characters and dots starts: tried
+// from inside a run ("\\b"), every label would rescan the rest (quadratic).
+const DOMAIN_RE = /(?<![a-z0-9.-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|gov|edu|info|co|uk|de|fr|eu|ai|app)(?:\/[^\s<>"'`]*)?/i;
 
 /** The first URL in a text (a bare domain gets https://), trailing punctuation removed. */
 export function urlIn(text: string): string | undefined {
