@@ -13,7 +13,7 @@ import type {
 } from "@boyd/proto";
 import { serverStream, unary, type CallContext, type CallOptions, type RequestInput, type ResponseOf, type UnaryMethod } from "./calls.js";
 import { channelSecurity, type SecurityOptions } from "./credentials.js";
-import { printable } from "./printable.js";
+import { renderVisibly as printable } from "@boyd/bus";
 import { InternalError, UnavailableError } from "./errors.js";
 import { busEvents, connectEventBus, type NatsOptions } from "./nats-events.js";
 

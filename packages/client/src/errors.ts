@@ -1,26 +1,8 @@
 import type { ServiceError } from "@grpc/grpc-js";
-import { printable } from "./printable.js";
+import { renderVisibly as printable, StatusCode } from "@boyd/bus";
 
-/** gRPC status codes by name, as the server sends them. */
-export const StatusCode = {
-  OK: 0,
-  CANCELLED: 1,
-  UNKNOWN: 2,
-  INVALID_ARGUMENT: 3,
-  DEADLINE_EXCEEDED: 4,
-  NOT_FOUND: 5,
-  ALREADY_EXISTS: 6,
-  PERMISSION_DENIED: 7,
-  RESOURCE_EXHAUSTED: 8,
-  FAILED_PRECONDITION: 9,
-  ABORTED: 10,
-  OUT_OF_RANGE: 11,
-  UNIMPLEMENTED: 12,
-  INTERNAL: 13,
-  UNAVAILABLE: 14,
-  DATA_LOSS: 15,
-  UNAUTHENTICATED: 16,
-} as const;
+/** gRPC status codes by name, as the server sends them (the bus's one vocabulary). */
+export { StatusCode };
 
 /** A status code's name, e.g. `"NOT_FOUND"`. */
 export type StatusName = Exclude<keyof typeof StatusCode, "OK">;

@@ -42,7 +42,7 @@ describe("toBoydError", () => {
   it("details from the server are made printable: no raw control characters reach a terminal", () => {
     const err = toBoydError(serviceError(status.DEADLINE_EXCEEDED, "agent \u001b[31mred\u0007: slow"), "Run");
     expect(err).toBeInstanceOf(DeadlineExceededError);
-    expect(err.details).toBe("agent \\u{1b}[31mred\\u{7}: slow");
+    expect(err.details).toBe("agent \\x1b[31mred\\x07: slow");
     expect([...err.message].some((c) => c.charCodeAt(0) < 0x20)).toBe(false);
   });
 
