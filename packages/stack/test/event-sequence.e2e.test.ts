@@ -38,10 +38,14 @@ describe("one event sequence per agent: live over NATS, live over gRPC, replayed
   afterAll(async () => {
     grpc?.close();
     await outsider?.close();
-    await stack?.stop();
+    // Under full CI load, stopping this stack once never finished (the test
+    // itself had passed; not reproduced alone or under a CPU hog). Teardown
+    // is bounded and says so, so that hang shows in the log without failing
+    // what this file tests; finding it is open work.
+    const stopped = await Promise.race([stack?.stop().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 30_000))]);
+    if (!stopped) process.stderr.write("event-sequence: stack.stop() had not finished after 30 s\n");
     await nats?.dispose();
     await rm(dir, { recursive: true, force: true });
-    // Stopping the stack took over 60 s once in a loaded CI run (not seen alone); give it room.
   }, 120_000);
 
   /** Follows WatchEvents over gRPC; `stop` cancels the call, as a client that goes away. */
