@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GraphStore, openEmbeddedBackend, openNeo4jBackend, type TripleInput } from "@boyd/graph";
-import { startNeo4j } from "@boyd/testkit";
-import { generateTriples, prng, seedsFor, type GraphShape } from "./graph/generate.js";
+import { seededRandom, startNeo4j } from "@boyd/testkit";
+import { generateTriples, seedsFor, type GraphShape } from "./graph/generate.js";
 import { summarize } from "./stats.js";
 
 const sizes = (process.env["BENCH_SIZES"] ?? "10000,100000,1000000").split(",").map(Number);
@@ -49,7 +49,7 @@ async function ingest(store: GraphStore, triples: Iterable<TripleInput>): Promis
 
 async function activationMs(store: GraphStore, size: number): Promise<number[]> {
   const seeds = seedsFor(size);
-  const random = prng(7);
+  const random = seededRandom(7);
   const nodes = Math.floor(size / 10);
   for (let i = 0; i < warmup; i++) {
     // Other seeds than the measured ones, so no answer is merely cached.

@@ -1,19 +1,8 @@
 import type { TripleInput } from "@boyd/graph";
+import { seededRandom } from "@boyd/testkit";
 
 /** The shape of a generated graph. */
 export type GraphShape = "uniform" | "hub-heavy";
-
-/** A small, fast, seeded PRNG (mulberry32): the same graph in every run and process. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PREDICATES = ["related-to", "is-a", "part-of", "has-a", "similar-to"];
 
@@ -24,7 +13,7 @@ const PREDICATES = ["related-to", "is-a", "part-of", "has-a", "similar-to"];
  */
 export function* generateTriples(edges: number, shape: GraphShape, seed = 42): Generator<TripleInput> {
   const nodes = Math.max(10, Math.floor(edges / 10));
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = shape === "uniform" ? () => Math.floor(random() * nodes) : () => Math.floor(random() ** 3 * nodes);
   for (let i = 0; i < edges; i++) {
     const s = pick();
