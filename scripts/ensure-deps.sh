@@ -81,21 +81,27 @@ ensure_node_deps() {
   (cd "$_boyd_root" && pnpm install --frozen-lockfile --prefer-offline --reporter=silent)
 }
 
+# Builds a Go tool with `go install` into .cache/<name>/<version> once; later
+# calls find it there. Args: name, version, module path (without @version),
+# and what to tell a person who has no Go.
+_boyd_go_tool() {
+  local name="$1" version="$2" module="$3" without_go="$4"
+  local dir="$_boyd_root/.cache/$name/$version"
+  [ -x "$dir/$name" ] && return 0
+  if ! command -v go >/dev/null 2>&1; then _boyd_log "$without_go"; return 1; fi
+  _boyd_log "building $name $version with go install (into .cache/$name; a minute or two the first time)"
+  mkdir -p "$dir"
+  GOBIN="$dir" go install "$module@$version" || {
+    _boyd_log "could not build $name $version (go install failed above)"; return 1; }
+}
+
 ensure_nats() {
   # Debian's nats-server is 2.9 (January 2023); deployments run a current
   # release, so tests and local runs build the pinned one from its Go module.
   # @boyd/testkit checks the version of whatever BOYD_NATS_SERVER names.
   [ -n "${BOYD_NATS_SERVER:-}" ] && return 0
-  local dir="$_boyd_root/.cache/nats-server/$NATS_SERVER_VERSION"
-  [ -x "$dir/nats-server" ] && return 0
-  if ! command -v go >/dev/null 2>&1; then
-    _boyd_log "nats-server $NATS_SERVER_VERSION is built with Go: install Go (https://go.dev/dl/), or set BOYD_NATS_SERVER to a nats-server $NATS_SERVER_VERSION or newer"
-    return 1
-  fi
-  _boyd_log "building nats-server $NATS_SERVER_VERSION with go install (into .cache/nats-server; a minute or two the first time)"
-  mkdir -p "$dir"
-  GOBIN="$dir" go install "github.com/nats-io/nats-server/v2@$NATS_SERVER_VERSION" || {
-    _boyd_log "could not build nats-server $NATS_SERVER_VERSION (go install failed above)"; return 1; }
+  _boyd_go_tool nats-server "$NATS_SERVER_VERSION" github.com/nats-io/nats-server/v2 \
+    "nats-server $NATS_SERVER_VERSION is built with Go: install Go (https://go.dev/dl/), or set BOYD_NATS_SERVER to a nats-server $NATS_SERVER_VERSION or newer"
 }
 
 ensure_sandbox() {
@@ -152,32 +158,16 @@ ensure_kustomize_cli() {
 # kustomize $KUSTOMIZE_VERSION in .cache/kustomize/$KUSTOMIZE_VERSION, built once.
 _boyd_build_kustomize() {
   # A `go install`ed kustomize reports its version as "(devel)", so the
-  # directory names it.
-  local dir="$_boyd_root/.cache/kustomize/$KUSTOMIZE_VERSION"
-  [ -x "$dir/kustomize" ] && return 0
-  # Debian's kubernetes-client embeds kustomize v2, which cannot read our overlays.
-  if ! command -v go >/dev/null 2>&1; then
-    _boyd_log "kustomize v4+ is needed for the deploy tests: install kubectl >= 1.24 or Go (to build kustomize $KUSTOMIZE_VERSION)"
-    return 1
-  fi
-  _boyd_log "building kustomize $KUSTOMIZE_VERSION with go install (into .cache/kustomize)"
-  mkdir -p "$dir"
-  GOBIN="$dir" go install "sigs.k8s.io/kustomize/kustomize/v5@$KUSTOMIZE_VERSION" || {
-    _boyd_log "could not build kustomize $KUSTOMIZE_VERSION (go install failed above)"; return 1; }
+  # directory names it. Debian's kubernetes-client embeds kustomize v2, which
+  # cannot read our overlays.
+  _boyd_go_tool kustomize "$KUSTOMIZE_VERSION" sigs.k8s.io/kustomize/kustomize/v5 \
+    "kustomize v4+ is needed for the deploy tests: install kubectl >= 1.24 or Go (to build kustomize $KUSTOMIZE_VERSION)"
 }
 
 ensure_grpcurl() {
   # packages/cli/test/grpcurl.ts looks here first, then on PATH.
-  local dir="$_boyd_root/.cache/grpcurl/$GRPCURL_VERSION"
-  [ -x "$dir/grpcurl" ] && return 0
-  if ! command -v go >/dev/null 2>&1; then
-    _boyd_log "grpcurl is needed for the gRPC tests: install Go (to build grpcurl $GRPCURL_VERSION) or put grpcurl on PATH"
-    return 1
-  fi
-  _boyd_log "building grpcurl $GRPCURL_VERSION with go install (into .cache/grpcurl)"
-  mkdir -p "$dir"
-  GOBIN="$dir" go install "github.com/fullstorydev/grpcurl/cmd/grpcurl@$GRPCURL_VERSION" || {
-    _boyd_log "could not build grpcurl $GRPCURL_VERSION (go install failed above)"; return 1; }
+  _boyd_go_tool grpcurl "$GRPCURL_VERSION" github.com/fullstorydev/grpcurl/cmd/grpcurl \
+    "grpcurl is needed for the gRPC tests: install Go (to build grpcurl $GRPCURL_VERSION) or put grpcurl on PATH"
 }
 
 # The pins a tool directory was built with, so a changed pin rebuilds it.
