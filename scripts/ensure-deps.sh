@@ -1,6 +1,7 @@
 # Sourced by test.sh, boyd.sh and .ci/run: installs what Boyd needs on a fresh
 # Debian machine with Node 20, and does nothing when it is already there.
 #   ensure_node_deps   pnpm (via npm) and node_modules (frozen lockfile)
+#   ensure_cli         the `boyd` command built by scripts/build-cli.mjs (esbuild)
 #   ensure_nats        nats-server $NATS_SERVER_VERSION (scripts/nats-server-version),
 #                      built with `go install` into .cache/nats-server/<version>, for
 #                      tests and distributed mode; BOYD_NATS_SERVER names another
@@ -93,6 +94,14 @@ _boyd_go_tool() {
   mkdir -p "$dir"
   GOBIN="$dir" go install "$module@$version" || {
     _boyd_log "could not build $name $version (go install failed above)"; return 1; }
+}
+
+# The built `boyd` command in .cache/cli/<clone>/current, rebuilt when a
+# source or package.json is newer than it (boyd.sh does the same check first).
+ensure_cli() {
+  local stamp="$_boyd_root/.cache/cli/${_boyd_root//[^A-Za-z0-9]/_}/current/stamp"
+  if [ -f "$stamp" ] && [ -z "$(find "$_boyd_root/packages" "$_boyd_root/services" -name node_modules -prune -o \( -path '*/src/*.ts' -o -name package.json \) -newer "$stamp" -print -quit)" ]; then return 0; fi
+  node "$_boyd_root/scripts/build-cli.mjs"
 }
 
 ensure_nats() {

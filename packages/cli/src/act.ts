@@ -1,9 +1,6 @@
 import { printable, printableLines } from "./agent-format.js";
 import { resolve } from "node:path";
-import { ActFileConfig, configFromEnv, loadActConfigFile, startAct } from "@boyd/act";
-import { connectNats, createClient, InProcessTransport, type ServiceBinding, type Transport } from "@boyd/bus";
-import { openFileStore, serveMemory } from "@boyd/memory";
-import { openGraph, serveOrient } from "@boyd/orient";
+import type { ServiceBinding, Transport } from "@boyd/bus";
 import { ActionOutcome, ActionResult, ActServiceDefinition, AgentServiceDefinition, ApprovalMode } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
 import { answeringApprovals } from "./approval-prompt.js";
@@ -44,10 +41,13 @@ export async function withAct<T>(flags: ActFlags, run: RunFlags, work: (transpor
 }
 
 async function openAct(flags: ActFlags, run: RunFlags): Promise<{ transport: Transport; close(): Promise<void> }> {
+  // The services are loaded when a command runs them, not when `boyd` starts.
+  const { connectNats, InProcessTransport } = await import("@boyd/bus");
   if (flags.nats) {
     const transport = await connectNats({ servers: flags.nats, name: "boyd-cli" });
     return { transport, close: () => transport.close() };
   }
+  const [{ configFromEnv, startAct }, { openFileStore, serveMemory }, { openGraph, serveOrient }] = await Promise.all([import("@boyd/act"), import("@boyd/memory"), import("@boyd/orient")]);
   const transport = new InProcessTransport();
   const env = configFromEnv({ ...process.env, BOYD_DATA_DIR: flags.dataDir, ...(run.config ? { BOYD_ACT_CONFIG: run.config } : {}), ...(run.workspace ? { BOYD_WORKSPACE: resolve(run.workspace) } : {}) });
   const { store: graph } = await openGraph({ dataDir: `${flags.dataDir}/graph` });
@@ -65,7 +65,8 @@ async function openAct(flags: ActFlags, run: RunFlags): Promise<{ transport: Tra
 }
 
 /** Answers approval requests at the terminal through act's ResolveApproval. */
-function answerThroughAct<T>(transport: Transport, agentId: string, work: () => Promise<T>): Promise<T> {
+async function answerThroughAct<T>(transport: Transport, agentId: string, work: () => Promise<T>): Promise<T> {
+  const { createClient } = await import("@boyd/bus");
   const client = createClient(transport, ActServiceDefinition, { timeoutMs: 10_000 });
   return answeringApprovals(transport, agentId, (decision) => client.resolveApproval({ decision }), work);
 }
@@ -95,6 +96,7 @@ export function registerActCommands(program: Command): void {
     .description("list the tool catalog: danger, capabilities, required inputs")
     .option("--json", "print the catalog as JSON")
     .action(async (opts: { json?: boolean }) => {
+      const { createClient } = await import("@boyd/bus");
       const { tools } = await withAct(flags(), {}, (transport) => createClient(transport, ActServiceDefinition).listTools({ agentId: flags().agent }));
       if (opts.json) console.log(JSON.stringify(tools.map((t) => ({ ...t, inputSchema: JSON.parse(t.inputSchemaJson || "{}") as unknown, inputSchemaJson: undefined })), null, 2));
       else for (const t of tools) console.log(`${t.name.padEnd(18)} ${["", "safe", "cautious", "dangerous", "critical"][t.danger]!.padEnd(9)} ${t.requiredParams.join(",").padEnd(22)} ${printable(t.description)}`);
@@ -111,6 +113,7 @@ export function registerActCommands(program: Command): void {
     .option("--approval-timeout <ms>", "how long an approval waits", millis)
     .option("--json", "print the whole ActionResult as JSON")
     .action(async (tool: string, input: string, opts: RunFlags) => {
+      const [{ createClient }, { ActFileConfig, loadActConfigFile }] = await Promise.all([import("@boyd/bus"), import("@boyd/act")]);
       if (opts.config) loadActConfigFile(opts.config); // named errors before anything starts
       else ActFileConfig.parse({});
       const f = flags();
@@ -137,6 +140,7 @@ export function registerActCommands(program: Command): void {
     .requiredOption("--nats <url>", "NATS server of the deployment")
     .option("--agent <id>", "only this agent's requests", "*")
     .action(async (opts: { nats: string; agent: string }) => {
+      const { connectNats, createClient } = await import("@boyd/bus");
       const transport = await connectNats({ servers: opts.nats, name: "boyd-approvals" });
       console.error(`boyd: answering approvals for ${opts.agent === "*" ? "every agent" : opts.agent} on ${opts.nats}; Ctrl-C to stop`);
       // Through AgentService: it knows the requests raised before this started, and answers reach act from there.

@@ -1,9 +1,11 @@
-import { connectNats, createClient, isBusError, type NatsTransportOptions, type ServiceClient, type Transport } from "@boyd/bus";
+import type { NatsTransport, NatsTransportOptions, ServiceClient, Transport } from "@boyd/bus";
+import { isBusError } from "@boyd/bus/plain";
 import type { GraphStore } from "@boyd/graph";
 import { AgentServiceDefinition, type AgentConfig, type AgentInfo, type Goal, type NewGoal, type Psyche } from "@boyd/proto";
-import { natsConnectOptions, processSettingsFromEnv, SettingsError } from "@boyd/service-kit";
-import { startStack } from "@boyd/stack";
 import { UsageError } from "./options.js";
+
+// The bus, the service kit and the stack are loaded when a command connects,
+// not when `boyd` starts: `boyd --help` and usage errors stay instant.
 
 /** Where the agent commands find Boyd: a stack started here, or a deployment over NATS. */
 export interface AgentFlags {
@@ -37,13 +39,21 @@ const RUN_TIMEOUT_MS = 24 * 3600_000;
  * directory) lets the CLI in. A bad combination is a usage error naming
  * the variable.
  */
-export function cliNatsOptions(url: string, name: string, env: NodeJS.ProcessEnv = process.env): NatsTransportOptions {
+export async function cliNatsOptions(url: string, name: string, env: NodeJS.ProcessEnv = process.env): Promise<NatsTransportOptions> {
+  const { natsConnectOptions, processSettingsFromEnv, SettingsError } = await import("@boyd/service-kit");
   try {
     return natsConnectOptions(processSettingsFromEnv("boyd", { ...env, BOYD_NATS_URL: url, BOYD_OPS_ADDRESS: "off" }), name);
   } catch (err) {
     if (err instanceof SettingsError) throw new UsageError(err.message, { cause: err });
     throw err;
   }
+}
+
+/** Connects to the deployment's NATS as the CLI (see cliNatsOptions). */
+export async function connectCli(url: string, name: string): Promise<NatsTransport> {
+  const options = await cliNatsOptions(url, name);
+  const { connectNats } = await import("@boyd/bus");
+  return connectNats(options);
 }
 
 /**
@@ -53,13 +63,15 @@ export function cliNatsOptions(url: string, name: string, env: NodeJS.ProcessEnv
  */
 export async function withAgents<T>(flags: AgentFlags, work: (c: AgentConnection) => Promise<T>): Promise<T> {
   if (flags.nats) {
-    const transport = await connectNats(cliNatsOptions(flags.nats, "boyd-cli"));
+    const { createClient } = await import("@boyd/bus");
+    const transport = await connectCli(flags.nats, "boyd-cli");
     try {
       return await work({ transport, agents: createClient(transport, AgentServiceDefinition, { timeoutMs: RUN_TIMEOUT_MS }), graph: undefined, where: flags.nats });
     } finally {
       await transport.close();
     }
   }
+  const { startStack } = await import("@boyd/stack");
   const stack = await startStack({ dataDir: flags.dataDir, onError: (err, where) => console.error(`boyd: ${where}: ${err instanceof Error ? err.message : String(err)}`) });
   try {
     return await work({ transport: stack.transport, agents: stack.agents, graph: stack.graph, where: `embedded (${flags.dataDir})` });

@@ -23,7 +23,7 @@ import {
   type ReflectionReport,
   type RunReport,
 } from "@boyd/proto";
-import { renderVisibly } from "@boyd/bus";
+import { renderVisibly } from "@boyd/bus/plain";
 import { cycleNotes } from "./cycle-notes.js";
 import type { Ingested } from "./knowledge.js";
 import type { CycleSummary } from "./run-tracker.js";

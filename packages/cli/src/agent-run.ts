@@ -1,4 +1,3 @@
-import { createEventChannel } from "@boyd/bus";
 import { ConsolidationTrigger, CycleFinished, Event, GoalStatus, RunReport, StopReason, type Goal } from "@boyd/proto";
 import type { AgentConnection } from "./agent-connection.js";
 import { formatCycleLine, formatRunSummary, printable, shorten, type RunSummary } from "./agent-format.js";
@@ -105,6 +104,7 @@ export async function runWatched(conn: AgentConnection, view: RunView, setup: Ru
   const tracker = new RunTracker();
   tracker.know(setup.goals, true);
   const status = new StatusLine();
+  const { createEventChannel } = await import("@boyd/bus");
   const events = createEventChannel({ transport: conn.transport, codec: Event });
   const progress = new RunProgress();
   const sub = events.subscribe({ agentId: view.agentId }, (event) => {

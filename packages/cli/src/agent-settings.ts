@@ -16,24 +16,8 @@ import {
 import type { AgentConfig, Psyche } from "@boyd/proto";
 import { ApprovalMode } from "@boyd/proto";
 import { printable } from "./agent-format.js";
-import type { Command } from "commander";
-import { approvalMode, positiveInt, UsageError } from "./options.js";
-
-/** The setting flags of `agent run`, `agent config` and `up`. */
-export interface SettingFlags {
-  /** Agent settings file (YAML or JSON). */
-  config?: string;
-  mode?: ApprovalMode;
-  iterationBudget?: number;
-}
-
-/** Adds the setting flags (flags > file > defaults) to a command. */
-export function addSettingFlags(command: Command): Command {
-  return command
-    .option("--config <file>", "agent settings file (YAML or JSON; see examples/agent-settings.yaml); used when the agent is created")
-    .option("--mode <mode>", "approval mode of a new agent: safe, cautious, paranoid or yolo (default: the policy's)", approvalMode)
-    .option("--iteration-budget <n>", "tool calls a run may make (default 50, or --max-cycles when higher)", positiveInt);
-}
+import { UsageError } from "./options.js";
+import type { SettingFlags } from "./setting-flags.js";
 
 /** Flag of each setting a flag can set, for "where it came from". */
 const FLAG_OF: Readonly<Record<string, string>> = { approval_mode: "--mode", iteration_budget: "--iteration-budget" };

@@ -1,4 +1,4 @@
-import { settingsFromProto, type AgentSettings } from "@boyd/controller";
+import type { AgentSettings } from "@boyd/controller";
 import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, RecallResponse, ReflectionReport } from "@boyd/proto";
 import { Option, type Command } from "commander";
 import { ensureAgent, findAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
@@ -9,7 +9,7 @@ import { ingestKnowledge, readKnowledge } from "./knowledge.js";
 import { agentId, parseGoal, parseGoals, positiveInt, positiveSeconds, priority, usageExits } from "./options.js";
 import { REATTACH_TIMEOUT_MS, RUN_LOST_EXIT, RunLostError } from "./run-follow.js";
 import { runRepl } from "./repl.js";
-import { addSettingFlags, agentSettingsOf, formatSettingsInForce, settingLayers, settingsInForce, type SettingFlags } from "./agent-settings.js";
+import { addSettingFlags, type SettingFlags } from "./setting-flags.js";
 
 /** Rules `agent rules` lists: all an agent can have. */
 const RULES_LISTED = 2_000;
@@ -85,6 +85,7 @@ export function registerAgentCommands(program: Command): void {
   addSettingFlags(run).action(async (opts: RunFlags) => {
       const startedAt = Date.now();
       const goals = parseGoals(opts.goals, opts.criteria);
+      const { agentSettingsOf, settingLayers } = await import("./agent-settings.js");
       const settings = agentSettingsOf(await settingLayers(opts));
       const files = await readKnowledge(opts.kb ?? []);
       const f = flags();
@@ -109,6 +110,7 @@ export function registerAgentCommands(program: Command): void {
   )
     .option("--json", "print the settings as JSON")
     .action(async (opts: SettingFlags & { json?: boolean }) => {
+      const [{ formatSettingsInForce, settingLayers, settingsInForce }, { settingsFromProto }] = await Promise.all([import("./agent-settings.js"), import("@boyd/controller")]);
       const layers = await settingLayers(opts);
       const given = opts.config !== undefined || layers.some((l) => Object.keys(l.settings).length > 0);
       if (!given) {

@@ -1,4 +1,4 @@
-import { createEventChannel, type Transport } from "@boyd/bus";
+import type { Transport } from "@boyd/bus";
 import { ApprovalVerdict, DangerLevel, Event, type ApprovalDecision, type ApprovalRequest } from "@boyd/proto";
 import { printable, printableLines } from "./agent-format.js";
 import { LineReader } from "./line-reader.js";
@@ -121,6 +121,7 @@ export interface AnsweringOptions {
  */
 export async function answeringApprovals<T>(transport: Transport, agentId: string, resolve: ResolveApproval, work: () => Promise<T>, options: AnsweringOptions = {}): Promise<T> {
   const prompt = new ApprovalPrompt(options.lines ?? process.stdin);
+  const { createEventChannel } = await import("@boyd/bus");
   const events = createEventChannel({ transport, codec: Event });
   // Requests asked (or waiting to be) here; one decided elsewhere closes its prompt.
   const open = new Map<string, AbortController>();

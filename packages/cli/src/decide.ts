@@ -1,6 +1,4 @@
 import { printable } from "./agent-format.js";
-import { createDecideHandlers } from "@boyd/decide";
-import { orient, QuestionAnswerer } from "@boyd/orient";
 import { Goal, GoalJustification, GoalSource, GoalStatus, ImpasseKind, Observation } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
 import { withGraph, type GraphFlags } from "./kg.js";
@@ -50,6 +48,7 @@ export function registerDecideCommand(program: Command): void {
         justification: GoalJustification.USER_REQUESTED,
       });
       const observation = Observation.fromPartial({ agentId: "cli", cycle: 1, goals: [goal], activeGoalIds: [goal.symbolId], workingMemoryCapacity: 100, observedAtUnixMs: Date.now() });
+      const [{ createDecideHandlers }, { orient, QuestionAnswerer }] = await Promise.all([import("@boyd/decide"), import("@boyd/orient")]);
       const orientation = await withGraph(opts, (store) => orient(store, { agentId: "cli", observation, activation: undefined }, new QuestionAnswerer(store)));
       const handlers = createDecideHandlers();
       const call = { service: "boyd.v1.DecideService", method: "Decide", deadline: Date.now() + 60_000, signal: new AbortController().signal };

@@ -1,10 +1,9 @@
-import { connectNats, createEventChannel, openJetStreamEventLog, type EventMeta } from "@boyd/bus";
-import { EVENT_KINDS } from "@boyd/controller";
+import type { EventMeta } from "@boyd/bus";
 import { Event } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
-import { cliNatsOptions } from "./agent-connection.js";
+import { connectCli } from "./agent-connection.js";
 import { formatEvent } from "./agent-format.js";
-import { agentId, positiveInt, usageExits } from "./options.js";
+import { agentId, positiveInt, UsageError, usageExits } from "./options.js";
 
 interface EventsFlags {
   nats: string;
@@ -16,10 +15,14 @@ interface EventsFlags {
   json?: boolean;
 }
 
-const KINDS = Object.values(EVENT_KINDS);
-
-/** Parses an event kind (`cycle.finished`) or a subject pattern of kinds (`cycle.*`, `>`). */
-export function eventKind(value: string): string {
+/**
+ * Checks an event kind (`cycle.finished`) or a subject pattern of kinds
+ * (`cycle.*`, `>`). The kinds come from the controller, loaded when the
+ * command runs rather than when `boyd` starts.
+ */
+export async function eventKind(value: string): Promise<string> {
+  const { EVENT_KINDS } = await import("@boyd/controller");
+  const KINDS = Object.values(EVENT_KINDS);
   if (KINDS.includes(value)) return value;
   if (/^([a-z]+|\*)(\.([a-z]+|\*))*(\.>)?$|^>$/.test(value) && /[*>]/.test(value)) return value;
   throw new InvalidArgumentError(`expected an event kind (${KINDS.join(", ")}) or a pattern such as cycle.*, got ${JSON.stringify(value)}`);
@@ -32,12 +35,14 @@ export function registerEventsCommand(program: Command): void {
     .requiredOption("--nats <url>", "NATS server of the deployment (`boyd up --nats URL`)")
     .option("--agent <id>", "agent whose events to show (* for every agent)", (v: string) => (v === "*" ? v : agentId(v)), "default")
     .option("--from-seq <n>", "first replay the stored events numbered N or later (the agent's event sequence, shown as #N), then follow live ones", positiveInt)
-    .option("--kind <kind>", `only this kind (${KINDS.join(", ")}) or a pattern like cycle.*`, eventKind)
+    .option("--kind <kind>", "only this kind (cycle.started, observed, oriented, decided, acted, cycle.finished, goal.changed, ...) or a pattern like cycle.*")
     .option("--stream <name>", "JetStream stream that keeps the events", "BOYD_EVENTS")
     .option("--limit <n>", "stop after this many events", positiveInt)
     .option("--json", "one JSON object per line (the Event message)")
     .action(async (opts: EventsFlags) => {
-      const transport = await connectNats(cliNatsOptions(opts.nats, "boyd-events"));
+      if (opts.kind !== undefined) opts.kind = await eventKind(opts.kind).catch((err: Error) => Promise.reject(new UsageError(`option '--kind <kind>' argument '${opts.kind}' is invalid. ${err.message}`)));
+      const { createEventChannel, openJetStreamEventLog } = await import("@boyd/bus");
+      const transport = await connectCli(opts.nats, "boyd-events");
       const filter = { agentId: opts.agent, ...(opts.kind ? { kind: opts.kind } : {}) };
       let printed = 0;
       let finish: () => void = () => {};

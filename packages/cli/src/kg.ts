@@ -1,5 +1,4 @@
-import { GraphError, ingestFile, type GraphStore, type IngestFormat, type IngestSummary } from "@boyd/graph";
-import { openGraph } from "@boyd/orient";
+import type { GraphStore, IngestFormat, IngestSummary } from "@boyd/graph";
 import { InvalidArgumentError, type Command } from "commander";
 import { printable } from "./agent-format.js";
 import { positiveInt, UsageError } from "./options.js";
@@ -12,6 +11,8 @@ export interface GraphFlags {
 
 /** Opens the graph the flags name, runs `work`, closes it. */
 export async function withGraph<T>(flags: GraphFlags, work: (store: GraphStore) => Promise<T>): Promise<T> {
+  // Loaded here, not at start-up: the graph brings the Neo4j driver.
+  const { openGraph } = await import("@boyd/orient");
   const { store, report } = await openGraph({
     dataDir: `${flags.dataDir}/graph`,
     ...(flags.neo4j ? { neo4j: { uri: flags.neo4j, database: "neo4j", label: "Symbol" } } : {}),
@@ -43,7 +44,8 @@ function format(value: string): IngestFormat {
  * mode, a line over 1 MiB, not UTF-8 text) is the caller's mistake: exit 2
  * with the graph's `file:line: reason`, made printable.
  */
-function asUsageError(err: unknown): IngestSummary {
+async function asUsageError(err: unknown): Promise<IngestSummary> {
+  const { GraphError } = await import("@boyd/graph");
   if (err instanceof GraphError && (err.code === "INVALID_ARGUMENT" || err.code === "NOT_FOUND")) {
     throw new UsageError(printable(err.message), { cause: err });
   }
@@ -65,6 +67,7 @@ export function registerKgCommands(program: Command): void {
     .option("--strict", "fail on the first bad line and keep nothing of the file")
     .option("--format <format>", "ntriples, csv or jsonl (default: from the extension)", format)
     .action(async (file: string, opts: { strict?: boolean; format?: IngestFormat }) => {
+      const { ingestFile } = await import("@boyd/graph");
       const summary = await withGraph(flags(), (store) =>
         ingestFile(store, file, { strict: opts.strict ?? false, ...(opts.format ? { format: opts.format } : {}) }).catch(asUsageError),
       );

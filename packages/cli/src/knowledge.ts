@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
 import { extname } from "node:path";
-import { createClient, isBusError, type Transport } from "@boyd/bus";
+import type { Transport } from "@boyd/bus";
+import { isBusError } from "@boyd/bus/plain";
 import { IngestFormat, OrientServiceDefinition } from "@boyd/proto";
 import { UsageError } from "./options.js";
 
@@ -69,6 +70,7 @@ export async function readKnowledge(paths: readonly string[]): Promise<Knowledge
  * a file with a bad line adds nothing and fails naming the file and line.
  */
 export async function ingestKnowledge(transport: Transport, agentId: string, files: readonly KnowledgeFile[]): Promise<Ingested[]> {
+  const { createClient } = await import("@boyd/bus");
   const orient = createClient(transport, OrientServiceDefinition, { timeoutMs: 120_000, agentId });
   const done: Ingested[] = [];
   for (const f of files) {

@@ -1,17 +1,25 @@
 #!/usr/bin/env -S node --import tsx
+import { readFileSync } from "node:fs";
 import { Command } from "commander";
-import { isBusError } from "@boyd/bus";
+import { isBusError } from "@boyd/bus/plain";
 import { registerActCommands } from "./act.js";
+import { registerCompletionCommand } from "./completion.js";
 import { printable } from "./agent-format.js";
 import { registerAgentCommands } from "./agent.js";
 import { registerDecideCommand } from "./decide.js";
-import { runBusDemo } from "./demo-bus.js";
+import { registerDemoCommands } from "./demo.js";
 import { registerKgCommands } from "./kg.js";
 import { registerEventsCommand } from "./events.js";
-import { positiveInt, UsageError, usageExits } from "./options.js";
+import { UsageError, usageExits } from "./options.js";
 import { installPrintableConsole } from "./printable-console.js";
 import { registerThinkCommand } from "./think.js";
 import { registerUpCommand } from "./up.js";
+
+/** The version in @boyd/cli's package.json (read beside the source, also from the built command). */
+function cliVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+  return pkg.version;
+}
 
 // Every line printed through console shows control and bidi characters visibly.
 installPrintableConsole();
@@ -24,19 +32,11 @@ process.stdout.on("error", (err: NodeJS.ErrnoException) => {
 // A bad flag exits 2 in every command: commands added below inherit this.
 const program = usageExits(new Command())
   .name("boyd")
+  .version(cliVersion(), "-V, --version", "print the version of boyd")
   .description("Boyd: OODA-loop agents over NATS and protobuf")
   .showHelpAfterError();
 
-const demo = program.command("demo").description("demonstrations of the parts built so far");
-demo
-  .command("bus")
-  .description("serve a replicated demo service and exercise the bus: queue groups, deadlines, errors, events")
-  .option("--nats <url>", "use a NATS server (default: the in-process transport)")
-  .option("--requests <n>", "requests to spread over the replicas", positiveInt, 9)
-  .action(async (opts: { nats?: string; requests: number }) => {
-    await runBusDemo({ requests: opts.requests, ...(opts.nats ? { nats: opts.nats } : {}) });
-  });
-
+registerDemoCommands(program);
 registerKgCommands(program);
 registerDecideCommand(program);
 registerActCommands(program);
@@ -44,6 +44,8 @@ registerThinkCommand(program);
 registerAgentCommands(program);
 registerUpCommand(program);
 registerEventsCommand(program);
+// Last: it describes every command registered above.
+registerCompletionCommand(program);
 
 program.parseAsync().catch((err: unknown) => {
   // Messages echo what they refuse (a file name, a tool's error): shown visibly, never obeyed by the terminal.

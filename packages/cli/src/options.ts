@@ -1,4 +1,4 @@
-import { renderVisibly } from "@boyd/bus";
+import { renderVisibly } from "@boyd/bus/plain";
 import { ApprovalMode, type NewGoal } from "@boyd/proto";
 import { InvalidArgumentError, type Command, type CommanderError } from "commander";
 

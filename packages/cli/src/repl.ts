@@ -1,4 +1,4 @@
-import { isBusError } from "@boyd/bus";
+import { isBusError } from "@boyd/bus/plain";
 import { ensureAgent, type AgentConnection } from "./agent-connection.js";
 import { formatCycleReport, formatGoals, formatPlan, formatRecall, formatReflection, printable } from "./agent-format.js";
 import { followingOver, runWatched, withApprovals } from "./agent-run.js";

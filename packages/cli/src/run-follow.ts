@@ -1,4 +1,4 @@
-import { isBusError } from "@boyd/bus";
+import { isBusError } from "@boyd/bus/plain";
 import { AgentState, StopReason, type AgentInfo, type Event, type RunReport } from "@boyd/proto";
 import type { AgentConnection } from "./agent-connection.js";
 

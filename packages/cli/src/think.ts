@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
-import { createClient } from "@boyd/bus";
-import { librarySearchOracle, memoryColdStore, think, type ErrorMeasure, type ThinkResult, type ThinkStep } from "@boyd/controller";
+import type { ErrorMeasure, ThinkResult, ThinkStep } from "@boyd/controller";
 import { ActServiceDefinition, ApprovalMode, LoopState, MemoryServiceDefinition } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
 import { withAct } from "./act.js";
@@ -77,6 +76,7 @@ export function registerThinkCommand(program: Command): void {
       const docs = await Promise.all(
         (opts.ingest ?? []).map(async (path) => ({ path, text: await readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => Promise.reject(new Error(`--ingest ${path}: ${err.code === "ENOENT" ? "no such file" : err.message}`))) })),
       );
+      const [{ createClient }, { librarySearchOracle, memoryColdStore, think }] = await Promise.all([import("@boyd/bus"), import("@boyd/controller")]);
       await withAct({ dataDir: opts.dataDir, agent: opts.agent, ...(opts.nats ? { nats: opts.nats } : {}) }, {}, async (transport) => {
         const act = createClient(transport, ActServiceDefinition, { timeoutMs: 60_000 });
         // Fresh cycle numbers per run, so act never replays an earlier call.

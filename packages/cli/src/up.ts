@@ -1,8 +1,5 @@
-import { startStack } from "@boyd/stack";
 import { InvalidArgumentError, type Command } from "commander";
-import { readSettingsFile } from "./agent-settings.js";
 import { UsageError, usageExits } from "./options.js";
-import { upDistributed } from "./up-distributed.js";
 
 interface UpFlags {
   dataDir: string;
@@ -57,9 +54,11 @@ export function registerUpCommand(program: Command): void {
     .option("--restart-on-exit", "with --distributed: start a service again (with backoff) when it exits on its own")
     .action(async (opts: UpFlags) => {
       // Checked here, so a bad file is named before anything starts (the distributed controller reads it again).
+      const { readSettingsFile } = await import("./agent-settings.js");
       const agentDefaults = opts.agentConfig !== undefined ? (await readSettingsFile(opts.agentConfig, "--agent-config")).settings : undefined;
       if (opts.distributed) {
         if (opts.nats) throw new UsageError("--nats: --distributed starts its own nats-server (choose its port with --nats-port)");
+        const { upDistributed } = await import("./up-distributed.js");
         await upDistributed({
           dataDir: opts.dataDir,
           grpc: opts.grpc,
@@ -77,6 +76,7 @@ export function registerUpCommand(program: Command): void {
       if (opts.restartOnExit) throw new UsageError("--restart-on-exit needs --distributed");
       const user = process.env["BOYD_NEO4J_USER"];
       const password = process.env["BOYD_NEO4J_PASSWORD"];
+      const { startStack } = await import("@boyd/stack");
       const stack = await startStack({
         dataDir: opts.dataDir,
         grpcAddress: opts.grpc,

@@ -5,8 +5,10 @@ import { join } from "node:path";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { fileURLToPath } from "node:url";
 
-const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
-// tsx resolves from this package.
+// The built command, as ./boyd.sh runs it (the test run's global setup builds it when a source changed).
+const repo = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
+export const builtBoyd = join(repo, ".cache/cli", repo.replace(/[^A-Za-z0-9]/g, "_"), "current/boyd.mjs");
+const main = builtBoyd;
 const cwd = fileURLToPath(new URL("..", import.meta.url));
 
 /** How a `boyd` process ended. */
@@ -19,7 +21,7 @@ export interface BoydResult {
 /** Runs `boyd ...args` to the end, with `stdin` typed at it (then closed). */
 export function runBoyd(args: readonly string[], stdin = ""): Promise<BoydResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", main, ...args], { cwd });
+    const child = spawn(process.execPath, [main, ...args], { cwd });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
@@ -46,7 +48,7 @@ export interface RunningBoyd {
 
 /** Starts `boyd ...args` and leaves it running; with `stdin: "pipe"` its input stays open for `child.stdin` (a person at the keyboard). */
 export function startBoyd(args: readonly string[], options: { stdin?: "ignore" | "pipe" } = {}): RunningBoyd {
-  const child = spawn(process.execPath, ["--import", "tsx", main, ...args], { cwd, stdio: [options.stdin ?? "ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [main, ...args], { cwd, stdio: [options.stdin ?? "ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   let exit: number | null | undefined;

@@ -1,6 +1,7 @@
 /**
  * Vitest globalSetup, listed before the Neo4j one in the root config: builds
- * the pinned nats-server and the Neo4j launcher when a clone lacks them, so
+ * the pinned nats-server, the Neo4j launcher and the `boyd` command (the CLI
+ * tests run it as users do) when a clone lacks them or a source changed, so
  * any `npx vitest run ...` works on a fresh clone (once its node modules are
  * installed). Each step is a file check when the tool is already there.
  *
@@ -12,7 +13,7 @@ import { ensureDeps } from "./ensure-deps.js";
 
 export default async function setup(): Promise<void> {
   try {
-    await ensureDeps(["nats", "neo4j_dev"]);
+    await ensureDeps(["nats", "neo4j_dev", "cli"]);
   } catch (err) {
     process.stderr.write(`boyd: tests that need nats-server or Neo4j will fail: ${(err as Error).message}\n`);
   }
