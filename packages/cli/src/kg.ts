@@ -1,7 +1,16 @@
-import type { GraphStore, IngestFormat, IngestSummary } from "@boyd/graph";
+import type { GraphStore, IngestFormat, IngestProgress, IngestSummary } from "@boyd/graph";
 import { InvalidArgumentError, type Command } from "commander";
 import { printable } from "./agent-format.js";
+import { Interrupt } from "./interrupt.js";
 import { positiveInt, UsageError } from "./options.js";
+import { estimateLines, IngestProgressBar } from "./progress.js";
+
+/** Thrown from the progress callback when Ctrl-C was pressed: stops the ingest between batches. */
+class IngestStopped extends Error {
+  constructor(readonly progress: IngestProgress) {
+    super("stopped");
+  }
+}
 
 /** Where `boyd kg` finds the graph: the embedded store under a data dir, or Neo4j. */
 export interface GraphFlags {
@@ -62,15 +71,34 @@ export function registerKgCommands(program: Command): void {
   const flags = (): GraphFlags => kg.opts<GraphFlags>();
 
   kg.command("ingest")
-    .description("load N-Triples (.nt), CSV (subject,predicate,object[,confidence]) or JSON Lines, streamed, in atomic batches")
+    .description("load N-Triples (.nt), CSV (subject,predicate,object[,confidence]) or JSON Lines, streamed, in atomic batches; Ctrl-C stops after the batch being written")
     .argument("<file>")
     .option("--strict", "fail on the first bad line and keep nothing of the file")
     .option("--format <format>", "ntriples, csv or jsonl (default: from the extension)", format)
-    .action(async (file: string, opts: { strict?: boolean; format?: IngestFormat }) => {
+    .option("-q, --quiet", "no progress; only the summary and errors")
+    .action(async (file: string, opts: { strict?: boolean; format?: IngestFormat; quiet?: boolean }) => {
       const { ingestFile } = await import("@boyd/graph");
+      const bar = opts.quiet ? undefined : new IngestProgressBar(printable(file), estimateLines(file), process.stderr);
+      const interrupt = new Interrupt();
       const summary = await withGraph(flags(), (store) =>
-        ingestFile(store, file, { strict: opts.strict ?? false, ...(opts.format ? { format: opts.format } : {}) }).catch(asUsageError),
-      );
+        ingestFile(store, file, {
+          strict: opts.strict ?? false,
+          ...(opts.format ? { format: opts.format } : {}),
+          // Called after each batch is written: the place where stopping leaves nothing half done.
+          onProgress: (p) => {
+            bar?.update(p);
+            if (interrupt.requested) throw new IngestStopped(p);
+          },
+        }).catch(asUsageError),
+      ).catch((err: unknown) => {
+        if (!(err instanceof IngestStopped)) throw err;
+        bar?.done();
+        console.error(`boyd: stopped at line ${err.progress.lines} of ${printable(file)} with ${err.progress.triples} triples in ${err.progress.batches} whole batches written; run the same ingest again to finish it (triples already there are not added twice)`);
+        process.exitCode = 130;
+        return undefined;
+      }).finally(() => interrupt.release());
+      if (!summary) return;
+      bar?.done();
       for (const e of summary.errors) console.error(printable(`${file}:${e.line}: ${e.reason}`));
       console.log(
         `${printable(file)}: ${summary.triples} triples from ${summary.lines} lines in ${summary.batches} batches` +
