@@ -108,8 +108,9 @@ class Parser {
       confidence,
       provenance: { kind: "declared", source: `${this.file}:${start.line}`, when: this.now },
     };
+    // The rule's "." is read, so report and go on with the next rule (throwing would skip it).
     const problem = ruleProblem(rule);
-    if (problem) throw new RuleSyntaxError(headToken.line, headToken.column, problem);
+    if (problem) return void this.errors.push({ line: headToken.line, column: headToken.column, message: problem });
     this.rules.push({ rule, at: { line: start.line, column: start.column }, bodyAt });
   }
 
