@@ -4,7 +4,7 @@
  * them flood orientation (every goal's metadata activates at 1.0); we leave
  * them out of activation unless a query asks for them.
  */
-export const BOOKKEEPING_PREFIXES: readonly string[] = ["agent:", "goal:", "status:", "criteria:", "desc:", "priority:", "plan:", "episode:", "wm:"];
+export const BOOKKEEPING_PREFIXES: readonly string[] = ["agent:", "goal:", "status:", "criteria:", "desc:", "priority:", "plan:", "episode:", "wm:", "rule:"];
 
 /** Whether a symbol id names agent bookkeeping rather than world knowledge. */
 export function isBookkeepingSymbol(id: string): boolean {

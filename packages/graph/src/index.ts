@@ -28,9 +28,29 @@ export {
   type ActivationResult,
   type Provenance,
 } from "./activation.js";
-export { BUILTIN_RULES, type Derivation, type InferenceOptions, type Rule } from "./rules.js";
+export {
+  atom,
+  c as constantTerm,
+  checkRule,
+  formatAtom,
+  formatRule,
+  isVar,
+  MAX_BODY_ATOMS,
+  v as variableTerm,
+  type Atom,
+  type Rule,
+  type RuleProvenance,
+  type Term,
+} from "./reasoning/rule.js";
+export { BUILTIN_RULES, inverseRule, ruleShape, subPropertyRule, symmetricRule, transitiveRule, type RuleShape } from "./reasoning/properties.js";
+export { W3C, type Declarations } from "./reasoning/declarations.js";
+export type { Derivation, InferenceOptions } from "./reasoning/forward.js";
+export type { Answer, BackwardOptions, Goal } from "./reasoning/backward.js";
+export type { Conflict } from "./reasoning/conflicts.js";
+export { parseRules, type ParsedRule, type Position, type RuleError, type RulesDocument } from "./reasoning/parse.js";
+export { ingestRulesText } from "./ingest/rules.js";
 export type { GapOptions, KnowledgeGap } from "./gaps.js";
-export { GraphStore, type Direction, type GraphStoreOptions } from "./store.js";
+export { GraphStore, type Direction, type GraphStoreOptions, type InferQuery, type InferResult } from "./store.js";
 export { openEmbeddedBackend, EmbeddedBackend, type EmbeddedOptions, type OpenReport } from "./embedded/embedded-backend.js";
 export type { TornTail } from "./embedded/record-log.js";
 export { openNeo4jBackend, Neo4jBackend, type Neo4jOptions } from "./neo4j/neo4j-backend.js";

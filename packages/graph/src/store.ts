@@ -12,14 +12,30 @@ import {
   type TripleInput,
   type TriplePattern,
 } from "./model.js";
-import { BUILTIN_RULES, checkRule, forwardChain, rulePredicates, type Derivation, type InferenceOptions, type Rule } from "./rules.js";
+import { BackwardChainer, type Answer, type BackwardOptions, type Goal } from "./reasoning/backward.js";
+import { findConflicts, type Conflict } from "./reasoning/conflicts.js";
+import { readDeclarations, type Declarations } from "./reasoning/declarations.js";
+import { forwardChain, type Derivation, type InferenceOptions } from "./reasoning/forward.js";
+import { FunctionalGuard } from "./reasoning/match.js";
+import { BUILTIN_RULES } from "./reasoning/properties.js";
+import { checkRule, type Rule } from "./reasoning/rule.js";
+import { RULE_KIND, ruleFromSymbol, ruleToSymbol } from "./reasoning/rule-storage.js";
+
+/** What {@link GraphStore.infer} is asked: materialise everything, or answer one query. */
+export type InferQuery = ({ mode: "forward" } & InferenceOptions) | ({ mode: "backward"; query: Goal; rules?: readonly Rule[] } & BackwardOptions);
+
+/** What {@link GraphStore.infer} found, with the functional-property contradictions it met. */
+export type InferResult =
+  | { readonly mode: "forward"; readonly derived: Derivation[]; readonly conflicts: Conflict[] }
+  | { readonly mode: "backward"; readonly answers: Answer[]; readonly conflicts: Conflict[] };
+
+// Rules are few (people write them, miners keep the best); this bounds one read.
+const MAX_STORED_RULES = 100_000;
 
 /** Options of a {@link GraphStore}. */
 export interface GraphStoreOptions {
   /** Temporal profiles by predicate; unlisted predicates are stable. */
   profiles?: Record<string, TemporalProfile>;
-  /** User rules, run after the built-in ones. */
-  rules?: readonly Rule[];
   /** The clock, unix ms (tests pin it). @default Date.now */
   now?: () => number;
 }
@@ -34,7 +50,6 @@ export type Direction = "out" | "in" | "both";
  */
 export class GraphStore {
   private readonly profiles = new Map<string, TemporalProfile>();
-  private readonly userRules: Rule[] = [];
   private readonly now: () => number;
 
   constructor(
@@ -43,7 +58,6 @@ export class GraphStore {
   ) {
     this.now = options.now ?? Date.now;
     for (const [p, profile] of Object.entries(options.profiles ?? {})) this.setTemporalProfile(p, profile);
-    for (const rule of options.rules ?? []) this.addRule(rule);
   }
 
   /** Creates or relabels symbols; all are validated before any is written. */
@@ -120,25 +134,66 @@ export class GraphStore {
     return this.profiles.get(predicate) ?? { kind: "stable" };
   }
 
-  /** Adds a user rule, run after the built-ins. */
-  addRule(rule: Rule): void {
-    this.userRules.push(checkRule(rule));
-  }
-
   /** Spreading activation from seed symbols (see spreadActivation for the exact rule). */
   activate(query: ActivationQuery): Promise<ActivationResult> {
     return spreadActivation(this.backend, { ...query, now: query.now ?? this.now() }, this.profiles);
   }
 
-  /** Forward chaining with the built-in and user rules; derived triples are committed unless `commit: false`. */
-  async inferRules(options: InferenceOptions = {}): Promise<Derivation[]> {
-    const rules = (options.rules ?? [...BUILTIN_RULES, ...this.userRules]).map(checkRule);
-    const predicates = [...new Set(rules.flatMap(rulePredicates))].sort();
+  /**
+   * Stores rules with the knowledge (a rule with a name already stored
+   * replaces it). All are validated before any is written.
+   */
+  async addRules(rules: readonly Rule[]): Promise<void> {
+    const checked = rules.map(checkRule);
+    if (checked.length > 0) await this.backend.upsertSymbols(checked.map(ruleToSymbol));
+  }
+
+  /** The rules stored with the knowledge (written in rules files, mined), by name. */
+  async storedRules(): Promise<Rule[]> {
+    return (await this.backend.symbolsOfKind(RULE_KIND, { limit: MAX_STORED_RULES })).map(ruleFromSymbol);
+  }
+
+  /**
+   * Every rule in force: the built-in defaults, the rules the data's W3C
+   * declarations stand for (owl:TransitiveProperty, rdfs:subPropertyOf...),
+   * and the stored rules; a later one replaces an earlier one of the same name.
+   */
+  async rules(): Promise<Rule[]> {
+    return (await this.ruleBook()).rules;
+  }
+
+  /** What the data declares with W3C terms: the rules it stands for and the functional predicates. */
+  async declarations(): Promise<Declarations> {
+    return readDeclarations((pattern, limit) => (limit === undefined ? this.all(pattern) : this.backend.findTriples(pattern, { limit, offset: 0 })));
+  }
+
+  /**
+   * Inference with every rule in force (or `rules`): `forward` materialises
+   * to a fixpoint (committed unless `commit: false`); `backward` answers one
+   * query goal-directed, writing nothing. Both give the same facts with the
+   * same confidences.
+   */
+  async infer(query: InferQuery): Promise<InferResult> {
+    const book = await this.ruleBook();
+    const rules = (query.rules ?? book.rules).map(checkRule);
+    const stated = await this.functionalFacts(book.functional);
+    const guard = FunctionalGuard.of(book.functional.keys(), stated);
+    if (query.mode === "backward") {
+      const answers = await new BackwardChainer(rules, (p) => this.all(p), query, guard, this.now()).solve(query.query);
+      return { mode: "backward", answers, conflicts: findConflicts(book.functional, [...stated, ...answers.map((a) => a.triple)]) };
+    }
+    const predicates = [...new Set(rules.flatMap((r) => [r.head.predicate, ...r.body.map((b) => b.predicate)]))].sort();
     const initial: Triple[] = [];
     for (const predicate of predicates) initial.push(...(await this.all({ predicate })));
-    const derived = forwardChain(initial, rules, options, this.now());
-    if (options.commit !== false && derived.length > 0) await this.backend.addTriples(derived.map((d) => d.triple));
-    return derived;
+    const derived = forwardChain(initial, rules, query, this.now(), guard);
+    if (query.commit !== false && derived.length > 0) await this.backend.addTriples(derived.map((d) => d.triple));
+    return { mode: "forward", derived, conflicts: findConflicts(book.functional, [...stated, ...derived.map((d) => d.triple)]) };
+  }
+
+  /** Forward chaining with every rule in force; derived triples are committed unless `commit: false`. */
+  async inferRules(options: InferenceOptions = {}): Promise<Derivation[]> {
+    const result = await this.infer({ mode: "forward", ...options });
+    return result.mode === "forward" ? result.derived : [];
   }
 
   /** Predicates that an entity's same-type peers have and it lacks, ranked. */
@@ -149,6 +204,19 @@ export class GraphStore {
 
   close(): Promise<void> {
     return this.backend.close();
+  }
+
+  private async ruleBook(): Promise<{ rules: Rule[]; functional: Declarations["functional"] }> {
+    const declared = await this.declarations();
+    const byName = new Map<string, Rule>();
+    for (const r of [...BUILTIN_RULES, ...declared.rules, ...(await this.storedRules())]) byName.set(r.name, r);
+    return { rules: [...byName.values()], functional: declared.functional };
+  }
+
+  private async functionalFacts(functional: Declarations["functional"]): Promise<Triple[]> {
+    const out: Triple[] = [];
+    for (const predicate of [...functional.keys()].sort()) out.push(...(await this.all({ predicate })));
+    return out;
   }
 
   private async all(pattern: TriplePattern): Promise<Triple[]> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fanFactor, GraphError, GraphStore, type GraphBackend, type TripleInput } from "../src/index.js";
+import { atom, fanFactor, GraphError, GraphStore, transitiveRule, variableTerm, type GraphBackend, type Rule, type TripleInput } from "../src/index.js";
 
 /** The clock every case runs at, so temporal profiles are reproducible. */
 export const NOW = 1_800_000_000_000;
@@ -318,14 +318,15 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
       ]);
     });
 
-    it("rules - A is-a B (0.8), B is-a C (0.9) derive A is-a C at 0.8075", async () => {
+    it("rules - A is-a B (0.8), B is-a C (0.9) derive A is-a C at 0.95 x 0.8 x 0.9 = 0.684", async () => {
       await store.addTriples([t("A", "is-a", "B", 0.8), t("B", "is-a", "C", 0.9)]);
       const derived = await store.inferRules();
       expect(derived).toHaveLength(1);
       expect(derived[0]!.triple).toMatchObject({ subject: "A", predicate: "is-a", object: "C", source: "rule:is-a-transitive" });
-      expect(derived[0]!.triple.confidence).toBeCloseTo(0.8075, 12);
+      expect(derived[0]!.triple.confidence).toBeCloseTo(0.684, 12);
+      expect(derived[0]!.antecedents.map((a) => a.object)).toEqual(["B", "C"]);
       const stored = await store.query({ subject: "A", predicate: "is-a", object: "C" });
-      expect(stored[0]!.confidence).toBeCloseTo(0.8075, 12);
+      expect(stored[0]!.confidence).toBeCloseTo(0.684, 12);
       // Existing triples are skipped: a second run derives nothing.
       expect(await store.inferRules()).toEqual([]);
     });
@@ -348,9 +349,16 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
       expect(await store.query({ subject: "bob" })).toEqual([]); // commit: false wrote nothing
     });
 
-    it("rules - two derivations of one triple fuse by noisy-OR; bounds are honoured", async () => {
-      store.addRule({ name: "lives-in-country", kind: "chain", first: "lives-in", second: "city-of", conclusion: "resident-of", factor: 1 });
-      store.addRule({ name: "works-in-country", kind: "chain", first: "works-in", second: "city-of", conclusion: "resident-of", factor: 1 });
+    it("rules - of two derivations of one triple the best proof gives its confidence; bounds are honoured", async () => {
+      const declared = { kind: "declared", source: "test", when: 0 } as const;
+      const chain = (name: string, first: string): Rule => ({
+        name,
+        head: atom("resident-of", variableTerm("X"), variableTerm("Z")),
+        body: [atom(first, variableTerm("X"), variableTerm("Y")), atom("city-of", variableTerm("Y"), variableTerm("Z"))],
+        confidence: 1,
+        provenance: declared,
+      });
+      await store.addRules([chain("lives-in-country", "lives-in"), chain("works-in-country", "works-in")]);
       await store.addTriples([
         t("eve", "lives-in", "paris", 0.6),
         t("paris", "city-of", "france", 0.6),
@@ -359,10 +367,11 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
       ]);
       const [fused] = await store.inferRules({ commit: false });
       expect(fused!.support).toBe(2);
-      expect(fused!.triple.confidence).toBeCloseTo(1 - (1 - 0.6) * (1 - 0.4), 12);
+      expect(fused!.triple.confidence).toBeCloseTo(0.6 * 0.6, 12);
+      expect(fused!.rule).toBe("lives-in-country");
       await store.addTriples(["a", "b", "c", "d", "e", "f"].flatMap((x, i, xs) => (i + 1 < xs.length ? [t(x, "is-a", xs[i + 1]!, 1)] : [])));
       expect(await store.inferRules({ maxNewTriples: 3, commit: false })).toHaveLength(3);
-      expect(await store.inferRules({ maxIterations: 1, commit: false, rules: [{ name: "t", kind: "transitive", predicate: "is-a", factor: 1 }] })).toHaveLength(4);
+      expect(await store.inferRules({ maxIterations: 1, commit: false, rules: [transitiveRule("t", "is-a", 1, declared)] })).toHaveLength(4);
     });
 
     it("gap analysis - predicates most same-type peers have and the entity lacks, ranked", async () => {

@@ -2,6 +2,7 @@ import { uniqueLabel } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { GraphStore, openEmbeddedBackend, openNeo4jBackend, type Neo4jBackend, type TripleInput } from "../src/index.js";
 import { graphConformance, NOW } from "./conformance.js";
+import { reasoningConformance } from "./reasoning-conformance.js";
 
 const uri = inject("neo4jUri");
 const opened: Neo4jBackend[] = [];
@@ -106,3 +107,5 @@ describe("Neo4j and embedded - identical answers on the same graph", () => {
     expect(await neo4j.gapAnalysis(["n3", "n4"])).toEqual(await embedded.gapAnalysis(["n3", "n4"]));
   });
 });
+
+reasoningConformance("Neo4j", neo4jBackend);

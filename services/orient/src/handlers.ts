@@ -2,7 +2,7 @@ import { realpath, stat } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { BusError, type ServiceHandlers } from "@boyd/bus";
 import {
-  BUILTIN_RULES,
+  formatRule,
   GraphStore,
   ingestFile,
   ingestStream,
@@ -11,6 +11,9 @@ import {
   openEmbeddedBackend,
   type IngestFormat as GraphIngestFormat,
   type IngestSummary,
+  type Conflict,
+  type Rule,
+  type Triple,
   type TripleInput,
 } from "@boyd/graph";
 import { IngestFormat, type OrientServiceDefinition, type Triple as ProtoTriple } from "@boyd/proto";
@@ -29,6 +32,7 @@ const FORMATS: Record<number, GraphIngestFormat | undefined> = {
   [IngestFormat.N_TRIPLES]: "ntriples",
   [IngestFormat.CSV]: "csv",
   [IngestFormat.JSON_LINES]: "jsonl",
+  [IngestFormat.RULES]: "rules",
 };
 
 /**
@@ -121,26 +125,35 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
     },
 
     async inferRules(request) {
-      const known = new Map(BUILTIN_RULES.map((r) => [r.name, r]));
+      const inForce = await store.rules();
+      const known = new Map(inForce.map((r) => [r.name, r]));
       const unknown = request.ruleIds.filter((id) => !known.has(id));
       if (unknown.length > 0) throw new BusError("INVALID_ARGUMENT", `unknown rule_ids: ${unknown.join(", ")} (known: ${[...known.keys()].join(", ")})`);
+      const rules = request.ruleIds.length ? request.ruleIds.map((id) => known.get(id)!) : inForce;
+      const derivedOf = derivedTriple(known);
+      if (request.queryPredicate) {
+        const query = { predicate: request.queryPredicate, ...optional("subject", request.querySubject || undefined), ...optional("object", request.queryObject || undefined) };
+        const result = await store.infer({ mode: "backward", query, rules, ...optional("maxDepth", request.maxDepth), ...optional("minConfidence", request.minConfidence) });
+        const answers = result.mode === "backward" ? result.answers : [];
+        return { derived: [], answers: answers.map((a) => derivedOf({ ...a, iteration: 0 })), iterations: 0, committed: false, conflicts: result.conflicts.map(toProtoConflict) };
+      }
       const commit = request.commit ?? true;
-      const derived = await store.inferRules({
+      const result = await store.infer({
+        mode: "forward",
         commit,
-        ...(request.ruleIds.length ? { rules: request.ruleIds.map((id) => known.get(id)!) } : {}),
+        rules,
         ...optional("maxIterations", request.maxIterations),
         ...optional("minConfidence", request.minConfidence),
         ...optional("maxNewTriples", request.maxNewTriples),
       });
+      const derived = result.mode === "forward" ? result.derived : [];
+      if (commit && derived.length > 0) answerer.invalidate();
       return {
-        derived: derived.map((d) => ({
-          triple: toProtoTriple(d.triple),
-          ruleId: d.rule,
-          antecedents: d.antecedents.map((t) => toProtoTriple(t)),
-          iteration: d.iteration,
-        })),
+        derived: derived.map(derivedOf),
+        answers: [],
         iterations: derived.reduce((n, d) => Math.max(n, d.iteration + 1), 0),
         committed: commit && derived.length > 0,
+        conflicts: result.conflicts.map(toProtoConflict),
       };
     },
 
@@ -186,9 +199,22 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
         symbolsCreated: Math.max(0, after.symbols - before.symbols),
         errors: summary.errors.map((e) => ({ line: e.line, column: 0, message: e.reason })),
         committed: !request.dryRun,
+        rulesAdded: summary.rules ?? 0,
       };
     },
   };
+}
+
+/** A derivation (or a backward answer) for the wire, with its rule's text. */
+function derivedTriple(rules: ReadonlyMap<string, Rule>) {
+  return (d: { triple: Triple; rule?: string | undefined; antecedents: readonly Triple[]; iteration: number }) => {
+    const rule = d.rule === undefined ? undefined : rules.get(d.rule);
+    return { triple: toProtoTriple(d.triple), ruleId: d.rule ?? "", antecedents: d.antecedents.map((t) => toProtoTriple(t)), iteration: d.iteration, ruleText: rule ? formatRule(rule) : "" };
+  };
+}
+
+function toProtoConflict(c: Conflict) {
+  return { predicate: c.predicate, subject: c.subject, values: c.values.map((t) => toProtoTriple(t)) };
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

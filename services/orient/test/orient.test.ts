@@ -138,13 +138,35 @@ describe("orient service - over the bus", () => {
   it("infer rules - derives with antecedents, honours rule ids, refuses unknown ones", async () => {
     const result = await client.inferRules({ ruleIds: ["is-a-transitive"], commit: false });
     expect(result.derived.map((d) => `${d.triple!.subject} ${d.triple!.object} ${d.triple!.confidence.toFixed(5)}`)).toEqual([
-      "cat animal 0.83125",
-      "dog animal 0.87875",
-      "whale animal 0.73625",
+      "cat animal 0.72200",
+      "dog animal 0.81225",
+      "whale animal 0.54150",
     ]);
+    expect(result.derived[0]!.ruleText).toBe("0.95 :: \"is-a\"(X, Z) :- \"is-a\"(X, Y), \"is-a\"(Y, Z).");
     expect(result.derived[0]!.antecedents.map((t) => t.object)).toEqual(["mammal", "animal"]);
     expect(result.committed).toBe(false);
     await expect(client.inferRules({ ruleIds: ["made-up"] })).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: /made-up/ });
+  });
+
+  it("infer rules - a rules document ingested over the bus is stored and used forward and backward, with proofs naming the rule", async () => {
+    await store.addTriples([
+      { subject: "alice", predicate: "grew_up_in", object: "france" },
+      { subject: "france", predicate: "official_language", object: "french", confidence: 0.9 },
+    ]);
+    const rules = "0.8 :: speaks(X, L) :- grew_up_in(X, C), official_language(C, L).\n";
+    const ingested = await client.ingest({ format: IngestFormat.RULES, source: { $case: "content", value: Buffer.from(rules) }, sourceLabel: "lang.rules" });
+    expect(ingested).toMatchObject({ rulesAdded: 1, triplesAdded: 0, committed: true });
+    await expect(
+      client.ingest({ format: IngestFormat.RULES, source: { $case: "content", value: Buffer.from("knows(X, Y) :- met(X, Y).\n") }, sourceLabel: "bad.rules" }),
+    ).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: /^bad\.rules:1:16: unknown predicate met/ });
+
+    const backward = await client.inferRules({ queryPredicate: "speaks", querySubject: "alice" });
+    expect(backward.answers.map((a) => [a.triple!.object, a.triple!.confidence.toFixed(2), a.ruleId, a.ruleText, a.antecedents.map((t) => t.object).join(",")])).toEqual([
+      ["french", "0.72", "lang.rules:1", "0.8 :: speaks(X, L) :- grew_up_in(X, C), official_language(C, L).", "france,french"],
+    ]);
+    expect(await store.query({ predicate: "speaks" })).toEqual([]); // backward writes nothing
+    const forward = await client.inferRules({ ruleIds: ["lang.rules:1"], commit: false });
+    expect(forward.derived.map((d) => [d.triple!.subject, d.triple!.object, d.triple!.confidence.toFixed(2)])).toEqual([["alice", "french", "0.72"]]);
   });
 
   it("gap analysis - for a goal's linked entities or focus symbols", async () => {

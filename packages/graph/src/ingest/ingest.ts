@@ -2,6 +2,7 @@ import type { GraphStore } from "../store.js";
 import { GraphError } from "../errors.js";
 import type { TripleInput } from "../model.js";
 import { clipReason } from "./check.js";
+import { ingestRulesText } from "./rules.js";
 import { fileLines, inputLines, type LineInput } from "./lines.js";
 import { parseIngestOptions, type ResolvedIngestOptions } from "./options.js";
 import type { IngestLineError, IngestOptions, IngestSummary } from "./types.js";
@@ -32,6 +33,7 @@ const MAX_KEPT_ERRORS = 100;
  */
 export async function ingestFile(store: GraphStore, path: string, options: IngestOptions = {}): Promise<IngestSummary> {
   const opts = parseIngestOptions(path, options);
+  if (opts.format === "rules") return ingestRules(store, fileLines(path), path, opts);
   if (opts.strict) {
     await new IngestRun(store, path, opts).read(fileLines(path), undefined, strictFailure(path));
     const run = new IngestRun(store, path, opts);
@@ -55,6 +57,7 @@ export async function ingestFile(store: GraphStore, path: string, options: Inges
  */
 export async function ingestStream(store: GraphStore, input: LineInput, name: string, options: IngestOptions = {}): Promise<IngestSummary> {
   const opts = parseIngestOptions(name, options);
+  if (opts.format === "rules") return ingestRules(store, inputLines(input, name), name, opts);
   const run = new IngestRun(store, name, opts);
   if (opts.strict) {
     const held: TripleInput[] = [];
@@ -64,6 +67,18 @@ export async function ingestStream(store: GraphStore, input: LineInput, name: st
     await run.read(inputLines(input, name), (t) => run.add(t), (line, reason) => run.skip(line, reason));
   }
   return run.finish();
+}
+
+/**
+ * A rules document: read whole (with the same text checks as any input),
+ * then parsed and stored all or nothing whatever `strict` says, since half
+ * a rule set can derive what the whole would not.
+ */
+async function ingestRules(store: GraphStore, lines: AsyncIterable<string>, name: string, opts: ResolvedIngestOptions): Promise<IngestSummary> {
+  const text: string[] = [];
+  for await (const line of lines) text.push(text.length === 0 && line.startsWith("\uFEFF") ? line.slice(1) : line);
+  const rules = await ingestRulesText(store, text.join("\n"), name);
+  return { file: name, format: opts.format, lines: text.length, triples: 0, rules, skipped: 0, batches: rules > 0 ? 1 : 0, errors: [] };
 }
 
 /** The error of a bad line in strict mode. */

@@ -1,7 +1,7 @@
 import type { TripleInput } from "../model.js";
 
-/** The line formats ingest reads: N-Triples (`.nt`), CSV (`.csv`), JSON Lines (`.jsonl`, `.ndjson`). */
-export type IngestFormat = "ntriples" | "csv" | "jsonl";
+/** The formats ingest reads: N-Triples (`.nt`), CSV (`.csv`), JSON Lines (`.jsonl`, `.ndjson`), and rules (`.rules`, `.dl`, `.pl`: Datalog-style Horn rules). */
+export type IngestFormat = "ntriples" | "csv" | "jsonl" | "rules";
 
 /**
  * What a parser makes of one line: a triple, nothing (blank line, comment,
@@ -64,6 +64,8 @@ export interface IngestSummary {
   readonly lines: number;
   /** Triples written. */
   readonly triples: number;
+  /** Rules stored (a rules document; absent otherwise). */
+  readonly rules?: number;
   /** Bad lines skipped (always 0 in strict mode, which throws instead). */
   readonly skipped: number;
   /** Atomic writes made. */

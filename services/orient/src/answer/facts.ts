@@ -1,4 +1,4 @@
-import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, type GraphStore, type Triple } from "@boyd/graph";
+import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, ruleShape, type GraphStore, type Triple } from "@boyd/graph";
 import { isSchemaPredicate, type Vocabulary } from "./vocabulary.js";
 
 /** One fact a conclusion uses: stated, or derived by a rule from stated premises. */
@@ -48,11 +48,12 @@ function buildRuleSets(vocab: Vocabulary): RuleSets {
     inverse.set(c, [...(inverse.get(c) ?? []), { name, inverse: q, factor }]);
   };
   for (const r of BUILTIN_RULES) {
-    if (r.kind === "transitive") transitive.set(canonicalPredicate(r.predicate), { name: r.name, factor: r.factor });
-    if (r.kind === "symmetric") symmetric.set(canonicalPredicate(r.predicate), { name: r.name, factor: r.factor });
-    if (r.kind === "inverse") {
-      addInverse(r.predicate, r.inverse, r.name, r.factor);
-      addInverse(r.inverse, r.predicate, r.name, r.factor);
+    const shape = ruleShape(r);
+    if (shape.kind === "transitive") transitive.set(canonicalPredicate(shape.predicate), { name: r.name, factor: r.confidence });
+    if (shape.kind === "symmetric") symmetric.set(canonicalPredicate(shape.predicate), { name: r.name, factor: r.confidence });
+    if (shape.kind === "inverse") {
+      addInverse(shape.predicate, shape.inverse, r.name, r.confidence);
+      addInverse(shape.inverse, shape.predicate, r.name, r.confidence);
     }
   }
   // Class membership is transitive however it is spelled (`is_a` as well as `is-a`).

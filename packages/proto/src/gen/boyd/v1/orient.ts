@@ -145,6 +145,11 @@ export enum IngestFormat {
   CSV = 2,
   /** JSON_LINES - JSON Lines, one {subject, predicate, object, confidence?} per line. */
   JSON_LINES = 3,
+  /**
+   * RULES - Horn rules, Datalog style with an optional ProbLog confidence:
+   * "0.9 :: speaks(X, L) :- grew_up_in(X, C), official_language(C, L)."
+   */
+  RULES = 4,
   UNRECOGNIZED = -1,
 }
 
@@ -162,6 +167,9 @@ export function ingestFormatFromJSON(object: any): IngestFormat {
     case 3:
     case "INGEST_FORMAT_JSON_LINES":
       return IngestFormat.JSON_LINES;
+    case 4:
+    case "INGEST_FORMAT_RULES":
+      return IngestFormat.RULES;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -179,6 +187,8 @@ export function ingestFormatToJSON(object: IngestFormat): string {
       return "INGEST_FORMAT_CSV";
     case IngestFormat.JSON_LINES:
       return "INGEST_FORMAT_JSON_LINES";
+    case IngestFormat.RULES:
+      return "INGEST_FORMAT_RULES";
     case IngestFormat.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -390,7 +400,7 @@ export interface ActivateResponse {
 
 /** DerivedTriple is a fact a rule produced. */
 export interface DerivedTriple {
-  /** The new fact; confidence = rule factor * mean antecedent confidence. */
+  /** The new fact; confidence = rule confidence * product of the antecedents' confidences. */
   triple:
     | Triple
     | undefined;
@@ -400,6 +410,21 @@ export interface DerivedTriple {
   antecedents: Triple[];
   /** Round of forward chaining that produced it (from 1). */
   iteration: number;
+  /** The rule in the rules-file syntax, e.g. "0.9 :: speaks(X, L) :- grew_up_in(X, C), official_language(C, L).". */
+  ruleText: string;
+}
+
+/**
+ * FunctionalConflict is a predicate declared owl:FunctionalProperty with
+ * more than one value for a subject.
+ */
+export interface FunctionalConflict {
+  /** The functional predicate. */
+  predicate: string;
+  /** The subject with several values. */
+  subject: string;
+  /** The clashing facts, stated or derived. */
+  values: Triple[];
 }
 
 /** InferRulesRequest runs forward chaining over the graph. */
@@ -422,8 +447,23 @@ export interface InferRulesRequest {
   commit?:
     | boolean
     | undefined;
-  /** Rules to use; empty means all built-in rules. */
+  /**
+   * Rules to use; empty means every rule in force (built-in, declared in
+   * the data, stored from rules files or mined).
+   */
   ruleIds: string[];
+  /**
+   * With query_predicate set, answer this one pattern by backward chaining
+   * (nothing is written) instead of forward chaining everything; an empty
+   * subject or object is what is asked.
+   */
+  querySubject: string;
+  /** Predicate of the backward query. */
+  queryPredicate: string;
+  /** Object of the backward query. */
+  queryObject: string;
+  /** Backward chaining: subgoals nested deeper than this are not expanded (default 32). */
+  maxDepth?: number | undefined;
 }
 
 /** InferRulesResponse returns what was derived. */
@@ -434,6 +474,10 @@ export interface InferRulesResponse {
   iterations: number;
   /** Whether the facts were written. */
   committed: boolean;
+  /** Contradictions of functional predicates among the facts used and derived. */
+  conflicts: FunctionalConflict[];
+  /** Backward query only: every answer, stated ones included (rule_id empty). */
+  answers: DerivedTriple[];
 }
 
 /** KnowledgeGap is one hole found by gap analysis. */
@@ -532,6 +576,8 @@ export interface IngestResponse {
   errors: IngestError[];
   /** Whether the facts were written. */
   committed: boolean;
+  /** Rules stored (a rules document). */
+  rulesAdded: number;
 }
 
 function createBaseActivationProvenance(): ActivationProvenance {
@@ -2332,7 +2378,7 @@ export const ActivateResponse: MessageFns<ActivateResponse> = {
 };
 
 function createBaseDerivedTriple(): DerivedTriple {
-  return { triple: undefined, ruleId: "", antecedents: [], iteration: 0 };
+  return { triple: undefined, ruleId: "", antecedents: [], iteration: 0, ruleText: "" };
 }
 
 export const DerivedTriple: MessageFns<DerivedTriple> = {
@@ -2348,6 +2394,9 @@ export const DerivedTriple: MessageFns<DerivedTriple> = {
     }
     if (message.iteration !== 0) {
       writer.uint32(32).uint32(message.iteration);
+    }
+    if (message.ruleText !== "") {
+      writer.uint32(42).string(message.ruleText);
     }
     return writer;
   },
@@ -2397,6 +2446,14 @@ export const DerivedTriple: MessageFns<DerivedTriple> = {
             message.iteration = reader.uint32();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ruleText = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2421,6 +2478,11 @@ export const DerivedTriple: MessageFns<DerivedTriple> = {
         ? object.antecedents.map((e: any) => Triple.fromJSON(e))
         : [],
       iteration: isSet(object.iteration) ? globalThis.Number(object.iteration) : 0,
+      ruleText: isSet(object.ruleText)
+        ? globalThis.String(object.ruleText)
+        : isSet(object.rule_text)
+        ? globalThis.String(object.rule_text)
+        : "",
     };
   },
 
@@ -2438,6 +2500,9 @@ export const DerivedTriple: MessageFns<DerivedTriple> = {
     if (message.iteration !== 0) {
       obj.iteration = Math.round(message.iteration);
     }
+    if (message.ruleText !== "") {
+      obj.ruleText = message.ruleText;
+    }
     return obj;
   },
 
@@ -2452,6 +2517,108 @@ export const DerivedTriple: MessageFns<DerivedTriple> = {
     message.ruleId = object.ruleId ?? "";
     message.antecedents = object.antecedents?.map((e) => Triple.fromPartial(e)) || [];
     message.iteration = object.iteration ?? 0;
+    message.ruleText = object.ruleText ?? "";
+    return message;
+  },
+};
+
+function createBaseFunctionalConflict(): FunctionalConflict {
+  return { predicate: "", subject: "", values: [] };
+}
+
+export const FunctionalConflict: MessageFns<FunctionalConflict> = {
+  encode(message: FunctionalConflict, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.predicate !== "") {
+      writer.uint32(10).string(message.predicate);
+    }
+    if (message.subject !== "") {
+      writer.uint32(18).string(message.subject);
+    }
+    for (const v of message.values) {
+      Triple.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FunctionalConflict {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFunctionalConflict();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.predicate = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subject = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.values.push(Triple.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FunctionalConflict {
+    return {
+      predicate: isSet(object.predicate) ? globalThis.String(object.predicate) : "",
+      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
+      values: globalThis.Array.isArray(object?.values) ? object.values.map((e: any) => Triple.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: FunctionalConflict): unknown {
+    const obj: any = {};
+    if (message.predicate !== "") {
+      obj.predicate = message.predicate;
+    }
+    if (message.subject !== "") {
+      obj.subject = message.subject;
+    }
+    if (message.values?.length) {
+      obj.values = message.values.map((e) => Triple.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FunctionalConflict>): FunctionalConflict {
+    return FunctionalConflict.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FunctionalConflict>): FunctionalConflict {
+    const message = createBaseFunctionalConflict();
+    message.predicate = object.predicate ?? "";
+    message.subject = object.subject ?? "";
+    message.values = object.values?.map((e) => Triple.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2464,6 +2631,10 @@ function createBaseInferRulesRequest(): InferRulesRequest {
     maxNewTriples: undefined,
     commit: undefined,
     ruleIds: [],
+    querySubject: "",
+    queryPredicate: "",
+    queryObject: "",
+    maxDepth: undefined,
   };
 }
 
@@ -2486,6 +2657,18 @@ export const InferRulesRequest: MessageFns<InferRulesRequest> = {
     }
     for (const v of message.ruleIds) {
       writer.uint32(50).string(v!);
+    }
+    if (message.querySubject !== "") {
+      writer.uint32(58).string(message.querySubject);
+    }
+    if (message.queryPredicate !== "") {
+      writer.uint32(66).string(message.queryPredicate);
+    }
+    if (message.queryObject !== "") {
+      writer.uint32(74).string(message.queryObject);
+    }
+    if (message.maxDepth !== undefined) {
+      writer.uint32(80).uint32(message.maxDepth);
     }
     return writer;
   },
@@ -2551,6 +2734,38 @@ export const InferRulesRequest: MessageFns<InferRulesRequest> = {
             message.ruleIds.push(reader.string());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.querySubject = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.queryPredicate = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.queryObject = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.maxDepth = reader.uint32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2591,6 +2806,26 @@ export const InferRulesRequest: MessageFns<InferRulesRequest> = {
         : globalThis.Array.isArray(object?.rule_ids)
         ? object.rule_ids.map((e: any) => globalThis.String(e))
         : [],
+      querySubject: isSet(object.querySubject)
+        ? globalThis.String(object.querySubject)
+        : isSet(object.query_subject)
+        ? globalThis.String(object.query_subject)
+        : "",
+      queryPredicate: isSet(object.queryPredicate)
+        ? globalThis.String(object.queryPredicate)
+        : isSet(object.query_predicate)
+        ? globalThis.String(object.query_predicate)
+        : "",
+      queryObject: isSet(object.queryObject)
+        ? globalThis.String(object.queryObject)
+        : isSet(object.query_object)
+        ? globalThis.String(object.query_object)
+        : "",
+      maxDepth: isSet(object.maxDepth)
+        ? globalThis.Number(object.maxDepth)
+        : isSet(object.max_depth)
+        ? globalThis.Number(object.max_depth)
+        : undefined,
     };
   },
 
@@ -2614,6 +2849,18 @@ export const InferRulesRequest: MessageFns<InferRulesRequest> = {
     if (message.ruleIds?.length) {
       obj.ruleIds = message.ruleIds;
     }
+    if (message.querySubject !== "") {
+      obj.querySubject = message.querySubject;
+    }
+    if (message.queryPredicate !== "") {
+      obj.queryPredicate = message.queryPredicate;
+    }
+    if (message.queryObject !== "") {
+      obj.queryObject = message.queryObject;
+    }
+    if (message.maxDepth !== undefined) {
+      obj.maxDepth = Math.round(message.maxDepth);
+    }
     return obj;
   },
 
@@ -2628,12 +2875,16 @@ export const InferRulesRequest: MessageFns<InferRulesRequest> = {
     message.maxNewTriples = object.maxNewTriples ?? undefined;
     message.commit = object.commit ?? undefined;
     message.ruleIds = object.ruleIds?.map((e) => e) || [];
+    message.querySubject = object.querySubject ?? "";
+    message.queryPredicate = object.queryPredicate ?? "";
+    message.queryObject = object.queryObject ?? "";
+    message.maxDepth = object.maxDepth ?? undefined;
     return message;
   },
 };
 
 function createBaseInferRulesResponse(): InferRulesResponse {
-  return { derived: [], iterations: 0, committed: false };
+  return { derived: [], iterations: 0, committed: false, conflicts: [], answers: [] };
 }
 
 export const InferRulesResponse: MessageFns<InferRulesResponse> = {
@@ -2646,6 +2897,12 @@ export const InferRulesResponse: MessageFns<InferRulesResponse> = {
     }
     if (message.committed !== false) {
       writer.uint32(24).bool(message.committed);
+    }
+    for (const v of message.conflicts) {
+      FunctionalConflict.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.answers) {
+      DerivedTriple.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2687,6 +2944,22 @@ export const InferRulesResponse: MessageFns<InferRulesResponse> = {
             message.committed = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.conflicts.push(FunctionalConflict.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.answers.push(DerivedTriple.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2706,6 +2979,12 @@ export const InferRulesResponse: MessageFns<InferRulesResponse> = {
         : [],
       iterations: isSet(object.iterations) ? globalThis.Number(object.iterations) : 0,
       committed: isSet(object.committed) ? globalThis.Boolean(object.committed) : false,
+      conflicts: globalThis.Array.isArray(object?.conflicts)
+        ? object.conflicts.map((e: any) => FunctionalConflict.fromJSON(e))
+        : [],
+      answers: globalThis.Array.isArray(object?.answers)
+        ? object.answers.map((e: any) => DerivedTriple.fromJSON(e))
+        : [],
     };
   },
 
@@ -2720,6 +2999,12 @@ export const InferRulesResponse: MessageFns<InferRulesResponse> = {
     if (message.committed !== false) {
       obj.committed = message.committed;
     }
+    if (message.conflicts?.length) {
+      obj.conflicts = message.conflicts.map((e) => FunctionalConflict.toJSON(e));
+    }
+    if (message.answers?.length) {
+      obj.answers = message.answers.map((e) => DerivedTriple.toJSON(e));
+    }
     return obj;
   },
 
@@ -2731,6 +3016,8 @@ export const InferRulesResponse: MessageFns<InferRulesResponse> = {
     message.derived = object.derived?.map((e) => DerivedTriple.fromPartial(e)) || [];
     message.iterations = object.iterations ?? 0;
     message.committed = object.committed ?? false;
+    message.conflicts = object.conflicts?.map((e) => FunctionalConflict.fromPartial(e)) || [];
+    message.answers = object.answers?.map((e) => DerivedTriple.fromPartial(e)) || [];
     return message;
   },
 };
@@ -3433,7 +3720,7 @@ export const IngestRequest: MessageFns<IngestRequest> = {
 };
 
 function createBaseIngestResponse(): IngestResponse {
-  return { linesRead: 0, triplesAdded: 0, symbolsCreated: 0, errors: [], committed: false };
+  return { linesRead: 0, triplesAdded: 0, symbolsCreated: 0, errors: [], committed: false, rulesAdded: 0 };
 }
 
 export const IngestResponse: MessageFns<IngestResponse> = {
@@ -3452,6 +3739,9 @@ export const IngestResponse: MessageFns<IngestResponse> = {
     }
     if (message.committed !== false) {
       writer.uint32(40).bool(message.committed);
+    }
+    if (message.rulesAdded !== 0) {
+      writer.uint32(48).uint64(message.rulesAdded);
     }
     return writer;
   },
@@ -3509,6 +3799,14 @@ export const IngestResponse: MessageFns<IngestResponse> = {
             message.committed = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.rulesAdded = longToNumber(reader.uint64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3540,6 +3838,11 @@ export const IngestResponse: MessageFns<IngestResponse> = {
         : 0,
       errors: globalThis.Array.isArray(object?.errors) ? object.errors.map((e: any) => IngestError.fromJSON(e)) : [],
       committed: isSet(object.committed) ? globalThis.Boolean(object.committed) : false,
+      rulesAdded: isSet(object.rulesAdded)
+        ? globalThis.Number(object.rulesAdded)
+        : isSet(object.rules_added)
+        ? globalThis.Number(object.rules_added)
+        : 0,
     };
   },
 
@@ -3560,6 +3863,9 @@ export const IngestResponse: MessageFns<IngestResponse> = {
     if (message.committed !== false) {
       obj.committed = message.committed;
     }
+    if (message.rulesAdded !== 0) {
+      obj.rulesAdded = Math.round(message.rulesAdded);
+    }
     return obj;
   },
 
@@ -3573,6 +3879,7 @@ export const IngestResponse: MessageFns<IngestResponse> = {
     message.symbolsCreated = object.symbolsCreated ?? 0;
     message.errors = object.errors?.map((e) => IngestError.fromPartial(e)) || [];
     message.committed = object.committed ?? false;
+    message.rulesAdded = object.rulesAdded ?? 0;
     return message;
   },
 };
