@@ -60,3 +60,21 @@ export { MAX_LINE_BYTES } from "./ingest/text-lines.js";
 export type { IngestFormat, IngestLineError, IngestOptions, IngestProgress, IngestSummary } from "./ingest/types.js";
 export type { LineInput } from "./ingest/lines.js";
 export { fold, tokens as nameTokens, nameOfId, canonicalPredicate, singulars, containsPhrase } from "./names.js";
+export {
+  FactIndex,
+  mineRules,
+  byConfidence,
+  RuleRanker,
+  compareMaxPlus,
+  filteredRank,
+  type Candidate,
+  type MinedFact,
+  type MinedRuleFigures,
+  type MiningOptions,
+  type MiningResult,
+  type RuleForm,
+  toRules,
+  mineStore,
+  type MinedProvenance,
+  type StoreMining,
+} from "./reasoning/mining/index.js";

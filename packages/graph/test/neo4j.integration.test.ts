@@ -2,6 +2,7 @@ import { uniqueLabel } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { GraphStore, openEmbeddedBackend, openNeo4jBackend, type Neo4jBackend, type TripleInput } from "../src/index.js";
 import { graphConformance, NOW } from "./conformance.js";
+import { miningConformance } from "./mining-conformance.js";
 import { reasoningConformance } from "./reasoning-conformance.js";
 
 const uri = inject("neo4jUri");
@@ -18,6 +19,7 @@ afterAll(async () => {
 });
 
 graphConformance("Neo4j", neo4jBackend);
+miningConformance("Neo4j", neo4jBackend);
 
 /** A seeded random graph with hubs, ties and a few temporal predicates. */
 function randomGraph(edges: number, seed: number): TripleInput[] {
