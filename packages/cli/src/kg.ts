@@ -2,6 +2,7 @@ import type { GraphStore, IngestFormat, IngestProgress, IngestSummary } from "@b
 import { InvalidArgumentError, type Command } from "commander";
 import { printable } from "./agent-format.js";
 import { Interrupt } from "./interrupt.js";
+import { registerKgMineCommand } from "./kg-mine.js";
 import { positiveInt, UsageError } from "./options.js";
 import { estimateLines, IngestProgressBar } from "./progress.js";
 
@@ -132,6 +133,8 @@ export function registerKgCommands(program: Command): void {
         console.log(fields(a.activation.toFixed(4), a.symbol, why));
       }
     });
+
+  registerKgMineCommand(kg, flags, withGraph);
 
   kg.command("infer")
     .description("run the forward-chaining rules and store what they derive")

@@ -33,6 +33,13 @@ export function positiveInt(value: string): number {
 }
 
 /** Parses a duration in seconds (a positive number, fractions allowed) into milliseconds. */
+/** A number in [0, 1] (a confidence, a threshold). */
+export function unitInterval(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`expected a number in [0, 1], got ${JSON.stringify(value)}`);
+  return n;
+}
+
 export function positiveSeconds(value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 86_400) throw new InvalidArgumentError(`expected a number of seconds above 0, at most 86400 (e.g. 30 or 2.5), got ${JSON.stringify(value)}`);

@@ -4,7 +4,7 @@ import type { ErrorMeasure, ThinkResult, ThinkStep } from "@boyd/controller";
 import { ActServiceDefinition, ApprovalMode, LoopState, MemoryServiceDefinition } from "@boyd/proto";
 import { InvalidArgumentError, type Command } from "commander";
 import { withAct } from "./act.js";
-import { positiveInt } from "./options.js";
+import { positiveInt, unitInterval } from "./options.js";
 
 interface ThinkFlags {
   maxIterations?: number;
@@ -16,12 +16,6 @@ interface ThinkFlags {
   dataDir: string;
   nats?: string;
   agent: string;
-}
-
-function unitInterval(value: string): number {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError(`expected a number in [0, 1], got ${JSON.stringify(value)}`);
-  return n;
 }
 
 const MEASURES: readonly ErrorMeasure[] = ["coverage", "jaccard"];
