@@ -47,7 +47,7 @@ export { W3C, type Declarations } from "./reasoning/declarations.js";
 export type { Derivation, InferenceOptions } from "./reasoning/forward.js";
 export type { Answer, BackwardOptions, Goal } from "./reasoning/backward.js";
 export type { Conflict } from "./reasoning/conflicts.js";
-export { parseRules, type ParsedRule, type Position, type RuleError, type RulesDocument } from "./reasoning/parse.js";
+export { parseGoal, parseRules, type ParsedRule, type Position, type RuleError, type RulesDocument } from "./reasoning/parse.js";
 export { ingestRulesText } from "./ingest/rules.js";
 export type { GapOptions, KnowledgeGap } from "./gaps.js";
 export { GraphStore, type Direction, type GraphStoreOptions, type InferQuery, type InferResult } from "./store.js";
