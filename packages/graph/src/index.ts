@@ -50,7 +50,7 @@ export type { Conflict } from "./reasoning/conflicts.js";
 export { parseGoal, parseRules, type ParsedRule, type Position, type RuleError, type RulesDocument } from "./reasoning/parse.js";
 export { ingestRulesText } from "./ingest/rules.js";
 export type { GapOptions, KnowledgeGap } from "./gaps.js";
-export { GraphStore, type Direction, type GraphStoreOptions, type InferQuery, type InferResult } from "./store.js";
+export { GraphStore, type Direction, type GraphStoreOptions, type InferQuery, type InferResult, type Reasoner } from "./store.js";
 export { openEmbeddedBackend, EmbeddedBackend, type EmbeddedOptions, type OpenReport } from "./embedded/embedded-backend.js";
 export type { TornTail } from "./embedded/record-log.js";
 export { openNeo4jBackend, Neo4jBackend, type Neo4jOptions } from "./neo4j/neo4j-backend.js";
