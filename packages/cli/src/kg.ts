@@ -157,6 +157,6 @@ export function registerKgCommands(program: Command): void {
       }
       for (const c of result.conflicts) console.log(printable(conflictText(c)));
       if (result.mode === "forward") console.log(`${facts.length} triples derived${opts.dryRun ? " (not stored)" : ""}`);
-      else console.log(`${facts.length} answers (${facts.filter((a) => a.rule !== undefined).length} derived, not stored)`);
+      else console.log(`${facts.length} answers; ${facts.filter((a) => a.rule !== undefined).length} triples derived (backward, not stored)`);
     });
 }

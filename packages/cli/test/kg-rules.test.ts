@@ -47,7 +47,7 @@ describe("boyd kg - declared properties and rules files, with proofs", () => {
       [
         "alice\tspeaks\tfrench\t0.8100\tlang.rules:2",
         `  proof: rule lang.rules:2 [0.9 :: speaks(X, L) :- grew_up_in(X, C), official_language(C, L).] from alice grew_up_in france (0.9, ${join(dir, "people.csv")}:5); france official_language french (1, ${join(dir, "people.csv")}:6)`,
-        "1 answers (1 derived, not stored)",
+        "1 answers; 1 triples derived (backward, not stored)",
         "",
       ].join("\n"),
     );
