@@ -155,6 +155,9 @@ const (
 	IngestFormat_INGEST_FORMAT_CSV IngestFormat = 2
 	// JSON Lines, one {subject, predicate, object, confidence?} per line.
 	IngestFormat_INGEST_FORMAT_JSON_LINES IngestFormat = 3
+	// Horn rules, Datalog style with an optional ProbLog confidence:
+	// "0.9 :: speaks(X, L) :- grew_up_in(X, C), official_language(C, L)."
+	IngestFormat_INGEST_FORMAT_RULES IngestFormat = 4
 )
 
 // Enum value maps for IngestFormat.
@@ -164,12 +167,14 @@ var (
 		1: "INGEST_FORMAT_N_TRIPLES",
 		2: "INGEST_FORMAT_CSV",
 		3: "INGEST_FORMAT_JSON_LINES",
+		4: "INGEST_FORMAT_RULES",
 	}
 	IngestFormat_value = map[string]int32{
 		"INGEST_FORMAT_UNSPECIFIED": 0,
 		"INGEST_FORMAT_N_TRIPLES":   1,
 		"INGEST_FORMAT_CSV":         2,
 		"INGEST_FORMAT_JSON_LINES":  3,
+		"INGEST_FORMAT_RULES":       4,
 	}
 )
 
@@ -1220,14 +1225,16 @@ func (x *ActivateResponse) GetExpandedNodes() uint32 {
 // DerivedTriple is a fact a rule produced.
 type DerivedTriple struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The new fact; confidence = rule factor * mean antecedent confidence.
+	// The new fact; confidence = rule confidence * product of the antecedents' confidences.
 	Triple *Triple `protobuf:"bytes,1,opt,name=triple,proto3" json:"triple,omitempty"`
 	// Rule that produced it.
 	RuleId string `protobuf:"bytes,2,opt,name=rule_id,json=ruleId,proto3" json:"rule_id,omitempty"`
 	// Facts it was derived from.
 	Antecedents []*Triple `protobuf:"bytes,3,rep,name=antecedents,proto3" json:"antecedents,omitempty"`
 	// Round of forward chaining that produced it (from 1).
-	Iteration     uint32 `protobuf:"varint,4,opt,name=iteration,proto3" json:"iteration,omitempty"`
+	Iteration uint32 `protobuf:"varint,4,opt,name=iteration,proto3" json:"iteration,omitempty"`
+	// The rule in the rules-file syntax, e.g. "0.9 :: speaks(X, L) :- grew_up_in(X, C), official_language(C, L).".
+	RuleText      string `protobuf:"bytes,5,opt,name=rule_text,json=ruleText,proto3" json:"rule_text,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1290,6 +1297,78 @@ func (x *DerivedTriple) GetIteration() uint32 {
 	return 0
 }
 
+func (x *DerivedTriple) GetRuleText() string {
+	if x != nil {
+		return x.RuleText
+	}
+	return ""
+}
+
+// FunctionalConflict is a predicate declared owl:FunctionalProperty with
+// more than one value for a subject.
+type FunctionalConflict struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The functional predicate.
+	Predicate string `protobuf:"bytes,1,opt,name=predicate,proto3" json:"predicate,omitempty"`
+	// The subject with several values.
+	Subject string `protobuf:"bytes,2,opt,name=subject,proto3" json:"subject,omitempty"`
+	// The clashing facts, stated or derived.
+	Values        []*Triple `protobuf:"bytes,3,rep,name=values,proto3" json:"values,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FunctionalConflict) Reset() {
+	*x = FunctionalConflict{}
+	mi := &file_boyd_v1_orient_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FunctionalConflict) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FunctionalConflict) ProtoMessage() {}
+
+func (x *FunctionalConflict) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_orient_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FunctionalConflict.ProtoReflect.Descriptor instead.
+func (*FunctionalConflict) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *FunctionalConflict) GetPredicate() string {
+	if x != nil {
+		return x.Predicate
+	}
+	return ""
+}
+
+func (x *FunctionalConflict) GetSubject() string {
+	if x != nil {
+		return x.Subject
+	}
+	return ""
+}
+
+func (x *FunctionalConflict) GetValues() []*Triple {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
 // InferRulesRequest runs forward chaining over the graph.
 type InferRulesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1303,15 +1382,26 @@ type InferRulesRequest struct {
 	MaxNewTriples *uint32 `protobuf:"varint,4,opt,name=max_new_triples,json=maxNewTriples,proto3,oneof" json:"max_new_triples,omitempty"`
 	// Whether to write the results to the graph (default true).
 	Commit *bool `protobuf:"varint,5,opt,name=commit,proto3,oneof" json:"commit,omitempty"`
-	// Rules to use; empty means all built-in rules.
-	RuleIds       []string `protobuf:"bytes,6,rep,name=rule_ids,json=ruleIds,proto3" json:"rule_ids,omitempty"`
+	// Rules to use; empty means every rule in force (built-in, declared in
+	// the data, stored from rules files or mined).
+	RuleIds []string `protobuf:"bytes,6,rep,name=rule_ids,json=ruleIds,proto3" json:"rule_ids,omitempty"`
+	// With query_predicate set, answer this one pattern by backward chaining
+	// (nothing is written) instead of forward chaining everything; an empty
+	// subject or object is what is asked.
+	QuerySubject string `protobuf:"bytes,7,opt,name=query_subject,json=querySubject,proto3" json:"query_subject,omitempty"`
+	// Predicate of the backward query.
+	QueryPredicate string `protobuf:"bytes,8,opt,name=query_predicate,json=queryPredicate,proto3" json:"query_predicate,omitempty"`
+	// Object of the backward query.
+	QueryObject string `protobuf:"bytes,9,opt,name=query_object,json=queryObject,proto3" json:"query_object,omitempty"`
+	// Backward chaining: subgoals nested deeper than this are not expanded (default 32).
+	MaxDepth      *uint32 `protobuf:"varint,10,opt,name=max_depth,json=maxDepth,proto3,oneof" json:"max_depth,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *InferRulesRequest) Reset() {
 	*x = InferRulesRequest{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[14]
+	mi := &file_boyd_v1_orient_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1323,7 +1413,7 @@ func (x *InferRulesRequest) String() string {
 func (*InferRulesRequest) ProtoMessage() {}
 
 func (x *InferRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[14]
+	mi := &file_boyd_v1_orient_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1336,7 +1426,7 @@ func (x *InferRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InferRulesRequest.ProtoReflect.Descriptor instead.
 func (*InferRulesRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{14}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *InferRulesRequest) GetAgentId() string {
@@ -1381,6 +1471,34 @@ func (x *InferRulesRequest) GetRuleIds() []string {
 	return nil
 }
 
+func (x *InferRulesRequest) GetQuerySubject() string {
+	if x != nil {
+		return x.QuerySubject
+	}
+	return ""
+}
+
+func (x *InferRulesRequest) GetQueryPredicate() string {
+	if x != nil {
+		return x.QueryPredicate
+	}
+	return ""
+}
+
+func (x *InferRulesRequest) GetQueryObject() string {
+	if x != nil {
+		return x.QueryObject
+	}
+	return ""
+}
+
+func (x *InferRulesRequest) GetMaxDepth() uint32 {
+	if x != nil && x.MaxDepth != nil {
+		return *x.MaxDepth
+	}
+	return 0
+}
+
 // InferRulesResponse returns what was derived.
 type InferRulesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1389,14 +1507,18 @@ type InferRulesResponse struct {
 	// Rounds actually run.
 	Iterations uint32 `protobuf:"varint,2,opt,name=iterations,proto3" json:"iterations,omitempty"`
 	// Whether the facts were written.
-	Committed     bool `protobuf:"varint,3,opt,name=committed,proto3" json:"committed,omitempty"`
+	Committed bool `protobuf:"varint,3,opt,name=committed,proto3" json:"committed,omitempty"`
+	// Contradictions of functional predicates among the facts used and derived.
+	Conflicts []*FunctionalConflict `protobuf:"bytes,4,rep,name=conflicts,proto3" json:"conflicts,omitempty"`
+	// Backward query only: every answer, stated ones included (rule_id empty).
+	Answers       []*DerivedTriple `protobuf:"bytes,5,rep,name=answers,proto3" json:"answers,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *InferRulesResponse) Reset() {
 	*x = InferRulesResponse{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[15]
+	mi := &file_boyd_v1_orient_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1408,7 +1530,7 @@ func (x *InferRulesResponse) String() string {
 func (*InferRulesResponse) ProtoMessage() {}
 
 func (x *InferRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[15]
+	mi := &file_boyd_v1_orient_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1421,7 +1543,7 @@ func (x *InferRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InferRulesResponse.ProtoReflect.Descriptor instead.
 func (*InferRulesResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{15}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *InferRulesResponse) GetDerived() []*DerivedTriple {
@@ -1445,6 +1567,20 @@ func (x *InferRulesResponse) GetCommitted() bool {
 	return false
 }
 
+func (x *InferRulesResponse) GetConflicts() []*FunctionalConflict {
+	if x != nil {
+		return x.Conflicts
+	}
+	return nil
+}
+
+func (x *InferRulesResponse) GetAnswers() []*DerivedTriple {
+	if x != nil {
+		return x.Answers
+	}
+	return nil
+}
+
 // KnowledgeGap is one hole found by gap analysis.
 type KnowledgeGap struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1466,7 +1602,7 @@ type KnowledgeGap struct {
 
 func (x *KnowledgeGap) Reset() {
 	*x = KnowledgeGap{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[16]
+	mi := &file_boyd_v1_orient_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1478,7 +1614,7 @@ func (x *KnowledgeGap) String() string {
 func (*KnowledgeGap) ProtoMessage() {}
 
 func (x *KnowledgeGap) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[16]
+	mi := &file_boyd_v1_orient_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1491,7 +1627,7 @@ func (x *KnowledgeGap) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KnowledgeGap.ProtoReflect.Descriptor instead.
 func (*KnowledgeGap) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{16}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *KnowledgeGap) GetSymbolId() string {
@@ -1553,7 +1689,7 @@ type GapAnalysisRequest struct {
 
 func (x *GapAnalysisRequest) Reset() {
 	*x = GapAnalysisRequest{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[17]
+	mi := &file_boyd_v1_orient_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1565,7 +1701,7 @@ func (x *GapAnalysisRequest) String() string {
 func (*GapAnalysisRequest) ProtoMessage() {}
 
 func (x *GapAnalysisRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[17]
+	mi := &file_boyd_v1_orient_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1578,7 +1714,7 @@ func (x *GapAnalysisRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GapAnalysisRequest.ProtoReflect.Descriptor instead.
 func (*GapAnalysisRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{17}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *GapAnalysisRequest) GetAgentId() string {
@@ -1622,7 +1758,7 @@ type GapAnalysisResponse struct {
 
 func (x *GapAnalysisResponse) Reset() {
 	*x = GapAnalysisResponse{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[18]
+	mi := &file_boyd_v1_orient_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1634,7 +1770,7 @@ func (x *GapAnalysisResponse) String() string {
 func (*GapAnalysisResponse) ProtoMessage() {}
 
 func (x *GapAnalysisResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[18]
+	mi := &file_boyd_v1_orient_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1647,7 +1783,7 @@ func (x *GapAnalysisResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GapAnalysisResponse.ProtoReflect.Descriptor instead.
 func (*GapAnalysisResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{18}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GapAnalysisResponse) GetGaps() []*KnowledgeGap {
@@ -1679,7 +1815,7 @@ type IngestError struct {
 
 func (x *IngestError) Reset() {
 	*x = IngestError{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[19]
+	mi := &file_boyd_v1_orient_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1691,7 +1827,7 @@ func (x *IngestError) String() string {
 func (*IngestError) ProtoMessage() {}
 
 func (x *IngestError) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[19]
+	mi := &file_boyd_v1_orient_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1704,7 +1840,7 @@ func (x *IngestError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestError.ProtoReflect.Descriptor instead.
 func (*IngestError) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{19}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *IngestError) GetLine() uint64 {
@@ -1758,7 +1894,7 @@ type IngestRequest struct {
 
 func (x *IngestRequest) Reset() {
 	*x = IngestRequest{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[20]
+	mi := &file_boyd_v1_orient_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1770,7 +1906,7 @@ func (x *IngestRequest) String() string {
 func (*IngestRequest) ProtoMessage() {}
 
 func (x *IngestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[20]
+	mi := &file_boyd_v1_orient_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1783,7 +1919,7 @@ func (x *IngestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestRequest.ProtoReflect.Descriptor instead.
 func (*IngestRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{20}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *IngestRequest) GetAgentId() string {
@@ -1884,14 +2020,16 @@ type IngestResponse struct {
 	// Parse or validation errors, by line.
 	Errors []*IngestError `protobuf:"bytes,4,rep,name=errors,proto3" json:"errors,omitempty"`
 	// Whether the facts were written.
-	Committed     bool `protobuf:"varint,5,opt,name=committed,proto3" json:"committed,omitempty"`
+	Committed bool `protobuf:"varint,5,opt,name=committed,proto3" json:"committed,omitempty"`
+	// Rules stored (a rules document).
+	RulesAdded    uint64 `protobuf:"varint,6,opt,name=rules_added,json=rulesAdded,proto3" json:"rules_added,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *IngestResponse) Reset() {
 	*x = IngestResponse{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[21]
+	mi := &file_boyd_v1_orient_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1903,7 +2041,7 @@ func (x *IngestResponse) String() string {
 func (*IngestResponse) ProtoMessage() {}
 
 func (x *IngestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[21]
+	mi := &file_boyd_v1_orient_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1916,7 +2054,7 @@ func (x *IngestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestResponse.ProtoReflect.Descriptor instead.
 func (*IngestResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{21}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *IngestResponse) GetLinesRead() uint64 {
@@ -1952,6 +2090,13 @@ func (x *IngestResponse) GetCommitted() bool {
 		return x.Committed
 	}
 	return false
+}
+
+func (x *IngestResponse) GetRulesAdded() uint64 {
+	if x != nil {
+		return x.RulesAdded
+	}
+	return 0
 }
 
 var File_boyd_v1_orient_proto protoreflect.FileDescriptor
@@ -2048,29 +2193,43 @@ const file_boyd_v1_orient_proto_rawDesc = "" +
 	"\x10ActivateResponse\x12:\n" +
 	"\vactivations\x18\x01 \x03(\v2\x18.boyd.v1.ActivatedSymbolR\vactivations\x12>\n" +
 	"\x12supporting_triples\x18\x02 \x03(\v2\x0f.boyd.v1.TripleR\x11supportingTriples\x12%\n" +
-	"\x0eexpanded_nodes\x18\x03 \x01(\rR\rexpandedNodes\"\xa2\x01\n" +
+	"\x0eexpanded_nodes\x18\x03 \x01(\rR\rexpandedNodes\"\xbf\x01\n" +
 	"\rDerivedTriple\x12'\n" +
 	"\x06triple\x18\x01 \x01(\v2\x0f.boyd.v1.TripleR\x06triple\x12\x17\n" +
 	"\arule_id\x18\x02 \x01(\tR\x06ruleId\x121\n" +
 	"\vantecedents\x18\x03 \x03(\v2\x0f.boyd.v1.TripleR\vantecedents\x12\x1c\n" +
-	"\titeration\x18\x04 \x01(\rR\titeration\"\xb0\x02\n" +
+	"\titeration\x18\x04 \x01(\rR\titeration\x12\x1b\n" +
+	"\trule_text\x18\x05 \x01(\tR\bruleText\"u\n" +
+	"\x12FunctionalConflict\x12\x1c\n" +
+	"\tpredicate\x18\x01 \x01(\tR\tpredicate\x12\x18\n" +
+	"\asubject\x18\x02 \x01(\tR\asubject\x12'\n" +
+	"\x06values\x18\x03 \x03(\v2\x0f.boyd.v1.TripleR\x06values\"\xd1\x03\n" +
 	"\x11InferRulesRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12*\n" +
 	"\x0emax_iterations\x18\x02 \x01(\rH\x00R\rmaxIterations\x88\x01\x01\x12*\n" +
 	"\x0emin_confidence\x18\x03 \x01(\x01H\x01R\rminConfidence\x88\x01\x01\x12+\n" +
 	"\x0fmax_new_triples\x18\x04 \x01(\rH\x02R\rmaxNewTriples\x88\x01\x01\x12\x1b\n" +
 	"\x06commit\x18\x05 \x01(\bH\x03R\x06commit\x88\x01\x01\x12\x19\n" +
-	"\brule_ids\x18\x06 \x03(\tR\aruleIdsB\x11\n" +
+	"\brule_ids\x18\x06 \x03(\tR\aruleIds\x12#\n" +
+	"\rquery_subject\x18\a \x01(\tR\fquerySubject\x12'\n" +
+	"\x0fquery_predicate\x18\b \x01(\tR\x0equeryPredicate\x12!\n" +
+	"\fquery_object\x18\t \x01(\tR\vqueryObject\x12 \n" +
+	"\tmax_depth\x18\n" +
+	" \x01(\rH\x04R\bmaxDepth\x88\x01\x01B\x11\n" +
 	"\x0f_max_iterationsB\x11\n" +
 	"\x0f_min_confidenceB\x12\n" +
 	"\x10_max_new_triplesB\t\n" +
-	"\a_commit\"\x84\x01\n" +
+	"\a_commitB\f\n" +
+	"\n" +
+	"_max_depth\"\xf1\x01\n" +
 	"\x12InferRulesResponse\x120\n" +
 	"\aderived\x18\x01 \x03(\v2\x16.boyd.v1.DerivedTripleR\aderived\x12\x1e\n" +
 	"\n" +
 	"iterations\x18\x02 \x01(\rR\n" +
 	"iterations\x12\x1c\n" +
-	"\tcommitted\x18\x03 \x01(\bR\tcommitted\"\xd8\x01\n" +
+	"\tcommitted\x18\x03 \x01(\bR\tcommitted\x129\n" +
+	"\tconflicts\x18\x04 \x03(\v2\x1b.boyd.v1.FunctionalConflictR\tconflicts\x120\n" +
+	"\aanswers\x18\x05 \x03(\v2\x16.boyd.v1.DerivedTripleR\aanswers\"\xd8\x01\n" +
 	"\fKnowledgeGap\x12\x1b\n" +
 	"\tsymbol_id\x18\x01 \x01(\tR\bsymbolId\x12\x14\n" +
 	"\x05label\x18\x02 \x01(\tR\x05label\x12$\n" +
@@ -2101,14 +2260,16 @@ const file_boyd_v1_orient_proto_rawDesc = "" +
 	"\adry_run\x18\a \x01(\bR\x06dryRun\x12\x16\n" +
 	"\x06strict\x18\b \x01(\bR\x06strictB\b\n" +
 	"\x06sourceB\x15\n" +
-	"\x13_default_confidence\"\xc9\x01\n" +
+	"\x13_default_confidence\"\xea\x01\n" +
 	"\x0eIngestResponse\x12\x1d\n" +
 	"\n" +
 	"lines_read\x18\x01 \x01(\x04R\tlinesRead\x12#\n" +
 	"\rtriples_added\x18\x02 \x01(\x04R\ftriplesAdded\x12'\n" +
 	"\x0fsymbols_created\x18\x03 \x01(\x04R\x0esymbolsCreated\x12,\n" +
 	"\x06errors\x18\x04 \x03(\v2\x14.boyd.v1.IngestErrorR\x06errors\x12\x1c\n" +
-	"\tcommitted\x18\x05 \x01(\bR\tcommitted*\xbb\x01\n" +
+	"\tcommitted\x18\x05 \x01(\bR\tcommitted\x12\x1f\n" +
+	"\vrules_added\x18\x06 \x01(\x04R\n" +
+	"rulesAdded*\xbb\x01\n" +
 	"\x10ActivationSource\x12!\n" +
 	"\x1dACTIVATION_SOURCE_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16ACTIVATION_SOURCE_SEED\x10\x01\x12 \n" +
@@ -2120,12 +2281,13 @@ const file_boyd_v1_orient_proto_rawDesc = "" +
 	"\x11GAP_KIND_DEAD_END\x10\x01\x12\x1e\n" +
 	"\x1aGAP_KIND_MISSING_PREDICATE\x10\x02\x12\x1b\n" +
 	"\x17GAP_KIND_LOW_CONFIDENCE\x10\x03\x12\x19\n" +
-	"\x15GAP_KIND_DISCONNECTED\x10\x04*\x7f\n" +
+	"\x15GAP_KIND_DISCONNECTED\x10\x04*\x98\x01\n" +
 	"\fIngestFormat\x12\x1d\n" +
 	"\x19INGEST_FORMAT_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17INGEST_FORMAT_N_TRIPLES\x10\x01\x12\x15\n" +
 	"\x11INGEST_FORMAT_CSV\x10\x02\x12\x1c\n" +
-	"\x18INGEST_FORMAT_JSON_LINES\x10\x032\xca\x03\n" +
+	"\x18INGEST_FORMAT_JSON_LINES\x10\x03\x12\x17\n" +
+	"\x13INGEST_FORMAT_RULES\x10\x042\xca\x03\n" +
 	"\rOrientService\x129\n" +
 	"\x06Orient\x12\x16.boyd.v1.OrientRequest\x1a\x17.boyd.v1.OrientResponse\x126\n" +
 	"\x05Query\x12\x15.boyd.v1.QueryRequest\x1a\x16.boyd.v1.QueryResponse\x129\n" +
@@ -2149,7 +2311,7 @@ func file_boyd_v1_orient_proto_rawDescGZIP() []byte {
 }
 
 var file_boyd_v1_orient_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_boyd_v1_orient_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_boyd_v1_orient_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_boyd_v1_orient_proto_goTypes = []any{
 	(ActivationSource)(0),        // 0: boyd.v1.ActivationSource
 	(GapKind)(0),                 // 1: boyd.v1.GapKind
@@ -2168,67 +2330,71 @@ var file_boyd_v1_orient_proto_goTypes = []any{
 	(*ActivateRequest)(nil),      // 14: boyd.v1.ActivateRequest
 	(*ActivateResponse)(nil),     // 15: boyd.v1.ActivateResponse
 	(*DerivedTriple)(nil),        // 16: boyd.v1.DerivedTriple
-	(*InferRulesRequest)(nil),    // 17: boyd.v1.InferRulesRequest
-	(*InferRulesResponse)(nil),   // 18: boyd.v1.InferRulesResponse
-	(*KnowledgeGap)(nil),         // 19: boyd.v1.KnowledgeGap
-	(*GapAnalysisRequest)(nil),   // 20: boyd.v1.GapAnalysisRequest
-	(*GapAnalysisResponse)(nil),  // 21: boyd.v1.GapAnalysisResponse
-	(*IngestError)(nil),          // 22: boyd.v1.IngestError
-	(*IngestRequest)(nil),        // 23: boyd.v1.IngestRequest
-	(*IngestResponse)(nil),       // 24: boyd.v1.IngestResponse
-	(*Symbol)(nil),               // 25: boyd.v1.Symbol
-	(*Triple)(nil),               // 26: boyd.v1.Triple
-	(*GoalAnswers)(nil),          // 27: boyd.v1.GoalAnswers
-	(*Observation)(nil),          // 28: boyd.v1.Observation
+	(*FunctionalConflict)(nil),   // 17: boyd.v1.FunctionalConflict
+	(*InferRulesRequest)(nil),    // 18: boyd.v1.InferRulesRequest
+	(*InferRulesResponse)(nil),   // 19: boyd.v1.InferRulesResponse
+	(*KnowledgeGap)(nil),         // 20: boyd.v1.KnowledgeGap
+	(*GapAnalysisRequest)(nil),   // 21: boyd.v1.GapAnalysisRequest
+	(*GapAnalysisResponse)(nil),  // 22: boyd.v1.GapAnalysisResponse
+	(*IngestError)(nil),          // 23: boyd.v1.IngestError
+	(*IngestRequest)(nil),        // 24: boyd.v1.IngestRequest
+	(*IngestResponse)(nil),       // 25: boyd.v1.IngestResponse
+	(*Symbol)(nil),               // 26: boyd.v1.Symbol
+	(*Triple)(nil),               // 27: boyd.v1.Triple
+	(*GoalAnswers)(nil),          // 28: boyd.v1.GoalAnswers
+	(*Observation)(nil),          // 29: boyd.v1.Observation
 }
 var file_boyd_v1_orient_proto_depIdxs = []int32{
 	0,  // 0: boyd.v1.ActivationProvenance.source:type_name -> boyd.v1.ActivationSource
-	25, // 1: boyd.v1.ActivatedSymbol.symbol:type_name -> boyd.v1.Symbol
+	26, // 1: boyd.v1.ActivatedSymbol.symbol:type_name -> boyd.v1.Symbol
 	3,  // 2: boyd.v1.ActivatedSymbol.provenance:type_name -> boyd.v1.ActivationProvenance
-	26, // 3: boyd.v1.GoalContext.triples:type_name -> boyd.v1.Triple
+	27, // 3: boyd.v1.GoalContext.triples:type_name -> boyd.v1.Triple
 	4,  // 4: boyd.v1.GoalContext.inferences:type_name -> boyd.v1.ActivatedSymbol
-	26, // 5: boyd.v1.GoalContext.supporting_triples:type_name -> boyd.v1.Triple
-	27, // 6: boyd.v1.GoalContext.answers:type_name -> boyd.v1.GoalAnswers
-	28, // 7: boyd.v1.Orientation.observation:type_name -> boyd.v1.Observation
+	27, // 5: boyd.v1.GoalContext.supporting_triples:type_name -> boyd.v1.Triple
+	28, // 6: boyd.v1.GoalContext.answers:type_name -> boyd.v1.GoalAnswers
+	29, // 7: boyd.v1.Orientation.observation:type_name -> boyd.v1.Observation
 	6,  // 8: boyd.v1.Orientation.goals:type_name -> boyd.v1.GoalContext
-	26, // 9: boyd.v1.Orientation.episode_knowledge:type_name -> boyd.v1.Triple
-	28, // 10: boyd.v1.OrientRequest.observation:type_name -> boyd.v1.Observation
+	27, // 9: boyd.v1.Orientation.episode_knowledge:type_name -> boyd.v1.Triple
+	29, // 10: boyd.v1.OrientRequest.observation:type_name -> boyd.v1.Observation
 	5,  // 11: boyd.v1.OrientRequest.activation:type_name -> boyd.v1.ActivationParams
 	7,  // 12: boyd.v1.OrientResponse.orientation:type_name -> boyd.v1.Orientation
-	26, // 13: boyd.v1.QueryResponse.triples:type_name -> boyd.v1.Triple
-	25, // 14: boyd.v1.MutateRequest.upsert_symbols:type_name -> boyd.v1.Symbol
-	26, // 15: boyd.v1.MutateRequest.add:type_name -> boyd.v1.Triple
-	26, // 16: boyd.v1.MutateRequest.remove:type_name -> boyd.v1.Triple
-	25, // 17: boyd.v1.MutateResponse.created_symbols:type_name -> boyd.v1.Symbol
+	27, // 13: boyd.v1.QueryResponse.triples:type_name -> boyd.v1.Triple
+	26, // 14: boyd.v1.MutateRequest.upsert_symbols:type_name -> boyd.v1.Symbol
+	27, // 15: boyd.v1.MutateRequest.add:type_name -> boyd.v1.Triple
+	27, // 16: boyd.v1.MutateRequest.remove:type_name -> boyd.v1.Triple
+	26, // 17: boyd.v1.MutateResponse.created_symbols:type_name -> boyd.v1.Symbol
 	5,  // 18: boyd.v1.ActivateRequest.params:type_name -> boyd.v1.ActivationParams
 	4,  // 19: boyd.v1.ActivateResponse.activations:type_name -> boyd.v1.ActivatedSymbol
-	26, // 20: boyd.v1.ActivateResponse.supporting_triples:type_name -> boyd.v1.Triple
-	26, // 21: boyd.v1.DerivedTriple.triple:type_name -> boyd.v1.Triple
-	26, // 22: boyd.v1.DerivedTriple.antecedents:type_name -> boyd.v1.Triple
-	16, // 23: boyd.v1.InferRulesResponse.derived:type_name -> boyd.v1.DerivedTriple
-	1,  // 24: boyd.v1.KnowledgeGap.kind:type_name -> boyd.v1.GapKind
-	19, // 25: boyd.v1.GapAnalysisResponse.gaps:type_name -> boyd.v1.KnowledgeGap
-	2,  // 26: boyd.v1.IngestRequest.format:type_name -> boyd.v1.IngestFormat
-	22, // 27: boyd.v1.IngestResponse.errors:type_name -> boyd.v1.IngestError
-	8,  // 28: boyd.v1.OrientService.Orient:input_type -> boyd.v1.OrientRequest
-	10, // 29: boyd.v1.OrientService.Query:input_type -> boyd.v1.QueryRequest
-	12, // 30: boyd.v1.OrientService.Mutate:input_type -> boyd.v1.MutateRequest
-	14, // 31: boyd.v1.OrientService.Activate:input_type -> boyd.v1.ActivateRequest
-	17, // 32: boyd.v1.OrientService.InferRules:input_type -> boyd.v1.InferRulesRequest
-	20, // 33: boyd.v1.OrientService.GapAnalysis:input_type -> boyd.v1.GapAnalysisRequest
-	23, // 34: boyd.v1.OrientService.Ingest:input_type -> boyd.v1.IngestRequest
-	9,  // 35: boyd.v1.OrientService.Orient:output_type -> boyd.v1.OrientResponse
-	11, // 36: boyd.v1.OrientService.Query:output_type -> boyd.v1.QueryResponse
-	13, // 37: boyd.v1.OrientService.Mutate:output_type -> boyd.v1.MutateResponse
-	15, // 38: boyd.v1.OrientService.Activate:output_type -> boyd.v1.ActivateResponse
-	18, // 39: boyd.v1.OrientService.InferRules:output_type -> boyd.v1.InferRulesResponse
-	21, // 40: boyd.v1.OrientService.GapAnalysis:output_type -> boyd.v1.GapAnalysisResponse
-	24, // 41: boyd.v1.OrientService.Ingest:output_type -> boyd.v1.IngestResponse
-	35, // [35:42] is the sub-list for method output_type
-	28, // [28:35] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	27, // 20: boyd.v1.ActivateResponse.supporting_triples:type_name -> boyd.v1.Triple
+	27, // 21: boyd.v1.DerivedTriple.triple:type_name -> boyd.v1.Triple
+	27, // 22: boyd.v1.DerivedTriple.antecedents:type_name -> boyd.v1.Triple
+	27, // 23: boyd.v1.FunctionalConflict.values:type_name -> boyd.v1.Triple
+	16, // 24: boyd.v1.InferRulesResponse.derived:type_name -> boyd.v1.DerivedTriple
+	17, // 25: boyd.v1.InferRulesResponse.conflicts:type_name -> boyd.v1.FunctionalConflict
+	16, // 26: boyd.v1.InferRulesResponse.answers:type_name -> boyd.v1.DerivedTriple
+	1,  // 27: boyd.v1.KnowledgeGap.kind:type_name -> boyd.v1.GapKind
+	20, // 28: boyd.v1.GapAnalysisResponse.gaps:type_name -> boyd.v1.KnowledgeGap
+	2,  // 29: boyd.v1.IngestRequest.format:type_name -> boyd.v1.IngestFormat
+	23, // 30: boyd.v1.IngestResponse.errors:type_name -> boyd.v1.IngestError
+	8,  // 31: boyd.v1.OrientService.Orient:input_type -> boyd.v1.OrientRequest
+	10, // 32: boyd.v1.OrientService.Query:input_type -> boyd.v1.QueryRequest
+	12, // 33: boyd.v1.OrientService.Mutate:input_type -> boyd.v1.MutateRequest
+	14, // 34: boyd.v1.OrientService.Activate:input_type -> boyd.v1.ActivateRequest
+	18, // 35: boyd.v1.OrientService.InferRules:input_type -> boyd.v1.InferRulesRequest
+	21, // 36: boyd.v1.OrientService.GapAnalysis:input_type -> boyd.v1.GapAnalysisRequest
+	24, // 37: boyd.v1.OrientService.Ingest:input_type -> boyd.v1.IngestRequest
+	9,  // 38: boyd.v1.OrientService.Orient:output_type -> boyd.v1.OrientResponse
+	11, // 39: boyd.v1.OrientService.Query:output_type -> boyd.v1.QueryResponse
+	13, // 40: boyd.v1.OrientService.Mutate:output_type -> boyd.v1.MutateResponse
+	15, // 41: boyd.v1.OrientService.Activate:output_type -> boyd.v1.ActivateResponse
+	19, // 42: boyd.v1.OrientService.InferRules:output_type -> boyd.v1.InferRulesResponse
+	22, // 43: boyd.v1.OrientService.GapAnalysis:output_type -> boyd.v1.GapAnalysisResponse
+	25, // 44: boyd.v1.OrientService.Ingest:output_type -> boyd.v1.IngestResponse
+	38, // [38:45] is the sub-list for method output_type
+	31, // [31:38] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_boyd_v1_orient_proto_init() }
@@ -2241,9 +2407,9 @@ func file_boyd_v1_orient_proto_init() {
 	file_boyd_v1_orient_proto_msgTypes[2].OneofWrappers = []any{}
 	file_boyd_v1_orient_proto_msgTypes[5].OneofWrappers = []any{}
 	file_boyd_v1_orient_proto_msgTypes[7].OneofWrappers = []any{}
-	file_boyd_v1_orient_proto_msgTypes[14].OneofWrappers = []any{}
-	file_boyd_v1_orient_proto_msgTypes[17].OneofWrappers = []any{}
-	file_boyd_v1_orient_proto_msgTypes[20].OneofWrappers = []any{
+	file_boyd_v1_orient_proto_msgTypes[15].OneofWrappers = []any{}
+	file_boyd_v1_orient_proto_msgTypes[18].OneofWrappers = []any{}
+	file_boyd_v1_orient_proto_msgTypes[21].OneofWrappers = []any{
 		(*IngestRequest_Content)(nil),
 		(*IngestRequest_Path)(nil),
 	}
@@ -2253,7 +2419,7 @@ func file_boyd_v1_orient_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_boyd_v1_orient_proto_rawDesc), len(file_boyd_v1_orient_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   22,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1,8 +1,9 @@
-import type { GraphStore, IngestFormat, IngestProgress, IngestSummary } from "@boyd/graph";
+import type { Answer, Goal, GraphStore, IngestFormat, IngestProgress, IngestSummary, Rule } from "@boyd/graph";
 import { InvalidArgumentError, type Command } from "commander";
 import { printable } from "./agent-format.js";
 import { Interrupt } from "./interrupt.js";
 import { registerKgMineCommand } from "./kg-mine.js";
+import { conflictText, proofText } from "./kg-proofs.js";
 import { positiveInt, UsageError } from "./options.js";
 import { estimateLines, IngestProgressBar } from "./progress.js";
 
@@ -45,8 +46,33 @@ function fields(...values: ReadonlyArray<string | number>): string {
 }
 
 function format(value: string): IngestFormat {
-  if (value === "ntriples" || value === "csv" || value === "jsonl") return value;
-  throw new InvalidArgumentError(`expected ntriples, csv or jsonl, got ${JSON.stringify(value)}`);
+  if (value === "ntriples" || value === "csv" || value === "jsonl" || value === "rules") return value;
+  throw new InvalidArgumentError(`expected ntriples, csv, jsonl or rules, got ${JSON.stringify(value)}`);
+}
+
+/** --query's pattern, parsed when the command runs (the parser comes with the graph, loaded then). */
+async function goal(value: string): Promise<Goal> {
+  const { parseGoal } = await import("@boyd/graph");
+  try {
+    return parseGoal(value);
+  } catch (err) {
+    throw new UsageError(`option '--query <atom>' argument ${JSON.stringify(value)} is invalid. ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** Stated facts matching the pattern, then what the rules derive for it (backward, nothing written), each derived one with its proof. */
+async function queryWithRules(store: GraphStore, pattern: { subject?: string; predicate?: string; object?: string }, limit: number): Promise<{ answers: Answer[]; rules: Map<string, Rule> }> {
+  const rules = await store.rules();
+  const stated = (await store.query(pattern, { limit })).map((triple): Answer => ({ triple, antecedents: [] }));
+  const seen = new Set(stated.map((a) => `${a.triple.subject}\u0000${a.triple.predicate}\u0000${a.triple.object}`));
+  const predicates = pattern.predicate ? [pattern.predicate] : [...new Set(rules.map((r) => r.head.predicate))].sort();
+  const derived: Answer[] = [];
+  for (const predicate of predicates) {
+    const result = await store.infer({ mode: "backward", query: { ...pattern, predicate } });
+    if (result.mode !== "backward") continue;
+    for (const a of result.answers) if (a.rule !== undefined && !seen.has(`${a.triple.subject}\u0000${a.triple.predicate}\u0000${a.triple.object}`)) derived.push(a);
+  }
+  return { answers: [...stated, ...derived].slice(0, limit), rules: new Map(rules.map((r) => [r.name, r])) };
 }
 
 /**
@@ -72,10 +98,10 @@ export function registerKgCommands(program: Command): void {
   const flags = (): GraphFlags => kg.opts<GraphFlags>();
 
   kg.command("ingest")
-    .description("load N-Triples (.nt), CSV (subject,predicate,object[,confidence]) or JSON Lines, streamed, in atomic batches; Ctrl-C stops after the batch being written")
+    .description("load N-Triples (.nt), CSV (subject,predicate,object[,confidence]) or JSON Lines, streamed, in atomic batches; or Horn rules (.rules, .dl, .pl); Ctrl-C stops after the batch being written")
     .argument("<file>")
     .option("--strict", "fail on the first bad line and keep nothing of the file")
-    .option("--format <format>", "ntriples, csv or jsonl (default: from the extension)", format)
+    .option("--format <format>", "ntriples, csv, jsonl or rules (default: from the extension)", format)
     .option("-q, --quiet", "no progress; only the summary and errors")
     .action(async (file: string, opts: { strict?: boolean; format?: IngestFormat; quiet?: boolean }) => {
       const { ingestFile } = await import("@boyd/graph");
@@ -91,33 +117,48 @@ export function registerKgCommands(program: Command): void {
             if (interrupt.requested) throw new IngestStopped(p);
           },
         }).catch(asUsageError),
-      ).catch((err: unknown) => {
-        if (!(err instanceof IngestStopped)) throw err;
-        bar?.done();
-        console.error(`boyd: stopped at line ${err.progress.lines} of ${printable(file)} with ${err.progress.triples} triples in ${err.progress.batches} whole batches written; run the same ingest again to finish it (triples already there are not added twice)`);
-        process.exitCode = 130;
-        return undefined;
-      }).finally(() => interrupt.release());
+      )
+        .catch((err: unknown) => {
+          if (!(err instanceof IngestStopped)) throw err;
+          bar?.done();
+          console.error(`boyd: stopped at line ${err.progress.lines} of ${printable(file)} with ${err.progress.triples} triples in ${err.progress.batches} whole batches written; run the same ingest again to finish it (triples already there are not added twice)`);
+          process.exitCode = 130;
+          return undefined;
+        })
+        .finally(() => interrupt.release());
       if (!summary) return;
       bar?.done();
       for (const e of summary.errors) console.error(printable(`${file}:${e.line}: ${e.reason}`));
-      console.log(
-        `${printable(file)}: ${summary.triples} triples from ${summary.lines} lines in ${summary.batches} batches` +
-          (summary.skipped ? `; ${summary.skipped} bad lines skipped` : ""),
-      );
+      if (summary.format === "rules") console.log(`${printable(file)}: ${summary.rules ?? 0} rules from ${summary.lines} lines`);
+      else {
+        console.log(
+          `${printable(file)}: ${summary.triples} triples from ${summary.lines} lines in ${summary.batches} batches` +
+            (summary.skipped ? `; ${summary.skipped} bad lines skipped` : ""),
+        );
+      }
       if (summary.skipped > 0) process.exitCode = 3;
     });
 
   kg.command("query")
-    .description("print triples matching a pattern (any part may be left open)")
+    .description("print triples matching a pattern (any part may be left open), stated and derived by the rules (each derived one with its proof)")
     .option("-s, --subject <id>")
     .option("-p, --predicate <predicate>")
     .option("-o, --object <id>")
     .option("--limit <n>", "at most this many", positiveInt, 100)
-    .action(async (opts: { subject?: string; predicate?: string; object?: string; limit: number }) => {
-      const { limit, ...pattern } = opts;
-      const triples = await withGraph(flags(), (store) => store.query(pattern, { limit }));
-      for (const t of triples) console.log(fields(t.subject, t.predicate, t.object, t.confidence));
+    .option("--stated", "stated facts only, no rule-derived ones")
+    .action(async (opts: { subject?: string; predicate?: string; object?: string; limit: number; stated?: boolean }) => {
+      const { limit, stated, ...pattern } = opts;
+      if (stated) {
+        const triples = await withGraph(flags(), (store) => store.query(pattern, { limit }));
+        for (const t of triples) console.log(fields(t.subject, t.predicate, t.object, t.confidence));
+        return;
+      }
+      const { answers, rules } = await withGraph(flags(), (store) => queryWithRules(store, pattern, limit));
+      for (const a of answers) {
+        const t = a.triple;
+        if (a.rule === undefined) console.log(fields(t.subject, t.predicate, t.object, t.confidence));
+        else console.log(`${fields(t.subject, t.predicate, t.object, t.confidence, a.rule)}\n${printable(proofText(a, rules))}`);
+      }
     });
 
   kg.command("activate")
@@ -137,11 +178,24 @@ export function registerKgCommands(program: Command): void {
   registerKgMineCommand(kg, flags, withGraph);
 
   kg.command("infer")
-    .description("run the forward-chaining rules and store what they derive")
+    .description("forward-chain every rule in force (built-in, declared in the data, from rules files) and store what it derives, each fact with its proof; or, with --query, answer one pattern by backward chaining without storing")
     .option("--dry-run", "print, do not store")
-    .action(async (opts: { dryRun?: boolean }) => {
-      const derived = await withGraph(flags(), (store) => store.inferRules({ commit: !opts.dryRun }));
-      for (const d of derived) console.log(fields(d.triple.subject, d.triple.predicate, d.triple.object, d.triple.confidence.toFixed(4), d.rule));
-      console.log(`${derived.length} triples derived${opts.dryRun ? " (not stored)" : ""}`);
+    .option("--query <atom>", 'backward chaining for one pattern, e.g. "speaks(alice, ?)"')
+    .option("--max-depth <n>", "backward chaining: deepest nesting of subgoals", positiveInt, 32)
+    .action(async (opts: { dryRun?: boolean; query?: string; maxDepth: number }) => {
+      const query = opts.query === undefined ? undefined : await goal(opts.query);
+      const { result, rules } = await withGraph(flags(), async (store) => {
+        const result = await store.infer(query ? { mode: "backward", query, maxDepth: opts.maxDepth } : { mode: "forward", commit: !opts.dryRun });
+        return { result, rules: new Map((await store.rules()).map((r) => [r.name, r])) };
+      });
+      const facts: readonly Answer[] = result.mode === "forward" ? result.derived : result.answers;
+      for (const d of facts) {
+        const t = d.triple;
+        console.log(fields(t.subject, t.predicate, t.object, t.confidence.toFixed(4), d.rule ?? "stated"));
+        if (d.rule !== undefined) console.log(printable(proofText(d, rules)));
+      }
+      for (const c of result.conflicts) console.log(printable(conflictText(c)));
+      if (result.mode === "forward") console.log(`${facts.length} triples derived${opts.dryRun ? " (not stored)" : ""}`);
+      else console.log(`${facts.length} answers; ${facts.filter((a) => a.rule !== undefined).length} triples derived (backward, not stored)`);
     });
 }

@@ -21,6 +21,12 @@ import { BUILTIN_RULES } from "./reasoning/properties.js";
 import { checkRule, type Rule } from "./reasoning/rule.js";
 import { RULE_KIND, ruleFromSymbol, ruleToSymbol } from "./reasoning/rule-storage.js";
 
+/** Answers goals by backward chaining over one set of rules, sharing its tables between goals (see {@link GraphStore.reasoner}). */
+export interface Reasoner {
+  readonly rules: readonly Rule[];
+  solve(goal: Goal): Promise<Answer[]>;
+}
+
 /** What {@link GraphStore.infer} is asked: materialise everything, or answer one query. */
 export type InferQuery = ({ mode: "forward" } & InferenceOptions) | ({ mode: "backward"; query: Goal; rules?: readonly Rule[] } & BackwardOptions);
 
@@ -188,6 +194,22 @@ export class GraphStore {
     const derived = forwardChain(initial, rules, query, this.now(), guard);
     if (query.commit !== false && derived.length > 0) await this.backend.addTriples(derived.map((d) => d.triple));
     return { mode: "forward", derived, conflicts: findConflicts(book.functional, [...stated, ...derived.map((d) => d.triple)]) };
+  }
+
+  /**
+   * A backward reasoner for many goals over a graph that does not change
+   * meanwhile (one orientation): the rules are read once and every goal's
+   * answers are kept. `exclude` hides stated facts from it (a goal's own
+   * writes must not prove the goal).
+   */
+  async reasoner(options: BackwardOptions & { rules?: readonly Rule[]; exclude?: (t: Triple) => boolean } = {}): Promise<Reasoner> {
+    const book = await this.ruleBook();
+    const rules = (options.rules ?? book.rules).map(checkRule);
+    const guard = FunctionalGuard.of(book.functional.keys(), await this.functionalFacts(book.functional));
+    const exclude = options.exclude;
+    const read = exclude ? async (p: TriplePattern) => (await this.all(p)).filter((t) => !exclude(t)) : (p: TriplePattern) => this.all(p);
+    const chainer = new BackwardChainer(rules, read, options, guard, this.now());
+    return { rules, solve: (goal) => chainer.solve(goal) };
   }
 
   /** Forward chaining with every rule in force; derived triples are committed unless `commit: false`. */

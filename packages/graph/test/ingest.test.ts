@@ -76,7 +76,7 @@ describe("ingest - formats", () => {
     const txt = file(".txt", ["a,p,b"]);
     const err = await failure(ingestFile(s, txt));
     expect(err.code).toBe("INVALID_ARGUMENT");
-    expect(err.message).toBe(`${txt}: cannot tell the format (extension ".txt" is not one of .nt, .csv, .jsonl, .ndjson); pass format: ntriples, csv, jsonl`);
+    expect(err.message).toBe(`${txt}: cannot tell the format (extension ".txt" is not one of .nt, .csv, .jsonl, .ndjson, .rules, .dl, .pl); pass format: ntriples, csv, jsonl, rules`);
     expect((await ingestFile(s, txt, { format: "csv" })).triples).toBe(1);
   });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatRule, GraphStore, ingestFile, ingestRulesText, openEmbeddedBackend, parseRules } from "../src/index.js";
+import { formatRule, GraphStore, ingestFile, ingestRulesText, ingestStream, openEmbeddedBackend, parseRules } from "../src/index.js";
 import { failure } from "./fixtures/graph-error.js";
 
 const dir = mkdtempSync(join(tmpdir(), "boyd-rules-"));
@@ -84,5 +84,18 @@ describe("rules files - the Datalog/ProbLog syntax", () => {
     const err = await failure(ingestFile(store, bad, { strict: false }));
     expect(err.message).toContain(`${bad}:1:1: unsafe head variable Y`);
     expect((await store.storedRules()).map((r) => r.name)).toEqual(["lang.rules:1"]);
+  });
+});
+
+describe("declarations in N-Triples with Turtle's prefixed names", () => {
+  it("`ex:reports_to a owl:TransitiveProperty .` is read as rdf:type owl:TransitiveProperty and makes the predicate transitive", async () => {
+    const store = new GraphStore((await openEmbeddedBackend()).backend);
+    const nt = ["ex:reports_to a owl:TransitiveProperty .", "<ann> ex:reports_to <bob> .", "<bob> ex:reports_to <cat>."].join("\n");
+    await ingestStream(store, [nt], "org.nt", { strict: true });
+    expect((await store.query({ subject: "ex:reports_to" })).map((t) => [t.predicate, t.object])).toEqual([["rdf:type", "owl:TransitiveProperty"]]);
+    const derived = await store.inferRules({ commit: false });
+    expect(derived.map((d) => [d.triple.subject, d.triple.predicate, d.triple.object, d.rule])).toEqual([["ann", "ex:reports_to", "cat", "ex:reports_to owl:TransitiveProperty"]]);
+    // A bare word is still no IRI.
+    await expect(ingestStream(store, ["alice <p> <b> ."], "bad.nt", { strict: true })).rejects.toThrow(/bad\.nt:1: subject: expected <iri> or _:blank/);
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { GraphStore, ingestStream, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
+import { GraphStore, ingestRulesText, ingestStream, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
 import { AnswerKind, type GoalAnswers } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { QuestionAnswerer } from "../src/index.js";
@@ -45,6 +45,22 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(yes.kind).toBe(AnswerKind.YES);
     expect(yes.proof!.steps[0]!.ruleId).toBe("is-a-transitive");
     expect(yes.proof!.steps[0]!.premises.map((p) => `${p.subject} ${p.object}`)).toEqual(["dog mammal", "mammal vertebrate", "vertebrate animal", "animal living_thing"]);
+  });
+
+  it("a Horn rule from a rules file answers a question the facts alone do not, with the rule and its premises as the proof", async () => {
+    const store = await graphWith([
+      { subject: "alice", predicate: "grew_up_in", object: "france", confidence: 0.9 },
+      { subject: "france", predicate: "official_language", object: "french" },
+      { subject: "bob", predicate: "speaks", object: "german" },
+    ]);
+    expect(ids(await ask(store, "What does alice speak?"))).toEqual([]);
+    await ingestRulesText(store, "0.9 :: speaks(X, L) :- grew_up_in(X, C), official_language(C, L).\n", "lang.rules");
+    const a = await ask(store, "What does alice speak?");
+    expect(ids(a)).toEqual(["french"]);
+    const step = a.answers[0]!.proof!.steps[0]!;
+    expect(step.ruleId).toBe("lang.rules:1");
+    expect(step.fact!.confidence).toBeCloseTo(0.81, 12);
+    expect(step.premises.map((p) => `${p.subject} ${p.predicate} ${p.object}`)).toEqual(["alice grew_up_in france", "france official_language french"]);
   });
 
   it("which animals live in the ocean: the answer type comes from is-a facts, the relation from 'live' ~ lives_in", async () => {

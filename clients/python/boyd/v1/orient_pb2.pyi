@@ -31,6 +31,7 @@ class IngestFormat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     INGEST_FORMAT_N_TRIPLES: _ClassVar[IngestFormat]
     INGEST_FORMAT_CSV: _ClassVar[IngestFormat]
     INGEST_FORMAT_JSON_LINES: _ClassVar[IngestFormat]
+    INGEST_FORMAT_RULES: _ClassVar[IngestFormat]
 ACTIVATION_SOURCE_UNSPECIFIED: ActivationSource
 ACTIVATION_SOURCE_SEED: ActivationSource
 ACTIVATION_SOURCE_GRAPH_EDGE: ActivationSource
@@ -45,6 +46,7 @@ INGEST_FORMAT_UNSPECIFIED: IngestFormat
 INGEST_FORMAT_N_TRIPLES: IngestFormat
 INGEST_FORMAT_CSV: IngestFormat
 INGEST_FORMAT_JSON_LINES: IngestFormat
+INGEST_FORMAT_RULES: IngestFormat
 
 class ActivationProvenance(_message.Message):
     __slots__ = ("source", "from_id", "predicate", "depth", "edge_confidence")
@@ -217,42 +219,66 @@ class ActivateResponse(_message.Message):
     def __init__(self, activations: _Optional[_Iterable[_Union[ActivatedSymbol, _Mapping]]] = ..., supporting_triples: _Optional[_Iterable[_Union[_common_pb2.Triple, _Mapping]]] = ..., expanded_nodes: _Optional[int] = ...) -> None: ...
 
 class DerivedTriple(_message.Message):
-    __slots__ = ("triple", "rule_id", "antecedents", "iteration")
+    __slots__ = ("triple", "rule_id", "antecedents", "iteration", "rule_text")
     TRIPLE_FIELD_NUMBER: _ClassVar[int]
     RULE_ID_FIELD_NUMBER: _ClassVar[int]
     ANTECEDENTS_FIELD_NUMBER: _ClassVar[int]
     ITERATION_FIELD_NUMBER: _ClassVar[int]
+    RULE_TEXT_FIELD_NUMBER: _ClassVar[int]
     triple: _common_pb2.Triple
     rule_id: str
     antecedents: _containers.RepeatedCompositeFieldContainer[_common_pb2.Triple]
     iteration: int
-    def __init__(self, triple: _Optional[_Union[_common_pb2.Triple, _Mapping]] = ..., rule_id: _Optional[str] = ..., antecedents: _Optional[_Iterable[_Union[_common_pb2.Triple, _Mapping]]] = ..., iteration: _Optional[int] = ...) -> None: ...
+    rule_text: str
+    def __init__(self, triple: _Optional[_Union[_common_pb2.Triple, _Mapping]] = ..., rule_id: _Optional[str] = ..., antecedents: _Optional[_Iterable[_Union[_common_pb2.Triple, _Mapping]]] = ..., iteration: _Optional[int] = ..., rule_text: _Optional[str] = ...) -> None: ...
+
+class FunctionalConflict(_message.Message):
+    __slots__ = ("predicate", "subject", "values")
+    PREDICATE_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    predicate: str
+    subject: str
+    values: _containers.RepeatedCompositeFieldContainer[_common_pb2.Triple]
+    def __init__(self, predicate: _Optional[str] = ..., subject: _Optional[str] = ..., values: _Optional[_Iterable[_Union[_common_pb2.Triple, _Mapping]]] = ...) -> None: ...
 
 class InferRulesRequest(_message.Message):
-    __slots__ = ("agent_id", "max_iterations", "min_confidence", "max_new_triples", "commit", "rule_ids")
+    __slots__ = ("agent_id", "max_iterations", "min_confidence", "max_new_triples", "commit", "rule_ids", "query_subject", "query_predicate", "query_object", "max_depth")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     MAX_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     MIN_CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
     MAX_NEW_TRIPLES_FIELD_NUMBER: _ClassVar[int]
     COMMIT_FIELD_NUMBER: _ClassVar[int]
     RULE_IDS_FIELD_NUMBER: _ClassVar[int]
+    QUERY_SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    QUERY_PREDICATE_FIELD_NUMBER: _ClassVar[int]
+    QUERY_OBJECT_FIELD_NUMBER: _ClassVar[int]
+    MAX_DEPTH_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     max_iterations: int
     min_confidence: float
     max_new_triples: int
     commit: bool
     rule_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, agent_id: _Optional[str] = ..., max_iterations: _Optional[int] = ..., min_confidence: _Optional[float] = ..., max_new_triples: _Optional[int] = ..., commit: _Optional[bool] = ..., rule_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    query_subject: str
+    query_predicate: str
+    query_object: str
+    max_depth: int
+    def __init__(self, agent_id: _Optional[str] = ..., max_iterations: _Optional[int] = ..., min_confidence: _Optional[float] = ..., max_new_triples: _Optional[int] = ..., commit: _Optional[bool] = ..., rule_ids: _Optional[_Iterable[str]] = ..., query_subject: _Optional[str] = ..., query_predicate: _Optional[str] = ..., query_object: _Optional[str] = ..., max_depth: _Optional[int] = ...) -> None: ...
 
 class InferRulesResponse(_message.Message):
-    __slots__ = ("derived", "iterations", "committed")
+    __slots__ = ("derived", "iterations", "committed", "conflicts", "answers")
     DERIVED_FIELD_NUMBER: _ClassVar[int]
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     COMMITTED_FIELD_NUMBER: _ClassVar[int]
+    CONFLICTS_FIELD_NUMBER: _ClassVar[int]
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
     derived: _containers.RepeatedCompositeFieldContainer[DerivedTriple]
     iterations: int
     committed: bool
-    def __init__(self, derived: _Optional[_Iterable[_Union[DerivedTriple, _Mapping]]] = ..., iterations: _Optional[int] = ..., committed: _Optional[bool] = ...) -> None: ...
+    conflicts: _containers.RepeatedCompositeFieldContainer[FunctionalConflict]
+    answers: _containers.RepeatedCompositeFieldContainer[DerivedTriple]
+    def __init__(self, derived: _Optional[_Iterable[_Union[DerivedTriple, _Mapping]]] = ..., iterations: _Optional[int] = ..., committed: _Optional[bool] = ..., conflicts: _Optional[_Iterable[_Union[FunctionalConflict, _Mapping]]] = ..., answers: _Optional[_Iterable[_Union[DerivedTriple, _Mapping]]] = ...) -> None: ...
 
 class KnowledgeGap(_message.Message):
     __slots__ = ("symbol_id", "label", "kind", "description", "severity", "suggested_predicates")
@@ -321,15 +347,17 @@ class IngestRequest(_message.Message):
     def __init__(self, agent_id: _Optional[str] = ..., format: _Optional[_Union[IngestFormat, str]] = ..., content: _Optional[bytes] = ..., path: _Optional[str] = ..., source_label: _Optional[str] = ..., default_confidence: _Optional[float] = ..., dry_run: _Optional[bool] = ..., strict: _Optional[bool] = ...) -> None: ...
 
 class IngestResponse(_message.Message):
-    __slots__ = ("lines_read", "triples_added", "symbols_created", "errors", "committed")
+    __slots__ = ("lines_read", "triples_added", "symbols_created", "errors", "committed", "rules_added")
     LINES_READ_FIELD_NUMBER: _ClassVar[int]
     TRIPLES_ADDED_FIELD_NUMBER: _ClassVar[int]
     SYMBOLS_CREATED_FIELD_NUMBER: _ClassVar[int]
     ERRORS_FIELD_NUMBER: _ClassVar[int]
     COMMITTED_FIELD_NUMBER: _ClassVar[int]
+    RULES_ADDED_FIELD_NUMBER: _ClassVar[int]
     lines_read: int
     triples_added: int
     symbols_created: int
     errors: _containers.RepeatedCompositeFieldContainer[IngestError]
     committed: bool
-    def __init__(self, lines_read: _Optional[int] = ..., triples_added: _Optional[int] = ..., symbols_created: _Optional[int] = ..., errors: _Optional[_Iterable[_Union[IngestError, _Mapping]]] = ..., committed: _Optional[bool] = ...) -> None: ...
+    rules_added: int
+    def __init__(self, lines_read: _Optional[int] = ..., triples_added: _Optional[int] = ..., symbols_created: _Optional[int] = ..., errors: _Optional[_Iterable[_Union[IngestError, _Mapping]]] = ..., committed: _Optional[bool] = ..., rules_added: _Optional[int] = ...) -> None: ...

@@ -16,6 +16,8 @@ type TermKind = "iri" | "blank" | "literal";
  * N-Triples, the subset that matters: `<s> <p> <o> .` where s is an IRI or a
  * blank node (`_:b1`), p an IRI, and o an IRI, a blank node or a literal
  * (`"text"`, `"text"@en`, `"text"^^<type>`); `#` comments and blank lines.
+ * From Turtle, prefixed names (`owl:inverseOf`) stand for IRIs and `a` for
+ * rdf:type, so `reports_to a owl:TransitiveProperty .` declares a property.
  *
  * Ids are lossless by default: an IRI's id is the IRI without its angle
  * brackets, a blank node keeps its `_:` prefix (so it cannot collide with an
@@ -103,6 +105,8 @@ class Cursor {
     if (c === "<" && allowed.includes("iri")) return { kind: "iri", text: this.iri(field) };
     if (c === "_" && this.line[this.pos + 1] === ":" && allowed.includes("blank")) return { kind: "blank", text: this.blank(field) };
     if (c === '"' && allowed.includes("literal")) return { kind: "literal", text: this.literal(field) };
+    const prefixed = allowed.includes("iri") ? this.prefixedName(field) : undefined;
+    if (prefixed !== undefined) return { kind: "iri", text: prefixed };
     const expected = allowed.map((k) => ({ iri: "<iri>", blank: "_:blank", literal: '"literal"' })[k]).join(" or ");
     throw new LineSyntaxError(`${field}: expected ${expected}, got ${this.rest()}`);
   }
@@ -117,6 +121,25 @@ class Cursor {
     this.pos = end + 1;
     // Only \u and \U escapes are legal in IRIs.
     return raw.includes("\\") ? unescapeText(raw, `${field}: IRI`, false) : raw;
+  }
+
+  /**
+   * Turtle's prefixed names (`owl:TransitiveProperty`, `rdfs:subClassOf`,
+   * `ex:alice`) and `a` for rdf:type in the predicate, so declarations can be
+   * written as people write them in Turtle; kept as written (the W3C terms
+   * are recognised in both spellings). Undefined when the text is not one.
+   */
+  private prefixedName(field: string): string | undefined {
+    const start = this.pos;
+    let end = start;
+    while (end < this.line.length && /[\w:.-]/.test(this.line[end] ?? "")) end++;
+    while (end > start && this.line[end - 1] === ".") end--;
+    const name = this.line.slice(start, end);
+    const colon = name.indexOf(":");
+    const ok = (colon > 0 && colon < name.length - 1 && /^[A-Za-z]/.test(name)) || (name === "a" && field === "predicate");
+    if (!ok) return undefined;
+    this.pos = end;
+    return name === "a" ? "rdf:type" : name;
   }
 
   private blank(field: string): string {

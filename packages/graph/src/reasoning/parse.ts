@@ -53,6 +53,25 @@ export function parseRules(text: string, file: string, now: number): RulesDocume
   return new Parser(tokens, file, now).document();
 }
 
+/**
+ * Parses a query atom such as `speaks(alice, ?)`, `speaks(X, french)` or
+ * `"is-a"(sparrow, ?what)`: a variable (or `?`) leaves that end open.
+ * Throws a RuleError-shaped message naming the column.
+ */
+export function parseGoal(text: string): { predicate: string; subject?: string; object?: string } {
+  try {
+    const parser = new Parser(tokenize(text), "query", 0);
+    const atom = parser.goal();
+    const open = (t: Term) => ("var" in t ? undefined : t.const);
+    const subject = open(atom.subject);
+    const object = open(atom.object);
+    return { predicate: atom.predicate, ...(subject === undefined ? {} : { subject }), ...(object === undefined ? {} : { object }) };
+  } catch (err) {
+    if (err instanceof RuleSyntaxError) throw new Error(`query column ${err.column}: ${err.message} (write it as predicate(subject, object), with ? for what is asked)`);
+    throw err;
+  }
+}
+
 class Parser {
   private pos = 0;
   private anonymous = 0;
@@ -76,6 +95,15 @@ class Parser {
       }
     }
     return { rules: this.rules, errors: this.errors };
+  }
+
+  /** One atom and nothing after it (an optional "." aside). */
+  goal(): Atom {
+    const atom = this.atom();
+    this.accept(".");
+    const t = this.peek();
+    if (t.kind !== "end") throw new RuleSyntaxError(t.line, t.column, `unexpected ${this.describe(t)} after the query`);
+    return atom;
   }
 
   private rule(): void {

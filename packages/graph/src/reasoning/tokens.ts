@@ -56,6 +56,11 @@ export function tokenize(text: string): Token[] {
       while (i < text.length && isDigit(text[i]!)) i++;
       if (text[i] === "." && isDigit(text[i + 1] ?? "")) for (i++; i < text.length && isDigit(text[i]!); ) i++;
       at("number", text.slice(start, i), start);
+    } else if (ch === "?") {
+      // SPARQL's `?x` (or a bare `?`): a variable, in queries such as `speaks(alice, ?)`.
+      const start = i++;
+      while (i < text.length && isNameChar(text[i]!)) i++;
+      at("variable", text.slice(start, i), start);
     } else if (isLower(ch) || isUpper(ch)) {
       const start = i;
       while (i < text.length && (isNameChar(text[i]!) || ((text[i] === "-" || text[i] === ":") && isNameChar(text[i + 1] ?? "")))) i++;

@@ -1,4 +1,4 @@
-import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, ruleShape, type GraphStore, type Triple } from "@boyd/graph";
+import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, ruleShape, type GraphStore, type Reasoner, type Rule, type Triple } from "@boyd/graph";
 import { isSchemaPredicate, type Vocabulary } from "./vocabulary.js";
 
 /** One fact a conclusion uses: stated, or derived by a rule from stated premises. */
@@ -83,6 +83,9 @@ export class FactView {
   private readonly withRules = new Map<string, Edge[]>();
   private readonly closures = new Map<string, Promise<Edge[]>>();
   private readonly rules: RuleSets;
+  /** Rules this view's own walks do not cover (general Horn rules, rules files, mined): answered by backward chaining. */
+  private readonly hornRules: readonly Rule[];
+  private reasoner: Promise<Reasoner> | undefined;
 
   constructor(
     private readonly store: GraphStore,
@@ -90,6 +93,16 @@ export class FactView {
     private readonly excluded: (t: Triple) => boolean,
   ) {
     this.rules = ruleSets(vocab);
+    this.hornRules = vocab.rules.filter((r) => !this.covers(r));
+  }
+
+  /** Whether the symmetric/inverse/transitive walks here already apply a rule. */
+  private covers(rule: Rule): boolean {
+    const shape = ruleShape(rule);
+    if (shape.kind === "transitive") return this.rules.transitive.has(canonicalPredicate(shape.predicate));
+    if (shape.kind === "symmetric") return this.rules.symmetric.has(canonicalPredicate(shape.predicate));
+    if (shape.kind === "inverse") return (this.rules.inverse.get(canonicalPredicate(shape.predicate)) ?? []).some((i) => i.inverse === shape.inverse);
+    return false;
   }
 
   /** Whether facts with this predicate chain (x p y, y p z => x p z). */
@@ -126,7 +139,33 @@ export class FactView {
       if (sym) out.push(derived(e, e.predicate, flip(e.direction), sym.name, sym.factor, id));
       for (const inv of this.rules.inverse.get(c) ?? []) out.push(derived(e, inv.inverse, flip(e.direction), inv.name, inv.factor, id));
     }
+    out.push(...(await this.hornEdges(id, out)));
     this.withRules.set(id, out);
+    return out;
+  }
+
+  /**
+   * The edges of `id` the other rules derive (backward chaining, goal by
+   * goal: `p(id, ?)` and `p(?, id)` for each head predicate), each with the
+   * rule and the facts of its proof; none that repeats an edge already known.
+   */
+  private async hornEdges(id: string, known: readonly Edge[]): Promise<Edge[]> {
+    if (this.hornRules.length === 0) return [];
+    this.reasoner ??= this.store.reasoner({ rules: this.hornRules, exclude: this.excluded, maxDepth: MAX_CLOSURE_DEPTH });
+    const reasoner = await this.reasoner;
+    const seen = new Set(known.map((e) => `${e.direction}\u0000${e.predicate}\u0000${e.other}`));
+    const out: Edge[] = [];
+    for (const predicate of [...new Set(this.hornRules.map((r) => r.head.predicate))].sort()) {
+      for (const direction of ["out", "in"] as const) {
+        for (const a of await reasoner.solve(direction === "out" ? { predicate, subject: id } : { predicate, object: id })) {
+          const other = direction === "out" ? a.triple.object : a.triple.subject;
+          const key = `${direction}\u0000${predicate}\u0000${other}`;
+          if (a.rule === undefined || seen.has(key) || isBookkeepingSymbol(other)) continue;
+          seen.add(key);
+          out.push({ predicate, direction, other, confidence: a.triple.confidence, step: { triple: a.triple, rule: a.rule, premises: a.antecedents } });
+        }
+      }
+    }
     return out;
   }
 

@@ -1,4 +1,4 @@
-import { canonicalPredicate, fold, isBookkeepingPredicate, isBookkeepingSymbol, nameOfId, type GraphStore, type Triple } from "@boyd/graph";
+import { canonicalPredicate, fold, isBookkeepingPredicate, isBookkeepingSymbol, nameOfId, type GraphStore, type Rule, type Triple } from "@boyd/graph";
 
 /** Predicates that name things rather than relate them: `x label "Name"`, `x alias "Other"`. */
 export const NAME_PREDICATES: ReadonlySet<string> = new Set(["label", "alias", "rdfs_label", "skos_preflabel", "skos_altlabel", "also_known_as", "aka", "name"]);
@@ -32,6 +32,8 @@ export class Vocabulary {
   /** Longest name in tokens, so mention search knows how far to look. */
   maxNameTokens = 1;
   readonly predicates = new Map<string, number>();
+  /** Every rule in force in the graph (built-in, declared, from rules files, mined). */
+  rules: readonly Rule[] = [];
   declarations: PredicateDeclarations = { functional: new Set(), transitive: new Set(), symmetric: new Set(), inverses: new Map(), facts: new Map() };
 
   /** Symbol ids with this folded name. */
@@ -125,5 +127,6 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
     if (p === "label" || p === "rdfs_label" || p === "skos_preflabel" || p === "name") vocab.setDisplay(t.subject, labels.get(t.object) ?? t.object, true);
   }
   vocab.declarations = { functional, transitive, symmetric, inverses, facts };
+  vocab.rules = await store.rules();
   return vocab;
 }
