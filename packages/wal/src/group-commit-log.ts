@@ -19,11 +19,35 @@ export interface OpenedLog {
   readonly tornTail?: TornTail;
 }
 
+/** Options of {@link GroupCommitLog.open}. */
+export interface LogOptions {
+  /**
+   * Most milliseconds an append made with `sync: false` stays unsynced when
+   * no synced append follows it. @default 100
+   */
+  readonly lazySyncMs?: number;
+}
+
+/** Options of one append. */
+export interface AppendOptions {
+  /**
+   * true (the default): acknowledged once an fdatasync covers the records,
+   * so they survive a power loss. false: acknowledged once written to the
+   * file (they survive the process being killed, as the kernel holds them),
+   * and made durable by the next synced append or within `lazySyncMs`: for
+   * writes whose caller commits later with a synced one (a cycle's records,
+   * then its session).
+   */
+  readonly sync?: boolean;
+}
+
 /** Counters, for tests and benchmarks: how many syncs the appends took. */
 export interface LogStats {
   /** Appends acknowledged. */
   appends: number;
-  /** Batches written and synced: appends made while a sync ran share the next one. */
+  /** Batches written (appends made while a write or sync ran share the next one). */
+  writes: number;
+  /** fdatasyncs made: one per batch holding a synced append, and one per lazy flush. */
   syncs: number;
   /** Rewrites (compactions) done. */
   rewrites: number;
@@ -32,6 +56,7 @@ export interface LogStats {
 interface AppendTask {
   readonly kind: "append";
   readonly bytes: Buffer;
+  readonly sync: boolean;
   readonly onDurable: (() => void) | undefined;
   resolve(): void;
   reject(err: unknown): void;
@@ -60,30 +85,34 @@ const REWRITE_CHUNK_BYTES = 1 << 20;
  * every later append fails until the log is reopened.
  */
 export class GroupCommitLog {
-  readonly stats: LogStats = { appends: 0, syncs: 0, rewrites: 0 };
+  readonly stats: LogStats = { appends: 0, writes: 0, syncs: 0, rewrites: 0 };
   private readonly queue: Array<AppendTask | RewriteTask> = [];
   private draining: Promise<void> | undefined;
   private failure: WalError | undefined;
   private closed = false;
+  /** Bytes written but not yet synced, and the timer that will sync them. */
+  private dirty = false;
+  private lazyTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     /** The log file. */
     readonly path: string,
     private exists: boolean,
     private size: number,
+    private readonly options: LogOptions,
   ) {}
 
   /** Opens (without creating) the log at `path`: its records, with a torn tail cut off. */
-  static async open(path: string): Promise<OpenedLog> {
+  static async open(path: string, options: LogOptions = {}): Promise<OpenedLog> {
     let data: Buffer;
     try {
       data = await readFile(path);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return { log: new GroupCommitLog(path, false, 0), payloads: [] };
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return { log: new GroupCommitLog(path, false, 0, options), payloads: [] };
       throw new WalError("UNAVAILABLE", `cannot read ${path}: ${(err as Error).message}`, { cause: err });
     }
     const { payloads, validBytes } = parseFrames(data, path);
-    const log = new GroupCommitLog(path, true, validBytes);
+    const log = new GroupCommitLog(path, true, validBytes, options);
     if (validBytes === data.length) return { log, payloads };
     await cutTail(path, validBytes);
     return { log, payloads, tornTail: { offset: validBytes, discardedBytes: data.length - validBytes } };
@@ -96,14 +125,15 @@ export class GroupCommitLog {
 
   /**
    * Appends `payloads` as consecutive records. Resolves once a sync covers
-   * them. `onDurable` runs right after that sync, before any later append or
-   * rewrite is handled: the place to apply the write to in-memory state, so a
-   * snapshot taken by a later rewrite includes it.
+   * them (or, with `sync: false`, once they are written). `onDurable` runs
+   * right then, before any later append or rewrite is handled: the place to
+   * apply the write to in-memory state, so a snapshot taken by a later
+   * rewrite includes it.
    */
-  append(payloads: readonly Uint8Array[], onDurable?: () => void): Promise<void> {
+  append(payloads: readonly Uint8Array[], onDurable?: () => void, options: AppendOptions = {}): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new WalError("UNAVAILABLE", `${this.path} is closed`));
-      this.queue.push({ kind: "append", bytes: Buffer.concat(payloads.map(frameOf)), onDurable, resolve, reject });
+      this.queue.push({ kind: "append", bytes: Buffer.concat(payloads.map(frameOf)), sync: options.sync ?? true, onDurable, resolve, reject });
       this.kick();
     });
   }
@@ -122,9 +152,17 @@ export class GroupCommitLog {
     });
   }
 
-  /** Waits for every queued write, then refuses new ones. */
+  /** Syncs what unsynced appends wrote; resolves when it is durable. */
+  flush(): Promise<void> {
+    return this.append([], undefined, { sync: true });
+  }
+
+  /** Waits for every queued write and syncs what is unsynced, then refuses new ones. */
   async close(): Promise<void> {
+    if (this.closed) return this.draining;
+    if (this.dirty) await this.flush().catch(() => {});
     this.closed = true;
+    clearTimeout(this.lazyTimer);
     await this.draining;
   }
 
@@ -153,17 +191,22 @@ export class GroupCommitLog {
 
   private async runBatch(batch: readonly AppendTask[]): Promise<void> {
     const bytes = batch.length === 1 ? batch[0]!.bytes : Buffer.concat(batch.map((t) => t.bytes));
+    // One synced append in the batch syncs it all, and whatever lazy appends wrote before it.
+    const sync = batch.some((t) => t.sync);
+    let synced: boolean;
     try {
       if (this.failure) throw this.failure;
-      await this.writeAndSync(bytes);
+      synced = await this.writeAndSync(bytes, sync);
     } catch (err) {
       this.failure ??= new WalError("UNAVAILABLE", `cannot append to ${this.path}: ${(err as Error).message}; it takes no more writes until reopened`, { cause: err });
       for (const t of batch) t.reject(this.failure);
       return;
     }
     this.size += bytes.length;
-    this.stats.syncs++;
-    this.stats.appends += batch.length;
+    if (bytes.length > 0) this.stats.writes++;
+    if (synced) this.markSynced();
+    else if (bytes.length > 0) this.markDirty();
+    this.stats.appends += batch.filter((t) => t.bytes.length > 0).length;
     for (const t of batch) {
       try {
         t.onDurable?.();
@@ -174,13 +217,31 @@ export class GroupCommitLog {
     }
   }
 
-  private async writeAndSync(bytes: Buffer): Promise<void> {
+  private markSynced(): void {
+    this.dirty = false;
+    this.stats.syncs++;
+    clearTimeout(this.lazyTimer);
+    this.lazyTimer = undefined;
+  }
+
+  private markDirty(): void {
+    this.dirty = true;
+    this.lazyTimer ??= setTimeout(() => {
+      this.lazyTimer = undefined;
+      // A failed lazy sync has poisoned the log: the next append reports it.
+      if (this.dirty && !this.closed) this.flush().catch(() => {});
+    }, this.options.lazySyncMs ?? 100).unref();
+  }
+
+  /** Writes `bytes` (and syncs them and anything unsynced when `sync`); resolves with whether it synced. */
+  private async writeAndSync(bytes: Buffer, sync: boolean): Promise<boolean> {
+    if (bytes.length === 0 && (!sync || !this.dirty)) return false;
     const created = !this.exists;
     if (created) await ensureDir(dirname(this.path));
     const handle = await open(this.path, "a");
     try {
-      await handle.writeFile(bytes);
-      await handle.datasync();
+      if (bytes.length > 0) await handle.writeFile(bytes);
+      if (sync) await handle.datasync();
     } finally {
       await handle.close();
     }
@@ -188,6 +249,7 @@ export class GroupCommitLog {
       await syncDir(dirname(this.path));
       this.exists = true;
     }
+    return sync;
   }
 
   private async runRewrite(task: RewriteTask): Promise<void> {
@@ -201,6 +263,8 @@ export class GroupCommitLog {
       this.exists = true;
       this.size = size;
       this.stats.rewrites++;
+      // The synced snapshot holds every write applied so far, lazy ones too.
+      this.dirty = false;
       task.resolve();
     } catch (err) {
       // The log is still the old file or the new one, both whole: later appends go on.

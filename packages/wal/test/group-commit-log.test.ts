@@ -53,6 +53,32 @@ describe("GroupCommitLog", () => {
     await log.close();
   });
 
+  it("lazy appends (sync: false) are acknowledged once written; the next synced append covers them with one sync", async () => {
+    const path = join(dir, "log");
+    const { log } = await GroupCommitLog.open(path, { lazySyncMs: 60_000 });
+    for (let i = 0; i < 5; i++) await log.append([Buffer.from(`lazy${i}`)], undefined, { sync: false });
+    expect(log.stats).toMatchObject({ appends: 5, writes: 5, syncs: 0 });
+    // Written, so a process killed now keeps them: a reader of the file sees them.
+    expect(text((await GroupCommitLog.open(path)).payloads)).toHaveLength(5);
+    await log.append([Buffer.from("commit")]);
+    expect(log.stats).toMatchObject({ appends: 6, writes: 6, syncs: 1 });
+    await log.close();
+    expect(log.stats.syncs).toBe(1); // nothing left to sync at close
+  });
+
+  it("lazy appends are synced within lazySyncMs when no synced append follows, and at close", async () => {
+    const { log } = await GroupCommitLog.open(join(dir, "log"), { lazySyncMs: 20 });
+    await log.append([Buffer.from("lazy")], undefined, { sync: false });
+    expect(log.stats.syncs).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(log.stats.syncs).toBe(1);
+    const { log: other } = await GroupCommitLog.open(join(dir, "other"), { lazySyncMs: 60_000 });
+    await other.append([Buffer.from("lazy")], undefined, { sync: false });
+    await other.close();
+    expect(other.stats.syncs).toBe(1);
+    await log.close();
+  });
+
   it("torn tail - a half-written last record is cut off and reported; appends then follow the last whole record", async () => {
     const path = join(dir, "log");
     const { log } = await GroupCommitLog.open(path);

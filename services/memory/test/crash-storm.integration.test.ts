@@ -26,8 +26,8 @@ interface Acks {
 }
 
 /** Runs the writer until it has acknowledged `killAfter` writes, then SIGKILLs it. */
-async function stormThenKill(dir: string, seed: number, killAfter: number): Promise<Acks> {
-  const child = spawn(process.execPath, ["--import", "tsx", writer, dir, String(seed)], { stdio: ["ignore", "pipe", "pipe"] });
+async function stormThenKill(dir: string, seed: number, sync: string, killAfter: number): Promise<Acks> {
+  const child = spawn(process.execPath, ["--import", "tsx", writer, dir, String(seed), sync], { stdio: ["ignore", "pipe", "pipe"] });
   const acks: Acks = { records: new Map(), removed: new Set(), docs: new Map(), count: 0 };
   let stderr = "";
   child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
@@ -68,11 +68,15 @@ async function expectEveryAck(store: MemoryStore, acks: Acks): Promise<void> {
 }
 
 describe("crash - kill -9 during a storm of concurrent writes (files)", () => {
-  it.each([1, 2, 3])("seed %i: every acknowledged write is there after the restart, and the store goes on", async (seed) => {
+  it.each([
+    [1, "session"],
+    [2, "session"],
+    [3, "every-write"],
+  ])("seed %i, sync on %s: every acknowledged write is there after the restart, and the store goes on", async (seed, sync) => {
     const { dir, remove } = tempDir();
     try {
       const killAfter = 200 + Math.floor(seededRandom(seed)() * 1_200);
-      const acks = await stormThenKill(dir, seed, killAfter);
+      const acks = await stormThenKill(dir, seed, sync, killAfter);
       expect(acks.count).toBeGreaterThanOrEqual(killAfter);
       const store = await openFileStore({ dir });
       await expectEveryAck(store, acks);

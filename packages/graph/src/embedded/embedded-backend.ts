@@ -131,7 +131,7 @@ export class EmbeddedBackend implements GraphBackend {
 
   /** Appends and syncs the log took (zeros in memory): writes made at once share a sync. */
   get logStats(): Readonly<LogStats> {
-    return this.log?.stats ?? { appends: 0, syncs: 0, rewrites: 0 };
+    return this.log?.stats ?? { appends: 0, writes: 0, syncs: 0, rewrites: 0 };
   }
 
   /** Bytes in the log (0 in memory). */

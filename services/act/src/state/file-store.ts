@@ -4,7 +4,7 @@ import { BusError } from "@boyd/bus";
 import { FRAME_HEADER, GroupCommitLog, WalError } from "@boyd/wal";
 import { decodeRecordOp, encodeRecordOp, type RecordOp } from "./file-ops.js";
 import { readLegacyRecords, removeLegacyRecords } from "./file-legacy.js";
-import { assertKey, type RecordStore, type StoredRecord } from "./record-store.js";
+import { assertKey, type RecordStore, type StoredRecord, type WriteOptions } from "./record-store.js";
 
 /** The write-ahead log of act's records, in its data directory. */
 export const RECORDS_WAL = "records.wal";
@@ -15,7 +15,8 @@ const COMPACT_SLACK_BYTES = 1 << 20;
 /**
  * Records for embedded mode: held in memory and made durable by one
  * append-only write-ahead log (`<dir>/records.wal`). A write is
- * acknowledged once an fdatasync covers it; writes to different keys made
+ * acknowledged once an fdatasync covers it (or once written, when the
+ * caller says a power loss may take it: WriteOptions); writes to different keys made
  * at once share that sync (group commit), so claiming a call costs one
  * synced append instead of a temp file, an fsync and a rename. The log is
  * compacted in the background. Compare-and-set is serialised per key inside
@@ -72,19 +73,19 @@ class FileRecords {
     };
     return {
       get,
-      create: (key, value) =>
+      create: (key, value, options) =>
         this.serial(key, async () => {
           if (this.records.has(key)) throw new BusError("ALREADY_EXISTS", `record ${key} exists`);
-          return this.put(key, value, 1);
+          return this.put(key, value, 1, options);
         }),
-      update: (key, value, revision) =>
+      update: (key, value, revision, options) =>
         this.serial(key, async () => {
           const current = this.records.get(key);
           if (current?.revision !== revision) throw new BusError("ABORTED", `record ${key} is at revision ${current?.revision ?? "none"}, not ${revision}`);
-          return this.put(key, value, revision + 1);
+          return this.put(key, value, revision + 1, options);
         }),
-      put: (key, value) => this.serial(key, () => this.put(key, value, (this.records.get(key)?.revision ?? 0) + 1)),
-      delete: (key) => this.serial(key, async () => (this.records.has(key) ? this.write({ op: "del", key }) : undefined)),
+      put: (key, value, options) => this.serial(key, () => this.put(key, value, (this.records.get(key)?.revision ?? 0) + 1, options)),
+      delete: (key, options) => this.serial(key, async () => (this.records.has(key) ? this.write({ op: "del", key }, options) : undefined)),
       keys: async (prefix) => {
         assertKey(prefix);
         return [...this.records.keys()].filter((k) => k.startsWith(`${prefix}/`));
@@ -96,13 +97,13 @@ class FileRecords {
     };
   }
 
-  private async put(key: string, value: Uint8Array, revision: number): Promise<number> {
-    await this.write({ op: "put", key, revision, value });
+  private async put(key: string, value: Uint8Array, revision: number, options: WriteOptions | undefined): Promise<number> {
+    await this.write({ op: "put", key, revision, value }, options);
     return revision;
   }
 
-  private async write(op: RecordOp): Promise<void> {
-    await storeCall(() => this.log.append([encodeRecordOp(op)], () => this.apply(op)));
+  private async write(op: RecordOp, options: WriteOptions | undefined): Promise<void> {
+    await storeCall(() => this.log.append([encodeRecordOp(op)], () => this.apply(op), { sync: options?.sync ?? true }));
     this.compactIfWasteful();
   }
 

@@ -25,6 +25,7 @@ export interface AgentFilesOptions {
  * Writes to different documents and logs of the agent that run at once
  * share one sync (the log's group commit); the log is compacted in the
  * background, after the write that tipped it over was acknowledged.
+ * The caller says which writes wait for a sync (see FileStoreOptions.sync).
  */
 export class AgentFiles {
   private readonly docs = new Map<DocName, StoredDoc>();
@@ -66,9 +67,9 @@ export class AgentFiles {
     return this.logs.get(name) ?? new Map<string, Uint8Array>();
   }
 
-  /** Logs `ops` and applies them once they are durable. */
-  async write(ops: readonly FileOp[]): Promise<void> {
-    await storeCall(() => this.log.append(ops.map(encodeOp), () => ops.forEach((op) => this.apply(op))));
+  /** Logs `ops` and applies them once they are written and, with `sync`, durable (with every earlier write). */
+  async write(ops: readonly FileOp[], sync: boolean): Promise<void> {
+    await storeCall(() => this.log.append(ops.map(encodeOp), () => ops.forEach((op) => this.apply(op)), { sync }));
     this.compactIfWasteful();
   }
 

@@ -13,14 +13,29 @@ export interface FileStoreOptions {
   onTornTail?: (file: string, discardedBytes: number) => void;
   /** Tell about a background compaction that failed (the log stays whole and keeps growing until one succeeds). */
   onBackgroundError?: (err: unknown) => void;
+  /**
+   * Which writes are acknowledged only after an fdatasync.
+   * - "session" (default): a session save, the controller's commit point at
+   *   the end of each cycle; its sync also covers every earlier write of the
+   *   agent. Other writes (working memory, facts, episodes, provenance,
+   *   corrections) are acknowledged once written to the log: they survive
+   *   the process being killed (kill -9), and reach the disk with the next
+   *   session save or within 100 ms, so a power loss can take at most the
+   *   records of the cycle in progress, which the cycle redoes from the last
+   *   saved session. One sync per cycle instead of one per write.
+   * - "every-write": every write waits for its sync (still shared by the
+   *   writes made at once).
+   */
+  sync?: "session" | "every-write";
 }
 
 /**
  * Opens the embedded adapter: each agent's documents and record logs live
  * in memory, made durable by one append-only write-ahead log per agent
  * (`<dir>/<agent>/memory.wal`, checksummed records, a torn last record cut
- * off on open). A write is acknowledged once an fdatasync covers it, and
- * writes to an agent's documents and logs made at once share that sync.
+ * off on open). A session save is acknowledged once an fdatasync covers it
+ * and every earlier write of the agent; other writes once they are written
+ * (see FileStoreOptions.sync); writes made at once share one sync.
  * Documents are appended whole, never rewritten in place; the log is
  * compacted in the background by an atomic rewrite. One process owns the
  * directory (embedded mode), so nothing is read twice from disk.
@@ -47,7 +62,7 @@ class FileStore implements MemoryStore {
       const agent = await this.agent(agentId);
       const current = agent.doc(doc)?.revision ?? 0;
       if (current !== expectedRevision) throw new MemoryStoreError("ABORTED", `${doc} of ${agentId} is at revision ${current}, not ${expectedRevision}`);
-      await agent.write([{ op: "doc", doc, revision: current + 1, value }]);
+      await agent.write([{ op: "doc", doc, revision: current + 1, value }], this.syncs(doc));
       return current + 1;
     });
   }
@@ -63,7 +78,7 @@ class FileStore implements MemoryStore {
         return fresh;
       });
       const fresh = records.filter((_, i) => added[i]);
-      if (fresh.length > 0) await agent.write(fresh.map((r) => ({ op: "put", log, id: r.id, value: r.value })));
+      if (fresh.length > 0) await agent.write(fresh.map((r) => ({ op: "put", log, id: r.id, value: r.value })), this.syncs(log));
       return added;
     });
   }
@@ -77,11 +92,16 @@ class FileStore implements MemoryStore {
       const agent = await this.agent(agentId);
       const existing = agent.records(log);
       const gone = [...new Set(ids)].filter((id) => existing.has(id));
-      if (gone.length > 0) await agent.write(gone.map((id) => ({ op: "del", log, id })));
+      if (gone.length > 0) await agent.write(gone.map((id) => ({ op: "del", log, id })), this.syncs(log));
     });
   }
 
-  /** Waits for every write in flight, then releases the agents. */
+  /** Whether a write to `name` waits for its sync. */
+  private syncs(name: DocName | LogName): boolean {
+    return name === "session" || this.options.sync === "every-write";
+  }
+
+  /** Waits for every write in flight and syncs what is unsynced, then releases the agents. */
   async close(): Promise<void> {
     this.closed = true;
     const agents = [...this.agents.values()];
