@@ -80,6 +80,21 @@ describe("embedded graph store - durability", () => {
     expect((err as GraphError).message).toMatch(/graph\.log: record at byte 0 fails its checksum/);
   });
 
+  it("group commit - writes made at once share syncs, are applied in the order made, and all survive a reopen", async () => {
+    const { store } = await open();
+    await Promise.all(Array.from({ length: 50 }, (_, i) => store.addTriples([{ subject: `s${i}`, predicate: "p", object: "o" }, { subject: "last", predicate: "p", object: "o", confidence: (i + 1) / 50 }])));
+    const { appends, syncs } = (store.backend as EmbeddedBackend).logStats;
+    expect(appends).toBe(50);
+    expect(syncs).toBeLessThanOrEqual(5);
+    const before = await dump(store);
+    expect(before).toContain("last p o 1"); // the last write made wins
+    await store.close();
+    const { store: reopened } = await open();
+    expect(await dump(reopened)).toEqual(before);
+    expect(before).toHaveLength(51);
+    await reopened.close();
+  });
+
   it("compaction - the log is rewritten as a snapshot, smaller, with the same content", async () => {
     const { store } = await open({ compactAfterRecords: 1_000_000 });
     for (let i = 0; i < 50; i++) await store.addTriples([{ subject: "s", predicate: "p", object: "o", confidence: (i + 1) / 50 }]);

@@ -101,7 +101,7 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
   // 2. At most once per key.
   const approvalTimeoutMs = positive(request.approvalTimeoutMs) ?? deps.approvalTimeoutMs ?? 120_000;
   // Waiting for another replica's run of the same key ends when the caller gives up.
-  const claim = deps.ledger ? await deps.ledger.claim(key, startedAt + approvalTimeoutMs + timeoutMs, caller) : undefined;
+  const claim = deps.ledger ? await deps.ledger.claim(key, startedAt + approvalTimeoutMs + timeoutMs, caller, { sideEffects: tool.descriptor.hasSideEffects }) : undefined;
   if (claim?.kind === "done") return { ...claim.result, outcome: ActionOutcome.REPLAYED };
   if (claim?.kind === "interrupted") {
     return finish(ActionOutcome.REPLAYED, failedOutput(new BusError("ABORTED", `an earlier attempt of this call started at ${new Date(claim.startedAt).toISOString()} and never finished; it is not run twice`)));

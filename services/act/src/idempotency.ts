@@ -29,16 +29,24 @@ export class IdempotencyLedger {
     private readonly pollMs = 50,
   ) {}
 
-  /** Claims `key` for a call that may run until `until` (epoch ms). */
-  async claim(key: IdempotencyKey, until: number, signal?: AbortSignal): Promise<Claim> {
+  /**
+   * Claims `key` for a call that may run until `until` (epoch ms). The claim
+   * of a call that may have side effects is on disk before the call runs,
+   * power loss included; one without (`sideEffects: false`) only has to
+   * survive the process, as running it twice harms nothing. The result is
+   * recorded without waiting for a sync: if a power loss takes it, the claim
+   * is still there, so a redelivered call is reported interrupted and not
+   * run again.
+   */
+  async claim(key: IdempotencyKey, until: number, signal?: AbortSignal, call: { sideEffects?: boolean } = {}): Promise<Claim> {
     const k = keyOf(key);
     for (;;) {
       try {
-        const revision = await this.store.create(k, json.encode({ state: "running", startedAt: this.now(), until } satisfies Stored));
+        const revision = await this.store.create(k, json.encode({ state: "running", startedAt: this.now(), until } satisfies Stored), { sync: call.sideEffects ?? true });
         return {
           kind: "run",
           finish: async (result) => {
-            await this.store.update(k, json.encode({ state: "done", result: ActionResult.toJSON(result) } satisfies Stored), revision);
+            await this.store.update(k, json.encode({ state: "done", result: ActionResult.toJSON(result) } satisfies Stored), revision, { sync: false });
           },
           // A call refused before it ran (bad input, policy) may be tried again.
           release: () => this.store.delete(k),

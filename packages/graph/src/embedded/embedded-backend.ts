@@ -1,17 +1,19 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { GroupCommitLog, WalError, type LogStats, type TornTail } from "@boyd/wal";
 import { compare, type EdgeFilter, type EdgeQuery, type GraphBackend, type GraphCounts, type NodeEdges } from "../backend.js";
 import { GraphError } from "../errors.js";
 import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
 import { MemoryGraph } from "./memory-graph.js";
-import { RecordLog, type TornTail } from "./record-log.js";
 
 /** Options of {@link openEmbeddedBackend}. */
 export interface EmbeddedOptions {
   /** Directory holding `graph.log`; in memory only when absent. */
   dir?: string;
-  /** Compact when the log holds more than this many records since the last compaction. @default 10000 */
+  /** Compact (in the background) when the log holds more than this many records since the last compaction. @default 10000 */
   compactAfterRecords?: number;
+  /** Told when a background compaction fails (the log stays whole and is compacted again later). */
+  onBackgroundError?: (err: unknown) => void;
 }
 
 /** What opening an embedded store found. */
@@ -34,16 +36,18 @@ const SNAPSHOT_CHUNK = 5_000;
 
 /**
  * Opens the embedded backend: in-process indexes, durable on local disk as
- * an fsync'd, checksummed append-only log that is compacted into a snapshot
- * from time to time. Every write is one record: it is applied in memory only
- * after it is on disk, so what a caller saw acknowledged survives a crash.
+ * a checksummed append-only log (`@boyd/wal`) that is compacted into a
+ * snapshot in the background from time to time. Every write is one record:
+ * it is applied in memory only after an fdatasync covers it, so what a
+ * caller saw acknowledged survives a crash; writes made at once share that
+ * sync (group commit) and are applied in the order they were made.
  */
 export async function openEmbeddedBackend(options: EmbeddedOptions = {}): Promise<{ backend: EmbeddedBackend; report: OpenReport }> {
   const graph = new MemoryGraph();
   if (!options.dir) return { backend: new EmbeddedBackend(graph, undefined, options), report: { records: 0 } };
   mkdirSync(options.dir, { recursive: true });
-  const { log, records, tornTail } = await RecordLog.open(join(options.dir, "graph.log"));
-  records.forEach((payload, i) => {
+  const { log, payloads, tornTail } = await graphCall(() => GroupCommitLog.open(join(options.dir!, "graph.log")));
+  payloads.forEach((payload, i) => {
     let op: Op;
     try {
       op = JSON.parse(payload.toString("utf8")) as Op;
@@ -53,20 +57,19 @@ export async function openEmbeddedBackend(options: EmbeddedOptions = {}): Promis
     apply(graph, op);
   });
   const backend = new EmbeddedBackend(graph, log, options);
-  return { backend, report: { records: records.length, ...(tornTail ? { tornTail } : {}) } };
+  return { backend, report: { records: payloads.length, ...(tornTail ? { tornTail } : {}) } };
 }
 
 /** The embedded {@link GraphBackend}. */
 export class EmbeddedBackend implements GraphBackend {
   readonly name = "embedded";
-  // Writes are serialised: each waits for the previous one's fsync.
-  private queue: Promise<unknown> = Promise.resolve();
   private recordsSinceCompaction = 0;
+  private compacting = false;
   private closed = false;
 
   constructor(
     private readonly graph: MemoryGraph,
-    private readonly log: RecordLog | undefined,
+    private readonly log: GroupCommitLog | undefined,
     private readonly options: EmbeddedOptions,
   ) {}
 
@@ -120,9 +123,15 @@ export class EmbeddedBackend implements GraphBackend {
     return Promise.resolve(this.graph.counts());
   }
 
-  /** Rewrites the log as a snapshot of the current state. */
+  /** Rewrites the log as a snapshot of the state after every write made so far. */
   compact(): Promise<void> {
-    return this.enqueue(() => this.compactNow());
+    if (!this.log) return Promise.resolve();
+    return graphCall(() => this.log!.rewrite(() => this.snapshot()));
+  }
+
+  /** Appends and syncs the log took (zeros in memory): writes made at once share a sync. */
+  get logStats(): Readonly<LogStats> {
+    return this.log?.stats ?? { appends: 0, writes: 0, syncs: 0, rewrites: 0 };
   }
 
   /** Bytes in the log (0 in memory). */
@@ -133,39 +142,33 @@ export class EmbeddedBackend implements GraphBackend {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue.catch(() => {});
     await this.log?.close();
   }
 
   /** Logs the op, then applies it; resolves with what applying returned (retract: how many existed). */
-  private write(op: Op): Promise<number> {
-    if (this.closed) return Promise.reject(new GraphError("FAILED_PRECONDITION", "the graph store is closed"));
-    return this.enqueue(async () => {
-      if (this.log) {
-        await this.log.append(Buffer.from(JSON.stringify(op), "utf8"));
-        this.recordsSinceCompaction++;
-      }
-      const result = apply(this.graph, op);
-      if (this.log && this.recordsSinceCompaction >= (this.options.compactAfterRecords ?? 10_000)) await this.compactNow();
-      return result;
-    });
+  private async write(op: Op): Promise<number> {
+    if (this.closed) throw new GraphError("FAILED_PRECONDITION", "the graph store is closed");
+    if (!this.log) return apply(this.graph, op);
+    let result = 0;
+    // Applied right after the sync that covers it, in log order, before any later write or compaction.
+    await graphCall(() => this.log!.append([Buffer.from(JSON.stringify(op), "utf8")], () => (result = apply(this.graph, op))));
+    this.recordsSinceCompaction++;
+    this.compactInBackground();
+    return result;
   }
 
-  private enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work);
-    this.queue = next.catch(() => {});
-    return next;
-  }
-
-  private async compactNow(): Promise<void> {
-    if (!this.log) return;
-    const graph = this.graph;
-    function* snapshot(): Generator<Buffer> {
-      yield* chunks([...graph.allSymbols()].sort((a, b) => compare(a.id, b.id)), (symbols) => ({ op: "sym", symbols }));
-      yield* chunks([...graph.allTriples()], (triples) => ({ op: "add", triples }));
-    }
-    await this.log.rewrite(snapshot());
+  private compactInBackground(): void {
+    if (this.compacting || this.recordsSinceCompaction < (this.options.compactAfterRecords ?? 10_000)) return;
+    this.compacting = true;
     this.recordsSinceCompaction = 0;
+    this.compact()
+      .catch((err: unknown) => this.options.onBackgroundError?.(err))
+      .finally(() => (this.compacting = false));
+  }
+
+  private *snapshot(): Generator<Buffer> {
+    yield* chunks([...this.graph.allSymbols()].sort((a, b) => compare(a.id, b.id)), (symbols) => ({ op: "sym", symbols }));
+    yield* chunks([...this.graph.allTriples()], (triples) => ({ op: "add", triples }));
   }
 }
 
@@ -189,5 +192,15 @@ function apply(graph: MemoryGraph, op: Op): number {
     case "clear":
       graph.clear();
       return 0;
+  }
+}
+
+/** Runs a log call, turning its WalError into a GraphError with the same code. */
+async function graphCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof WalError) throw new GraphError(err.code, err.message, { cause: err });
+    throw err;
   }
 }

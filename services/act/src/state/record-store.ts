@@ -18,15 +18,28 @@ export interface StoredRecord {
 export interface RecordStore {
   get(key: string): Promise<StoredRecord | undefined>;
   /** Stores unless the key exists; ALREADY_EXISTS otherwise. Resolves with the new revision. */
-  create(key: string, value: Uint8Array): Promise<number>;
+  create(key: string, value: Uint8Array, options?: WriteOptions): Promise<number>;
   /** Stores if the key is at `revision`; ABORTED otherwise. */
-  update(key: string, value: Uint8Array, revision: number): Promise<number>;
+  update(key: string, value: Uint8Array, revision: number, options?: WriteOptions): Promise<number>;
   /** Stores whatever is there. */
-  put(key: string, value: Uint8Array): Promise<number>;
-  delete(key: string): Promise<void>;
+  put(key: string, value: Uint8Array, options?: WriteOptions): Promise<number>;
+  delete(key: string, options?: WriteOptions): Promise<void>;
   /** Keys under a prefix (`prefix/...`), in no particular order. */
   keys(prefix: string): Promise<string[]>;
   close(): Promise<void>;
+}
+
+/** How durable a write must be before it is acknowledged. */
+export interface WriteOptions {
+  /**
+   * true (the default): on disk, surviving a power loss. false: surviving
+   * the process being killed, synced shortly after (the file adapter; the
+   * KV adapter always waits for the server's acknowledgement). For records
+   * whose loss in a power cut is harmless: a claim of a call without side
+   * effects, a result (a lost one leaves the claim, so the call is reported
+   * interrupted, never run twice).
+   */
+  readonly sync?: boolean;
 }
 
 const KEY_RE = /^[A-Za-z0-9_=-]+(\/[A-Za-z0-9_=-]+)*$/;

@@ -1,0 +1,18 @@
+/**
+ * A failure of a write-ahead log. `code` is a gRPC status code name, so a
+ * store can pass it on unchanged: DATA_LOSS (a record in the middle of the
+ * file fails its checksum) or UNAVAILABLE (the disk refused a read, write or
+ * sync; after a failed write or sync the log refuses every later append,
+ * since what reached the disk is no longer known).
+ */
+export class WalError extends Error {
+  override readonly name = "WalError";
+
+  constructor(
+    readonly code: "DATA_LOSS" | "UNAVAILABLE",
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,316 @@
+import { open, readFile, rename, rm, truncate } from "node:fs/promises";
+import { dirname } from "node:path";
+import { ensureDir, syncDir } from "./dirs.js";
+import { WalError } from "./errors.js";
+import { frameOf, parseFrames } from "./frames.js";
+
+/** A torn last record found (and cut off) when opening: a crash interrupted its append, so it was never acknowledged. */
+export interface TornTail {
+  /** Where the last whole record ends. */
+  readonly offset: number;
+  readonly discardedBytes: number;
+}
+
+/** What opening a log found. */
+export interface OpenedLog {
+  readonly log: GroupCommitLog;
+  /** The payloads of its records, oldest first. */
+  readonly payloads: Buffer[];
+  readonly tornTail?: TornTail;
+}
+
+/** Options of {@link GroupCommitLog.open}. */
+export interface LogOptions {
+  /**
+   * Most milliseconds an append made with `sync: false` stays unsynced when
+   * no synced append follows it. @default 100
+   */
+  readonly lazySyncMs?: number;
+}
+
+/** Options of one append. */
+export interface AppendOptions {
+  /**
+   * true (the default): acknowledged once an fdatasync covers the records,
+   * so they survive a power loss. false: acknowledged once written to the
+   * file (they survive the process being killed, as the kernel holds them),
+   * and made durable by the next synced append or within `lazySyncMs`: for
+   * writes whose caller commits later with a synced one (a cycle's records,
+   * then its session).
+   */
+  readonly sync?: boolean;
+}
+
+/** Counters, for tests and benchmarks: how many syncs the appends took. */
+export interface LogStats {
+  /** Appends acknowledged. */
+  appends: number;
+  /** Batches written (appends made while a write or sync ran share the next one). */
+  writes: number;
+  /** fdatasyncs made: one per batch holding a synced append, and one per lazy flush. */
+  syncs: number;
+  /** Rewrites (compactions) done. */
+  rewrites: number;
+}
+
+interface AppendTask {
+  readonly kind: "append";
+  readonly bytes: Buffer;
+  readonly sync: boolean;
+  readonly onDurable: (() => void) | undefined;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+interface RewriteTask {
+  readonly kind: "rewrite";
+  readonly snapshot: () => Iterable<Uint8Array>;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+// Snapshot frames are written in chunks of about this size.
+const REWRITE_CHUNK_BYTES = 1 << 20;
+
+/**
+ * An append-only file of checksummed records with group commit. Appends are
+ * queued; one writer takes every append queued so far, writes them with one
+ * write and one fdatasync, and only then acknowledges them, in order. Appends
+ * that arrive while a sync runs wait for the next batch, so N concurrent
+ * writers cost about one sync, not N, and an acknowledged record is on disk.
+ *
+ * The directory is synced only when the file is created or renamed, never per
+ * append. A failed write or sync poisons the log (Linux may drop the dirty
+ * pages after a failed fsync, so retrying could acknowledge lost data):
+ * every later append fails until the log is reopened.
+ */
+export class GroupCommitLog {
+  readonly stats: LogStats = { appends: 0, writes: 0, syncs: 0, rewrites: 0 };
+  private readonly queue: Array<AppendTask | RewriteTask> = [];
+  private draining: Promise<void> | undefined;
+  private failure: WalError | undefined;
+  private closed = false;
+  /** Bytes written but not yet synced, and the timer that will sync them. */
+  private dirty = false;
+  private lazyTimer: NodeJS.Timeout | undefined;
+
+  private constructor(
+    /** The log file. */
+    readonly path: string,
+    private exists: boolean,
+    private size: number,
+    private readonly options: LogOptions,
+  ) {}
+
+  /** Opens (without creating) the log at `path`: its records, with a torn tail cut off. */
+  static async open(path: string, options: LogOptions = {}): Promise<OpenedLog> {
+    let data: Buffer;
+    try {
+      data = await readFile(path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return { log: new GroupCommitLog(path, false, 0, options), payloads: [] };
+      throw new WalError("UNAVAILABLE", `cannot read ${path}: ${(err as Error).message}`, { cause: err });
+    }
+    const { payloads, validBytes } = parseFrames(data, path);
+    const log = new GroupCommitLog(path, true, validBytes, options);
+    if (validBytes === data.length) return { log, payloads };
+    await cutTail(path, validBytes);
+    return { log, payloads, tornTail: { offset: validBytes, discardedBytes: data.length - validBytes } };
+  }
+
+  /** Bytes in the file. */
+  get bytes(): number {
+    return this.size;
+  }
+
+  /**
+   * Appends `payloads` as consecutive records. Resolves once a sync covers
+   * them (or, with `sync: false`, once they are written). `onDurable` runs
+   * right then, before any later append or rewrite is handled: the place to
+   * apply the write to in-memory state, so a snapshot taken by a later
+   * rewrite includes it.
+   */
+  append(payloads: readonly Uint8Array[], onDurable?: () => void, options: AppendOptions = {}): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.closed) return reject(new WalError("UNAVAILABLE", `${this.path} is closed`));
+      this.queue.push({ kind: "append", bytes: Buffer.concat(payloads.map(frameOf)), sync: options.sync ?? true, onDurable, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /**
+   * Replaces the file with the records `snapshot` yields (compaction): it is
+   * called after every earlier append is durable and applied, the records go
+   * to a temp file that is synced and renamed over the log, and the directory
+   * is synced. A crash leaves the old file or the new one, both whole.
+   */
+  rewrite(snapshot: () => Iterable<Uint8Array>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.closed) return reject(new WalError("UNAVAILABLE", `${this.path} is closed`));
+      this.queue.push({ kind: "rewrite", snapshot, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /** Syncs what unsynced appends wrote; resolves when it is durable. */
+  flush(): Promise<void> {
+    return this.append([], undefined, { sync: true });
+  }
+
+  /** Waits for every queued write and syncs what is unsynced, then refuses new ones. */
+  async close(): Promise<void> {
+    if (this.closed) return this.draining;
+    if (this.dirty) await this.flush().catch(() => {});
+    this.closed = true;
+    clearTimeout(this.lazyTimer);
+    await this.draining;
+  }
+
+  private kick(): void {
+    // Start on the next turn of the event loop, so writes issued together share the first batch too.
+    this.draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const head = this.queue[0]!;
+        if (head.kind === "rewrite") {
+          this.queue.shift();
+          await this.runRewrite(head);
+          continue;
+        }
+        const batch: AppendTask[] = [];
+        while (this.queue[0]?.kind === "append") batch.push(this.queue.shift() as AppendTask);
+        await this.runBatch(batch);
+      }
+    } finally {
+      this.draining = undefined;
+    }
+  }
+
+  private async runBatch(batch: readonly AppendTask[]): Promise<void> {
+    const bytes = batch.length === 1 ? batch[0]!.bytes : Buffer.concat(batch.map((t) => t.bytes));
+    // One synced append in the batch syncs it all, and whatever lazy appends wrote before it.
+    const sync = batch.some((t) => t.sync);
+    let synced: boolean;
+    try {
+      if (this.failure) throw this.failure;
+      synced = await this.writeAndSync(bytes, sync);
+    } catch (err) {
+      this.failure ??= new WalError("UNAVAILABLE", `cannot append to ${this.path}: ${(err as Error).message}; it takes no more writes until reopened`, { cause: err });
+      for (const t of batch) t.reject(this.failure);
+      return;
+    }
+    this.size += bytes.length;
+    if (bytes.length > 0) this.stats.writes++;
+    if (synced) this.markSynced();
+    else if (bytes.length > 0) this.markDirty();
+    this.stats.appends += batch.filter((t) => t.bytes.length > 0).length;
+    for (const t of batch) {
+      try {
+        t.onDurable?.();
+        t.resolve();
+      } catch (err) {
+        t.reject(err);
+      }
+    }
+  }
+
+  private markSynced(): void {
+    this.dirty = false;
+    this.stats.syncs++;
+    clearTimeout(this.lazyTimer);
+    this.lazyTimer = undefined;
+  }
+
+  private markDirty(): void {
+    this.dirty = true;
+    this.lazyTimer ??= setTimeout(() => {
+      this.lazyTimer = undefined;
+      // A failed lazy sync has poisoned the log: the next append reports it.
+      if (this.dirty && !this.closed) this.flush().catch(() => {});
+    }, this.options.lazySyncMs ?? 100).unref();
+  }
+
+  /** Writes `bytes` (and syncs them and anything unsynced when `sync`); resolves with whether it synced. */
+  private async writeAndSync(bytes: Buffer, sync: boolean): Promise<boolean> {
+    if (bytes.length === 0 && (!sync || !this.dirty)) return false;
+    const created = !this.exists;
+    if (created) await ensureDir(dirname(this.path));
+    const handle = await open(this.path, "a");
+    try {
+      if (bytes.length > 0) await handle.writeFile(bytes);
+      if (sync) await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    if (created) {
+      await syncDir(dirname(this.path));
+      this.exists = true;
+    }
+    return sync;
+  }
+
+  private async runRewrite(task: RewriteTask): Promise<void> {
+    if (this.failure) return task.reject(this.failure);
+    const temp = `${this.path}.rewrite`;
+    try {
+      await ensureDir(dirname(this.path));
+      const size = await writeSnapshot(temp, task.snapshot());
+      await rename(temp, this.path);
+      await syncDir(dirname(this.path));
+      this.exists = true;
+      this.size = size;
+      this.stats.rewrites++;
+      // The synced snapshot holds every write applied so far, lazy ones too.
+      this.dirty = false;
+      task.resolve();
+    } catch (err) {
+      // The log is still the old file or the new one, both whole: later appends go on.
+      await rm(temp, { force: true }).catch(() => {});
+      task.reject(new WalError("UNAVAILABLE", `cannot rewrite ${this.path}: ${(err as Error).message}`, { cause: err }));
+    }
+  }
+}
+
+async function writeSnapshot(file: string, payloads: Iterable<Uint8Array>): Promise<number> {
+  const handle = await open(file, "w");
+  let size = 0;
+  try {
+    let chunk: Buffer[] = [];
+    let chunkBytes = 0;
+    for (const payload of payloads) {
+      const frame = frameOf(payload);
+      chunk.push(frame);
+      chunkBytes += frame.length;
+      if (chunkBytes >= REWRITE_CHUNK_BYTES) {
+        await handle.writeFile(Buffer.concat(chunk));
+        size += chunkBytes;
+        chunk = [];
+        chunkBytes = 0;
+      }
+    }
+    await handle.writeFile(Buffer.concat(chunk));
+    size += chunkBytes;
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return size;
+}
+
+/** Cuts an unacknowledged torn tail, so later appends follow a whole record. */
+async function cutTail(path: string, validBytes: number): Promise<void> {
+  try {
+    await truncate(path, validBytes);
+    const handle = await open(path, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    throw new WalError("UNAVAILABLE", `cannot cut the torn tail of ${path} at byte ${validBytes}: ${(err as Error).message}`, { cause: err });
+  }
+}

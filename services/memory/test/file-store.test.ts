@@ -1,0 +1,117 @@
+// The embedded (files) adapter beyond the conformance suite: the
+// write-ahead log's on-disk behaviour, the migration of the legacy
+// one-file-per-document layout, and background compaction.
+import { appendFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { crc32 } from "node:zlib";
+import { frameOf } from "@boyd/wal";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openFileStore } from "../src/index.js";
+import { tempDir } from "./fixtures/harness.js";
+
+let dir: string;
+let remove: () => void;
+beforeEach(() => ({ dir, remove } = tempDir()));
+afterEach(() => remove());
+
+const bytes = (text: string) => new Uint8Array(Buffer.from(text));
+const text = (value: Uint8Array | undefined) => (value ? Buffer.from(value).toString() : undefined);
+
+/** A document in the legacy layout: magic, revision, crc32 over revision and value, value. */
+function legacyDoc(revision: number, value: string): Buffer {
+  const header = Buffer.alloc(12);
+  header.writeUInt32LE(0x424d4431, 0);
+  header.writeUInt32LE(revision, 4);
+  header.writeUInt32LE(crc32(header.subarray(4, 8), crc32(Buffer.from(value))), 8);
+  return Buffer.concat([header, Buffer.from(value)]);
+}
+
+/** A record frame in the legacy layout: op, id length, id, value. */
+function legacyRecord(op: 1 | 2, id: string, value = ""): Buffer {
+  const head = Buffer.alloc(3);
+  head[0] = op;
+  head.writeUInt16LE(Buffer.byteLength(id), 1);
+  return frameOf(Buffer.concat([head, Buffer.from(id), Buffer.from(value)]));
+}
+
+describe("files store", () => {
+  it("one append-only log per agent: no file for an agent only read, documents appended rather than replaced", async () => {
+    const store = await openFileStore({ dir });
+    expect(await store.getDoc("reader", "session")).toBeUndefined();
+    await store.putDoc("a1", "session", bytes("v1"), 0);
+    await store.putDoc("a1", "session", bytes("v2"), 1);
+    await store.addRecords("a1", "facts", [{ id: "f1", value: bytes("one") }]);
+    await store.close();
+    expect(readdirSync(dir)).toEqual(["a1"]);
+    expect(readdirSync(join(dir, "a1"))).toEqual(["memory.wal"]);
+    const reopened = await openFileStore({ dir });
+    expect(await reopened.getDoc("a1", "session")).toEqual({ value: bytes("v2"), revision: 2 });
+    expect(await reopened.readRecords("a1", "facts")).toEqual([{ id: "f1", value: bytes("one") }]);
+    await reopened.close();
+  });
+
+  it("torn tail - a half-written last record of an agent's log is reported, cut off, and the agent goes on", async () => {
+    const store = await openFileStore({ dir });
+    await store.addRecords("a1", "facts", [{ id: "f1", value: bytes("one") }]);
+    await store.close();
+    const wal = join(dir, "a1", "memory.wal");
+    const whole = statSync(wal).size;
+    appendFileSync(wal, frameOf(Buffer.from("a record cut short by a crash")).subarray(0, 20));
+    const torn: [string, number][] = [];
+    const reopened = await openFileStore({ dir, onTornTail: (file, discarded) => torn.push([file, discarded]) });
+    expect((await reopened.readRecords("a1", "facts")).map((r) => r.id)).toEqual(["f1"]);
+    expect(torn).toEqual([[wal, 20]]);
+    expect(statSync(wal).size).toBe(whole);
+    await reopened.addRecords("a1", "facts", [{ id: "f2", value: bytes("two") }]);
+    await reopened.close();
+    const third = await openFileStore({ dir });
+    expect((await third.readRecords("a1", "facts")).map((r) => r.id)).toEqual(["f1", "f2"]);
+    await third.close();
+  });
+
+  it("migration - the legacy layout (session.doc, wm.doc, *.log) is read once into the log and its files removed", async () => {
+    const agentDir = join(dir, "old");
+    mkdirSync(agentDir);
+    writeFileSync(join(agentDir, "session.doc"), legacyDoc(7, "session at 7"));
+    writeFileSync(join(agentDir, "wm.doc"), legacyDoc(3, "wm at 3"));
+    writeFileSync(join(agentDir, "facts.log"), Buffer.concat([legacyRecord(1, "f1", "one"), legacyRecord(1, "f2", "two"), legacyRecord(2, "f1")]));
+    writeFileSync(join(agentDir, "provenance.log"), legacyRecord(1, "p1", "prov"));
+    const store = await openFileStore({ dir });
+    expect(await store.getDoc("old", "session")).toEqual({ value: bytes("session at 7"), revision: 7 });
+    expect(await store.getDoc("old", "wm")).toEqual({ value: bytes("wm at 3"), revision: 3 });
+    expect(await store.readRecords("old", "facts")).toEqual([{ id: "f2", value: bytes("two") }]);
+    expect(readdirSync(agentDir)).toEqual(["memory.wal"]);
+    // The next write goes on from the migrated revision.
+    expect(await store.putDoc("old", "session", bytes("session at 8"), 7)).toBe(8);
+    await store.close();
+    const reopened = await openFileStore({ dir });
+    expect(text((await reopened.getDoc("old", "session"))?.value)).toBe("session at 8");
+    expect((await reopened.readRecords("old", "provenance")).map((r) => r.id)).toEqual(["p1"]);
+    await reopened.close();
+  });
+
+  it("migration - legacy files left by a migration that crashed before removing them lose to the log", async () => {
+    const store = await openFileStore({ dir });
+    await store.putDoc("a1", "session", bytes("new"), 0);
+    await store.close();
+    writeFileSync(join(dir, "a1", "session.doc"), legacyDoc(9, "stale"));
+    const reopened = await openFileStore({ dir });
+    expect(await reopened.getDoc("a1", "session")).toEqual({ value: bytes("new"), revision: 1 });
+    expect(existsSync(join(dir, "a1", "session.doc"))).toBe(false);
+    await reopened.close();
+  });
+
+  it("compaction - replaced documents are dropped by a background rewrite, and nothing acknowledged is lost", async () => {
+    const store = await openFileStore({ dir });
+    const big = (i: number) => bytes(`${i}:`.padEnd(100_000, "x"));
+    await store.addRecords("a1", "episodes", [{ id: "e1", value: bytes("kept") }]);
+    for (let revision = 0; revision < 40; revision++) await store.putDoc("a1", "session", big(revision), revision);
+    await store.close(); // waits for the compaction queued behind the writes
+    // 40 documents of 100 kB were written; compaction keeps about one live copy plus what came after it.
+    expect(statSync(join(dir, "a1", "memory.wal")).size).toBeLessThan(2_000_000);
+    const reopened = await openFileStore({ dir });
+    expect(await reopened.getDoc("a1", "session")).toEqual({ value: big(39), revision: 40 });
+    expect(await reopened.readRecords("a1", "episodes")).toEqual([{ id: "e1", value: bytes("kept") }]);
+    await reopened.close();
+  });
+});
