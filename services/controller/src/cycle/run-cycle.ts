@@ -74,6 +74,15 @@ export async function runCycle(session: AgentSession, ports: CyclePorts, options
 /** The cycle as a sequence of phases, each with its inputs and outputs named. */
 async function cycleBody(span: SpanHandle, session: AgentSession, ports: CyclePorts, options: CycleOptions): Promise<CycleOutcome> {
   const frame = new CycleFrame(ports, options, session.state, span);
+  try {
+    return await cyclePhases(frame, session, ports, options);
+  } finally {
+    // A cycle that failed half-way still has its events acknowledged (or reported lost) before it returns.
+    await frame.narrator.settle();
+  }
+}
+
+async function cyclePhases(frame: CycleFrame, session: AgentSession, ports: CyclePorts, options: CycleOptions): Promise<CycleOutcome> {
   const opening = openCycle(frame, { ...session.state, cycleCount: frame.cycle });
   await narrateOpening(frame, opening);
 
@@ -367,6 +376,8 @@ async function finishCycle(frame: CycleFrame, session: AgentSession, saved: { st
   const result = f.work?.result;
   const decision = f.work?.decision;
   const progress = f.work?.progress ?? [];
+  // Every earlier event acknowledged first, so the warnings below name any that were lost.
+  await frame.narrator.settle();
   await frame.narrator.emit({
     $case: "cycleFinished",
     value: {
