@@ -34,6 +34,7 @@ import type { CyclePorts } from "./ports.js";
 import { withRecovery } from "./recovery.js";
 import { reflectNow } from "./reflection.js";
 import { retryContext } from "./retry-context.js";
+import { sessionToSave } from "./slim-session.js";
 import { recordProvenance, remember, type Remembered } from "./remember.js";
 
 export type { CycleOptions } from "./frame.js";
@@ -357,7 +358,7 @@ async function persistPhase(frame: CycleFrame, session: AgentSession, before: Se
   const { ports, agentId, cfg } = frame;
   const stopReason = stopReasonOf(before, cfg, frame.options.cyclesLeftInRun);
   const state = { ...before, lastStopReason: stopReason || before.lastStopReason, updatedAtUnixMs: ports.now() };
-  const r = await frame.timed("persist", () => withRecovery("save session", frame.policy(), (deadline) => ports.memory.saveSession({ state, expectedVersion: session.version }, { deadline, agentId })));
+  const r = await frame.timed("persist", () => withRecovery("save session", frame.policy(), (deadline) => ports.memory.saveSession({ state: sessionToSave(state), expectedVersion: session.version }, { deadline, agentId })));
   return { saved: { state, version: Number(r.version) }, stopReason };
 }
 
