@@ -25,7 +25,6 @@ function overhear<T>(outsider: NatsTransport, subject: string, decode: (data: Ui
   return heard;
 }
 
-// A goal that never converges keeps every cycle doing the full work (the bench's workload).
 describe("what a cycle sends over NATS stays small whatever the agent's age (stack on nats-server)", () => {
   let nats: NatsServer;
   let dir: string;
@@ -41,6 +40,15 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     outsider = await connectNats({ servers: nats.url });
   }, 60_000);
 
+  /** An agent whose goal never converges: every cycle does the full work (the bench's workload). */
+  async function createSteadyAgent(agentId: string): Promise<void> {
+    await stack.agents.createAgent({
+      agentId,
+      goals: [{ description: "Identify the moons that orbit jupiter", successCriteria: "zorbium quasar flux", stallThreshold: 1_000 }],
+      config: { maxCycles: 1_000, iterationBudget: 100_000, defaultStallThreshold: 1_000, maxBacktrackAttempts: 1, confirmSideEffectPlans: false, approvalMode: ApprovalMode.CAUTIOUS, reflection: { stagnationThreshold: 1_000, abandonAfterCycles: 1_000 } } as never,
+    });
+  }
+
   afterAll(async () => {
     await outsider?.close();
     await stack?.stop();
@@ -51,11 +59,7 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
   it("SaveSession - no working memory (memory keeps its own) and only the tool runs reflection and resume need", async () => {
     const saves = overhear(outsider, "boyd.v1.MemoryService.SaveSession", (d) => SaveSessionRequest.decode(d));
     await outsider.connection.flush();
-    await stack.agents.createAgent({
-      agentId: AGENT,
-      goals: [{ description: "Identify the moons that orbit jupiter", successCriteria: "zorbium quasar flux", stallThreshold: 1_000 }],
-      config: { maxCycles: 1_000, iterationBudget: 100_000, defaultStallThreshold: 1_000, maxBacktrackAttempts: 1, confirmSideEffectPlans: false, approvalMode: ApprovalMode.CAUTIOUS, reflection: { stagnationThreshold: 1_000, abandonAfterCycles: 1_000 } } as never,
-    });
+    await createSteadyAgent(AGENT);
     for (const maxCycles of [FIRST_RUN, SECOND_RUN]) {
       const { report } = await stack.agents.run({ agentId: AGENT, maxCycles });
       expect(StopReason[report!.stopReason]).toBe("MAX_CYCLES");
@@ -69,5 +73,44 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     // At most the newest 32, or every run since the last reflection.
     expect(Math.max(...states.map((s) => s.toolRuns.length))).toBeLessThanOrEqual(Math.max(32, REFLECTION_EVERY));
     expect(last.toolRuns.map((r) => Number(r.cycle))).toEqual(Array.from({ length: 32 }, (_, i) => FIRST_RUN + SECOND_RUN - 31 + i));
+  }, 120_000);
+
+  it("independent calls at once - ListRules goes out before orient, RecordProvenance before Remember's reply (ordering on the wire)", async () => {
+    // Every request and every reply, in the order the server delivered them to this subscriber.
+    const wire: { subject: string; reply: string }[] = [];
+    for (const subject of ["boyd.v1.>", "_INBOX.>"]) {
+      outsider.connection.subscribe(subject, {
+        callback: (_err, m) => {
+          wire.push({ subject: m.subject, reply: m.reply ?? "" });
+        },
+      });
+    }
+    await createSteadyAgent("eager");
+    await outsider.connection.flush();
+    const { report } = await stack.agents.run({ agentId: "eager", maxCycles: 6 });
+    expect(StopReason[report!.stopReason]).toBe("MAX_CYCLES");
+    await outsider.connection.flush();
+    const at = (subject: string, from = 0): number => wire.findIndex((m, i) => i >= from && m.subject === subject);
+    const late: string[] = [];
+    let observe = at("boyd.v1.ObserveService.Observe");
+    let cycles = 0;
+    while (observe >= 0) {
+      const next = at("boyd.v1.ObserveService.Observe", observe + 1);
+      const end = next < 0 ? wire.length : next;
+      const inCycle = (i: number): boolean => i >= 0 && i < end;
+      const rules = at("boyd.v1.MemoryService.ListRules", Math.max(0, observe - 3));
+      const orient = at("boyd.v1.OrientService.Orient", observe);
+      const remember = at("boyd.v1.MemoryService.Remember", observe);
+      const provenance = at("boyd.v1.MemoryService.RecordProvenance", observe);
+      if (inCycle(orient) && inCycle(remember) && inCycle(provenance)) {
+        cycles++;
+        if (!(rules >= 0 && rules < orient)) late.push(`cycle ${cycles}: ListRules after Orient`);
+        const rememberReply = wire.findIndex((m, i) => i > remember && m.subject === wire[remember]!.reply);
+        if (!(provenance < rememberReply)) late.push(`cycle ${cycles}: RecordProvenance after Remember's reply`);
+      }
+      observe = next;
+    }
+    expect(cycles).toBeGreaterThanOrEqual(5);
+    expect(late).toEqual([]);
   }, 120_000);
 });

@@ -87,12 +87,14 @@ async function cyclePhases(frame: CycleFrame, session: AgentSession, ports: Cycl
   const opening = openCycle(frame, { ...session.state, cycleCount: frame.cycle });
   await narrateOpening(frame, opening);
 
+  // Learned rules depend on nothing this cycle does before decide: read them while observe and orient run.
+  const rules = frame.traced("plan", () => learnedScoreRules(frame.ports, frame.agentId, frame.policy().deadline, (m) => frame.warn(m)));
   const observation = await observePhase(frame, opening.goals);
   const orientation = await orientPhase(frame, observation);
   let state: SessionState = { ...opening.state, goals: withAnswers(opening.goals, orientation) };
 
   const focus = focusGoal(state.goals);
-  const work = focus ? await workOnGoal(frame, state, focus, observation, orientation) : undefined;
+  const work = focus ? await workOnGoal(frame, state, focus, observation, orientation, rules) : undefined;
   if (work) state = work.state;
   state = await closeGoals(frame, state, work);
   const remembered = await recordPhase(frame, observation, orientation, work);
@@ -186,9 +188,9 @@ interface Work {
   readonly planChanges: PlanChanged[];
 }
 
-async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, observation: Observation, orientation: Orientation): Promise<Work> {
+async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, observation: Observation, orientation: Orientation, learned: Promise<ScoreRule[]>): Promise<Work> {
   let state = start;
-  const rules = await frame.timed("plan", () => learnedScoreRules(frame.ports, frame.agentId, frame.policy().deadline, (m) => frame.warn(m)));
+  const rules = await frame.timed("plan", () => learned);
   const planned = await planPhase(frame, state, focus, orientation, rules);
   let plan = planned.plan;
   if (plan) state = { ...state, plans: withPlan(state.plans, plan) };
@@ -347,9 +349,14 @@ async function closeGoals(frame: CycleFrame, state: SessionState, work: Work | u
 /** Working memory and provenance of what the cycle saw and did. */
 async function recordPhase(frame: CycleFrame, observation: Observation, orientation: Orientation, work: Work | undefined): Promise<Remembered> {
   const { ports, agentId, cycle, cfg } = frame;
-  const remembered = await frame.timed("record", () => remember(ports, agentId, cycle, observation, orientation, work?.decision, work?.result, cfg, frame.warnings));
   const decision = work?.decision;
-  if (decision?.call) await frame.traced("record", () => recordProvenance(ports, agentId, cycle, decision, frame.warnings));
+  // Provenance does not depend on what remember answers: both go at once (each is best effort on its own).
+  const [remembered] = await frame.timed("record", () =>
+    Promise.all([
+      remember(ports, agentId, cycle, observation, orientation, decision, work?.result, cfg, frame.warnings),
+      decision?.call ? recordProvenance(ports, agentId, cycle, decision, frame.warnings) : Promise.resolve(),
+    ]),
+  );
   return remembered;
 }
 
