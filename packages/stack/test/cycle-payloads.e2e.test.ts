@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectNats, type NatsTransport } from "@boyd/bus";
-import { ApprovalMode, SaveSessionRequest, StopReason } from "@boyd/proto";
+import { ApprovalMode, DecideRequest, SaveSessionRequest, StopReason } from "@boyd/proto";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
@@ -112,5 +112,20 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     }
     expect(cycles).toBeGreaterThanOrEqual(5);
     expect(late).toEqual([]);
+  }, 120_000);
+
+  it("Decide - the tool catalog goes once; later requests name it by catalog_version (with the tools left out)", async () => {
+    const asks = overhear(outsider, "boyd.v1.DecideService.Decide", (d) => DecideRequest.decode(d));
+    await createSteadyAgent("brief");
+    await outsider.connection.flush();
+    const { report } = await stack.agents.run({ agentId: "brief", maxCycles: 5 });
+    expect(StopReason[report!.stopReason]).toBe("MAX_CYCLES");
+    await outsider.connection.flush();
+    const mine = asks.filter((a) => a.agentId === "brief");
+    expect(mine.length).toBeGreaterThanOrEqual(5);
+    // At most the first carries the tools (none when an earlier test's cycles already sent them); every one names the same version.
+    expect(mine.slice(1).map((a) => a.tools.length)).toEqual(mine.slice(1).map(() => 0));
+    expect(new Set(mine.map((a) => a.catalogVersion)).size).toBe(1);
+    expect(mine[0]!.catalogVersion).toMatch(/^[0-9a-f]{16}$/);
   }, 120_000);
 });

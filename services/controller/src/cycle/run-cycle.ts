@@ -23,6 +23,7 @@ import { traceCycle, type SpanHandle } from "@boyd/telemetry";
 import { addGoal, allDone, focusGoal, setStatus, settleParents } from "../goals/index.js";
 import { actWithRecovery, countCall, withinBudget } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
+import { decideOverCatalog } from "./decide-catalog.js";
 import { decomposeIfStalled, evaluateWorkedGoal, recordPlanStep, withAnswers } from "./evaluate.js";
 import { CycleFrame, type CycleOptions } from "./frame.js";
 import { dueJobs, jobFromResult } from "./jobs.js";
@@ -309,8 +310,11 @@ async function decidePhase(frame: CycleFrame, state: SessionState, observation: 
   const tools = toolsAfterRejection(budgeted.tools, plan);
   const decision = await frame.timed("decide", async () => {
     const r = await withRecovery("decide", frame.policy(), (deadline) =>
-      frame.ports.decide.decide(
-        { agentId, orientation, history: observation.recentEntries, plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, tools, rules },
+      decideOverCatalog(
+        frame.ports.decide,
+        { agentId, orientation, history: observation.recentEntries, plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, rules },
+        frame.options.catalog,
+        tools,
         { deadline, agentId },
       ),
     );
