@@ -30,7 +30,7 @@ export function formatResults(embedded: ModeSummary, distributed: ModeSummary, r
   const allRatio = distributed.latency.p50 / (d.all * raw.p50);
   const rows = [
     row(embedded, `${e.rpc} rpc calls, ${e.bus} in sequence (events are local)`),
-    row(distributed, `${d.rpc} rpc calls, ${d.bus - d.events} in sequence, + ${d.events} event acks; + ${d.nats} NATS requests by the services (KV, stream API)`),
+    row(distributed, `${d.rpc} rpc calls and ${d.events} acked events, ${d.bus} waits in sequence (made at once: one); + ${d.nats} NATS requests by the services (KV, stream API)`),
     `${"raw NATS".padEnd(w)}  ${"".padStart(8)}  ${ms(raw.p50, 3).padStart(7)}  ${ms(raw.p99, 3).padStart(7)}  ${ms(raw.mean, 3).padStart(7)}  ${"1".padStart(10)}  nats.js request/reply, ${raw.count} round trips`,
   ];
   return [

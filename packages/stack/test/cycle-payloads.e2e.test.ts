@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectNats, type NatsTransport } from "@boyd/bus";
-import { ApprovalMode, DecideRequest, SaveSessionRequest, StopReason } from "@boyd/proto";
+import { ApprovalMode, DecideRequest, Event, SaveSessionRequest, StopReason } from "@boyd/proto";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
@@ -127,5 +127,19 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     expect(mine.slice(1).map((a) => a.tools.length)).toEqual(mine.slice(1).map(() => 0));
     expect(new Set(mine.map((a) => a.catalogVersion)).size).toBe(1);
     expect(mine[0]!.catalogVersion).toMatch(/^[0-9a-f]{16}$/);
+  }, 120_000);
+
+  it("slim events - the oriented event leaves out the observation the observed event just carried", async () => {
+    const events = overhear(outsider, "boyd.events.v1.terse.>", (d) => Event.decode(d));
+    await createSteadyAgent("terse");
+    await outsider.connection.flush();
+    await stack.agents.run({ agentId: "terse", maxCycles: 2 });
+    await outsider.connection.flush();
+    const observed = events.filter((e) => e.kind?.$case === "observed");
+    const oriented = events.flatMap((e) => (e.kind?.$case === "oriented" ? [e.kind.value.orientation!] : []));
+    expect(observed).toHaveLength(2);
+    expect(oriented).toHaveLength(2);
+    expect(oriented.map((o) => o.observation)).toEqual([undefined, undefined]);
+    expect(oriented.every((o) => o.summary !== "")).toBe(true);
   }, 120_000);
 });

@@ -170,7 +170,8 @@ async function orientPhase(frame: CycleFrame, observation: Observation): Promise
     if (!r.orientation) throw new Error("orient returned no orientation");
     return r.orientation;
   });
-  await frame.narrator.emit({ $case: "oriented", value: { orientation } });
+  // The observation it embeds was the "observed" event just before: not sent twice.
+  await frame.narrator.emit({ $case: "oriented", value: { orientation: { ...orientation, observation: undefined } } });
   return orientation;
 }
 
