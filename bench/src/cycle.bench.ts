@@ -21,8 +21,9 @@ import { startNats, startNeo4j } from "@boyd/testkit";
 import { split } from "./config.js";
 import { AGENT_LIFE_CYCLES, cyclesPerRound, parseCycleConfig } from "./cycle/config.js";
 import { RAW_PAYLOAD_BYTES, startRawEcho } from "./cycle/raw-echo.js";
-import { formatByTool, formatResults, formatSequence, formatTimeSplit, formatWorkload } from "./cycle/report.js";
+import { formatByTool, formatCpu, formatResults, formatSequence, formatTimeSplit, formatWorkload } from "./cycle/report.js";
 import { summarizeMode } from "./cycle/summary.js";
+import { cpuSpent, CpuTally, natsServerPid, sampleCpu, type ChildProcessRef } from "./cycle/cpu.js";
 import { CycleTracer, type CycleTrace } from "./cycle/tracer.js";
 import { AGENT_CONFIG, GOAL, KNOWLEDGE_FILE, startMode, type Mode } from "./cycle/workload.js";
 import { sequential } from "./measure.js";
@@ -61,6 +62,13 @@ async function main(): Promise<void> {
     await sequential(raw.call, 500, []);
 
     const rounds = new Map<Mode, CycleTrace[][]>(modes.map((m) => [m, []]));
+    // CPU of every process a mode's cycles run in: this one (both stacks live here; the other one idles),
+    // and for distributed mode the nats-server too.
+    const natsChild: ChildProcessRef = { name: "nats-server", pid: natsServerPid(nats.dir) };
+    const cpu = new Map<Mode, { tally: CpuTally; children: ChildProcessRef[] }>([
+      [embedded, { tally: new CpuTally(), children: [] }],
+      [distributed, { tally: new CpuTally(), children: [natsChild] }],
+    ]);
     const rawSamples: number[] = [];
     const rawPerRound = split(config.raw, config.rounds);
     for (const [i, n] of cyclesPerRound(config).entries()) {
@@ -68,7 +76,10 @@ async function main(): Promise<void> {
       const order = i % 2 === 0 ? modes : ([...modes].reverse() as unknown as typeof modes);
       const p50s: string[] = [];
       for (const mode of order) {
+        const { tally, children } = cpu.get(mode)!;
+        const cpuBefore = sampleCpu(children);
         const traces = await mode.run(n);
+        tally.add(cpuSpent(cpuBefore, sampleCpu(children)), n);
         rounds.get(mode)!.push(traces);
         p50s.push(`${mode.label} p50 ${(summarize(traces.map((t) => (t.end - t.start) * 1_000)).p50 / 1_000).toFixed(2)} ms`);
       }
@@ -88,6 +99,7 @@ async function main(): Promise<void> {
     const rawSummary = summarize(rawSamples);
     say("");
     say(formatResults(e, d, rawSummary));
+    say(formatCpu(e, cpu.get(embedded)!.tally, cpu.get(distributed)!.tally));
     say(`(raw: ${RAW_PAYLOAD_BYTES} B request and reply, responder and requester on their own connections in this process; hops are the median traced cycle's round trips in sequence)`);
     say("");
     say(formatWorkload([e, d], config.cycles));

@@ -103,7 +103,7 @@ function request(description: string, tools: ToolDescriptor[]): DecideRequest {
       }],
       episodeKnowledge: [], memoryPressure: 0, graphTripleCount: 0, summary: "",
     },
-    history: [], plan: undefined, psyche: undefined, tools, rules: [],
+    history: [], plan: undefined, psyche: undefined, tools, rules: [], catalogVersion: "", excludedTools: [],
   };
 }
 

@@ -52,7 +52,7 @@ export function registerDecideCommand(program: Command): void {
       const orientation = await withGraph(opts, (store) => orient(store, { agentId: "cli", observation, activation: undefined }, new QuestionAnswerer(store)));
       const handlers = createDecideHandlers();
       const call = { service: "boyd.v1.DecideService", method: "Decide", deadline: Date.now() + 60_000, signal: new AbortController().signal };
-      const { decision } = await handlers.decide({ agentId: "cli", orientation, history: [], plan: undefined, psyche: undefined, tools: [], rules: [] }, call);
+      const { decision } = await handlers.decide({ agentId: "cli", orientation, history: [], plan: undefined, psyche: undefined, tools: [], rules: [], catalogVersion: "", excludedTools: [] }, call);
       const planned = opts.plan ? await handlers.generatePlan({ agentId: "cli", goal, attempt: opts.attempt, orientation, usedTools: [], tools: [], rules: [] }, call) : undefined;
       if (opts.json) {
         console.log(JSON.stringify({ decision, plan: planned?.plan, strategyMatches: planned?.strategyMatches }, null, 2));

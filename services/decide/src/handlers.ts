@@ -2,6 +2,7 @@ import { BusError, type ServiceHandlers } from "@boyd/bus";
 import type { DecideServiceDefinition, ToolDescriptor } from "@boyd/proto";
 import { BUILTIN_TOOLS } from "@boyd/tools";
 import { TextEncoder, type EncoderOptions } from "@boyd/vsa";
+import { CatalogCache } from "./catalog-cache.js";
 import { decide } from "./decide.js";
 import { generatePlan } from "./planner.js";
 import { ToolProfiles } from "./profiles.js";
@@ -29,15 +30,14 @@ export function createDecideHandlers(options: DecideHandlerOptions = {}): Servic
   const encoder = new TextEncoder(options.encoder);
   const profiles = new ToolProfiles(encoder);
   const strategies = new StrategyMatcher(encoder);
-  const fallbackCatalog = options.catalog ?? (() => Promise.resolve(BUILTIN_TOOLS));
-  const catalogFor = async (tools: readonly ToolDescriptor[]) => validateCatalog(tools.length ? tools : await fallbackCatalog());
+  const catalogs = new CatalogCache(validateCatalog, options.catalog ?? (() => Promise.resolve(BUILTIN_TOOLS)));
   const deps = { encoder, profiles, strategies, now: options.now ?? Date.now, maxAlternatives: options.maxAlternatives, maxAttempts: options.maxBacktrackAttempts };
   return {
     async decide(request) {
-      return { decision: decide(request, await catalogFor(request.tools), deps) };
+      return { decision: decide(request, await catalogs.resolve(request), deps) };
     },
     async generatePlan(request) {
-      return generatePlan(request, await catalogFor(request.tools), deps);
+      return generatePlan(request, await catalogs.resolve(request), deps);
     },
   };
 }

@@ -21,6 +21,7 @@ import { forRun, limitReached, resolveAgentConfig } from "../cycle/agent-config.
 import { Narrator } from "../cycle/narrator.js";
 import type { CyclePorts } from "../cycle/ports.js";
 import { runCycle, type AgentSession, type CycleOutcome } from "../cycle/run-cycle.js";
+import { sessionToSave } from "../cycle/slim-session.js";
 import { mergeSettings, protoSettingIssues, settingsFromProto, settingsToProto, type AgentSettings } from "../settings/index.js";
 
 /** What the runtime needs: the services and the tool catalog. */
@@ -311,7 +312,7 @@ export class AgentRuntime {
 
   private async save(h: Handle, state: SessionState): Promise<void> {
     const stamped = { ...state, updatedAtUnixMs: this.deps.ports.now() };
-    const { version } = await this.deps.ports.memory.saveSession({ state: stamped, expectedVersion: h.session.version }, { timeoutMs: 10_000, agentId: state.agentId });
+    const { version } = await this.deps.ports.memory.saveSession({ state: sessionToSave(stamped), expectedVersion: h.session.version }, { timeoutMs: 10_000, agentId: state.agentId });
     h.session = { state: stamped, version: Number(version) };
   }
 

@@ -3,6 +3,7 @@ import type { ResolvedAgentConfig } from "./agent-config.js";
 import type { CyclePorts } from "./ports.js";
 import { adjustInput, type RetryContext } from "./adjust-input.js";
 import { classifyResult, retryInput, withRecovery } from "./recovery.js";
+import { keptToolRuns } from "./slim-session.js";
 
 /** Why a call failed, in words. */
 export function reasonOf(result: ActionResult): string {
@@ -67,9 +68,6 @@ export function iterationBudgetWarning(iterations: number, cfg: ResolvedAgentCon
   return undefined;
 }
 
-/** Most tool runs the session keeps for reflection. */
-const KEPT_TOOL_RUNS = 200;
-
 export function countCall(state: SessionState, result: ActionResult, goalId: string, cfg: ResolvedAgentConfig, warnings: string[]): SessionState {
   const tool = result.toolName;
   const run = { toolName: tool, success: classifyResult(result) === "ok", cycle: result.cycle, goalId, outcome: result.outcome };
@@ -85,7 +83,7 @@ export function countCall(state: SessionState, result: ActionResult, goalId: str
     ...state,
     toolCallsUsed,
     iterationCount: iterations,
-    toolRuns: [...state.toolRuns, run].slice(-KEPT_TOOL_RUNS),
+    toolRuns: keptToolRuns([...state.toolRuns, run], Number(state.lastReflectionCycle)),
     shadowEncounters: state.shadowEncounters + shadow,
   };
 }

@@ -52,7 +52,8 @@ export class CycleFrame {
     this.agentId = state.agentId;
     this.cycle = Number(state.cycleCount) + 1;
     this.phaseTimeout = options.phaseTimeoutMs ?? 30_000;
-    this.narrator = new Narrator(ports, this.agentId, this.cycle, options.traceId ?? span.traceId, (m) => this.warnings.push(m));
+    // Pipelined: the cycle goes on while its events are acknowledged; runCycle settles them.
+    this.narrator = new Narrator(ports, this.agentId, this.cycle, options.traceId ?? span.traceId, (m) => this.warnings.push(m), 0, true);
   }
 
   /** Runs one phase's work, timed and inside its span. */

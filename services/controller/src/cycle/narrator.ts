@@ -24,15 +24,37 @@ export const EVENT_KINDS: Readonly<Record<Kind["$case"], string>> = {
  */
 export const EVENTS_PER_CYCLE = 1000;
 
+/** Most events of one narrator published and not yet acknowledged; the next emit waits for the oldest. */
+export const EVENTS_IN_FLIGHT = 32;
+
+/**
+ * Publishes of one event before it is reported lost. A re-publish carries
+ * the same number, hence the same `Nats-Msg-Id`, so JetStream stores it once
+ * even when only the ack was lost.
+ */
+export const EVENT_PUBLISH_ATTEMPTS = 3;
+
+/** Pause before publishing a failed event again, ms (times the attempt). */
+const RETRY_PAUSE_MS = 20;
+
 /**
  * Publishes an agent's events in order, each numbered by the agent's one
  * event sequence (`ports.sequence`), so the number a client sees live is
- * the one it resumes a replay from. A failed publish is reported, never
- * thrown: events narrate the run, they do not steer it.
+ * the one it resumes a replay from. A failed publish is retried, then
+ * reported, never thrown: events narrate the run, they do not steer it.
+ *
+ * Pipelined (a cycle's narrator), `emit` returns once the event is numbered
+ * and sent: its ack is awaited in the background, at most
+ * {@link EVENTS_IN_FLIGHT} at once, so a cycle does not wait a round trip
+ * per event. `settle` waits for every ack (and reports the lost); the
+ * cycle calls it before `cycle.finished`, so that event's warnings name
+ * every event lost before it. Sends leave in emit order on one connection,
+ * so the log keeps the numbering's order (only a retried event lands later).
  */
 export class Narrator {
   private k = 0;
   readonly published: Event[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly ports: Pick<CyclePorts, "emit" | "now" | "sequence">,
@@ -42,6 +64,8 @@ export class Narrator {
     private readonly onError: (message: string) => void,
     /** First sequence offset inside the block (events between cycles start at 500). */
     offset = 0,
+    /** Don't wait for each ack (see the class comment); `settle` waits for them all. */
+    private readonly pipelined = false,
   ) {
     this.k = offset;
   }
@@ -51,11 +75,39 @@ export class Narrator {
     this.published.push(event);
     try {
       event.sequence = await this.sequence();
-      await this.ports.emit(this.agentId, EVENT_KINDS[kind.$case], event);
     } catch (err) {
       this.onError(`event ${EVENT_KINDS[kind.$case]} not published: ${(err as Error).message}`);
+      return event;
     }
+    const sent = this.deliver(event, EVENT_KINDS[kind.$case]);
+    if (!this.pipelined) {
+      await sent;
+      return event;
+    }
+    this.inFlight.add(sent);
+    void sent.then(() => this.inFlight.delete(sent));
+    if (this.inFlight.size >= EVENTS_IN_FLIGHT) await Promise.race(this.inFlight);
     return event;
+  }
+
+  /** Waits until every event emitted so far is acknowledged or reported lost. */
+  async settle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  /** Publishes one numbered event, retried; never rejects (a loss goes to onError). */
+  private async deliver(event: Event, kind: string): Promise<void> {
+    let failure: unknown;
+    for (let attempt = 1; attempt <= EVENT_PUBLISH_ATTEMPTS; attempt++) {
+      try {
+        await this.ports.emit(this.agentId, kind, event);
+        return;
+      } catch (err) {
+        failure = err;
+        if (attempt < EVENT_PUBLISH_ATTEMPTS) await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS * attempt));
+      }
+    }
+    this.onError(`event ${kind} (sequence ${event.sequence}) not published after ${EVENT_PUBLISH_ATTEMPTS} attempts: ${(failure as Error).message}`);
   }
 
   private sequence(): Promise<number> {

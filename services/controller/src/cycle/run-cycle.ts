@@ -23,6 +23,7 @@ import { traceCycle, type SpanHandle } from "@boyd/telemetry";
 import { addGoal, allDone, focusGoal, setStatus, settleParents } from "../goals/index.js";
 import { actWithRecovery, countCall, withinBudget } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
+import { decideOverCatalog } from "./decide-catalog.js";
 import { decomposeIfStalled, evaluateWorkedGoal, recordPlanStep, withAnswers } from "./evaluate.js";
 import { CycleFrame, type CycleOptions } from "./frame.js";
 import { dueJobs, jobFromResult } from "./jobs.js";
@@ -34,6 +35,7 @@ import type { CyclePorts } from "./ports.js";
 import { withRecovery } from "./recovery.js";
 import { reflectNow } from "./reflection.js";
 import { retryContext } from "./retry-context.js";
+import { sessionToSave } from "./slim-session.js";
 import { recordProvenance, remember, type Remembered } from "./remember.js";
 
 export type { CycleOptions } from "./frame.js";
@@ -74,15 +76,26 @@ export async function runCycle(session: AgentSession, ports: CyclePorts, options
 /** The cycle as a sequence of phases, each with its inputs and outputs named. */
 async function cycleBody(span: SpanHandle, session: AgentSession, ports: CyclePorts, options: CycleOptions): Promise<CycleOutcome> {
   const frame = new CycleFrame(ports, options, session.state, span);
+  try {
+    return await cyclePhases(frame, session, ports, options);
+  } finally {
+    // A cycle that failed half-way still has its events acknowledged (or reported lost) before it returns.
+    await frame.narrator.settle();
+  }
+}
+
+async function cyclePhases(frame: CycleFrame, session: AgentSession, ports: CyclePorts, options: CycleOptions): Promise<CycleOutcome> {
   const opening = openCycle(frame, { ...session.state, cycleCount: frame.cycle });
   await narrateOpening(frame, opening);
 
+  // Learned rules depend on nothing this cycle does before decide: read them while observe and orient run.
+  const rules = frame.traced("plan", () => learnedScoreRules(frame.ports, frame.agentId, frame.policy().deadline, (m) => frame.warn(m)));
   const observation = await observePhase(frame, opening.goals);
   const orientation = await orientPhase(frame, observation);
   let state: SessionState = { ...opening.state, goals: withAnswers(opening.goals, orientation) };
 
   const focus = focusGoal(state.goals);
-  const work = focus ? await workOnGoal(frame, state, focus, observation, orientation) : undefined;
+  const work = focus ? await workOnGoal(frame, state, focus, observation, orientation, rules) : undefined;
   if (work) state = work.state;
   state = await closeGoals(frame, state, work);
   const remembered = await recordPhase(frame, observation, orientation, work);
@@ -157,7 +170,8 @@ async function orientPhase(frame: CycleFrame, observation: Observation): Promise
     if (!r.orientation) throw new Error("orient returned no orientation");
     return r.orientation;
   });
-  await frame.narrator.emit({ $case: "oriented", value: { orientation } });
+  // The observation it embeds was the "observed" event just before: not sent twice.
+  await frame.narrator.emit({ $case: "oriented", value: { orientation: { ...orientation, observation: undefined } } });
   return orientation;
 }
 
@@ -176,9 +190,9 @@ interface Work {
   readonly planChanges: PlanChanged[];
 }
 
-async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, observation: Observation, orientation: Orientation): Promise<Work> {
+async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, observation: Observation, orientation: Orientation, learned: Promise<ScoreRule[]>): Promise<Work> {
   let state = start;
-  const rules = await frame.timed("plan", () => learnedScoreRules(frame.ports, frame.agentId, frame.policy().deadline, (m) => frame.warn(m)));
+  const rules = await frame.timed("plan", () => learned);
   const planned = await planPhase(frame, state, focus, orientation, rules);
   let plan = planned.plan;
   if (plan) state = { ...state, plans: withPlan(state.plans, plan) };
@@ -297,8 +311,11 @@ async function decidePhase(frame: CycleFrame, state: SessionState, observation: 
   const tools = toolsAfterRejection(budgeted.tools, plan);
   const decision = await frame.timed("decide", async () => {
     const r = await withRecovery("decide", frame.policy(), (deadline) =>
-      frame.ports.decide.decide(
-        { agentId, orientation, history: observation.recentEntries, plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, tools, rules },
+      decideOverCatalog(
+        frame.ports.decide,
+        { agentId, orientation, history: observation.recentEntries, plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, rules },
+        frame.options.catalog,
+        tools,
         { deadline, agentId },
       ),
     );
@@ -337,9 +354,14 @@ async function closeGoals(frame: CycleFrame, state: SessionState, work: Work | u
 /** Working memory and provenance of what the cycle saw and did. */
 async function recordPhase(frame: CycleFrame, observation: Observation, orientation: Orientation, work: Work | undefined): Promise<Remembered> {
   const { ports, agentId, cycle, cfg } = frame;
-  const remembered = await frame.timed("record", () => remember(ports, agentId, cycle, observation, orientation, work?.decision, work?.result, cfg, frame.warnings));
   const decision = work?.decision;
-  if (decision?.call) await frame.traced("record", () => recordProvenance(ports, agentId, cycle, decision, frame.warnings));
+  // Provenance does not depend on what remember answers: both go at once (each is best effort on its own).
+  const [remembered] = await frame.timed("record", () =>
+    Promise.all([
+      remember(ports, agentId, cycle, observation, orientation, decision, work?.result, cfg, frame.warnings),
+      decision?.call ? recordProvenance(ports, agentId, cycle, decision, frame.warnings) : Promise.resolve(),
+    ]),
+  );
   return remembered;
 }
 
@@ -348,7 +370,7 @@ async function persistPhase(frame: CycleFrame, session: AgentSession, before: Se
   const { ports, agentId, cfg } = frame;
   const stopReason = stopReasonOf(before, cfg, frame.options.cyclesLeftInRun);
   const state = { ...before, lastStopReason: stopReason || before.lastStopReason, updatedAtUnixMs: ports.now() };
-  const r = await frame.timed("persist", () => withRecovery("save session", frame.policy(), (deadline) => ports.memory.saveSession({ state, expectedVersion: session.version }, { deadline, agentId })));
+  const r = await frame.timed("persist", () => withRecovery("save session", frame.policy(), (deadline) => ports.memory.saveSession({ state: sessionToSave(state), expectedVersion: session.version }, { deadline, agentId })));
   return { saved: { state, version: Number(r.version) }, stopReason };
 }
 
@@ -367,6 +389,8 @@ async function finishCycle(frame: CycleFrame, session: AgentSession, saved: { st
   const result = f.work?.result;
   const decision = f.work?.decision;
   const progress = f.work?.progress ?? [];
+  // Every earlier event acknowledged first, so the warnings below name any that were lost.
+  await frame.narrator.settle();
   await frame.narrator.emit({
     $case: "cycleFinished",
     value: {

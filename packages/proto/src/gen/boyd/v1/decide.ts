@@ -164,6 +164,19 @@ export interface DecideRequest {
    * of the calls they match.
    */
   rules: ScoreRule[];
+  /**
+   * Version of the whole catalog the caller scores against (@boyd/tools
+   * catalogVersion: a hash of its encoded tools). With tools: decide keeps
+   * that catalog under this version. Without tools: decide scores the
+   * catalog it kept under this version, and answers FAILED_PRECONDITION
+   * when it has none (a new replica), so the caller sends tools again.
+   */
+  catalogVersion: string;
+  /**
+   * Tools of the catalog not to score in this decision (budget spent,
+   * side effects a person rejected), by name.
+   */
+  excludedTools: string[];
 }
 
 /**
@@ -588,7 +601,17 @@ export const Decision: MessageFns<Decision> = {
 };
 
 function createBaseDecideRequest(): DecideRequest {
-  return { agentId: "", orientation: undefined, history: [], plan: undefined, psyche: undefined, tools: [], rules: [] };
+  return {
+    agentId: "",
+    orientation: undefined,
+    history: [],
+    plan: undefined,
+    psyche: undefined,
+    tools: [],
+    rules: [],
+    catalogVersion: "",
+    excludedTools: [],
+  };
 }
 
 export const DecideRequest: MessageFns<DecideRequest> = {
@@ -613,6 +636,12 @@ export const DecideRequest: MessageFns<DecideRequest> = {
     }
     for (const v of message.rules) {
       ScoreRule.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(66).string(message.catalogVersion);
+    }
+    for (const v of message.excludedTools) {
+      writer.uint32(74).string(v!);
     }
     return writer;
   },
@@ -686,6 +715,22 @@ export const DecideRequest: MessageFns<DecideRequest> = {
             message.rules.push(ScoreRule.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.excludedTools.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -713,6 +758,16 @@ export const DecideRequest: MessageFns<DecideRequest> = {
       psyche: isSet(object.psyche) ? Psyche.fromJSON(object.psyche) : undefined,
       tools: globalThis.Array.isArray(object?.tools) ? object.tools.map((e: any) => ToolDescriptor.fromJSON(e)) : [],
       rules: globalThis.Array.isArray(object?.rules) ? object.rules.map((e: any) => ScoreRule.fromJSON(e)) : [],
+      catalogVersion: isSet(object.catalogVersion)
+        ? globalThis.String(object.catalogVersion)
+        : isSet(object.catalog_version)
+        ? globalThis.String(object.catalog_version)
+        : "",
+      excludedTools: globalThis.Array.isArray(object?.excludedTools)
+        ? object.excludedTools.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.excluded_tools)
+        ? object.excluded_tools.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -739,6 +794,12 @@ export const DecideRequest: MessageFns<DecideRequest> = {
     if (message.rules?.length) {
       obj.rules = message.rules.map((e) => ScoreRule.toJSON(e));
     }
+    if (message.catalogVersion !== "") {
+      obj.catalogVersion = message.catalogVersion;
+    }
+    if (message.excludedTools?.length) {
+      obj.excludedTools = message.excludedTools;
+    }
     return obj;
   },
 
@@ -758,6 +819,8 @@ export const DecideRequest: MessageFns<DecideRequest> = {
       : undefined;
     message.tools = object.tools?.map((e) => ToolDescriptor.fromPartial(e)) || [];
     message.rules = object.rules?.map((e) => ScoreRule.fromPartial(e)) || [];
+    message.catalogVersion = object.catalogVersion ?? "";
+    message.excludedTools = object.excludedTools?.map((e) => e) || [];
     return message;
   },
 };

@@ -320,7 +320,10 @@ export interface SessionState {
   createdAtUnixMs: number;
   /** When the state was last saved. */
   updatedAtUnixMs: number;
-  /** The latest tool calls (at most 200), which reflection judges. */
+  /**
+   * The latest tool calls, which reflection judges: every one since the
+   * last reflection, and at least the newest 32.
+   */
   toolRuns: ToolRun[];
   /** Shadow vetoes and bias hits since the last reflection. */
   shadowEncounters: number;

@@ -1,0 +1,145 @@
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { connectNats, type NatsTransport } from "@boyd/bus";
+import { ApprovalMode, DecideRequest, Event, SaveSessionRequest, StopReason } from "@boyd/proto";
+import { startNats, type NatsServer } from "@boyd/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../src/index.js";
+import { ingestSolar } from "./fixtures/run.js";
+
+const AGENT = "slim";
+// More cycles than the session keeps tool runs for (32), in two runs: the second loads a session whose working memory is full.
+const FIRST_RUN = 4;
+const SECOND_RUN = 36;
+const REFLECTION_EVERY = 5;
+
+/** Every message on `subject` as it crossed the server, decoded. */
+function overhear<T>(outsider: NatsTransport, subject: string, decode: (data: Uint8Array) => T): T[] {
+  const heard: T[] = [];
+  outsider.connection.subscribe(subject, {
+    callback: (_err, m) => {
+      heard.push(decode(m.data));
+    },
+  });
+  return heard;
+}
+
+describe("what a cycle sends over NATS stays small whatever the agent's age (stack on nats-server)", () => {
+  let nats: NatsServer;
+  let dir: string;
+  let stack: Stack;
+  let outsider: NatsTransport;
+
+  beforeAll(async () => {
+    nats = await startNats();
+    dir = await mkdtemp(join(tmpdir(), "boyd-payloads-"));
+    await chmod(dir, 0o755);
+    stack = await startStack({ dataDir: dir, nats: nats.url, namespace: "payloads" });
+    await ingestSolar(stack);
+    outsider = await connectNats({ servers: nats.url });
+  }, 60_000);
+
+  /** An agent whose goal never converges: every cycle does the full work (the bench's workload). */
+  async function createSteadyAgent(agentId: string): Promise<void> {
+    await stack.agents.createAgent({
+      agentId,
+      goals: [{ description: "Identify the moons that orbit jupiter", successCriteria: "zorbium quasar flux", stallThreshold: 1_000 }],
+      config: { maxCycles: 1_000, iterationBudget: 100_000, defaultStallThreshold: 1_000, maxBacktrackAttempts: 1, confirmSideEffectPlans: false, approvalMode: ApprovalMode.CAUTIOUS, reflection: { stagnationThreshold: 1_000, abandonAfterCycles: 1_000 } } as never,
+    });
+  }
+
+  afterAll(async () => {
+    await outsider?.close();
+    await stack?.stop();
+    await nats?.dispose();
+    await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("SaveSession - no working memory (memory keeps its own) and only the tool runs reflection and resume need", async () => {
+    const saves = overhear(outsider, "boyd.v1.MemoryService.SaveSession", (d) => SaveSessionRequest.decode(d));
+    await outsider.connection.flush();
+    await createSteadyAgent(AGENT);
+    for (const maxCycles of [FIRST_RUN, SECOND_RUN]) {
+      const { report } = await stack.agents.run({ agentId: AGENT, maxCycles });
+      expect(StopReason[report!.stopReason]).toBe("MAX_CYCLES");
+    }
+    await outsider.connection.flush();
+    const states = saves.filter((s) => s.state?.agentId === AGENT).map((s) => s.state!);
+    expect(states.length).toBeGreaterThanOrEqual(FIRST_RUN + SECOND_RUN);
+    expect(states.filter((s) => s.workingMemory.length > 0).map((s) => `cycle ${s.cycleCount}: ${s.workingMemory.length} entries`)).toEqual([]);
+    const last = states.at(-1)!;
+    expect(Number(last.cycleCount)).toBe(FIRST_RUN + SECOND_RUN);
+    // At most the newest 32, or every run since the last reflection.
+    expect(Math.max(...states.map((s) => s.toolRuns.length))).toBeLessThanOrEqual(Math.max(32, REFLECTION_EVERY));
+    expect(last.toolRuns.map((r) => Number(r.cycle))).toEqual(Array.from({ length: 32 }, (_, i) => FIRST_RUN + SECOND_RUN - 31 + i));
+  }, 120_000);
+
+  it("independent calls at once - ListRules goes out before orient, RecordProvenance before Remember's reply (ordering on the wire)", async () => {
+    // Every request and every reply, in the order the server delivered them to this subscriber.
+    const wire: { subject: string; reply: string }[] = [];
+    for (const subject of ["boyd.v1.>", "_INBOX.>"]) {
+      outsider.connection.subscribe(subject, {
+        callback: (_err, m) => {
+          wire.push({ subject: m.subject, reply: m.reply ?? "" });
+        },
+      });
+    }
+    await createSteadyAgent("eager");
+    await outsider.connection.flush();
+    const { report } = await stack.agents.run({ agentId: "eager", maxCycles: 6 });
+    expect(StopReason[report!.stopReason]).toBe("MAX_CYCLES");
+    await outsider.connection.flush();
+    const at = (subject: string, from = 0): number => wire.findIndex((m, i) => i >= from && m.subject === subject);
+    const late: string[] = [];
+    let observe = at("boyd.v1.ObserveService.Observe");
+    let cycles = 0;
+    while (observe >= 0) {
+      const next = at("boyd.v1.ObserveService.Observe", observe + 1);
+      const end = next < 0 ? wire.length : next;
+      const inCycle = (i: number): boolean => i >= 0 && i < end;
+      const rules = at("boyd.v1.MemoryService.ListRules", Math.max(0, observe - 3));
+      const orient = at("boyd.v1.OrientService.Orient", observe);
+      const remember = at("boyd.v1.MemoryService.Remember", observe);
+      const provenance = at("boyd.v1.MemoryService.RecordProvenance", observe);
+      if (inCycle(orient) && inCycle(remember) && inCycle(provenance)) {
+        cycles++;
+        if (!(rules >= 0 && rules < orient)) late.push(`cycle ${cycles}: ListRules after Orient`);
+        const rememberReply = wire.findIndex((m, i) => i > remember && m.subject === wire[remember]!.reply);
+        if (!(provenance < rememberReply)) late.push(`cycle ${cycles}: RecordProvenance after Remember's reply`);
+      }
+      observe = next;
+    }
+    expect(cycles).toBeGreaterThanOrEqual(5);
+    expect(late).toEqual([]);
+  }, 120_000);
+
+  it("Decide - the tool catalog goes once; later requests name it by catalog_version (with the tools left out)", async () => {
+    const asks = overhear(outsider, "boyd.v1.DecideService.Decide", (d) => DecideRequest.decode(d));
+    await createSteadyAgent("brief");
+    await outsider.connection.flush();
+    const { report } = await stack.agents.run({ agentId: "brief", maxCycles: 5 });
+    expect(StopReason[report!.stopReason]).toBe("MAX_CYCLES");
+    await outsider.connection.flush();
+    const mine = asks.filter((a) => a.agentId === "brief");
+    expect(mine.length).toBeGreaterThanOrEqual(5);
+    // At most the first carries the tools (none when an earlier test's cycles already sent them); every one names the same version.
+    expect(mine.slice(1).map((a) => a.tools.length)).toEqual(mine.slice(1).map(() => 0));
+    expect(new Set(mine.map((a) => a.catalogVersion)).size).toBe(1);
+    expect(mine[0]!.catalogVersion).toMatch(/^[0-9a-f]{16}$/);
+  }, 120_000);
+
+  it("slim events - the oriented event leaves out the observation the observed event just carried", async () => {
+    const events = overhear(outsider, "boyd.events.v1.terse.>", (d) => Event.decode(d));
+    await createSteadyAgent("terse");
+    await outsider.connection.flush();
+    await stack.agents.run({ agentId: "terse", maxCycles: 2 });
+    await outsider.connection.flush();
+    const observed = events.filter((e) => e.kind?.$case === "observed");
+    const oriented = events.flatMap((e) => (e.kind?.$case === "oriented" ? [e.kind.value.orientation!] : []));
+    expect(observed).toHaveLength(2);
+    expect(oriented).toHaveLength(2);
+    expect(oriented.map((o) => o.observation)).toEqual([undefined, undefined]);
+    expect(oriented.every((o) => o.summary !== "")).toBe(true);
+  }, 120_000);
+});
