@@ -8,6 +8,7 @@ import {
   type Msg,
   type MsgHdrs,
   type NatsConnection,
+  type RequestOptions,
 } from "@nats-io/transport-node";
 import { BusError } from "./errors.js";
 import { InFlight } from "./inflight.js";
@@ -83,21 +84,23 @@ export class NatsTransport implements Transport {
   }
 
   async request(subject: string, request: Envelope, timeoutMs: number): Promise<Envelope> {
-    const deadline = Date.now() + timeoutMs;
+    let timeout = timeoutMs;
     // nats.js buffers a publish made while disconnected, but a request written
     // around the moment of the outage can be lost with the socket. Holding it
     // until the link is back (within the deadline) makes the outcome
     // predictable: answered after reconnect, or UNAVAILABLE at the deadline.
-    if (!this.connected_ && !(await this.reconnected(deadline))) {
-      throw new BusError("UNAVAILABLE", `NATS connection is down; could not send ${subject} within ${timeoutMs} ms`);
+    if (!this.connected_) {
+      const deadline = Date.now() + timeoutMs;
+      if (!(await this.reconnected(deadline))) throw new BusError("UNAVAILABLE", `NATS connection is down; could not send ${subject} within ${timeoutMs} ms`);
+      timeout = deadline - Date.now();
     }
     const epoch = this.disconnects;
     const wasConnected = this.connected_;
     try {
-      const reply = await this.connection.request(subject, request.data, {
-        timeout: Math.max(1, timerDelay(Math.ceil(deadline - Date.now()))),
-        ...headerOption(request.headers),
-      });
+      const options: RequestOptions = { timeout: Math.max(1, timerDelay(Math.ceil(timeout))) };
+      const headers = toNatsHeaders(request.headers);
+      if (headers) options.headers = headers;
+      const reply = await this.connection.request(subject, request.data, options);
       return { data: reply.data, headers: fromNatsHeaders(reply.headers) };
     } catch (err) {
       if (err instanceof TimeoutError) {
@@ -216,11 +219,15 @@ function toDelivery(msg: Msg): Delivery {
 
 /** Plain headers as nats.js publish options; none when empty, saving the header block. */
 export function headerOption(h: Headers): { headers?: MsgHdrs } {
-  const keys = Object.keys(h);
-  if (keys.length === 0) return {};
-  const headers = natsHeaders();
-  for (const k of keys) headers.set(k, h[k]!);
-  return { headers };
+  const headers = toNatsHeaders(h);
+  return headers ? { headers } : {};
+}
+
+/** Plain headers as nats.js headers, or undefined when there are none. */
+function toNatsHeaders(h: Headers): MsgHdrs | undefined {
+  let headers: MsgHdrs | undefined;
+  for (const k in h) (headers ??= natsHeaders()).set(k, h[k]!);
+  return headers;
 }
 
 /** nats.js headers to plain headers (first value of each key). */
