@@ -137,16 +137,23 @@ export class NatsTransport implements Transport {
 
   serve(subject: string, queue: string, handler: RequestHandler): Subscription {
     return this.track(subject, queue, async (msg) => {
-      const reply = await handler(toDelivery(msg));
-      // The caller may be gone (deadline passed); a reply to nowhere is harmless.
       try {
-        msg.respond(reply.data, headerOption(reply.headers));
+        this.respond(msg, subject, await handler(toDelivery(msg)));
       } catch (err) {
-        // nats.js refuses a reply past the server's max payload. Unanswered,
-        // the caller would wait out its whole deadline for nothing: tell it why.
-        msg.respond(EMPTY, headerOption(unsendableReply(subject, reply, this.connection.info?.max_payload, err)));
+        this.reportError(err, { subject: msg.subject });
       }
     });
+  }
+
+  private respond(msg: Msg, subject: string, reply: Envelope): void {
+    // The caller may be gone (deadline passed); a reply to nowhere is harmless.
+    try {
+      msg.respond(reply.data, headerOption(reply.headers));
+    } catch (err) {
+      // nats.js refuses a reply past the server's max payload. Unanswered,
+      // the caller would wait out its whole deadline for nothing: tell it why.
+      msg.respond(EMPTY, headerOption(unsendableReply(subject, reply, this.connection.info?.max_payload, err)));
+    }
   }
 
   publish(subject: string, message: Envelope): void {
@@ -155,7 +162,11 @@ export class NatsTransport implements Transport {
 
   subscribe(pattern: string, handler: MessageHandler, options: { queue?: string } = {}): Subscription {
     return this.track(pattern, options.queue, async (msg) => {
-      await handler(toDelivery(msg));
+      try {
+        await handler(toDelivery(msg));
+      } catch (err) {
+        this.reportError(err, { subject: msg.subject });
+      }
     });
   }
 
@@ -168,13 +179,14 @@ export class NatsTransport implements Transport {
     if (!this.connection.isClosed()) await this.connection.drain();
   }
 
+  /** Subscribes `work` to every message, counted until it settles; `work` reports its own errors and never rejects. */
   private track(subject: string, queue: string | undefined, work: (msg: Msg) => Promise<void>): Subscription {
     const inflight = new InFlight();
     const sub = this.connection.subscribe(subject, {
       ...(queue === undefined ? {} : { queue }),
       callback: (err, msg) => {
         if (err) return this.reportError(err, { subject });
-        inflight.track(work(msg)).catch((e: unknown) => this.reportError(e, { subject: msg.subject }));
+        void inflight.track(work(msg));
       },
     });
     let drained: Promise<void> | undefined;
@@ -226,7 +238,8 @@ export function headerOption(h: Headers): { headers?: MsgHdrs } {
 /** Plain headers as nats.js headers, or undefined when there are none. */
 function toNatsHeaders(h: Headers): MsgHdrs | undefined {
   let headers: MsgHdrs | undefined;
-  for (const k in h) (headers ??= natsHeaders()).set(k, h[k]!);
+  // append, not set: a fresh block has nothing to replace, and set searches for it first.
+  for (const k in h) (headers ??= natsHeaders()).append(k, h[k]!);
   return headers;
 }
 
