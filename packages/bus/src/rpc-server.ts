@@ -92,14 +92,8 @@ export async function serveService<D extends ServiceDefinition>(
       transport.serve(subject, queue, (delivery) => {
         // Every reply is counted with its final status, refusals included,
         // and the handler runs under the caller's trace.
-        const call = instruments.begin(delivery.headers[Header.traceparent], delivery.headers[Header.agentId]);
-        return call.run(() => serveOne(delivery)).then(
-          (reply) => ended(call, reply),
-          (err: unknown) => {
-            call.end("INTERNAL", (err as Error)?.message);
-            throw err;
-          },
-        );
+        const served = instruments.begin(delivery.headers[Header.traceparent], delivery.headers[Header.agentId]);
+        return served.run(() => serveAndEnd(serveOne, delivery, served));
       }),
     );
   }
@@ -113,9 +107,17 @@ export async function serveService<D extends ServiceDefinition>(
   };
 }
 
-function ended(call: ServedRpc, reply: Envelope): Envelope {
+/** Serves one delivery and records the call with the status its reply carries (INTERNAL if serving itself threw). */
+async function serveAndEnd(serveOne: (delivery: Delivery) => Promise<Envelope>, delivery: Delivery, served: ServedRpc): Promise<Envelope> {
+  let reply: Envelope;
+  try {
+    reply = await serveOne(delivery);
+  } catch (err) {
+    served.end("INTERNAL", (err as Error)?.message);
+    throw err;
+  }
   const message = reply.headers[Header.message];
-  call.end(reply.headers[Header.status] ?? "OK", message === undefined ? undefined : decodeMessageHeader(message));
+  served.end(reply.headers[Header.status] ?? "OK", message === undefined ? undefined : decodeMessageHeader(message));
   return reply;
 }
 
