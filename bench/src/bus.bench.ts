@@ -3,9 +3,16 @@
  * across processes on a real nats-server this script starts, plus the
  * in-process transport. Both NATS sides send the same protobuf body; the
  * difference measured is our layer (headers, typed encode/decode, deadline
- * handling). Exits 0 whatever the numbers, non-zero only if something fails.
+ * handling) and its telemetry. Telemetry is process-wide, so each mode
+ * (off, on as services run it, sampled) runs as its own child process and a
+ * table compares them; BENCH_TELEMETRY=<mode> runs one mode only. Exits 0
+ * whatever the numbers, non-zero only if something fails.
  */
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { connectNats, createClient, InProcessTransport, serveService, type ServiceClient } from "@boyd/bus";
 import { EchoServiceDefinition, type EchoRequest } from "@boyd/proto";
 import { startNats } from "@boyd/testkit";
@@ -16,14 +23,44 @@ import { pipelined, sequential, type Call } from "./measure.js";
 import { formatReport, type SideResult } from "./report.js";
 import { startResponder } from "./responder-process.js";
 import { summarize } from "./stats.js";
-import { startBenchTelemetry } from "./telemetry.js";
+import { startBenchTelemetry, TELEMETRY_MODES, telemetryMode } from "./telemetry.js";
+import { measureTelemetryCost } from "./telemetry-cost.js";
+import { formatModes, type ModeResult } from "./telemetry-report.js";
 
 const TIMEOUT_MS = 5_000;
 
 type EchoClient = ServiceClient<typeof EchoServiceDefinition>;
 
-async function main(): Promise<void> {
+/** Runs every telemetry mode in a child process of its own, then the table comparing them. */
+async function allModes(): Promise<void> {
+  const dir = await mkdtemp(join(os.tmpdir(), "boyd-bench-bus-"));
+  try {
+    const results: ModeResult[] = [];
+    for (const mode of TELEMETRY_MODES) {
+      const resultFile = join(dir, `${mode}.json`);
+      await runChild({ ...process.env, BENCH_TELEMETRY: mode, BENCH_RESULT_FILE: resultFile });
+      results.push(JSON.parse(await readFile(resultFile, "utf8")) as ModeResult);
+      process.stdout.write("\n");
+    }
+    process.stdout.write(`telemetry modes, each ratio against raw nats.js measured in the same run:\n${formatModes(results)}\n`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function runChild(env: NodeJS.ProcessEnv): Promise<void> {
+  const script = fileURLToPath(import.meta.url);
+  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), script], { env, stdio: "inherit" });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`bench child (${env["BENCH_TELEMETRY"]}) exited with code ${code}, signal ${signal}`))));
+  });
+}
+
+/** One telemetry mode: the table of raw, ours and in-process, and the telemetry microbench. */
+async function oneMode(): Promise<void> {
   const config = parseBenchConfig(process.env);
+  const mode = telemetryMode(process.env);
   const { request, encoded } = makeEchoRequest();
   const began = Date.now();
   process.stdout.write(
@@ -31,7 +68,7 @@ async function main(): Promise<void> {
       `node ${process.version}, ${os.cpus().length} CPUs\n` +
       `sequential: ${config.warmup} warm-up + ${config.sequential} measured per side in ${config.rounds} alternating rounds; ` +
       `pipelined: ${config.pipelined} per side, ${config.depth} in flight; ` +
-      `telemetry ${process.env["BENCH_TELEMETRY"] ?? "on"} (as services run it by default; BENCH_TELEMETRY=off for none)\n\n`,
+      `telemetry ${mode} (on: as services run it by default; sampled: trace context carried, no exporter; off: none)\n\n`,
   );
 
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -63,6 +100,19 @@ async function main(): Promise<void> {
         { label: "in-process, @boyd/bus typed", ...inproc },
       ) + "\n",
     );
+    const cost = await measureTelemetryCost();
+    process.stdout.write(`telemetry per call (microbench, client + server instruments around a handler with one await): ${cost.perCallMicros.toFixed(2)} µs\n`);
+    const resultFile = process.env["BENCH_RESULT_FILE"];
+    if (resultFile) {
+      const result: ModeResult = {
+        mode,
+        p50Ratio: ours.latency.p50 / raw.latency.p50,
+        p99Ratio: ours.latency.p99 / raw.latency.p99,
+        p50ExtraMicros: ours.latency.p50 - raw.latency.p50,
+        telemetryMicros: cost.perCallMicros,
+      };
+      await writeFile(resultFile, JSON.stringify(result));
+    }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
   }
@@ -134,6 +184,8 @@ async function checkReplies(
     throw new Error("@boyd/bus responder did not echo text and payload");
   }
 }
+
+const main = (): Promise<void> => (process.env["BENCH_TELEMETRY"] ? oneMode() : allModes());
 
 main().catch((err: unknown) => {
   process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

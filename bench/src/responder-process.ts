@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The responder child process of the NATS benchmark. */
@@ -16,7 +17,7 @@ export interface ResponderProcess {
  */
 export async function startResponder(natsUrl: string, readyTimeoutMs = 15_000): Promise<ResponderProcess> {
   const script = fileURLToPath(new URL("./responder.ts", import.meta.url));
-  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), script, natsUrl], {
+  const child = spawn(process.execPath, [...cpuProfileArgs(process.env), "--import", import.meta.resolve("tsx"), script, natsUrl], {
     stdio: ["pipe", "pipe", "inherit"],
   });
   const killOnExit = (): void => void child.kill("SIGKILL");
@@ -42,6 +43,17 @@ export async function startResponder(natsUrl: string, readyTimeoutMs = 15_000): 
       process.off("exit", killOnExit);
     },
   };
+}
+
+/**
+ * `--cpu-prof` flags for the responder when BENCH_CPU_PROF names a
+ * directory: Node refuses them in NODE_OPTIONS, so the benchmark passes
+ * them on itself (its profiles land in `<dir>/responder`; run the client
+ * with `node --cpu-prof --cpu-prof-dir=<dir>/client` to profile both sides).
+ */
+export function cpuProfileArgs(env: NodeJS.ProcessEnv): string[] {
+  const dir = env["BENCH_CPU_PROF"];
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${join(dir, "responder")}`] : [];
 }
 
 function waitForReady(child: ChildProcess, timeoutMs: number): Promise<void> {

@@ -4,7 +4,7 @@ import { subjectMatches, eventSubject } from "./subjects.js";
 
 describe("headers - traceparent", () => {
   it("traceparent - fresh ids are well-formed and never repeat, across pool refills", () => {
-    const ids = Array.from({ length: 1_000 }, () => newTraceparent());
+    const ids = Array.from({ length: 3_000 }, () => newTraceparent());
     for (const id of ids) expect(isTraceparent(id)).toBe(true);
     expect(new Set(ids.map(traceIdOf)).size).toBe(ids.length);
   });

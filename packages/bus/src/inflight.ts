@@ -1,23 +1,32 @@
-/** Counts work in progress so a drain can wait for it to finish. */
+/**
+ * Counts work in progress so a drain can wait for it to finish. A count
+ * and one settle callback made once, rather than a set and two closures per
+ * message: track() runs for every message a subscription takes.
+ */
 export class InFlight {
-  private readonly pending = new Set<Promise<unknown>>();
+  private pending = 0;
+  private waiters: (() => void)[] = [];
+  private readonly settled = (): void => {
+    if (--this.pending > 0) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  };
 
   /** Runs `work` and tracks it until it settles. */
   track<T>(work: Promise<T>): Promise<T> {
-    this.pending.add(work);
-    const forget = (): void => {
-      this.pending.delete(work);
-    };
-    work.then(forget, forget);
+    this.pending++;
+    work.then(this.settled, this.settled);
     return work;
   }
 
   get size(): number {
-    return this.pending.size;
+    return this.pending;
   }
 
   /** Resolves when everything tracked so far (and started meanwhile) has settled. */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  idle(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
 }

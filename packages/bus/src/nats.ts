@@ -8,6 +8,7 @@ import {
   type Msg,
   type MsgHdrs,
   type NatsConnection,
+  type RequestOptions,
 } from "@nats-io/transport-node";
 import { BusError } from "./errors.js";
 import { InFlight } from "./inflight.js";
@@ -83,21 +84,23 @@ export class NatsTransport implements Transport {
   }
 
   async request(subject: string, request: Envelope, timeoutMs: number): Promise<Envelope> {
-    const deadline = Date.now() + timeoutMs;
+    let timeout = timeoutMs;
     // nats.js buffers a publish made while disconnected, but a request written
     // around the moment of the outage can be lost with the socket. Holding it
     // until the link is back (within the deadline) makes the outcome
     // predictable: answered after reconnect, or UNAVAILABLE at the deadline.
-    if (!this.connected_ && !(await this.reconnected(deadline))) {
-      throw new BusError("UNAVAILABLE", `NATS connection is down; could not send ${subject} within ${timeoutMs} ms`);
+    if (!this.connected_) {
+      const deadline = Date.now() + timeoutMs;
+      if (!(await this.reconnected(deadline))) throw new BusError("UNAVAILABLE", `NATS connection is down; could not send ${subject} within ${timeoutMs} ms`);
+      timeout = deadline - Date.now();
     }
     const epoch = this.disconnects;
     const wasConnected = this.connected_;
     try {
-      const reply = await this.connection.request(subject, request.data, {
-        timeout: Math.max(1, timerDelay(Math.ceil(deadline - Date.now()))),
-        ...headerOption(request.headers),
-      });
+      const options: RequestOptions = { timeout: Math.max(1, timerDelay(Math.ceil(timeout))) };
+      const headers = toNatsHeaders(request.headers);
+      if (headers) options.headers = headers;
+      const reply = await this.connection.request(subject, request.data, options);
       return { data: reply.data, headers: fromNatsHeaders(reply.headers) };
     } catch (err) {
       if (err instanceof TimeoutError) {
@@ -134,16 +137,23 @@ export class NatsTransport implements Transport {
 
   serve(subject: string, queue: string, handler: RequestHandler): Subscription {
     return this.track(subject, queue, async (msg) => {
-      const reply = await handler(toDelivery(msg));
-      // The caller may be gone (deadline passed); a reply to nowhere is harmless.
       try {
-        msg.respond(reply.data, headerOption(reply.headers));
+        this.respond(msg, subject, await handler(toDelivery(msg)));
       } catch (err) {
-        // nats.js refuses a reply past the server's max payload. Unanswered,
-        // the caller would wait out its whole deadline for nothing: tell it why.
-        msg.respond(EMPTY, headerOption(unsendableReply(subject, reply, this.connection.info?.max_payload, err)));
+        this.reportError(err, { subject: msg.subject });
       }
     });
+  }
+
+  private respond(msg: Msg, subject: string, reply: Envelope): void {
+    // The caller may be gone (deadline passed); a reply to nowhere is harmless.
+    try {
+      msg.respond(reply.data, headerOption(reply.headers));
+    } catch (err) {
+      // nats.js refuses a reply past the server's max payload. Unanswered,
+      // the caller would wait out its whole deadline for nothing: tell it why.
+      msg.respond(EMPTY, headerOption(unsendableReply(subject, reply, this.connection.info?.max_payload, err)));
+    }
   }
 
   publish(subject: string, message: Envelope): void {
@@ -152,7 +162,11 @@ export class NatsTransport implements Transport {
 
   subscribe(pattern: string, handler: MessageHandler, options: { queue?: string } = {}): Subscription {
     return this.track(pattern, options.queue, async (msg) => {
-      await handler(toDelivery(msg));
+      try {
+        await handler(toDelivery(msg));
+      } catch (err) {
+        this.reportError(err, { subject: msg.subject });
+      }
     });
   }
 
@@ -165,13 +179,14 @@ export class NatsTransport implements Transport {
     if (!this.connection.isClosed()) await this.connection.drain();
   }
 
+  /** Subscribes `work` to every message, counted until it settles; `work` reports its own errors and never rejects. */
   private track(subject: string, queue: string | undefined, work: (msg: Msg) => Promise<void>): Subscription {
     const inflight = new InFlight();
     const sub = this.connection.subscribe(subject, {
       ...(queue === undefined ? {} : { queue }),
       callback: (err, msg) => {
         if (err) return this.reportError(err, { subject });
-        inflight.track(work(msg)).catch((e: unknown) => this.reportError(e, { subject: msg.subject }));
+        void inflight.track(work(msg));
       },
     });
     let drained: Promise<void> | undefined;
@@ -216,11 +231,16 @@ function toDelivery(msg: Msg): Delivery {
 
 /** Plain headers as nats.js publish options; none when empty, saving the header block. */
 export function headerOption(h: Headers): { headers?: MsgHdrs } {
-  const keys = Object.keys(h);
-  if (keys.length === 0) return {};
-  const headers = natsHeaders();
-  for (const k of keys) headers.set(k, h[k]!);
-  return { headers };
+  const headers = toNatsHeaders(h);
+  return headers ? { headers } : {};
+}
+
+/** Plain headers as nats.js headers, or undefined when there are none. */
+function toNatsHeaders(h: Headers): MsgHdrs | undefined {
+  let headers: MsgHdrs | undefined;
+  // append, not set: a fresh block has nothing to replace, and set searches for it first.
+  for (const k in h) (headers ??= natsHeaders()).append(k, h[k]!);
+  return headers;
 }
 
 /** nats.js headers to plain headers (first value of each key). */

@@ -41,8 +41,9 @@ export function createClient<D extends ServiceDefinition>(
     client[key] = async (request, options = {}) => {
       const agentId = options.agentId ?? defaults.agentId;
       const call = instruments.begin(options.traceparent, agentId);
-      const deadline = options.deadline ?? Date.now() + (options.timeoutMs ?? defaults.timeoutMs ?? 5_000);
-      const remaining = deadline - Date.now();
+      const now = Date.now();
+      const deadline = options.deadline ?? now + (options.timeoutMs ?? defaults.timeoutMs ?? 5_000);
+      const remaining = deadline - now;
       if (remaining <= 0) return failed(call, new BusError("DEADLINE_EXCEEDED", `deadline passed before calling ${subject}`));
       // The active trace (a served call, a cycle) continues through this
       // call; outside any, the call starts a trace of its own.

@@ -3,7 +3,7 @@ import type { CallContext } from "./context.js";
 import type { RequestOf, ResponseOf, ServiceDefinition } from "./definition.js";
 import { BusError, isStatusCodeName, toWireError } from "./errors.js";
 import { decodeMessageHeader, encodeMessageHeader, Header, type Headers } from "./headers.js";
-import { timerDelay } from "./timers.js";
+import { PendingCall } from "./pending-call.js";
 import { rpcSubject } from "./subjects.js";
 import type { Delivery, Envelope, ErrorReporter, Subscription, Transport } from "./transport.js";
 
@@ -35,6 +35,8 @@ export interface ServeOptions {
 }
 
 const EMPTY = new Uint8Array(0);
+// A successful reply carries no headers; one frozen object serves them all.
+const NO_HEADERS: Headers = Object.freeze({});
 
 /**
  * Serves a generated service over a transport: one subscription per rpc on
@@ -51,9 +53,8 @@ export async function serveService<D extends ServiceDefinition>(
   options: ServeOptions = {},
 ): Promise<ServiceBinding> {
   const queue = options.queue ?? definition.fullName;
-  // One AbortController and one timer per request: AbortSignal.any/timeout
-  // cost tens of microseconds and kilobytes per call on Node 20.
-  const active = new Set<AbortController>();
+  // Every call still being served, so that stopping the server ends them.
+  const active = new Set<PendingCall>();
   let stopped: BusError | undefined;
   const subs: Subscription[] = [];
   for (const [key, method] of Object.entries(definition.methods)) {
@@ -72,38 +73,27 @@ export async function serveService<D extends ServiceDefinition>(
       } catch (err) {
         return failure(new BusError("INVALID_ARGUMENT", `malformed ${method.name} request payload: ${(err as Error).message}`));
       }
-      const controller = new AbortController();
-      if (stopped) controller.abort(stopped);
-      active.add(controller);
-      const timer = setTimeout(
-        () => controller.abort(new BusError("DEADLINE_EXCEEDED", "handler did not finish before the deadline")),
-        timerDelay(deadline - started),
-      );
-      const context = makeContext(delivery, definition.fullName, method.name, deadline, controller.signal);
+      const call = new PendingCall(deadline - started);
+      if (stopped) call.abort(stopped);
+      active.add(call);
       try {
-        const response = await untilAborted(handler.call(handlers, request, context), controller.signal);
-        return { data: method.responseType.encode(response).finish(), headers: {} };
+        const response = await call.settle(handler.call(handlers, request, makeContext(delivery, definition.fullName, method.name, deadline, call)));
+        return { data: method.responseType.encode(response).finish(), headers: NO_HEADERS };
       } catch (err) {
         const wire = toWireError(err);
         if (wire !== err) options.reportError?.(err, { subject });
         return failure(wire);
       } finally {
-        clearTimeout(timer);
-        active.delete(controller);
+        call.finish();
+        active.delete(call);
       }
     };
     subs.push(
       transport.serve(subject, queue, (delivery) => {
         // Every reply is counted with its final status, refusals included,
         // and the handler runs under the caller's trace.
-        const call = instruments.begin(delivery.headers[Header.traceparent], delivery.headers[Header.agentId]);
-        return call.run(() => serveOne(delivery)).then(
-          (reply) => ended(call, reply),
-          (err: unknown) => {
-            call.end("INTERNAL", (err as Error)?.message);
-            throw err;
-          },
-        );
+        const served = instruments.begin(delivery.headers[Header.traceparent], delivery.headers[Header.agentId]);
+        return served.run(() => serveAndEnd(serveOne, delivery, served));
       }),
     );
   }
@@ -112,39 +102,40 @@ export async function serveService<D extends ServiceDefinition>(
     async stop() {
       await Promise.all(subs.map((s) => s.drain()));
       stopped = new BusError("UNAVAILABLE", "server stopped");
-      for (const c of active) c.abort(stopped);
+      for (const call of active) call.abort(stopped);
     },
   };
 }
 
-function ended(call: ServedRpc, reply: Envelope): Envelope {
+/** Serves one delivery and records the call with the status its reply carries (INTERNAL if serving itself threw). */
+async function serveAndEnd(serveOne: (delivery: Delivery) => Promise<Envelope>, delivery: Delivery, served: ServedRpc): Promise<Envelope> {
+  let reply: Envelope;
+  try {
+    reply = await serveOne(delivery);
+  } catch (err) {
+    served.end("INTERNAL", (err as Error)?.message);
+    throw err;
+  }
   const message = reply.headers[Header.message];
-  call.end(reply.headers[Header.status] ?? "OK", message === undefined ? undefined : decodeMessageHeader(message));
+  served.end(reply.headers[Header.status] ?? "OK", message === undefined ? undefined : decodeMessageHeader(message));
   return reply;
 }
 
-/** Settles with `work`, or rejects with the abort reason when `signal` aborts first (deadline or stop). */
-function untilAborted<T>(work: T | Promise<T>, signal: AbortSignal): Promise<T> {
-  if (!(work instanceof Promise)) return Promise.resolve(work);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
-}
-
-function makeContext(delivery: Delivery, service: string, method: string, deadline: number, signal: AbortSignal): CallContext {
+/** The handler's view of the call; its signal is made when first read (see PendingCall). */
+function makeContext(delivery: Delivery, service: string, method: string, deadline: number, call: PendingCall): CallContext {
   const agentId = delivery.headers[Header.agentId];
   const traceparent = delivery.headers[Header.traceparent];
-  return {
+  const context: { -readonly [K in keyof CallContext]: CallContext[K] } = {
     service,
     method,
     deadline,
-    signal,
-    ...(agentId ? { agentId } : {}),
-    ...(traceparent ? { traceparent } : {}),
+    get signal() {
+      return call.signal;
+    },
   };
+  if (agentId) context.agentId = agentId;
+  if (traceparent) context.traceparent = traceparent;
+  return context;
 }
 
 function readDeadline(headers: Headers, fallback: number): number {

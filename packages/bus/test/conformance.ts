@@ -139,6 +139,25 @@ export function transportConformance(name: string, makeEnv: () => Promise<Transp
       await expect(aborted).resolves.toBeDefined();
     });
 
+    it("deadlines - a signal first read after the deadline is already aborted, with DEADLINE_EXCEEDED", async () => {
+      let late: Promise<AbortSignal> | undefined;
+      const binding = await serveService(server, EchoServiceDefinition, {
+        echo(_request, context) {
+          // The signal is made on first read: this one after the deadline passed.
+          late = sleep(250).then(() => context.signal);
+          return new Promise(() => {}); // never answers
+        },
+      });
+      bindings.push(binding);
+      const err = await createClient(caller, EchoServiceDefinition)
+        .echo({ text: "x" }, { timeoutMs: 100 })
+        .catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: "DEADLINE_EXCEEDED" });
+      const signal = await late!;
+      expect(signal.aborted).toBe(true);
+      expect(signal.reason).toMatchObject({ code: "DEADLINE_EXCEEDED" });
+    });
+
     it("errors - a thrown BusError keeps its code and message", async () => {
       await serve("a");
       const err = await createClient(caller, EchoServiceDefinition)

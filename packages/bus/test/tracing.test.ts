@@ -9,6 +9,7 @@ import {
   createEventChannel,
   Header,
   InProcessTransport,
+  isTraceparent,
   rpcSubject,
   serveService,
   traceIdOf,
@@ -189,9 +190,9 @@ describe.each(transports)("tracing over %s", (_name, connect) => {
   });
 });
 
-describe.each(transports)("tracing off (exporter none) over %s", (_name, connect) => {
+describe.each(transports)("sampled without an exporter over %s", (_name, connect) => {
   it("no spans are recorded, yet the caller's trace id reaches the handler's logs and its outgoing call", async () => {
-    const tracing = startTracing({ serviceName: "bus-test", exporter: "none" });
+    const tracing = startTracing({ serviceName: "bus-test", exporter: "none", sampleRatio: 1 });
     const pair = await connect();
     const seen: Array<{ header: string; log: TraceLogFields }> = [];
     const back = createClient(pair.server, EchoServiceDefinition);
@@ -210,6 +211,38 @@ describe.each(transports)("tracing off (exporter none) over %s", (_name, connect
         expect(traceIdOf(s.header)).toBe("4bf92f3577b34da6a3ce929d0e0e4736");
         expect(s.log.trace_id).toBe("4bf92f3577b34da6a3ce929d0e0e4736");
       }
+    } finally {
+      await Promise.all(bindings.map((b) => b.stop()));
+      await pair.close();
+      await tracing.shutdown();
+    }
+  });
+});
+
+describe.each(transports)("sampling off (the default) over %s", (_name, connect) => {
+  it("no trace context is carried, yet the caller's traceparent reaches the handler, every call sends one, and metrics count", async () => {
+    const tracing = startTracing({ serviceName: "bus-test" });
+    const pair = await connect();
+    const seen: Array<{ header: string; log: TraceLogFields }> = [];
+    const back = createClient(pair.server, EchoServiceDefinition);
+    const bindings = [
+      await serveService(pair.server, EchoServiceDefinition, {
+        echo: (request, ctx) => (seen.push({ header: ctx.traceparent ?? "", log: traceLogFields() }), { text: request.text, payload: request.payload, servedBy: "back" }),
+      }),
+      await serveService(pair.server, FrontDefinition, { echo: async (request, ctx) => (seen.push({ header: ctx.traceparent ?? "", log: traceLogFields() }), await back.echo({ text: request.text })) }),
+    ];
+    try {
+      const before = await counts();
+      const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+      await createClient(pair.caller, FrontDefinition).echo({ text: "x" }, { traceparent });
+      expect(seen.map((s) => s.log)).toEqual([{}, {}]);
+      expect(seen[0]!.header).toBe(traceparent);
+      // The handler passed nothing on, and nothing carried it: its call starts a trace of its own.
+      expect(isTraceparent(seen[1]!.header)).toBe(true);
+      expect(traceIdOf(seen[1]!.header)).not.toBe("4bf92f3577b34da6a3ce929d0e0e4736");
+      const after = await counts();
+      expect((after.get("server OK") ?? 0) - (before.get("server OK") ?? 0)).toBe(1);
+      expect((after.get("client OK") ?? 0) - (before.get("client OK") ?? 0)).toBe(1);
     } finally {
       await Promise.all(bindings.map((b) => b.stop()));
       await pair.close();

@@ -8,7 +8,7 @@
  *   settings for other processes (the CLI, tests).
  * - {@link startOpsServer}: /healthz, /readyz and /metrics.
  */
-export { ProcessSettings, PROCESS_ENV, SettingsError, processSettingsFromEnv, settingsFromEnv } from "./settings.js";
+export { ProcessSettings, PROCESS_ENV, SettingsError, processSettingsFromEnv, settingsFromEnv, tracingOptions } from "./settings.js";
 export { natsConnectOptions } from "./nats-options.js";
 export { startOpsServer, type OpsServer, type OpsServerOptions, type ReadinessCheck } from "./ops-server.js";
 export { serviceLogger } from "./logger.js";

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { serviceLogger } from "./logger.js";
 import { natsConnectOptions } from "./nats-options.js";
 import { startOpsServer, type OpsServer, type ReadinessCheck } from "./ops-server.js";
-import { processSettingsFromEnv, type ProcessSettings } from "./settings.js";
+import { processSettingsFromEnv, tracingOptions, type ProcessSettings } from "./settings.js";
 
 /** What a service's start function gets: its settings, logger and NATS connection. */
 export interface ServiceKit {
@@ -53,11 +53,7 @@ export async function runService<C>(spec: ServiceSpec<C>, env: NodeJS.ProcessEnv
   const log = serviceLogger(spec.name, settings.logLevel);
   try {
     setServiceLabel(spec.name);
-    const tracing = startTracing({
-      serviceName: settings.serviceName ?? `boyd-${spec.name}`,
-      exporter: settings.otelExporter,
-      ...(settings.otlpEndpoint ? { otlpEndpoint: settings.otlpEndpoint } : {}),
-    });
+    const tracing = startTracing(tracingOptions(spec.name, settings));
     const transport = await connectNats({
       ...natsConnectOptions(settings, `boyd-${spec.name}`),
       reportError: (err, ctx) => log.error({ err, subject: ctx.subject }, "message handling failed"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TracingOptions } from "@boyd/telemetry";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const NATS_URL_REQUIRED = "is required to run a service as its own process (embedded mode runs it inside `boyd`)";
@@ -32,6 +33,12 @@ export const ProcessSettings = z
     logLevel: z.enum(LOG_LEVELS).default("info"),
     /** Where spans go: nowhere (default), or OTLP over HTTP. */
     otelExporter: z.enum(["none", "otlp"]).default("none"),
+    /**
+     * Share of traces sampled, 0 to 1. @default 1 with the otlp exporter, 0
+     * without (tracing off: no trace context carried across awaits, no spans).
+     * Set above 0 without an exporter to keep trace ids on log lines.
+     */
+    traceSampleRatio: z.coerce.number({ invalid_type_error: "expected a number from 0 to 1" }).min(0, "expected a number from 0 to 1").max(1, "expected a number from 0 to 1").optional(),
     /** OTLP traces endpoint; the exporter's own default (localhost:4318) when unset. */
     otlpEndpoint: z.string().url().optional(),
     /** service.name of the spans. @default boyd-<service> */
@@ -65,6 +72,7 @@ export const PROCESS_ENV: Record<keyof ProcessSettings, string> = {
   opsAddress: "BOYD_OPS_ADDRESS",
   logLevel: "BOYD_LOG_LEVEL",
   otelExporter: "BOYD_OTEL_EXPORTER",
+  traceSampleRatio: "BOYD_TRACE_SAMPLE_RATIO",
   otlpEndpoint: "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
   serviceName: "OTEL_SERVICE_NAME",
   stopOnStdinEof: "BOYD_STOP_ON_STDIN_EOF",
@@ -101,4 +109,19 @@ export function processSettingsFromEnv(service: string, env: NodeJS.ProcessEnv =
   // (?<!\/) starts the match where the trailing slashes begin: linear.
   const traces = env[PROCESS_ENV.otlpEndpoint] || (generic ? `${generic.replace(/(?<!\/)\/+$/, "")}/v1/traces` : undefined);
   return settingsFromEnv(ProcessSettings, PROCESS_ENV, { ...env, [PROCESS_ENV.otlpEndpoint]: traces }, `${service} settings`);
+}
+
+/**
+ * What a service's settings ask of startTracing: spans exported over OTLP
+ * when BOYD_OTEL_EXPORTER=otlp (all traces unless BOYD_TRACE_SAMPLE_RATIO
+ * says fewer), otherwise tracing off unless a sample ratio turns on the
+ * trace context for logs.
+ */
+export function tracingOptions(service: string, settings: ProcessSettings): TracingOptions {
+  return {
+    serviceName: settings.serviceName ?? `boyd-${service}`,
+    exporter: settings.otelExporter,
+    ...(settings.otlpEndpoint ? { otlpEndpoint: settings.otlpEndpoint } : {}),
+    ...(settings.traceSampleRatio === undefined ? {} : { sampleRatio: settings.traceSampleRatio }),
+  };
 }

@@ -1,4 +1,4 @@
-import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from "@opentelemetry/api";
+import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type SpanOptions, type Tracer } from "@opentelemetry/api";
 import { LOG_CONTEXT, type LogContext } from "./log-context.js";
 import { instruments } from "./metrics.js";
 import { state } from "./state.js";
@@ -50,6 +50,7 @@ const SERVER_FAULTS: ReadonlySet<string> = new Set(["UNKNOWN", "DEADLINE_EXCEEDE
  */
 export function rpcServerInstruments(service: string, method: string): RpcServerInstruments {
   const rpc: Rpc = { name: `${service}/${method}`, service, method };
+  const spanOptions = rpcSpanOptions(SpanKind.SERVER, rpc);
   const duration = instruments.rpcServerDuration.child(service, method);
   const requests = perCode((code) => instruments.rpcServerRequests.child(service, method, code));
   return {
@@ -63,7 +64,7 @@ export function rpcServerInstruments(service: string, method: string): RpcServer
       let ctx = remote ? trace.setSpanContext(ROOT_CONTEXT, remote) : ROOT_CONTEXT;
       let span: Span | undefined;
       if (state.tracer) {
-        span = state.tracer.startSpan(rpc.name, { kind: SpanKind.SERVER, attributes: rpcAttributes(rpc, agentId) }, ctx);
+        span = startRpcSpan(state.tracer, rpc.name, spanOptions, agentId, ctx);
         ctx = trace.setSpan(ctx, span);
       }
       if (agentId) ctx = ctx.setValue(LOG_CONTEXT, { agentId } satisfies LogContext);
@@ -79,6 +80,7 @@ export function rpcServerInstruments(service: string, method: string): RpcServer
  */
 export function rpcClientInstruments(service: string, method: string): RpcClientInstruments {
   const rpc: Rpc = { name: `${service}/${method}`, service, method };
+  const spanOptions = rpcSpanOptions(SpanKind.CLIENT, rpc);
   const durations = perCode((code) => instruments.rpcClientDuration.child(service, method, code));
   return {
     begin(given, agentId) {
@@ -90,7 +92,7 @@ export function rpcClientInstruments(service: string, method: string): RpcClient
       // the call from the handler's span, which continues that same trace.
       if (explicit && validSpanContext(parent)?.traceId !== explicit.traceId) parent = trace.setSpanContext(ROOT_CONTEXT, explicit);
       if (state.tracer) {
-        const span = state.tracer.startSpan(rpc.name, { kind: SpanKind.CLIENT, attributes: rpcAttributes(rpc, agentId) }, parent);
+        const span = startRpcSpan(state.tracer, rpc.name, spanOptions, agentId, parent);
         return new CalledCall(started, formatTraceparent(span.spanContext()), span, durations);
       }
       if (explicit) return new CalledCall(started, given, undefined, durations);
@@ -106,10 +108,17 @@ interface Rpc {
   readonly method: string;
 }
 
-function rpcAttributes(rpc: Rpc, agentId: string | undefined): Attributes {
-  const attributes: Attributes = { "rpc.system": "boyd", "rpc.service": rpc.service, "rpc.method": rpc.method };
-  if (agentId) attributes["boyd.agent_id"] = agentId;
-  return attributes;
+/** A method's span options, made once when it is bound: the SDK copies attributes, so every span can share them. */
+function rpcSpanOptions(kind: SpanKind, rpc: Rpc): SpanOptions {
+  const attributes: Attributes = Object.freeze({ "rpc.system": "boyd", "rpc.service": rpc.service, "rpc.method": rpc.method });
+  return Object.freeze({ kind, attributes });
+}
+
+/** A span of an rpc call: the method's shared options, plus the agent when there is one (set after, not in a new attributes object). */
+function startRpcSpan(tracer: Tracer, name: string, options: SpanOptions, agentId: string | undefined, parent: Context): Span {
+  const span = tracer.startSpan(name, options, parent);
+  if (agentId) span.setAttribute("boyd.agent_id", agentId);
+  return span;
 }
 
 /** Metric children by status code, made on first use: label hashing once per code, not per call. */

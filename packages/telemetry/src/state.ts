@@ -2,6 +2,8 @@ import type { Tracer } from "@opentelemetry/api";
 
 /** What {@link startTracing} switched on, read on every instrumented call. */
 export interface TelemetryState {
+  /** Whether {@link startTracing} ran and was not shut down, whatever it switched on. */
+  started: boolean;
   /** The SDK tracer when spans are recorded; undefined keeps every span helper on its cheap path. */
   tracer: Tracer | undefined;
   /** Whether a context manager is registered, i.e. whether `context.with` carries anything. */
@@ -15,4 +17,4 @@ const KEY = Symbol.for("@boyd/telemetry.state");
 const holder = globalThis as { [KEY]?: TelemetryState };
 
 /** The process-wide telemetry switches. */
-export const state: TelemetryState = (holder[KEY] ??= { tracer: undefined, contextOn: false });
+export const state: TelemetryState = (holder[KEY] ??= { started: false, tracer: undefined, contextOn: false });

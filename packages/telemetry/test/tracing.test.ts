@@ -52,8 +52,8 @@ describe("tracing", () => {
     expect(server?.status.code).toBe(0);
   });
 
-  it("exporter none - no spans, yet a served call runs under the caller's trace id and passes it on", async () => {
-    tracing = startTracing({ serviceName: "boyd-test", exporter: "none" });
+  it("exporter none, sampled - no spans, yet a served call runs under the caller's trace id and passes it on", async () => {
+    tracing = startTracing({ serviceName: "boyd-test", exporter: "none", sampleRatio: 1 });
     const served = rpcServerInstruments("boyd.v1.EchoService", "Echo").begin(CALLER, undefined);
     const { fields, outgoing } = served.run(() => ({ fields: traceLogFields(), outgoing: rpcClientInstruments("boyd.v1.EchoService", "Echo").begin(undefined, undefined).traceparent }));
     served.end("OK");
@@ -111,8 +111,8 @@ describe("tracing", () => {
     expect(aborted?.attributes["boyd.outcome"]).toBe("aborted");
   });
 
-  it("traceCycle - with tracing off a cycle still has its own trace id, active inside", async () => {
-    tracing = startTracing({ serviceName: "boyd-test" });
+  it("traceCycle - sampled without an exporter, a cycle has its own trace id, active inside", async () => {
+    tracing = startTracing({ serviceName: "boyd-test", sampleRatio: 1 });
     const ids: string[] = [];
     for (const cycle of [1, 2]) {
       await traceCycle("a1", cycle, async (span) => {
@@ -125,10 +125,49 @@ describe("tracing", () => {
   });
 
   it("withLogContext - adds agent and cycle to log lines inside, merged over the outer context", () => {
-    tracing = startTracing({ serviceName: "boyd-test" });
+    tracing = startTracing({ serviceName: "boyd-test", sampleRatio: 1 });
     const fields = withLogContext({ agentId: "a1" }, () => withLogContext({ cycle: 3 }, () => traceLogFields()));
     expect(fields).toEqual({ agent_id: "a1", cycle: 3 });
     expect(traceLogFields()).toEqual({});
+  });
+
+  it("sampling off by default - no exporter: nothing is carried across awaits, yet calls send a traceparent and cycles get trace ids", async () => {
+    tracing = startTracing({ serviceName: "boyd-test" });
+    const served = rpcServerInstruments("boyd.v1.EchoService", "Echo").begin(CALLER, "a1");
+    const inside = await served.run(async () => {
+      await Promise.resolve();
+      return { fields: traceLogFields(), active: activeTraceparent(), outgoing: rpcClientInstruments("boyd.v1.EchoService", "Echo").begin(CALLER, undefined).traceparent };
+    });
+    served.end("OK");
+    expect(inside).toEqual({ fields: {}, active: undefined, outgoing: CALLER });
+    const ids: string[] = [];
+    await traceCycle("a1", 1, async (span) => {
+      ids.push(span.traceId);
+      expect(activeTraceparent()).toBeUndefined();
+    });
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("sampleRatio 0 - no spans even with an exporter; sampled is what turns tracing on", async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = startTracing({ serviceName: "boyd-test", spanExporter: exporter, sampleRatio: 0 });
+    const served = rpcServerInstruments("boyd.v1.EchoService", "Echo").begin(CALLER, undefined);
+    expect(served.run(() => traceLogFields())).toEqual({});
+    served.end("OK");
+    await tracing.shutdown();
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it("sampleRatio below 1 - a served call follows its caller's decision: sampled parent recorded, unsampled not", async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = startTracing({ serviceName: "boyd-test", spanExporter: exporter, sampleRatio: 0.000001 });
+    const unsampled = CALLER.replace(/-01$/, "-00");
+    for (const caller of [CALLER, unsampled]) rpcServerInstruments("boyd.v1.EchoService", "Echo").begin(caller, undefined).end("OK");
+    expect(exporter.getFinishedSpans().map((s) => s.parentSpanContext?.traceFlags)).toEqual([1]);
+  });
+
+  it("sampleRatio outside 0..1 - refused, naming the option and the value", () => {
+    for (const bad of [-0.5, 1.5, Number.NaN]) expect(() => startTracing({ serviceName: "boyd-test", sampleRatio: bad })).toThrow(`startTracing: sampleRatio must be a number from 0 to 1, got ${String(bad)}`);
   });
 
   it("startTracing - a second start before shutdown is refused; after shutdown it starts again", async () => {

@@ -88,16 +88,19 @@ export async function startNats(options: NatsServerOptions = {}): Promise<NatsSe
       });
     });
     const portsFile = join(dir, `nats-server_${proc.pid}.ports`);
+    let ports: { nats: string[] } | undefined;
     await waitFor(
-      () => {
+      async () => {
         if (exitCode !== undefined) throw new Error(`nats-server exited early (code ${exitCode}):\n${log.text()}`);
-        return existsSync(portsFile);
+        // nats-server creates the file before writing it: an empty or cut
+        // file is read again on the next poll, not parsed as the ports.
+        ports = existsSync(portsFile) ? parsePorts(await readFile(portsFile, "utf8")) : undefined;
+        return ports !== undefined;
       },
       startTimeoutMs,
       () => `nats-server did not listen within ${startTimeoutMs} ms:\n${log.text()}`,
     );
-    const ports = JSON.parse(await readFile(portsFile, "utf8")) as { nats: string[] };
-    const first = ports.nats[0];
+    const first = ports!.nats[0];
     if (!first) throw new Error(`nats-server ports file has no client URL: ${portsFile}`);
     return Number(new URL(first).port);
   };
@@ -123,4 +126,13 @@ export async function startNats(options: NatsServerOptions = {}): Promise<NatsSe
       relaunch: () => launch(`127.0.0.1:${port}`),
     }),
   };
+}
+
+/** The ports file's content once complete, or undefined while nats-server is still writing it. */
+function parsePorts(text: string): { nats: string[] } | undefined {
+  try {
+    return JSON.parse(text) as { nats: string[] };
+  } catch {
+    return undefined;
+  }
 }
