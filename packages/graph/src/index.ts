@@ -53,7 +53,7 @@ export type { GapOptions, KnowledgeGap } from "./gaps.js";
 export { GraphStore, type Direction, type GraphStoreOptions, type InferQuery, type InferResult, type Reasoner } from "./store.js";
 export { openEmbeddedBackend, EmbeddedBackend, type EmbeddedOptions, type OpenReport } from "./embedded/embedded-backend.js";
 export type { TornTail } from "@boyd/wal";
-export { openNeo4jBackend, Neo4jBackend, type Neo4jOptions } from "./neo4j/neo4j-backend.js";
+export { openNeo4jBackend, Neo4jBackend, DEFAULT_CACHE_EDGES, type Neo4jOptions } from "./neo4j/neo4j-backend.js";
 export { ingestFile, ingestStream } from "./ingest/ingest.js";
 export { MAX_FIELD_BYTES, MAX_REASON_CHARS } from "./ingest/check.js";
 export { MAX_LINE_BYTES } from "./ingest/text-lines.js";

@@ -85,6 +85,16 @@ describe("Neo4j and embedded - identical answers on the same graph", () => {
     expect(a.activations.length).toBeGreaterThan(0);
   });
 
+  // Again, now that the cache holds what the first pass fetched (at other
+  // depths, floors and filters): still the same answers.
+  it.each(queries.map((q) => [JSON.stringify(q), q] as const))("activation again, from the neighbourhood cache %s", async (_name, query) => {
+    const [a, b] = await Promise.all([embedded.activate(query), neo4j.activate(query)]);
+    expect(b.activations.map((x) => x.symbol)).toEqual(a.activations.map((x) => x.symbol));
+    b.activations.forEach((x, i) => expect(Math.abs(x.activation - a.activations[i]!.activation)).toBeLessThan(1e-9));
+    expect(b.activations.map((x) => x.provenance)).toEqual(a.activations.map((x) => x.provenance));
+    expect(b.supporting).toEqual(a.supporting);
+  });
+
   it("degrees agree for every node and filter", async () => {
     const ids = [...Array.from({ length: 60 }, (_, i) => `n${i}`), "goal:g0", "goal:g13", "missing"];
     for (const filter of [

@@ -4,6 +4,8 @@ import { FAN_FLOOR } from "../activation.js";
 import { BOOKKEEPING_PREDICATE_PREFIX, BOOKKEEPING_PREFIXES } from "../bookkeeping.js";
 import { GraphError, invalid } from "../errors.js";
 import type { GraphSymbol, Triple, TriplePattern } from "../model.js";
+import { bumpVersion, dropVersion, readVersion, versionSchema } from "./graph-version.js";
+import { NeighbourhoodCache } from "./neighbourhood-cache.js";
 
 /** Options of {@link openNeo4jBackend}. */
 export interface Neo4jOptions {
@@ -24,7 +26,16 @@ export interface Neo4jOptions {
   batchSize?: number;
   /** How long managed transactions retry transient failures (Neo4j restarting), ms. @default 15000 */
   maxRetryTimeMs?: number;
+  /**
+   * How many edges activations may keep between calls, valid until the next
+   * write by any process (see {@link NeighbourhoodCache}); 0 turns the cache off.
+   * @default 200000
+   */
+  cacheEdges?: number;
 }
+
+/** See {@link Neo4jOptions.cacheEdges}. */
+export const DEFAULT_CACHE_EDGES = 200_000;
 
 /** Runs one read statement: alone in its own transaction, or inside a shared one. */
 type Query = (cypher: string, params: Record<string, unknown>) => Promise<Neo4jRecord[]>;
@@ -72,7 +83,9 @@ export async function openNeo4jBackend(options: Neo4jOptions): Promise<Neo4jBack
       connectionTimeout: 5_000,
     },
   );
-  const backend = new Neo4jBackend(driver, options.database ?? "neo4j", label, options.batchSize ?? 1_000);
+  const cacheEdges = options.cacheEdges ?? DEFAULT_CACHE_EDGES;
+  if (!(Number.isInteger(cacheEdges) && cacheEdges >= 0)) throw invalid(`neo4j cacheEdges must be a non-negative integer, got ${String(options.cacheEdges)}`);
+  const backend = new Neo4jBackend(driver, options.database ?? "neo4j", label, options.batchSize ?? 1_000, cacheEdges);
   try {
     await backend.ensureSchema();
   } catch (err) {
@@ -85,13 +98,18 @@ export async function openNeo4jBackend(options: Neo4jOptions): Promise<Neo4jBack
 /** The Neo4j {@link GraphBackend}. */
 export class Neo4jBackend implements GraphBackend {
   readonly name = "neo4j";
+  /** Edges kept between activations; undefined when turned off. */
+  private readonly cache: NeighbourhoodCache | undefined;
 
   constructor(
     private readonly driver: Driver,
     private readonly database: string,
     private readonly label: string,
     private readonly batchSize: number,
-  ) {}
+    cacheEdges = DEFAULT_CACHE_EDGES,
+  ) {
+    this.cache = cacheEdges > 0 ? new NeighbourhoodCache(cacheEdges) : undefined;
+  }
 
   /** Creates the uniqueness constraint and label index if missing. */
   async ensureSchema(): Promise<void> {
@@ -101,6 +119,7 @@ export class Neo4jBackend implements GraphBackend {
     // Lower-cased label, so name lookups ignore case and still use an index.
     await this.run(`CREATE INDEX ${L}_name IF NOT EXISTS FOR (n:${L}) ON (n.name)`);
     await this.run(`CREATE INDEX ${REL}_predicate IF NOT EXISTS FOR ()-[r:${REL}]-() ON (r.predicate)`);
+    for (const statement of versionSchema(L)) await this.run(statement);
   }
 
   upsertSymbols(symbols: readonly GraphSymbol[]): Promise<void> {
@@ -133,6 +152,7 @@ export class Neo4jBackend implements GraphBackend {
         );
         removed += result.records[0]?.get("n") as number;
       }
+      await tx.run(bumpVersion(L));
     });
     return removed;
   }
@@ -207,12 +227,25 @@ export class Neo4jBackend implements GraphBackend {
     let result: T | undefined;
     await this.session("READ", async (tx) => {
       const query: Query = async (cypher, params) => (await tx.run(cypher, params)).records;
-      result = await work({
+      const direct: GraphReader = {
         edgesOf: (ids, edgeQuery) => this.edgesVia(query, ids, edgeQuery),
         degrees: (ids, filter) => this.degreesVia(query, ids, filter),
-      });
+      };
+      result = await work(await this.cachedReader(query, direct));
     });
     return result as T;
+  }
+
+  /**
+   * The transaction's reader behind the neighbourhood cache, at the graph
+   * version this transaction reads first: a repeated activation then costs
+   * that one query. Without a cache (or a version node), the reader itself.
+   */
+  private async cachedReader(query: Query, direct: GraphReader): Promise<GraphReader> {
+    if (!this.cache) return direct;
+    const [row] = await query(readVersion(this.label), {});
+    const version = row?.get("version") as string | null | undefined;
+    return typeof version === "string" ? this.cache.readerAt(version, direct) : direct;
   }
 
   private async edgesVia(query: Query, ids: readonly string[], edgeQuery: EdgeQuery): Promise<Map<string, NodeEdges>> {
@@ -297,10 +330,14 @@ export class Neo4jBackend implements GraphBackend {
     // Batched deletes keep one huge transaction from exhausting the heap.
     const session = this.driver.session({ database: this.database });
     try {
+      // Clearing spans many transactions: a new version before and after,
+      // so nothing cached from before survives, nor anything read half-way.
+      await session.run(bumpVersion(this.label));
       // Relationships first: detaching a hub with many edges in one inner
       // transaction can exceed Neo4j's transaction memory limit.
       await session.run(`MATCH (:${this.label})-[r:${REL}]->() CALL { WITH r DELETE r } IN TRANSACTIONS OF 10000 ROWS`);
       await session.run(`MATCH (n:${this.label}) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS`);
+      await session.run(bumpVersion(this.label));
     } catch (err) {
       throw toGraphError(err, "clearing the graph failed");
     } finally {
@@ -313,6 +350,7 @@ export class Neo4jBackend implements GraphBackend {
     await this.run(`DROP CONSTRAINT ${this.label}_id IF EXISTS`);
     await this.run(`DROP INDEX ${this.label}_label IF EXISTS`);
     await this.run(`DROP INDEX ${this.label}_name IF EXISTS`);
+    for (const statement of dropVersion(this.label)) await this.run(statement);
   }
 
   close(): Promise<void> {
@@ -323,6 +361,7 @@ export class Neo4jBackend implements GraphBackend {
     if (rows.length === 0) return;
     await this.session("WRITE", async (tx) => {
       for (const chunk of chunks(rows, this.batchSize)) await tx.run(cypher, { rows: chunk });
+      await tx.run(bumpVersion(this.label));
     });
   }
 
