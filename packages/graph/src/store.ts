@@ -104,6 +104,11 @@ export class GraphStore {
     return this.backend.counts();
   }
 
+  /** Changes with every write by anyone (see {@link GraphBackend.version}). */
+  version(): Promise<number> {
+    return this.backend.version();
+  }
+
   /** Every triple, streamed in key order, a page at a time. */
   async *exportTriples(): AsyncIterable<Triple> {
     yield* this.pages({});

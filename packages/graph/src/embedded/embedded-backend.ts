@@ -63,6 +63,8 @@ export class EmbeddedBackend implements GraphBackend {
   private queue: Promise<unknown> = Promise.resolve();
   private recordsSinceCompaction = 0;
   private closed = false;
+  // One process owns the files, so its own count of writes is the version.
+  private writes = 0;
 
   constructor(
     private readonly graph: MemoryGraph,
@@ -120,6 +122,10 @@ export class EmbeddedBackend implements GraphBackend {
     return Promise.resolve(this.graph.counts());
   }
 
+  version(): Promise<number> {
+    return Promise.resolve(this.writes);
+  }
+
   /** Rewrites the log as a snapshot of the current state. */
   compact(): Promise<void> {
     return this.enqueue(() => this.compactNow());
@@ -146,6 +152,7 @@ export class EmbeddedBackend implements GraphBackend {
         this.recordsSinceCompaction++;
       }
       const result = apply(this.graph, op);
+      this.writes++;
       if (this.log && this.recordsSinceCompaction >= (this.options.compactAfterRecords ?? 10_000)) await this.compactNow();
       return result;
     });

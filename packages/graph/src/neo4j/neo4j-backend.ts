@@ -32,6 +32,8 @@ type Query = (cypher: string, params: Record<string, unknown>) => Promise<Neo4jR
 // Every relationship has this one type; the predicate is a property, so
 // predicates are data, not schema.
 const REL = "REL";
+// The node counting a graph's writes (see version()); one per graph label.
+const VERSION_LABEL = "BoydGraphVersion";
 const LABEL = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
 // Whether the relationship r to node m passes an EdgeFilter (parameters from filterParams).
@@ -133,6 +135,7 @@ export class Neo4jBackend implements GraphBackend {
         );
         removed += result.records[0]?.get("n") as number;
       }
+      if (removed > 0) await this.bumpVersion(tx);
     });
     return removed;
   }
@@ -301,6 +304,7 @@ export class Neo4jBackend implements GraphBackend {
       // transaction can exceed Neo4j's transaction memory limit.
       await session.run(`MATCH (:${this.label})-[r:${REL}]->() CALL { WITH r DELETE r } IN TRANSACTIONS OF 10000 ROWS`);
       await session.run(`MATCH (n:${this.label}) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS`);
+      await session.run(`MERGE (v:${VERSION_LABEL} {label: $label}) SET v.n = coalesce(v.n, 0) + 1`, { label: this.label });
     } catch (err) {
       throw toGraphError(err, "clearing the graph failed");
     } finally {
@@ -313,6 +317,9 @@ export class Neo4jBackend implements GraphBackend {
     await this.run(`DROP CONSTRAINT ${this.label}_id IF EXISTS`);
     await this.run(`DROP INDEX ${this.label}_label IF EXISTS`);
     await this.run(`DROP INDEX ${this.label}_name IF EXISTS`);
+    await this.session("WRITE", async (tx) => {
+      await tx.run(`MATCH (v:${VERSION_LABEL} {label: $label}) DELETE v`, { label: this.label });
+    });
   }
 
   close(): Promise<void> {
@@ -323,7 +330,22 @@ export class Neo4jBackend implements GraphBackend {
     if (rows.length === 0) return;
     await this.session("WRITE", async (tx) => {
       for (const chunk of chunks(rows, this.batchSize)) await tx.run(cypher, { rows: chunk });
+      await this.bumpVersion(tx);
     });
+  }
+
+  /**
+   * Counts a write in the graph's version node, in the write's own
+   * transaction, so the version moves exactly when the write commits. The
+   * node has a label of its own (never a symbol), keyed by the graph's label.
+   */
+  private async bumpVersion(tx: ManagedTransaction): Promise<void> {
+    await tx.run(`MERGE (v:${VERSION_LABEL} {label: $label}) SET v.n = coalesce(v.n, 0) + 1`, { label: this.label });
+  }
+
+  async version(): Promise<number> {
+    const [row] = await this.read(`OPTIONAL MATCH (v:${VERSION_LABEL} {label: $label}) RETURN coalesce(v.n, 0) AS n`, { label: this.label });
+    return (row?.get("n") as number | undefined) ?? 0;
   }
 
   private async read(cypher: string, params: Record<string, unknown> = {}): Promise<Neo4jRecord[]> {
