@@ -31,16 +31,26 @@ export class SharedDeliveredIds {
     return this.local.has(agentId, id);
   }
 
-  /** Which of these ids any replica delivered (one KV get per id this replica does not know). */
+  /**
+   * Which of these ids any replica delivered (one KV get per id this
+   * replica does not know). When the bucket does not answer, only this
+   * replica's own ids count: a possible duplicate is better than holding
+   * the agent's percepts back until their ack wait ends.
+   */
   async deliveredOf(agentId: string, ids: readonly string[]): Promise<Set<string>> {
-    const found = await Promise.all(ids.map(async (id) => this.local.has(agentId, id) || (await this.kv.get(keyOf(agentId, id)))?.operation === "PUT"));
-    return new Set(ids.filter((id, i) => found[i]));
+    const elsewhere = async (id: string): Promise<boolean> => (await this.kv.get(keyOf(agentId, id)).catch(() => null))?.operation === "PUT";
+    const found = await Promise.all(ids.map(async (id) => this.local.has(agentId, id) || (await elsewhere(id))));
+    return new Set(ids.filter((_, i) => found[i]));
   }
 
-  /** Marks ids delivered, for every replica. */
+  /**
+   * Marks ids delivered, for every replica. Called once the percepts are
+   * acknowledged, so a bucket that does not answer only loses the guard
+   * against late copies on other replicas, never the observation.
+   */
   async add(agentId: string, ids: readonly string[]): Promise<void> {
-    await Promise.all(ids.map((id) => this.kv.put(keyOf(agentId, id), EMPTY)));
     for (const id of ids) this.local.add(agentId, id);
+    await Promise.all(ids.map((id) => this.kv.put(keyOf(agentId, id), EMPTY).catch(() => undefined)));
   }
 }
 

@@ -106,23 +106,21 @@ export class JetStreamPerceptInbox implements PerceptInbox {
     }
     await this.dropDeliveredElsewhere(agentId, keep, percepts);
     let settled = false;
-    const settle = async (reply: Uint8Array, after: () => void): Promise<void> => {
+    const settle = async (reply: Uint8Array, after: () => unknown): Promise<void> => {
       if (settled) return;
       settled = true;
       for (const p of keep) p.msg.respond(reply);
       await this.nc.flush();
-      after();
+      await after();
     };
     return {
       percepts,
       dropped: 0,
       waiting: (pulled.at(-1)?.pending ?? 0) + later, // the latest message knows what is left behind it
-      // Marked before the ack: a replica dying in between leaves a percept
-      // that is redelivered and dropped, never one delivered twice.
-      commit: async () => {
-        if (!settled) await this.delivered.add(agentId, percepts.map((p) => p.id));
-        await settle(ACK, () => undefined);
-      },
+      // Marked after the ack: a replica dying in between risks a late copy
+      // delivered twice, where marking first would risk losing a percept
+      // whose observation never reached its caller.
+      commit: () => settle(ACK, () => this.delivered.add(agentId, percepts.map((p) => p.id))),
       release: () => settle(NAK, () => undefined),
     };
   }
