@@ -136,6 +136,14 @@ export interface GraphBackend {
    */
   readSnapshot?<T>(work: (reader: GraphReader) => Promise<T>): Promise<T>;
   counts(): Promise<GraphCounts>;
+  /**
+   * A token that changes with every write, as every reader of this graph
+   * sees it (other processes on the same Neo4j included), so a cache of
+   * something derived from the graph can tell it is stale in one cheap
+   * read, even after a write that left the counts as they were (a symbol
+   * relabelled, a fact replaced by another).
+   */
+  version(): Promise<string>;
   /** Deletes everything (tests, `kg reset`). */
   clear(): Promise<void>;
   close(): Promise<void>;

@@ -124,6 +124,11 @@ export class GraphStore {
     return this.backend.counts();
   }
 
+  /** Changes with every write by anyone (see {@link GraphBackend.version}). */
+  version(): Promise<string> {
+    return this.backend.version();
+  }
+
   /** Every triple, streamed in key order, a page at a time. */
   async *exportTriples(): AsyncIterable<Triple> {
     yield* this.pages({});

@@ -440,6 +440,20 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
       await expect(store.upsertSymbols([{ id: "" }])).rejects.toThrow(/symbols\[0\]: id/);
     });
 
+    it("version - every write moves it, a relabel and a replaced fact included; reads and refused writes do not", async () => {
+      const moved = async (write: () => Promise<unknown>): Promise<boolean> => {
+        const before = await store.version();
+        await write();
+        return (await store.version()) !== before;
+      };
+      expect(await moved(() => store.addTriples([t("a", "p", "b")]))).toBe(true);
+      expect(await moved(() => store.upsertSymbols([{ id: "a", label: "Alpha", kind: "entity" }]))).toBe(true);
+      expect(await moved(() => store.retractTriples([{ subject: "a", predicate: "p", object: "b" }]))).toBe(true);
+      expect(await moved(() => store.addTriples([t("a", "q", "b")]))).toBe(true);
+      expect(await moved(() => store.query({ subject: "a" }))).toBe(false);
+      expect(await moved(() => store.addTriples([{ subject: "a", predicate: "", object: "b" }]).catch(() => undefined))).toBe(false);
+    });
+
     it("symbols - found by label, ignoring case", async () => {
       await store.upsertSymbols([
         { id: "q42", label: "Douglas Adams", kind: "person" },

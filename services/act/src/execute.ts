@@ -19,7 +19,7 @@ import type { ToolRegistry } from "./registry.js";
 import { guard } from "./safety/guardian.js";
 import type { CompiledPolicy } from "./safety/policy.js";
 import { shadowCheck } from "./safety/shadow.js";
-import type { SessionMemory } from "./session-memory.js";
+import type { SessionApprovals } from "./session-approvals.js";
 import type { CallAssessment, CallContext, ToolDefinition, ToolRun } from "./tool.js";
 
 /** Everything one call goes through, injected so handlers stay pure. */
@@ -27,7 +27,8 @@ export interface ActDeps {
   readonly registry: ToolRegistry;
   readonly policy: CompiledPolicy;
   readonly approvals: ApprovalBroker;
-  readonly sessions: SessionMemory;
+  /** What people answered in each session, shared by every replica. */
+  readonly sessions: SessionApprovals;
   readonly ledger?: IdempotencyLedger | undefined;
   readonly memory?: MemorySink | undefined;
   /** @default 120000 */
@@ -111,6 +112,11 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     return result;
   };
 
+  // Read beside the assessment, so the shared store costs no extra wait;
+  // a failed read surfaces where the answers are needed.
+  const sessionRead = deps.sessions.of(agentId, key.runId);
+  sessionRead.catch(() => undefined);
+
   try {
     // 3. What would the call do?
     let assessment: CallAssessment;
@@ -142,7 +148,7 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     if (shadow.vetoed) return record(finish(ActionOutcome.VETOED, failedOutput(new BusError("PERMISSION_DENIED", `vetoed by shadow pattern ${shadow.vetoPattern}: ${shadow.explanation}`)), { shadow }));
 
     // 5. Policy, then a human if the policy asks.
-    const session = deps.sessions.of(agentId);
+    const session = await sessionRead;
     const { safety, similarityKey } = guard(deps.policy, {
       toolName: call.toolName,
       assessment,
@@ -165,11 +171,11 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
         const expired = answer.verdict === ApprovalVerdict.EXPIRED;
         const why = expired ? `approval expired: ${answer.comment}` : `denied by ${answer.answeredBy || "a person"}${answer.comment ? `: ${answer.comment}` : ""}`;
         const result = finish(expired ? ActionOutcome.APPROVAL_EXPIRED : ActionOutcome.DENIED_BY_USER, failedOutput(new BusError("PERMISSION_DENIED", why)), { ...seen, ...approved });
-        if (!expired) session.denied.add(similarityKey);
+        if (!expired) await deps.sessions.deny(agentId, key.runId, similarityKey);
         correct(deps, result, call.inputJson, why, { approvalId: asked.id, guidance: answer.comment, deniedByPerson: !expired });
         return record(result);
       }
-      if (answer.verdict === ApprovalVerdict.APPROVE_ALL_SIMILAR) session.approved.add(similarityKey);
+      if (answer.verdict === ApprovalVerdict.APPROVE_ALL_SIMILAR) await deps.sessions.approveAll(agentId, key.runId, similarityKey);
     }
 
     // 6. Run, within the time limit (approval waiting does not count).

@@ -17,6 +17,7 @@ export { guard, similarityKeyOf } from "./safety/guardian.js";
 export { shadowCheck } from "./safety/shadow.js";
 export { ApprovalBroker, APPROVAL_PREFIX } from "./approvals.js";
 export { IdempotencyLedger } from "./idempotency.js";
+export { SessionApprovals, type AgentSession } from "./session-approvals.js";
 export { JobBook, nextRun } from "./tools/jobs.js";
 export { factFrom, FACT_MIN_CHARS, FACT_MAX_CHARS, type MemorySink } from "./memory-sink.js";
 export { openFileRecordStore } from "./state/file-store.js";

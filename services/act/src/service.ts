@@ -13,7 +13,7 @@ import { ToolRegistry } from "./registry.js";
 import { askedCommands, compilePolicy, type PolicyConfig } from "./safety/policy.js";
 import { bubblewrapRunner, DEFAULT_SANDBOX_USER, probeBubblewrap, unconfinedRunner, type ConfinedRunner, type RunnerOptions } from "./sandbox/confined-exec.js";
 import { Workspace } from "./sandbox/workspace.js";
-import { SessionMemory } from "./session-memory.js";
+import { SessionApprovals } from "./session-approvals.js";
 import { openFileRecordStore } from "./state/file-store.js";
 import { openKvRecordStore } from "./state/kv-store.js";
 import type { RecordStore } from "./state/record-store.js";
@@ -99,7 +99,7 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
     registry,
     policy: compilePolicy(withCustomPrograms(policy, tools)),
     approvals,
-    sessions: new SessionMemory(),
+    sessions: new SessionApprovals(store),
     ledger: new IdempotencyLedger(store, options.now),
     memory,
     approvalTimeoutMs,

@@ -16,6 +16,7 @@ export { perceptSubject, type PerceptInbox, type PerceptBatch, type TakeOptions,
 export { openInProcessPerceptInbox, InProcessPerceptInbox, type InProcessPerceptInboxOptions, type InProcessInboxStats } from "./percepts/in-process.js";
 export { openJetStreamPerceptInbox, JetStreamPerceptInbox, consumerName, type JetStreamPerceptInboxOptions } from "./percepts/jetstream.js";
 export { publishPercept, type PerceptInput } from "./percepts/publish.js";
+export { deliveredBucket, SharedDeliveredIds } from "./percepts/delivered.js";
 export { decodePerceptBody, PERCEPT_MEDIA_TYPES, PERCEPT_DEAD_LETTER_PREFIX, DEAD_LETTER_REASON_HEADER, DEAD_LETTER_SUBJECT_HEADER } from "./percepts/wire.js";
 export { OBSERVE, PERCEPTS } from "./constants.js";
 export { configFromEnv, ObserveConfig, ENV_NAMES } from "./config.js";

@@ -66,6 +66,8 @@ export class EmbeddedBackend implements GraphBackend {
   private recordsSinceCompaction = 0;
   private compacting = false;
   private closed = false;
+  // One process owns the files, so its own count of writes is the version.
+  private writes = 0;
 
   constructor(
     private readonly graph: MemoryGraph,
@@ -123,6 +125,10 @@ export class EmbeddedBackend implements GraphBackend {
     return Promise.resolve(this.graph.counts());
   }
 
+  version(): Promise<string> {
+    return Promise.resolve(String(this.writes));
+  }
+
   /** Rewrites the log as a snapshot of the state after every write made so far. */
   compact(): Promise<void> {
     if (!this.log) return Promise.resolve();
@@ -148,10 +154,13 @@ export class EmbeddedBackend implements GraphBackend {
   /** Logs the op, then applies it; resolves with what applying returned (retract: how many existed). */
   private async write(op: Op): Promise<number> {
     if (this.closed) throw new GraphError("FAILED_PRECONDITION", "the graph store is closed");
-    if (!this.log) return apply(this.graph, op);
+    if (!this.log) {
+      this.writes++;
+      return apply(this.graph, op);
+    }
     let result = 0;
     // Applied right after the sync that covers it, in log order, before any later write or compaction.
-    await graphCall(() => this.log!.append([Buffer.from(JSON.stringify(op), "utf8")], () => (result = apply(this.graph, op))));
+    await graphCall(() => this.log!.append([Buffer.from(JSON.stringify(op), "utf8")], () => ((result = apply(this.graph, op)), this.writes++)));
     this.recordsSinceCompaction++;
     this.compactInBackground();
     return result;

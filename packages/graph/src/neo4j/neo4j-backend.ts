@@ -152,7 +152,7 @@ export class Neo4jBackend implements GraphBackend {
         );
         removed += result.records[0]?.get("n") as number;
       }
-      await tx.run(bumpVersion(L));
+      if (removed > 0) await tx.run(bumpVersion(L));
     });
     return removed;
   }
@@ -363,6 +363,11 @@ export class Neo4jBackend implements GraphBackend {
       for (const chunk of chunks(rows, this.batchSize)) await tx.run(cypher, { rows: chunk });
       await tx.run(bumpVersion(this.label));
     });
+  }
+
+  async version(): Promise<string> {
+    const [row] = await this.read(readVersion(this.label));
+    return (row?.get("version") as string | null | undefined) ?? "";
   }
 
   private async read(cypher: string, params: Record<string, unknown> = {}): Promise<Neo4jRecord[]> {

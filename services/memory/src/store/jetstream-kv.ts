@@ -158,7 +158,8 @@ class KvStore implements MemoryStore {
     try {
       let pending = info.num_pending;
       if (pending > 0) {
-        const consumer = await this.js.consumers.get(stream, info.name);
+        // Built from the info the create returned: asking for it again would cost a request per refresh.
+        const consumer = this.js.consumers.getConsumerFromInfo(info);
         while (pending > 0) {
           const batch = await consumer.fetch({ max_messages: pending, expires: 5_000 });
           let got = 0;

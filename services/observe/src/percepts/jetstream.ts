@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import { BusError, fromNatsHeaders, headerOption, PERCEPT_PREFIX, type NatsTransport } from "@boyd/bus";
 import type { Percept } from "@boyd/proto";
 import { AckPolicy, DeliverPolicy, DiscardPolicy, jetstreamManager, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type JetStreamManager } from "@nats-io/jetstream";
+import { Kvm } from "@nats-io/kv";
 import { createInbox, type Msg, type NatsConnection } from "@nats-io/transport-node";
 import { PERCEPTS } from "../constants.js";
-import { deadLetter, DeliveredIds, EMPTY_BATCH, perceptSubject, readPercept, type DropListener, type DropReason, type PerceptBatch, type PerceptInbox, type TakeOptions } from "./port.js";
+import { deliveredBucket, SharedDeliveredIds } from "./delivered.js";
+import { deadLetter, EMPTY_BATCH, perceptSubject, readPercept, type DropListener, type DropReason, type PerceptBatch, type PerceptInbox, type TakeOptions } from "./port.js";
 
 /** Options of {@link openJetStreamPerceptInbox}. */
 export interface JetStreamPerceptInboxOptions {
@@ -22,7 +24,7 @@ export interface JetStreamPerceptInboxOptions {
   memory?: boolean;
   /** Copies of the stream across a NATS cluster. @default 1 */
   replicas?: number;
-  /** Percept ids remembered per agent after delivery, to drop redeliveries the stream did not catch. @default 4096 */
+  /** Percept ids this replica remembers per agent after delivery without asking the shared bucket. @default 4096 */
   rememberedIds?: number;
   /** Told about each percept refused (malformed, misaddressed, duplicate). */
   onDrop?: DropListener;
@@ -49,10 +51,11 @@ const NANOS_PER_MS = 1_000_000;
  * there, a commit acknowledges it (and the stream deletes it), a release
  * (or a replica that dies before committing) makes JetStream deliver it
  * again. Percepts published while no observe runs wait in the stream.
+ * The ids delivered are kept in a KV bucket beside the stream, so a late
+ * copy the stream stored again is dropped by whichever replica takes it.
  */
 export class JetStreamPerceptInbox implements PerceptInbox {
   private readonly consumers = new Map<string, Promise<string>>();
-  private readonly delivered: DeliveredIds;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -61,9 +64,8 @@ export class JetStreamPerceptInbox implements PerceptInbox {
     readonly stream: string,
     private readonly ackWaitMs: number,
     private readonly options: JetStreamPerceptInboxOptions,
-  ) {
-    this.delivered = new DeliveredIds(options.rememberedIds);
-  }
+    private readonly delivered: SharedDeliveredIds,
+  ) {}
 
   async take(agentId: string, options: TakeOptions): Promise<PerceptBatch> {
     if (options.limit < 1) return EMPTY_BATCH;
@@ -92,7 +94,7 @@ export class JetStreamPerceptInbox implements PerceptInbox {
         p.msg.respond(ACK); // refused for good: never hand it out again
         continue;
       }
-      if (ids.has(percept.id) || this.delivered.has(agentId, percept.id)) {
+      if (ids.has(percept.id) || this.delivered.knownHere(agentId, percept.id)) {
         p.msg.respond(ACK);
         this.drop("duplicate", { subject: p.msg.subject, agentId, perceptId: percept.id });
         continue;
@@ -102,21 +104,39 @@ export class JetStreamPerceptInbox implements PerceptInbox {
       keep.push(p);
       percepts.push(percept);
     }
+    await this.dropDeliveredElsewhere(agentId, keep, percepts);
     let settled = false;
-    const settle = async (reply: Uint8Array, after: () => void): Promise<void> => {
+    const settle = async (reply: Uint8Array, after: () => unknown): Promise<void> => {
       if (settled) return;
       settled = true;
       for (const p of keep) p.msg.respond(reply);
       await this.nc.flush();
-      after();
+      await after();
     };
     return {
       percepts,
       dropped: 0,
       waiting: (pulled.at(-1)?.pending ?? 0) + later, // the latest message knows what is left behind it
-      commit: () => settle(ACK, () => percepts.forEach((p) => this.delivered.add(agentId, p.id))),
+      // Marked after the ack: a replica dying in between risks a late copy
+      // delivered twice, where marking first would risk losing a percept
+      // whose observation never reached its caller.
+      commit: () => settle(ACK, () => this.delivered.add(agentId, percepts.map((p) => p.id))),
       release: () => settle(NAK, () => undefined),
     };
+  }
+
+  /** Acknowledges and leaves out the percepts another replica already delivered (both lists are cut in place). */
+  private async dropDeliveredElsewhere(agentId: string, keep: Pulled[], percepts: Percept[]): Promise<void> {
+    if (percepts.length === 0) return;
+    const delivered = await this.delivered.deliveredOf(agentId, percepts.map((p) => p.id));
+    for (let i = percepts.length - 1; i >= 0; i--) {
+      const percept = percepts[i]!;
+      if (!delivered.has(percept.id)) continue;
+      keep[i]!.msg.respond(ACK);
+      this.drop("duplicate", { subject: keep[i]!.msg.subject, agentId, perceptId: percept.id });
+      keep.splice(i, 1);
+      percepts.splice(i, 1);
+    }
   }
 
   /** Nothing to release: uncommitted percepts are redelivered by JetStream. */
@@ -263,5 +283,12 @@ export async function openJetStreamPerceptInbox(transport: NatsTransport, option
     if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
     await jsm.streams.add(config);
   }
-  return new JetStreamPerceptInbox(nc, jsm, name, options.ackWaitMs ?? PERCEPTS.defaultAckWaitMs, options);
+  const delivered = await new Kvm(nc).create(deliveredBucket(name), {
+    history: 1,
+    // A delivered id need not outlive the percepts it could be a copy of.
+    ttl: options.maxAgeMs || PERCEPTS.defaultMaxAgeMs,
+    storage: options.memory ? StorageType.Memory : StorageType.File,
+    replicas: options.replicas ?? 1,
+  });
+  return new JetStreamPerceptInbox(nc, jsm, name, options.ackWaitMs ?? PERCEPTS.defaultAckWaitMs, options, new SharedDeliveredIds(delivered, options.rememberedIds));
 }

@@ -25,11 +25,13 @@ const MAX_ANSWERS = 20;
  * Reads goals as questions over one graph and answers them with proofs.
  * The vocabulary (names, predicates, declarations) is read once and kept
  * until the graph changes: `invalidate()` after a write through this
- * service, and a changed triple or symbol count for writes made elsewhere.
+ * service, and the graph's version for writes made elsewhere (another
+ * orient replica on the same Neo4j, `boyd kg ingest`), which moves even
+ * when a write leaves the counts as they were (a symbol relabelled).
  */
 export class QuestionAnswerer {
   private vocab: Promise<Vocabulary> | undefined;
-  private countsKey = "";
+  private builtAt: string | undefined;
 
   constructor(private readonly store: GraphStore) {}
 
@@ -57,10 +59,9 @@ export class QuestionAnswerer {
   }
 
   private async vocabulary(): Promise<Vocabulary> {
-    const c = await this.store.counts();
-    const key = `${c.triples}:${c.symbols}`;
-    if (!this.vocab || key !== this.countsKey) {
-      this.countsKey = key;
+    const version = await this.store.version();
+    if (!this.vocab || version !== this.builtAt) {
+      this.builtAt = version;
       this.vocab = buildVocabulary(this.store);
       this.vocab.catch(() => (this.vocab = undefined));
     }

@@ -1,0 +1,96 @@
+// Recall must cost the same number of NATS requests whatever the agent's
+// age, on a replica that has never read the agent (cold), one whose cache
+// is current (warm) and one whose cache another replica made stale
+// (changed). Requests are counted as the messages the store's own
+// connection sends (nats.js `stats().outMsgs`): every KV get, JetStream API
+// call and pull is one.
+import { connectNats, type CallContext, type NatsTransport } from "@boyd/bus";
+import { EpisodicEntry, Fact } from "@boyd/proto";
+import { startNats, type NatsServer } from "@boyd/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryHandlers, openKvStore, type MemoryStore } from "../src/index.js";
+
+let nats: NatsServer;
+const connections: NatsTransport[] = [];
+beforeAll(async () => {
+  nats = await startNats();
+});
+afterAll(async () => {
+  await Promise.all(connections.map((c) => c.close()));
+  await nats?.stop();
+});
+
+const ctx = {} as CallContext;
+const bucket = `memory_recall_cost_${process.pid}`;
+const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+/** A replica: its own connection, store and handlers over the shared bucket. */
+async function replica(): Promise<{ transport: NatsTransport; store: MemoryStore; handlers: ReturnType<typeof createMemoryHandlers> }> {
+  const transport = await connectNats({ servers: nats.url });
+  connections.push(transport);
+  const store = await openKvStore({ connection: transport.connection, bucket });
+  return { transport, store, handlers: createMemoryHandlers(store) };
+}
+
+const episode = (agentId: string, i: number) =>
+  EpisodicEntry.toJSON(EpisodicEntry.fromPartial({ symbolId: `episode:${agentId}:${i}`, summary: `cycle ${i} looked at crater ${i}`, learnings: [`topic:crater_${i}`], timestampUnixMs: 1_000 + i }));
+const fact = (agentId: string, i: number) =>
+  Fact.toJSON(Fact.fromPartial({ id: `fact:${i}`, agentId, content: `Crater ${i} lies on the far side of the moon`, source: "tool:kg_query", createdAtUnixMs: 1_000 + i }));
+
+/** Gives the agent `age` episodes and facts, as `age` cycles would. */
+async function grow(store: MemoryStore, agentId: string, age: number): Promise<void> {
+  const ids = Array.from({ length: age }, (_, i) => i);
+  await Promise.all([
+    store.addRecords(agentId, "episodes", ids.map((i) => ({ id: `episode:${agentId}:${i}`, value: bytes(episode(agentId, i)) }))),
+    store.addRecords(agentId, "facts", ids.map((i) => ({ id: `fact:${i}`, value: bytes(fact(agentId, i)) }))),
+  ]);
+}
+
+/** Requests one recall sends, and what it found. */
+async function measuredRecall(r: Awaited<ReturnType<typeof replica>>, agentId: string, query: string): Promise<{ requests: number; facts: string[]; episodes: string[] }> {
+  await r.transport.connection.flush();
+  const before = r.transport.connection.stats().outMsgs;
+  const reply = await r.handlers.recall({ agentId, query, symbols: [], topK: 3, includeFacts: true }, ctx);
+  const requests = r.transport.connection.stats().outMsgs - before;
+  return { requests, facts: reply.facts.map((f) => f.content), episodes: reply.episodes.map((e) => e.summary) };
+}
+
+describe("recall cost - NATS requests per recall do not grow with the agent's age", () => {
+  const ages = [10, 300];
+  const costs = new Map<number, { cold: number; warm: number; changed: number }>();
+
+  beforeAll(async () => {
+    const writer = await replica();
+    for (const age of ages) {
+      const agentId = `aged-${age}`;
+      await grow(writer.store, agentId, age);
+      const reader = await replica();
+      const cold = await measuredRecall(reader, agentId, "crater far side");
+      expect(cold.facts).toHaveLength(3);
+      const warm = await measuredRecall(reader, agentId, "crater far side");
+      // Another replica writes: the reader's cache is stale and must see the write.
+      await writer.handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: "The zebra crossing on Elm street is closed", source: "user" })] }, ctx);
+      const changed = await measuredRecall(reader, agentId, "zebra crossing");
+      expect(changed.facts).toEqual(["The zebra crossing on Elm street is closed"]);
+      costs.set(age, { cold: cold.requests, warm: warm.requests, changed: changed.requests });
+    }
+  }, 50_000);
+
+  it("a warm replica's recall is one request per log read", () => {
+    expect(costs.get(10)!.warm).toBe(3);
+    expect(costs.get(300)!.warm).toBe(3);
+  });
+
+  // Per log read: its version key; for a log to bring up to date, a change
+  // consumer created, pulled once and removed (the empty corrections log on
+  // a cold replica: its version key created instead of a pull).
+  it("a cold replica's first recall costs the same at age 10 and age 300: 4 requests per log", () => {
+    expect(costs.get(10)!.cold).toBe(12);
+    expect(costs.get(300)!.cold).toBe(12);
+  });
+
+  it("a recall after another replica wrote costs the same at age 10 and age 300: 4 for the changed log, 1 for each other", () => {
+    expect(costs.get(10)!.changed).toBe(6);
+    expect(costs.get(300)!.changed).toBe(6);
+  });
+});
