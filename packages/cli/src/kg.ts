@@ -3,7 +3,6 @@ import { InvalidArgumentError, type Command } from "commander";
 import { printable } from "./agent-format.js";
 import { Interrupt } from "./interrupt.js";
 import { registerKgMineCommand } from "./kg-mine.js";
-import { conflictText, proofText } from "./kg-proofs.js";
 import { positiveInt, UsageError } from "./options.js";
 import { estimateLines, IngestProgressBar } from "./progress.js";
 
@@ -153,6 +152,7 @@ export function registerKgCommands(program: Command): void {
         for (const t of triples) console.log(fields(t.subject, t.predicate, t.object, t.confidence));
         return;
       }
+      const { proofText } = await import("./kg-proofs.js");
       const { answers, rules } = await withGraph(flags(), (store) => queryWithRules(store, pattern, limit));
       for (const a of answers) {
         const t = a.triple;
@@ -183,6 +183,7 @@ export function registerKgCommands(program: Command): void {
     .option("--query <atom>", 'backward chaining for one pattern, e.g. "speaks(alice, ?)"')
     .option("--max-depth <n>", "backward chaining: deepest nesting of subgoals", positiveInt, 32)
     .action(async (opts: { dryRun?: boolean; query?: string; maxDepth: number }) => {
+      const { conflictText, proofText } = await import("./kg-proofs.js");
       const query = opts.query === undefined ? undefined : await goal(opts.query);
       const { result, rules } = await withGraph(flags(), async (store) => {
         const result = await store.infer(query ? { mode: "backward", query, maxDepth: opts.maxDepth } : { mode: "forward", commit: !opts.dryRun });
