@@ -290,7 +290,16 @@ type DecideRequest struct {
 	Tools []*ToolDescriptor `protobuf:"bytes,6,rep,name=tools,proto3" json:"tools,omitempty"`
 	// Rules learned from people (memory's ListRules) that change the score
 	// of the calls they match.
-	Rules         []*ScoreRule `protobuf:"bytes,7,rep,name=rules,proto3" json:"rules,omitempty"`
+	Rules []*ScoreRule `protobuf:"bytes,7,rep,name=rules,proto3" json:"rules,omitempty"`
+	// Version of the whole catalog the caller scores against (@boyd/tools
+	// catalogVersion: a hash of its encoded tools). With tools: decide keeps
+	// that catalog under this version. Without tools: decide scores the
+	// catalog it kept under this version, and answers FAILED_PRECONDITION
+	// when it has none (a new replica), so the caller sends tools again.
+	CatalogVersion string `protobuf:"bytes,8,opt,name=catalog_version,json=catalogVersion,proto3" json:"catalog_version,omitempty"`
+	// Tools of the catalog not to score in this decision (budget spent,
+	// side effects a person rejected), by name.
+	ExcludedTools []string `protobuf:"bytes,9,rep,name=excluded_tools,json=excludedTools,proto3" json:"excluded_tools,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -370,6 +379,20 @@ func (x *DecideRequest) GetTools() []*ToolDescriptor {
 func (x *DecideRequest) GetRules() []*ScoreRule {
 	if x != nil {
 		return x.Rules
+	}
+	return nil
+}
+
+func (x *DecideRequest) GetCatalogVersion() string {
+	if x != nil {
+		return x.CatalogVersion
+	}
+	return ""
+}
+
+func (x *DecideRequest) GetExcludedTools() []string {
+	if x != nil {
+		return x.ExcludedTools
 	}
 	return nil
 }
@@ -745,7 +768,7 @@ const file_boyd_v1_decide_proto_rawDesc = "" +
 	"\x0fplan_step_index\x18\a \x01(\rH\x00R\rplanStepIndex\x88\x01\x01\x12*\n" +
 	"\aimpasse\x18\b \x01(\v2\x10.boyd.v1.ImpasseR\aimpasse\x12,\n" +
 	"\x12goal_switch_reason\x18\t \x01(\tR\x10goalSwitchReasonB\x12\n" +
-	"\x10_plan_step_index\"\xbe\x02\n" +
+	"\x10_plan_step_index\"\x8e\x03\n" +
 	"\rDecideRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x126\n" +
 	"\vorientation\x18\x02 \x01(\v2\x14.boyd.v1.OrientationR\vorientation\x125\n" +
@@ -753,7 +776,9 @@ const file_boyd_v1_decide_proto_rawDesc = "" +
 	"\x04plan\x18\x04 \x01(\v2\r.boyd.v1.PlanR\x04plan\x12'\n" +
 	"\x06psyche\x18\x05 \x01(\v2\x0f.boyd.v1.PsycheR\x06psyche\x12-\n" +
 	"\x05tools\x18\x06 \x03(\v2\x17.boyd.v1.ToolDescriptorR\x05tools\x12(\n" +
-	"\x05rules\x18\a \x03(\v2\x12.boyd.v1.ScoreRuleR\x05rules\"w\n" +
+	"\x05rules\x18\a \x03(\v2\x12.boyd.v1.ScoreRuleR\x05rules\x12'\n" +
+	"\x0fcatalog_version\x18\b \x01(\tR\x0ecatalogVersion\x12%\n" +
+	"\x0eexcluded_tools\x18\t \x03(\tR\rexcludedTools\"w\n" +
 	"\tScoreRule\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n" +
 	"\ttool_name\x18\x02 \x01(\tR\btoolName\x12\x1d\n" +

@@ -781,7 +781,8 @@ type SessionState struct {
 	CreatedAtUnixMs int64 `protobuf:"varint,15,opt,name=created_at_unix_ms,json=createdAtUnixMs,proto3" json:"created_at_unix_ms,omitempty"`
 	// When the state was last saved.
 	UpdatedAtUnixMs int64 `protobuf:"varint,16,opt,name=updated_at_unix_ms,json=updatedAtUnixMs,proto3" json:"updated_at_unix_ms,omitempty"`
-	// The latest tool calls (at most 200), which reflection judges.
+	// The latest tool calls, which reflection judges: every one since the
+	// last reflection, and at least the newest 32.
 	ToolRuns []*ToolRun `protobuf:"bytes,17,rep,name=tool_runs,json=toolRuns,proto3" json:"tool_runs,omitempty"`
 	// Shadow vetoes and bias hits since the last reflection.
 	ShadowEncounters uint32 `protobuf:"varint,18,opt,name=shadow_encounters,json=shadowEncounters,proto3" json:"shadow_encounters,omitempty"`

@@ -114,7 +114,7 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     expect(late).toEqual([]);
   }, 120_000);
 
-  it("Decide - the tool catalog goes once; later requests name it by catalog_version (with the tools left out)", async () => {
+  it("Decide - the tool catalog goes once; later requests name it by catalog_version (with the tools left out); recent entries go once", async () => {
     const asks = overhear(outsider, "boyd.v1.DecideService.Decide", (d) => DecideRequest.decode(d));
     await createSteadyAgent("brief");
     await outsider.connection.flush();
@@ -127,6 +127,9 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     expect(mine.slice(1).map((a) => a.tools.length)).toEqual(mine.slice(1).map(() => 0));
     expect(new Set(mine.map((a) => a.catalogVersion)).size).toBe(1);
     expect(mine[0]!.catalogVersion).toMatch(/^[0-9a-f]{16}$/);
+    // Working memory's recent entries go once, as the history decide reads, not again inside the orientation's observation.
+    expect(mine.slice(1).every((a) => a.history.length > 0)).toBe(true);
+    expect(mine.map((a) => a.orientation!.observation!.recentEntries.length)).toEqual(mine.map(() => 0));
   }, 120_000);
 
   it("slim events - the oriented event leaves out the observation the observed event just carried", async () => {

@@ -26,7 +26,7 @@ from boyd.v1 import common_pb2 as boyd_dot_v1_dot_common__pb2
 from boyd.v1 import orient_pb2 as boyd_dot_v1_dot_orient__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x62oyd/v1/decide.proto\x12\x07\x62oyd.v1\x1a\x14\x62oyd/v1/common.proto\x1a\x14\x62oyd/v1/orient.proto\"\x8a\x01\n\x07Impasse\x12(\n\x04kind\x18\x01 \x01(\x0e\x32\x14.boyd.v1.ImpasseKindR\x04kind\x12\x1c\n\tthreshold\x18\x02 \x01(\x01R\tthreshold\x12\x18\n\x07\x65psilon\x18\x03 \x01(\x01R\x07\x65psilon\x12\x1d\n\ntied_tools\x18\x04 \x03(\tR\ttiedTools\"\x85\x03\n\x08\x44\x65\x63ision\x12\x19\n\x08\x61gent_id\x18\x01 \x01(\tR\x07\x61gentId\x12\x14\n\x05\x63ycle\x18\x02 \x01(\x04R\x05\x63ycle\x12\x17\n\x07goal_id\x18\x03 \x01(\tR\x06goalId\x12%\n\x04\x63\x61ll\x18\x04 \x01(\x0b\x32\x11.boyd.v1.ToolCallR\x04\x63\x61ll\x12-\n\x05score\x18\x05 \x01(\x0b\x32\x17.boyd.v1.ScoreBreakdownR\x05score\x12>\n\x0b\x65xplanation\x18\x06 \x01(\x0b\x32\x1c.boyd.v1.DecisionExplanationR\x0b\x65xplanation\x12+\n\x0fplan_step_index\x18\x07 \x01(\rH\x00R\rplanStepIndex\x88\x01\x01\x12*\n\x07impasse\x18\x08 \x01(\x0b\x32\x10.boyd.v1.ImpasseR\x07impasse\x12,\n\x12goal_switch_reason\x18\t \x01(\tR\x10goalSwitchReasonB\x12\n\x10_plan_step_index\"\xbe\x02\n\rDecideRequest\x12\x19\n\x08\x61gent_id\x18\x01 \x01(\tR\x07\x61gentId\x12\x36\n\x0borientation\x18\x02 \x01(\x0b\x32\x14.boyd.v1.OrientationR\x0borientation\x12\x35\n\x07history\x18\x03 \x03(\x0b\x32\x1b.boyd.v1.WorkingMemoryEntryR\x07history\x12!\n\x04plan\x18\x04 \x01(\x0b\x32\r.boyd.v1.PlanR\x04plan\x12\'\n\x06psyche\x18\x05 \x01(\x0b\x32\x0f.boyd.v1.PsycheR\x06psyche\x12-\n\x05tools\x18\x06 \x03(\x0b\x32\x17.boyd.v1.ToolDescriptorR\x05tools\x12(\n\x05rules\x18\x07 \x03(\x0b\x32\x12.boyd.v1.ScoreRuleR\x05rules\"w\n\tScoreRule\x12\x0e\n\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n\ttool_name\x18\x02 \x01(\tR\x08toolName\x12\x1d\n\nmatch_call\x18\x03 \x01(\tR\tmatchCall\x12\x1e\n\nadjustment\x18\x04 \x01(\x01R\nadjustment\"?\n\x0e\x44\x65\x63ideResponse\x12-\n\x08\x64\x65\x63ision\x18\x01 \x01(\x0b\x32\x11.boyd.v1.DecisionR\x08\x64\x65\x63ision\"~\n\rStrategyMatch\x12\x31\n\x08strategy\x18\x01 \x01(\x0e\x32\x15.boyd.v1.PlanStrategyR\x08strategy\x12\x1e\n\nsimilarity\x18\x02 \x01(\x01R\nsimilarity\x12\x1a\n\x08selected\x18\x03 \x01(\x08R\x08selected\"\xd6\x02\n\x13GeneratePlanRequest\x12\x19\n\x08\x61gent_id\x18\x01 \x01(\tR\x07\x61gentId\x12!\n\x04goal\x18\x02 \x01(\x0b\x32\r.boyd.v1.GoalR\x04goal\x12\x18\n\x07\x61ttempt\x18\x03 \x01(\rR\x07\x61ttempt\x12\x36\n\x0borientation\x18\x04 \x01(\x0b\x32\x14.boyd.v1.OrientationR\x0borientation\x12\x1d\n\nused_tools\x18\x05 \x03(\tR\tusedTools\x12-\n\x05tools\x18\x06 \x03(\x0b\x32\x17.boyd.v1.ToolDescriptorR\x05tools\x12(\n\x05rules\x18\x07 \x03(\x0b\x32\x12.boyd.v1.ScoreRuleR\x05rules\x12&\n\x0cmax_attempts\x18\x08 \x01(\rH\x00R\x0bmaxAttempts\x88\x01\x01\x42\x0f\n\r_max_attempts\"|\n\x14GeneratePlanResponse\x12!\n\x04plan\x18\x01 \x01(\x0b\x32\r.boyd.v1.PlanR\x04plan\x12\x41\n\x10strategy_matches\x18\x02 \x03(\x0b\x32\x16.boyd.v1.StrategyMatchR\x0fstrategyMatches*\x87\x01\n\x0bImpasseKind\x12\x1c\n\x18IMPASSE_KIND_UNSPECIFIED\x10\x00\x12\x1e\n\x1aIMPASSE_KIND_NO_CANDIDATES\x10\x01\x12$\n IMPASSE_KIND_ALL_BELOW_THRESHOLD\x10\x02\x12\x14\n\x10IMPASSE_KIND_TIE\x10\x03\x32\x97\x01\n\rDecideService\x12\x39\n\x06\x44\x65\x63ide\x12\x16.boyd.v1.DecideRequest\x1a\x17.boyd.v1.DecideResponse\x12K\n\x0cGeneratePlan\x12\x1c.boyd.v1.GeneratePlanRequest\x1a\x1d.boyd.v1.GeneratePlanResponseB\x18Z\x16\x62oyd/clients/go/boydv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x62oyd/v1/decide.proto\x12\x07\x62oyd.v1\x1a\x14\x62oyd/v1/common.proto\x1a\x14\x62oyd/v1/orient.proto\"\x8a\x01\n\x07Impasse\x12(\n\x04kind\x18\x01 \x01(\x0e\x32\x14.boyd.v1.ImpasseKindR\x04kind\x12\x1c\n\tthreshold\x18\x02 \x01(\x01R\tthreshold\x12\x18\n\x07\x65psilon\x18\x03 \x01(\x01R\x07\x65psilon\x12\x1d\n\ntied_tools\x18\x04 \x03(\tR\ttiedTools\"\x85\x03\n\x08\x44\x65\x63ision\x12\x19\n\x08\x61gent_id\x18\x01 \x01(\tR\x07\x61gentId\x12\x14\n\x05\x63ycle\x18\x02 \x01(\x04R\x05\x63ycle\x12\x17\n\x07goal_id\x18\x03 \x01(\tR\x06goalId\x12%\n\x04\x63\x61ll\x18\x04 \x01(\x0b\x32\x11.boyd.v1.ToolCallR\x04\x63\x61ll\x12-\n\x05score\x18\x05 \x01(\x0b\x32\x17.boyd.v1.ScoreBreakdownR\x05score\x12>\n\x0b\x65xplanation\x18\x06 \x01(\x0b\x32\x1c.boyd.v1.DecisionExplanationR\x0b\x65xplanation\x12+\n\x0fplan_step_index\x18\x07 \x01(\rH\x00R\rplanStepIndex\x88\x01\x01\x12*\n\x07impasse\x18\x08 \x01(\x0b\x32\x10.boyd.v1.ImpasseR\x07impasse\x12,\n\x12goal_switch_reason\x18\t \x01(\tR\x10goalSwitchReasonB\x12\n\x10_plan_step_index\"\x8e\x03\n\rDecideRequest\x12\x19\n\x08\x61gent_id\x18\x01 \x01(\tR\x07\x61gentId\x12\x36\n\x0borientation\x18\x02 \x01(\x0b\x32\x14.boyd.v1.OrientationR\x0borientation\x12\x35\n\x07history\x18\x03 \x03(\x0b\x32\x1b.boyd.v1.WorkingMemoryEntryR\x07history\x12!\n\x04plan\x18\x04 \x01(\x0b\x32\r.boyd.v1.PlanR\x04plan\x12\'\n\x06psyche\x18\x05 \x01(\x0b\x32\x0f.boyd.v1.PsycheR\x06psyche\x12-\n\x05tools\x18\x06 \x03(\x0b\x32\x17.boyd.v1.ToolDescriptorR\x05tools\x12(\n\x05rules\x18\x07 \x03(\x0b\x32\x12.boyd.v1.ScoreRuleR\x05rules\x12\'\n\x0f\x63\x61talog_version\x18\x08 \x01(\tR\x0e\x63\x61talogVersion\x12%\n\x0e\x65xcluded_tools\x18\t \x03(\tR\rexcludedTools\"w\n\tScoreRule\x12\x0e\n\x02id\x18\x01 \x01(\tR\x02id\x12\x1b\n\ttool_name\x18\x02 \x01(\tR\x08toolName\x12\x1d\n\nmatch_call\x18\x03 \x01(\tR\tmatchCall\x12\x1e\n\nadjustment\x18\x04 \x01(\x01R\nadjustment\"?\n\x0e\x44\x65\x63ideResponse\x12-\n\x08\x64\x65\x63ision\x18\x01 \x01(\x0b\x32\x11.boyd.v1.DecisionR\x08\x64\x65\x63ision\"~\n\rStrategyMatch\x12\x31\n\x08strategy\x18\x01 \x01(\x0e\x32\x15.boyd.v1.PlanStrategyR\x08strategy\x12\x1e\n\nsimilarity\x18\x02 \x01(\x01R\nsimilarity\x12\x1a\n\x08selected\x18\x03 \x01(\x08R\x08selected\"\xd6\x02\n\x13GeneratePlanRequest\x12\x19\n\x08\x61gent_id\x18\x01 \x01(\tR\x07\x61gentId\x12!\n\x04goal\x18\x02 \x01(\x0b\x32\r.boyd.v1.GoalR\x04goal\x12\x18\n\x07\x61ttempt\x18\x03 \x01(\rR\x07\x61ttempt\x12\x36\n\x0borientation\x18\x04 \x01(\x0b\x32\x14.boyd.v1.OrientationR\x0borientation\x12\x1d\n\nused_tools\x18\x05 \x03(\tR\tusedTools\x12-\n\x05tools\x18\x06 \x03(\x0b\x32\x17.boyd.v1.ToolDescriptorR\x05tools\x12(\n\x05rules\x18\x07 \x03(\x0b\x32\x12.boyd.v1.ScoreRuleR\x05rules\x12&\n\x0cmax_attempts\x18\x08 \x01(\rH\x00R\x0bmaxAttempts\x88\x01\x01\x42\x0f\n\r_max_attempts\"|\n\x14GeneratePlanResponse\x12!\n\x04plan\x18\x01 \x01(\x0b\x32\r.boyd.v1.PlanR\x04plan\x12\x41\n\x10strategy_matches\x18\x02 \x03(\x0b\x32\x16.boyd.v1.StrategyMatchR\x0fstrategyMatches*\x87\x01\n\x0bImpasseKind\x12\x1c\n\x18IMPASSE_KIND_UNSPECIFIED\x10\x00\x12\x1e\n\x1aIMPASSE_KIND_NO_CANDIDATES\x10\x01\x12$\n IMPASSE_KIND_ALL_BELOW_THRESHOLD\x10\x02\x12\x14\n\x10IMPASSE_KIND_TIE\x10\x03\x32\x97\x01\n\rDecideService\x12\x39\n\x06\x44\x65\x63ide\x12\x16.boyd.v1.DecideRequest\x1a\x17.boyd.v1.DecideResponse\x12K\n\x0cGeneratePlan\x12\x1c.boyd.v1.GeneratePlanRequest\x1a\x1d.boyd.v1.GeneratePlanResponseB\x18Z\x16\x62oyd/clients/go/boydv1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,24 +34,24 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'boyd.v1.decide_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'Z\026boyd/clients/go/boydv1'
-  _globals['_IMPASSEKIND']._serialized_start=1717
-  _globals['_IMPASSEKIND']._serialized_end=1852
+  _globals['_IMPASSEKIND']._serialized_start=1797
+  _globals['_IMPASSEKIND']._serialized_end=1932
   _globals['_IMPASSE']._serialized_start=78
   _globals['_IMPASSE']._serialized_end=216
   _globals['_DECISION']._serialized_start=219
   _globals['_DECISION']._serialized_end=608
   _globals['_DECIDEREQUEST']._serialized_start=611
-  _globals['_DECIDEREQUEST']._serialized_end=929
-  _globals['_SCORERULE']._serialized_start=931
-  _globals['_SCORERULE']._serialized_end=1050
-  _globals['_DECIDERESPONSE']._serialized_start=1052
-  _globals['_DECIDERESPONSE']._serialized_end=1115
-  _globals['_STRATEGYMATCH']._serialized_start=1117
-  _globals['_STRATEGYMATCH']._serialized_end=1243
-  _globals['_GENERATEPLANREQUEST']._serialized_start=1246
-  _globals['_GENERATEPLANREQUEST']._serialized_end=1588
-  _globals['_GENERATEPLANRESPONSE']._serialized_start=1590
-  _globals['_GENERATEPLANRESPONSE']._serialized_end=1714
-  _globals['_DECIDESERVICE']._serialized_start=1855
-  _globals['_DECIDESERVICE']._serialized_end=2006
+  _globals['_DECIDEREQUEST']._serialized_end=1009
+  _globals['_SCORERULE']._serialized_start=1011
+  _globals['_SCORERULE']._serialized_end=1130
+  _globals['_DECIDERESPONSE']._serialized_start=1132
+  _globals['_DECIDERESPONSE']._serialized_end=1195
+  _globals['_STRATEGYMATCH']._serialized_start=1197
+  _globals['_STRATEGYMATCH']._serialized_end=1323
+  _globals['_GENERATEPLANREQUEST']._serialized_start=1326
+  _globals['_GENERATEPLANREQUEST']._serialized_end=1668
+  _globals['_GENERATEPLANRESPONSE']._serialized_start=1670
+  _globals['_GENERATEPLANRESPONSE']._serialized_end=1794
+  _globals['_DECIDESERVICE']._serialized_start=1935
+  _globals['_DECIDESERVICE']._serialized_end=2086
 # @@protoc_insertion_point(module_scope)

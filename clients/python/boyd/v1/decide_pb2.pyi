@@ -55,7 +55,7 @@ class Decision(_message.Message):
     def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., goal_id: _Optional[str] = ..., call: _Optional[_Union[_common_pb2.ToolCall, _Mapping]] = ..., score: _Optional[_Union[_common_pb2.ScoreBreakdown, _Mapping]] = ..., explanation: _Optional[_Union[_common_pb2.DecisionExplanation, _Mapping]] = ..., plan_step_index: _Optional[int] = ..., impasse: _Optional[_Union[Impasse, _Mapping]] = ..., goal_switch_reason: _Optional[str] = ...) -> None: ...
 
 class DecideRequest(_message.Message):
-    __slots__ = ("agent_id", "orientation", "history", "plan", "psyche", "tools", "rules")
+    __slots__ = ("agent_id", "orientation", "history", "plan", "psyche", "tools", "rules", "catalog_version", "excluded_tools")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     ORIENTATION_FIELD_NUMBER: _ClassVar[int]
     HISTORY_FIELD_NUMBER: _ClassVar[int]
@@ -63,6 +63,8 @@ class DecideRequest(_message.Message):
     PSYCHE_FIELD_NUMBER: _ClassVar[int]
     TOOLS_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
+    CATALOG_VERSION_FIELD_NUMBER: _ClassVar[int]
+    EXCLUDED_TOOLS_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     orientation: _orient_pb2.Orientation
     history: _containers.RepeatedCompositeFieldContainer[_common_pb2.WorkingMemoryEntry]
@@ -70,7 +72,9 @@ class DecideRequest(_message.Message):
     psyche: _common_pb2.Psyche
     tools: _containers.RepeatedCompositeFieldContainer[_common_pb2.ToolDescriptor]
     rules: _containers.RepeatedCompositeFieldContainer[ScoreRule]
-    def __init__(self, agent_id: _Optional[str] = ..., orientation: _Optional[_Union[_orient_pb2.Orientation, _Mapping]] = ..., history: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., plan: _Optional[_Union[_common_pb2.Plan, _Mapping]] = ..., psyche: _Optional[_Union[_common_pb2.Psyche, _Mapping]] = ..., tools: _Optional[_Iterable[_Union[_common_pb2.ToolDescriptor, _Mapping]]] = ..., rules: _Optional[_Iterable[_Union[ScoreRule, _Mapping]]] = ...) -> None: ...
+    catalog_version: str
+    excluded_tools: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, agent_id: _Optional[str] = ..., orientation: _Optional[_Union[_orient_pb2.Orientation, _Mapping]] = ..., history: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., plan: _Optional[_Union[_common_pb2.Plan, _Mapping]] = ..., psyche: _Optional[_Union[_common_pb2.Psyche, _Mapping]] = ..., tools: _Optional[_Iterable[_Union[_common_pb2.ToolDescriptor, _Mapping]]] = ..., rules: _Optional[_Iterable[_Union[ScoreRule, _Mapping]]] = ..., catalog_version: _Optional[str] = ..., excluded_tools: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ScoreRule(_message.Message):
     __slots__ = ("id", "tool_name", "match_call", "adjustment")

@@ -313,7 +313,7 @@ async function decidePhase(frame: CycleFrame, state: SessionState, observation: 
     const r = await withRecovery("decide", frame.policy(), (deadline) =>
       decideOverCatalog(
         frame.ports.decide,
-        { agentId, orientation, history: observation.recentEntries, plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, rules },
+        { agentId, orientation: withoutRecentEntries(orientation), history: observation.recentEntries, plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, rules },
         frame.options.catalog,
         tools,
         { deadline, agentId },
@@ -324,6 +324,16 @@ async function decidePhase(frame: CycleFrame, state: SessionState, observation: 
   if (decision) await frame.narrator.emit({ $case: "decided", value: { decision } });
   if (exhausted.length) frame.warn(`tool budget spent: ${exhausted.join(", ")}`);
   return decision;
+}
+
+/**
+ * The orientation as decide needs it: its observation's recent entries are
+ * the request's `history` already (decide reads them there), so they are
+ * not sent twice.
+ */
+function withoutRecentEntries(orientation: Orientation): Orientation {
+  const observation = orientation.observation;
+  return observation?.recentEntries.length ? { ...orientation, observation: { ...observation, recentEntries: [] } } : orientation;
 }
 
 /** Act, with recovery per error class; counts the call, keeps a created job and an "approve all similar". */
