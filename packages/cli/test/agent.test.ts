@@ -1,3 +1,4 @@
+import { containsInOrder } from "@boyd/testkit";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,7 +80,13 @@ describe("boyd agent", () => {
   it("agent run - a goal that needs an inferred fact completes with the rule and the four facts it used", async () => {
     const r = await runBoyd(["agent", "--data-dir", join(dir, "zoo"), "run", "--kb", ANIMALS, "--goals", "Find out whether a dog is a living thing => living thing"]);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/^#1 +goal:Find out whether a dog is … .*✓ completed: dog is-a living_thing \(by is-a-transitive\); from dog is-a mammal \(\S*animals\.csv:2\); mammal is-a vertebrate \(\S*:15\); vertebrate is-a animal \(\S*:22\); animal is-a living_thing \(\S*:24\)$/m);
+    // In order on the cycle line (a regex with this many open stretches is polynomial: see the repo's ReDoS check).
+    const cycleLine = r.stdout.split("\n").find((line) => /^#1 +goal:Find out whether a dog is …/.test(line)) ?? "";
+    expect(
+      containsInOrder(cycleLine, ["✓ completed: dog is-a living_thing (by is-a-transitive); from dog is-a mammal (", "animals.csv:2); mammal is-a vertebrate (", ":15); vertebrate is-a animal (", ":22); animal is-a living_thing (", ":24)"]),
+      cycleLine,
+    ).toBe(true);
+    expect(cycleLine.endsWith(":24)")).toBe(true);
     expect(r.stdout).toMatch(/^ +answer: yes$/m);
   });
 
