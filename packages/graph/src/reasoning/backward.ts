@@ -1,7 +1,7 @@
 import { compare } from "../backend.js";
 import { invalid } from "../errors.js";
 import { tripleKey, type Triple, type TriplePattern } from "../model.js";
-import { derivedConfidence, FunctionalGuard, headOf, matchAtom, patternOf, type Bindings } from "./match.js";
+import { derivedConfidence, FunctionalGuard, headOf, improves, matchAtom, patternOf, type Bindings } from "./match.js";
 import { isVar, type Rule } from "./rule.js";
 
 /** A goal: a triple pattern whose predicate is known; open subject or object are what is asked. */
@@ -111,7 +111,7 @@ export class BackwardChainer {
     if (confidence < this.minConfidence) return;
     const key = tripleKey(head);
     const existing = table.answers.get(key);
-    if (existing && (existing.rule === undefined || existing.triple.confidence >= confidence)) return;
+    if (existing && (existing.rule === undefined || !improves(confidence, existing.triple.confidence))) return;
     table.answers.set(key, { triple: { ...head, confidence, source: `rule:${rule.name}`, createdAt: this.now }, rule: rule.name, antecedents: premises });
     this.changed = true;
   }

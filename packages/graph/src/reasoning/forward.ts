@@ -1,6 +1,6 @@
 import { compare } from "../backend.js";
 import { tripleKey, type Triple } from "../model.js";
-import { derivedConfidence, FunctionalGuard, headOf, matchAtom, NO_BINDINGS, patternOf, type Bindings } from "./match.js";
+import { derivedConfidence, FunctionalGuard, headOf, improves, matchAtom, NO_BINDINGS, patternOf, type Bindings } from "./match.js";
 import type { Rule } from "./rule.js";
 
 /** Options of a forward-chaining run. */
@@ -129,9 +129,9 @@ export function forwardChain(initial: readonly Triple[], rules: readonly Rule[],
       let seen = proofs.get(key);
       if (!seen) proofs.set(key, (seen = new Set()));
       seen.add(`${rule.name}\u0001${premises.map(tripleKey).join("\u0001")}`);
-      if (existing && existing.confidence >= confidence) return;
+      if (existing && !improves(confidence, existing.confidence)) return;
       const offered = offers.get(key);
-      if (!offered || offered.confidence < confidence) offers.set(key, { key, head, confidence, rule, premises });
+      if (!offered || improves(confidence, offered.confidence)) offers.set(key, { key, head, confidence, rule, premises });
     }
   }
   return [...derived.values()].sort((a, b) => compare(tripleKey(a.triple), tripleKey(b.triple)));

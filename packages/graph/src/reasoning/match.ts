@@ -49,6 +49,16 @@ export function derivedConfidence(rule: Rule, premises: readonly Triple[]): numb
 }
 
 /**
+ * Whether a new proof's confidence beats the one known. Products of the
+ * same factors taken in another order differ in the last bits; without the
+ * margin every such "improvement" would be propagated again (forward
+ * chaining over a tree of 2,000 nodes ran 10 s instead of well under one).
+ */
+export function improves(confidence: number, known: number): boolean {
+  return confidence > known + 1e-12;
+}
+
+/**
  * Stored facts of functional predicates: a derivation that would give such
  * a predicate a second value for a subject that has a stated one is not
  * made (the stated value wins; the clash is reported as a conflict).
