@@ -156,6 +156,33 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     for (const r of [...replicas]) await r.stop();
   }, 60_000);
 
+  it("a replica whose lease is taken stops driving after its cycle and saves nothing while another holds it; it goes on once the lease is free", async () => {
+    const [x1, x2] = [await startReplica("x1"), await startReplica("x2")];
+    await agents().createAgent({ agentId: "contested", goals: [ENDLESS], config: ENDLESS_CONFIG });
+    await agents().startAgent({ agentId: "contested" });
+    const ownerId = ownerOf("contested", ["x1", "x2"])!;
+    const owner = ownerId === "x1" ? x1 : x2;
+    const thief = ownerId === "x1" ? x2 : x1;
+    await waitFor(async () => (await storedCycle("contested")) >= 2, 20_000, () => "contested did not cycle");
+    // The key runs out under the owner (as after a partition) and someone else takes it.
+    const kv = await new Kvm(caller.connection).open("boyd_controller_leases");
+    await kv.purge("contested");
+    const stolen = await thief.cluster.leases.acquire("contested");
+    expect(stolen?.held()).toBe(true);
+    await waitFor(() => !owner.controller.runtime.isRunningHere("contested"), 5_000, () => `${ownerId} still drives contested after losing its lease`);
+    const stoppedAt = await storedCycle("contested");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await storedCycle("contested"), "no cycle saved while another replica holds the lease").toBe(stoppedAt);
+    await stolen!.release();
+    await waitFor(async () => (await storedCycle("contested")) > stoppedAt + 1, 10_000, () => `${ownerId} did not go on once the lease was free`);
+    await agents().pauseAgent({ agentId: "contested" });
+    await waitFor(() => !owner.controller.runtime.isRunningHere("contested"), 10_000, () => "still running after the pause");
+    const last = await storedCycle("contested");
+    expect(await finishedCycles("contested")).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+    await x2.stop();
+    await x1.stop();
+  }, 60_000);
+
   it("a replica that joins takes the agents rendezvous hashing gives it, at a cycle boundary; each agent's cycles stay exactly once", async () => {
     const first = await startReplica("j1");
     const ids = ["ja", "jb", "jc", "jd", "je", "jf"];

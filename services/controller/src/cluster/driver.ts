@@ -45,7 +45,8 @@ export function startDriver(options: DriverOptions): Driver {
     const run = runtime
       .run(agentId, { untilCycle: intent.untilCycle, keepBudgets: true })
       .then(async (report) => {
-        if (report.stopReason === StopReason.UNSPECIFIED) return;
+        // Handed over, or a stale save (a replica that lost the lease saved its last cycle after this one loaded): taken up again next tick.
+        if (report.stopReason === StopReason.UNSPECIFIED || staleSave(report.stopReason, report.message)) return;
         await cluster.index.change(agentId, (now) => (now && now.want === "run" && now.startId === intent.startId ? { ...now, want: "idle" } : (now ?? intent)));
       })
       .catch((err: unknown) => {
@@ -90,4 +91,9 @@ export function startDriver(options: DriverOptions): Driver {
       await current;
     },
   };
+}
+
+/** A run stopped because the session changed under it (ABORTED from a versioned save), not because the agent failed. */
+function staleSave(stop: StopReason, message: string): boolean {
+  return stop === StopReason.CRITICAL_FAILURE && message.startsWith("ABORTED");
 }
