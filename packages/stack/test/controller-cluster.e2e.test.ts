@@ -6,7 +6,7 @@ import { openKvCluster, ownerOf, startController, type Cluster, type Controller 
 import { AgentServiceDefinition, AgentState, MemoryServiceDefinition } from "@boyd/proto";
 import { startNats, waitFor, type NatsServer } from "@boyd/testkit";
 import { Kvm } from "@nats-io/kv";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
 
 const TTL_MS = 1500;
@@ -79,8 +79,12 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     caller = await connectNats({ servers: nats.url });
   });
 
-  afterAll(async () => {
+  // A test that fails midway leaves no replica behind to take the next test's agents.
+  afterEach(async () => {
     for (const r of [...replicas]) await r.stop().catch(() => {});
+  });
+
+  afterAll(async () => {
     await caller?.close();
     await services?.stop();
     await nats?.dispose();
@@ -104,6 +108,8 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     expect(await a.cluster.leases.owner("leased")).toBe("lease-b");
     await taken!.release();
     expect(await a.cluster.leases.owner("leased")).toBeUndefined();
+    // A replica id is a KV key and a subject token: a dotted one is refused by name.
+    await expect(openKvCluster({ connection: caller.connection, replicaId: "a.b" })).rejects.toThrow(`replicaId: "a.b" must be 1-64 letters, digits, '-' or '_'`);
     await b.stop();
     await a.stop();
   });
@@ -147,6 +153,8 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     expect(next.ownerReplica).not.toBe(ownerId);
     expect(next.ownerReplica).not.toBe("");
 
+    // Recreating it while a replica drives it would pull the session from under the run: refused, whichever replica answers.
+    await expect(agents().createAgent({ agentId: "steady", fresh: true })).rejects.toThrow(/agent steady is running/);
     const paused = await agents().pauseAgent({ agentId: "steady" });
     expect(paused.agent?.started).toBe(false);
     await waitFor(async () => (await agents().getAgent({ agentId: "steady" })).agent!.ownerReplica === "", 10_000, () => "steady still driven after the pause");

@@ -139,6 +139,9 @@ export class AgentRuntime {
     const existing = await this.tryLoad(agentId);
     if (existing && !request.fresh) throw new BusError("ALREADY_EXISTS", `agent ${agentId} exists (cycle ${existing.state.cycleCount}); resume it or pass fresh`);
     if (this.agents.get(agentId)?.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is running`);
+    // Recreating an agent another replica drives would pull its session from under that run.
+    const owner = existing ? await this.cluster.leases.owner(agentId) : undefined;
+    if (owner) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is running on controller replica ${owner}; pause it or wait for the run to end`);
     const now = this.deps.ports.now();
     let state = emptySession(agentId, request.name || agentId, now);
     state = { ...state, ...(config ? { config } : {}), ...(psyche ? { psyche } : {}) };

@@ -3,6 +3,8 @@ import { Kvm, type KV } from "@nats-io/kv";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { IDLE_INTENT, type AgentIndex, type AgentIntent, type AgentLease, type Cluster, type LeaseBook, type ReplicaSet } from "./types.js";
 
+const REPLICA_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** Options of {@link openKvCluster}. */
 export interface KvClusterOptions {
   readonly connection: NatsConnection;
@@ -26,6 +28,8 @@ export interface KvClusterOptions {
  * here by a watch.
  */
 export async function openKvCluster(options: KvClusterOptions): Promise<Cluster> {
+  // The id is a KV key and a subject token (forwarded calls): no dots, spaces or wildcards.
+  if (!REPLICA_ID.test(options.replicaId)) throw new Error(`replicaId: ${JSON.stringify(options.replicaId)} must be 1-64 letters, digits, '-' or '_'`);
   const ns = options.namespace ?? "boyd";
   const ttlMs = options.ttlMs ?? 3000;
   const report = options.onError ?? (() => {});
@@ -63,6 +67,8 @@ function kvLeases(kv: KV, replicaId: string, ttlMs: number, report: (err: unknow
       }
       let held = true;
       let renewedAt = Date.now();
+      // The renewal under way: a release waits for it, so it deletes the revision the server has.
+      let renewing: Promise<void> = Promise.resolve();
       const lose = () => {
         held = false;
         clearInterval(timer);
@@ -70,11 +76,10 @@ function kvLeases(kv: KV, replicaId: string, ttlMs: number, report: (err: unknow
       const timer = setInterval(() => {
         // Past the TTL with no renewal the server may have dropped the key: stop trusting it.
         if (Date.now() - renewedAt > ttlMs - renewEveryMs) return lose();
-        kv.update(agentId, replicaId, revision).then(
+        renewing = kv.update(agentId, replicaId, revision).then(
           (r) => {
-            if (!held) return;
             revision = r;
-            renewedAt = Date.now();
+            if (held) renewedAt = Date.now();
           },
           (err: unknown) => (wrongSequence(err) ? lose() : report(err, `lease renewal of agent ${agentId}`)),
         );
@@ -86,6 +91,7 @@ function kvLeases(kv: KV, replicaId: string, ttlMs: number, report: (err: unknow
         async release() {
           if (!held) return;
           lose();
+          await renewing;
           // Only our own value: a key someone else took since stays theirs.
           await kv.delete(agentId, { previousSeq: revision }).catch(() => {});
         },
