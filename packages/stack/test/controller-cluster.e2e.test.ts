@@ -114,6 +114,16 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     await a.stop();
   });
 
+  it("a resume waits up to a lease TTL for a lease a dead controller left behind, then runs", async () => {
+    const a = await startReplica("resume-a");
+    await agents().createAgent({ agentId: "resumed", goals: [ENDLESS], config: ENDLESS_CONFIG });
+    // The lease of a controller that died mid-run, still in the bucket.
+    const leftover = await a.cluster.leases.acquire("resumed");
+    setTimeout(() => void leftover!.release(), 500);
+    const { report } = await a.controller.handlers.resume({ agentId: "resumed", maxCycles: 1, detach: false }, call("Resume"));
+    expect(Number(report!.cyclesRun), report!.message).toBe(1);
+  });
+
   it("a started agent is driven by one replica; every replica lists it with its owner and forwards changes to it; stopping the owner hands it over with no cycle lost or repeated", async () => {
     const [r1, r2, r3] = [await startReplica("r1"), await startReplica("r2"), await startReplica("r3")];
     await agents().createAgent({ agentId: "steady", goals: [ENDLESS], config: ENDLESS_CONFIG });

@@ -223,12 +223,26 @@ export class AgentRuntime {
     return (await this.start(agentId, options)).report;
   }
 
+  /**
+   * The agent's lease. A resume waits up to one lease TTL for it: after a
+   * controller dies, the lease it held outlives it by that much, and a
+   * resume is what a caller sends right after (a restarted controller).
+   */
+  private async acquire(agentId: string, waitForDeadHolder: boolean): Promise<AgentLease | undefined> {
+    const until = Date.now() + (waitForDeadHolder ? this.cluster.leaseTtlMs + 250 : 0);
+    for (;;) {
+      const lease = await this.cluster.leases.acquire(agentId);
+      if (lease || Date.now() >= until) return lease;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** Takes the agent (its lease, then its session) and starts the loop; resolves once the run holds the agent. */
   private async start(agentId: string, options: RunOptions): Promise<{ report: Promise<RunReport> }> {
     checkAgentId(agentId);
     if (this.agents.get(agentId)?.running) throw alreadyRunning(agentId);
     // The lease first, then the session: what another replica saved before letting go is what this run goes on from.
-    const lease = await this.cluster.leases.acquire(agentId);
+    const lease = await this.acquire(agentId, options.resume === true);
     if (!lease) throw alreadyRunning(agentId, await this.cluster.leases.owner(agentId).catch(() => undefined));
     let h: Handle;
     try {

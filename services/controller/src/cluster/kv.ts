@@ -45,6 +45,7 @@ export async function openKvCluster(options: KvClusterOptions): Promise<Cluster>
     leases: kvLeases(leaseKv, options.replicaId, ttlMs, report),
     replicas,
     index,
+    leaseTtlMs: ttlMs,
     distributed: true,
     async close() {
       await replicas.stop();

@@ -33,5 +33,5 @@ export function localCluster(replicaId = "local"): Cluster {
       return value;
     },
   };
-  return { replicaId, leases, replicas: { live: async () => [replicaId] }, index, distributed: false, close: async () => {} };
+  return { replicaId, leases, replicas: { live: async () => [replicaId] }, index, leaseTtlMs: 0, distributed: false, close: async () => {} };
 }

@@ -55,6 +55,8 @@ export interface Cluster {
   readonly leases: LeaseBook;
   readonly replicas: ReplicaSet;
   readonly index: AgentIndex;
+  /** How long a dead replica's lease lasts at most, ms (0: leases never outlive their holder). */
+  readonly leaseTtlMs: number;
   /** Whether other replicas may exist (calls can be forwarded to an agent's owner). */
   readonly distributed: boolean;
   /** Stops heartbeats and watches; leases still held are released by their runs. */
