@@ -4,6 +4,7 @@ import { FAN_FLOOR } from "../activation.js";
 import { BOOKKEEPING_PREDICATE_PREFIX, BOOKKEEPING_PREFIXES } from "../bookkeeping.js";
 import { GraphError, invalid } from "../errors.js";
 import type { GraphSymbol, Triple, TriplePattern } from "../model.js";
+import { countExisting, withBookkeepingCounts } from "./bookkeeping-degree.js";
 import { bumpVersion, dropVersion, readVersion, versionSchema } from "./graph-version.js";
 import { NeighbourhoodCache } from "./neighbourhood-cache.js";
 
@@ -120,21 +121,33 @@ export class Neo4jBackend implements GraphBackend {
     await this.run(`CREATE INDEX ${L}_name IF NOT EXISTS FOR (n:${L}) ON (n.name)`);
     await this.run(`CREATE INDEX ${REL}_predicate IF NOT EXISTS FOR ()-[r:${REL}]-() ON (r.predicate)`);
     for (const statement of versionSchema(L)) await this.run(statement);
+    await this.run(countExisting(L, ADMITTED), filterParams({ excludeBookkeeping: true }));
   }
 
   upsertSymbols(symbols: readonly GraphSymbol[]): Promise<void> {
     return this.write(symbols, `UNWIND $rows AS row MERGE (n:${this.label} {id: row.id}) SET n.label = row.label, n.name = toLower(row.label), n.kind = row.kind`);
   }
 
+  /**
+   * A new bookkeeping edge adds to its ends' `bk` counts (see
+   * bookkeeping-degree.ts); `fresh` marks it for the counting clauses, only
+   * while the statement runs.
+   */
   addTriples(triples: readonly Triple[]): Promise<void> {
     const L = this.label;
     return this.write(
-      triples,
+      withBookkeepingCounts(triples),
       `UNWIND $rows AS row
        MERGE (s:${L} {id: row.subject}) ON CREATE SET s.label = row.subject, s.name = toLower(row.subject), s.kind = 'entity'
        MERGE (o:${L} {id: row.object}) ON CREATE SET o.label = row.object, o.name = toLower(row.object), o.kind = 'entity'
        MERGE (s)-[r:${REL} {predicate: row.predicate}]->(o)
-       SET r.confidence = row.confidence, r.source = row.source, r.createdAt = row.createdAt`,
+       ON CREATE SET r.fresh = CASE WHEN row.sbk + row.obk > 0 THEN true ELSE null END
+       SET r.confidence = row.confidence, r.source = row.source, r.createdAt = row.createdAt
+       WITH s, o, r, row WHERE r.fresh IS NOT NULL
+       REMOVE r.fresh
+       SET s.bk = coalesce(s.bk, 0) + row.sbk
+       WITH o, row
+       SET o.bk = coalesce(o.bk, 0) + row.obk`,
     );
   }
 
@@ -143,10 +156,13 @@ export class Neo4jBackend implements GraphBackend {
     let removed = 0;
     await this.session("WRITE", async (tx) => {
       removed = 0;
-      for (const rows of chunks(keys, this.batchSize)) {
+      for (const rows of chunks(withBookkeepingCounts(keys as Required<TriplePattern>[]), this.batchSize)) {
         const result = await tx.run(
           `UNWIND $rows AS k
-           MATCH (:${L} {id: k.subject})-[r:${REL} {predicate: k.predicate}]->(:${L} {id: k.object})
+           MATCH (s:${L} {id: k.subject})-[r:${REL} {predicate: k.predicate}]->(o:${L} {id: k.object})
+           SET s.bk = coalesce(s.bk, 0) - k.sbk
+           WITH o, r, k
+           SET o.bk = coalesce(o.bk, 0) - k.obk
            DELETE r RETURN count(r) AS n`,
           { rows },
         );
@@ -310,11 +326,15 @@ export class Neo4jBackend implements GraphBackend {
    * The Cypher expression for node `n`'s degree under a filter. Unfiltered,
    * `COUNT { (n)-[:REL]-() }` is answered from the node's degree counts
    * without touching a relationship (a REL always joins two nodes of the
-   * same label, so no label check is needed); filtered, it expands the
-   * node's relationships once, as ordering its edges does anyway.
+   * same label, so no label check is needed); with bookkeeping left out and
+   * no predicate filter (what activation asks by default), the same less
+   * the node's `bk` count (bookkeeping-degree.ts); filtered by predicate, it
+   * expands the node's relationships once.
    */
   private degreeOf(filter: EdgeFilter): string {
     if (!filter.predicates && !filter.excludeBookkeeping) return `COUNT { (n)-[:${REL}]-() }`;
+    // The default filter: all edges but the bookkeeping ones n counts in bk.
+    if (!filter.predicates) return `COUNT { (n)-[:${REL}]-() } - coalesce(n.bk, 0)`;
     return `COUNT { MATCH (n)-[r:${REL}]-(m:${this.label}) WHERE ${ADMITTED} }`;
   }
 
@@ -378,9 +398,9 @@ export class Neo4jBackend implements GraphBackend {
     return records;
   }
 
-  private async run(cypher: string): Promise<void> {
+  private async run(cypher: string, params: Record<string, unknown> = {}): Promise<void> {
     await this.session("WRITE", async (tx) => {
-      await tx.run(cypher);
+      await tx.run(cypher, params);
     });
   }
 
