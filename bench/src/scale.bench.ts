@@ -14,9 +14,9 @@
  *   pnpm bench:scale
  *   BENCH_SCALE_CONTROLLERS=1,2,4     controller replicas per throughput run
  *   BENCH_SCALE_CONCURRENT=8          agents cycling at once
- *   BENCH_SCALE_CYCLES=6              cycles per agent per throughput run
+ *   BENCH_SCALE_CYCLES=10             cycles per agent per throughput run
  *   BENCH_SCALE_AGENTS=1,100,1000     totals of agents created (10000 for the full run)
- *   BENCH_SCALE_RECALL_AGES=10,100,1000   agent ages for recall (10,1000,10000 for the full run)
+ *   BENCH_SCALE_RECALL_AGES=10,1000,10000   agent ages for recall
  *   BENCH_SCALE_RECALL_CALLS=30       recalls timed per age
  */
 import os from "node:os";

@@ -15,6 +15,8 @@ export interface ThroughputRow {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly cpuMsPerCycle: number;
+  /** Of it, nats-server's share (JetStream KV, streams, routing). */
+  readonly natsCpuMsPerCycle: number;
 }
 
 /** Runs `fn` over `items` with at most `limit` at once. */
@@ -45,7 +47,8 @@ export async function createAgents(endpoints: readonly ControllerEndpoint[], age
 export async function measureThroughput(s: ScaleCluster, label: string, endpoints: readonly ControllerEndpoint[], agentIds: readonly string[], cycles: number, done: Map<string, number>): Promise<ThroughputRow> {
   const mark = s.clock.finishedCount;
   const pids = s.pids();
-  const before = await usageOf(pids);
+  const natsPid = s.cluster.servers.nats.pid!;
+  const [before, natsBefore] = [await usageOf(pids), await usageOf([natsPid])];
   const began = performance.now();
   await Promise.all(
     agentIds.map(async (agentId, i) => {
@@ -55,12 +58,12 @@ export async function measureThroughput(s: ScaleCluster, label: string, endpoint
     }),
   );
   const seconds = (performance.now() - began) / 1_000;
-  const after = await usageOf(pids);
+  const [after, natsAfter] = [await usageOf(pids), await usageOf([natsPid])];
   await sleep(300); // the last cycle.finished events are on their way
   const timed = s.clock.since(mark);
   const total = agentIds.length * cycles;
   const latency = summarize(timed.map((t) => t.finishedMs - t.startedMs));
-  return { label, cycles: total, cyclesPerSec: total / seconds, p50Ms: latency.p50, p99Ms: latency.p99, cpuMsPerCycle: (after.cpuMs - before.cpuMs) / total };
+  return { label, cycles: total, cyclesPerSec: total / seconds, p50Ms: latency.p50, p99Ms: latency.p99, cpuMsPerCycle: (after.cpuMs - before.cpuMs) / total, natsCpuMsPerCycle: (natsAfter.cpuMs - natsBefore.cpuMs) / total };
 }
 
 /** Memory and pace of one step of agent creation. */
