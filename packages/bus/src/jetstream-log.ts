@@ -39,7 +39,7 @@ export async function openJetStreamEventLog(transport: NatsTransport, options: J
     // No account-info probe either: a reader's permissions need not include it.
     const jsm = await jetstreamManager(nc, { checkAPI: false });
     await jsm.streams.info(name);
-    return new JetStreamEventLog(jetstream(nc), name);
+    return new JetStreamEventLog(jetstream(nc), name, false);
   }
   const jsm = await jetstreamManager(nc);
   const config = {
@@ -56,13 +56,15 @@ export async function openJetStreamEventLog(transport: NatsTransport, options: J
     if (!(err instanceof JetStreamApiError)) throw err;
     await jsm.streams.add(config);
   }
-  return new JetStreamEventLog(jetstream(nc), name);
+  return new JetStreamEventLog(jetstream(nc), name, true);
 }
 
 class JetStreamEventLog implements EventLog {
   constructor(
     private readonly js: JetStreamClient,
     private readonly stream: string,
+    /** A reader opened read-only (the outside client) may not delete consumers; the server drops its idle ones. */
+    private readonly deletesConsumers: boolean,
   ) {}
 
   async emit(subject: string, message: Envelope): Promise<number> {
@@ -96,7 +98,7 @@ class JetStreamEventLog implements EventLog {
     } finally {
       // Each replay is one consumer on the server: left behind, one per agent taken up
       // filled the server's consumer limit at about 1,000 agents (bench:scale).
-      await consumer.delete().catch(() => {});
+      if (this.deletesConsumers) await consumer.delete().catch(() => {});
     }
   }
 }

@@ -40,4 +40,13 @@ describe("JetStream event log - a replay leaves no consumer behind", () => {
     const jsm = await jetstreamManager(transport.connection);
     expect((await jsm.streams.info("CONSUMER_LEAK")).state.consumer_count).toBe(0);
   });
+
+  it("a read-only reader (which may not delete consumers) asks the server to drop its replay's consumer after 10 s idle, not 5 minutes", async () => {
+    await openJetStreamEventLog(transport, { stream: "CONSUMER_IDLE", subjects: ["idle.>"], memory: true });
+    const reader = await openJetStreamEventLog(transport, { stream: "CONSUMER_IDLE", readOnly: true });
+    for await (const _ of reader.replay("idle.>")) void _;
+    const jsm = await jetstreamManager(transport.connection);
+    const left = await jsm.consumers.list("CONSUMER_IDLE").next();
+    expect(left.map((c) => c.config.inactive_threshold)).toEqual([10_000 * 1_000_000]);
+  });
 });
