@@ -5,7 +5,7 @@
  * Measures aggregate cycles/s and cycle latency (from the events) with 1, 2
  * and 4 controller replicas and two replicas of each service, and the
  * baseline of one of each; CPU ms per cycle of the whole cluster (from
- * /proc); memory per agent and pace as agents are created (1 / 100 / 1,000)
+ * /proc); memory per agent and pace as agents are created (1 / 100 by default)
  * and each cycled once; the failover time after kill -9 of a controller
  * replica under load; MemoryService.Recall latency at agent ages. Prints
  * tables with ratios against the baseline of the same run; exits 0 whatever
@@ -15,8 +15,8 @@
  *   BENCH_SCALE_CONTROLLERS=1,2,4     controller replicas per throughput run
  *   BENCH_SCALE_CONCURRENT=8          agents cycling at once
  *   BENCH_SCALE_CYCLES=10             cycles per agent per throughput run
- *   BENCH_SCALE_AGENTS=1,100,1000     totals of agents created (10000 for the full run)
- *   BENCH_SCALE_RECALL_AGES=10,1000,10000   agent ages for recall
+ *   BENCH_SCALE_AGENTS=1,100          totals of agents created (1,100,1000,10000 for the full run)
+ *   BENCH_SCALE_RECALL_AGES=10,100,1000   agent ages for recall (10,1000,10000 for the full run)
  *   BENCH_SCALE_RECALL_CALLS=30       recalls timed per age
  */
 import os from "node:os";
