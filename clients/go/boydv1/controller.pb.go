@@ -37,6 +37,8 @@ const (
 	AgentState_AGENT_STATE_STOPPED AgentState = 4
 	// Stopped on a critical failure.
 	AgentState_AGENT_STATE_FAILED AgentState = 5
+	// Started, then paused: waits for StartAgent.
+	AgentState_AGENT_STATE_PAUSED AgentState = 6
 )
 
 // Enum value maps for AgentState.
@@ -48,6 +50,7 @@ var (
 		3: "AGENT_STATE_AWAITING_APPROVAL",
 		4: "AGENT_STATE_STOPPED",
 		5: "AGENT_STATE_FAILED",
+		6: "AGENT_STATE_PAUSED",
 	}
 	AgentState_value = map[string]int32{
 		"AGENT_STATE_UNSPECIFIED":       0,
@@ -56,6 +59,7 @@ var (
 		"AGENT_STATE_AWAITING_APPROVAL": 3,
 		"AGENT_STATE_STOPPED":           4,
 		"AGENT_STATE_FAILED":            5,
+		"AGENT_STATE_PAUSED":            6,
 	}
 )
 
@@ -121,8 +125,14 @@ type AgentInfo struct {
 	CreatedAtUnixMs int64 `protobuf:"varint,15,opt,name=created_at_unix_ms,json=createdAtUnixMs,proto3" json:"created_at_unix_ms,omitempty"`
 	// When its state last changed.
 	UpdatedAtUnixMs int64 `protobuf:"varint,16,opt,name=updated_at_unix_ms,json=updatedAtUnixMs,proto3" json:"updated_at_unix_ms,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The controller replica that drives it now (holds its lease); empty
+	// when none does.
+	OwnerReplica string `protobuf:"bytes,17,opt,name=owner_replica,json=ownerReplica,proto3" json:"owner_replica,omitempty"`
+	// True while it is durable work on the cluster (started, not paused, not
+	// done).
+	Started       bool `protobuf:"varint,18,opt,name=started,proto3" json:"started,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AgentInfo) Reset() {
@@ -265,6 +275,20 @@ func (x *AgentInfo) GetUpdatedAtUnixMs() int64 {
 		return x.UpdatedAtUnixMs
 	}
 	return 0
+}
+
+func (x *AgentInfo) GetOwnerReplica() string {
+	if x != nil {
+		return x.OwnerReplica
+	}
+	return ""
+}
+
+func (x *AgentInfo) GetStarted() bool {
+	if x != nil {
+		return x.Started
+	}
+	return false
 }
 
 // NewGoal describes a goal to add.
@@ -2978,11 +3002,214 @@ func (*RunCyclesResponse_Event) isRunCyclesResponse_Kind() {}
 
 func (*RunCyclesResponse_Report) isRunCyclesResponse_Kind() {}
 
+// StartAgentRequest starts an agent as durable work.
+type StartAgentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Agent id.
+	AgentId string `protobuf:"bytes,1,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
+	// Goals to add first.
+	Goals []*NewGoal `protobuf:"bytes,2,rep,name=goals,proto3" json:"goals,omitempty"`
+	// Cycles to run at most from now (default: until its goals are done or
+	// its config's budgets are spent, at most the safety cap).
+	MaxCycles     *uint64 `protobuf:"varint,3,opt,name=max_cycles,json=maxCycles,proto3,oneof" json:"max_cycles,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartAgentRequest) Reset() {
+	*x = StartAgentRequest{}
+	mi := &file_boyd_v1_controller_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartAgentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartAgentRequest) ProtoMessage() {}
+
+func (x *StartAgentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_controller_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartAgentRequest.ProtoReflect.Descriptor instead.
+func (*StartAgentRequest) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *StartAgentRequest) GetAgentId() string {
+	if x != nil {
+		return x.AgentId
+	}
+	return ""
+}
+
+func (x *StartAgentRequest) GetGoals() []*NewGoal {
+	if x != nil {
+		return x.Goals
+	}
+	return nil
+}
+
+func (x *StartAgentRequest) GetMaxCycles() uint64 {
+	if x != nil && x.MaxCycles != nil {
+		return *x.MaxCycles
+	}
+	return 0
+}
+
+// StartAgentResponse returns the agent.
+type StartAgentResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The agent's status after the start.
+	Agent         *AgentInfo `protobuf:"bytes,1,opt,name=agent,proto3" json:"agent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartAgentResponse) Reset() {
+	*x = StartAgentResponse{}
+	mi := &file_boyd_v1_controller_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartAgentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartAgentResponse) ProtoMessage() {}
+
+func (x *StartAgentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_controller_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartAgentResponse.ProtoReflect.Descriptor instead.
+func (*StartAgentResponse) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *StartAgentResponse) GetAgent() *AgentInfo {
+	if x != nil {
+		return x.Agent
+	}
+	return nil
+}
+
+// PauseAgentRequest pauses a started agent.
+type PauseAgentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Agent id.
+	AgentId       string `protobuf:"bytes,1,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PauseAgentRequest) Reset() {
+	*x = PauseAgentRequest{}
+	mi := &file_boyd_v1_controller_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PauseAgentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PauseAgentRequest) ProtoMessage() {}
+
+func (x *PauseAgentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_controller_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PauseAgentRequest.ProtoReflect.Descriptor instead.
+func (*PauseAgentRequest) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *PauseAgentRequest) GetAgentId() string {
+	if x != nil {
+		return x.AgentId
+	}
+	return ""
+}
+
+// PauseAgentResponse returns the agent.
+type PauseAgentResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The agent's status (it may finish the cycle it is in).
+	Agent         *AgentInfo `protobuf:"bytes,1,opt,name=agent,proto3" json:"agent,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PauseAgentResponse) Reset() {
+	*x = PauseAgentResponse{}
+	mi := &file_boyd_v1_controller_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PauseAgentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PauseAgentResponse) ProtoMessage() {}
+
+func (x *PauseAgentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_controller_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PauseAgentResponse.ProtoReflect.Descriptor instead.
+func (*PauseAgentResponse) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_controller_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *PauseAgentResponse) GetAgent() *AgentInfo {
+	if x != nil {
+		return x.Agent
+	}
+	return nil
+}
+
 var File_boyd_v1_controller_proto protoreflect.FileDescriptor
 
 const file_boyd_v1_controller_proto_rawDesc = "" +
 	"\n" +
-	"\x18boyd/v1/controller.proto\x12\aboyd.v1\x1a\x11boyd/v1/act.proto\x1a\x14boyd/v1/common.proto\x1a\x14boyd/v1/decide.proto\x1a\x14boyd/v1/events.proto\x1a\x14boyd/v1/memory.proto\"\xae\x05\n" +
+	"\x18boyd/v1/controller.proto\x12\aboyd.v1\x1a\x11boyd/v1/act.proto\x1a\x14boyd/v1/common.proto\x1a\x14boyd/v1/decide.proto\x1a\x14boyd/v1/events.proto\x1a\x14boyd/v1/memory.proto\"\xed\x05\n" +
 	"\tAgentInfo\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12)\n" +
@@ -3001,7 +3228,9 @@ const file_boyd_v1_controller_proto_rawDesc = "" +
 	"\x10last_stop_reason\x18\r \x01(\x0e2\x13.boyd.v1.StopReasonR\x0elastStopReason\x12'\n" +
 	"\x0fsession_version\x18\x0e \x01(\x04R\x0esessionVersion\x12+\n" +
 	"\x12created_at_unix_ms\x18\x0f \x01(\x03R\x0fcreatedAtUnixMs\x12+\n" +
-	"\x12updated_at_unix_ms\x18\x10 \x01(\x03R\x0fupdatedAtUnixMs\"\x82\x02\n" +
+	"\x12updated_at_unix_ms\x18\x10 \x01(\x03R\x0fupdatedAtUnixMs\x12#\n" +
+	"\rowner_replica\x18\x11 \x01(\tR\fownerReplica\x12\x18\n" +
+	"\astarted\x18\x12 \x01(\bR\astarted\"\x82\x02\n" +
 	"\aNewGoal\x12 \n" +
 	"\vdescription\x18\x01 \x01(\tR\vdescription\x12)\n" +
 	"\x10success_criteria\x18\x02 \x01(\tR\x0fsuccessCriteria\x12\x1f\n" +
@@ -3196,7 +3425,19 @@ const file_boyd_v1_controller_proto_rawDesc = "" +
 	"\x11RunCyclesResponse\x12&\n" +
 	"\x05event\x18\x01 \x01(\v2\x0e.boyd.v1.EventH\x00R\x05event\x12,\n" +
 	"\x06report\x18\x02 \x01(\v2\x12.boyd.v1.RunReportH\x00R\x06reportB\x06\n" +
-	"\x04kind*\xac\x01\n" +
+	"\x04kind\"\x89\x01\n" +
+	"\x11StartAgentRequest\x12\x19\n" +
+	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12&\n" +
+	"\x05goals\x18\x02 \x03(\v2\x10.boyd.v1.NewGoalR\x05goals\x12\"\n" +
+	"\n" +
+	"max_cycles\x18\x03 \x01(\x04H\x00R\tmaxCycles\x88\x01\x01B\r\n" +
+	"\v_max_cycles\">\n" +
+	"\x12StartAgentResponse\x12(\n" +
+	"\x05agent\x18\x01 \x01(\v2\x12.boyd.v1.AgentInfoR\x05agent\".\n" +
+	"\x11PauseAgentRequest\x12\x19\n" +
+	"\bagent_id\x18\x01 \x01(\tR\aagentId\">\n" +
+	"\x12PauseAgentResponse\x12(\n" +
+	"\x05agent\x18\x01 \x01(\v2\x12.boyd.v1.AgentInfoR\x05agent*\xc4\x01\n" +
 	"\n" +
 	"AgentState\x12\x1b\n" +
 	"\x17AGENT_STATE_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3204,8 +3445,8 @@ const file_boyd_v1_controller_proto_rawDesc = "" +
 	"\x13AGENT_STATE_RUNNING\x10\x02\x12!\n" +
 	"\x1dAGENT_STATE_AWAITING_APPROVAL\x10\x03\x12\x17\n" +
 	"\x13AGENT_STATE_STOPPED\x10\x04\x12\x16\n" +
-	"\x12AGENT_STATE_FAILED\x10\x052\xb3\n" +
-	"\n" +
+	"\x12AGENT_STATE_FAILED\x10\x05\x12\x16\n" +
+	"\x12AGENT_STATE_PAUSED\x10\x062\xc1\v\n" +
 	"\fAgentService\x12H\n" +
 	"\vCreateAgent\x12\x1b.boyd.v1.CreateAgentRequest\x1a\x1c.boyd.v1.CreateAgentResponse\x12E\n" +
 	"\n" +
@@ -3227,7 +3468,11 @@ const file_boyd_v1_controller_proto_rawDesc = "" +
 	"\rListApprovals\x12\x1d.boyd.v1.ListApprovalsRequest\x1a\x1e.boyd.v1.ListApprovalsResponse\x12J\n" +
 	"\vWatchEvents\x12\x1b.boyd.v1.WatchEventsRequest\x1a\x1c.boyd.v1.WatchEventsResponse0\x01\x12D\n" +
 	"\tRunCycles\x12\x19.boyd.v1.RunCyclesRequest\x1a\x1a.boyd.v1.RunCyclesResponse0\x01\x126\n" +
-	"\x05Think\x12\x15.boyd.v1.ThinkRequest\x1a\x16.boyd.v1.ThinkResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
+	"\x05Think\x12\x15.boyd.v1.ThinkRequest\x1a\x16.boyd.v1.ThinkResponse\x12E\n" +
+	"\n" +
+	"StartAgent\x12\x1a.boyd.v1.StartAgentRequest\x1a\x1b.boyd.v1.StartAgentResponse\x12E\n" +
+	"\n" +
+	"PauseAgent\x12\x1a.boyd.v1.PauseAgentRequest\x1a\x1b.boyd.v1.PauseAgentResponseB\x18Z\x16boyd/clients/go/boydv1b\x06proto3"
 
 var (
 	file_boyd_v1_controller_proto_rawDescOnce sync.Once
@@ -3242,7 +3487,7 @@ func file_boyd_v1_controller_proto_rawDescGZIP() []byte {
 }
 
 var file_boyd_v1_controller_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_boyd_v1_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
+var file_boyd_v1_controller_proto_msgTypes = make([]protoimpl.MessageInfo, 49)
 var file_boyd_v1_controller_proto_goTypes = []any{
 	(AgentState)(0),                        // 0: boyd.v1.AgentState
 	(*AgentInfo)(nil),                      // 1: boyd.v1.AgentInfo
@@ -3289,124 +3534,135 @@ var file_boyd_v1_controller_proto_goTypes = []any{
 	(*ThinkResponse)(nil),                  // 42: boyd.v1.ThinkResponse
 	(*RunCyclesRequest)(nil),               // 43: boyd.v1.RunCyclesRequest
 	(*RunCyclesResponse)(nil),              // 44: boyd.v1.RunCyclesResponse
-	nil,                                    // 45: boyd.v1.CycleReport.PhaseMsEntry
-	(*ApprovalRequest)(nil),                // 46: boyd.v1.ApprovalRequest
-	(*AgentConfig)(nil),                    // 47: boyd.v1.AgentConfig
-	(*Psyche)(nil),                         // 48: boyd.v1.Psyche
-	(StopReason)(0),                        // 49: boyd.v1.StopReason
-	(*Decision)(nil),                       // 50: boyd.v1.Decision
-	(*ActionResult)(nil),                   // 51: boyd.v1.ActionResult
-	(*GoalProgress)(nil),                   // 52: boyd.v1.GoalProgress
-	(*Goal)(nil),                           // 53: boyd.v1.Goal
-	(*ReflectionReport)(nil),               // 54: boyd.v1.ReflectionReport
-	(*EpisodicEntry)(nil),                  // 55: boyd.v1.EpisodicEntry
-	(*Plan)(nil),                           // 56: boyd.v1.Plan
-	(GoalStatus)(0),                        // 57: boyd.v1.GoalStatus
-	(ConsolidationTrigger)(0),              // 58: boyd.v1.ConsolidationTrigger
-	(*BehaviorRule)(nil),                   // 59: boyd.v1.BehaviorRule
-	(*Fact)(nil),                           // 60: boyd.v1.Fact
-	(*RecallScore)(nil),                    // 61: boyd.v1.RecallScore
-	(*ApprovalDecision)(nil),               // 62: boyd.v1.ApprovalDecision
-	(EventKind)(0),                         // 63: boyd.v1.EventKind
-	(*Event)(nil),                          // 64: boyd.v1.Event
-	(LoopState)(0),                         // 65: boyd.v1.LoopState
+	(*StartAgentRequest)(nil),              // 45: boyd.v1.StartAgentRequest
+	(*StartAgentResponse)(nil),             // 46: boyd.v1.StartAgentResponse
+	(*PauseAgentRequest)(nil),              // 47: boyd.v1.PauseAgentRequest
+	(*PauseAgentResponse)(nil),             // 48: boyd.v1.PauseAgentResponse
+	nil,                                    // 49: boyd.v1.CycleReport.PhaseMsEntry
+	(*ApprovalRequest)(nil),                // 50: boyd.v1.ApprovalRequest
+	(*AgentConfig)(nil),                    // 51: boyd.v1.AgentConfig
+	(*Psyche)(nil),                         // 52: boyd.v1.Psyche
+	(StopReason)(0),                        // 53: boyd.v1.StopReason
+	(*Decision)(nil),                       // 54: boyd.v1.Decision
+	(*ActionResult)(nil),                   // 55: boyd.v1.ActionResult
+	(*GoalProgress)(nil),                   // 56: boyd.v1.GoalProgress
+	(*Goal)(nil),                           // 57: boyd.v1.Goal
+	(*ReflectionReport)(nil),               // 58: boyd.v1.ReflectionReport
+	(*EpisodicEntry)(nil),                  // 59: boyd.v1.EpisodicEntry
+	(*Plan)(nil),                           // 60: boyd.v1.Plan
+	(GoalStatus)(0),                        // 61: boyd.v1.GoalStatus
+	(ConsolidationTrigger)(0),              // 62: boyd.v1.ConsolidationTrigger
+	(*BehaviorRule)(nil),                   // 63: boyd.v1.BehaviorRule
+	(*Fact)(nil),                           // 64: boyd.v1.Fact
+	(*RecallScore)(nil),                    // 65: boyd.v1.RecallScore
+	(*ApprovalDecision)(nil),               // 66: boyd.v1.ApprovalDecision
+	(EventKind)(0),                         // 67: boyd.v1.EventKind
+	(*Event)(nil),                          // 68: boyd.v1.Event
+	(LoopState)(0),                         // 69: boyd.v1.LoopState
 }
 var file_boyd_v1_controller_proto_depIdxs = []int32{
 	0,  // 0: boyd.v1.AgentInfo.state:type_name -> boyd.v1.AgentState
-	46, // 1: boyd.v1.AgentInfo.pending_approvals:type_name -> boyd.v1.ApprovalRequest
-	47, // 2: boyd.v1.AgentInfo.config:type_name -> boyd.v1.AgentConfig
-	48, // 3: boyd.v1.AgentInfo.psyche:type_name -> boyd.v1.Psyche
-	49, // 4: boyd.v1.AgentInfo.last_stop_reason:type_name -> boyd.v1.StopReason
-	50, // 5: boyd.v1.CycleReport.decision:type_name -> boyd.v1.Decision
-	51, // 6: boyd.v1.CycleReport.result:type_name -> boyd.v1.ActionResult
-	52, // 7: boyd.v1.CycleReport.progress:type_name -> boyd.v1.GoalProgress
-	53, // 8: boyd.v1.CycleReport.changed_goals:type_name -> boyd.v1.Goal
-	54, // 9: boyd.v1.CycleReport.reflection:type_name -> boyd.v1.ReflectionReport
-	55, // 10: boyd.v1.CycleReport.consolidated:type_name -> boyd.v1.EpisodicEntry
-	49, // 11: boyd.v1.CycleReport.stop_reason:type_name -> boyd.v1.StopReason
-	45, // 12: boyd.v1.CycleReport.phase_ms:type_name -> boyd.v1.CycleReport.PhaseMsEntry
-	56, // 13: boyd.v1.CycleReport.plan:type_name -> boyd.v1.Plan
-	49, // 14: boyd.v1.RunReport.stop_reason:type_name -> boyd.v1.StopReason
-	53, // 15: boyd.v1.RunReport.goals:type_name -> boyd.v1.Goal
-	47, // 16: boyd.v1.CreateAgentRequest.config:type_name -> boyd.v1.AgentConfig
-	48, // 17: boyd.v1.CreateAgentRequest.psyche:type_name -> boyd.v1.Psyche
+	50, // 1: boyd.v1.AgentInfo.pending_approvals:type_name -> boyd.v1.ApprovalRequest
+	51, // 2: boyd.v1.AgentInfo.config:type_name -> boyd.v1.AgentConfig
+	52, // 3: boyd.v1.AgentInfo.psyche:type_name -> boyd.v1.Psyche
+	53, // 4: boyd.v1.AgentInfo.last_stop_reason:type_name -> boyd.v1.StopReason
+	54, // 5: boyd.v1.CycleReport.decision:type_name -> boyd.v1.Decision
+	55, // 6: boyd.v1.CycleReport.result:type_name -> boyd.v1.ActionResult
+	56, // 7: boyd.v1.CycleReport.progress:type_name -> boyd.v1.GoalProgress
+	57, // 8: boyd.v1.CycleReport.changed_goals:type_name -> boyd.v1.Goal
+	58, // 9: boyd.v1.CycleReport.reflection:type_name -> boyd.v1.ReflectionReport
+	59, // 10: boyd.v1.CycleReport.consolidated:type_name -> boyd.v1.EpisodicEntry
+	53, // 11: boyd.v1.CycleReport.stop_reason:type_name -> boyd.v1.StopReason
+	49, // 12: boyd.v1.CycleReport.phase_ms:type_name -> boyd.v1.CycleReport.PhaseMsEntry
+	60, // 13: boyd.v1.CycleReport.plan:type_name -> boyd.v1.Plan
+	53, // 14: boyd.v1.RunReport.stop_reason:type_name -> boyd.v1.StopReason
+	57, // 15: boyd.v1.RunReport.goals:type_name -> boyd.v1.Goal
+	51, // 16: boyd.v1.CreateAgentRequest.config:type_name -> boyd.v1.AgentConfig
+	52, // 17: boyd.v1.CreateAgentRequest.psyche:type_name -> boyd.v1.Psyche
 	2,  // 18: boyd.v1.CreateAgentRequest.goals:type_name -> boyd.v1.NewGoal
 	1,  // 19: boyd.v1.CreateAgentResponse.agent:type_name -> boyd.v1.AgentInfo
-	53, // 20: boyd.v1.CreateAgentResponse.goals:type_name -> boyd.v1.Goal
+	57, // 20: boyd.v1.CreateAgentResponse.goals:type_name -> boyd.v1.Goal
 	1,  // 21: boyd.v1.ListAgentsResponse.agents:type_name -> boyd.v1.AgentInfo
 	1,  // 22: boyd.v1.GetAgentResponse.agent:type_name -> boyd.v1.AgentInfo
 	2,  // 23: boyd.v1.AddGoalRequest.goal:type_name -> boyd.v1.NewGoal
-	53, // 24: boyd.v1.AddGoalResponse.goal:type_name -> boyd.v1.Goal
-	57, // 25: boyd.v1.ListGoalsRequest.statuses:type_name -> boyd.v1.GoalStatus
-	53, // 26: boyd.v1.ListGoalsResponse.goals:type_name -> boyd.v1.Goal
+	57, // 24: boyd.v1.AddGoalResponse.goal:type_name -> boyd.v1.Goal
+	61, // 25: boyd.v1.ListGoalsRequest.statuses:type_name -> boyd.v1.GoalStatus
+	57, // 26: boyd.v1.ListGoalsResponse.goals:type_name -> boyd.v1.Goal
 	2,  // 27: boyd.v1.CycleRequest.goal:type_name -> boyd.v1.NewGoal
 	3,  // 28: boyd.v1.CycleResponse.report:type_name -> boyd.v1.CycleReport
 	2,  // 29: boyd.v1.RunRequest.goals:type_name -> boyd.v1.NewGoal
 	4,  // 30: boyd.v1.RunResponse.report:type_name -> boyd.v1.RunReport
 	4,  // 31: boyd.v1.ResumeResponse.report:type_name -> boyd.v1.RunReport
-	56, // 32: boyd.v1.GetPlanResponse.plan:type_name -> boyd.v1.Plan
-	54, // 33: boyd.v1.ReflectResponse.report:type_name -> boyd.v1.ReflectionReport
-	58, // 34: boyd.v1.ConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
-	55, // 35: boyd.v1.ConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	59, // 36: boyd.v1.AgentServiceListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
-	59, // 37: boyd.v1.AgentServiceRemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
-	55, // 38: boyd.v1.RecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	60, // 39: boyd.v1.RecallResponse.facts:type_name -> boyd.v1.Fact
-	61, // 40: boyd.v1.RecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
-	62, // 41: boyd.v1.ResolveApprovalRequest.decision:type_name -> boyd.v1.ApprovalDecision
-	46, // 42: boyd.v1.ResolveApprovalResponse.request:type_name -> boyd.v1.ApprovalRequest
-	46, // 43: boyd.v1.ListApprovalsResponse.requests:type_name -> boyd.v1.ApprovalRequest
-	63, // 44: boyd.v1.WatchEventsRequest.kinds:type_name -> boyd.v1.EventKind
-	64, // 45: boyd.v1.WatchEventsResponse.event:type_name -> boyd.v1.Event
-	65, // 46: boyd.v1.ThinkResponse.state:type_name -> boyd.v1.LoopState
+	60, // 32: boyd.v1.GetPlanResponse.plan:type_name -> boyd.v1.Plan
+	58, // 33: boyd.v1.ReflectResponse.report:type_name -> boyd.v1.ReflectionReport
+	62, // 34: boyd.v1.ConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
+	59, // 35: boyd.v1.ConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	63, // 36: boyd.v1.AgentServiceListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
+	63, // 37: boyd.v1.AgentServiceRemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
+	59, // 38: boyd.v1.RecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	64, // 39: boyd.v1.RecallResponse.facts:type_name -> boyd.v1.Fact
+	65, // 40: boyd.v1.RecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
+	66, // 41: boyd.v1.ResolveApprovalRequest.decision:type_name -> boyd.v1.ApprovalDecision
+	50, // 42: boyd.v1.ResolveApprovalResponse.request:type_name -> boyd.v1.ApprovalRequest
+	50, // 43: boyd.v1.ListApprovalsResponse.requests:type_name -> boyd.v1.ApprovalRequest
+	67, // 44: boyd.v1.WatchEventsRequest.kinds:type_name -> boyd.v1.EventKind
+	68, // 45: boyd.v1.WatchEventsResponse.event:type_name -> boyd.v1.Event
+	69, // 46: boyd.v1.ThinkResponse.state:type_name -> boyd.v1.LoopState
 	40, // 47: boyd.v1.ThinkResponse.steps:type_name -> boyd.v1.ThinkStepSignal
 	41, // 48: boyd.v1.ThinkResponse.answer:type_name -> boyd.v1.ThinkPassage
 	17, // 49: boyd.v1.RunCyclesRequest.run:type_name -> boyd.v1.RunRequest
-	64, // 50: boyd.v1.RunCyclesResponse.event:type_name -> boyd.v1.Event
+	68, // 50: boyd.v1.RunCyclesResponse.event:type_name -> boyd.v1.Event
 	4,  // 51: boyd.v1.RunCyclesResponse.report:type_name -> boyd.v1.RunReport
-	5,  // 52: boyd.v1.AgentService.CreateAgent:input_type -> boyd.v1.CreateAgentRequest
-	7,  // 53: boyd.v1.AgentService.ListAgents:input_type -> boyd.v1.ListAgentsRequest
-	9,  // 54: boyd.v1.AgentService.GetAgent:input_type -> boyd.v1.GetAgentRequest
-	11, // 55: boyd.v1.AgentService.AddGoal:input_type -> boyd.v1.AddGoalRequest
-	13, // 56: boyd.v1.AgentService.ListGoals:input_type -> boyd.v1.ListGoalsRequest
-	15, // 57: boyd.v1.AgentService.Cycle:input_type -> boyd.v1.CycleRequest
-	17, // 58: boyd.v1.AgentService.Run:input_type -> boyd.v1.RunRequest
-	19, // 59: boyd.v1.AgentService.Resume:input_type -> boyd.v1.ResumeRequest
-	21, // 60: boyd.v1.AgentService.GetPlan:input_type -> boyd.v1.GetPlanRequest
-	23, // 61: boyd.v1.AgentService.Reflect:input_type -> boyd.v1.ReflectRequest
-	25, // 62: boyd.v1.AgentService.Consolidate:input_type -> boyd.v1.ConsolidateRequest
-	31, // 63: boyd.v1.AgentService.Recall:input_type -> boyd.v1.RecallRequest
-	27, // 64: boyd.v1.AgentService.ListRules:input_type -> boyd.v1.AgentServiceListRulesRequest
-	29, // 65: boyd.v1.AgentService.RemoveRule:input_type -> boyd.v1.AgentServiceRemoveRuleRequest
-	33, // 66: boyd.v1.AgentService.ResolveApproval:input_type -> boyd.v1.ResolveApprovalRequest
-	35, // 67: boyd.v1.AgentService.ListApprovals:input_type -> boyd.v1.ListApprovalsRequest
-	37, // 68: boyd.v1.AgentService.WatchEvents:input_type -> boyd.v1.WatchEventsRequest
-	43, // 69: boyd.v1.AgentService.RunCycles:input_type -> boyd.v1.RunCyclesRequest
-	39, // 70: boyd.v1.AgentService.Think:input_type -> boyd.v1.ThinkRequest
-	6,  // 71: boyd.v1.AgentService.CreateAgent:output_type -> boyd.v1.CreateAgentResponse
-	8,  // 72: boyd.v1.AgentService.ListAgents:output_type -> boyd.v1.ListAgentsResponse
-	10, // 73: boyd.v1.AgentService.GetAgent:output_type -> boyd.v1.GetAgentResponse
-	12, // 74: boyd.v1.AgentService.AddGoal:output_type -> boyd.v1.AddGoalResponse
-	14, // 75: boyd.v1.AgentService.ListGoals:output_type -> boyd.v1.ListGoalsResponse
-	16, // 76: boyd.v1.AgentService.Cycle:output_type -> boyd.v1.CycleResponse
-	18, // 77: boyd.v1.AgentService.Run:output_type -> boyd.v1.RunResponse
-	20, // 78: boyd.v1.AgentService.Resume:output_type -> boyd.v1.ResumeResponse
-	22, // 79: boyd.v1.AgentService.GetPlan:output_type -> boyd.v1.GetPlanResponse
-	24, // 80: boyd.v1.AgentService.Reflect:output_type -> boyd.v1.ReflectResponse
-	26, // 81: boyd.v1.AgentService.Consolidate:output_type -> boyd.v1.ConsolidateResponse
-	32, // 82: boyd.v1.AgentService.Recall:output_type -> boyd.v1.RecallResponse
-	28, // 83: boyd.v1.AgentService.ListRules:output_type -> boyd.v1.AgentServiceListRulesResponse
-	30, // 84: boyd.v1.AgentService.RemoveRule:output_type -> boyd.v1.AgentServiceRemoveRuleResponse
-	34, // 85: boyd.v1.AgentService.ResolveApproval:output_type -> boyd.v1.ResolveApprovalResponse
-	36, // 86: boyd.v1.AgentService.ListApprovals:output_type -> boyd.v1.ListApprovalsResponse
-	38, // 87: boyd.v1.AgentService.WatchEvents:output_type -> boyd.v1.WatchEventsResponse
-	44, // 88: boyd.v1.AgentService.RunCycles:output_type -> boyd.v1.RunCyclesResponse
-	42, // 89: boyd.v1.AgentService.Think:output_type -> boyd.v1.ThinkResponse
-	71, // [71:90] is the sub-list for method output_type
-	52, // [52:71] is the sub-list for method input_type
-	52, // [52:52] is the sub-list for extension type_name
-	52, // [52:52] is the sub-list for extension extendee
-	0,  // [0:52] is the sub-list for field type_name
+	2,  // 52: boyd.v1.StartAgentRequest.goals:type_name -> boyd.v1.NewGoal
+	1,  // 53: boyd.v1.StartAgentResponse.agent:type_name -> boyd.v1.AgentInfo
+	1,  // 54: boyd.v1.PauseAgentResponse.agent:type_name -> boyd.v1.AgentInfo
+	5,  // 55: boyd.v1.AgentService.CreateAgent:input_type -> boyd.v1.CreateAgentRequest
+	7,  // 56: boyd.v1.AgentService.ListAgents:input_type -> boyd.v1.ListAgentsRequest
+	9,  // 57: boyd.v1.AgentService.GetAgent:input_type -> boyd.v1.GetAgentRequest
+	11, // 58: boyd.v1.AgentService.AddGoal:input_type -> boyd.v1.AddGoalRequest
+	13, // 59: boyd.v1.AgentService.ListGoals:input_type -> boyd.v1.ListGoalsRequest
+	15, // 60: boyd.v1.AgentService.Cycle:input_type -> boyd.v1.CycleRequest
+	17, // 61: boyd.v1.AgentService.Run:input_type -> boyd.v1.RunRequest
+	19, // 62: boyd.v1.AgentService.Resume:input_type -> boyd.v1.ResumeRequest
+	21, // 63: boyd.v1.AgentService.GetPlan:input_type -> boyd.v1.GetPlanRequest
+	23, // 64: boyd.v1.AgentService.Reflect:input_type -> boyd.v1.ReflectRequest
+	25, // 65: boyd.v1.AgentService.Consolidate:input_type -> boyd.v1.ConsolidateRequest
+	31, // 66: boyd.v1.AgentService.Recall:input_type -> boyd.v1.RecallRequest
+	27, // 67: boyd.v1.AgentService.ListRules:input_type -> boyd.v1.AgentServiceListRulesRequest
+	29, // 68: boyd.v1.AgentService.RemoveRule:input_type -> boyd.v1.AgentServiceRemoveRuleRequest
+	33, // 69: boyd.v1.AgentService.ResolveApproval:input_type -> boyd.v1.ResolveApprovalRequest
+	35, // 70: boyd.v1.AgentService.ListApprovals:input_type -> boyd.v1.ListApprovalsRequest
+	37, // 71: boyd.v1.AgentService.WatchEvents:input_type -> boyd.v1.WatchEventsRequest
+	43, // 72: boyd.v1.AgentService.RunCycles:input_type -> boyd.v1.RunCyclesRequest
+	39, // 73: boyd.v1.AgentService.Think:input_type -> boyd.v1.ThinkRequest
+	45, // 74: boyd.v1.AgentService.StartAgent:input_type -> boyd.v1.StartAgentRequest
+	47, // 75: boyd.v1.AgentService.PauseAgent:input_type -> boyd.v1.PauseAgentRequest
+	6,  // 76: boyd.v1.AgentService.CreateAgent:output_type -> boyd.v1.CreateAgentResponse
+	8,  // 77: boyd.v1.AgentService.ListAgents:output_type -> boyd.v1.ListAgentsResponse
+	10, // 78: boyd.v1.AgentService.GetAgent:output_type -> boyd.v1.GetAgentResponse
+	12, // 79: boyd.v1.AgentService.AddGoal:output_type -> boyd.v1.AddGoalResponse
+	14, // 80: boyd.v1.AgentService.ListGoals:output_type -> boyd.v1.ListGoalsResponse
+	16, // 81: boyd.v1.AgentService.Cycle:output_type -> boyd.v1.CycleResponse
+	18, // 82: boyd.v1.AgentService.Run:output_type -> boyd.v1.RunResponse
+	20, // 83: boyd.v1.AgentService.Resume:output_type -> boyd.v1.ResumeResponse
+	22, // 84: boyd.v1.AgentService.GetPlan:output_type -> boyd.v1.GetPlanResponse
+	24, // 85: boyd.v1.AgentService.Reflect:output_type -> boyd.v1.ReflectResponse
+	26, // 86: boyd.v1.AgentService.Consolidate:output_type -> boyd.v1.ConsolidateResponse
+	32, // 87: boyd.v1.AgentService.Recall:output_type -> boyd.v1.RecallResponse
+	28, // 88: boyd.v1.AgentService.ListRules:output_type -> boyd.v1.AgentServiceListRulesResponse
+	30, // 89: boyd.v1.AgentService.RemoveRule:output_type -> boyd.v1.AgentServiceRemoveRuleResponse
+	34, // 90: boyd.v1.AgentService.ResolveApproval:output_type -> boyd.v1.ResolveApprovalResponse
+	36, // 91: boyd.v1.AgentService.ListApprovals:output_type -> boyd.v1.ListApprovalsResponse
+	38, // 92: boyd.v1.AgentService.WatchEvents:output_type -> boyd.v1.WatchEventsResponse
+	44, // 93: boyd.v1.AgentService.RunCycles:output_type -> boyd.v1.RunCyclesResponse
+	42, // 94: boyd.v1.AgentService.Think:output_type -> boyd.v1.ThinkResponse
+	46, // 95: boyd.v1.AgentService.StartAgent:output_type -> boyd.v1.StartAgentResponse
+	48, // 96: boyd.v1.AgentService.PauseAgent:output_type -> boyd.v1.PauseAgentResponse
+	76, // [76:97] is the sub-list for method output_type
+	55, // [55:76] is the sub-list for method input_type
+	55, // [55:55] is the sub-list for extension type_name
+	55, // [55:55] is the sub-list for extension extendee
+	0,  // [0:55] is the sub-list for field type_name
 }
 
 func init() { file_boyd_v1_controller_proto_init() }
@@ -3431,13 +3687,14 @@ func file_boyd_v1_controller_proto_init() {
 		(*RunCyclesResponse_Event)(nil),
 		(*RunCyclesResponse_Report)(nil),
 	}
+	file_boyd_v1_controller_proto_msgTypes[44].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_boyd_v1_controller_proto_rawDesc), len(file_boyd_v1_controller_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   45,
+			NumMessages:   49,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -38,6 +38,8 @@ const (
 	AgentService_WatchEvents_FullMethodName     = "/boyd.v1.AgentService/WatchEvents"
 	AgentService_RunCycles_FullMethodName       = "/boyd.v1.AgentService/RunCycles"
 	AgentService_Think_FullMethodName           = "/boyd.v1.AgentService/Think"
+	AgentService_StartAgent_FullMethodName      = "/boyd.v1.AgentService/StartAgent"
+	AgentService_PauseAgent_FullMethodName      = "/boyd.v1.AgentService/PauseAgent"
 )
 
 // AgentServiceClient is the client API for AgentService service.
@@ -91,6 +93,14 @@ type AgentServiceClient interface {
 	// Think answers a question with the closed-loop think controller over a
 	// search oracle (the library_search tool by default).
 	Think(ctx context.Context, in *ThinkRequest, opts ...grpc.CallOption) (*ThinkResponse, error)
+	// StartAgent makes the agent durable work on the cluster: it keeps
+	// cycling, on whichever controller replica holds its lease, until its
+	// goals are done, it hits a limit or it is paused, whether or not a client
+	// waits. Run, RunCycles and WatchEvents attach to it.
+	StartAgent(ctx context.Context, in *StartAgentRequest, opts ...grpc.CallOption) (*StartAgentResponse, error)
+	// PauseAgent stops a started agent after its current cycle, until it is
+	// started again.
+	PauseAgent(ctx context.Context, in *PauseAgentRequest, opts ...grpc.CallOption) (*PauseAgentResponse, error)
 }
 
 type agentServiceClient struct {
@@ -309,6 +319,26 @@ func (c *agentServiceClient) Think(ctx context.Context, in *ThinkRequest, opts .
 	return out, nil
 }
 
+func (c *agentServiceClient) StartAgent(ctx context.Context, in *StartAgentRequest, opts ...grpc.CallOption) (*StartAgentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(StartAgentResponse)
+	err := c.cc.Invoke(ctx, AgentService_StartAgent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *agentServiceClient) PauseAgent(ctx context.Context, in *PauseAgentRequest, opts ...grpc.CallOption) (*PauseAgentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PauseAgentResponse)
+	err := c.cc.Invoke(ctx, AgentService_PauseAgent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // AgentServiceServer is the server API for AgentService service.
 // All implementations must embed UnimplementedAgentServiceServer
 // for forward compatibility.
@@ -360,6 +390,14 @@ type AgentServiceServer interface {
 	// Think answers a question with the closed-loop think controller over a
 	// search oracle (the library_search tool by default).
 	Think(context.Context, *ThinkRequest) (*ThinkResponse, error)
+	// StartAgent makes the agent durable work on the cluster: it keeps
+	// cycling, on whichever controller replica holds its lease, until its
+	// goals are done, it hits a limit or it is paused, whether or not a client
+	// waits. Run, RunCycles and WatchEvents attach to it.
+	StartAgent(context.Context, *StartAgentRequest) (*StartAgentResponse, error)
+	// PauseAgent stops a started agent after its current cycle, until it is
+	// started again.
+	PauseAgent(context.Context, *PauseAgentRequest) (*PauseAgentResponse, error)
 	mustEmbedUnimplementedAgentServiceServer()
 }
 
@@ -426,6 +464,12 @@ func (UnimplementedAgentServiceServer) RunCycles(*RunCyclesRequest, grpc.ServerS
 }
 func (UnimplementedAgentServiceServer) Think(context.Context, *ThinkRequest) (*ThinkResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Think not implemented")
+}
+func (UnimplementedAgentServiceServer) StartAgent(context.Context, *StartAgentRequest) (*StartAgentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method StartAgent not implemented")
+}
+func (UnimplementedAgentServiceServer) PauseAgent(context.Context, *PauseAgentRequest) (*PauseAgentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PauseAgent not implemented")
 }
 func (UnimplementedAgentServiceServer) mustEmbedUnimplementedAgentServiceServer() {}
 func (UnimplementedAgentServiceServer) testEmbeddedByValue()                      {}
@@ -776,6 +820,42 @@ func _AgentService_Think_Handler(srv interface{}, ctx context.Context, dec func(
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AgentService_StartAgent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(StartAgentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentServiceServer).StartAgent(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentService_StartAgent_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentServiceServer).StartAgent(ctx, req.(*StartAgentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _AgentService_PauseAgent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PauseAgentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(AgentServiceServer).PauseAgent(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: AgentService_PauseAgent_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(AgentServiceServer).PauseAgent(ctx, req.(*PauseAgentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // AgentService_ServiceDesc is the grpc.ServiceDesc for AgentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -850,6 +930,14 @@ var AgentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Think",
 			Handler:    _AgentService_Think_Handler,
+		},
+		{
+			MethodName: "StartAgent",
+			Handler:    _AgentService_StartAgent_Handler,
+		},
+		{
+			MethodName: "PauseAgent",
+			Handler:    _AgentService_PauseAgent_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

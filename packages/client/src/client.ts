@@ -175,6 +175,20 @@ export class BoydClient {
     return this.call("run", request, options);
   }
 
+  /**
+   * Makes the agent durable work on the cluster: it keeps cycling, on
+   * whichever controller replica holds its lease, until its goals are done,
+   * a limit or {@link pauseAgent}; a `run` of it then follows that run.
+   */
+  async startAgent(request: RequestInput<"startAgent">, options?: CallOptions): Promise<AgentInfo> {
+    return required((await this.call("startAgent", request, options)).agent, "StartAgent", "agent");
+  }
+
+  /** Holds a started agent after its current cycle, until `startAgent` again. */
+  async pauseAgent(agentId: string, options?: CallOptions): Promise<AgentInfo> {
+    return required((await this.call("pauseAgent", { agentId }, options)).agent, "PauseAgent", "agent");
+  }
+
   /** Continues a persisted agent where it left off. */
   resume(request: RequestInput<"resume">, options?: CallOptions): Promise<ResponseOf<"resume">> {
     return this.call("resume", request, options);

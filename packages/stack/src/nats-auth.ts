@@ -40,7 +40,12 @@ export interface NatsResourceNames {
   readonly memoryBucket: string;
   /** Act's KV bucket. @default boyd_act (BOYD_ACT_KV_BUCKET) */
   readonly actBucket: string;
+  /** Prefix of the controller replicas' KV buckets. @default boyd (BOYD_CONTROLLER_BUCKETS) */
+  readonly controllerBuckets: string;
 }
+
+/** Where controller replicas serve each other (see the controller's cluster/forward.ts). */
+const REPLICA_PREFIX = "boyd.controller.v1";
 
 /** The names each service uses when its environment names none. */
 export const DEFAULT_NATS_RESOURCES: NatsResourceNames = {
@@ -49,6 +54,7 @@ export const DEFAULT_NATS_RESOURCES: NatsResourceNames = {
   memoryBucket: MemoryConfig.parse({}).kvBucket,
   // act has no default in its config (unset = file state); openKvRecordStore's own default.
   actBucket: "boyd_act",
+  controllerBuckets: ControllerConfig.parse({}).clusterBuckets,
 };
 
 /** One reason a user may publish or subscribe to some subjects. */
@@ -159,6 +165,10 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
         { why: "publishes every agent event; WatchEvents follows them", publish: [allEvents], subscribe: [allEvents] },
         ownsStream(n.eventsStream, "creates the event log"),
         readsStream(n.eventsStream, "replays the event log for WatchEvents", { ack: false }),
+        keyValue(`${n.controllerBuckets}_controller_leases`, "agent leases: one replica drives each agent (BOYD_CONTROLLER_BUCKETS)"),
+        keyValue(`${n.controllerBuckets}_controller_replicas`, "replica heartbeats: the live replicas agents are spread over"),
+        keyValue(`${n.controllerBuckets}_controller_agents`, "the agents index: every agent, started or paused"),
+        { why: "forwards a call about an agent to the replica that drives it", publish: [`${REPLICA_PREFIX}.>`], subscribe: [`${REPLICA_PREFIX}.>`] },
         replies("controller"),
       ],
     },

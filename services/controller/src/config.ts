@@ -42,6 +42,12 @@ export const ControllerConfig = z
     eventsReplicas: z.coerce.number().int().min(1).max(5).default(1),
     /** Agent settings file (YAML or JSON) new agents start from; read at start, a bad one is a configuration error. */
     agentSettingsFile: z.string().min(1).optional(),
+    /** This replica's id among the controller replicas (leases name it; GetAgent's owner_replica). @default host name, pid and a random suffix */
+    replicaId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "1-64 letters, digits, '-' or '_'").optional(),
+    /** Prefix of the controller cluster's KV buckets (`<prefix>_controller_leases`, `_replicas`, `_agents`). @default boyd */
+    clusterBuckets: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "1-32 letters, digits, '-' or '_'").default("boyd"),
+    /** An agent's lease (and a replica's heartbeat) not renewed for this long is gone: the failover time, ms. @default 3000 */
+    leaseTtlMs: z.coerce.number().int().min(500).max(60_000).default(3000),
     /** pino log level. @default info */
     logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
@@ -70,6 +76,9 @@ export const CONTROLLER_ENV: Record<keyof ControllerConfig, string> = {
   eventsMaxAgeDays: "BOYD_EVENTS_MAX_AGE_DAYS",
   eventsReplicas: "BOYD_EVENTS_REPLICAS",
   agentSettingsFile: "BOYD_AGENT_SETTINGS",
+  replicaId: "BOYD_CONTROLLER_REPLICA_ID",
+  clusterBuckets: "BOYD_CONTROLLER_BUCKETS",
+  leaseTtlMs: "BOYD_CONTROLLER_LEASE_TTL_MS",
   logLevel: "BOYD_LOG_LEVEL",
 };
 

@@ -18,8 +18,13 @@ export { recordStepResult, planDone, type StepVerdict, type StepUpdate } from ".
 export { withRecovery, classifyResult, retryInput, type RetryPolicy, type ResultClass } from "./cycle/recovery.js";
 export { adjustInput, closestName, editDistance, missingFields, type Adjustment, type RetryContext } from "./cycle/adjust-input.js";
 export { dueJobs, nextFiring, jobFromResult } from "./cycle/jobs.js";
-export { AgentRuntime, emptySession, goalInput, type RunOptions, type RuntimeDeps } from "./agents/runtime.js";
+export { AgentRuntime, emptySession, goalInput, HAND_OVER, type RunOptions, type RuntimeDeps } from "./agents/runtime.js";
 export { createAgentHandlers, type AgentHandlerDeps } from "./agents/handlers.js";
 export { startController, type Controller, type StartControllerOptions } from "./service.js";
 export { configFromEnv, ControllerConfig, CONTROLLER_ENV } from "./config.js";
 export { grpcSecurity, MIN_GRPC_TOKEN_LENGTH } from "./grpc-security.js";
+export { openKvCluster, type KvClusterOptions } from "./cluster/kv.js";
+export { localCluster } from "./cluster/local.js";
+export { ownerOf } from "./cluster/rendezvous.js";
+export { startDriver, type Driver, type DriverOptions } from "./cluster/driver.js";
+export type { AgentIndex, AgentIntent, AgentLease, Cluster, LeaseBook, ReplicaSet } from "./cluster/types.js";

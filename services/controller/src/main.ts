@@ -1,7 +1,9 @@
 // The controller as its own process: AgentService on NATS and gRPC, events
 // kept in a JetStream stream, runs cancelled and drained on SIGTERM.
 // Settings, logs, ops endpoints and the drain come from @boyd/service-kit.
-import { isBusError, openJetStreamEventLog } from "@boyd/bus";
+import { isBusError, NatsTransport, openJetStreamEventLog } from "@boyd/bus";
+import { hostname } from "node:os";
+import { openKvCluster } from "./cluster/kv.js";
 import { jetStreamCheck, runService } from "@boyd/service-kit";
 import { readFileSync } from "node:fs";
 import { configFromEnv } from "./config.js";
@@ -27,9 +29,15 @@ await runService({
       maxAgeMs: config.eventsMaxAgeDays * 86_400_000,
       replicas: config.eventsReplicas,
     });
+    // Controller replicas share agents through JetStream KV: leases, heartbeats, the agents index.
+    const replicaId = config.replicaId ?? `${hostname().replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 40)}-${process.pid}-${crypto.randomUUID().slice(0, 6)}`;
+    const cluster = transport instanceof NatsTransport
+      ? await openKvCluster({ connection: transport.connection, replicaId, namespace: config.clusterBuckets, ttlMs: config.leaseTtlMs, onError: (err, what) => log.warn({ err }, `${what} failed`) })
+      : undefined;
     const controller = await startController({
       transport,
       sink,
+      ...(cluster ? { cluster } : {}),
       grpc: {
         address: config.grpcAddress,
         ...config.security,
@@ -40,7 +48,7 @@ await runService({
       ...(config.agentDefaults ? { agentDefaults: config.agentDefaults } : {}),
     });
     return {
-      describe: { grpc: controller.grpc?.address, grpcAuth: config.security.auth ? "bearer token" : "none", grpcTls: config.security.tls ? (config.security.tls.clientCa ? "mtls" : "tls") : "off", events: config.eventsStream },
+      describe: { replica: controller.cluster.replicaId, grpc: controller.grpc?.address, grpcAuth: config.security.auth ? "bearer token" : "none", grpcTls: config.security.tls ? (config.security.tls.clientCa ? "mtls" : "tls") : "off", events: config.eventsStream },
       checks: { events: jetStreamCheck(transport, config.eventsStream) },
       stop: [() => controller.stop()],
     };

@@ -9,6 +9,7 @@ import {
   type GrpcServer,
   type GrpcServerOptions,
   type ServiceBinding,
+  type ServiceHandlers,
   type Transport,
 } from "@boyd/bus";
 import { AgentServiceDefinition, type Event } from "@boyd/proto";
@@ -20,6 +21,10 @@ import { AgentRuntime } from "./agents/runtime.js";
 import { EventSequencer } from "./cycle/event-sequence.js";
 import { servicePorts, withEventSequence } from "./cycle/ports.js";
 import type { AgentSettings } from "./settings/index.js";
+import { startDriver } from "./cluster/driver.js";
+import { forwardingToOwner, serveToReplicas } from "./cluster/forward.js";
+import { localCluster } from "./cluster/local.js";
+import type { Cluster } from "./cluster/types.js";
 
 /** Options of {@link startController}. */
 export interface StartControllerOptions {
@@ -36,11 +41,22 @@ export interface StartControllerOptions {
   readonly onError?: (err: unknown, agentId: string) => void;
   /** Settings new agents start from; a CreateAgent request's own win field by field. */
   readonly agentDefaults?: AgentSettings;
+  /**
+   * What the controller replicas share (`openKvCluster` on NATS): agent
+   * leases, the live replicas, the agents index. The controller closes it
+   * when it stops. @default one local controller (no JetStream needed)
+   */
+  readonly cluster?: Cluster;
+  /** How often the replica looks for started agents to take or hand over, ms. @default 250 */
+  readonly driverTickMs?: number;
 }
 
 /** A running controller. */
 export interface Controller {
   readonly runtime: AgentRuntime;
+  readonly cluster: Cluster;
+  /** AgentService as callers reach it here (calls about an agent another replica drives go to it). */
+  readonly handlers: ServiceHandlers<typeof AgentServiceDefinition>;
   readonly events: EventChannel<Event>;
   /** The gRPC server, when one was asked for. */
   readonly grpc: GrpcServer | undefined;
@@ -81,19 +97,30 @@ export async function startController(options: StartControllerOptions): Promise<
   // Requests raised before this controller started (it restarted while act waits) are in the log.
   await primePendingApprovals(events, pending).catch((err: unknown) => options.onError?.(err, "*"));
   const pendingApprovals = (agentId?: string) => pending.waiting(agentId);
-  const runtime = new AgentRuntime({ ports, catalog, pendingApprovals, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
-  const handlers = createAgentHandlers({ runtime, ports, events, catalog, pendingApprovals });
+  const cluster = options.cluster ?? localCluster();
+  const runtime = new AgentRuntime({ ports, catalog, pendingApprovals, cluster, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
+  const local = createAgentHandlers({ runtime, ports, events, catalog, pendingApprovals });
+  // The other replicas reach this one's own handlers; callers reach the owner of the agent they name.
+  const toReplicas = cluster.distributed ? await serveToReplicas(transport, cluster.replicaId, local) : undefined;
+  const handlers = forwardingToOwner(local, cluster, transport);
   const binding: ServiceBinding = await serveService(transport, AgentServiceDefinition, handlers);
   const grpc = options.grpc ? await serveGrpc([grpcService(AgentServiceDefinition, handlers)], { descriptorSet: descriptorSet(), ...options.grpc }) : undefined;
+  const driver = startDriver({ runtime, cluster, ...(options.driverTickMs ? { tickMs: options.driverTickMs } : {}), ...(options.onError ? { onError: options.onError } : {}) });
   return {
     runtime,
+    cluster,
+    handlers,
     events,
     grpc,
     async stop() {
+      await driver.stop();
+      // Started agents are handed over (their leases released), so the other replicas take them at once.
       await runtime.stopAll();
       await grpc?.stop();
       await binding.stop();
+      await toReplicas?.stop();
       await approvalEvents.drain();
+      await cluster.close();
     },
   };
 }

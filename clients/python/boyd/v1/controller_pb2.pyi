@@ -20,15 +20,17 @@ class AgentState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     AGENT_STATE_AWAITING_APPROVAL: _ClassVar[AgentState]
     AGENT_STATE_STOPPED: _ClassVar[AgentState]
     AGENT_STATE_FAILED: _ClassVar[AgentState]
+    AGENT_STATE_PAUSED: _ClassVar[AgentState]
 AGENT_STATE_UNSPECIFIED: AgentState
 AGENT_STATE_IDLE: AgentState
 AGENT_STATE_RUNNING: AgentState
 AGENT_STATE_AWAITING_APPROVAL: AgentState
 AGENT_STATE_STOPPED: AgentState
 AGENT_STATE_FAILED: AgentState
+AGENT_STATE_PAUSED: AgentState
 
 class AgentInfo(_message.Message):
-    __slots__ = ("agent_id", "name", "state", "cycle_count", "active_goals", "completed_goals", "failed_goals", "working_memory_size", "memory_pressure", "pending_approvals", "config", "psyche", "last_stop_reason", "session_version", "created_at_unix_ms", "updated_at_unix_ms")
+    __slots__ = ("agent_id", "name", "state", "cycle_count", "active_goals", "completed_goals", "failed_goals", "working_memory_size", "memory_pressure", "pending_approvals", "config", "psyche", "last_stop_reason", "session_version", "created_at_unix_ms", "updated_at_unix_ms", "owner_replica", "started")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
@@ -45,6 +47,8 @@ class AgentInfo(_message.Message):
     SESSION_VERSION_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_UNIX_MS_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_UNIX_MS_FIELD_NUMBER: _ClassVar[int]
+    OWNER_REPLICA_FIELD_NUMBER: _ClassVar[int]
+    STARTED_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     name: str
     state: AgentState
@@ -61,7 +65,9 @@ class AgentInfo(_message.Message):
     session_version: int
     created_at_unix_ms: int
     updated_at_unix_ms: int
-    def __init__(self, agent_id: _Optional[str] = ..., name: _Optional[str] = ..., state: _Optional[_Union[AgentState, str]] = ..., cycle_count: _Optional[int] = ..., active_goals: _Optional[int] = ..., completed_goals: _Optional[int] = ..., failed_goals: _Optional[int] = ..., working_memory_size: _Optional[int] = ..., memory_pressure: _Optional[float] = ..., pending_approvals: _Optional[_Iterable[_Union[_common_pb2.ApprovalRequest, _Mapping]]] = ..., config: _Optional[_Union[_common_pb2.AgentConfig, _Mapping]] = ..., psyche: _Optional[_Union[_common_pb2.Psyche, _Mapping]] = ..., last_stop_reason: _Optional[_Union[_common_pb2.StopReason, str]] = ..., session_version: _Optional[int] = ..., created_at_unix_ms: _Optional[int] = ..., updated_at_unix_ms: _Optional[int] = ...) -> None: ...
+    owner_replica: str
+    started: bool
+    def __init__(self, agent_id: _Optional[str] = ..., name: _Optional[str] = ..., state: _Optional[_Union[AgentState, str]] = ..., cycle_count: _Optional[int] = ..., active_goals: _Optional[int] = ..., completed_goals: _Optional[int] = ..., failed_goals: _Optional[int] = ..., working_memory_size: _Optional[int] = ..., memory_pressure: _Optional[float] = ..., pending_approvals: _Optional[_Iterable[_Union[_common_pb2.ApprovalRequest, _Mapping]]] = ..., config: _Optional[_Union[_common_pb2.AgentConfig, _Mapping]] = ..., psyche: _Optional[_Union[_common_pb2.Psyche, _Mapping]] = ..., last_stop_reason: _Optional[_Union[_common_pb2.StopReason, str]] = ..., session_version: _Optional[int] = ..., created_at_unix_ms: _Optional[int] = ..., updated_at_unix_ms: _Optional[int] = ..., owner_replica: _Optional[str] = ..., started: _Optional[bool] = ...) -> None: ...
 
 class NewGoal(_message.Message):
     __slots__ = ("description", "success_criteria", "priority", "stall_threshold", "parent_id", "blocked_by")
@@ -481,3 +487,31 @@ class RunCyclesResponse(_message.Message):
     event: _events_pb2.Event
     report: RunReport
     def __init__(self, event: _Optional[_Union[_events_pb2.Event, _Mapping]] = ..., report: _Optional[_Union[RunReport, _Mapping]] = ...) -> None: ...
+
+class StartAgentRequest(_message.Message):
+    __slots__ = ("agent_id", "goals", "max_cycles")
+    AGENT_ID_FIELD_NUMBER: _ClassVar[int]
+    GOALS_FIELD_NUMBER: _ClassVar[int]
+    MAX_CYCLES_FIELD_NUMBER: _ClassVar[int]
+    agent_id: str
+    goals: _containers.RepeatedCompositeFieldContainer[NewGoal]
+    max_cycles: int
+    def __init__(self, agent_id: _Optional[str] = ..., goals: _Optional[_Iterable[_Union[NewGoal, _Mapping]]] = ..., max_cycles: _Optional[int] = ...) -> None: ...
+
+class StartAgentResponse(_message.Message):
+    __slots__ = ("agent",)
+    AGENT_FIELD_NUMBER: _ClassVar[int]
+    agent: AgentInfo
+    def __init__(self, agent: _Optional[_Union[AgentInfo, _Mapping]] = ...) -> None: ...
+
+class PauseAgentRequest(_message.Message):
+    __slots__ = ("agent_id",)
+    AGENT_ID_FIELD_NUMBER: _ClassVar[int]
+    agent_id: str
+    def __init__(self, agent_id: _Optional[str] = ...) -> None: ...
+
+class PauseAgentResponse(_message.Message):
+    __slots__ = ("agent",)
+    AGENT_FIELD_NUMBER: _ClassVar[int]
+    agent: AgentInfo
+    def __init__(self, agent: _Optional[_Union[AgentInfo, _Mapping]] = ...) -> None: ...

@@ -132,6 +132,16 @@ class AgentServiceStub:
                 request_serializer=boyd_dot_v1_dot_controller__pb2.ThinkRequest.SerializeToString,
                 response_deserializer=boyd_dot_v1_dot_controller__pb2.ThinkResponse.FromString,
                 _registered_method=True)
+        self.StartAgent = channel.unary_unary(
+                '/boyd.v1.AgentService/StartAgent',
+                request_serializer=boyd_dot_v1_dot_controller__pb2.StartAgentRequest.SerializeToString,
+                response_deserializer=boyd_dot_v1_dot_controller__pb2.StartAgentResponse.FromString,
+                _registered_method=True)
+        self.PauseAgent = channel.unary_unary(
+                '/boyd.v1.AgentService/PauseAgent',
+                request_serializer=boyd_dot_v1_dot_controller__pb2.PauseAgentRequest.SerializeToString,
+                response_deserializer=boyd_dot_v1_dot_controller__pb2.PauseAgentResponse.FromString,
+                _registered_method=True)
 
 
 class AgentServiceServicer:
@@ -278,6 +288,24 @@ class AgentServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StartAgent(self, request, context):
+        """StartAgent makes the agent durable work on the cluster: it keeps
+        cycling, on whichever controller replica holds its lease, until its
+        goals are done, it hits a limit or it is paused, whether or not a client
+        waits. Run, RunCycles and WatchEvents attach to it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PauseAgent(self, request, context):
+        """PauseAgent stops a started agent after its current cycle, until it is
+        started again.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AgentServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -375,6 +403,16 @@ def add_AgentServiceServicer_to_server(servicer, server):
                     servicer.Think,
                     request_deserializer=boyd_dot_v1_dot_controller__pb2.ThinkRequest.FromString,
                     response_serializer=boyd_dot_v1_dot_controller__pb2.ThinkResponse.SerializeToString,
+            ),
+            'StartAgent': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartAgent,
+                    request_deserializer=boyd_dot_v1_dot_controller__pb2.StartAgentRequest.FromString,
+                    response_serializer=boyd_dot_v1_dot_controller__pb2.StartAgentResponse.SerializeToString,
+            ),
+            'PauseAgent': grpc.unary_unary_rpc_method_handler(
+                    servicer.PauseAgent,
+                    request_deserializer=boyd_dot_v1_dot_controller__pb2.PauseAgentRequest.FromString,
+                    response_serializer=boyd_dot_v1_dot_controller__pb2.PauseAgentResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -893,6 +931,60 @@ class AgentService:
             '/boyd.v1.AgentService/Think',
             boyd_dot_v1_dot_controller__pb2.ThinkRequest.SerializeToString,
             boyd_dot_v1_dot_controller__pb2.ThinkResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartAgent(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boyd.v1.AgentService/StartAgent',
+            boyd_dot_v1_dot_controller__pb2.StartAgentRequest.SerializeToString,
+            boyd_dot_v1_dot_controller__pb2.StartAgentResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PauseAgent(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boyd.v1.AgentService/PauseAgent',
+            boyd_dot_v1_dot_controller__pb2.PauseAgentRequest.SerializeToString,
+            boyd_dot_v1_dot_controller__pb2.PauseAgentResponse.FromString,
             options,
             channel_credentials,
             insecure,

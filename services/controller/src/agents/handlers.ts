@@ -1,4 +1,4 @@
-import { BusError, type CallContext, type EventChannel, type ServiceHandlers } from "@boyd/bus";
+import { BusError, isBusError, type CallContext, type EventChannel, type ServiceHandlers } from "@boyd/bus";
 import {
   ConsolidationTrigger,
   EventKind,
@@ -51,18 +51,31 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
     ...(ctx ? { signal: ctx.signal } : {}),
   });
 
+  const attach = async (r: RunRequest, ctx: CallContext): Promise<RunReport> => {
+    for (const goal of r.goals) await runtime.addGoal(r.agentId, goal);
+    return runtime.follow(r.agentId, ctx.signal);
+  };
+
   return {
     async createAgent(req) {
       const { info, goals } = await runtime.create(req);
       return { agent: info, goals };
     },
     async listAgents(req) {
-      const all = runtime.list();
+      // Every agent of the cluster (the shared index), not only those this replica loaded.
+      const all = runtime.ids();
       const start = req.pageToken ? Number.parseInt(req.pageToken, 10) : 0;
       if (!Number.isInteger(start) || start < 0) throw new BusError("INVALID_ARGUMENT", `page_token: ${JSON.stringify(req.pageToken)} is not a token this server gave`);
       const limit = req.limit ?? 100;
-      const agents = all.slice(start, start + limit);
+      const page = await Promise.all(all.slice(start, start + limit).map((id) => runtime.get(id).catch((err: unknown) => (isBusError(err) && err.code === "NOT_FOUND" ? undefined : Promise.reject(err)))));
+      const agents = page.filter((a) => a !== undefined);
       return { agents, nextPageToken: start + limit < all.length ? String(start + limit) : "" };
+    },
+    async startAgent(req) {
+      return { agent: await runtime.startDurable(req.agentId, req.goals, req.maxCycles === undefined ? undefined : Number(req.maxCycles)) };
+    },
+    async pauseAgent(req) {
+      return { agent: await runtime.pause(req.agentId) };
     },
     async getAgent(req) {
       return { agent: await runtime.get(req.agentId) };
@@ -80,6 +93,12 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
       return { report };
     },
     async run(req, ctx) {
+      // A started agent runs on the cluster already: a Run attaches to that run (with its goals added) and reports it.
+      if (runtime.isStarted(req.agentId) && !req.fresh) {
+        if (!req.detach) return { report: await attach(req, ctx), detached: false };
+        for (const goal of req.goals) await runtime.addGoal(req.agentId, goal);
+        return { report: undefined, detached: true };
+      }
       if (req.detach) {
         await runtime.detach(req.agentId, runOptions(req));
         return { report: undefined, detached: true };
@@ -208,7 +227,13 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
       const run = req.run;
       if (!run) throw new BusError("INVALID_ARGUMENT", "run: required");
       const queue = new AsyncQueue<Event>(ctx.signal);
-      const done = runtime.run(run.agentId, { ...runOptions(run, ctx), onEvent: (e) => queue.push(e) }).finally(() => queue.close());
+      // A started agent: its events as any replica publishes them, until its run ends.
+      const started = runtime.isStarted(run.agentId) && !run.fresh;
+      const sub = started ? deps.events.subscribe({ agentId: run.agentId }, (e) => queue.push(e)) : undefined;
+      const done = (started ? attach(run, ctx) : runtime.run(run.agentId, { ...runOptions(run, ctx), onEvent: (e) => queue.push(e) })).finally(async () => {
+        await sub?.drain();
+        queue.close();
+      });
       for await (const event of queue) yield { kind: { $case: "event", value: event } };
       const report = await done;
       yield { kind: { $case: "report", value: report } };

@@ -22,6 +22,8 @@ import { Narrator } from "../cycle/narrator.js";
 import type { CyclePorts } from "../cycle/ports.js";
 import { runCycle, type AgentSession, type CycleOutcome } from "../cycle/run-cycle.js";
 import { mergeSettings, protoSettingIssues, settingsFromProto, settingsToProto, type AgentSettings } from "../settings/index.js";
+import { localCluster } from "../cluster/local.js";
+import type { AgentLease, Cluster } from "../cluster/types.js";
 
 /** What the runtime needs: the services and the tool catalog. */
 export interface RuntimeDeps {
@@ -37,6 +39,8 @@ export interface RuntimeDeps {
   readonly agentDefaults?: AgentSettings;
   /** The agent's approval requests waiting for an answer (GetAgent shows them). @default none known */
   readonly pendingApprovals?: (agentId: string) => ApprovalRequest[];
+  /** Leases and the agents index shared with other replicas. @default one local controller */
+  readonly cluster?: Cluster;
 }
 
 /** Options of a run of cycles. */
@@ -52,7 +56,19 @@ export interface RunOptions {
   /** Told about every event of the run as it is published. */
   readonly onEvent?: (event: Event) => void;
   readonly signal?: AbortSignal;
+  /** Run up to this agent cycle instead of `maxCycles` more (a started agent's run, continued on any replica). */
+  readonly untilCycle?: number;
+  /** Keep the budgets spent so far (a started run taken over keeps its budgets); otherwise they are per run. */
+  readonly keepBudgets?: boolean;
 }
+
+/**
+ * Why a run stops early without a final stop reason: the agent is handed
+ * to another replica (rebalance, shutdown) or its lease was lost. Nothing
+ * is saved then: the session as of the last cycle is where the next driver
+ * goes on.
+ */
+export const HAND_OVER = "hand over";
 
 interface Handle {
   session: AgentSession;
@@ -60,6 +76,8 @@ interface Handle {
   /** Set while cycles run; other mutations wait for it or are refused. */
   running?: Promise<RunReport> | undefined;
   abort?: AbortController | undefined;
+  /** Held while this replica drives the agent. */
+  lease?: AgentLease | undefined;
   /** Goals added while a run holds the session, merged before the next cycle. */
   queued: Goal[];
   lastMessage: string;
@@ -104,8 +122,11 @@ export function goalInput(g: NewGoal): NewGoalInput {
  */
 export class AgentRuntime {
   private readonly agents = new Map<string, Handle>();
+  readonly cluster: Cluster;
 
-  constructor(private readonly deps: RuntimeDeps) {}
+  constructor(private readonly deps: RuntimeDeps) {
+    this.cluster = deps.cluster ?? localCluster();
+  }
 
   /** Creates (or, with `fresh`, recreates) an agent and saves its session. */
   async create(request: CreateAgentRequest): Promise<{ info: AgentInfo; goals: Goal[] }> {
@@ -130,19 +151,41 @@ export class AgentRuntime {
     const { version } = await this.deps.ports.memory.saveSession({ state, expectedVersion: existing?.version ?? 0 }, { timeoutMs: 10_000, agentId });
     const handle: Handle = { session: { state, version: Number(version) }, state: AgentState.IDLE, queued: [], lastMessage: "" };
     this.agents.set(agentId, handle);
+    // Listed by every replica from now on; a fresh start is not a started agent.
+    await this.cluster.index.change(agentId, () => ({ want: "idle", untilCycle: 0, startId: "" }));
     const narrator = this.narrator(agentId, 0);
     for (const c of changes) await narrator.emit({ $case: "goalChanged", value: c });
     return { info: this.info(handle), goals: state.goals };
   }
 
-  /** The agent's status (loading its session if this controller has not yet). */
+  /** The agent's status (loading its session if this controller has not yet), with the replica driving it. */
   async get(agentId: string): Promise<AgentInfo> {
-    return this.info(await this.handle(agentId));
+    const h = await this.handle(agentId);
+    const info = this.info(h);
+    if (h.running) return info;
+    const owner = await this.cluster.leases.owner(agentId);
+    // Driven by another replica: running there, whatever this copy says.
+    return { ...info, ownerReplica: owner ?? "", state: owner ? AgentState.RUNNING : info.state };
   }
 
   /** Agents this controller has loaded, by id. */
   list(): AgentInfo[] {
     return [...this.agents.values()].map((h) => this.info(h)).sort((a, b) => a.agentId.localeCompare(b.agentId));
+  }
+
+  /** Every agent id of the cluster (the shared index, and those loaded here), sorted. */
+  ids(): string[] {
+    return [...new Set([...this.cluster.index.ids(), ...this.agents.keys()])].sort();
+  }
+
+  /** Whether this replica runs the agent now. */
+  isRunningHere(agentId: string): boolean {
+    return this.agents.get(agentId)?.running !== undefined;
+  }
+
+  /** Agents running here now. */
+  runningHere(): string[] {
+    return [...this.agents.entries()].filter(([, h]) => h.running).map(([id]) => id);
   }
 
   /** The agent's goals, highest priority first. */
@@ -174,28 +217,118 @@ export class AgentRuntime {
    * this one loop with different limits.
    */
   async run(agentId: string, options: RunOptions = {}): Promise<RunReport> {
-    const h = await this.handle(agentId, options.resume ?? false);
-    if (h.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is already running; watch its events or wait for the run to end`);
+    return (await this.start(agentId, options)).report;
+  }
+
+  /** Takes the agent (its lease, then its session) and starts the loop; resolves once the run holds the agent. */
+  private async start(agentId: string, options: RunOptions): Promise<{ report: Promise<RunReport> }> {
+    checkAgentId(agentId);
+    if (this.agents.get(agentId)?.running) throw alreadyRunning(agentId);
+    // The lease first, then the session: what another replica saved before letting go is what this run goes on from.
+    const lease = await this.cluster.leases.acquire(agentId);
+    if (!lease) throw alreadyRunning(agentId, await this.cluster.leases.owner(agentId).catch(() => undefined));
+    let h: Handle;
+    try {
+      h = await this.handle(agentId, options.resume ?? false);
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
+    if (h.running) {
+      await lease.release();
+      throw alreadyRunning(agentId);
+    }
     const abort = new AbortController();
     options.signal?.addEventListener("abort", () => abort.abort(), { once: true });
     h.abort = abort;
+    h.lease = lease;
     const run = this.loop(h, options, abort.signal);
     h.running = run;
-    try {
-      return await run;
-    } finally {
+    const report = run.finally(async () => {
       h.running = undefined;
       h.abort = undefined;
-    }
+      h.lease = undefined;
+      await lease.release();
+    });
+    return { report };
   }
 
   /** Starts a run in the background; its progress is in the event stream. */
   async detach(agentId: string, options: RunOptions = {}): Promise<void> {
     const h = await this.handle(agentId, options.resume ?? false);
-    if (h.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is already running`);
-    void this.run(agentId, { ...options, resume: false }).catch((err) => this.deps.onError?.(err, agentId));
-    // Wait until the run holds the agent, so a following call sees it running.
-    await Promise.resolve();
+    if (h.running) throw alreadyRunning(agentId);
+    const owner = await this.cluster.leases.owner(agentId);
+    if (owner) throw alreadyRunning(agentId, owner);
+    // Resolves once the run holds the agent (its lease, then its session), so a following call sees it running.
+    const { report } = await this.start(agentId, { ...options, resume: false });
+    report.catch((err) => this.deps.onError?.(err, agentId));
+  }
+
+  /**
+   * Stops the agent's run after its current cycle without a final stop
+   * reason (nothing saved): another replica goes on from the last cycle.
+   */
+  handOver(agentId: string): boolean {
+    const h = this.agents.get(agentId);
+    if (!h?.abort) return false;
+    h.abort.abort(HAND_OVER);
+    return true;
+  }
+
+  /**
+   * Makes the agent durable work: the replica the cluster assigns it to
+   * runs it until its goals are done, a limit or a pause (`max_cycles`
+   * more cycles at most, else its lifetime limit). Goals join first.
+   */
+  async startDurable(agentId: string, goals: readonly NewGoal[], maxCycles?: number): Promise<AgentInfo> {
+    if (maxCycles !== undefined && (!Number.isInteger(maxCycles) || maxCycles < 1)) throw new BusError("INVALID_ARGUMENT", `max_cycles: must be a whole number >= 1, got ${maxCycles}`);
+    const h = await this.handle(agentId);
+    for (const g of goals) await this.addGoal(agentId, g);
+    const busy = h.running !== undefined || (await this.cluster.leases.owner(agentId)) !== undefined;
+    // A new start gets fresh budgets, as a new run does; a start of a running agent only moves its end.
+    if (!busy) await this.update(agentId, (s) => ({ ...s, iterationCount: 0, toolCallsUsed: {} }));
+    const cycle = Number(h.session.state.cycleCount);
+    const untilCycle = cycle + (maxCycles ?? resolveAgentConfig(h.session.state.config).maxCycles);
+    await this.cluster.index.change(agentId, () => ({ want: "run", untilCycle, startId: crypto.randomUUID() }));
+    return this.get(agentId);
+  }
+
+  /** Whether the agent is started (durable work on the cluster, not paused, not done). */
+  isStarted(agentId: string): boolean {
+    return this.cluster.index.get(agentId)?.want === "run";
+  }
+
+  /**
+   * Waits for a started agent's run to end, on whichever replicas drive it,
+   * and reports it from the stored session: what a Run of a started agent
+   * answers instead of refusing it.
+   */
+  async follow(agentId: string, signal?: AbortSignal, pollMs = 100): Promise<RunReport> {
+    const from = Number((await this.peek(agentId)).state.cycleCount);
+    while (this.isStarted(agentId)) {
+      if (signal?.aborted) throw new BusError("CANCELLED", `stopped following agent ${agentId}; it goes on running`);
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    const { state } = await this.peek(agentId);
+    const stop = state.lastStopReason;
+    return { cyclesRun: Number(state.cycleCount) - from, finalCycle: state.cycleCount, stopReason: stop, goals: state.goals, message: this.agents.get(agentId)?.lastMessage || `started run ended: ${StopReason[stop] ?? stop}` };
+  }
+
+  /** The stored session (the working copy while it runs here), without taking the agent. */
+  private async peek(agentId: string): Promise<AgentSession> {
+    const h = this.agents.get(agentId);
+    if (h?.running) return h.session;
+    const loaded = await this.tryLoad(agentId);
+    if (!loaded) throw new BusError("NOT_FOUND", `agent ${agentId} not found; create it first (CreateAgent or \`boyd agent run --goals ...\`)`);
+    return loaded;
+  }
+
+  /** Pauses a started agent: its driver stops after the current cycle; StartAgent goes on. */
+  async pause(agentId: string): Promise<AgentInfo> {
+    await this.handle(agentId);
+    await this.cluster.index.change(agentId, (current) => ({ ...(current ?? { untilCycle: 0, startId: "" }), want: "pause" }));
+    this.cancel(agentId);
+    return this.get(agentId);
   }
 
   /** Stops a running agent after its current cycle. */
@@ -206,9 +339,13 @@ export class AgentRuntime {
     return true;
   }
 
-  /** Waits for every run to end (for shutdown), cancelling them first. */
+  /**
+   * Waits for every run to end (for shutdown), stopping them first: a
+   * started agent's run is handed over (another replica goes on), any
+   * other run cancelled.
+   */
   async stopAll(): Promise<void> {
-    for (const h of this.agents.values()) h.abort?.abort();
+    for (const [id, h] of this.agents) h.abort?.abort(this.cluster.index.get(id)?.want === "run" ? HAND_OVER : undefined);
     await Promise.allSettled([...this.agents.values()].map((h) => h.running));
   }
 
@@ -221,23 +358,25 @@ export class AgentRuntime {
   async update(agentId: string, change: (state: SessionState) => SessionState): Promise<SessionState> {
     const h = await this.handle(agentId);
     if (h.running) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is running; try again when the run ends`);
+    const owner = await this.cluster.leases.owner(agentId);
+    if (owner) throw new BusError("FAILED_PRECONDITION", `agent ${agentId} is running on controller replica ${owner}; try again when the run ends`);
     await this.save(h, change(h.session.state));
     return h.session.state;
   }
 
   private async loop(h: Handle, options: RunOptions, signal: AbortSignal): Promise<RunReport> {
     const agentId = h.session.state.agentId;
-    const max = options.maxCycles ?? 10;
-    if (!Number.isInteger(max) || max < 1) throw new BusError("INVALID_ARGUMENT", `max_cycles: must be a whole number >= 1, got ${max}`);
+    const max = options.untilCycle !== undefined ? Math.max(0, options.untilCycle - Number(h.session.state.cycleCount)) : (options.maxCycles ?? 10);
+    if (options.untilCycle === undefined && (!Number.isInteger(max) || max < 1)) throw new BusError("INVALID_ARGUMENT", `max_cycles: must be a whole number >= 1, got ${max}`);
     let state = h.session.state;
     if (options.fresh) {
       const clean = emptySession(agentId, state.name, this.deps.ports.now());
       state = { ...clean, config: state.config, psyche: state.psyche };
     }
     for (const [i, g] of (options.goals ?? []).entries()) state = { ...state, goals: addGoalAt(state, g, `goals[${i}]`, this.deps.ports.now()).goals };
-    // Budgets are per run.
-    state = { ...state, iterationCount: 0, toolCallsUsed: {} };
-    await this.save(h, state);
+    // Budgets are per run (a started run taken over by another replica keeps what it spent).
+    if (!options.keepBudgets) state = { ...state, iterationCount: 0, toolCallsUsed: {} };
+    if (state !== h.session.state) await this.save(h, state);
     h.state = AgentState.RUNNING;
     const ports: CyclePorts = options.onEvent
       ? { ...this.deps.ports, emit: async (a, k, e) => (options.onEvent!(e), this.deps.ports.emit(a, k, e)) }
@@ -248,8 +387,13 @@ export class AgentRuntime {
     try {
       const catalog = await this.deps.catalog();
       while (stop === StopReason.UNSPECIFIED) {
+        if (handedOver(h, signal)) break;
         if (signal.aborted) {
           stop = StopReason.CANCELLED;
+          break;
+        }
+        if (cycles >= max) {
+          stop = StopReason.MAX_CYCLES;
           break;
         }
         if (h.queued.length) {
@@ -270,6 +414,8 @@ export class AgentRuntime {
       stop = StopReason.CRITICAL_FAILURE;
       message = isBusError(err) ? `${err.code}: ${err.message}` : (err as Error).message;
       h.state = AgentState.FAILED;
+      // A lease lost mid-cycle: the save was refused because the new owner saved; not a failure of the agent.
+      if (handedOver(h, signal)) stop = StopReason.UNSPECIFIED;
       // The stored session is the truth after a failed cycle.
       const reloaded = await this.tryLoad(agentId).catch(() => undefined);
       if (reloaded) h.session = reloaded;
@@ -279,9 +425,16 @@ export class AgentRuntime {
       const cfg = forRun(resolveAgentConfig(s.config), max);
       message = limitReached(stop, cfg, { cycles: max, cyclesRun: cycles, toolCalls: s.iterationCount, agentCycles: Number(s.cycleCount) });
     }
+    if (stop === StopReason.UNSPECIFIED) {
+      // Handed over: the next driver goes on from the last saved cycle; nothing is saved over it.
+      h.state = AgentState.IDLE;
+      message = `handed over to another controller replica after cycle ${h.session.state.cycleCount}`;
+    }
     h.lastMessage = message;
     // The last cycle saved its own stop reason; save only a different one (cancelled, failed, nothing to do).
-    if (h.session.state.lastStopReason !== stop) await this.save(h, { ...h.session.state, lastStopReason: stop }).catch(() => {});
+    if (stop !== StopReason.UNSPECIFIED && h.session.state.lastStopReason !== stop && h.lease?.held() !== false) {
+      await this.save(h, { ...h.session.state, lastStopReason: stop }).catch(() => {});
+    }
     return { cyclesRun: cycles, finalCycle: h.session.state.cycleCount, stopReason: stop, goals: h.session.state.goals, message };
   }
 
@@ -329,11 +482,13 @@ export class AgentRuntime {
     const wm = s.workingMemory.length;
     const capacity = resolveAgentConfig(s.config).workingMemoryCapacity;
     const pendingApprovals = this.deps.pendingApprovals?.(s.agentId) ?? [];
+    const intent = this.cluster.index.get(s.agentId)?.want;
+    const state = h.state === AgentState.RUNNING || intent !== "pause" ? h.state : AgentState.PAUSED;
     return {
       agentId: s.agentId,
       name: s.name,
       // A run blocked on a person is not "running": say who it waits for.
-      state: h.state === AgentState.RUNNING && pendingApprovals.length > 0 ? AgentState.AWAITING_APPROVAL : h.state,
+      state: state === AgentState.RUNNING && pendingApprovals.length > 0 ? AgentState.AWAITING_APPROVAL : state,
       cycleCount: s.cycleCount,
       activeGoals: count(GoalStatus.ACTIVE),
       completedGoals: count(GoalStatus.COMPLETED),
@@ -347,8 +502,20 @@ export class AgentRuntime {
       sessionVersion: h.session.version,
       createdAtUnixMs: s.createdAtUnixMs,
       updatedAtUnixMs: s.updatedAtUnixMs,
+      ownerReplica: h.running ? this.cluster.replicaId : "",
+      started: intent === "run",
     };
   }
+}
+
+function alreadyRunning(agentId: string, owner?: string): BusError {
+  const where = owner ? ` on controller replica ${owner}` : "";
+  return new BusError("FAILED_PRECONDITION", `agent ${agentId} is already running${where}; watch its events or wait for the run to end`);
+}
+
+/** Whether the run must stop without a final stop reason: handed over on purpose, or its lease lost. */
+function handedOver(h: Handle, signal: AbortSignal): boolean {
+  return (signal.aborted && signal.reason === HAND_OVER) || h.lease?.held() === false;
 }
 
 function addGoalAt(state: SessionState, g: NewGoal, field: string, now: number) {

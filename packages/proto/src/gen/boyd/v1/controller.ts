@@ -66,6 +66,8 @@ export enum AgentState {
   STOPPED = 4,
   /** FAILED - Stopped on a critical failure. */
   FAILED = 5,
+  /** PAUSED - Started, then paused: waits for StartAgent. */
+  PAUSED = 6,
   UNRECOGNIZED = -1,
 }
 
@@ -89,6 +91,9 @@ export function agentStateFromJSON(object: any): AgentState {
     case 5:
     case "AGENT_STATE_FAILED":
       return AgentState.FAILED;
+    case 6:
+    case "AGENT_STATE_PAUSED":
+      return AgentState.PAUSED;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -110,6 +115,8 @@ export function agentStateToJSON(object: AgentState): string {
       return "AGENT_STATE_STOPPED";
     case AgentState.FAILED:
       return "AGENT_STATE_FAILED";
+    case AgentState.PAUSED:
+      return "AGENT_STATE_PAUSED";
     case AgentState.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -154,6 +161,16 @@ export interface AgentInfo {
   createdAtUnixMs: number;
   /** When its state last changed. */
   updatedAtUnixMs: number;
+  /**
+   * The controller replica that drives it now (holds its lease); empty
+   * when none does.
+   */
+  ownerReplica: string;
+  /**
+   * True while it is durable work on the cluster (started, not paused, not
+   * done).
+   */
+  started: boolean;
 }
 
 /** NewGoal describes a goal to add. */
@@ -630,6 +647,37 @@ export interface RunCyclesResponse {
     | undefined;
 }
 
+/** StartAgentRequest starts an agent as durable work. */
+export interface StartAgentRequest {
+  /** Agent id. */
+  agentId: string;
+  /** Goals to add first. */
+  goals: NewGoal[];
+  /**
+   * Cycles to run at most from now (default: until its goals are done or
+   * its config's budgets are spent, at most the safety cap).
+   */
+  maxCycles?: number | undefined;
+}
+
+/** StartAgentResponse returns the agent. */
+export interface StartAgentResponse {
+  /** The agent's status after the start. */
+  agent: AgentInfo | undefined;
+}
+
+/** PauseAgentRequest pauses a started agent. */
+export interface PauseAgentRequest {
+  /** Agent id. */
+  agentId: string;
+}
+
+/** PauseAgentResponse returns the agent. */
+export interface PauseAgentResponse {
+  /** The agent's status (it may finish the cycle it is in). */
+  agent: AgentInfo | undefined;
+}
+
 function createBaseAgentInfo(): AgentInfo {
   return {
     agentId: "",
@@ -648,6 +696,8 @@ function createBaseAgentInfo(): AgentInfo {
     sessionVersion: 0,
     createdAtUnixMs: 0,
     updatedAtUnixMs: 0,
+    ownerReplica: "",
+    started: false,
   };
 }
 
@@ -700,6 +750,12 @@ export const AgentInfo: MessageFns<AgentInfo> = {
     }
     if (message.updatedAtUnixMs !== 0) {
       writer.uint32(128).int64(message.updatedAtUnixMs);
+    }
+    if (message.ownerReplica !== "") {
+      writer.uint32(138).string(message.ownerReplica);
+    }
+    if (message.started !== false) {
+      writer.uint32(144).bool(message.started);
     }
     return writer;
   },
@@ -845,6 +901,22 @@ export const AgentInfo: MessageFns<AgentInfo> = {
             message.updatedAtUnixMs = longToNumber(reader.int64());
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.ownerReplica = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 144) {
+              break;
+            }
+
+            message.started = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -923,6 +995,12 @@ export const AgentInfo: MessageFns<AgentInfo> = {
         : isSet(object.updated_at_unix_ms)
         ? globalThis.Number(object.updated_at_unix_ms)
         : 0,
+      ownerReplica: isSet(object.ownerReplica)
+        ? globalThis.String(object.ownerReplica)
+        : isSet(object.owner_replica)
+        ? globalThis.String(object.owner_replica)
+        : "",
+      started: isSet(object.started) ? globalThis.Boolean(object.started) : false,
     };
   },
 
@@ -976,6 +1054,12 @@ export const AgentInfo: MessageFns<AgentInfo> = {
     if (message.updatedAtUnixMs !== 0) {
       obj.updatedAtUnixMs = Math.round(message.updatedAtUnixMs);
     }
+    if (message.ownerReplica !== "") {
+      obj.ownerReplica = message.ownerReplica;
+    }
+    if (message.started !== false) {
+      obj.started = message.started;
+    }
     return obj;
   },
 
@@ -1004,6 +1088,8 @@ export const AgentInfo: MessageFns<AgentInfo> = {
     message.sessionVersion = object.sessionVersion ?? 0;
     message.createdAtUnixMs = object.createdAtUnixMs ?? 0;
     message.updatedAtUnixMs = object.updatedAtUnixMs ?? 0;
+    message.ownerReplica = object.ownerReplica ?? "";
+    message.started = object.started ?? false;
     return message;
   },
 };
@@ -5624,6 +5710,326 @@ export const RunCyclesResponse: MessageFns<RunCyclesResponse> = {
   },
 };
 
+function createBaseStartAgentRequest(): StartAgentRequest {
+  return { agentId: "", goals: [], maxCycles: undefined };
+}
+
+export const StartAgentRequest: MessageFns<StartAgentRequest> = {
+  encode(message: StartAgentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    for (const v of message.goals) {
+      NewGoal.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.maxCycles !== undefined) {
+      writer.uint32(24).uint64(message.maxCycles);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartAgentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartAgentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.goals.push(NewGoal.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.maxCycles = longToNumber(reader.uint64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartAgentRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+      goals: globalThis.Array.isArray(object?.goals) ? object.goals.map((e: any) => NewGoal.fromJSON(e)) : [],
+      maxCycles: isSet(object.maxCycles)
+        ? globalThis.Number(object.maxCycles)
+        : isSet(object.max_cycles)
+        ? globalThis.Number(object.max_cycles)
+        : undefined,
+    };
+  },
+
+  toJSON(message: StartAgentRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    if (message.goals?.length) {
+      obj.goals = message.goals.map((e) => NewGoal.toJSON(e));
+    }
+    if (message.maxCycles !== undefined) {
+      obj.maxCycles = Math.round(message.maxCycles);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StartAgentRequest>): StartAgentRequest {
+    return StartAgentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StartAgentRequest>): StartAgentRequest {
+    const message = createBaseStartAgentRequest();
+    message.agentId = object.agentId ?? "";
+    message.goals = object.goals?.map((e) => NewGoal.fromPartial(e)) || [];
+    message.maxCycles = object.maxCycles ?? undefined;
+    return message;
+  },
+};
+
+function createBaseStartAgentResponse(): StartAgentResponse {
+  return { agent: undefined };
+}
+
+export const StartAgentResponse: MessageFns<StartAgentResponse> = {
+  encode(message: StartAgentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agent !== undefined) {
+      AgentInfo.encode(message.agent, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartAgentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartAgentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agent = AgentInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartAgentResponse {
+    return { agent: isSet(object.agent) ? AgentInfo.fromJSON(object.agent) : undefined };
+  },
+
+  toJSON(message: StartAgentResponse): unknown {
+    const obj: any = {};
+    if (message.agent !== undefined) {
+      obj.agent = AgentInfo.toJSON(message.agent);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StartAgentResponse>): StartAgentResponse {
+    return StartAgentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StartAgentResponse>): StartAgentResponse {
+    const message = createBaseStartAgentResponse();
+    message.agent = (object.agent !== undefined && object.agent !== null)
+      ? AgentInfo.fromPartial(object.agent)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePauseAgentRequest(): PauseAgentRequest {
+  return { agentId: "" };
+}
+
+export const PauseAgentRequest: MessageFns<PauseAgentRequest> = {
+  encode(message: PauseAgentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PauseAgentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePauseAgentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PauseAgentRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+    };
+  },
+
+  toJSON(message: PauseAgentRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PauseAgentRequest>): PauseAgentRequest {
+    return PauseAgentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PauseAgentRequest>): PauseAgentRequest {
+    const message = createBasePauseAgentRequest();
+    message.agentId = object.agentId ?? "";
+    return message;
+  },
+};
+
+function createBasePauseAgentResponse(): PauseAgentResponse {
+  return { agent: undefined };
+}
+
+export const PauseAgentResponse: MessageFns<PauseAgentResponse> = {
+  encode(message: PauseAgentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agent !== undefined) {
+      AgentInfo.encode(message.agent, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PauseAgentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePauseAgentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agent = AgentInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PauseAgentResponse {
+    return { agent: isSet(object.agent) ? AgentInfo.fromJSON(object.agent) : undefined };
+  },
+
+  toJSON(message: PauseAgentResponse): unknown {
+    const obj: any = {};
+    if (message.agent !== undefined) {
+      obj.agent = AgentInfo.toJSON(message.agent);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PauseAgentResponse>): PauseAgentResponse {
+    return PauseAgentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PauseAgentResponse>): PauseAgentResponse {
+    const message = createBasePauseAgentResponse();
+    message.agent = (object.agent !== undefined && object.agent !== null)
+      ? AgentInfo.fromPartial(object.agent)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * AgentService is Boyd's public API, served over gRPC and the bus. The
  * controller behind it runs cycles (observe, orient, decide, act, then
@@ -5815,6 +6221,32 @@ export const AgentServiceDefinition = {
       requestType: ThinkRequest as typeof ThinkRequest,
       requestStream: false,
       responseType: ThinkResponse as typeof ThinkResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * StartAgent makes the agent durable work on the cluster: it keeps
+     * cycling, on whichever controller replica holds its lease, until its
+     * goals are done, it hits a limit or it is paused, whether or not a client
+     * waits. Run, RunCycles and WatchEvents attach to it.
+     */
+    startAgent: {
+      name: "StartAgent",
+      requestType: StartAgentRequest as typeof StartAgentRequest,
+      requestStream: false,
+      responseType: StartAgentResponse as typeof StartAgentResponse,
+      responseStream: false,
+      options: {},
+    },
+    /**
+     * PauseAgent stops a started agent after its current cycle, until it is
+     * started again.
+     */
+    pauseAgent: {
+      name: "PauseAgent",
+      requestType: PauseAgentRequest as typeof PauseAgentRequest,
+      requestStream: false,
+      responseType: PauseAgentResponse as typeof PauseAgentResponse,
       responseStream: false,
       options: {},
     },
@@ -6039,6 +6471,34 @@ export const AgentServiceService = {
     responseSerialize: (value: ThinkResponse): Buffer => Buffer.from(ThinkResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ThinkResponse => ThinkResponse.decode(value),
   },
+  /**
+   * StartAgent makes the agent durable work on the cluster: it keeps
+   * cycling, on whichever controller replica holds its lease, until its
+   * goals are done, it hits a limit or it is paused, whether or not a client
+   * waits. Run, RunCycles and WatchEvents attach to it.
+   */
+  startAgent: {
+    path: "/boyd.v1.AgentService/StartAgent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartAgentRequest): Buffer => Buffer.from(StartAgentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartAgentRequest => StartAgentRequest.decode(value),
+    responseSerialize: (value: StartAgentResponse): Buffer => Buffer.from(StartAgentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartAgentResponse => StartAgentResponse.decode(value),
+  },
+  /**
+   * PauseAgent stops a started agent after its current cycle, until it is
+   * started again.
+   */
+  pauseAgent: {
+    path: "/boyd.v1.AgentService/PauseAgent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PauseAgentRequest): Buffer => Buffer.from(PauseAgentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PauseAgentRequest => PauseAgentRequest.decode(value),
+    responseSerialize: (value: PauseAgentResponse): Buffer => Buffer.from(PauseAgentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PauseAgentResponse => PauseAgentResponse.decode(value),
+  },
 } as const;
 
 export interface AgentServiceServer extends UntypedServiceImplementation {
@@ -6093,6 +6553,18 @@ export interface AgentServiceServer extends UntypedServiceImplementation {
    * search oracle (the library_search tool by default).
    */
   think: handleUnaryCall<ThinkRequest, ThinkResponse>;
+  /**
+   * StartAgent makes the agent durable work on the cluster: it keeps
+   * cycling, on whichever controller replica holds its lease, until its
+   * goals are done, it hits a limit or it is paused, whether or not a client
+   * waits. Run, RunCycles and WatchEvents attach to it.
+   */
+  startAgent: handleUnaryCall<StartAgentRequest, StartAgentResponse>;
+  /**
+   * PauseAgent stops a started agent after its current cycle, until it is
+   * started again.
+   */
+  pauseAgent: handleUnaryCall<PauseAgentRequest, PauseAgentResponse>;
 }
 
 export interface AgentServiceClient extends Client {
@@ -6391,6 +6863,46 @@ export interface AgentServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ThinkResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * StartAgent makes the agent durable work on the cluster: it keeps
+   * cycling, on whichever controller replica holds its lease, until its
+   * goals are done, it hits a limit or it is paused, whether or not a client
+   * waits. Run, RunCycles and WatchEvents attach to it.
+   */
+  startAgent(
+    request: StartAgentRequest,
+    callback: (error: ServiceError | null, response: StartAgentResponse) => void,
+  ): ClientUnaryCall;
+  startAgent(
+    request: StartAgentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartAgentResponse) => void,
+  ): ClientUnaryCall;
+  startAgent(
+    request: StartAgentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartAgentResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * PauseAgent stops a started agent after its current cycle, until it is
+   * started again.
+   */
+  pauseAgent(
+    request: PauseAgentRequest,
+    callback: (error: ServiceError | null, response: PauseAgentResponse) => void,
+  ): ClientUnaryCall;
+  pauseAgent(
+    request: PauseAgentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PauseAgentResponse) => void,
+  ): ClientUnaryCall;
+  pauseAgent(
+    request: PauseAgentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PauseAgentResponse) => void,
   ): ClientUnaryCall;
 }
 

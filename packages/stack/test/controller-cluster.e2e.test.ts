@@ -1,0 +1,211 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { agentEventChannel, connectNats, createClient, openJetStreamEventLog, type CallContext, type NatsTransport } from "@boyd/bus";
+import { openKvCluster, ownerOf, startController, type Cluster, type Controller } from "@boyd/controller";
+import { AgentServiceDefinition, AgentState, MemoryServiceDefinition } from "@boyd/proto";
+import { startNats, waitFor, type NatsServer } from "@boyd/testkit";
+import { Kvm } from "@nats-io/kv";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "../src/index.js";
+
+const TTL_MS = 1500;
+/** A goal nothing in the (empty) graph answers: the agent keeps cycling until paused. */
+const ENDLESS = { description: "Find the rings of Uranus", successCriteria: "uranus rings ice particles", stallThreshold: 1000 };
+const ENDLESS_CONFIG = { defaultStallThreshold: 1000, iterationBudget: 100_000 } as never;
+
+interface Replica {
+  readonly id: string;
+  readonly transport: NatsTransport;
+  readonly cluster: Cluster;
+  readonly controller: Controller;
+  stop(): Promise<void>;
+}
+
+/** A context for calling a replica's handlers directly, as its bus or gRPC binding would. */
+function call(method: string): CallContext {
+  return { service: "boyd.v1.AgentService", method, deadline: Date.now() + 20_000, signal: new AbortController().signal };
+}
+
+// Controller replicas in this process, each on its own NATS connection,
+// sharing agents through JetStream KV (leases, heartbeats, the agents
+// index); the other services run once, on the same real nats-server.
+describe("controller replicas share the agents: leases, failover on stop, rebalancing, any replica answers", () => {
+  let nats: NatsServer;
+  let dir: string;
+  let services: Stack;
+  let caller: NatsTransport;
+  const replicas: Replica[] = [];
+
+  async function startReplica(id: string): Promise<Replica> {
+    const transport = await connectNats({ servers: nats.url });
+    const cluster = await openKvCluster({ connection: transport.connection, replicaId: id, ttlMs: TTL_MS });
+    const sink = await openJetStreamEventLog(transport, { stream: "BOYD_EVENTS", subjects: ["boyd.events.v1.>"] });
+    const controller = await startController({ transport, events: agentEventChannel({ transport, sink }), cluster, driverTickMs: 100 });
+    const replica: Replica = {
+      id,
+      transport,
+      cluster,
+      controller,
+      async stop() {
+        await controller.stop();
+        await transport.close();
+        replicas.splice(replicas.indexOf(replica), 1);
+      },
+    };
+    replicas.push(replica);
+    return replica;
+  }
+
+  /** Cycle numbers of the agent's cycle.finished events, as stored in the event stream. */
+  async function finishedCycles(agentId: string): Promise<number[]> {
+    const stored = agentEventChannel({ transport: caller, sink: await openJetStreamEventLog(caller, { stream: "BOYD_EVENTS", subjects: ["boyd.events.v1.>"] }) });
+    const cycles: number[] = [];
+    for await (const { event } of stored.replay({ agentId, kind: "cycle.finished" })) cycles.push(Number(event.cycle));
+    return cycles;
+  }
+
+  async function storedCycle(agentId: string): Promise<number> {
+    const memory = createClient(caller, MemoryServiceDefinition, { timeoutMs: 10_000 });
+    return Number((await memory.loadSession({ agentId })).state!.cycleCount);
+  }
+
+  const agents = () => createClient(caller, AgentServiceDefinition, { timeoutMs: 20_000 });
+
+  beforeAll(async () => {
+    nats = await startNats();
+    dir = await mkdtemp(join(tmpdir(), "boyd-cluster-"));
+    services = await startStack({ dataDir: dir, nats: nats.url, services: ["observe", "orient", "decide", "act", "memory"] });
+    caller = await connectNats({ servers: nats.url });
+  });
+
+  afterAll(async () => {
+    for (const r of [...replicas]) await r.stop().catch(() => {});
+    await caller?.close();
+    await services?.stop();
+    await nats?.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("a lease has one holder; a renewal after someone else took the key fails, and the old holder knows", async () => {
+    const a = await startReplica("lease-a");
+    const b = await startReplica("lease-b");
+    const lease = await a.cluster.leases.acquire("leased");
+    expect(lease?.held()).toBe(true);
+    expect(await b.cluster.leases.acquire("leased")).toBeUndefined();
+    expect(await b.cluster.leases.owner("leased")).toBe("lease-a");
+    // As if the key had run out (a's renewals held up): b takes it, and a's next revision-checked renewal fails.
+    const kv = await new Kvm(caller.connection).open("boyd_controller_leases");
+    await kv.purge("leased");
+    const taken = await b.cluster.leases.acquire("leased");
+    expect(taken?.held()).toBe(true);
+    await waitFor(() => lease!.held() === false, 5_000, () => "a still believes it holds the lease b took");
+    await lease!.release();
+    expect(await a.cluster.leases.owner("leased")).toBe("lease-b");
+    await taken!.release();
+    expect(await a.cluster.leases.owner("leased")).toBeUndefined();
+    await b.stop();
+    await a.stop();
+  });
+
+  it("a started agent is driven by one replica; every replica lists it with its owner and forwards changes to it; stopping the owner hands it over with no cycle lost or repeated", async () => {
+    const [r1, r2, r3] = [await startReplica("r1"), await startReplica("r2"), await startReplica("r3")];
+    await agents().createAgent({ agentId: "steady", goals: [ENDLESS], config: ENDLESS_CONFIG });
+    const started = await agents().startAgent({ agentId: "steady" });
+    expect(started.agent?.started).toBe(true);
+    await waitFor(async () => (await storedCycle("steady")) >= 3, 20_000, () => "steady did not cycle");
+
+    // Every replica answers, from the shared state: who drives it, and that it runs.
+    const owners = new Set<string>();
+    for (const r of [r1, r2, r3]) {
+      const listed = await r.controller.handlers.listAgents({ limit: 100, pageToken: "" }, call("ListAgents"));
+      const steady = listed.agents.find((a) => a.agentId === "steady");
+      expect(steady, `${r.id} lists steady`).toBeDefined();
+      owners.add(steady!.ownerReplica);
+      expect(steady!.state).toBe(AgentState.RUNNING);
+    }
+    expect(owners.size, `owners seen: ${[...owners].join(", ")}`).toBe(1);
+    const ownerId = [...owners][0]!;
+    expect(ownerId).toBe(ownerOf("steady", ["r1", "r2", "r3"]));
+    expect([r1, r2, r3].filter((r) => r.controller.runtime.isRunningHere("steady")).map((r) => r.id)).toEqual([ownerId]);
+
+    // A goal added through a replica that does not drive the agent goes to the owner: the run takes it, nothing saves over it.
+    const other = [r1, r2, r3].find((r) => r.id !== ownerId)!;
+    const goal = await other.controller.handlers.addGoal({ agentId: "steady", goal: { description: "Find the moons of Neptune", successCriteria: "triton", blockedBy: [], parentId: "" } }, call("AddGoal"));
+    expect(goal.goal?.description).toBe("Find the moons of Neptune");
+    await waitFor(async () => (await agents().listGoals({ agentId: "steady", statuses: [] })).goals.some((g) => g.description === "Find the moons of Neptune"), 10_000, () => "the forwarded goal never reached the session");
+
+    // The owner stops (as a rolling restart does): another replica goes on within seconds.
+    const owner = replicas.find((r) => r.id === ownerId)!;
+    const before = await storedCycle("steady");
+    const stoppedAt = Date.now();
+    await owner.stop();
+    await waitFor(async () => (await storedCycle("steady")) > before + 2, 10_000, () => `no replica went on after ${ownerId} stopped (cycle ${before})`);
+    const failoverMs = Date.now() - stoppedAt;
+    expect(failoverMs).toBeLessThan(5_000);
+    const next = (await agents().getAgent({ agentId: "steady" })).agent!;
+    expect(next.ownerReplica).not.toBe(ownerId);
+    expect(next.ownerReplica).not.toBe("");
+
+    const paused = await agents().pauseAgent({ agentId: "steady" });
+    expect(paused.agent?.started).toBe(false);
+    await waitFor(async () => (await agents().getAgent({ agentId: "steady" })).agent!.ownerReplica === "", 10_000, () => "steady still driven after the pause");
+    const last = await storedCycle("steady");
+    const finished = await finishedCycles("steady");
+    expect(finished).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+    for (const r of [...replicas]) await r.stop();
+  }, 60_000);
+
+  it("a replica whose lease is taken stops driving after its cycle and saves nothing while another holds it; it goes on once the lease is free", async () => {
+    const [x1, x2] = [await startReplica("x1"), await startReplica("x2")];
+    await agents().createAgent({ agentId: "contested", goals: [ENDLESS], config: ENDLESS_CONFIG });
+    await agents().startAgent({ agentId: "contested" });
+    const ownerId = ownerOf("contested", ["x1", "x2"])!;
+    const owner = ownerId === "x1" ? x1 : x2;
+    const thief = ownerId === "x1" ? x2 : x1;
+    await waitFor(async () => (await storedCycle("contested")) >= 2, 20_000, () => "contested did not cycle");
+    // The key runs out under the owner (as after a partition) and someone else takes it.
+    const kv = await new Kvm(caller.connection).open("boyd_controller_leases");
+    await kv.purge("contested");
+    const stolen = await thief.cluster.leases.acquire("contested");
+    expect(stolen?.held()).toBe(true);
+    await waitFor(() => !owner.controller.runtime.isRunningHere("contested"), 5_000, () => `${ownerId} still drives contested after losing its lease`);
+    const stoppedAt = await storedCycle("contested");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await storedCycle("contested"), "no cycle saved while another replica holds the lease").toBe(stoppedAt);
+    await stolen!.release();
+    await waitFor(async () => (await storedCycle("contested")) > stoppedAt + 1, 10_000, () => `${ownerId} did not go on once the lease was free`);
+    await agents().pauseAgent({ agentId: "contested" });
+    await waitFor(() => !owner.controller.runtime.isRunningHere("contested"), 10_000, () => "still running after the pause");
+    const last = await storedCycle("contested");
+    expect(await finishedCycles("contested")).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+    await x2.stop();
+    await x1.stop();
+  }, 60_000);
+
+  it("a replica that joins takes the agents rendezvous hashing gives it, at a cycle boundary; each agent's cycles stay exactly once", async () => {
+    const first = await startReplica("j1");
+    const ids = ["ja", "jb", "jc", "jd", "je", "jf"];
+    for (const agentId of ids) {
+      await agents().createAgent({ agentId, goals: [ENDLESS], config: ENDLESS_CONFIG });
+      await agents().startAgent({ agentId });
+    }
+    await waitFor(() => ids.every((id) => first.controller.runtime.isRunningHere(id)), 10_000, () => "j1 does not drive every agent");
+    const second = await startReplica("j2");
+    const expected = new Map(ids.map((id) => [id, ownerOf(id, ["j1", "j2"])!]));
+    expect([...expected.values()], "the hash gives j2 some of the agents").toContain("j2");
+    const owners = async () => new Map(await Promise.all(ids.map(async (id) => [id, (await agents().getAgent({ agentId: id })).agent!.ownerReplica] as const)));
+    let seen = "";
+    await waitFor(async () => (seen = JSON.stringify([...(await owners())])) === JSON.stringify([...expected]), 10_000, () => `owners ${seen}, expected ${JSON.stringify([...expected])}`, 100);
+    const progress = new Map(await Promise.all(ids.map(async (id) => [id, await storedCycle(id)] as const)));
+    await waitFor(async () => (await Promise.all(ids.map(async (id) => (await storedCycle(id)) > progress.get(id)! + 1))).every(Boolean), 15_000, () => "not every agent went on after the rebalance");
+    for (const agentId of ids) await agents().pauseAgent({ agentId });
+    await waitFor(() => ids.every((id) => !first.controller.runtime.isRunningHere(id) && !second.controller.runtime.isRunningHere(id)), 10_000, () => "agents still running after the pause");
+    for (const agentId of ids) {
+      const last = await storedCycle(agentId);
+      expect(await finishedCycles(agentId), agentId).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+    }
+    await second.stop();
+    await first.stop();
+  }, 60_000);
+});
