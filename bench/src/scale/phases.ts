@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { connectNats, createClient } from "@boyd/bus";
-import { auditCycles, driveAgent, type ControllerEndpoint } from "@boyd/local-cluster";
+import { auditCycles, driveAgent, startAndAwait, type ControllerEndpoint } from "@boyd/local-cluster";
 import { MemoryServiceDefinition, WorkingMemoryKind } from "@boyd/proto";
 import { summarize } from "../stats.js";
 import { AGENT_CONFIG, GOAL } from "../cycle/workload.js";
@@ -125,33 +125,32 @@ export interface FailoverRow {
 }
 
 /**
- * Runs `agentIds` on every controller replica, kills replica 2 with
- * SIGKILL once each agent has cycled, and times how long the agents it held
- * took to finish a cycle elsewhere (the client's reattach, until
- * controllers take over each other's agents); then audits every agent's
- * cycles and restarts the replica.
+ * Starts `agentIds` as durable work (StartAgent, `cycles` more cycles:
+ * the controllers spread them by their leases), kills with SIGKILL the
+ * replica that owns the first once every agent cycled, and times how long
+ * the agents it owned took to finish a cycle on another replica (its
+ * leases run out, another takes them over); then waits for every agent's
+ * cycles, audits them and restarts the replica.
  */
 export async function measureFailover(s: ScaleCluster, agentIds: readonly string[], cycles: number, done: Map<string, number>): Promise<FailoverRow> {
-  const victim = s.cluster.replicas.controller?.[1];
-  if (!victim) throw new Error("failover needs at least 2 controller replicas");
-  const held = agentIds.filter((_, i) => i % s.endpoints.length === 1);
   const mark = s.clock.finishedCount;
-  const driving = Promise.all(
-    agentIds.map(async (agentId, i) => {
-      const target = (done.get(agentId) ?? 0) + cycles;
-      await driveAgent(s.endpoints, agentId, target, { chunk: cycles, start: i });
-      done.set(agentId, target);
-    }),
-  );
-  // Once every agent finished a cycle of this run, its replica holds it mid-run.
+  const targets = agentIds.map((agentId) => (done.get(agentId) ?? 0) + cycles);
+  const waiting = Promise.all(agentIds.map((agentId, i) => startAndAwait(s.endpoints, agentId, targets[i]!, { start: i })));
+  waiting.catch(() => {});
   while (new Set(s.clock.since(mark).map((t) => t.agentId)).size < agentIds.length) await sleep(20);
+  const owners = await Promise.all(agentIds.map(async (agentId) => (await s.endpoints[0]!.client.getAgent(agentId)).ownerReplica));
+  // The default replica id is <host>-<pid>-<random>.
+  const pidOf = (owner: string) => Number(owner.split("-").at(-2));
+  const victim = s.cluster.replicas.controller?.find((p) => p.pid === pidOf(owners[0]!));
+  if (!victim) throw new Error(`no controller replica has the pid of owner ${owners[0]}`);
+  const held = agentIds.filter((_, i) => owners[i] === owners[0]);
   const killedAt = Date.now();
   await victim.kill("SIGKILL");
-  await driving;
+  await waiting;
+  for (const [i, agentId] of agentIds.entries()) done.set(agentId, targets[i]!);
   await sleep(300);
   const after = s.clock.since(mark).filter((t) => t.finishedMs > killedAt);
-  const gaps = held.map((agentId) => (after.find((t) => t.agentId === agentId)?.finishedMs ?? Number.NaN) - killedAt);
-  const latency = summarize(gaps);
+  const latency = summarize(held.map((agentId) => (after.find((t) => t.agentId === agentId)?.finishedMs ?? Number.NaN) - killedAt));
   const audits = await auditCycles(s.cluster, agentIds);
   await victim.restart();
   return { agents: held.length, p50Ms: latency.p50, maxMs: latency.max, problems: audits.flatMap((a) => a.problems.map((p) => `${a.agentId}: ${p}`)) };

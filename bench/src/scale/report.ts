@@ -28,7 +28,7 @@ export function formatAgents(rows: readonly AgentsRow[]): string {
 
 export function formatFailover(row: FailoverRow): string {
   return (
-    `kill -9 of controller replica 2 holding ${row.agents} agent runs: next cycle finished elsewhere after p50 ${fixed(row.p50Ms / 1_000, 2)} s, max ${fixed(row.maxMs / 1_000, 2)} s; ` +
+    `kill -9 of the controller replica owning ${row.agents} started agents: next cycle finished on another replica (lease expiry, takeover) after p50 ${fixed(row.p50Ms / 1_000, 2)} s, max ${fixed(row.maxMs / 1_000, 2)} s; ` +
     (row.problems.length ? `NOT exactly once: ${row.problems.join("; ")}` : "every loaded agent's cycles exactly once (event log and session audited)")
   );
 }

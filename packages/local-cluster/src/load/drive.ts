@@ -72,7 +72,8 @@ export async function driveAgent(endpoints: readonly ControllerEndpoint[], agent
       if (options.signal?.aborted || !isLostCall(err)) throw err;
       if (++reattaches > maxReattaches) throw new Error(`agent ${agentId}: lost its run ${reattaches} times; last: ${(err as Error).message}`, { cause: err });
       at++;
-      await sleep(200);
+      // Backing off: a dead owner's lease takes its TTL to run out, and every call until then fails fast.
+      await sleep(Math.min(2_000, 200 * reattaches));
     }
   }
 }
@@ -85,4 +86,35 @@ export async function driveAgent(endpoints: readonly ControllerEndpoint[], agent
  */
 function isLostCall(err: unknown): boolean {
   return err instanceof BoydError && ["UNAVAILABLE", "FAILED_PRECONDITION", "ABORTED", "DEADLINE_EXCEEDED", "INTERNAL", "UNKNOWN"].includes(err.code);
+}
+
+/**
+ * Starts `agentId` as durable work on the cluster (StartAgent, `cycles`
+ * more cycles) and waits until its session has that many, asking any
+ * replica that answers: the controllers keep it cycling, and take it over
+ * from a replica that dies (its lease runs out), with no client reattaching.
+ */
+export async function startAndAwait(endpoints: readonly ControllerEndpoint[], agentId: string, cycles: number, options: { readonly start?: number; readonly timeoutMs?: number; readonly pollMs?: number } = {}): Promise<void> {
+  const until = Date.now() + (options.timeoutMs ?? 240_000);
+  let at = options.start ?? 0;
+  let started = false;
+  let last = "";
+  while (Date.now() < until) {
+    const endpoint = endpoints[at % endpoints.length]!;
+    try {
+      if (!started) {
+        await endpoint.client.startAgent({ agentId, maxCycles: cycles }, { deadlineMs: 30_000 });
+        started = true;
+      }
+      const info = await endpoint.client.getAgent(agentId, { deadlineMs: 10_000 });
+      if (Number(info.cycleCount) >= cycles) return;
+      last = `at cycle ${info.cycleCount}, owner ${info.ownerReplica || "none"}`;
+    } catch (err) {
+      if (!isLostCall(err)) throw err;
+      last = (err as Error).message;
+      at++;
+    }
+    await sleep(options.pollMs ?? 250);
+  }
+  throw new Error(`agent ${agentId} did not reach cycle ${cycles} in time (${last})`);
 }
