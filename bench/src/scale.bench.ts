@@ -45,7 +45,10 @@ async function main(): Promise<void> {
       rows.push(await measureThroughput(s, `${n} controller(s), ${SERVICE_REPLICAS} of each service`, s.endpoints.slice(0, n), loadIds, config.cycles, done));
       say(`measured ${rows.at(-1)!.label}`);
     }
-    const failover = await measureFailover(s, loadIds, config.cycles * 2, done);
+    // Agents of their own: started agents stay the controllers' work, and the baseline below drives the load agents by Run.
+    const failoverIds = Array.from({ length: config.concurrent }, (_, i) => `failover-${i + 1}`);
+    await createAgents(s.endpoints, failoverIds);
+    const failover = await measureFailover(s, failoverIds, config.cycles * 2, new Map());
     say("measured failover");
     const agents = await measureAgents(s, config.agents, config.concurrent);
     say("measured agents");
