@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { UnavailableError } from "@boyd/client";
 import { connectNats, createClient } from "@boyd/bus";
 import { auditCycles, driveAgent, startAndAwait, type ControllerEndpoint } from "@boyd/local-cluster";
 import { MemoryServiceDefinition, WorkingMemoryKind } from "@boyd/proto";
@@ -34,7 +35,15 @@ export async function pooled<T>(items: readonly T[], limit: number, fn: (item: T
 /** Creates `agentIds` (the benchmark's never-converging goal), spread over the controller replicas, `limit` at once. */
 export async function createAgents(endpoints: readonly ControllerEndpoint[], agentIds: readonly string[], limit = 16): Promise<void> {
   await pooled(agentIds, limit, async (agentId, i) => {
-    await endpoints[i % endpoints.length]!.client.createAgent({ agentId, config: AGENT_CONFIG, goals: [GOAL] }, { deadlineMs: 60_000 });
+    // A replica restarted by the failover run is unreachable until its gRPC channel reconnects: the next one creates it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await endpoints[(i + attempt) % endpoints.length]!.client.createAgent({ agentId, config: AGENT_CONFIG, goals: [GOAL] }, { deadlineMs: 60_000 });
+        return;
+      } catch (err) {
+        if (!(err instanceof UnavailableError) || attempt >= endpoints.length) throw err;
+      }
+    }
   });
 }
 
