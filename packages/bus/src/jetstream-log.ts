@@ -24,6 +24,9 @@ export interface JetStreamEventLogOptions {
   readOnly?: boolean;
 }
 
+/** How long the server keeps a replay's consumer that its reader could not delete. */
+const REPLAY_INACTIVE_MS = 10_000;
+
 /**
  * Opens (creating if needed) a JetStream stream for events. `emit` is an
  * acknowledged JetStream publish: live subscribers get it like any publish,
@@ -36,7 +39,7 @@ export async function openJetStreamEventLog(transport: NatsTransport, options: J
     // No account-info probe either: a reader's permissions need not include it.
     const jsm = await jetstreamManager(nc, { checkAPI: false });
     await jsm.streams.info(name);
-    return new JetStreamEventLog(jetstream(nc), name);
+    return new JetStreamEventLog(jetstream(nc), name, false);
   }
   const jsm = await jetstreamManager(nc);
   const config = {
@@ -53,13 +56,15 @@ export async function openJetStreamEventLog(transport: NatsTransport, options: J
     if (!(err instanceof JetStreamApiError)) throw err;
     await jsm.streams.add(config);
   }
-  return new JetStreamEventLog(jetstream(nc), name);
+  return new JetStreamEventLog(jetstream(nc), name, true);
 }
 
 class JetStreamEventLog implements EventLog {
   constructor(
     private readonly js: JetStreamClient,
     private readonly stream: string,
+    /** A reader opened read-only (the outside client) may not delete consumers; the server drops its idle ones. */
+    private readonly deletesConsumers: boolean,
   ) {}
 
   async emit(subject: string, message: Envelope): Promise<number> {
@@ -70,22 +75,30 @@ class JetStreamEventLog implements EventLog {
   async *replay(filter: string, options: ReplayOptions = {}): AsyncIterable<LoggedMessage> {
     const consumer = await this.js.consumers.get(this.stream, {
       filter_subjects: filter,
+      // A reader that may not delete its consumer (the outside client) leaves it this long, not nats.js's 5 minutes.
+      inactive_threshold: REPLAY_INACTIVE_MS,
       ...(options.lastPerSubject
         ? { deliver_policy: DeliverPolicy.LastPerSubject }
         : options.fromSeq
           ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: options.fromSeq }
           : {}),
     });
-    const info = await consumer.info(true);
-    if (info.num_pending === 0) return;
-    const messages = await consumer.consume();
     try {
-      for await (const m of messages) {
-        yield { seq: m.seq, subject: m.subject, data: m.data, headers: fromNatsHeaders(m.headers) };
-        if (m.info.pending === 0) break;
+      const info = await consumer.info(true);
+      if (info.num_pending === 0) return;
+      const messages = await consumer.consume();
+      try {
+        for await (const m of messages) {
+          yield { seq: m.seq, subject: m.subject, data: m.data, headers: fromNatsHeaders(m.headers) };
+          if (m.info.pending === 0) break;
+        }
+      } finally {
+        await messages.close();
       }
     } finally {
-      await messages.close();
+      // Each replay is one consumer on the server: left behind, one per agent taken up
+      // filled the server's consumer limit at about 1,000 agents (bench:scale).
+      if (this.deletesConsumers) await consumer.delete().catch(() => {});
     }
   }
 }

@@ -83,8 +83,9 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
       log("info", `neo4j ${neo4j.uri} (pid ${neo4j.pid})`);
     } else if (typeof mode === "object") graph = mode;
 
-    const envOf = async (service: ServiceName): Promise<NodeJS.ProcessEnv> => {
-      const dir = join(dataDir, service);
+    const sharedWorkspace = resolve(options.workspace ?? join(dataDir, "act", "workspace"));
+    const envOf = async (service: ServiceName, replica: number): Promise<NodeJS.ProcessEnv> => {
+      const dir = join(dataDir, replicaName(service, replica));
       await mkdir(dir, { recursive: true, mode: 0o755 });
       return serviceEnv(service, {
         natsUrl: nats!.url,
@@ -93,9 +94,10 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
         dataDir: dir,
         names,
         ...(graph ? { neo4j: graph } : {}),
-        grpcAddress,
+        // Replica 1 serves where callers point; the others on ports of their own.
+        grpcAddress: replica === 1 ? grpcAddress : await pinPort("127.0.0.1:0"),
         ...(options.grpcToken ? { grpcToken: options.grpcToken } : {}),
-        ...(options.workspace ? { workspace: resolve(options.workspace) } : {}),
+        ...(options.workspace || replica > 1 ? { workspace: sharedWorkspace } : {}),
         ...(options.actConfig ? { actConfig: resolve(options.actConfig) } : {}),
         ...(options.agentSettings ? { agentSettings: resolve(options.agentSettings) } : {}),
         ...(options.env ? { extra: options.env } : {}),
@@ -103,28 +105,33 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     };
 
     for (const service of order) {
-      const env = await envOf(service);
-      if (service === "orient" && options.kb?.length) {
-        for (const s of await ingestIntoOrientGraph(env, options.kb)) log("info", `${s.file}: ${s.triples} triples from ${s.lines} lines`);
+      for (let replica = 1; replica <= replicaCount(options, service); replica++) {
+        const env = await envOf(service, replica);
+        // One load into a shared Neo4j; each embedded store loads its own.
+        if (service === "orient" && options.kb?.length && (replica === 1 || !graph)) {
+          for (const s of await ingestIntoOrientGraph(env, options.kb)) log("info", `${s.file}: ${s.triples} triples from ${s.lines} lines`);
+        }
+        const name = replicaName(service, replica);
+        const output = outputOf(name);
+        const control = startManagedProcess({
+          service,
+          replica,
+          command: (options.serviceCommand ?? sourceServiceCommand)(service),
+          env,
+          // tsx reads the repository's tsconfig from the working directory.
+          cwd: REPOSITORY,
+          output,
+          onUnexpectedExit: (exit) => {
+            exits.push(exit);
+            log("error", `${name} (pid ${exit.pid}) exited on its own (${describeExit(exit.status)}); its last lines:\n${output.tail(15).replace(/^/gm, "  ")}`);
+          },
+          restartOnExit: options.restartOnExit ?? false,
+          onRestart: (_s, delayMs) => log("warn", `restarting ${name} in ${delayMs} ms`),
+        });
+        controls.push(control);
+        await control.process.waitReady(readyTimeoutMs);
+        log("info", `${name} ready (pid ${control.process.pid}, ops ${control.process.opsAddress})`);
       }
-      const output = outputOf(service);
-      const control = startManagedProcess({
-        service,
-        command: (options.serviceCommand ?? sourceServiceCommand)(service),
-        env,
-        // tsx reads the repository's tsconfig from the working directory.
-        cwd: REPOSITORY,
-        output,
-        onUnexpectedExit: (exit) => {
-          exits.push(exit);
-          log("error", `${exit.service} (pid ${exit.pid}) exited on its own (${describeExit(exit.status)}); its last lines:\n${output.tail(15).replace(/^/gm, "  ")}`);
-        },
-        restartOnExit: options.restartOnExit ?? false,
-        onRestart: (s, delayMs) => log("warn", `restarting ${s} in ${delayMs} ms`),
-      });
-      controls.push(control);
-      await control.process.waitReady(readyTimeoutMs);
-      log("info", `${service} ready (pid ${control.process.pid}, ops ${control.process.opsAddress})`);
     }
   } catch (err) {
     await stopAll().catch((e: unknown) => log("error", `stopping after a failed start: ${(e as Error).message}`));
@@ -134,7 +141,9 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
   const client = { user: "client", pass: passwords.client } as const;
   const clientEnvFile = join(dataDir, "client.env");
   await writeClientEnv(clientEnvFile, nats.url, client);
-  const processes = Object.fromEntries(controls.map((c) => [c.process.service, c.process])) as Partial<Record<ServiceName, ManagedProcess>>;
+  const replicas: Partial<Record<ServiceName, ManagedProcess[]>> = {};
+  for (const { process: p } of controls) (replicas[p.service] ??= []).push(p);
+  const processes = Object.fromEntries(Object.entries(replicas).map(([service, list]) => [service, list[0]])) as Partial<Record<ServiceName, ManagedProcess>>;
   let stopping: Promise<void> | undefined;
   const cluster: LocalCluster = {
     dataDir,
@@ -144,6 +153,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     grpcAddress: processes.controller ? grpcAddress : undefined,
     neo4jUri: (typeof options.neo4j === "object" ? options.neo4j.uri : neo4j?.uri) ?? undefined,
     processes,
+    replicas,
     servers: {
       nats: { ...serverInfo(nats), monitorUrl: nats.monitorUrl },
       neo4j: neo4j ? serverInfo(neo4j) : undefined,
@@ -154,6 +164,17 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     [Symbol.asyncDispose]: () => cluster.stop(),
   };
   return cluster;
+}
+
+/** `act` for the first process of a service, `act-2` for its second. */
+function replicaName(service: ServiceName, replica: number): string {
+  return replica === 1 ? service : `${service}-${replica}`;
+}
+
+function replicaCount(options: LocalClusterOptions, service: ServiceName): number {
+  const n = options.replicas?.[service] ?? 1;
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`replicas.${service} must be a whole number of at least 1, got ${String(n)}`);
+  return n;
 }
 
 function serverInfo(server: NatsProcess | Neo4jProcess) {

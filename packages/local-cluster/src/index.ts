@@ -11,3 +11,5 @@ export type { LocalCluster, LocalClusterOptions, ClusterLog, ServerInfo, ExitSta
 export type { ManagedProcess, UnexpectedExit } from "./managed-process.js";
 export { SERVICE_START_ORDER, serviceEnv, type ServiceName, type Neo4jTarget, type ServiceEnvInput } from "./service-env.js";
 export type { NatsCredentials } from "./credentials.js";
+// Multi-agent load over the controller replicas, and its exactly-once audit (chaos test, bench:scale).
+export { connectControllers, driveAgent, startAndAwait, auditCycles, auditAgent, type ControllerEndpoint, type DriveOptions, type DriveResult, type CycleAudit } from "./load/index.js";

@@ -5,8 +5,12 @@ import type { ServiceName } from "./service-env.js";
 /** One service running as its own OS process, with the controls an operator (or a fault test) needs. */
 export interface ManagedProcess {
   readonly service: ServiceName;
+  /** Which of the service's processes this is, from 1. */
+  readonly replica: number;
   /** The current process's pid. */
   readonly pid: number | undefined;
+  /** host:port where a controller serves AgentService over gRPC (BOYD_GRPC_ADDRESS); kept across restarts. */
+  readonly grpcAddress: string | undefined;
   /** host:port of /healthz, /readyz and /metrics; kept across restarts. */
   readonly opsAddress: string;
   /** The fields of the process's "<service> serving" log line (ops, nats, grpc...), when it logs at info level. */
@@ -27,6 +31,8 @@ export interface ManagedProcess {
 /** An exit nobody asked for. */
 export interface UnexpectedExit {
   readonly service: ServiceName;
+  /** Which of the service's processes, from 1. */
+  readonly replica: number;
   readonly pid: number | undefined;
   readonly status: ExitStatus;
 }
@@ -34,6 +40,8 @@ export interface UnexpectedExit {
 /** How {@link startManagedProcess} runs a service. */
 export interface ManagedProcessOptions {
   readonly service: ServiceName;
+  /** Which of the service's processes this is, from 1. @default 1 */
+  readonly replica?: number;
   /** The executable and its arguments (node, --import tsx, main.ts). */
   readonly command: readonly [string, ...string[]];
   readonly env: NodeJS.ProcessEnv;
@@ -71,6 +79,7 @@ export function startManagedProcess(options: ManagedProcessOptions): ManagedProc
   let crashes = 0;
   let stopped = false;
   const servingMessage = `${options.service} serving`;
+  const replica = options.replica ?? 1;
 
   const launch = (): void => {
     serving = undefined;
@@ -91,7 +100,7 @@ export function startManagedProcess(options: ManagedProcessOptions): ManagedProc
     void current.exited.then((status) => {
       if (expectingExit || stopped || child !== current) return;
       if (Date.now() - startedAt > HEALTHY_UPTIME_MS) crashes = 0;
-      options.onUnexpectedExit({ service: options.service, pid: current.pid, status }, handle);
+      options.onUnexpectedExit({ service: options.service, replica, pid: current.pid, status }, handle);
       if (options.restartOnExit) void restartAfterCrash();
     });
   };
@@ -108,8 +117,12 @@ export function startManagedProcess(options: ManagedProcessOptions): ManagedProc
 
   const handle: ManagedProcess = {
     service: options.service,
+    replica,
     get pid() {
       return child.pid;
+    },
+    get grpcAddress() {
+      return options.service === "controller" ? env["BOYD_GRPC_ADDRESS"] : undefined;
     },
     get opsAddress() {
       return env["BOYD_OPS_ADDRESS"] ?? "";

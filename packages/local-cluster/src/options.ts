@@ -32,6 +32,15 @@ export interface LocalClusterOptions {
   readonly natsMonitor?: boolean;
   /** The services to run (the others are someone else's, or absent). @default all six */
   readonly services?: readonly ServiceName[];
+  /**
+   * Processes per service (each in the service's NATS queue group, so they
+   * share its requests). Replica n > 1 keeps its files under `<service>-n/`
+   * and logs to `logs/<service>-n.log`; act replicas share one workspace;
+   * each controller replica serves gRPC on its own port; each embedded-graph
+   * orient replica gets the knowledge files loaded into its own store (with
+   * Neo4j they share the graph). @default 1 each
+   */
+  readonly replicas?: Readonly<Partial<Record<ServiceName, number>>>;
   /** Extra environment of every service (BOYD_LOG_LEVEL, BOYD_ALLOW_UNCONFINED, BOYD_APPROVAL_MODE...). */
   readonly env?: Readonly<Record<string, string>>;
   /** act's tool workspace. @default <dataDir>/act/workspace */
@@ -68,8 +77,10 @@ export interface LocalCluster extends AsyncDisposable {
   readonly grpcAddress: string | undefined;
   /** The graph orient uses: Neo4j's Bolt URI, or undefined for the embedded files. */
   readonly neo4jUri: string | undefined;
-  /** The service processes that run, by service. */
+  /** The service processes that run, by service (the first replica of each). */
   readonly processes: Readonly<Partial<Record<ServiceName, ManagedProcess>>>;
+  /** Every replica of each service that runs, first one first. */
+  readonly replicas: Readonly<Partial<Record<ServiceName, readonly ManagedProcess[]>>>;
   /** nats-server and (when started here) Neo4j. */
   readonly servers: {
     readonly nats: ServerInfo & { readonly monitorUrl: string | undefined };

@@ -1,0 +1,113 @@
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ApprovalMode } from "@boyd/proto";
+import { seededRandom } from "@boyd/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditCycles, connectControllers, startAndAwait, startLocalCluster, type ControllerEndpoint, type LocalCluster } from "../src/index.js";
+import { chaosMonkey, readTally } from "./fixtures/chaos.js";
+
+const SOLAR = fileURLToPath(new URL("../../../examples/solar-system.csv", import.meta.url));
+const TALLY_TOOL = fileURLToPath(new URL("./fixtures/tally-tool.mjs", import.meta.url));
+// BOYD_CHAOS_SEED replays another run's choices of victims and pauses.
+const SEED = Number(process.env["BOYD_CHAOS_SEED"] || 19);
+const AGENTS = 8;
+const CYCLES = 30;
+
+// Goals that never converge (criteria absent from the graph) and name the
+// tally tool's words, so cycles go on and act's side effect is countable.
+// Short tool and approval limits bound how long a call lost with a killed
+// act holds an agent (the idempotency claim of a dead runner expires).
+const AGENT_CONFIG = {
+  maxCycles: 1_000,
+  iterationBudget: 100_000,
+  defaultStallThreshold: 1_000,
+  maxBacktrackAttempts: 1,
+  confirmSideEffectPlans: false,
+  approvalMode: ApprovalMode.CAUTIOUS,
+  toolTimeoutMs: 4_000,
+  approvalTimeoutMs: 2_000,
+  reflection: { stagnationThreshold: 1_000, abandonAfterCycles: 1_000 },
+};
+
+describe("chaos - kill -9 of controller, memory and act replicas under a multi-agent load", () => {
+  let dir: string;
+  let cluster: LocalCluster;
+  let controllers: ControllerEndpoint[];
+  const tally = () => join(dir, "tally.log");
+  const clusterLog: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "boyd-chaos-"));
+    // act's sandbox runs commands as another user when we are root: it must reach the workspace.
+    await chmod(dir, 0o755);
+    const actConfig = join(dir, "act.json");
+    await writeFile(actConfig, JSON.stringify({ tools: [{ module: TALLY_TOOL }] }));
+    cluster = await startLocalCluster({
+      dataDir: join(dir, "cluster"),
+      neo4j: "none",
+      kb: [SOLAR],
+      actConfig,
+      replicas: { controller: 3, memory: 2, act: 2 },
+      env: { BOYD_LOG_LEVEL: "warn", BOYD_TALLY_FILE: tally() },
+      log: (level, message) => clusterLog.push(`${level}: ${message}`),
+    });
+    controllers = await connectControllers(cluster);
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled((controllers ?? []).map((c) => c.client.close()));
+    await cluster?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it(`${AGENTS} started agents of ${CYCLES} cycles each on 3 controllers, 2 memory and 2 act replicas, replicas killed at random (seed ${SEED}): every cycle once, every side effect at most once`, async () => {
+    const agentIds = Array.from({ length: AGENTS }, (_, i) => `chaos-${i + 1}`);
+    for (const [i, agentId] of agentIds.entries()) {
+      await controllers[i % controllers.length]!.client.createAgent({
+        agentId,
+        config: AGENT_CONFIG,
+        goals: [{ description: `Tally the chaos marbles of moon ${i + 1} of jupiter`, successCriteria: "zorbium quasar flux", stallThreshold: 1_000 }],
+      });
+    }
+    const stopChaos = new AbortController();
+    const monkey = chaosMonkey(cluster, {
+      random: seededRandom(SEED),
+      targets: ["controller", "memory", "act"],
+      everyMs: [1_000, 2_500],
+      downMs: [300, 2_000],
+      stayDownShare: 0.2,
+      signal: stopChaos.signal,
+    });
+    // Started agents: the controllers drive them, and take over those of a replica that dies.
+    const driving = Promise.allSettled(agentIds.map((agentId, i) => startAndAwait(controllers, agentId, CYCLES, { start: i })));
+    const driven = await driving;
+    stopChaos.abort();
+    const kills = await monkey;
+    const context = `kills: ${JSON.stringify(kills)}\n${clusterLog.slice(-20).join("\n")}`;
+    expect(driven.flatMap((d) => (d.status === "rejected" ? [String(d.reason)] : [])), context).toEqual([]);
+    // What the run did, for the CI log: a failure replays with BOYD_CHAOS_SEED.
+    process.stdout.write(`chaos seed ${SEED}: ${kills.length} kills (${kills.map((k) => `${k.process}${k.restarted ? "" : " stays down"} at ${(k.at / 1000).toFixed(1)} s`).join(", ")})\n`);
+    for (const service of ["controller", "memory", "act"]) expect(kills.filter((k) => k.process.startsWith(service)).length, `${service} kills; ${context}`).toBeGreaterThanOrEqual(2);
+
+    const audits = await auditCycles(cluster, agentIds);
+    expect(
+      audits.filter((a) => a.problems.length > 0).map((a) => `${a.agentId}: ${a.problems.join("; ")}`),
+      context,
+    ).toEqual([]);
+    expect(audits.map((a) => a.sessionCycles)).toEqual(agentIds.map(() => CYCLES));
+
+    // The side effect: each (agent, cycle, step) marked at most once, only for cycles that ran.
+    const marks = await readTally(tally());
+    expect([...marks].filter(([, n]) => n > 1), context).toEqual([]);
+    expect(marks.size, "the tally tool never ran: the goals no longer pick it").toBeGreaterThan(0);
+    for (const line of marks.keys()) {
+      const [agentId, cycle] = line.split(" ");
+      expect(agentIds, line).toContain(agentId);
+      expect(Number(cycle), line).toBeLessThanOrEqual(CYCLES);
+    }
+    // Only what was asked for died.
+    expect(cluster.unexpectedExits()).toEqual([]);
+  });
+});
