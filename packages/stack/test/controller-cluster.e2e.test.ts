@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { agentEventChannel, connectNats, createClient, openJetStreamEventLog, type CallContext, type NatsTransport } from "@boyd/bus";
+import { agentEventChannel, connectNats, createClient, openJetStreamEventLog, type CallContext, type EventChannel, type NatsTransport } from "@boyd/bus";
 import { openKvCluster, ownerOf, startController, type Cluster, type Controller } from "@boyd/controller";
-import { AgentServiceDefinition, AgentState, MemoryServiceDefinition } from "@boyd/proto";
+import { AgentServiceDefinition, AgentState, MemoryServiceDefinition, type Event } from "@boyd/proto";
 import { startNats, waitFor, type NatsServer } from "@boyd/testkit";
 import { Kvm } from "@nats-io/kv";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -37,11 +37,11 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
   let caller: NatsTransport;
   const replicas: Replica[] = [];
 
-  async function startReplica(id: string): Promise<Replica> {
+  async function startReplica(id: string, wrapEvents: (c: EventChannel<Event>) => EventChannel<Event> = (c) => c): Promise<Replica> {
     const transport = await connectNats({ servers: nats.url });
     const cluster = await openKvCluster({ connection: transport.connection, replicaId: id, ttlMs: TTL_MS });
     const sink = await openJetStreamEventLog(transport, { stream: "BOYD_EVENTS", subjects: ["boyd.events.v1.>"] });
-    const controller = await startController({ transport, events: agentEventChannel({ transport, sink }), cluster, driverTickMs: 100 });
+    const controller = await startController({ transport, events: wrapEvents(agentEventChannel({ transport, sink })), cluster, driverTickMs: 100 });
     const replica: Replica = {
       id,
       transport,
@@ -226,4 +226,29 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     await second.stop();
     await first.stop();
   }, 60_000);
+  it("a cycle saved by a replica that died before publishing its cycle.finished gets that event from the replica taking the agent over", async () => {
+    // Replica a "dies" between cycle 2's save and its cycle.finished: that one event never leaves it.
+    const a = await startReplica("gap-a", (channel) => ({
+      ...channel,
+      publish: (agentId, kind, event) => (kind === "cycle.finished" && Number(event.cycle) === 2 ? Promise.resolve(undefined) : channel.publish(agentId, kind, event)),
+    }));
+    await agents().createAgent({ agentId: "gap", goals: [ENDLESS], config: ENDLESS_CONFIG });
+    await a.controller.handlers.run({ agentId: "gap", maxCycles: 2 } as never, call("Run"));
+    await a.stop();
+    expect(await finishedCycles("gap")).toEqual([1]);
+    expect(await storedCycle("gap")).toBe(2);
+    const b = await startReplica("gap-b");
+    await b.controller.handlers.run({ agentId: "gap", maxCycles: 1 } as never, call("Run"));
+    // Every saved cycle has exactly one cycle.finished, in order; the recovered one says what it is.
+    expect(await finishedCycles("gap")).toEqual([1, 2, 3]);
+    const stored = agentEventChannel({ transport: caller, sink: await openJetStreamEventLog(caller, { stream: "BOYD_EVENTS", subjects: ["boyd.events.v1.>"] }) });
+    const warnings: string[] = [];
+    for await (const { event } of stored.replay({ agentId: "gap", kind: "cycle.finished" })) {
+      if (Number(event.cycle) === 2 && event.kind?.$case === "cycleFinished") warnings.push(...event.kind.value.warnings);
+    }
+    expect(warnings.join(" ")).toContain("recovered");
+    // A run on the replica that ran the last cycle publishes nothing again.
+    await b.controller.handlers.run({ agentId: "gap", maxCycles: 1 } as never, call("Run"));
+    expect(await finishedCycles("gap")).toEqual([1, 2, 3, 4]);
+  });
 });

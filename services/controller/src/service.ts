@@ -98,7 +98,15 @@ export async function startController(options: StartControllerOptions): Promise<
   await primePendingApprovals(events, pending).catch((err: unknown) => options.onError?.(err, "*"));
   const pendingApprovals = (agentId?: string) => pending.waiting(agentId);
   const cluster = options.cluster ?? localCluster();
-  const runtime = new AgentRuntime({ ports, catalog, pendingApprovals, cluster, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
+  // What a replica taking an agent over checks (AgentRuntime.publishMissedFinish): the newest stored event of each kind.
+  // No stored event at all (no log, or nothing kept) tells nothing, so nothing is published then.
+  const lastFinishedCycle = async (agentId: string) => {
+    const newest = await events.latest({ agentId });
+    if (newest.length === 0) return "unknown" as const;
+    const finished = newest.filter((e) => e.kind?.$case === "cycleFinished").map((e) => Number(e.cycle));
+    return finished.length > 0 ? Math.max(...finished) : 0;
+  };
+  const runtime = new AgentRuntime({ ports, catalog, pendingApprovals, cluster, lastFinishedCycle, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
   const local = createAgentHandlers({ runtime, ports, events, catalog, pendingApprovals });
   // The other replicas reach this one's own handlers; callers reach the owner of the agent they name.
   const toReplicas = cluster.distributed ? await serveToReplicas(transport, cluster.replicaId, local) : undefined;

@@ -1,5 +1,6 @@
 import { BusError, isBusError } from "@boyd/bus";
 import {
+  ActionOutcome,
   AgentState,
   GoalStatus,
   StopReason,
@@ -18,7 +19,7 @@ import {
 import { activeTraceId } from "@boyd/telemetry";
 import { addGoal, allDone, GoalError, type NewGoalInput } from "../goals/index.js";
 import { forRun, limitReached, resolveAgentConfig } from "../cycle/agent-config.js";
-import { Narrator } from "../cycle/narrator.js";
+import { EVENTS_PER_CYCLE, Narrator } from "../cycle/narrator.js";
 import type { CyclePorts } from "../cycle/ports.js";
 import { runCycle, type AgentSession, type CycleOutcome } from "../cycle/run-cycle.js";
 import { sessionToSave } from "../cycle/slim-session.js";
@@ -42,6 +43,12 @@ export interface RuntimeDeps {
   readonly pendingApprovals?: (agentId: string) => ApprovalRequest[];
   /** Leases and the agents index shared with other replicas. @default one local controller */
   readonly cluster?: Cluster;
+  /**
+   * The cycle of the agent's newest stored cycle.finished event (0: none),
+   * or "unknown" when no event of the agent is stored, so a run can
+   * publish the one a dead replica saved its cycle without. @default not checked
+   */
+  readonly lastFinishedCycle?: (agentId: string) => Promise<number | "unknown">;
 }
 
 /** Options of a run of cycles. */
@@ -123,6 +130,8 @@ export function goalInput(g: NewGoal): NewGoalInput {
  */
 export class AgentRuntime {
   private readonly agents = new Map<string, Handle>();
+  /** The last cycle this process ran of each agent: its cycle.finished is this process's to publish (maybe still in flight). */
+  private readonly ranHere = new Map<string, number>();
   readonly cluster: Cluster;
 
   constructor(private readonly deps: RuntimeDeps) {
@@ -395,6 +404,7 @@ export class AgentRuntime {
     // Budgets are per run (a started run taken over by another replica keeps what it spent).
     if (!options.keepBudgets) state = { ...state, iterationCount: 0, toolCallsUsed: {} };
     if (state !== h.session.state) await this.save(h, state);
+    await this.publishMissedFinish(h).catch((err: unknown) => this.deps.onError?.(err, agentId));
     h.state = AgentState.RUNNING;
     const ports: CyclePorts = options.onEvent
       ? { ...this.deps.ports, emit: async (a, k, e) => (options.onEvent!(e), this.deps.ports.emit(a, k, e)) }
@@ -423,6 +433,7 @@ export class AgentRuntime {
         }
         const outcome = await runCycle(h.session, ports, { catalog, cyclesLeftInRun: max - cycles, runCycles: max });
         h.session = outcome.session;
+        this.ranHere.set(agentId, Number(outcome.session.state.cycleCount));
         cycles++;
         options.onCycle?.(outcome);
         stop = outcome.report.stopReason;
@@ -484,6 +495,39 @@ export class AgentRuntime {
     const stamped = { ...state, updatedAtUnixMs: this.deps.ports.now() };
     const { version } = await this.deps.ports.memory.saveSession({ state: sessionToSave(stamped), expectedVersion: h.session.version }, { timeoutMs: 10_000, agentId: state.agentId });
     h.session = { state: stamped, version: Number(version) };
+  }
+
+  /**
+   * A replica that died between saving cycle N and publishing its
+   * cycle.finished left the stream without it, and nothing would ever send
+   * it. The run that takes the agent over publishes it from the saved
+   * session, saying so in its warnings, so every saved cycle has exactly one
+   * cycle.finished. (A save is the cycle's commit: a cycle not saved is run
+   * again and gets its own event.)
+   */
+  private async publishMissedFinish(h: Handle): Promise<void> {
+    const s = h.session.state;
+    const cycle = Number(s.cycleCount);
+    if (cycle === 0 || !this.deps.lastFinishedCycle || this.ranHere.get(s.agentId) === cycle) return;
+    const published = await this.deps.lastFinishedCycle(s.agentId);
+    if (published === "unknown" || published >= cycle) return;
+    const run = s.toolRuns.filter((r) => Number(r.cycle) === cycle).at(-1);
+    await this.narrator(s.agentId, cycle, EVENTS_PER_CYCLE - 1).emit({
+      $case: "cycleFinished",
+      value: {
+        toolName: run?.toolName ?? "",
+        outcome: run?.outcome ?? ActionOutcome.UNSPECIFIED,
+        progress: [],
+        workingMemorySize: 0,
+        memoryPressure: 0,
+        sessionVersion: h.session.version,
+        durationMs: 0,
+        stopReason: s.lastStopReason,
+        warnings: [`recovered: the controller that ran cycle ${cycle} saved it but stopped before publishing cycle.finished; published from the saved session when ${this.cluster.replicaId} took the agent over`],
+        phaseMs: {},
+        consolidated: [],
+      },
+    });
   }
 
   /**
