@@ -11,6 +11,11 @@ import type { MinedRuleFigures } from "./miner.js";
  * of 4 words a relation, so a body costs a few thousand word operations.
  */
 
+// Dense graphs (Nations: 14 symbols, 55 predicates) have tens of millions of
+// length-4 rules above any useful threshold; past this many the search stops
+// as if out of time (truncated), rather than running the heap out.
+const MAX_LONG_RULES = 1_000_000;
+
 /** What the long-path search needs of the miner's settings. */
 export interface LongPathSettings {
   readonly minSupport: number;
@@ -78,7 +83,7 @@ export function mineLongPathRules(kb: FactIndex, o: LongPathSettings, out: Mined
   const body = new Uint32Array(n * words);
   const rows: number[] = [];
   for (let b1 = 0; b1 < R; b1++) {
-    if (o.now() > o.deadline) return false;
+    if (o.now() > o.deadline || out.length > MAX_LONG_RULES) return false;
     const subjects = kb.out[b1]!;
     for (let b2 = 0; b2 < R; b2++) {
       if (b2 === kb.inverseOf(b1)) continue;
