@@ -7,7 +7,7 @@
  * Rocktäschel and Riedel, "End-to-end Differentiable Proving" (NIPS 2017),
  * Table 2: ComplEx, NTP and NTP-λ.
  *
- *   pnpm bench:rules     BENCH_RULES_DATASETS=Nations,UMLS   BENCH_RULES_BUDGET_MS=10000
+ *   pnpm bench:rules     BENCH_RULES_DATASETS=Nations,UMLS   BENCH_RULES_BUDGET_MS=10000   BENCH_RULES_MAX_LENGTH=3
  */
 import { loadavg } from "node:os";
 import type { MiningOptions } from "@boyd/graph";
@@ -28,7 +28,7 @@ const OPTIONS: MiningOptions = {
   minSupport: 2,
   minConfidence: 0.02,
   smoothing: 20,
-  maxLength: 3,
+  maxLength: Number(process.env["BENCH_RULES_MAX_LENGTH"] ?? 3),
   timeBudgetMs: Number(process.env["BENCH_RULES_BUDGET_MS"] ?? 10_000),
 };
 

@@ -16,8 +16,8 @@ interface MineFlags {
 }
 
 function ruleLength(value: string): number {
-  if (value === "2" || value === "3") return Number(value);
-  throw new InvalidArgumentError(`expected 2 or 3 (atoms, head included), got ${JSON.stringify(value)}`);
+  if (value === "2" || value === "3" || value === "4") return Number(value);
+  throw new InvalidArgumentError(`expected 2, 3 or 4 (atoms, head included), got ${JSON.stringify(value)}`);
 }
 
 const fixed = (x: number | undefined, digits = 3): string => (x === undefined ? "-" : x.toFixed(digits));
@@ -34,7 +34,7 @@ export function registerKgMineCommand(kg: Command, flags: () => GraphFlags, with
     .description("mine Horn rules from the graph (AMIE-style closed rules up to length 3, AnyBURL-style rules with a constant), print them with support, head coverage, standard and PCA confidence; --save keeps them for inference")
     .option("--min-support <n>", "fewest facts a rule must predict", positiveInt, 2)
     .option("--min-confidence <c>", "least confidence (support over predictions, smoothed), in [0, 1]", unitInterval, 0.1)
-    .option("--max-length <l>", "atoms per rule, head included: 2 or 3", ruleLength, 3)
+    .option("--max-length <l>", "atoms per rule, head included: 2, 3 or 4", ruleLength, 3)
     .option("--time-budget <seconds>", "stop mining after this long and keep what was found", positiveSeconds, 10_000)
     .option("--no-constants", "only rules between variables (no `r(X, c) :- ...`)")
     .option("--limit <n>", "print at most this many rules, best first", positiveInt, 30)

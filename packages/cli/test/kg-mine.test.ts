@@ -41,6 +41,6 @@ describe("kg mine", () => {
     const r = await runBoyd(["kg", "--data-dir", dir, "mine", "--max-length", "5"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--max-length");
-    expect(r.stderr).toContain("expected 2 or 3");
+    expect(r.stderr).toContain("expected 2, 3 or 4");
   });
 });

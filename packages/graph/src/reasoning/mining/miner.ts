@@ -1,4 +1,5 @@
 import { FactIndex, type MinedFact } from "./facts.js";
+import { mineLongPathRules } from "./long-paths.js";
 
 /**
  * What a mined rule says, over the directed relations of a {@link FactIndex}
@@ -43,7 +44,7 @@ export interface MiningOptions {
   readonly minConfidence?: number;
   /** Least head coverage. @default 0 */
   readonly minHeadCoverage?: number;
-  /** Atoms, head included (AMIE's rule length): 2 or 3. @default 3 */
+  /** Atoms, head included (AMIE's rule length): 2, 3 or 4 (three body atoms). @default 3 */
   readonly maxLength?: number;
   /** Also mine rules with constants (AnyBURL's acyclic rules). @default true */
   readonly constants?: boolean;
@@ -77,7 +78,7 @@ interface Resolved {
 function resolve(options: MiningOptions): Resolved {
   const now = options.now ?? Date.now;
   const maxLength = options.maxLength ?? 3;
-  if (maxLength !== 2 && maxLength !== 3) throw new RangeError(`max length must be 2 or 3 (atoms with the head), got ${maxLength}`);
+  if (maxLength !== 2 && maxLength !== 3 && maxLength !== 4) throw new RangeError(`max length must be 2, 3 or 4 (atoms with the head), got ${maxLength}`);
   const minSupport = options.minSupport ?? 2;
   if (!Number.isInteger(minSupport) || minSupport < 1) throw new RangeError(`min support must be a whole number >= 1, got ${minSupport}`);
   const minConfidence = options.minConfidence ?? 0.1;
@@ -110,6 +111,7 @@ export function mineRules(input: Iterable<MinedFact> | FactIndex, options: Minin
   const kb = input instanceof FactIndex ? input : new FactIndex(input);
   const rules: MinedRuleFigures[] = [];
   let truncated = !minePathRules(kb, o, rules);
+  if (!truncated && o.maxLength === 4) truncated = !mineLongRules(kb, o, rules);
   if (!truncated && o.constants) truncated = !mineConstantRules(kb, o, rules);
   rules.sort(byConfidence);
   return { facts: kb, rules, truncated, elapsedMs: o.now() - started };
@@ -125,7 +127,7 @@ function minePathRules(kb: FactIndex, o: Resolved, out: MinedRuleFigures[]): boo
   const bodies: number[][] = [];
   for (let b1 = 0; b1 < kb.relations; b1++) {
     bodies.push([b1]);
-    if (o.maxLength === 3) for (let b2 = 0; b2 < kb.relations; b2++) bodies.push([b1, b2]);
+    if (o.maxLength >= 3) for (let b2 = 0; b2 < kb.relations; b2++) bodies.push([b1, b2]);
   }
   for (const body of bodies) {
     if (o.now() > o.deadline) return false;
@@ -138,6 +140,14 @@ function minePathRules(kb: FactIndex, o: Resolved, out: MinedRuleFigures[]): boo
     }
   }
   return true;
+}
+
+/** Length-4 path rules (see long-paths.ts), each with its mirror. Returns false when out of time. */
+function mineLongRules(kb: FactIndex, o: Resolved, out: MinedRuleFigures[]): boolean {
+  const found: MinedRuleFigures[] = [];
+  const finished = mineLongPathRules(kb, o, found);
+  for (const rule of found) out.push(rule, mirror(kb, rule));
+  return finished;
 }
 
 /** The (X, Y) pairs a path body predicts, X != Y. */

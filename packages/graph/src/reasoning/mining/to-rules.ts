@@ -16,6 +16,9 @@ function directed(kb: FactIndex, relation: number, subject: Term, object: Term):
   return inverse ? atom(predicate, object, subject) : atom(predicate, subject, object);
 }
 
+// The variables between X and Y along a path body of up to three atoms.
+const PATH_VARIABLES = [v("Z"), v("W")];
+
 /** A stable name from the rule's text (FNV-1a), so mining again names the same rule the same. */
 function nameOf(text: string): string {
   let h = 0x811c9dc5;
@@ -39,7 +42,7 @@ export function toRules(kb: FactIndex, mined: readonly MinedRuleFigures[], prove
     if (m.form.kind === "path") {
       if (kb.describe(m.head).inverse) continue;
       head = directed(kb, m.head, X, Y);
-      const vars = m.form.body.length === 1 ? [X, Y] : [X, v("Z"), Y];
+      const vars = [X, ...PATH_VARIABLES.slice(0, m.form.body.length - 1), Y];
       body = m.form.body.map((b, i) => directed(kb, b, vars[i]!, vars[i + 1]!));
     } else {
       head = directed(kb, m.head, X, c(kb.symbols[m.form.c]!));
