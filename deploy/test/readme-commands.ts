@@ -32,7 +32,7 @@ export function readmeCommandTests(title: string, which: (block: DocBlock) => bo
     const blocks = blocksOf(docCommands().filter((c) => c.doc === "README.md" && !notRunEntry(NOT_RUN, c))).filter(which);
 
     it("blocks - the README still has the commands these tests build on", () => {
-      expect(blocks[0]?.commands[0]?.text).toMatch(first);
+      expect(blocks.some((block) => first.test(block.commands[0]?.text ?? ""))).toBe(true);
     });
 
     for (const block of blocks) {

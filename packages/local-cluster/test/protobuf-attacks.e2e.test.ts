@@ -7,7 +7,7 @@ import { DEFAULT_NATS_RESOURCES, natsPermissions, type NatsUser } from "@boyd/st
 import { ATTACK_CLASSES, attacksOf, seedFor, seededRandom, waitFor, type Attack, type AttackClass } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalCluster, type LocalCluster, type ServiceName } from "../src/index.js";
-import { SERVED_DEFINITIONS, fireAndForgetSubjects, liveness, rpcTargets, subscriptionsByService, type RpcTarget } from "./fixtures/attack-targets.js";
+import { ATTACKED_REPLICA, SERVED_DEFINITIONS, fireAndForgetSubjects, liveness, rpcTargets, subscriptionsByService, type RpcTarget } from "./fixtures/attack-targets.js";
 
 // Same seed, same bytes: a failure replays with BOYD_ATTACK_SEED set to the printed seed.
 const SEED = Number(process.env.BOYD_ATTACK_SEED ?? 17);
@@ -35,7 +35,7 @@ describe("attack suite - malformed and random protobuf on every subject of the d
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "boyd-attacks-"));
     await chmod(dir, 0o755);
-    cluster = await startLocalCluster({ dataDir: dir, neo4j: "none", natsMonitor: true, env: { BOYD_LOG_LEVEL: "warn" }, log: () => {} });
+    cluster = await startLocalCluster({ dataDir: dir, neo4j: "none", natsMonitor: true, env: { BOYD_LOG_LEVEL: "warn", BOYD_CONTROLLER_REPLICA_ID: ATTACKED_REPLICA }, log: () => {} });
   }, 90_000);
 
   afterAll(async () => {
@@ -200,6 +200,8 @@ const PUBLISHED = fireAndForgetSubjects("attack-agent");
 /** Whether the suite sends to `subject` (or to a subject of the pattern), or it is the service's own reply inbox. */
 function covered(service: ServiceName, subject: string): boolean {
   if (RPC_SUBJECTS.has(subject)) return true;
+  // A wildcard a service may subscribe under (a controller's replica subjects, `boyd.controller.v1.>`) is covered by the rpc subjects attacked beneath it.
+  if ((subject.includes("*") || subject.endsWith(">")) && [...RPC_SUBJECTS].some((s) => subjectMatches(subject, s))) return true;
   // Replies to its own requests: the server lets nobody else publish there.
   if (subject.startsWith(`_INBOX.${service}.`)) return true;
   return PUBLISHED.some((p) => subjectMatches(subject, p.subject));

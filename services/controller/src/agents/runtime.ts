@@ -93,7 +93,8 @@ interface Handle {
 
 const AGENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-function checkAgentId(id: string, field = "agent_id"): void {
+/** An agent id as keys, subjects and files take it; INVALID_ARGUMENT naming the field otherwise. */
+export function checkAgentId(id: string, field = "agent_id"): void {
   if (!AGENT_ID.test(id)) throw new BusError("INVALID_ARGUMENT", `${field}: ${JSON.stringify(id)} must be 1-64 letters, digits, '-' or '_'`);
 }
 

@@ -1,5 +1,6 @@
 import { createClient, isBusError, serveService, type CallContext, type ServiceBinding, type ServiceClient, type ServiceHandlers, type Transport } from "@boyd/bus";
 import { AgentServiceDefinition } from "@boyd/proto";
+import { checkAgentId } from "../agents/runtime.js";
 import type { Cluster } from "./types.js";
 
 type Handlers = ServiceHandlers<typeof AgentServiceDefinition>;
@@ -39,6 +40,8 @@ export function forwardingToOwner(handlers: Handlers, cluster: Cluster, transpor
   for (const method of OWNER_ONLY) {
     const local = handlers[method] as (req: { agentId: string }, ctx: CallContext) => Promise<unknown>;
     wrapped[method] = async (req: { agentId: string }, ctx: CallContext) => {
+      // A malformed id is the caller's mistake (INVALID_ARGUMENT), never a lease-store error.
+      if (req.agentId) checkAgentId(req.agentId);
       const owner = req.agentId ? await cluster.leases.owner(req.agentId) : undefined;
       if (!owner || owner === cluster.replicaId) return local(req, ctx);
       const call = clientOf(owner)[method] as (r: unknown, o: { deadline: number; agentId: string }) => Promise<unknown>;
