@@ -16,3 +16,17 @@ export class WalError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * Runs a log call, turning a WalError into the store's own error with the
+ * same code and message (the cause kept), so each store speaks its own
+ * error type without a copy of this wrapper.
+ */
+export async function withWalErrors<T>(call: () => Promise<T>, asStoreError: (err: WalError) => Error): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof WalError) throw asStoreError(err);
+    throw err;
+  }
+}

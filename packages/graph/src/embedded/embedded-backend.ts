@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { GroupCommitLog, WalError, type LogStats, type TornTail } from "@boyd/wal";
+import { GroupCommitLog, withWalErrors, type LogStats, type TornTail } from "@boyd/wal";
 import { compare, type EdgeFilter, type EdgeQuery, type GraphBackend, type GraphCounts, type NodeEdges } from "../backend.js";
 import { GraphError } from "../errors.js";
 import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
@@ -205,11 +205,6 @@ function apply(graph: MemoryGraph, op: Op): number {
 }
 
 /** Runs a log call, turning its WalError into a GraphError with the same code. */
-async function graphCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof WalError) throw new GraphError(err.code, err.message, { cause: err });
-    throw err;
-  }
+function graphCall<T>(call: () => Promise<T>): Promise<T> {
+  return withWalErrors(call, (err) => new GraphError(err.code, err.message, { cause: err }));
 }

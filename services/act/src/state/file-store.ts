@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { BusError } from "@boyd/bus";
-import { FRAME_HEADER, GroupCommitLog, WalError } from "@boyd/wal";
+import { FRAME_HEADER, GroupCommitLog, withWalErrors } from "@boyd/wal";
 import { decodeRecordOp, encodeRecordOp, type RecordOp } from "./file-ops.js";
 import { readLegacyRecords, removeLegacyRecords } from "./file-legacy.js";
 import { assertKey, type RecordStore, type StoredRecord, type WriteOptions } from "./record-store.js";
@@ -137,11 +137,6 @@ function sizeOf(key: string, value: Uint8Array): number {
 }
 
 /** Runs a log call, turning its WalError into a BusError with the same code. */
-async function storeCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof WalError) throw new BusError(err.code, err.message, { cause: err });
-    throw err;
-  }
+function storeCall<T>(call: () => Promise<T>): Promise<T> {
+  return withWalErrors(call, (err) => new BusError(err.code, err.message, { cause: err }));
 }

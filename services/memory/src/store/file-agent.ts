@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { FRAME_HEADER, GroupCommitLog, WalError } from "@boyd/wal";
+import { FRAME_HEADER, GroupCommitLog, withWalErrors } from "@boyd/wal";
 import { MemoryStoreError } from "../errors.js";
 import { decodeOp, encodeOp, type FileOp } from "./file-ops.js";
 import { readLegacy, removeLegacy } from "./file-legacy.js";
@@ -120,11 +120,6 @@ function sizeOf(op: FileOp): number {
 }
 
 /** Runs a log call, turning its WalError into the MemoryStoreError the port promises. */
-async function storeCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof WalError) throw new MemoryStoreError(err.code, err.message, { cause: err });
-    throw err;
-  }
+function storeCall<T>(call: () => Promise<T>): Promise<T> {
+  return withWalErrors(call, (err) => new MemoryStoreError(err.code, err.message, { cause: err }));
 }
