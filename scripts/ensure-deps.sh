@@ -65,15 +65,16 @@ _boyd_as_root() {
 }
 
 ensure_node_deps() {
+  # pnpm keeps a copy of the lockfile it installed from: when it matches,
+  # node_modules is current (installed with a Node.js checked below) and there
+  # is nothing to run. ./boyd.sh calls this on every command, so it comes
+  # first: pnpm takes seconds to do nothing, and even `node -p` costs a start.
+  cmp -s "$_boyd_root/pnpm-lock.yaml" "$_boyd_root/node_modules/.pnpm/lock.yaml" && return 0
   if ! command -v node >/dev/null 2>&1; then
     _boyd_log "Node.js 20 or newer is required (e.g. apt-get install -y nodejs)"; return 1
   fi
   local major; major="$(node -p 'process.versions.node.split(".")[0]')"
   if [ "$major" -lt 20 ]; then _boyd_log "Node.js >= 20 is required, found $(node --version)"; return 1; fi
-  # pnpm keeps a copy of the lockfile it installed from: when it matches,
-  # node_modules is current and there is nothing to run (./boyd.sh calls this
-  # on every command; pnpm itself takes a few seconds even to do nothing).
-  cmp -s "$_boyd_root/pnpm-lock.yaml" "$_boyd_root/node_modules/.pnpm/lock.yaml" && return 0
   if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
     _boyd_log "installing pnpm $PNPM_VERSION"
     npm install -g --silent "pnpm@$PNPM_VERSION" >/dev/null 2>&1 || _boyd_as_root npm install -g --silent "pnpm@$PNPM_VERSION"
@@ -96,10 +97,15 @@ _boyd_go_tool() {
     _boyd_log "could not build $name $version (go install failed above)"; return 1; }
 }
 
-# The built `boyd` command in .cache/cli/<clone>/current, rebuilt when a
-# source or package.json is newer than it (boyd.sh does the same check first).
+# Where this clone's built `boyd` command is (scripts/build-cli.mjs names it the same way).
+boyd_cli_dir() {
+  printf '%s\n' "$_boyd_root/.cache/cli/${_boyd_root//[^A-Za-z0-9]/_}/current"
+}
+
+# The built `boyd` command, rebuilt when a source or package.json is newer
+# than the build (a find over the source trees: a few milliseconds).
 ensure_cli() {
-  local stamp="$_boyd_root/.cache/cli/${_boyd_root//[^A-Za-z0-9]/_}/current/stamp"
+  local stamp; stamp="$(boyd_cli_dir)/stamp"
   if [ -f "$stamp" ] && [ -z "$(find "$_boyd_root/packages" "$_boyd_root/services" -name node_modules -prune -o \( -path '*/src/*.ts' -o -name package.json \) -newer "$stamp" -print -quit)" ]; then return 0; fi
   node "$_boyd_root/scripts/build-cli.mjs"
 }
