@@ -66,7 +66,7 @@ const sourceFileUrl = {
   name: "boyd-source-file-url",
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, (args) => {
-      if (args.path.includes(`${"/"}node_modules${"/"}`)) return undefined;
+      if (args.path.includes("/node_modules/")) return undefined;
       const source = readFileSync(args.path, "utf8");
       if (!source.includes("import.meta.url")) return undefined;
       return { contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
