@@ -1,0 +1,5 @@
+/**
+ * @boyd/console: the web console's server. The page lives in web/ and is
+ * built by web/build.mjs.
+ */
+export { ROUTES, routePath, CSRF_HEADER, SESSION_COOKIE, type RouteName } from "./contract.js";
