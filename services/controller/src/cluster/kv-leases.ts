@@ -1,0 +1,85 @@
+import { KvWatchInclude, type KV } from "@nats-io/kv";
+import type { KvReplicas } from "./kv-replicas.js";
+import type { AgentLease, LeaseBook } from "./types.js";
+import { wrongSequence } from "./kv-errors.js";
+
+interface Held {
+  readonly revision: number;
+  readonly takenAt: number;
+  lost: boolean;
+}
+
+/**
+ * Leases as KV keys (agent id -> holder's replica id) with no TTL and no
+ * renewal of their own: a lease stands while its holder's heartbeat does,
+ * so a replica driving 1,000 agents writes one heartbeat, not 1,000
+ * renewals, per beat. Another replica takes a lease only when the holder's
+ * heartbeat is gone from the server (a revision-checked update), after the
+ * holder itself stopped trusting its leases (its heartbeat lapsed). One
+ * watch of the bucket per replica tells a holder at once that someone
+ * else wrote one of its keys (taken over, purged by hand).
+ */
+export async function kvLeases(kv: KV, replicaId: string, replicas: KvReplicas, report: (err: unknown, what: string) => void): Promise<LeaseBook & { stop(): void }> {
+  const mine = new Map<string, Held>();
+  const lose = (agentId: string, held: Held) => {
+    held.lost = true;
+    if (mine.get(agentId) === held) mine.delete(agentId);
+  };
+  const watch = await kv.watch({ key: ">", include: KvWatchInclude.UpdatesOnly });
+  void (async () => {
+    for await (const e of watch) {
+      const held = mine.get(e.key);
+      if (held && e.revision > held.revision) lose(e.key, held);
+    }
+  })().catch((err: unknown) => report(err, "lease watch"));
+
+  /** Takes the key: free, or left by a replica whose heartbeat is gone (or by this one before it lapsed or restarted). */
+  const take = async (agentId: string): Promise<number | undefined> => {
+    try {
+      return await kv.create(agentId, replicaId);
+    } catch (err) {
+      if (!wrongSequence(err)) throw err;
+    }
+    const entry = await kv.get(agentId);
+    if (!entry || entry.operation !== "PUT") return undefined; // changed under us: the next try sees it
+    const holder = entry.string();
+    if (holder !== replicaId && (await replicas.alive(holder))) return undefined;
+    try {
+      return await kv.update(agentId, replicaId, entry.revision);
+    } catch (err) {
+      if (wrongSequence(err)) return undefined;
+      throw err;
+    }
+  };
+
+  return {
+    async acquire(agentId) {
+      // Held here already, or this replica may look dead to the others: not now.
+      if (mine.has(agentId) || !replicas.fresh()) return undefined;
+      const takenAt = Date.now();
+      const revision = await take(agentId);
+      if (revision === undefined) return undefined;
+      const held: Held = { revision, takenAt, lost: false };
+      mine.set(agentId, held);
+      const lease: AgentLease = {
+        agentId,
+        held: () => !held.lost && replicas.vouchesFor(held.takenAt),
+        async release() {
+          if (held.lost) return;
+          lose(agentId, held);
+          // Only our own value: a key someone else took since stays theirs.
+          await kv.delete(agentId, { previousSeq: revision }).catch(() => {});
+        },
+      };
+      return lease;
+    },
+    async owner(agentId) {
+      const entry = await kv.get(agentId);
+      if (!entry || entry.operation !== "PUT") return undefined;
+      const holder = entry.string();
+      // A dead replica's key stays until another takes the agent: it drives nothing.
+      return replicas.seenAlive(holder) ? holder : undefined;
+    },
+    stop: () => watch.stop(),
+  };
+}
