@@ -33,7 +33,7 @@ async function replica(id: string): Promise<Cluster> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("controller cluster over JetStream KV at scale", () => {
-  it(`${AGENTS} leases held over 3 TTLs: no write per lease, no consumer per tick; a dead holder's leases go to another replica`, async () => {
+  it(`${AGENTS} leases held over 3 TTLs: no write per lease, no consumer per tick; a dead holder's leases go to another replica, also when it comes back under the same id`, async () => {
     const a = await replica("scale-a");
     const b = await replica("scale-b");
     const agents = Array.from({ length: AGENTS }, (_, i) => `agent-${i}`);
@@ -68,6 +68,11 @@ describe("controller cluster over JetStream KV at scale", () => {
     await waitFor(async () => (taken = await b.leases.acquire(agents[0]!)) !== undefined, 5_000, () => "b never took a dead replica's lease");
     expect(taken!.held()).toBe(true);
     expect(await b.leases.owner(agents[0]!)).toBe("scale-b");
+    // a back under the same id is a new incarnation: its predecessor's leases are nobody's, and b takes one at once.
+    const a2 = await replica("scale-a");
+    expect(await a2.leases.owner(agents[1]!)).toBeUndefined();
+    expect((await b.leases.acquire(agents[1]!))?.held()).toBe(true);
+    await a2.close();
     await b.close();
   }, 60_000);
 });

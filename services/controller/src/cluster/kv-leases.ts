@@ -1,5 +1,5 @@
 import { KvWatchInclude, type KV } from "@nats-io/kv";
-import type { KvReplicas } from "./kv-replicas.js";
+import type { Holder, KvReplicas } from "./kv-replicas.js";
 import type { AgentLease, LeaseBook } from "./types.js";
 import { wrongSequence } from "./kv-errors.js";
 
@@ -19,8 +19,9 @@ interface Held {
  * watch of the bucket per replica tells a holder at once that someone
  * else wrote one of its keys (taken over, purged by hand).
  */
-export async function kvLeases(kv: KV, replicaId: string, replicas: KvReplicas, report: (err: unknown, what: string) => void): Promise<LeaseBook & { stop(): void }> {
+export async function kvLeases(kv: KV, replicas: KvReplicas, report: (err: unknown, what: string) => void): Promise<LeaseBook & { stop(): void }> {
   const mine = new Map<string, Held>();
+  const value = writeHolder(replicas.self);
   const lose = (agentId: string, held: Held) => {
     held.lost = true;
     if (mine.get(agentId) === held) mine.delete(agentId);
@@ -33,19 +34,20 @@ export async function kvLeases(kv: KV, replicaId: string, replicas: KvReplicas, 
     }
   })().catch((err: unknown) => report(err, "lease watch"));
 
-  /** Takes the key: free, or left by a replica whose heartbeat is gone (or by this one before it lapsed or restarted). */
+  /** Takes the key: free, or left by a holder whose heartbeat is gone (a dead replica, this process before its heartbeat lapsed, a replica's earlier incarnation). */
   const take = async (agentId: string): Promise<number | undefined> => {
     try {
-      return await kv.create(agentId, replicaId);
+      return await kv.create(agentId, value);
     } catch (err) {
       if (!wrongSequence(err)) throw err;
     }
     const entry = await kv.get(agentId);
     if (!entry || entry.operation !== "PUT") return undefined; // changed under us: the next try sees it
-    const holder = entry.string();
-    if (holder !== replicaId && (await replicas.alive(holder))) return undefined;
+    const holder = readHolder(entry.string());
+    const ours = holder.replicaId === replicas.self.replicaId && holder.incarnation === replicas.self.incarnation;
+    if (!ours && (await replicas.alive(holder))) return undefined;
     try {
-      return await kv.update(agentId, replicaId, entry.revision);
+      return await kv.update(agentId, value, entry.revision);
     } catch (err) {
       if (wrongSequence(err)) return undefined;
       throw err;
@@ -76,10 +78,22 @@ export async function kvLeases(kv: KV, replicaId: string, replicas: KvReplicas, 
     async owner(agentId) {
       const entry = await kv.get(agentId);
       if (!entry || entry.operation !== "PUT") return undefined;
-      const holder = entry.string();
-      // A dead replica's key stays until another takes the agent: it drives nothing.
-      return replicas.seenAlive(holder) ? holder : undefined;
+      const holder = readHolder(entry.string());
+      // A key left by this process (a lapsed lease) or a dead holder stays until the agent is taken again: it drives nothing.
+      if (holder.replicaId === replicas.self.replicaId) return mine.has(agentId) ? holder.replicaId : undefined;
+      return replicas.seenAlive(holder) ? holder.replicaId : undefined;
     },
     stop: () => watch.stop(),
   };
+}
+
+/** A lease's value: `<replica id> <incarnation>` (`nats kv get` shows who drives the agent first). */
+function writeHolder(holder: Holder): string {
+  return holder.incarnation ? `${holder.replicaId} ${holder.incarnation}` : holder.replicaId;
+}
+
+/** Reads a lease's value; one with no incarnation (written before they existed) names its replica alone. */
+function readHolder(text: string): Holder {
+  const [replicaId = "", incarnation] = text.split(" ");
+  return { replicaId, incarnation };
 }

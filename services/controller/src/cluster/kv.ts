@@ -42,7 +42,7 @@ export async function openKvCluster(options: KvClusterOptions): Promise<Cluster>
   const replicaKv = await kvm.create(`${ns}_controller_replicas`, { history: 1, ttl: ttlMs, storage: "memory" as never });
   const indexKv = await kvm.create(`${ns}_controller_agents`, { history: 1 });
   const replicas = await kvReplicas(replicaKv, options.replicaId, ttlMs, report);
-  const leases = await kvLeases(leaseKv, options.replicaId, replicas, report);
+  const leases = await kvLeases(leaseKv, replicas, report);
   const index = await mirroredIndex(indexKv);
   return {
     replicaId: options.replicaId,
