@@ -62,7 +62,7 @@ async function serve(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
 async function serveApi(deps: HttpDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const match = matchRoute(url.pathname);
   if (!match) throw new ApiError(404, "NOT_FOUND", `no API route ${url.pathname.slice(0, 200)}`);
-  const method = req.method === "HEAD" ? "GET" : req.method;
+  const method = req.method;
   if (method === "POST" && req.headers[CSRF_HEADER] !== "1") {
     // A cross-site form can POST here with the browser's cookie, but cannot add a header.
     throw new ApiError(403, "PERMISSION_DENIED", `a POST needs the header ${CSRF_HEADER}: 1`);
