@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BoydClient } from "@boyd/client";
 import { CSRF_HEADER, SESSION_COOKIE } from "../contract.js";
 import { ApiError, badRequest, toApiError } from "./errors.js";
-import { agentEvents, JSON_HANDLERS, type ApiContext, type ApiRequest } from "./handlers.js";
+import { agentEvents, JSON_ROUTES, type ApiContext, type ApiRequest } from "./handlers.js";
 import { matchRoute, type RouteMatch } from "./routing.js";
 import { asCaller, checkLogin, sessionState } from "./session.js";
 import { errorFrame, eventFrame, HEARTBEAT_FRAME } from "./sse.js";
@@ -88,9 +88,9 @@ async function dispatch(deps: HttpDeps, match: RouteMatch, method: string | unde
     return sendEmpty(res, 204);
   }
   if (route === "events" && method === "GET") return streamEvents(deps, request, ctx, res);
-  const handler = JSON_HANDLERS[route]?.find((h) => h.method === method);
-  if (!handler) throw new ApiError(405, "UNIMPLEMENTED", `${method ?? "?"} is not served on ${match.route}`);
-  return sendJson(res, 200, await handler.handle(request, ctx));
+  const json = JSON_ROUTES[route]?.find((r) => r.method === method);
+  if (!json) throw new ApiError(405, "UNIMPLEMENTED", `${method ?? "?"} is not served on ${match.route}`);
+  return sendJson(res, 200, await json.answer(request, ctx));
 }
 
 /**
