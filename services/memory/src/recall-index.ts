@@ -1,6 +1,6 @@
 import type { RecallScore } from "@boyd/proto";
 import { similarityFromDistance, VectorTable, type Hypervector } from "@boyd/vsa";
-import { byScore, rescaled, scoreOf, stemsOf, type Ranked, type View } from "./recall.js";
+import { byScore, recencyOf, related, rescaled, stemsOf, weighted, type Ranked, type View } from "./recall.js";
 
 /** A query as the index takes it: stems and vector worked out once for every log recalled. */
 export interface IndexQuery {
@@ -98,8 +98,14 @@ export class RecallIndex<T> {
       if (!e) return;
       const words = wordHits ? wordHits[slot]! / query.stems.size : 0;
       const overlap = symbolHits ? symbolHits[slot]! / query.symbols.size : 0;
-      const score = scoreOf(e.view.id, similarity, words, overlap, e.view.timestamp, query.now);
-      if (score) keepBest(best, { item: e.item, score, timestamp: e.view.timestamp }, query.topK);
+      if (!related(similarity, words, overlap)) return;
+      const recency = recencyOf(e.view.timestamp, query.now);
+      const score = weighted(similarity, words, overlap, recency);
+      // Most records of an old agent do not make the top k: no result object for them.
+      const worst = best.length >= query.topK ? best[best.length - 1] : undefined;
+      if (worst && score < worst.score.score) return;
+      const c = { item: e.item, score: { id: e.view.id, score, similarity, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: e.view.timestamp };
+      keepBest(best, c, query.topK);
     };
     if (query.vector) {
       // Every record may be similar enough by vector alone: one pass over the table.

@@ -123,15 +123,29 @@ export function rescaled(similarity: number): number {
   return Math.max(0, (similarity - 0.5) / 0.5);
 }
 
+/** recency = 1 / (1 + age in days), 1 for a timestamp in the future. */
+export function recencyOf(timestamp: number, now: number): number {
+  return 1 / (1 + Math.max(0, now - timestamp) / RECALL.recencyUnitMs);
+}
+
+/** Whether a result is related to the query at all: by text (vector or words) or by symbol. */
+export function related(similarity: number, wordMatch: number, symbolOverlap: number): boolean {
+  return similarity >= MIN_SIMILARITY || wordMatch !== 0 || symbolOverlap !== 0;
+}
+
+/** The weighted score of a result's parts. */
+export function weighted(similarity: number, wordMatch: number, symbolOverlap: number, recency: number): number {
+  return RECALL.similarityWeight * similarity + RECALL.wordWeight * wordMatch + RECALL.symbolWeight * symbolOverlap + RECALL.recencyWeight * recency;
+}
+
 /**
  * A result's score from its parts (see rank), or undefined when it is
  * related to the query neither by text nor by symbol.
  */
 export function scoreOf(id: string, similarity: number, wordMatch: number, symbolOverlap: number, timestamp: number, now: number): RecallScore | undefined {
-  if (similarity < MIN_SIMILARITY && wordMatch === 0 && symbolOverlap === 0) return undefined;
-  const recency = 1 / (1 + Math.max(0, now - timestamp) / RECALL.recencyUnitMs);
-  const score = RECALL.similarityWeight * similarity + RECALL.wordWeight * wordMatch + RECALL.symbolWeight * symbolOverlap + RECALL.recencyWeight * recency;
-  return { id, score, similarity, wordMatch, symbolOverlap, recency };
+  if (!related(similarity, wordMatch, symbolOverlap)) return undefined;
+  const recency = recencyOf(timestamp, now);
+  return { id, score: weighted(similarity, wordMatch, symbolOverlap, recency), similarity, wordMatch, symbolOverlap, recency };
 }
 
 /** Result order: best score first, then newer, then by id. */
