@@ -60,11 +60,18 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   };
   const { lock } = deps;
 
-  /** The agent's facts index, after dropping the oldest facts beyond the cap (as every read of the facts does). */
+  /**
+   * The agent's facts index, after dropping the oldest facts beyond the cap
+   * as knowledgeOf does, but found in the index instead of by reading
+   * every fact.
+   */
   async function factsIndex(agentId: string) {
     const index = await recallIndexes.synced(agentId, "facts");
     if (index.size <= KNOWLEDGE.maxFacts) return index;
-    await lock.run(agentId, () => knowledgeOf(deps, agentId));
+    await lock.run(agentId, async () => {
+      const current = await recallIndexes.synced(agentId, "facts");
+      await repo.remove(agentId, "facts", current.oldest(current.size - KNOWLEDGE.maxFacts));
+    });
     return recallIndexes.synced(agentId, "facts");
   }
 

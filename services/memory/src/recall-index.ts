@@ -18,6 +18,8 @@ export interface IndexQuery {
 interface Entry<T> {
   /** The record's store key (what changes name). */
   key: string;
+  /** When it arrived (put), counting up: the log's order. */
+  arrival: number;
   item: T;
   view: View;
   stems: ReadonlySet<string>;
@@ -44,6 +46,11 @@ export class RecallIndex<T> {
   private readonly free: number[] = [];
   private readonly byStem = new Map<string, Set<number>>();
   private readonly bySymbol = new Map<string, Set<number>>();
+  /** Keys in arrival order, with the arrival they were put at (stale once the key is removed or put again). */
+  private arrivals: { key: string; arrival: number }[] = [];
+  /** arrivals before this are all stale. */
+  private head = 0;
+  private nextArrival = 0;
 
   constructor(private readonly view: (item: T) => View) {}
 
@@ -56,7 +63,8 @@ export class RecallIndex<T> {
   put(key: string, item: T, vector: Hypervector): void {
     this.remove(key);
     const view = this.view(item);
-    const entry: Entry<T> = { key, item, view, stems: stemsOf(view.text), symbols: new Set(view.symbols) };
+    const entry: Entry<T> = { key, arrival: this.nextArrival++, item, view, stems: stemsOf(view.text), symbols: new Set(view.symbols) };
+    this.arrivals.push({ key, arrival: entry.arrival });
     let slot = this.free.pop();
     if (slot === undefined) slot = this.table.add(vector);
     else this.table.set(slot, vector);
@@ -76,6 +84,7 @@ export class RecallIndex<T> {
     this.entries[slot] = undefined;
     this.slotOf.delete(key);
     this.free.push(slot);
+    if (this.arrivals.length - this.head > 2 * this.slotOf.size + 1024) this.compactArrivals();
   }
 
   /** Forgets every record. */
@@ -86,6 +95,28 @@ export class RecallIndex<T> {
     this.free.length = 0;
     this.byStem.clear();
     this.bySymbol.clear();
+    this.arrivals = [];
+    this.head = 0;
+  }
+
+  /** The keys of the `count` records that arrived first (the log's oldest, as the store's changes come in its order). */
+  oldest(count: number): string[] {
+    const keys: string[] = [];
+    for (let i = this.head; i < this.arrivals.length && keys.length < count; i++) {
+      if (this.held(this.arrivals[i]!)) keys.push(this.arrivals[i]!.key);
+      else if (keys.length === 0) this.head = i + 1; // a stale prefix is never looked at again
+    }
+    return keys;
+  }
+
+  private compactArrivals(): void {
+    this.arrivals = this.arrivals.slice(this.head).filter((a) => this.held(a));
+    this.head = 0;
+  }
+
+  private held(a: { key: string; arrival: number }): boolean {
+    const slot = this.slotOf.get(a.key);
+    return slot !== undefined && this.entries[slot]!.arrival === a.arrival;
   }
 
   /** The best `topK` records for the query, best first. */

@@ -29,6 +29,7 @@ describe("recall index", () => {
   const live = new Map<string, Fact>();
   const put = (f: Fact) => {
     index.put(f.id, f, encoder.encode(f.content));
+    live.delete(f.id); // a record put again moves to the end, as in the stores' logs
     live.set(f.id, f);
   };
   for (let i = 0; i < 300; i++) put(fact(i));
@@ -65,6 +66,12 @@ describe("recall index", () => {
         expect(got.map((r) => r.item)).toEqual(expected.map((r) => r.item));
       }
     }
+  });
+
+  it("oldest - the keys that arrived first, skipping removed ones, a replaced record counting as new", () => {
+    expect(index.oldest(10)).toEqual([...live.keys()].slice(0, 10));
+    expect(index.oldest(live.size + 5)).toEqual([...live.keys()]);
+    expect(index.oldest(0)).toEqual([]);
   });
 
   it("forgets everything on clear", () => {

@@ -35,10 +35,12 @@ export class ChangeJournal {
     if (!since || since.journal !== this || since.position < this.first || since.position > cursor.position) {
       return { cursor, reset: true, upserts: [...records].map(([id, value]): StoredRecord => ({ id, value })), removed: [] };
     }
-    const touched = new Set(this.ids.slice(since.position - this.first));
+    // In the order of each id's last change, which is the log's order.
+    const touched = new Set<string>();
+    for (let i = this.ids.length - 1; i >= since.position - this.first; i--) touched.add(this.ids[i]!);
     const upserts: StoredRecord[] = [];
     const removed: string[] = [];
-    for (const id of touched) {
+    for (const id of [...touched].reverse()) {
       const value = records.get(id);
       if (value) upserts.push({ id, value });
       else removed.push(id);

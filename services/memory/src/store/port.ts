@@ -49,7 +49,7 @@ export interface LogChanges {
    * follow): the reader drops what it derived before.
    */
   readonly reset: boolean;
-  /** Records added or replaced since the cursor, each once, with its current value. */
+  /** Records added or replaced since the cursor, each once, with its current value, in the log's order (oldest first). */
   readonly upserts: readonly StoredRecord[];
   /** Ids removed since the cursor (and not added again). */
   readonly removed: readonly string[];
