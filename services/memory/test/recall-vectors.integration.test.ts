@@ -97,6 +97,19 @@ describe("recall vectors - files store, reopened as a fresh process", () => {
     expect(second.count).toBe(0);
     expect(second.result.factScores).toEqual(first.result.factScores);
   });
+
+  it("facts beyond the cap (10,000) are dropped oldest first when recalled, as every read of the facts does", async () => {
+    const { store, handlers } = await open();
+    const bytes = (v: unknown) => new globalThis.TextEncoder().encode(JSON.stringify(v));
+    // Texts without content words encode to the zero vector at once, so 10,005 facts stay quick.
+    const facts = Array.from({ length: 10_005 }, (_, i) => ({ id: `fact:${i}`, value: bytes(Fact.toJSON(Fact.fromPartial({ id: `fact:${i}`, agentId: "capped", content: "x y z", tags: ["t"], createdAtUnixMs: 1_000 + i }))) }));
+    await store.addRecords("capped", "facts", facts);
+    const { facts: recalled } = await handlers.recall({ agentId: "capped", query: "", symbols: ["t"], topK: 3, includeFacts: true }, ctx);
+    expect(recalled.map((f) => f.id)).toEqual(["fact:10004", "fact:10003", "fact:10002"]);
+    const held = (await store.readRecords("capped", "facts")).map((r) => r.id);
+    expect(held).toHaveLength(10_000);
+    expect(held.slice(0, 2)).toEqual(["fact:5", "fact:6"]);
+  }, 30_000);
 });
 
 describe("recall vectors - two replicas over one JetStream KV bucket", () => {
