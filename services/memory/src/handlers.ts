@@ -151,7 +151,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       const topK = checkLimit(request.topK, "top_k", RECALL.defaultTopK, RECALL.maxTopK);
       if (request.query.trim() === "" && request.symbols.length === 0) throw invalid("query", "give a query or symbols to recall by");
       const stems = stemsOf(request.query);
-      const query = { stems, vector: stems.size > 0 ? encoder.encode(request.query) : undefined, symbols: new Set(request.symbols), topK, now: now() };
+      const symbols = new Set(request.symbols);
+      const key = JSON.stringify([request.query, ...symbols]);
+      const query = { stems, vector: stems.size > 0 ? encoder.encode(request.query) : undefined, symbols, topK, now: now(), key };
       const [episodeIndex, factIndex] = await Promise.all([recallIndexes.synced(agentId, "episodes"), request.includeFacts ? factsIndex(agentId) : undefined]);
       const episodes = episodeIndex.rank(query);
       const facts = factIndex?.rank(query) ?? [];

@@ -1,6 +1,7 @@
 import type { RecallScore } from "@boyd/proto";
-import { similarityFromDistance, VectorTable, type Hypervector } from "@boyd/vsa";
-import { byScore, recencyOf, related, rescaled, stemsOf, weighted, type Ranked, type View } from "./recall.js";
+import { hamming, similarityFromDistance, VectorTable, type Hypervector } from "@boyd/vsa";
+import { RECALL } from "./constants.js";
+import { byScore, recencyOf, related, rescaled, stemsOf, textAndSymbolScore, type Ranked, type View } from "./recall.js";
 
 /** A query as the index takes it: stems and vector worked out once for every log recalled. */
 export interface IndexQuery {
@@ -12,6 +13,8 @@ export interface IndexQuery {
   symbols: ReadonlySet<string>;
   topK: number;
   now: number;
+  /** Names the query's text and symbols: a query asked again (observe asks the same every cycle) is answered from its cached order. */
+  key: string;
 }
 
 /** One record held: what ranking needs of it, worked out once when it arrived. */
@@ -22,12 +25,39 @@ interface Entry<T> {
   arrival: number;
   item: T;
   view: View;
+  vector: Hypervector;
   stems: ReadonlySet<string>;
   symbols: ReadonlySet<string>;
 }
 
 /** A candidate while ranking: its score and the record's timestamp for the tie-break. */
 type Scored<T> = { item: T; score: RecallScore; timestamp: number };
+
+/**
+ * A query's ranking parts for every record held when it was made, and the
+ * related records ordered by the part that does not change with time
+ * (similarity, word match and symbol overlap; recency is added at each
+ * recall). Records that arrived since are scored on their own.
+ */
+interface QueryOrder {
+  /** Records that arrived from this arrival on are not in the order. */
+  mark: number;
+  /** Related slots, best time-independent score first. */
+  order: Uint32Array;
+  distances: Int32Array;
+  wordHits: Uint32Array | undefined;
+  symbolHits: Uint32Array | undefined;
+  /** Time-independent score by slot. */
+  partial: Float64Array;
+}
+
+// Queries whose order an index keeps, and queries it remembers having seen
+// (an order is made for a query asked a second time, not for one-offs).
+const KEPT_ORDERS = 2;
+const REMEMBERED_QUERIES = 16;
+// Records arrived since an order was made that are scored one by one
+// before the order is made again (one scan of the table).
+const MAX_ARRIVED_SINCE_ORDER = 256;
 
 /**
  * One log's records ready for ranking, kept up to date by the store's
@@ -51,6 +81,8 @@ export class RecallIndex<T> {
   /** arrivals before this are all stale. */
   private head = 0;
   private nextArrival = 0;
+  private readonly orders = new Map<string, QueryOrder>();
+  private readonly seen = new Set<string>();
 
   constructor(private readonly view: (item: T) => View) {}
 
@@ -63,7 +95,7 @@ export class RecallIndex<T> {
   put(key: string, item: T, vector: Hypervector): void {
     this.remove(key);
     const view = this.view(item);
-    const entry: Entry<T> = { key, arrival: this.nextArrival++, item, view, stems: stemsOf(view.text), symbols: new Set(view.symbols) };
+    const entry: Entry<T> = { key, arrival: this.nextArrival++, item, view, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) };
     this.arrivals.push({ key, arrival: entry.arrival });
     let slot = this.free.pop();
     if (slot === undefined) slot = this.table.add(vector);
@@ -97,6 +129,7 @@ export class RecallIndex<T> {
     this.bySymbol.clear();
     this.arrivals = [];
     this.head = 0;
+    this.orders.clear();
   }
 
   /** The keys of the `count` records that arrived first (the log's oldest, as the store's changes come in its order). */
@@ -119,36 +152,107 @@ export class RecallIndex<T> {
     return slot !== undefined && this.entries[slot]!.arrival === a.arrival;
   }
 
-  /** The best `topK` records for the query, best first. */
+  /**
+   * The best `topK` records for the query, best first. A query asked
+   * before is answered from its order: records taken best first until
+   * none left can beat the k-th even at full recency, plus those arrived
+   * since; else one pass over the table.
+   */
   rank(query: IndexQuery): Ranked<T>[] {
-    const wordHits = this.hits(this.byStem, query.stems);
-    const symbolHits = this.hits(this.bySymbol, query.symbols);
     const best: Scored<T>[] = [];
-    const consider = (slot: number, similarity: number) => {
-      const e = this.entries[slot];
-      if (!e) return;
-      const words = wordHits ? wordHits[slot]! / query.stems.size : 0;
-      const overlap = symbolHits ? symbolHits[slot]! / query.symbols.size : 0;
-      if (!related(similarity, words, overlap)) return;
-      const recency = recencyOf(e.view.timestamp, query.now);
-      const score = weighted(similarity, words, overlap, recency);
-      // Most records of an old agent do not make the top k: no result object for them.
-      const worst = best.length >= query.topK ? best[best.length - 1] : undefined;
-      if (worst && score < worst.score.score) return;
-      const c = { item: e.item, score: { id: e.view.id, score, similarity, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: e.view.timestamp };
-      keepBest(best, c, query.topK);
-    };
-    if (query.vector) {
-      // Every record may be similar enough by vector alone: one pass over the table.
-      const distances = this.table.distances(query.vector);
-      for (let slot = 0; slot < distances.length; slot++) consider(slot, rescaled(similarityFromDistance(distances[slot]!)));
-    } else {
-      // Without query words only a shared symbol relates a record.
-      const slots = new Set<number>();
-      for (const s of query.symbols) for (const slot of this.bySymbol.get(s) ?? []) slots.add(slot);
-      for (const slot of slots) consider(slot, 0);
+    if (!query.vector) this.rankBySymbols(query, best);
+    else {
+      const order = this.orderFor(query, query.vector);
+      if (order) this.rankByOrder(order, query, query.vector, best);
+      else this.rankByScan(query, query.vector, best);
     }
     return best.map(({ item, score }) => ({ item, score }));
+  }
+
+  /** Without query words only a shared symbol relates a record. */
+  private rankBySymbols(query: IndexQuery, best: Scored<T>[]): void {
+    const slots = new Set<number>();
+    for (const s of query.symbols) for (const slot of this.bySymbol.get(s) ?? []) slots.add(slot);
+    for (const slot of slots) {
+      const e = this.entries[slot]!;
+      offer(best, e, 0, shared(query.stems, e.stems), shared(query.symbols, e.symbols), query);
+    }
+  }
+
+  /** Every record may be similar enough by vector alone: one pass over the table. */
+  private rankByScan(query: IndexQuery, vector: Hypervector, best: Scored<T>[]): void {
+    const wordHits = this.hits(this.byStem, query.stems);
+    const symbolHits = this.hits(this.bySymbol, query.symbols);
+    const distances = this.table.distances(vector);
+    for (let slot = 0; slot < distances.length; slot++) {
+      const e = this.entries[slot];
+      if (!e) continue;
+      const words = wordHits ? wordHits[slot]! / query.stems.size : 0;
+      const overlap = symbolHits ? symbolHits[slot]! / query.symbols.size : 0;
+      offer(best, e, rescaled(similarityFromDistance(distances[slot]!)), words, overlap, query);
+    }
+  }
+
+  private rankByOrder(order: QueryOrder, query: IndexQuery, vector: Hypervector, best: Scored<T>[]): void {
+    for (const slot of this.arrivedSince(order.mark)) {
+      const e = this.entries[slot]!;
+      offer(best, e, rescaled(similarityFromDistance(hamming(vector, e.vector))), shared(query.stems, e.stems), shared(query.symbols, e.symbols), query);
+    }
+    for (const slot of order.order) {
+      const e = this.entries[slot];
+      if (!e || e.arrival >= order.mark) continue; // removed, or its slot reused since
+      const worst = best.length >= query.topK ? best[best.length - 1] : undefined;
+      // Recency is at most 1: nothing further down can reach the k-th.
+      if (worst && order.partial[slot]! + RECALL.recencyWeight < worst.score.score) break;
+      const words = order.wordHits ? order.wordHits[slot]! / query.stems.size : 0;
+      const overlap = order.symbolHits ? order.symbolHits[slot]! / query.symbols.size : 0;
+      offer(best, e, rescaled(similarityFromDistance(order.distances[slot]!)), words, overlap, query);
+    }
+  }
+
+  /** The query's order: kept, or made now for a query seen before; undefined for a first sighting. */
+  private orderFor(query: IndexQuery, vector: Hypervector): QueryOrder | undefined {
+    const kept = this.orders.get(query.key);
+    if (kept && this.arrivedSince(kept.mark).length <= MAX_ARRIVED_SINCE_ORDER) return kept;
+    if (!kept && !this.seen.has(query.key)) {
+      this.seen.add(query.key);
+      if (this.seen.size > REMEMBERED_QUERIES) this.seen.delete(this.seen.values().next().value!);
+      return undefined;
+    }
+    const order = this.makeOrder(query, vector);
+    this.orders.delete(query.key);
+    this.orders.set(query.key, order);
+    if (this.orders.size > KEPT_ORDERS) this.orders.delete(this.orders.keys().next().value!);
+    return order;
+  }
+
+  private makeOrder(query: IndexQuery, vector: Hypervector): QueryOrder {
+    const wordHits = this.hits(this.byStem, query.stems);
+    const symbolHits = this.hits(this.bySymbol, query.symbols);
+    const distances = this.table.distances(vector);
+    const partial = new Float64Array(distances.length);
+    const related: number[] = [];
+    for (let slot = 0; slot < distances.length; slot++) {
+      if (!this.entries[slot]) continue;
+      const similarity = rescaled(similarityFromDistance(distances[slot]!));
+      const words = wordHits ? wordHits[slot]! / query.stems.size : 0;
+      const overlap = symbolHits ? symbolHits[slot]! / query.symbols.size : 0;
+      if (!relatedParts(similarity, words, overlap)) continue;
+      partial[slot] = textAndSymbolScore(similarity, words, overlap);
+      related.push(slot);
+    }
+    const order = Uint32Array.from(related).sort((a, b) => partial[b]! - partial[a]!);
+    return { mark: this.nextArrival, order, distances, wordHits, symbolHits, partial };
+  }
+
+  /** Slots of the records that arrived at or after `mark`. */
+  private arrivedSince(mark: number): number[] {
+    const slots: number[] = [];
+    for (let i = this.arrivals.length - 1; i >= this.head && this.arrivals[i]!.arrival >= mark; i--) {
+      const a = this.arrivals[i]!;
+      if (this.held(a)) slots.push(this.slotOf.get(a.key)!);
+    }
+    return slots;
   }
 
   /** Per slot, how many of `keys` the record has (undefined when there are no keys). */
@@ -171,6 +275,26 @@ function unpost(postings: Map<string, Set<number>>, key: string, slot: number): 
   if (!slots) return;
   slots.delete(slot);
   if (slots.size === 0) postings.delete(key);
+}
+
+const relatedParts = related;
+
+/** Share of `wanted` that `have` holds (0 when nothing is wanted). */
+function shared(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number {
+  if (wanted.size === 0) return 0;
+  let found = 0;
+  for (const w of wanted) if (have.has(w)) found++;
+  return found / wanted.size;
+}
+
+/** Scores a record from its parts and keeps it if it belongs in the top k (a result object only then). */
+function offer<T>(best: Scored<T>[], e: Entry<T>, similarity: number, words: number, overlap: number, query: IndexQuery): void {
+  if (!related(similarity, words, overlap)) return;
+  const recency = recencyOf(e.view.timestamp, query.now);
+  const score = textAndSymbolScore(similarity, words, overlap) + RECALL.recencyWeight * recency;
+  const worst = best.length >= query.topK ? best[best.length - 1] : undefined;
+  if (worst && score < worst.score.score) return;
+  keepBest(best, { item: e.item, score: { id: e.view.id, score, similarity, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: e.view.timestamp }, query.topK);
 }
 
 /** Inserts `c` into `best` (ordered by byScore, at most `k` long) if it belongs there. */

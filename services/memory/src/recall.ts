@@ -133,9 +133,14 @@ export function related(similarity: number, wordMatch: number, symbolOverlap: nu
   return similarity >= MIN_SIMILARITY || wordMatch !== 0 || symbolOverlap !== 0;
 }
 
-/** The weighted score of a result's parts. */
+/** The part of a result's score that does not change with time. */
+export function textAndSymbolScore(similarity: number, wordMatch: number, symbolOverlap: number): number {
+  return RECALL.similarityWeight * similarity + RECALL.wordWeight * wordMatch + RECALL.symbolWeight * symbolOverlap;
+}
+
+/** The weighted score of a result's parts (the recall index adds recency to the same partial sum, so both give the same bits). */
 export function weighted(similarity: number, wordMatch: number, symbolOverlap: number, recency: number): number {
-  return RECALL.similarityWeight * similarity + RECALL.wordWeight * wordMatch + RECALL.symbolWeight * symbolOverlap + RECALL.recencyWeight * recency;
+  return textAndSymbolScore(similarity, wordMatch, symbolOverlap) + RECALL.recencyWeight * recency;
 }
 
 /**

@@ -56,16 +56,38 @@ describe("recall index", () => {
     expect(index.size).toBe(live.size);
   });
 
-  it("ranks as rank() does, for every query and top-k", () => {
+  /** The index's ranking equals rank()'s over the live records. */
+  const expectSameRanking = (text: string, symbols: string[], topK: number, now: number, what: string) => {
+    const expected = rankFacts(encoder, [...live.values()], { text, symbols, topK, now });
+    const stems = stemsOf(text);
+    const got = index.rank({ stems, vector: stems.size > 0 ? encoder.encode(text) : undefined, symbols: new Set(symbols), topK, now, key: JSON.stringify([text, ...symbols, topK]) });
+    expect(got.map((r) => r.score), `${what}: ${JSON.stringify(text)} ${symbols.join(",")} top ${topK}`).toEqual(expected.map((r) => r.score));
+    expect(got.map((r) => r.item)).toEqual(expected.map((r) => r.item));
+  };
+
+  it("ranks as rank() does, for every query and top-k: first asked (one scan), asked again (its order), and later in time", () => {
     for (const [text, symbols] of queries) {
       for (const topK of [1, 5, 100, 1_000]) {
-        const expected = rankFacts(encoder, [...live.values()], { text, symbols, topK, now: NOW });
-        const stems = stemsOf(text);
-        const got = index.rank({ stems, vector: stems.size > 0 ? encoder.encode(text) : undefined, symbols: new Set(symbols), topK, now: NOW });
-        expect(got.map((r) => r.score), `${JSON.stringify(text)} ${symbols.join(",")} top ${topK}`).toEqual(expected.map((r) => r.score));
-        expect(got.map((r) => r.item)).toEqual(expected.map((r) => r.item));
+        expectSameRanking(text, symbols, topK, NOW, "first");
+        expectSameRanking(text, symbols, topK, NOW, "again");
+        expectSameRanking(text, symbols, topK, NOW + 9 * 86_400_000, "nine days on");
       }
     }
+  });
+
+  it("a query's order stays right as records arrive, are replaced and removed, and is made again after many arrivals", () => {
+    const asked: [string, string[]][] = [queries[0]!, queries[2]!, queries[3]!];
+    let next = 1_000;
+    for (const round of [3, 40, 300]) {
+      for (let i = 0; i < round; i++) put(fact(next++));
+      for (let i = 10; i < 300; i += 37) put(fact(i, round)); // replaced
+      for (let i = 20; i < 300; i += 53) {
+        index.remove(`fact:${i}`);
+        live.delete(`fact:${i}`);
+      }
+      for (const [text, symbols] of asked) for (const topK of [1, 5, 100]) expectSameRanking(text, symbols, topK, NOW + round, `after ${round} arrivals`);
+    }
+    expect(index.size).toBe(live.size);
   });
 
   it("oldest - the keys that arrived first, skipping removed ones, a replaced record counting as new", () => {
@@ -79,6 +101,6 @@ describe("recall index", () => {
     other.put("fact:x", fact(999), encoder.encode("crater"));
     other.clear();
     expect(other.size).toBe(0);
-    expect(other.rank({ stems: stemsOf("crater"), vector: encoder.encode("crater"), symbols: new Set(), topK: 5, now: NOW })).toEqual([]);
+    expect(other.rank({ stems: stemsOf("crater"), vector: encoder.encode("crater"), symbols: new Set(), topK: 5, now: NOW, key: "crater" })).toEqual([]);
   });
 });
