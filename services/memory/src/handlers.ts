@@ -69,10 +69,13 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
     const index = await recallIndexes.synced(agentId, "facts");
     if (index.size <= KNOWLEDGE.maxFacts) return index;
     await lock.run(agentId, async () => {
-      const current = await recallIndexes.synced(agentId, "facts");
-      await repo.remove(agentId, "facts", current.oldest(current.size - KNOWLEDGE.maxFacts));
+      // Counted again under the lock: a recall that held it before may have pruned already.
+      const oldest = index.oldest(index.size - KNOWLEDGE.maxFacts);
+      await repo.remove(agentId, "facts", oldest);
+      // Not read back from the store now: the next sync brings these removals again, a no-op then.
+      for (const key of oldest) index.remove(key);
     });
-    return recallIndexes.synced(agentId, "facts");
+    return index;
   }
 
   return {
