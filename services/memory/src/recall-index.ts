@@ -231,17 +231,17 @@ export class RecallIndex<T> {
     const symbolHits = this.hits(this.bySymbol, query.symbols);
     const distances = this.table.distances(vector);
     const partial = new Float64Array(distances.length);
-    const related: number[] = [];
+    const candidates: number[] = [];
     for (let slot = 0; slot < distances.length; slot++) {
       if (!this.entries[slot]) continue;
       const similarity = rescaled(similarityFromDistance(distances[slot]!));
       const words = wordHits ? wordHits[slot]! / query.stems.size : 0;
       const overlap = symbolHits ? symbolHits[slot]! / query.symbols.size : 0;
-      if (!relatedParts(similarity, words, overlap)) continue;
+      if (!related(similarity, words, overlap)) continue;
       partial[slot] = textAndSymbolScore(similarity, words, overlap);
-      related.push(slot);
+      candidates.push(slot);
     }
-    const order = Uint32Array.from(related).sort((a, b) => partial[b]! - partial[a]!);
+    const order = Uint32Array.from(candidates).sort((a, b) => partial[b]! - partial[a]!);
     return { mark: this.nextArrival, order, distances, wordHits, symbolHits, partial };
   }
 
@@ -276,8 +276,6 @@ function unpost(postings: Map<string, Set<number>>, key: string, slot: number): 
   slots.delete(slot);
   if (slots.size === 0) postings.delete(key);
 }
-
-const relatedParts = related;
 
 /** Share of `wanted` that `have` holds (0 when nothing is wanted). */
 function shared(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number {
