@@ -67,7 +67,8 @@ export class LiveStream {
       this.options.onState("live");
     });
     source.addEventListener(SSE_EVENT, (message) => this.receive(message.data));
-    source.addEventListener("error", () => this.failed(source));
+    // "error" is both the browser's (connection lost: no data) and the server's own frame (`event: error`, a JSON body saying why).
+    source.addEventListener("error", (e) => (e instanceof MessageEvent ? this.serverError(e.data) : this.failed(source)));
   }
 
   private receive(data: unknown): void {
@@ -89,8 +90,19 @@ export class LiveStream {
     this.options.onEvents(batch);
   }
 
+  private serverError(data: unknown): void {
+    let message = String(data);
+    try {
+      const body = JSON.parse(message) as { error?: { code?: string; message?: string } };
+      if (body.error?.message) message = `${body.error.code ?? "ERROR"}: ${body.error.message}`;
+    } catch {
+      // Not JSON: shown as it came.
+    }
+    this.options.onError(`event stream: ${message}`);
+  }
+
   private failed(source: EventSource): void {
-    if (this.closed || source !== this.source) return;
+    if (this.closed || source !== this.source || source.readyState === EventSource.OPEN) return;
     if (source.readyState === EventSource.CONNECTING) {
       // The browser retries by itself, with Last-Event-ID.
       this.options.onState("reconnecting");
