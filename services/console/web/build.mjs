@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the console page (web/src, Preact) into static files with esbuild:
 //   node services/console/web/build.mjs --out DIR
-// DIR then holds index.html, app.js and app.css, served as they are.
+// DIR then holds index.html, favicon.svg, app.js and app.css, served as they are.
 import { copyFileSync, mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -52,7 +52,7 @@ function assertBrowserOnly(metafile) {
   }
 }
 
-/** Bundles the page into `outdir`: index.html, app.js, app.css (and their source maps). */
+/** Bundles the page into `outdir`: index.html, favicon.svg, app.js, app.css (and their source maps). */
 export async function buildConsoleWeb(outdir) {
   mkdirSync(outdir, { recursive: true });
   const result = await build({
@@ -71,7 +71,7 @@ export async function buildConsoleWeb(outdir) {
     logLevel: "warning",
   });
   assertBrowserOnly(result.metafile);
-  copyFileSync(join(here, "index.html"), join(outdir, "index.html"));
+  for (const file of ["index.html", "favicon.svg"]) copyFileSync(join(here, file), join(outdir, file));
   return result.metafile;
 }
 

@@ -44,7 +44,9 @@ export async function openPage(browser: Browser, url: string): Promise<WatchedPa
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    if (message.type() !== "error") return;
+    const where = message.location().url;
+    problems.push(`console: ${message.text()}${where ? ` (${where})` : ""}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`));
   await page.goto(url, { waitUntil: "load" });

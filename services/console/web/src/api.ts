@@ -6,7 +6,6 @@
 import {
   AddGoalResponse,
   GetAgentResponse,
-  GetPlanResponse,
   ListAgentsResponse,
   ListApprovalsResponse,
   ListGoalsResponse,
@@ -94,11 +93,6 @@ export async function listGoals(agent: string): Promise<ListGoalsResponse> {
 
 export async function addGoal(agent: string, goal: NewGoal): Promise<AddGoalResponse> {
   return AddGoalResponse.fromJSON(await call("goals", { agent }, post(NewGoal.toJSON(goal))));
-}
-
-export async function getPlan(agent: string, goalId = ""): Promise<GetPlanResponse> {
-  const query = goalId ? `?goal_id=${encodeURIComponent(goalId)}` : "";
-  return GetPlanResponse.fromJSON(await call("plan", { agent }, {}, query));
 }
 
 export async function listApprovals(agent: string): Promise<ListApprovalsResponse> {

@@ -63,7 +63,7 @@ export async function refreshAgents(): Promise<void> {
   });
 }
 
-/** Follows another agent: a fresh view, its goals, plan and approvals, and its events from the first. */
+/** Follows another agent: a fresh view, its goals and approvals, and its events from the first. */
 export function selectAgent(agentId: string): void {
   stream?.close();
   batch(() => {
@@ -97,10 +97,8 @@ async function loadSnapshot(agentId: string): Promise<void> {
     if (view.value?.agentId === agentId) view.value = { ...view.value, goals: mergeGoals(view.value.goals, list) };
   });
   await refreshApprovals(agentId);
-  await attempt("plan", async () => {
-    const { plan } = await api.getPlan(agentId);
-    if (plan && view.value?.agentId === agentId && !view.value.plan) view.value = { ...view.value, plan };
-  });
+  // The plan comes from the replayed PlanChanged events: the plan route answers 404 while
+  // there is none, which the browser would log as an error on every new agent.
 }
 
 async function refreshApprovals(agentId: string): Promise<void> {

@@ -1,10 +1,16 @@
-import { planStatusToJSON, stepStatusToJSON } from "@boyd/proto";
+import { type PlanStep, planStatusToJSON, stepStatusToJSON } from "@boyd/proto";
 import { computed } from "@preact/signals";
 import { goals, view } from "../store.js";
 import { enumLabel, visibleText } from "../model/text.js";
 
 const plan = computed(() => view.value?.plan);
 const backtracks = computed(() => view.value?.backtracks ?? []);
+
+/** What a step does, without repeating its tool's name (descriptions often start with it). */
+function stepText(step: PlanStep): string {
+  const text = step.description || step.rationale;
+  return text.startsWith(step.toolName) ? text.slice(step.toolName.length).trim() : text;
+}
 
 /** The current plan's steps with their status, and the plans abandoned on the way (backtracks). */
 export function PlanPanel() {
@@ -24,7 +30,7 @@ export function PlanPanel() {
           <ol class="steps">
             {current.steps.map((step) => (
               <li key={step.index} data-step-status={enumLabel(stepStatusToJSON(step.status), "STEP_STATUS_")}>
-                <span class="badge">{enumLabel(stepStatusToJSON(step.status), "STEP_STATUS_")}</span> <code>{visibleText(step.toolName)}</code> {visibleText(step.description || step.rationale)}
+                <span class="badge">{enumLabel(stepStatusToJSON(step.status), "STEP_STATUS_")}</span> <code>{visibleText(step.toolName)}</code> {visibleText(stepText(step))}
                 {step.dependsOn.length > 0 && <span class="muted"> after {step.dependsOn.join(", ")}</span>}
                 {step.canFail && <span class="muted"> (may fail)</span>}
                 {step.statusReason && <div class="muted">{visibleText(step.statusReason)}</div>}

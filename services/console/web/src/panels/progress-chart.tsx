@@ -20,7 +20,8 @@ export function ProgressChart({ points }: { points: readonly ProgressPoint[] }) 
       {
         width: WIDTH,
         height: HEIGHT,
-        legend: { show: true },
+        // The legend below is ours: uPlot's shows values under a cursor, which these small charts do not have.
+        legend: { show: false },
         cursor: { show: false },
         scales: { x: { time: false } },
         axes: [{ size: 24, font: "10px sans-serif" }, { size: 34, font: "10px sans-serif" }],
@@ -38,5 +39,12 @@ export function ProgressChart({ points }: { points: readonly ProgressPoint[] }) 
   useEffect(() => {
     chart.current?.setData(seriesData(points));
   }, [points]);
-  return <div class="chart" ref={host} data-points={points.length} />;
+  return (
+    <figure class="chart" data-points={points.length}>
+      <div ref={host} />
+      <figcaption class="muted">
+        <span class="key key-error">error</span> <span class="key key-reward">reward</span> per cycle
+      </figcaption>
+    </figure>
+  );
 }
