@@ -1,3 +1,6 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Functions passed to page.evaluate / waitForFunction run in the browser.
 import { GoalStatus } from "@boyd/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPage } from "./chromium.js";
@@ -48,7 +51,6 @@ describe("console page - a run seen live (embedded stack, console server, headle
     // The graph around the focus goal is drawn, with the facts of the last decision highlighted.
     await page.waitForFunction(() => Number(document.querySelector(".graph-canvas")?.getAttribute("data-highlighted")) > 0, { timeout: 10_000 });
     expect(await page.$$eval(".graph-canvas canvas", (c) => c.length)).toBeGreaterThan(0);
-    await page.screenshot({ path: "/tmp/cweb-live.png", fullPage: true });
     expect(problems).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { type ApprovalRequest, dangerLevelToJSON } from "@boyd/proto";
+import { type ApprovalRequest, type UserQuestionAction, dangerLevelToJSON } from "@boyd/proto";
 import { useSignal } from "@preact/signals";
 import { answerApproval, approvals, selectedAgentId } from "../store.js";
 import { enumLabel, visibleText } from "../model/text.js";
@@ -21,11 +21,20 @@ export function Approvals() {
   );
 }
 
+/** The question when the agent asks the person something (user_interact): the answer goes back as the approval's comment. */
+function questionOf(request: ApprovalRequest): UserQuestionAction | undefined {
+  const detail = request.subject?.$case === "action" ? request.subject.value.detail : undefined;
+  return detail?.$case === "userQuestion" ? detail.value : undefined;
+}
+
 function ApprovalCard({ request }: { request: ApprovalRequest }) {
   const busy = useSignal(false);
+  const question = questionOf(request);
+  const reply = useSignal(question?.options[0] ?? "");
   const answer = async (approved: boolean) => {
     busy.value = true;
-    await answerApproval(selectedAgentId.value, request.id, approved, approved ? "approved in the console" : "denied in the console");
+    const reason = question && approved ? reply.value.trim() : approved ? "approved in the console" : "denied in the console";
+    await answerApproval(selectedAgentId.value, request.id, approved, reason);
     busy.value = false;
   };
   const deadline = Number(request.deadlineUnixMs);
@@ -41,9 +50,15 @@ function ApprovalCard({ request }: { request: ApprovalRequest }) {
       {request.agentReasoning && <p class="muted">why: {visibleText(request.agentReasoning)}</p>}
       {request.consequences && <p class="muted">consequences: {visibleText(request.consequences)}</p>}
       <p class="muted">{request.reversible ? "reversible" : "not reversible"}</p>
+      {question && (
+        <label>
+          Your answer{question.options.length > 0 && ` (${visibleText(question.options.join(", "))})`}
+          <input name="answer" value={reply.value} onInput={(e) => (reply.value = e.currentTarget.value)} />
+        </label>
+      )}
       <div class="buttons">
-        <button type="button" class="approve" disabled={busy.value} onClick={() => void answer(true)}>
-          Approve
+        <button type="button" class="approve" disabled={busy.value || (question !== undefined && reply.value.trim() === "")} onClick={() => void answer(true)}>
+          {question ? "Answer" : "Approve"}
         </button>
         <button type="button" class="deny" disabled={busy.value} onClick={() => void answer(false)}>
           Deny

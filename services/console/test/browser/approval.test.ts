@@ -1,0 +1,62 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Functions passed to page.evaluate / waitForFunction run in the browser.
+import { GoalStatus } from "@boyd/proto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPage } from "./chromium.js";
+import { startConsoleFixture, type ConsoleFixture } from "./console-fixture.js";
+
+// A goal that states a fact: its plan is put to the person, then the write to the graph needs approval.
+const NOTE = "Note that a whale eats plankton";
+
+describe("console page - approvals answered on the page (embedded stack, console server, headless chromium)", () => {
+  let f: ConsoleFixture;
+
+  beforeAll(async () => {
+    f = await startConsoleFixture("approval");
+  }, 60_000);
+
+  afterAll(async () => {
+    await f?.dispose();
+  }, 60_000);
+
+  it("approval - the pending request shows its preview as text; Approve on the page lets the run go on until the goal completes", async () => {
+    await f.stack.agents.createAgent({ agentId: "whale", goals: [{ description: NOTE, successCriteria: "", blockedBy: [], parentId: "" }] } as never);
+    const { page, problems } = await openPage(f.browser, `${f.console.url}#agent=whale`);
+    await page.waitForSelector('.connection[data-state="live"]', { timeout: 10_000 });
+    await f.stack.agents.startAgent({ agentId: "whale", goals: [] } as never);
+
+    const answered: string[] = [];
+    // Each request the agent makes is answered from the page, until the goal is done.
+    while (answered.length < 5) {
+      const next = await page.waitForFunction(
+        () => document.querySelector(".approval")?.getAttribute("data-approval") ?? (document.querySelector('.goal[data-status="completed"]') ? "done" : false),
+        { timeout: 30_000 },
+      );
+      const id = (await next.jsonValue()) as string;
+      if (id === "done") break;
+      const card = (await page.$(`.approval[data-approval="${id}"]`))!;
+      answered.push(await card.$eval("header code", (el) => el.textContent ?? ""));
+      const preview = await card.$eval(".preview", (el) => el.textContent ?? "");
+      expect(preview).toContain("whale");
+      const pending = await f.stack.agents.listApprovals({ agentId: "whale" });
+      expect(pending.requests.map((r) => r.id)).toContain(id);
+      // The plan's confirmation is a question to the person: the answer typed is what the agent gets.
+      const answer = await card.$('input[name="answer"]');
+      if (answer) {
+        await answer.click({ count: 3 });
+        await answer.type("yes");
+      }
+      await card.$eval("button.approve", (b) => (b as HTMLButtonElement).click());
+      await page.waitForFunction((gone) => !document.querySelector(`.approval[data-approval="${gone}"]`), { timeout: 15_000 }, id);
+    }
+
+    // The plan's confirmation (a question), then the write it confirmed.
+    expect(answered).toEqual(["user_interact", "kg_mutate"]);
+    await page.waitForSelector('.goal[data-status="completed"]', { timeout: 30_000 });
+    const { goals } = await f.stack.agents.listGoals({ agentId: "whale", statuses: [] });
+    expect(goals.find((g) => g.description === NOTE)?.status).toBe(GoalStatus.COMPLETED);
+    expect((await f.stack.agents.listApprovals({ agentId: "whale" })).requests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
