@@ -39,6 +39,15 @@ export function consoleAssetsStale(): boolean {
   return sources > statSync(stamp).mtimeMs;
 }
 
+/**
+ * The page copied beside a bundled console (scripts/bundle.mjs puts it in
+ * console-web/ next to console.mjs, in the image), or undefined from the source tree.
+ */
+export function bundledAssetsDir(): string | undefined {
+  const beside = fileURLToPath(new URL("./console-web/", import.meta.url));
+  return existsSync(join(beside, "index.html")) ? beside : undefined;
+}
+
 /** The page's directory, built first when stale (esbuild in a child process, a second or two). */
 export async function ensureConsoleAssets(): Promise<string> {
   if (consoleAssetsStale()) {

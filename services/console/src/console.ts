@@ -3,6 +3,7 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { connect, type BoydClient, type TlsOptions } from "@boyd/client";
 import { consoleRequestListener, type ConsoleLogger } from "./server/http.js";
+import { controllerAnswers } from "./server/session.js";
 
 /** Options of {@link startConsole}. */
 export interface ConsoleOptions {
@@ -30,6 +31,8 @@ export interface RunningConsole {
   readonly port: number;
   /** The AgentService client the console calls with. */
   readonly client: BoydClient;
+  /** Resolves when the controller answers (a readiness check); throws saying why not. */
+  controllerReady(timeoutMs?: number): Promise<void>;
   /** Stops serving: open event streams end, then the gRPC channel closes. */
   close(): Promise<void>;
 }
@@ -64,6 +67,7 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
     address,
     port: bound,
     client,
+    controllerReady: (timeoutMs = 1_500) => controllerAnswers(client, timeoutMs),
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Event streams never end by themselves: closing their connections aborts their gRPC calls.

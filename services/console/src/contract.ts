@@ -42,7 +42,11 @@ export const ROUTES = {
   plan: "/api/agents/:agent/plan",
   /** GET: ListApprovalsResponse. */
   approvals: "/api/agents/:agent/approvals",
-  /** POST `{ "approved": boolean, "reason": "..." }`: ResolveApprovalResponse. */
+  /**
+   * POST `{ "approved": boolean, "reason": "..." }`: ResolveApprovalResponse.
+   * For a question (tool user_interact, e.g. a plan confirmation) the reason
+   * is the answer; an approval without one answers "yes".
+   */
   resolveApproval: "/api/agents/:agent/approvals/:approval",
   /** POST `{ "max_cycles"?: number }`: StartAgentResponse (start or resume cycling). */
   start: "/api/agents/:agent/start",

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type Subscription, type Transport } from "@boyd/bus";
@@ -26,6 +26,8 @@ export interface ServedConsole {
 
 export async function serveConsole(prefix: string, options: { heartbeatMs?: number } = {}): Promise<ServedConsole> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
+  // The act sandbox runs tools as another user in places: the data directory must be readable to it (as packages/stack's tests make it).
+  await chmod(dir, 0o755);
   const assetsDir = join(dir, "page");
   await writePage(assetsDir);
   await writeFile(join(dir, "secret.txt"), "not for the browser\n");

@@ -88,7 +88,8 @@ export const JSON_HANDLERS: Partial<Record<RouteName, { readonly method: "GET" |
             agentId: param(request, "agent"),
             verdict: approved ? ApprovalVerdict.APPROVE : ApprovalVerdict.DENY,
             answeredBy: CONSOLE_ANSWERER,
-            comment: reason,
+            // A question (user_interact, a plan confirmation) takes the comment as its answer: a bare approval says yes.
+            comment: reason || (approved ? "yes" : ""),
           },
           call,
         );
