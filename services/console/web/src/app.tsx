@@ -1,4 +1,4 @@
-import { notice, selectedAgentId, session } from "./store.js";
+import { notice, selectedAgentId, session, signOut } from "./store.js";
 import { AddGoalForm } from "./panels/add-goal-form.js";
 import { AgentControls } from "./panels/agent-controls.js";
 import { AgentList } from "./panels/agent-list.js";
@@ -20,7 +20,16 @@ export function App() {
     <>
       <header class="top">
         <h1>Boyd console</h1>
-        {!signedOut && <ConnectionIndicator />}
+        {!signedOut && (
+          <div class="top-right">
+            <ConnectionIndicator />
+            {s?.authRequired && (
+              <button type="button" class="small" data-action="sign-out" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            )}
+          </div>
+        )}
       </header>
       {notice.value && (
         <p class="notice" role="alert">

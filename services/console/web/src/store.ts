@@ -24,6 +24,7 @@ export const progress = computed(() => view.value?.progress ?? new Map());
 export const approvals = computed(() => view.value?.approvals ?? new Map());
 
 let stream: LiveStream | undefined;
+let agentPolling: ReturnType<typeof setInterval> | undefined;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Runs an action; a failure shows as the notice instead of an unhandled rejection. */
@@ -48,13 +49,29 @@ export async function boot(): Promise<void> {
   const wanted = new URLSearchParams(location.hash.slice(1)).get("agent");
   const first = agents.value.find((a) => a.agentId === wanted) ?? agents.value[0];
   if (first) selectAgent(first.agentId);
-  setInterval(() => void refreshAgents(), 5_000);
+  // New agents and state changes between events (another client started one).
+  agentPolling ??= setInterval(() => void refreshAgents(), 5_000);
 }
 
 export async function signIn(token: string): Promise<boolean> {
   const ok = await attempt("login", () => api.login(token));
   if (ok) await boot();
   return ok;
+}
+
+/** Signs out: the server clears the cookie; the page starts over at the login form. */
+export async function signOut(): Promise<void> {
+  if (!(await attempt("logout", () => api.logout()))) return;
+  stream?.close();
+  clearInterval(agentPolling);
+  agentPolling = undefined;
+  batch(() => {
+    agents.value = [];
+    selectedAgentId.value = "";
+    view.value = undefined;
+    connection.value = "offline";
+  });
+  await boot();
 }
 
 export async function refreshAgents(): Promise<void> {
