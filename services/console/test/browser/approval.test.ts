@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 // Functions passed to page.evaluate / waitForFunction run in the browser.
-import { GoalStatus } from "@boyd/proto";
+import { AgentState, ApprovalVerdict, GoalStatus } from "@boyd/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPage } from "./chromium.js";
 import { startConsoleFixture, type ConsoleFixture } from "./console-fixture.js";
@@ -17,6 +17,11 @@ describe("console page - approvals answered on the page (embedded stack, console
   }, 60_000);
 
   afterAll(async () => {
+    // A run still waiting on a request: deny it, so the stack stops at once.
+    for (const agentId of ["whale", "paused"]) {
+      const { requests } = (await f?.stack.agents.listApprovals({ agentId }).catch(() => undefined)) ?? { requests: [] };
+      for (const r of requests) await f.stack.agents.resolveApproval({ decision: { approvalId: r.id, agentId, verdict: ApprovalVerdict.DENY, answeredBy: "test", comment: "no" } } as never);
+    }
     await f?.dispose();
   }, 60_000);
 
@@ -57,6 +62,36 @@ describe("console page - approvals answered on the page (embedded stack, console
     const { goals } = await f.stack.agents.listGoals({ agentId: "whale", statuses: [] });
     expect(goals.find((g) => g.description === NOTE)?.status).toBe(GoalStatus.COMPLETED);
     expect((await f.stack.agents.listApprovals({ agentId: "whale" })).requests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("pause and resume - Pause while the agent waits on a question stops it after that cycle; Resume on the page carries on to the next request", async () => {
+    const agentId = "paused";
+    // A fact the graph lacks (the test above added the whale's): cycle 1 explores and asks, the write comes in a later cycle.
+    await f.stack.agents.createAgent({ agentId, goals: [{ description: "Note that a dolphin eats fish", successCriteria: "", blockedBy: [], parentId: "" }] } as never);
+    const { page, problems } = await openPage(f.browser, `${f.console.url}#agent=${agentId}`);
+    await page.waitForSelector('.connection[data-state="live"]', { timeout: 10_000 });
+    await page.click('button[data-action="start"]');
+    await page.waitForSelector(".approval", { timeout: 30_000 });
+    await page.waitForSelector('button[data-action="pause"]:not([disabled])', { timeout: 10_000 });
+    // Answered only once the controller has taken the pause (the page's POST came back).
+    const paused = page.waitForResponse((r) => r.url().endsWith(`/api/agents/${agentId}/pause`) && r.ok(), { timeout: 10_000 });
+    await page.click('button[data-action="pause"]');
+    await paused;
+
+    // The question is answered elsewhere: the cycle ends, and the agent stays paused instead of starting the next.
+    const { requests } = await f.stack.agents.listApprovals({ agentId });
+    expect(requests.map((r) => r.toolName)).toEqual(["user_interact"]);
+    await f.stack.agents.resolveApproval({ decision: { approvalId: requests[0]!.id, agentId, verdict: ApprovalVerdict.APPROVE, answeredBy: "test", comment: "yes" } } as never);
+    await page.waitForSelector('[data-agent-state="AGENT_STATE_PAUSED"]', { timeout: 20_000 });
+    expect((await f.stack.agents.getAgent({ agentId })).agent?.state).toBe(AgentState.PAUSED);
+    expect(await page.$(".approval")).toBeNull();
+    const cyclesWhilePaused = await page.$$eval(".cycle", (rows) => rows.length);
+
+    await page.click('button[data-action="resume"]');
+    await page.waitForSelector(".approval", { timeout: 30_000 });
+    expect(await page.$eval(".approval header code", (el) => el.textContent)).toBe("kg_mutate");
+    expect(await page.$$eval(".cycle", (rows) => rows.length)).toBeGreaterThan(cyclesWhilePaused);
     expect(problems).toEqual([]);
   });
 });
