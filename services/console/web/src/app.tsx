@@ -47,7 +47,7 @@ function Dashboard() {
       <aside class="side">
         <AgentList />
         {selectedAgentId.value && (
-          <section class="panel agent" aria-label="selected agent">
+          <section class="panel selected-agent" aria-label="selected agent">
             <AgentControls />
             <AddGoalForm />
           </section>
@@ -55,8 +55,8 @@ function Dashboard() {
       </aside>
       <div class="main-column">
         <Approvals />
-        <Goals />
         <Timeline />
+        <Goals />
       </div>
       <div class="main-column">
         <KnowledgeGraph />

@@ -4,6 +4,7 @@ import type { ProgressPoint } from "../model/agent-view.js";
 
 const WIDTH = 260;
 const HEIGHT = 110;
+const CYCLE_TICKS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000];
 
 /** The data uPlot draws: cycles on x, error and reward on y. */
 function seriesData(points: readonly ProgressPoint[]): uPlot.AlignedData {
@@ -24,7 +25,8 @@ export function ProgressChart({ points }: { points: readonly ProgressPoint[] }) 
         legend: { show: false },
         cursor: { show: false },
         scales: { x: { time: false } },
-        axes: [{ size: 24, font: "10px sans-serif" }, { size: 34, font: "10px sans-serif" }],
+        // Cycles are whole numbers: ticks at 1, 2, 5, 10... never between two cycles.
+        axes: [{ size: 24, font: "10px sans-serif", incrs: CYCLE_TICKS }, { size: 34, font: "10px sans-serif" }],
         series: [
           { label: "cycle" },
           { label: "error", stroke: "#c0392b", width: 2, points: { show: true, size: 4 } },
