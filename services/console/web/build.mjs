@@ -4,7 +4,7 @@
 // DIR then holds index.html, favicon.svg, app.js and app.css, served as they are.
 import { copyFileSync, mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
@@ -22,7 +22,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  */
 const NODE_ONLY = /^@grpc\/grpc-js$/;
 const NODE_ONLY_NAMESPACE = "node-only";
-const GENERATED = /[\\/]packages[\\/]proto[\\/]src[\\/]gen[\\/].*\.ts$/;
+const GENERATED_DIR = join("packages", "proto", "src", "gen") + sep;
 const CLIENT_CONSTRUCTOR = "= makeGenericClientConstructor(";
 
 const leaveOutNodeOnly = {
@@ -33,10 +33,11 @@ const leaveOutNodeOnly = {
       contents: `export function makeGenericClientConstructor() { throw new Error("${args.path} is not part of the console page"); }\nexport class Client {}\n`,
       loader: "js",
     }));
-    b.onLoad({ filter: GENERATED }, async (args) => ({
-      contents: (await readFile(args.path, "utf8")).replaceAll(CLIENT_CONSTRUCTOR, "= /* @__PURE__ */ makeGenericClientConstructor("),
-      loader: "ts",
-    }));
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (!args.path.includes(GENERATED_DIR)) return undefined;
+      const source = await readFile(args.path, "utf8");
+      return { contents: source.replaceAll(CLIENT_CONSTRUCTOR, "= /* @__PURE__ */ makeGenericClientConstructor("), loader: "ts" };
+    });
   },
 };
 
