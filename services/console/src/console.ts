@@ -3,7 +3,8 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { connect, type BoydClient, type TlsOptions } from "@boyd/client";
 import { consoleRequestListener, type ConsoleLogger } from "./server/http.js";
-import { controllerAnswers } from "./server/session.js";
+
+const UNARY_DEADLINE_MS = 30_000;
 
 /** Options of {@link startConsole}. */
 export interface ConsoleOptions {
@@ -31,8 +32,6 @@ export interface RunningConsole {
   readonly port: number;
   /** The AgentService client the console calls with. */
   readonly client: BoydClient;
-  /** Resolves when the controller answers (a readiness check); throws saying why not. */
-  controllerReady(timeoutMs?: number): Promise<void>;
   /** Stops serving: open event streams end, then the gRPC channel closes. */
   close(): Promise<void>;
 }
@@ -45,7 +44,8 @@ export interface RunningConsole {
  */
 export async function startConsole(options: ConsoleOptions): Promise<RunningConsole> {
   const { host, port } = splitHostPort(options.listen);
-  const client = await connect({ address: options.grpcTarget, connectTimeoutMs: 0, ...(options.tls ? { tls: options.tls } : {}) });
+  // Unary calls get a deadline (a hung controller must not hold a browser's request forever); event streams have none.
+  const client = await connect({ address: options.grpcTarget, connectTimeoutMs: 0, defaultDeadlineMs: UNARY_DEADLINE_MS, ...(options.tls ? { tls: options.tls } : {}) });
   const listener = consoleRequestListener({
     client,
     assetsDir: options.assetsDir,
@@ -67,7 +67,6 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
     address,
     port: bound,
     client,
-    controllerReady: (timeoutMs = 1_500) => controllerAnswers(client, timeoutMs),
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Event streams never end by themselves: closing their connections aborts their gRPC calls.

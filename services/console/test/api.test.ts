@@ -62,6 +62,8 @@ describe("the console's JSON API over a real stack", () => {
     expect(await call("GET", "/api/agents/%E0%A4%A/goals")).toMatchObject({ status: 400, json: { error: { message: expect.stringContaining(":agent") } } });
     expect(await call("GET", "/api/nothing")).toMatchObject({ status: 404, json: { error: { code: "NOT_FOUND" } } });
     expect(await call("POST", "/api/agents", {})).toMatchObject({ status: 405 });
+    // HEAD is no way into an event stream (it would hold the connection with nothing to show).
+    expect((await fetch(new URL("/api/agents/mars/events", served.console.url), { method: "HEAD" })).status).toBe(405);
   });
 
   it("a POST without the x-boyd-console header is refused with 403 before it reaches AgentService", async () => {

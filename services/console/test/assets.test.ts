@@ -1,6 +1,7 @@
 import { readFileSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureDeps } from "@boyd/testkit";
 import { describe, expect, it } from "vitest";
 import { consoleAssetsDir, consoleAssetsStale, ensureConsoleAssets } from "../src/index.js";
 
@@ -24,6 +25,22 @@ describe("the page build (ensureConsoleAssets)", () => {
       expect(consoleAssetsStale()).toBe(true);
       await ensureConsoleAssets();
       expect(statSync(join(consoleAssetsDir(), "stamp")).mtimeMs).toBeGreaterThan(built);
+    } finally {
+      utimesSync(pageSource, before.atime, before.mtime);
+    }
+  }, 60_000);
+
+  it("ensure_console_web (scripts/ensure-deps.sh) makes the same check: nothing when current, a build when a page source is newer", async () => {
+    await ensureConsoleAssets();
+    const stamp = (): number => statSync(join(consoleAssetsDir(), "stamp")).mtimeMs;
+    const built = stamp();
+    await ensureDeps(["console_web"]);
+    expect(stamp()).toBe(built);
+    const before = statSync(pageSource);
+    try {
+      utimesSync(pageSource, before.atime, new Date(built + 5_000));
+      await ensureDeps(["console_web"]);
+      expect(stamp()).toBeGreaterThan(built);
     } finally {
       utimesSync(pageSource, before.atime, before.mtime);
     }

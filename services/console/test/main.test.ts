@@ -39,7 +39,7 @@ describe("the console's own process (main.ts)", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("serves the page and the API in front of BOYD_CONTROLLER_GRPC; /readyz says whether the controller answers; SIGTERM drains, exit 0", async () => {
+  it("serves the page and the API in front of BOYD_CONTROLLER_GRPC, with /healthz, /readyz and /metrics; SIGTERM drains, exit 0", async () => {
     const proc = launchService(MAIN, {
       BOYD_CONTROLLER_GRPC: stack.controller!.grpc!.address,
       BOYD_CONSOLE_ADDRESS: "127.0.0.1:0",
@@ -54,24 +54,33 @@ describe("the console's own process (main.ts)", () => {
       expect((await fetch(`http://${ops}/healthz`)).status).toBe(200);
       const ready = await fetch(`http://${ops}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: "ready", checks: { controller: "ok" } });
+      expect(await ready.json()).toEqual({ status: "ready", checks: { page: "ok" } });
+      expect(await (await fetch(`http://${ops}/metrics`)).text()).toMatch(/^# (HELP|TYPE) /m);
     } finally {
       proc.kill("SIGTERM");
     }
     expect(await proc.exited).toBe(0);
   });
 
-  it("a controller that does not answer keeps /readyz at 503, naming it", async () => {
+  it("a controller that does not answer: the page is still served (ready), its API calls answer 503 UNAVAILABLE; a missing page is not ready", async () => {
     const proc = launchService(MAIN, { BOYD_CONTROLLER_GRPC: "127.0.0.1:1", BOYD_CONSOLE_ADDRESS: "127.0.0.1:0", BOYD_CONSOLE_ASSETS: join(dir, "page") });
+    const pageless = launchService(MAIN, { BOYD_CONTROLLER_GRPC: "127.0.0.1:1", BOYD_CONSOLE_ADDRESS: "127.0.0.1:0", BOYD_CONSOLE_ASSETS: join(dir, "no-page") });
     try {
-      const ops = await loggedField(proc, "ops");
-      const ready = await fetch(`http://${ops}/readyz`);
-      expect(ready.status).toBe(503);
-      expect(await ready.json()).toMatchObject({ status: "not ready", checks: { controller: expect.stringMatching(/^AgentService does not answer: /) } });
+      const [url, ops] = [await loggedField(proc, "url"), await loggedField(proc, "ops")];
+      expect((await fetch(`http://${ops}/readyz`)).status).toBe(200);
+      expect((await fetch(url)).status).toBe(200);
+      const agents = await fetch(new URL("/api/agents", url));
+      expect(agents.status).toBe(503);
+      expect(await agents.json()).toMatchObject({ error: { code: "UNAVAILABLE" } });
+      const notReady = await fetch(`http://${await loggedField(pageless, "ops")}/readyz`);
+      expect(notReady.status).toBe(503);
+      expect(await notReady.json()).toMatchObject({ status: "not ready", checks: { page: `no index.html in ${join(dir, "no-page")}` } });
     } finally {
       proc.kill("SIGTERM");
+      pageless.kill("SIGTERM");
     }
     expect(await proc.exited).toBe(0);
+    expect(await pageless.exited).toBe(0);
   });
 
   it("a bad setting exits 2 naming the variable", async () => {

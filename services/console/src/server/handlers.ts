@@ -31,8 +31,19 @@ export interface ApiContext {
   readonly call: CallOptions;
 }
 
-/** A JSON handler's answer: the proto message's canonical JSON. */
-export type JsonHandler = (request: ApiRequest, ctx: ApiContext) => Promise<unknown>;
+/** A handler: a typed request and the client in, the route's response message out. */
+export type Handler<T> = (request: ApiRequest, ctx: ApiContext) => Promise<T>;
+
+/** One method of a JSON route, answering with its response message's canonical JSON. */
+export interface JsonRoute {
+  readonly method: "GET" | "POST";
+  answer(request: ApiRequest, ctx: ApiContext): Promise<unknown>;
+}
+
+/** A route method whose handler answers with a `type` message (ts-proto: its toJSON is the canonical JSON). */
+function route<T>(method: "GET" | "POST", type: { toJSON(message: T): unknown }, handle: Handler<T>): JsonRoute {
+  return { method, answer: async (request, ctx) => type.toJSON(await handle(request, ctx)) };
+}
 
 /** Shown to AgentService as who answered an approval from the page. */
 export const CONSOLE_ANSWERER = "console";
@@ -47,63 +58,61 @@ export function wholeNumberParam(value: string | null, name: string, max = Numbe
   return n;
 }
 
-/** The JSON routes: each takes a typed request and the client, and returns the response message as JSON. */
-export const JSON_HANDLERS: Partial<Record<RouteName, { readonly method: "GET" | "POST"; readonly handle: JsonHandler }[]>> = {
-  agents: [
+/** The agents, a page at a time (`?limit=`, `?page_token=`). */
+export const listAgents: Handler<ListAgentsResponse> = async (request, { client, call }) => {
+  const limit = wholeNumberParam(request.query.get("limit"), "limit", 1000);
+  const pageToken = request.query.get("page_token") ?? "";
+  return client.listAgents({ pageToken, ...(limit ? { limit } : {}) }, call);
+};
+
+export const getAgent: Handler<GetAgentResponse> = async (request, { client, call }) => ({ agent: await client.getAgent(param(request, "agent"), call) });
+
+export const listGoals: Handler<ListGoalsResponse> = async (request, { client, call }) => ({ goals: await client.listGoals(param(request, "agent"), [], call) });
+
+/** Adds the NewGoal in the body. */
+export const addGoal: Handler<AddGoalResponse> = async (request, { client, call }) => ({ goal: await client.addGoal(param(request, "agent"), newGoalFrom(request.body), call) });
+
+/** A goal's plan (`?goal_id=`; the focus goal's when none is given). */
+export const getPlan: Handler<GetPlanResponse> = async (request, { client, call }) => ({
+  plan: await client.getPlan({ agentId: param(request, "agent"), goalId: request.query.get("goal_id") ?? "" }, call),
+});
+
+export const listApprovals: Handler<ListApprovalsResponse> = async (request, { client, call }) => ({ requests: await client.listApprovals(param(request, "agent"), call) });
+
+/** Answers an approval (or a question) with the body's `{ approved, reason }`. */
+export const resolveApproval: Handler<ResolveApprovalResponse> = async (request, { client, call }) => {
+  const { approved, reason } = verdictFrom(request.body);
+  const answered = await client.resolveApproval(
     {
-      method: "GET",
-      handle: async (request, { client, call }) => {
-        const limit = wholeNumberParam(request.query.get("limit"), "limit", 1000);
-        const pageToken = request.query.get("page_token") ?? "";
-        return ListAgentsResponse.toJSON(await client.listAgents({ pageToken, ...(limit ? { limit } : {}) }, call));
-      },
+      approvalId: param(request, "approval"),
+      agentId: param(request, "agent"),
+      verdict: approved ? ApprovalVerdict.APPROVE : ApprovalVerdict.DENY,
+      answeredBy: CONSOLE_ANSWERER,
+      // A question (user_interact, a plan confirmation) takes the comment as its answer: a bare approval says yes.
+      comment: reason || (approved ? "yes" : ""),
     },
-  ],
-  agent: [{ method: "GET", handle: async (request, { client, call }) => GetAgentResponse.toJSON({ agent: await client.getAgent(param(request, "agent"), call) }) }],
-  goals: [
-    { method: "GET", handle: async (request, { client, call }) => ListGoalsResponse.toJSON({ goals: await client.listGoals(param(request, "agent"), [], call) }) },
-    {
-      method: "POST",
-      handle: async (request, { client, call }) => AddGoalResponse.toJSON({ goal: await client.addGoal(param(request, "agent"), newGoalFrom(request.body), call) }),
-    },
-  ],
-  plan: [
-    {
-      method: "GET",
-      handle: async (request, { client, call }) =>
-        GetPlanResponse.toJSON({ plan: await client.getPlan({ agentId: param(request, "agent"), goalId: request.query.get("goal_id") ?? "" }, call) }),
-    },
-  ],
-  approvals: [
-    { method: "GET", handle: async (request, { client, call }) => ListApprovalsResponse.toJSON({ requests: await client.listApprovals(param(request, "agent"), call) }) },
-  ],
-  resolveApproval: [
-    {
-      method: "POST",
-      handle: async (request, { client, call }) => {
-        const { approved, reason } = verdictFrom(request.body);
-        const answered = await client.resolveApproval(
-          {
-            approvalId: param(request, "approval"),
-            agentId: param(request, "agent"),
-            verdict: approved ? ApprovalVerdict.APPROVE : ApprovalVerdict.DENY,
-            answeredBy: CONSOLE_ANSWERER,
-            // A question (user_interact, a plan confirmation) takes the comment as its answer: a bare approval says yes.
-            comment: reason || (approved ? "yes" : ""),
-          },
-          call,
-        );
-        return ResolveApprovalResponse.toJSON({ request: answered });
-      },
-    },
-  ],
-  start: [
-    {
-      method: "POST",
-      handle: async (request, { client, call }) => StartAgentResponse.toJSON({ agent: await client.startAgent({ agentId: param(request, "agent"), ...startFrom(request.body) }, call) }),
-    },
-  ],
-  pause: [{ method: "POST", handle: async (request, { client, call }) => PauseAgentResponse.toJSON({ agent: await client.pauseAgent(param(request, "agent"), call) }) }],
+    call,
+  );
+  return { request: answered };
+};
+
+/** Starts (or resumes) the agent as durable work; the body may cap its cycles. */
+export const startAgent: Handler<StartAgentResponse> = async (request, { client, call }) => ({
+  agent: await client.startAgent({ agentId: param(request, "agent"), ...startFrom(request.body) }, call),
+});
+
+export const pauseAgent: Handler<PauseAgentResponse> = async (request, { client, call }) => ({ agent: await client.pauseAgent(param(request, "agent"), call) });
+
+/** The JSON routes of contract.ts (the session routes and the event stream have their own glue). */
+export const JSON_ROUTES: Partial<Record<RouteName, readonly JsonRoute[]>> = {
+  agents: [route("GET", ListAgentsResponse, listAgents)],
+  agent: [route("GET", GetAgentResponse, getAgent)],
+  goals: [route("GET", ListGoalsResponse, listGoals), route("POST", AddGoalResponse, addGoal)],
+  plan: [route("GET", GetPlanResponse, getPlan)],
+  approvals: [route("GET", ListApprovalsResponse, listApprovals)],
+  resolveApproval: [route("POST", ResolveApprovalResponse, resolveApproval)],
+  start: [route("POST", StartAgentResponse, startAgent)],
+  pause: [route("POST", PauseAgentResponse, pauseAgent)],
 };
 
 /** Where an event stream starts: Last-Event-ID (the browser reconnecting) wins over `?from_seq`. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BoydClient } from "@boyd/client";
 import { CSRF_HEADER, SESSION_COOKIE } from "../contract.js";
 import { ApiError, badRequest, toApiError } from "./errors.js";
-import { agentEvents, JSON_HANDLERS, type ApiContext, type ApiRequest } from "./handlers.js";
+import { agentEvents, JSON_ROUTES, type ApiContext, type ApiRequest } from "./handlers.js";
 import { matchRoute, type RouteMatch } from "./routing.js";
 import { asCaller, checkLogin, sessionState } from "./session.js";
 import { errorFrame, eventFrame, HEARTBEAT_FRAME } from "./sse.js";
@@ -62,7 +62,7 @@ async function serve(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
 async function serveApi(deps: HttpDeps, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const match = matchRoute(url.pathname);
   if (!match) throw new ApiError(404, "NOT_FOUND", `no API route ${url.pathname.slice(0, 200)}`);
-  const method = req.method === "HEAD" ? "GET" : req.method;
+  const method = req.method;
   if (method === "POST" && req.headers[CSRF_HEADER] !== "1") {
     // A cross-site form can POST here with the browser's cookie, but cannot add a header.
     throw new ApiError(403, "PERMISSION_DENIED", `a POST needs the header ${CSRF_HEADER}: 1`);
@@ -88,9 +88,9 @@ async function dispatch(deps: HttpDeps, match: RouteMatch, method: string | unde
     return sendEmpty(res, 204);
   }
   if (route === "events" && method === "GET") return streamEvents(deps, request, ctx, res);
-  const handler = JSON_HANDLERS[route]?.find((h) => h.method === method);
-  if (!handler) throw new ApiError(405, "UNIMPLEMENTED", `${method ?? "?"} is not served on ${match.route}`);
-  return sendJson(res, 200, await handler.handle(request, ctx));
+  const json = JSON_ROUTES[route]?.find((r) => r.method === method);
+  if (!json) throw new ApiError(405, "UNIMPLEMENTED", `${method ?? "?"} is not served on ${match.route}`);
+  return sendJson(res, 200, await json.answer(request, ctx));
 }
 
 /**

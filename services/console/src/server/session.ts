@@ -46,13 +46,3 @@ export async function checkLogin(client: BoydClient, body: unknown): Promise<str
   if (!(await admitted(client, asCaller(token)))) throw new ApiError(401, "UNAUTHENTICATED", "the token was refused by AgentService");
   return token;
 }
-
-/** Resolves when AgentService answers at all (a refused token is an answer); throws saying why not. For /readyz. */
-export async function controllerAnswers(client: BoydClient, timeoutMs: number): Promise<void> {
-  try {
-    await client.listAgents(PROBE, { deadlineMs: timeoutMs });
-  } catch (err) {
-    if (err instanceof UnauthenticatedError) return;
-    throw new Error(`AgentService does not answer: ${(err as Error).message}`);
-  }
-}
