@@ -35,7 +35,7 @@ describe("console page - agent data shown as text, never as markup (embedded sta
   /** Elements the page never makes itself: any of them in the dashboard came from agent data. */
   const injected = () => document.querySelectorAll(".dashboard img, .dashboard script, .dashboard b, .dashboard i, .top script").length;
 
-  it("xss - a goal added from the page's form and the approval it leads to show markup and control characters as text; no element is injected, no script runs", async () => {
+  it("xss - a goal added from the page's form and the approval it leads to show markup and control characters as text; no element is injected, no script runs; Deny answers it", async () => {
     await f.stack.agents.createAgent({ agentId: AGENT, name: NAME, goals: [] } as never);
     const { page, problems } = await openPage(f.browser, `${f.console.url}#agent=${AGENT}`);
     await page.waitForSelector('.connection[data-state="live"]', { timeout: 10_000 });
@@ -61,5 +61,10 @@ describe("console page - agent data shown as text, never as markup (embedded sta
     expect(await page.evaluate(injected)).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(problems).toEqual([]);
+
+    // Deny on the page: the request is gone from the page and from the server.
+    await page.click(".approval button.deny");
+    await page.waitForFunction(() => !document.querySelector(".approval"), { timeout: 15_000 });
+    expect((await f.stack.agents.listApprovals({ agentId: AGENT })).requests).toEqual([]);
   });
 });
