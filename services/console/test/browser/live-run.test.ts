@@ -20,7 +20,11 @@ describe("console page - a run seen live (embedded stack, console server, headle
     await f?.dispose();
   }, 60_000);
 
-  it("page - loads with no console errors, started from its Start button the run's cycles appear live and both goals turn completed with their proofs", async () => {
+  it("page - loads with no console errors, follows the first agent created after it opened; started from its Start button the run's cycles appear live and both goals turn completed with their proofs", async () => {
+    // Opened before any agent exists, as right after `boyd up`.
+    const { page, problems } = await openPage(f.browser, f.console.url);
+    await page.waitForSelector(".agents", { timeout: 10_000 });
+    expect(await page.$$eval("button.agent", (b) => b.length)).toBe(0);
     await f.stack.agents.createAgent({
       agentId: "solar",
       goals: [
@@ -28,8 +32,8 @@ describe("console page - a run seen live (embedded stack, console server, headle
         { description: SATURN, successCriteria: "enceladus, subsurface water", blockedBy: [], parentId: "" },
       ],
     } as never);
-    const { page, problems } = await openPage(f.browser, f.console.url);
-    await page.waitForSelector('button.agent[data-agent="solar"]', { timeout: 10_000 });
+    // The page polls the agent list every 5 s.
+    await page.waitForSelector('button.agent.selected[data-agent="solar"]', { timeout: 10_000 });
     await page.waitForSelector('.connection[data-state="live"]', { timeout: 10_000 });
     await page.waitForSelector('.goal[data-status="active"]', { timeout: 10_000 });
     // Nothing has run yet: what appears below arrives over the open event stream.

@@ -1,6 +1,7 @@
-import { ApprovalVerdict, Event, GoalStatus, PlanChangeKind, PlanStatus } from "@boyd/proto";
+import { ApprovalVerdict, Decision, Event, Goal, GoalStatus, Orientation, PlanChangeKind, PlanStatus } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { applyEvents, emptyView } from "../../web/src/model/agent-view.js";
+import { focusGoalId, focusGraph } from "../../web/src/model/focus-graph.js";
 import { visibleText } from "../../web/src/model/text.js";
 
 const AGENT = "mars";
@@ -76,5 +77,49 @@ describe("page model - the agent view folded from events", () => {
 describe("page model - agent text shown as text", () => {
   it("control characters become visible escapes; newlines, tabs and markup characters stay as they are", () => {
     expect(visibleText("a\u001b[31mred\u0007\u202eevil\nline\tx <b>")).toBe("a\\u001b[31mred\\u0007\\u202eevil\nline\tx <b>");
+  });
+});
+
+describe("page model - the focus goal's graph", () => {
+  const triple = (subject: string, predicate: string, object: string, source = "solar.csv:1") => ({ subject, predicate, object, source, confidence: 1, subjectLabel: subject, predicateLabel: predicate, objectLabel: object }) as never;
+  const orientation = Orientation.fromPartial({
+    goals: [
+      { goalId: "other", triples: [triple("venus", "orbits", "sun")] },
+      {
+        goalId: "g1",
+        triples: [triple("phobos", "orbits", "mars"), triple("mars", "is_a", "planet")],
+        supportingTriples: [triple("deimos", "orbits", "mars")],
+        inferences: [{ symbol: { id: "mars", label: "mars" }, activation: 1 }],
+        answers: { subjectIds: ["mars"] },
+      },
+    ],
+  });
+  const goal = Goal.fromPartial({
+    symbolId: "g1",
+    answers: {
+      answers: [
+        { symbolId: "phobos", proof: { steps: [{ fact: triple("phobos", "orbits", "mars") }] } },
+        { symbolId: "deimos", proof: { steps: [{ fact: triple("deimos", "moon_of", "mars", ""), ruleId: "inverse-has-moon", premises: [triple("mars", "has_moon", "deimos")] }] } },
+      ],
+    },
+  });
+
+  it("focus - the goal the last decision served, else the first oriented on", () => {
+    expect(focusGoalId(orientation, Decision.fromPartial({ goalId: "g1" }))).toBe("g1");
+    expect(focusGoalId(orientation, undefined)).toBe("other");
+  });
+
+  it("highlight - proof facts, their premises and the supporting triples are lit; a derived edge names its rule; other facts are not lit", () => {
+    const g = focusGraph(orientation, Decision.fromPartial({ goalId: "g1" }), goal)!;
+    const edge = (s: string, p: string, o: string) => g.edges.find((e) => e.source === s && e.label === p && e.target === o);
+    expect(edge("phobos", "orbits", "mars")?.highlighted).toBe(true);
+    expect(edge("deimos", "orbits", "mars")?.highlighted).toBe(true);
+    expect(edge("mars", "has_moon", "deimos")?.highlighted).toBe(true);
+    expect(edge("deimos", "moon_of", "mars")).toMatchObject({ highlighted: true, ruleId: "inverse-has-moon" });
+    expect(edge("mars", "is_a", "planet")?.highlighted).toBe(false);
+    expect(g.edges.some((e) => e.source === "venus")).toBe(false);
+    expect(g.nodes.find((n) => n.id === "mars")).toMatchObject({ activation: 1, isGoalSubject: true, highlighted: true });
+    expect(g.nodes.find((n) => n.id === "planet")?.highlighted).toBe(false);
+    expect(g.reasons).toEqual(["phobos orbits mars (solar.csv:1)", "deimos moon_of mars (rule inverse-has-moon: mars has_moon deimos)"]);
   });
 });

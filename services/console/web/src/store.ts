@@ -45,7 +45,9 @@ export async function boot(): Promise<void> {
     session.value = await api.getSession();
   });
   if (!session.value || (session.value.authRequired && !session.value.authenticated)) return;
-  await refreshAgents();
+  await attempt("agents", async () => {
+    agents.value = (await api.listAgents()).agents;
+  });
   const wanted = new URLSearchParams(location.hash.slice(1)).get("agent");
   const first = agents.value.find((a) => a.agentId === wanted) ?? agents.value[0];
   if (first) selectAgent(first.agentId);
@@ -78,6 +80,9 @@ export async function refreshAgents(): Promise<void> {
   await attempt("agents", async () => {
     agents.value = (await api.listAgents()).agents;
   });
+  // A console opened before any agent existed follows the first one created.
+  const first = agents.value[0];
+  if (!selectedAgentId.value && first && session.value) selectAgent(first.agentId);
 }
 
 /** Follows another agent: a fresh view, its goals and approvals, and its events from the first. */
