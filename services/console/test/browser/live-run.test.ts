@@ -33,7 +33,7 @@ describe("console page - a run seen live (embedded stack, console server, headle
       ],
     } as never);
     // The page polls the agent list every 5 s.
-    await page.waitForSelector('button.agent.selected[data-agent="solar"]', { timeout: 10_000 });
+    await page.waitForSelector('button.agent.selected[data-agent="solar"]', { timeout: 20_000 });
     await page.waitForSelector('.connection[data-state="live"]', { timeout: 10_000 });
     await page.waitForSelector('.goal[data-status="active"]', { timeout: 10_000 });
     // Nothing has run yet: what appears below arrives over the open event stream.

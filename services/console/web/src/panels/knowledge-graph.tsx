@@ -5,11 +5,13 @@ import { goals, view } from "../store.js";
 import { focusGoalId, focusGraph, type FocusGraph } from "../model/focus-graph.js";
 import { visibleText } from "../model/text.js";
 
-const graph = computed(() => {
-  const v = view.value;
-  const goalId = focusGoalId(v?.orientation, v?.decision);
-  return focusGraph(v?.orientation, v?.decision, goals.value.get(goalId));
-});
+// One computed per input: each passes a change on only when its value is another object, so
+// the graph is rebuilt (and laid out again) when the orientation, decision or focus goal changes,
+// not on every event.
+const orientation = computed(() => view.value?.orientation);
+const decision = computed(() => view.value?.decision);
+const focusGoal = computed(() => goals.value.get(focusGoalId(orientation.value, decision.value)));
+const graph = computed(() => focusGraph(orientation.value, decision.value, focusGoal.value));
 
 /** Cytoscape's style sheet: labels are canvas text, so agent data never becomes markup here. */
 const STYLE: cytoscape.StylesheetJson = [
@@ -47,7 +49,7 @@ export function KnowledgeGraph() {
     core.layout({ name: "cose", animate: false, randomize: false, nodeDimensionsIncludeLabels: true }).run();
     core.fit(undefined, 20);
   }, [g]);
-  const goal = g ? goals.value.get(g.goalId) : undefined;
+  const goal = focusGoal.value;
   return (
     <section class="panel graph" aria-labelledby="graph-title">
       <h2 id="graph-title">Knowledge around the focus goal</h2>
