@@ -20,13 +20,15 @@ describe("console page - a run seen live (embedded stack, console server, headle
     await f?.dispose();
   }, 60_000);
 
-  it("page - loads with no console errors, follows the first agent created after it opened; started from its Start button the run's cycles appear live and both goals turn completed with their proofs", async () => {
+  it("page - loads with no console errors, follows the first agent created after it opened; started from its Start button the run's cycles appear live and both goals turn completed with their proofs; plan steps and reflections shown", async () => {
     // Opened before any agent exists, as right after `boyd up`.
     const { page, problems } = await openPage(f.browser, f.console.url);
     await page.waitForSelector(".agents", { timeout: 10_000 });
     expect(await page.$$eval("button.agent", (b) => b.length)).toBe(0);
     await f.stack.agents.createAgent({
       agentId: "solar",
+      // Reflection after every cycle, so the run has reflections to show.
+      config: { reflection: { reflectEveryNCycles: 1 } },
       goals: [
         { description: MARS, successCriteria: "phobos, deimos", blockedBy: [], parentId: "" },
         { description: SATURN, successCriteria: "enceladus, subsurface water", blockedBy: [], parentId: "" },
@@ -55,6 +57,9 @@ describe("console page - a run seen live (embedded stack, console server, headle
     // The graph around the focus goal is drawn, with the facts of the last decision highlighted.
     await page.waitForFunction(() => Number(document.querySelector(".graph-canvas")?.getAttribute("data-highlighted")) > 0, { timeout: 10_000 });
     expect(await page.$$eval(".graph-canvas canvas", (c) => c.length)).toBeGreaterThan(0);
+    // The plan's steps and the reflections, from their events.
+    expect(await page.$$eval(".plan .steps li", (steps) => steps.length)).toBeGreaterThan(0);
+    expect(await page.$$eval(".reflection", (r) => r.length)).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 });
