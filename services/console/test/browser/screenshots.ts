@@ -39,6 +39,7 @@ async function main(outDir: string): Promise<void> {
     await f.stack.agents.createAgent({
       agentId: "solar",
       name: "solar",
+      config: { reflection: { reflectEveryNCycles: 2 } },
       goals: [
         goal("Find the moons that orbit Mars", "phobos, deimos"),
         goal("Find which moons of Saturn have a subsurface ocean", "enceladus, subsurface water"),
