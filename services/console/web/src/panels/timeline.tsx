@@ -51,6 +51,11 @@ function CycleBar({ row, longest }: { row: CycleRow; longest: number }) {
       <span class="cycle-info">
         {row.finished ? `${totalMs(row)} ms` : "running"} {row.toolName && <code>{visibleText(row.toolName)}</code>} {row.outcome && enumLabel(row.outcome, "ACTION_OUTCOME_")}
         {row.stopReason && <span class="badge">{enumLabel(row.stopReason, "STOP_REASON_")}</span>}
+        {row.warnings.length > 0 && (
+          <span class="badge attention" title={visibleText(row.warnings.join("\n"))}>
+            {row.warnings.length} warning{row.warnings.length > 1 ? "s" : ""}
+          </span>
+        )}
       </span>
     </li>
   );
