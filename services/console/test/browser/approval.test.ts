@@ -65,11 +65,17 @@ describe("console page - approvals answered on the page (embedded stack, console
     expect(problems).toEqual([]);
   });
 
-  it("pause and resume - Pause while the agent waits on a question stops it after that cycle; Resume on the page carries on to the next request", async () => {
+  it("pause and resume - selected from the agent list; Pause while the agent waits on a question stops it after that cycle; Resume on the page carries on to the next request", async () => {
     const agentId = "paused";
     // A fact the graph lacks (the test above added the whale's): cycle 1 explores and asks, the write comes in a later cycle.
     await f.stack.agents.createAgent({ agentId, goals: [{ description: "Note that a dolphin eats fish", successCriteria: "", blockedBy: [], parentId: "" }] } as never);
-    const { page, problems } = await openPage(f.browser, `${f.console.url}#agent=${agentId}`);
+    // Opened on the other agent; a click in the agent list switches every panel to this one.
+    const { page, problems } = await openPage(f.browser, `${f.console.url}#agent=whale`);
+    await page.waitForSelector(`button.agent[data-agent="${agentId}"]`, { timeout: 10_000 });
+    await page.click(`button.agent[data-agent="${agentId}"]`);
+    await page.waitForSelector(`button.agent.selected[data-agent="${agentId}"]`, { timeout: 10_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll(".goal-description")].map((g) => g.textContent).join() === "Note that a dolphin eats fish", { timeout: 10_000 });
+    expect(await page.evaluate(() => location.hash)).toBe(`#agent=${agentId}`);
     await page.waitForSelector('.connection[data-state="live"]', { timeout: 10_000 });
     await page.click('button[data-action="start"]');
     await page.waitForSelector(".approval", { timeout: 30_000 });
