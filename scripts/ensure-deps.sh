@@ -33,6 +33,8 @@
 #   ensure_kubernetes_validate
 #                      the kubernetes-validate schema validator (PyPI) in a
 #                      venv under .cache/kubernetes-validate; prints its path
+#   ensure_chromium    Chromium (Debian package), which the console's browser
+#                      tests drive with puppeteer-core (no browser download)
 #
 # Run as a command, it ensures the steps named (node_deps, nats, ...), or with
 # no arguments everything the tests need:  scripts/ensure-deps.sh [STEP...]
@@ -376,13 +378,22 @@ ensure_kubernetes_validate() {
   printf '%s\n' "$venv/bin/kubernetes-validate"
 }
 
+# --- A browser for the console's tests --------------------------------------
+
+ensure_chromium() {
+  # services/console/test/browser finds it the same way: `command -v chromium`.
+  command -v chromium >/dev/null 2>&1 && return 0
+  _boyd_log "installing chromium (Debian package) for the console's browser tests"
+  _boyd_as_root apt-get update -qq && _boyd_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+}
+
 # Executed rather than sourced: run the ensure steps named on the command line.
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
-  [ $# -gt 0 ] || set -- node_deps nats sandbox neo4j_dev kustomize grpcurl client_tools
+  [ $# -gt 0 ] || set -- node_deps nats sandbox neo4j_dev kustomize grpcurl client_tools chromium
   for step in "$@"; do
     if [ "$(type -t "ensure_$step")" != function ]; then
-      _boyd_log "unknown step '$step' (known: node_deps cli console_web nats sandbox neo4j_dev kustomize kustomize_cli grpcurl client_tools)"; exit 2
+      _boyd_log "unknown step '$step' (known: node_deps cli console_web nats sandbox neo4j_dev kustomize kustomize_cli grpcurl client_tools chromium)"; exit 2
     fi
   done
   for step in "$@"; do "ensure_$step"; done

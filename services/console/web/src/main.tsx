@@ -1,9 +1,11 @@
 import { render } from "preact";
-
-/** The console page; the panels mount here. */
-function App() {
-  return <h1>Boyd console</h1>;
-}
+import "uplot/dist/uPlot.min.css";
+import "./app.css";
+import { App } from "./app.js";
+import { boot } from "./store.js";
 
 const root = document.getElementById("app");
-if (root) render(<App />, root);
+if (root) {
+  render(<App />, root);
+  void boot();
+}
