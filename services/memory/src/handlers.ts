@@ -68,11 +68,14 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
           const fact = factFromEntry(agentId, e, request.cycle, t);
           return fact ? [{ fact, about: e.symbols }] : [];
         });
-        const { state, result } = await repo.updateWm(agentId, (s) => {
-          const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
-          return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
-        });
-        const stored = await storeFacts(deps, agentId, facts);
+        // Working memory and facts are separate documents: written at once, they share one log write.
+        const [{ state, result }, stored] = await Promise.all([
+          repo.updateWm(agentId, (s) => {
+            const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
+            return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
+          }),
+          storeFacts(deps, agentId, facts),
+        ]);
         let size = state.entries.length;
         const pressure = pressureOf(size, capacity);
         const overSize = view.settings.autoConsolidateAt !== undefined && size >= view.settings.autoConsolidateAt;
@@ -182,7 +185,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
         if (seen.has(r.id)) throw invalid(`records[${i}].id`, `${JSON.stringify(r.id)} appears twice`);
         seen.add(r.id);
       });
-      await lock.run(agentId, () => repo.add(agentId, "provenance", records.map((r) => ({ id: r.id, record: r }))));
+      // No agent lock: records are only added, under fresh ids, and the store checks each id itself, so a
+      // cycle's provenance is written beside its Remember (sharing its log write) instead of after it.
+      await repo.add(agentId, "provenance", records.map((r) => ({ id: r.id, record: r })));
       return { ids: records.map((r) => r.id) };
     },
 

@@ -62,6 +62,37 @@ const parse = (bytes: Uint8Array, what: string): unknown => {
   }
 };
 
+/** Working memory as stored: JSON of its entries (proto JSON), archive and counters. */
+function encodeWm(state: WmState): Uint8Array {
+  return json({
+    nextId: state.nextId,
+    entries: state.entries.map((e) => WorkingMemoryEntry.toJSON(e)),
+    archive: state.archive.map((e) => WorkingMemoryEntry.toJSON(e)),
+    capacity: state.capacity,
+    resumedVersion: state.resumedVersion,
+  });
+}
+
+function decodeWm(bytes: Uint8Array, agentId: string): WmState {
+  const raw = parse(bytes, `working memory of ${agentId}`) as { nextId: number; entries: unknown[]; archive: unknown[]; capacity?: number; resumedVersion?: number };
+  return {
+    nextId: raw.nextId,
+    entries: raw.entries.map((e) => WorkingMemoryEntry.fromJSON(e)),
+    archive: raw.archive.map((e) => WorkingMemoryEntry.fromJSON(e)),
+    capacity: raw.capacity ?? WORKING_MEMORY.defaultCapacity,
+    resumedVersion: raw.resumedVersion ?? 0,
+  };
+}
+
+/** A copy its holder may change without touching the original: the lists and entries are new, their arrays too. */
+function copyWm(state: WmState): WmState {
+  return { ...state, entries: state.entries.map(copyEntry), archive: state.archive.map(copyEntry) };
+}
+
+function copyEntry(e: WorkingMemoryEntry): WorkingMemoryEntry {
+  return { ...e, symbols: [...e.symbols], accessCycles: [...e.accessCycles] };
+}
+
 // Optimistic-concurrency retries of a working-memory update before giving up
 // with ABORTED (only reachable when several replicas write one agent at once).
 const WM_RETRIES = 8;
@@ -76,6 +107,13 @@ export class Repository {
   // back the same bytes object for a record until it changes, so a log read
   // again is not parsed again. Records read are shared: never modify one.
   private readonly decoded = new WeakMap<Uint8Array, unknown>();
+  // Working memory and sessions by the stored bytes they came from, on the
+  // same ground: the file store hands back the bytes it was given until the
+  // document is replaced, so a cycle's several reads of working memory parse
+  // its JSON once, not every time. Working memory is copied out (callers
+  // mutate it); sessions are shared (never modify one).
+  private readonly wmDecoded = new WeakMap<Uint8Array, WmState>();
+  private readonly sessionDecoded = new WeakMap<Uint8Array, SessionDoc>();
 
   constructor(readonly store: MemoryStore) {}
 
@@ -92,17 +130,12 @@ export class Repository {
   async readWm(agentId: string): Promise<{ state: WmState; revision: number }> {
     const doc = await this.store.getDoc(agentId, "wm");
     if (!doc) return { state: { nextId: 1, entries: [], archive: [], capacity: WORKING_MEMORY.defaultCapacity, resumedVersion: 0 }, revision: 0 };
-    const raw = parse(doc.value, `working memory of ${agentId}`) as { nextId: number; entries: unknown[]; archive: unknown[]; capacity?: number; resumedVersion?: number };
-    return {
-      state: {
-        nextId: raw.nextId,
-        entries: raw.entries.map((e) => WorkingMemoryEntry.fromJSON(e)),
-        archive: raw.archive.map((e) => WorkingMemoryEntry.fromJSON(e)),
-        capacity: raw.capacity ?? WORKING_MEMORY.defaultCapacity,
-        resumedVersion: raw.resumedVersion ?? 0,
-      },
-      revision: doc.revision,
-    };
+    let state = this.wmDecoded.get(doc.value);
+    if (!state) {
+      state = decodeWm(doc.value, agentId);
+      this.wmDecoded.set(doc.value, state);
+    }
+    return { state: copyWm(state), revision: doc.revision };
   }
 
   /**
@@ -114,15 +147,10 @@ export class Repository {
     for (let attempt = 0; ; attempt++) {
       const { state, revision } = await this.readWm(agentId);
       const result = mutate(state);
-      const value = json({
-        nextId: state.nextId,
-        entries: state.entries.map((e) => WorkingMemoryEntry.toJSON(e)),
-        archive: state.archive.map((e) => WorkingMemoryEntry.toJSON(e)),
-        capacity: state.capacity,
-        resumedVersion: state.resumedVersion,
-      });
+      const value = encodeWm(state);
       try {
         await this.store.putDoc(agentId, "wm", value, revision);
+        this.wmDecoded.set(value, copyWm(state));
         return { state, result };
       } catch (err) {
         if (!isConflict(err) || attempt + 1 >= WM_RETRIES) throw err;
@@ -134,14 +162,21 @@ export class Repository {
   async readSession(agentId: string): Promise<{ doc: SessionDoc; revision: number } | undefined> {
     const stored = await this.store.getDoc(agentId, "session");
     if (!stored) return undefined;
-    const raw = parse(stored.value, `session of ${agentId}`) as { version: number; state: string };
-    return { doc: { version: raw.version, state: SessionState.decode(Buffer.from(raw.state, "base64")) }, revision: stored.revision };
+    let doc = this.sessionDecoded.get(stored.value);
+    if (!doc) {
+      const raw = parse(stored.value, `session of ${agentId}`) as { version: number; state: string };
+      doc = { version: raw.version, state: SessionState.decode(Buffer.from(raw.state, "base64")) };
+      this.sessionDecoded.set(stored.value, doc);
+    }
+    return { doc, revision: stored.revision };
   }
 
   /** Writes the session if its store revision is still `expectedRevision`; throws ABORTED otherwise. */
   async writeSession(agentId: string, doc: SessionDoc, expectedRevision: number): Promise<void> {
     const bytes = SessionState.encode(doc.state).finish();
-    await this.store.putDoc(agentId, "session", json({ version: doc.version, state: Buffer.from(bytes).toString("base64") }), expectedRevision);
+    const value = json({ version: doc.version, state: Buffer.from(bytes).toString("base64") });
+    await this.store.putDoc(agentId, "session", value, expectedRevision);
+    this.sessionDecoded.set(value, doc);
   }
 
   /** Adds records whose ids are new; per record, whether it was added. */
