@@ -62,15 +62,29 @@ const parse = (bytes: Uint8Array, what: string): unknown => {
   }
 };
 
-/** Working memory as stored: JSON of its entries (proto JSON), archive and counters. */
-function encodeWm(state: WmState): Uint8Array {
-  return json({
+/**
+ * Working memory as stored: JSON of its entries (proto JSON), archive and
+ * counters. Archived decisions never change once archived (see copyWm), so
+ * each is turned into JSON once and its text kept beside it: the archive
+ * grows with the agent's age (up to 1,000 decisions) and was most of the
+ * bytes every cycle's write re-encoded.
+ */
+function encodeWm(state: WmState, archivedJson: WeakMap<WorkingMemoryEntry, string>): Uint8Array {
+  const archive = state.archive.map((e) => {
+    let encoded = archivedJson.get(e);
+    if (encoded === undefined) {
+      encoded = JSON.stringify(WorkingMemoryEntry.toJSON(e));
+      archivedJson.set(e, encoded);
+    }
+    return encoded;
+  });
+  const rest = JSON.stringify({
     nextId: state.nextId,
     entries: state.entries.map((e) => WorkingMemoryEntry.toJSON(e)),
-    archive: state.archive.map((e) => WorkingMemoryEntry.toJSON(e)),
     capacity: state.capacity,
     resumedVersion: state.resumedVersion,
   });
+  return text.encode(`${rest.slice(0, -1)},"archive":[${archive.join(",")}]}`);
 }
 
 function decodeWm(bytes: Uint8Array, agentId: string): WmState {
@@ -84,9 +98,14 @@ function decodeWm(bytes: Uint8Array, agentId: string): WmState {
   };
 }
 
-/** A copy its holder may change without touching the original: the lists and entries are new, their arrays too. */
+/**
+ * A copy its holder may change without touching the original: the lists
+ * are new, and so are the live entries and their arrays. Archived entries
+ * are shared: nothing changes one once archived (working-memory.ts only
+ * adds, sorts and trims the archive), which lets encodeWm keep their JSON.
+ */
 function copyWm(state: WmState): WmState {
-  return { ...state, entries: state.entries.map(copyEntry), archive: state.archive.map(copyEntry) };
+  return { ...state, entries: state.entries.map(copyEntry), archive: [...state.archive] };
 }
 
 function copyEntry(e: WorkingMemoryEntry): WorkingMemoryEntry {
@@ -114,6 +133,7 @@ export class Repository {
   // mutate it); sessions are shared (never modify one).
   private readonly wmDecoded = new WeakMap<Uint8Array, WmState>();
   private readonly sessionDecoded = new WeakMap<Uint8Array, SessionDoc>();
+  private readonly archivedJson = new WeakMap<WorkingMemoryEntry, string>();
 
   constructor(readonly store: MemoryStore) {}
 
@@ -147,7 +167,7 @@ export class Repository {
     for (let attempt = 0; ; attempt++) {
       const { state, revision } = await this.readWm(agentId);
       const result = mutate(state);
-      const value = encodeWm(state);
+      const value = encodeWm(state, this.archivedJson);
       try {
         await this.store.putDoc(agentId, "wm", value, revision);
         this.wmDecoded.set(value, copyWm(state));

@@ -111,11 +111,13 @@ export function removeEntries(state: WmState, ids: ReadonlySet<number>): Working
  * Keeps a compact copy of DECISION entries that leave working memory. The
  * reference system loses them on consolidation, and with them the per-goal
  * tool history the decide scorer's recency and novelty terms need.
+ * An archived entry is never changed afterwards (the store keeps its
+ * encoded form); only the archive's order and length change.
  */
 function archiveDecisions(state: WmState, leaving: readonly WorkingMemoryEntry[]): void {
   const decisions = leaving.filter((e) => e.kind === WorkingMemoryKind.DECISION);
   if (decisions.length === 0) return;
-  state.archive.push(...decisions.map((e) => ({ ...e, content: cut(e.content, WORKING_MEMORY.archivedContentChars), accessCycles: [] })));
+  state.archive.push(...decisions.map((e) => ({ ...e, content: cut(e.content, WORKING_MEMORY.archivedContentChars), symbols: [...e.symbols], accessCycles: [] })));
   state.archive.sort((a, b) => a.id - b.id);
   if (state.archive.length > WORKING_MEMORY.maxArchivedDecisions) state.archive.splice(0, state.archive.length - WORKING_MEMORY.maxArchivedDecisions);
 }

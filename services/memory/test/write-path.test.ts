@@ -2,6 +2,7 @@
 // and that reads served from the decoded cache stay private to each reader.
 import { DerivationKind, WorkingMemoryKind } from "@boyd/proto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createMemoryHandlers, openFileStore } from "../src/index.js";
 import { ctx, entry, filesHandlers } from "./fixtures/harness.js";
 
 describe("memory write path", () => {
@@ -39,5 +40,19 @@ describe("memory write path", () => {
       ["second", []],
       ["first", []],
     ]);
+  });
+
+  it("archived decisions are written once encoded and read back whole, in id order, after the store is reopened", async () => {
+    const decision = (n: number) => entry(`Decide: tool=kg_query, step ${n}`, { kind: WorkingMemoryKind.DECISION, symbols: ["goal:sun"], toolName: "kg_query", relevance: 0.1 });
+    // Capacity 2 with auto-consolidation off (no session): every new pair evicts the old one into the archive.
+    for (let c = 1; c <= 4; c++) await h.handlers.remember({ agentId: "a1", cycle: c, entries: [decision(2 * c - 1), decision(2 * c)], touchIds: [], capacity: 2 }, ctx);
+    const before = await h.handlers.toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 20 }, ctx);
+    expect(before.decisions.map((d) => d.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    await h.store.close();
+    const store = await openFileStore({ dir: h.dir });
+    const after = await createMemoryHandlers(store).toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 20 }, ctx);
+    await store.close();
+    expect(after.decisions).toEqual(before.decisions);
+    expect(after.decisions.find((d) => d.id === 1)).toMatchObject({ content: "Decide: tool=kg_query, step 1", symbols: ["goal:sun"], accessCycles: [] });
   });
 });
