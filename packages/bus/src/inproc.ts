@@ -1,5 +1,6 @@
 import { BusError } from "./errors.js";
 import { InFlight } from "./inflight.js";
+import { forwardEnvelope } from "./message-envelope.js";
 import { subjectMatches } from "./subjects.js";
 import { timerDelay } from "./timers.js";
 import type { Delivery, Envelope, ErrorReporter, MessageHandler, RequestHandler, Subscription, Transport } from "./transport.js";
@@ -15,11 +16,13 @@ interface Member {
 /**
  * The in-process transport: the same semantics as NATS (queue groups,
  * wildcards, deadlines, no-responder errors, drain) without a network, for
- * embedded mode and for tests. Payloads stay protobuf-encoded so both
- * transports exercise the same codecs.
+ * embedded mode and for tests. RPC hands the message objects over
+ * (`carriesMessages`; an envelope's bytes are made only if read); raw
+ * payloads and events travel as bytes, as on NATS.
  */
 export class InProcessTransport implements Transport {
   readonly kind = "inproc";
+  readonly carriesMessages = true;
   private readonly responders: Member[] = [];
   private readonly subscribers: Member[] = [];
   // Round-robin position per queue group, so load spreads evenly.
@@ -41,7 +44,7 @@ export class InProcessTransport implements Transport {
         clearTimeout(timer);
         fn();
       };
-      const delivery: Delivery = { subject, data: request.data, headers: { ...request.headers } };
+      const delivery: Delivery = forwardEnvelope(request, subject);
       // First reply wins, as with NATS when several groups match.
       for (const member of chosen) {
         member.deliver(delivery).then(
