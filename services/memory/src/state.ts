@@ -62,37 +62,64 @@ const parse = (bytes: Uint8Array, what: string): unknown => {
   }
 };
 
-/**
- * Working memory as stored: JSON of its entries (proto JSON), archive and
- * counters. Archived decisions never change once archived (see copyWm), so
- * each is turned into JSON once and its text kept beside it: the archive
- * grows with the agent's age (up to 1,000 decisions) and was most of the
- * bytes every cycle's write re-encoded.
- */
-function encodeWm(state: WmState, archivedJson: WeakMap<WorkingMemoryEntry, string>): Uint8Array {
-  const archive = state.archive.map((e) => {
-    let encoded = archivedJson.get(e);
-    if (encoded === undefined) {
-      encoded = JSON.stringify(WorkingMemoryEntry.toJSON(e));
-      archivedJson.set(e, encoded);
-    }
-    return encoded;
-  });
-  const rest = JSON.stringify({
+/** Working memory as stored, without its archive: JSON of its live entries (proto JSON) and counters. */
+function encodeWm(state: WmState): Uint8Array {
+  return json({
     nextId: state.nextId,
     entries: state.entries.map((e) => WorkingMemoryEntry.toJSON(e)),
     capacity: state.capacity,
     resumedVersion: state.resumedVersion,
   });
-  return text.encode(`${rest.slice(0, -1)},"archive":[${archive.join(",")}]}`);
 }
 
+/**
+ * The archive as stored: `{"entries": [...]}`. Archived decisions never
+ * change once archived (see copyWm), so each is turned into JSON once and
+ * its text kept beside it.
+ */
+function encodeArchive(archive: readonly WorkingMemoryEntry[], archivedJson: WeakMap<WorkingMemoryEntry, string>): Uint8Array {
+  const encoded = archive.map((e) => {
+    let entryJson = archivedJson.get(e);
+    if (entryJson === undefined) {
+      entryJson = JSON.stringify(WorkingMemoryEntry.toJSON(e));
+      archivedJson.set(e, entryJson);
+    }
+    return entryJson;
+  });
+  return text.encode(`{"entries":[${encoded.join(",")}]}`);
+}
+
+function decodeArchive(bytes: Uint8Array, agentId: string): WorkingMemoryEntry[] {
+  const raw = parse(bytes, `decision archive of ${agentId}`) as { entries: unknown[] };
+  return raw.entries.map((e) => WorkingMemoryEntry.fromJSON(e));
+}
+
+/**
+ * The archive from both places it may be: the archive document, and inside
+ * a working-memory document written before the archive had its own (or by
+ * a write that stopped between the two). One entry per id, in id order,
+ * the newest maxArchivedDecisions.
+ */
+function mergeArchives(inline: readonly WorkingMemoryEntry[], stored: readonly WorkingMemoryEntry[]): WorkingMemoryEntry[] {
+  if (inline.length === 0) return [...stored];
+  if (stored.length === 0) return [...inline];
+  const byId = new Map<number, WorkingMemoryEntry>();
+  for (const e of [...inline, ...stored]) byId.set(e.id, e);
+  return [...byId.values()].sort((a, b) => a.id - b.id).slice(-WORKING_MEMORY.maxArchivedDecisions);
+}
+
+/** Whether `mutate` changed the archive: it only adds, sorts and trims, never changes an entry. */
+function archiveChanged(before: readonly WorkingMemoryEntry[], after: readonly WorkingMemoryEntry[]): boolean {
+  return before.length !== after.length || before.some((e, i) => e !== after[i]);
+}
+
+/** A working-memory document; `archive` is what one written before the archive had its own document carries inline. */
 function decodeWm(bytes: Uint8Array, agentId: string): WmState {
-  const raw = parse(bytes, `working memory of ${agentId}`) as { nextId: number; entries: unknown[]; archive: unknown[]; capacity?: number; resumedVersion?: number };
+  const raw = parse(bytes, `working memory of ${agentId}`) as { nextId: number; entries: unknown[]; archive?: unknown[]; capacity?: number; resumedVersion?: number };
   return {
     nextId: raw.nextId,
     entries: raw.entries.map((e) => WorkingMemoryEntry.fromJSON(e)),
-    archive: raw.archive.map((e) => WorkingMemoryEntry.fromJSON(e)),
+    archive: (raw.archive ?? []).map((e) => WorkingMemoryEntry.fromJSON(e)),
     capacity: raw.capacity ?? WORKING_MEMORY.defaultCapacity,
     resumedVersion: raw.resumedVersion ?? 0,
   };
@@ -133,6 +160,7 @@ export class Repository {
   // mutate it); sessions are shared (never modify one).
   private readonly wmDecoded = new WeakMap<Uint8Array, WmState>();
   private readonly sessionDecoded = new WeakMap<Uint8Array, SessionDoc>();
+  private readonly archiveDecoded = new WeakMap<Uint8Array, WorkingMemoryEntry[]>();
   private readonly archivedJson = new WeakMap<WorkingMemoryEntry, string>();
 
   constructor(readonly store: MemoryStore) {}
@@ -148,29 +176,55 @@ export class Repository {
 
   /** The agent's working memory (empty when never written) and its revision. */
   async readWm(agentId: string): Promise<{ state: WmState; revision: number }> {
-    const doc = await this.store.getDoc(agentId, "wm");
-    if (!doc) return { state: { nextId: 1, entries: [], archive: [], capacity: WORKING_MEMORY.defaultCapacity, resumedVersion: 0 }, revision: 0 };
+    const { state, revision } = await this.readWmDocs(agentId);
+    return { state, revision };
+  }
+
+  /**
+   * Working memory and its archive, read at once. The archive is its own
+   * document, written only when decisions leave working memory: inside the
+   * working-memory document it made every cycle's write grow with the
+   * agent's age (136 KB of 138 KB at cycle 400 of bench:cycle).
+   */
+  private async readWmDocs(agentId: string): Promise<{ state: WmState; revision: number; archiveRevision: number; archiveInline: boolean }> {
+    const [doc, archiveDoc] = await Promise.all([this.store.getDoc(agentId, "wm"), this.store.getDoc(agentId, "archive")]);
+    let stored = archiveDoc ? this.archiveDecoded.get(archiveDoc.value) : [];
+    if (!stored) {
+      stored = decodeArchive(archiveDoc!.value, agentId);
+      this.archiveDecoded.set(archiveDoc!.value, stored);
+    }
+    const archiveRevision = archiveDoc?.revision ?? 0;
+    if (!doc) return { state: { nextId: 1, entries: [], archive: [...stored], capacity: WORKING_MEMORY.defaultCapacity, resumedVersion: 0 }, revision: 0, archiveRevision, archiveInline: false };
     let state = this.wmDecoded.get(doc.value);
     if (!state) {
       state = decodeWm(doc.value, agentId);
       this.wmDecoded.set(doc.value, state);
     }
-    return { state: copyWm(state), revision: doc.revision };
+    return { state: { ...copyWm(state), archive: mergeArchives(state.archive, stored) }, revision: doc.revision, archiveRevision, archiveInline: state.archive.length > 0 };
   }
 
   /**
    * Applies `mutate` to the agent's working memory and writes it back with
    * compare-and-set; on a lost race it re-reads and re-applies, so `mutate`
-   * must depend only on the state it is given.
+   * must depend only on the state it is given. A changed archive is written
+   * first: a stop between the two writes leaves decisions both archived and
+   * live, which reads merge, never a decision in neither.
    */
   async updateWm<T>(agentId: string, mutate: (state: WmState) => T): Promise<{ state: WmState; result: T }> {
     for (let attempt = 0; ; attempt++) {
-      const { state, revision } = await this.readWm(agentId);
+      const { state, revision, archiveRevision, archiveInline } = await this.readWmDocs(agentId);
+      const archiveBefore = [...state.archive];
       const result = mutate(state);
-      const value = encodeWm(state, this.archivedJson);
+      const value = encodeWm(state);
       try {
+        // An archive still inside the working-memory document moves to its own on the first write.
+        if (archiveInline || archiveChanged(archiveBefore, state.archive)) {
+          const archived = encodeArchive(state.archive, this.archivedJson);
+          await this.store.putDoc(agentId, "archive", archived, archiveRevision);
+          this.archiveDecoded.set(archived, [...state.archive]);
+        }
         await this.store.putDoc(agentId, "wm", value, revision);
-        this.wmDecoded.set(value, copyWm(state));
+        this.wmDecoded.set(value, { ...copyWm(state), archive: [] });
         return { state, result };
       } catch (err) {
         if (!isConflict(err) || attempt + 1 >= WM_RETRIES) throw err;

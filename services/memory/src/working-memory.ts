@@ -115,7 +115,9 @@ export function removeEntries(state: WmState, ids: ReadonlySet<number>): Working
  * encoded form); only the archive's order and length change.
  */
 function archiveDecisions(state: WmState, leaving: readonly WorkingMemoryEntry[]): void {
-  const decisions = leaving.filter((e) => e.kind === WorkingMemoryKind.DECISION);
+  // An id already archived (a write that stopped between the archive and working memory) is not archived twice.
+  const archived = new Set(state.archive.map((e) => e.id));
+  const decisions = leaving.filter((e) => e.kind === WorkingMemoryKind.DECISION && !archived.has(e.id));
   if (decisions.length === 0) return;
   state.archive.push(...decisions.map((e) => ({ ...e, content: cut(e.content, WORKING_MEMORY.archivedContentChars), symbols: [...e.symbols], accessCycles: [] })));
   state.archive.sort((a, b) => a.id - b.id);
@@ -124,7 +126,8 @@ function archiveDecisions(state: WmState, leaving: readonly WorkingMemoryEntry[]
 
 /** DECISION entries about `goalId` (any goal when empty), live and archived, newest first. */
 export function decisionHistory(state: WmState, goalId: string, limit: number): WorkingMemoryEntry[] {
-  const all = [...state.archive, ...state.entries.filter((e) => e.kind === WorkingMemoryKind.DECISION)];
+  const archived = new Set(state.archive.map((e) => e.id));
+  const all = [...state.archive, ...state.entries.filter((e) => e.kind === WorkingMemoryKind.DECISION && !archived.has(e.id))];
   return all
     .filter((e) => goalId === "" || e.symbols.includes(goalId))
     .sort((a, b) => b.id - a.id)

@@ -55,4 +55,56 @@ describe("memory write path", () => {
     expect(after.decisions).toEqual(before.decisions);
     expect(after.decisions.find((d) => d.id === 1)).toMatchObject({ content: "Decide: tool=kg_query, step 1", symbols: ["goal:sun"], accessCycles: [] });
   });
+
+  const docJson = async (doc: "wm" | "archive") => {
+    const stored = await h.store.getDoc("a1", doc);
+    return stored ? { revision: stored.revision, value: JSON.parse(Buffer.from(stored.value).toString()) as Record<string, unknown[]> } : undefined;
+  };
+  const decisionJson = (id: number, text: string) => ({ id, content: text, symbols: ["goal:sun"], kind: WorkingMemoryKind.DECISION, relevance: 0.1, sourceCycle: 1, toolName: "kg_query" });
+
+  it("the archive is a document of its own, written only when decisions leave working memory", async () => {
+    const decision = (n: number) => entry(`Decide: tool=kg_query, step ${n}`, { kind: WorkingMemoryKind.DECISION, symbols: ["goal:sun"], toolName: "kg_query", relevance: 0.1 });
+    await h.handlers.remember({ agentId: "a1", cycle: 1, entries: [decision(1), decision(2)], touchIds: [], capacity: 2 }, ctx);
+    expect(await docJson("archive")).toBeUndefined();
+    // Full: decision 1 is evicted (and, memory being under pressure, decision 2 consolidated).
+    await h.handlers.remember({ agentId: "a1", cycle: 2, entries: [decision(3)], touchIds: [], capacity: 2 }, ctx);
+    const archive = await docJson("archive");
+    const archivedIds = archive?.value["entries"]?.map((e) => (e as { id: number }).id);
+    expect(archivedIds).toContain(1);
+    const wm = await docJson("wm");
+    expect(wm?.value["archive"]).toBeUndefined();
+    expect(wm?.value["entries"]?.map((e) => (e as { id: number }).id)).toEqual([3]);
+    // A touch changes working memory only.
+    await h.handlers.remember({ agentId: "a1", cycle: 3, entries: [], touchIds: [3], capacity: 10 }, ctx);
+    expect((await docJson("archive"))?.revision).toBe(archive?.revision);
+  });
+
+  it("an archive inside a working-memory document written before is read, and moved to its own document by the next write", async () => {
+    const legacy = { nextId: 3, entries: [{ ...decisionJson(2, "Decide: live one"), referenceCount: 0, accessCycles: [] }], archive: [decisionJson(1, "Decide: archived one")], capacity: 10, resumedVersion: 0 };
+    await h.store.putDoc("a1", "wm", new Uint8Array(Buffer.from(JSON.stringify(legacy))), 0);
+    const history = async () => (await h.handlers.toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 10 }, ctx)).decisions.map((d) => [d.id, d.content]);
+    expect(await history()).toEqual([
+      [2, "Decide: live one"],
+      [1, "Decide: archived one"],
+    ]);
+    await h.handlers.remember({ agentId: "a1", cycle: 2, entries: [entry("an observation")], touchIds: [], capacity: 10 }, ctx);
+    expect((await docJson("archive"))?.value["entries"]?.map((e) => (e as { id: number }).id)).toEqual([1]);
+    expect((await docJson("wm"))?.value["archive"]).toBeUndefined();
+    expect(await history()).toEqual([
+      [2, "Decide: live one"],
+      [1, "Decide: archived one"],
+    ]);
+  });
+
+  it("a decision both archived and live (a write stopped between the two documents) is listed and archived once", async () => {
+    const live = { nextId: 3, entries: [{ ...decisionJson(1, "Decide: one"), referenceCount: 0, accessCycles: [] }], capacity: 1, resumedVersion: 0 };
+    await h.store.putDoc("a1", "archive", new Uint8Array(Buffer.from(JSON.stringify({ entries: [decisionJson(1, "Decide: one")] }))), 0);
+    await h.store.putDoc("a1", "wm", new Uint8Array(Buffer.from(JSON.stringify(live))), 0);
+    const history = async () => (await h.handlers.toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 10 }, ctx)).decisions.map((d) => d.id);
+    expect(await history()).toEqual([1]);
+    // Evicting it archives nothing new.
+    await h.handlers.remember({ agentId: "a1", cycle: 2, entries: [entry("next")], touchIds: [], capacity: 1 }, ctx);
+    expect((await docJson("archive"))?.value["entries"]?.map((e) => (e as { id: number }).id)).toEqual([1]);
+    expect(await history()).toEqual([1]);
+  });
 });
