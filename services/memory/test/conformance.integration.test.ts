@@ -79,6 +79,14 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect(await store.readRecords("port.x", "facts")).toEqual([]);
   });
 
+  it("store port - records added in one call (sent at once by the KV adapter) read back in the order given, duplicates refused", async () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    const ids = Array.from({ length: 60 }, (_, i) => `r${(i * 37) % 60}`);
+    const added = await store.addRecords("batch", "provenance", [...ids, "r5", "r7"].map((id) => ({ id, value: bytes(id) })));
+    expect(added).toEqual([...ids.map(() => true), false, false]);
+    expect((await store.readRecords("batch", "provenance")).map((r) => r.id)).toEqual(ids);
+  });
+
   it("working memory - remember, recent and pressure over the bus; concurrent writers for one agent lose nothing", async () => {
     const writes = await Promise.all(Array.from({ length: 20 }, (_, i) => client.remember({ agentId: "wm", cycle: 1, entries: [entry(`parallel ${i}`)], capacity: 100 })));
     expect(writes.flatMap((w) => w.ids).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
