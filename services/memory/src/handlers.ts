@@ -106,7 +106,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       request.kinds.forEach((k, i) => {
         if (!KINDS.has(k)) throw invalid(`kinds[${i}]`, `${k} is not a working-memory kind`);
       });
-      const { state } = await repo.readWm(agentId);
+      const state = await repo.readLiveWm(agentId);
       const pressure = pressureOf(state.entries.length, state.capacity);
       return {
         entries: recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol }),

@@ -180,6 +180,18 @@ export class Repository {
     return { state, revision };
   }
 
+  /** The agent's live working-memory entries and capacity, without reading the archive (one store read, not two). */
+  async readLiveWm(agentId: string): Promise<{ entries: WorkingMemoryEntry[]; capacity: number }> {
+    const doc = await this.store.getDoc(agentId, "wm");
+    if (!doc) return { entries: [], capacity: WORKING_MEMORY.defaultCapacity };
+    let state = this.wmDecoded.get(doc.value);
+    if (!state) {
+      state = decodeWm(doc.value, agentId);
+      this.wmDecoded.set(doc.value, state);
+    }
+    return { entries: state.entries.map(copyEntry), capacity: state.capacity };
+  }
+
   /**
    * Working memory and its archive, read at once. The archive is its own
    * document, written only when decisions leave working memory: inside the

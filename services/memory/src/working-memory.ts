@@ -88,7 +88,7 @@ export function touchEntries(state: WmState, ids: readonly number[], cycle: numb
 }
 
 /** Live entries, newest first, filtered by kind and symbol. */
-export function recentEntries(state: WmState, filter: { limit: number; kinds: readonly WorkingMemoryKind[]; symbol: string }): WorkingMemoryEntry[] {
+export function recentEntries(state: Pick<WmState, "entries">, filter: { limit: number; kinds: readonly WorkingMemoryKind[]; symbol: string }): WorkingMemoryEntry[] {
   const out: WorkingMemoryEntry[] = [];
   for (let i = state.entries.length - 1; i >= 0 && out.length < filter.limit; i--) {
     const e = state.entries[i]!;
