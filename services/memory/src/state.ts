@@ -198,43 +198,58 @@ export class Repository {
    * working-memory document it made every cycle's write grow with the
    * agent's age (136 KB of 138 KB at cycle 400 of bench:cycle).
    */
-  private async readWmDocs(agentId: string): Promise<{ state: WmState; revision: number; archiveRevision: number; archiveInline: boolean }> {
-    const [doc, archiveDoc] = await Promise.all([this.store.getDoc(agentId, "wm"), this.store.getDoc(agentId, "archive")]);
-    let stored = archiveDoc ? this.archiveDecoded.get(archiveDoc.value) : [];
-    if (!stored) {
-      stored = decodeArchive(archiveDoc!.value, agentId);
-      this.archiveDecoded.set(archiveDoc!.value, stored);
-    }
-    const archiveRevision = archiveDoc?.revision ?? 0;
-    if (!doc) return { state: { nextId: 1, entries: [], archive: [...stored], capacity: WORKING_MEMORY.defaultCapacity, resumedVersion: 0 }, revision: 0, archiveRevision, archiveInline: false };
+  private async readWmDocs(agentId: string): Promise<{ state: WmState; revision: number }> {
+    const [{ state, revision }, { entries: stored }] = await Promise.all([this.readWmDoc(agentId), this.readArchive(agentId)]);
+    return { state: { ...state, archive: mergeArchives(state.archive, stored) }, revision };
+  }
+
+  /** The working-memory document: a copy of its state, whose archive is only what an older document carries inside. */
+  private async readWmDoc(agentId: string): Promise<{ state: WmState; revision: number }> {
+    const doc = await this.store.getDoc(agentId, "wm");
+    if (!doc) return { state: { nextId: 1, entries: [], archive: [], capacity: WORKING_MEMORY.defaultCapacity, resumedVersion: 0 }, revision: 0 };
     let state = this.wmDecoded.get(doc.value);
     if (!state) {
       state = decodeWm(doc.value, agentId);
       this.wmDecoded.set(doc.value, state);
     }
-    return { state: { ...copyWm(state), archive: mergeArchives(state.archive, stored) }, revision: doc.revision, archiveRevision, archiveInline: state.archive.length > 0 };
+    return { state: copyWm(state), revision: doc.revision };
+  }
+
+  private async readArchive(agentId: string): Promise<{ entries: WorkingMemoryEntry[]; revision: number }> {
+    const doc = await this.store.getDoc(agentId, "archive");
+    if (!doc) return { entries: [], revision: 0 };
+    let entries = this.archiveDecoded.get(doc.value);
+    if (!entries) {
+      entries = decodeArchive(doc.value, agentId);
+      this.archiveDecoded.set(doc.value, entries);
+    }
+    return { entries, revision: doc.revision };
   }
 
   /**
    * Applies `mutate` to the agent's working memory and writes it back with
    * compare-and-set; on a lost race it re-reads and re-applies, so `mutate`
-   * must depend only on the state it is given. A changed archive is written
-   * first: a stop between the two writes leaves decisions both archived and
-   * live, which reads merge, never a decision in neither.
+   * must depend only on the state it is given. `mutate` sees the archive
+   * empty (it only ever adds to it): the archive document is read and
+   * written only when decisions left, merged with what they add, and
+   * written first, so a stop between the two writes leaves decisions both
+   * archived and live (reads list them once), never in neither.
    */
   async updateWm<T>(agentId: string, mutate: (state: WmState) => T): Promise<{ state: WmState; result: T }> {
     for (let attempt = 0; ; attempt++) {
-      const { state, revision, archiveRevision, archiveInline } = await this.readWmDocs(agentId);
-      const archiveBefore = [...state.archive];
+      const { state, revision } = await this.readWmDoc(agentId);
+      // An archive still inside an older working-memory document moves to its own on the first write.
+      const inline = [...state.archive];
       const result = mutate(state);
-      const value = encodeWm(state);
       try {
-        // An archive still inside the working-memory document moves to its own on the first write.
-        if (archiveInline || archiveChanged(archiveBefore, state.archive)) {
+        if (inline.length > 0 || archiveChanged(inline, state.archive)) {
+          const stored = await this.readArchive(agentId);
+          state.archive = mergeArchives(stored.entries, state.archive);
           const archived = encodeArchive(state.archive, this.archivedJson);
-          await this.store.putDoc(agentId, "archive", archived, archiveRevision);
+          await this.store.putDoc(agentId, "archive", archived, stored.revision);
           this.archiveDecoded.set(archived, [...state.archive]);
         }
+        const value = encodeWm(state);
         await this.store.putDoc(agentId, "wm", value, revision);
         this.wmDecoded.set(value, { ...copyWm(state), archive: [] });
         return { state, result };
