@@ -149,7 +149,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
         checkSameAgent(f.agentId, agentId, `facts[${i}].agent_id`);
         if (!factSized(f.content)) throw invalid(`facts[${i}].content`, `must be ${KNOWLEDGE.minFactChars}..${KNOWLEDGE.maxFactChars} characters, got ${f.content.trim().length}`);
       });
-      const stored = await lock.run(agentId, () => storeFacts(deps, agentId, request.facts.map((fact) => ({ fact, about: [] }))));
+      // No agent lock, as for provenance: facts are only added, under ids the store checks, so act's
+      // RecordFacts (sent without waiting, mid-cycle) no longer holds up the cycle's Remember behind it.
+      const stored = await storeFacts(deps, agentId, request.facts.map((fact) => ({ fact, about: [] })));
       return { ids: stored.map((f) => f.id) };
     },
 

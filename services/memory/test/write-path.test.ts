@@ -29,6 +29,16 @@ describe("memory write path", () => {
     expect(listed.records.map((r) => r.id)).toContain("prov:decision:1");
   });
 
+  it("a RecordFacts in flight (act sends it without waiting) does not hold up the cycle's Remember", async () => {
+    const done: string[] = [];
+    await h.handlers.remember({ agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
+    const fact = { id: "", agentId: "a1", content: "phobos orbits mars closer than any other moon", source: "tool:kg_query", tags: [], cycle: 1, createdAtUnixMs: 0 };
+    const recording = Promise.resolve(h.handlers.recordFacts({ agentId: "a1", facts: [fact] }, ctx)).then(() => done.push("facts"));
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([recording, Promise.resolve(h.handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("an observation")], touchIds: [] }, ctx)).then(() => done.push("remember"))]);
+    expect(done).toEqual(["remember", "facts"]);
+  });
+
   it("a read of working memory is the reader's own: changing what one read returned leaves the next read as stored", async () => {
     await h.handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("first"), entry("second")], touchIds: [] }, ctx);
     const one = await h.handlers.recent({ agentId: "a1", limit: 10, kinds: [], symbol: "" }, ctx);
