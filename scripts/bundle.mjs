@@ -2,7 +2,9 @@
 // Bundles each service's standalone process (services/<name>/src/main.ts)
 // into one ESM file per service, <out>/<name>.mjs, for the container image:
 // the image then needs no node_modules. Files the code reads at run time are
-// copied next to the bundles, so <out> is everything a service needs.
+// copied next to the bundles, so <out> is everything a service needs; the
+// console's page is built into <out>/console-web, where the console bundle
+// looks for it (services/console/src/assets.ts).
 //
 //   node scripts/bundle.mjs [--out DIR] [--only name,name]
 //
@@ -12,6 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
+import { buildConsoleWeb } from "../services/console/web/build.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -58,6 +61,9 @@ const ownAssets = [
   { source: "packages/proto/src/gen/boyd.binpb", target: "gen/boyd.binpb" },
   { source: "packages/proto/src/gen/grpc-standard.binpb", target: "gen/grpc-standard.binpb" },
 ];
+
+/** Where the console's page goes, beside console.mjs. */
+const CONSOLE_WEB = "console-web";
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -110,7 +116,7 @@ function copyAssets(out, roots) {
 function removeEarlierOutput(out) {
   if (!existsSync(out)) return;
   for (const name of readdirSync(out)) {
-    if (/\.mjs(\.map)?$/.test(name) || name === "vendor" || name === "gen") rmSync(join(out, name), { recursive: true, force: true });
+    if (/\.mjs(\.map)?$/.test(name) || name === "vendor" || name === "gen" || name === CONSOLE_WEB) rmSync(join(out, name), { recursive: true, force: true });
   }
 }
 
@@ -152,6 +158,7 @@ async function main() {
     logLevel: "warning",
   });
   copyAssets(out, roots);
+  if (services.includes("console")) await buildConsoleWeb(join(out, CONSOLE_WEB));
   console.log(`bundled ${services.join(", ")} into ${out}`);
 }
 

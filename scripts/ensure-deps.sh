@@ -2,6 +2,8 @@
 # Debian machine with Node 20, and does nothing when it is already there.
 #   ensure_node_deps   pnpm (via npm) and node_modules (frozen lockfile)
 #   ensure_cli         the `boyd` command built by scripts/build-cli.mjs (esbuild)
+#   ensure_console_web the web console's page built by scripts/build-console-web.mjs
+#                      into .cache/console-web/<this clone>/current
 #   ensure_nats        nats-server $NATS_SERVER_VERSION (scripts/nats-server-version),
 #                      built with `go install` into .cache/nats-server/<version>, for
 #                      tests and distributed mode; BOYD_NATS_SERVER names another
@@ -108,6 +110,21 @@ ensure_cli() {
   local stamp; stamp="$(boyd_cli_dir)/stamp"
   if [ -f "$stamp" ] && [ -z "$(find "$_boyd_root/packages" "$_boyd_root/services" -name node_modules -prune -o \( -path '*/src/*.ts' -o -name package.json \) -newer "$stamp" -print -quit)" ]; then return 0; fi
   node "$_boyd_root/scripts/build-cli.mjs"
+}
+
+# Where this clone's built console page is (scripts/build-console-web.mjs and
+# @boyd/console name it the same way).
+boyd_console_web_dir() {
+  printf '%s\n' "$_boyd_root/.cache/console-web/${_boyd_root//[^A-Za-z0-9]/_}/current"
+}
+
+# The console's page, rebuilt when a file under services/console/web (or the
+# package's dependencies) is newer than the build. `boyd up` and the console
+# service do the same check themselves; this is for tests and CI.
+ensure_console_web() {
+  local stamp; stamp="$(boyd_console_web_dir)/stamp"
+  if [ -f "$stamp" ] && [ -z "$(find "$_boyd_root/services/console/web" "$_boyd_root/services/console/package.json" -name node_modules -prune -o -type f -newer "$stamp" -print -quit)" ]; then return 0; fi
+  node "$_boyd_root/scripts/build-console-web.mjs"
 }
 
 ensure_nats() {
@@ -365,7 +382,7 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   [ $# -gt 0 ] || set -- node_deps nats sandbox neo4j_dev kustomize grpcurl client_tools
   for step in "$@"; do
     if [ "$(type -t "ensure_$step")" != function ]; then
-      _boyd_log "unknown step '$step' (known: node_deps nats sandbox neo4j_dev kustomize kustomize_cli grpcurl client_tools)"; exit 2
+      _boyd_log "unknown step '$step' (known: node_deps cli console_web nats sandbox neo4j_dev kustomize kustomize_cli grpcurl client_tools)"; exit 2
     fi
   done
   for step in "$@"; do "ensure_$step"; done

@@ -1,131 +1,220 @@
-// Recall benchmark: what one Memory.Recall (episodes and facts) costs on the
-// JetStream KV store as the agent ages, in NATS requests and milliseconds,
-// on a real nats-server with two replicas of the memory handlers over one
-// bucket. An agent of age N has N episodes and N facts (what N cycles
-// leave behind). A writer replica grows each agent; a reader replica then
-// recalls:
-//   cold     its first recall of the agent (every record fetched once)
-//   warm     recalls with nothing changed since (the cache validated)
-//   changed  a recall after the writer recorded one more fact (the cache
-//            brought up to date with that change only)
+// Recall benchmark: what one Memory.Recall (episodes and facts) costs as
+// the agent ages, in milliseconds and (on JetStream KV) NATS requests, on
+// both stores: JetStream KV on a real nats-server with two replicas of the
+// memory handlers over one bucket, and the embedded files store. An agent
+// of age N has N episodes and N facts (what N cycles leave behind),
+// written through the service as the controller does (RecordFacts;
+// Remember then Consolidate). Then:
+//   cold     the first recall of the agent by a replica that never read it
+//            (KV: a second replica; files: the store reopened, as by a
+//            restarted process, so its log is loaded too)
+//   warm     recalls with nothing changed since
+//   changed  a recall after one more fact was recorded (KV: by the other
+//            replica)
 // Requests are the messages the reader's store connection sends
 // (nats.js stats().outMsgs). Ratios are against age 10, in the same run.
 //
 //   pnpm bench:recall
 //   BENCH_AGES=10,1000,10000   agent ages
 //   BENCH_CALLS=30             measured warm and changed recalls per age
+//   BENCH_STORES=kv,files      stores to measure
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
+import { join } from "node:path";
 import { connectNats, type CallContext, type NatsTransport } from "@boyd/bus";
-import { createMemoryHandlers, openKvStore, type MemoryStore } from "@boyd/memory";
-import { EpisodicEntry, Fact } from "@boyd/proto";
+import { createMemoryHandlers, openFileStore, openKvStore, type MemoryStore } from "@boyd/memory";
+import { ConsolidationTrigger, Fact, WorkingMemoryKind } from "@boyd/proto";
 import { startNats } from "@boyd/testkit";
 import { summarize } from "./stats.js";
 
 const ages = (process.env["BENCH_AGES"] ?? "10,1000,10000").split(",").map(Number);
 const calls = Number(process.env["BENCH_CALLS"] ?? 30);
+const storeNames = (process.env["BENCH_STORES"] ?? "kv,files").split(",");
 const bucket = "bench_recall";
 const ctx = {} as CallContext;
 const QUERY = "crater far side";
+// Working-memory entries consolidated at a time: under the pressure that
+// would consolidate them on its own (0.8 of the default capacity of 100).
+const EPISODES_PER_ROUND = 50;
+
+type Handlers = ReturnType<typeof createMemoryHandlers>;
 
 interface Replica {
-  transport: NatsTransport;
   store: MemoryStore;
-  handlers: ReturnType<typeof createMemoryHandlers>;
+  handlers: Handlers;
+  /** Messages sent on the replica's NATS connection so far (undefined: the store uses none). */
+  sent: () => Promise<number | undefined>;
+  close: () => Promise<void>;
+}
+
+/** Where an agent is grown and then recalled from. */
+interface Backend {
+  name: string;
+  /** A replica that has read nothing yet. */
+  replica: () => Promise<Replica>;
+  /** Makes `writer`'s writes visible to a new replica (files: the writer closes, as one process owns the directory). */
+  handOver: (writer: Replica) => Promise<void>;
+  /** Who records the fact of a "changed" recall. */
+  changer: (writer: Replica, reader: Replica) => Replica;
+  stop: () => Promise<void>;
 }
 
 /** Cost of one kind of recall at one age. */
 interface Cost {
-  /** NATS requests per recall (the same for every call of the kind). */
-  requests: number;
+  /** NATS requests per recall (the same for every call of the kind); undefined without NATS. */
+  requests: number | undefined;
   /** Median milliseconds per recall. */
   ms: number;
 }
 
-const bytes = (value: unknown): Uint8Array => new TextEncoder().encode(JSON.stringify(value));
-
-async function replica(url: string): Promise<Replica> {
-  const transport = await connectNats({ servers: url });
-  const store = await openKvStore({ connection: transport.connection, bucket });
-  return { transport, store, handlers: createMemoryHandlers(store) };
+async function kvBackend(): Promise<Backend> {
+  const server = await startNats();
+  const transports: NatsTransport[] = [];
+  return {
+    name: "JetStream KV, two replicas",
+    replica: async () => {
+      const transport = await connectNats({ servers: server.url });
+      transports.push(transport);
+      const store = await openKvStore({ connection: transport.connection, bucket });
+      const sent = async () => {
+        await transport.connection.flush();
+        return transport.connection.stats().outMsgs;
+      };
+      return { store, handlers: createMemoryHandlers(store), sent, close: () => Promise.resolve() };
+    },
+    handOver: () => Promise.resolve(),
+    changer: (writer) => writer,
+    stop: async () => {
+      await Promise.all(transports.map((t) => t.close()));
+      await server.stop();
+    },
+  };
 }
 
-/** N cycles' worth of episodes and facts, written in chunks (one KV create per record, as the service does). */
-async function grow(store: MemoryStore, agentId: string, age: number): Promise<void> {
+function filesBackend(): Backend {
+  const dir = mkdtempSync(join(os.tmpdir(), "bench-recall-"));
+  return {
+    name: "embedded files store",
+    replica: async () => {
+      const store = await openFileStore({ dir });
+      return { store, handlers: createMemoryHandlers(store), sent: () => Promise.resolve(undefined), close: () => store.close() };
+    },
+    handOver: (writer) => writer.close(),
+    changer: (_writer, reader) => reader,
+    stop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+  };
+}
+
+/** N cycles' worth of facts and episodes, written through the service. */
+async function grow(h: Handlers, agentId: string, age: number): Promise<void> {
   const chunk = 500;
   for (let from = 0; from < age; from += chunk) {
     const ids = Array.from({ length: Math.min(chunk, age - from) }, (_, i) => from + i);
-    await Promise.all([
-      store.addRecords(agentId, "episodes", ids.map((i) => ({
-        id: `episode:${agentId}:${i}`,
-        value: bytes(EpisodicEntry.toJSON(EpisodicEntry.fromPartial({ symbolId: `episode:${agentId}:${i}`, summary: `cycle ${i} looked at crater ${i}`, learnings: [`topic:crater_${i}`], timestampUnixMs: 1_000 + i }))),
-      }))),
-      store.addRecords(agentId, "facts", ids.map((i) => ({
-        id: `fact:${i}`,
-        value: bytes(Fact.toJSON(Fact.fromPartial({ id: `fact:${i}`, agentId, content: `Crater ${i} lies on the far side of the moon`, source: "tool:kg_query", createdAtUnixMs: 1_000 + i }))),
-      }))),
-    ]);
+    await h.recordFacts({ agentId, facts: ids.map((i) => Fact.fromPartial({ agentId, content: `Crater ${i} lies on the far side of the moon`, source: "tool:kg_query" })) }, ctx);
+  }
+  let episodes = 0;
+  for (let round = 0; episodes < age; round++) {
+    const count = Math.min(EPISODES_PER_ROUND, age - episodes);
+    const entries = Array.from({ length: count }, (_, i) => entryOf(`cycle ${episodes + i} looked at crater ${episodes + i}`, [`goal:craters`, `topic:crater_${episodes + i}`]));
+    await h.remember({ agentId, cycle: 2 * round + 1, touchIds: [], entries }, ctx);
+    const made = await h.consolidate({ agentId, cycle: 2 * round + 2, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:craters"], config: undefined }, ctx);
+    if (made.episodes.length === 0) throw new Error(`consolidation of ${agentId} made no episode from ${count} entries`);
+    episodes += made.episodes.length;
   }
 }
 
+function entryOf(content: string, symbols: string[]) {
+  return { id: 0, content, symbols, kind: WorkingMemoryKind.INFERENCE, timestampUnixMs: 0, relevance: 0.9, sourceCycle: 0, referenceCount: 0, accessCycles: [], toolName: "" };
+}
+
 /** Runs one recall; its requests and milliseconds. */
-async function recall(r: Replica, agentId: string): Promise<{ requests: number; ms: number }> {
-  await r.transport.connection.flush();
-  const before = r.transport.connection.stats().outMsgs;
+async function recall(r: Replica, agentId: string): Promise<{ requests: number | undefined; ms: number }> {
+  const before = await r.sent();
   const start = process.hrtime.bigint();
   const reply = await r.handlers.recall({ agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true }, ctx);
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (reply.facts.length === 0) throw new Error(`recall of ${agentId} found no facts`);
-  return { requests: r.transport.connection.stats().outMsgs - before, ms };
+  if (reply.facts.length === 0 || reply.episodes.length === 0) throw new Error(`recall of ${agentId} found ${reply.facts.length} facts and ${reply.episodes.length} episodes`);
+  const after = await r.sent();
+  return { requests: before === undefined || after === undefined ? undefined : after - before, ms };
 }
 
 /** Runs `count` recalls (each after `before`, unmeasured); the request count must not vary. */
 async function repeated(r: Replica, agentId: string, count: number, before: (i: number) => Promise<unknown>): Promise<Cost> {
   const ms: number[] = [];
-  const requests = new Set<number>();
+  const requests = new Set<number | undefined>();
   for (let i = 0; i < count; i++) {
     await before(i);
     const one = await recall(r, agentId);
     ms.push(one.ms);
     requests.add(one.requests);
   }
-  return { requests: Math.max(...requests), ms: summarize(ms).p50 };
+  const counted = [...requests].filter((n): n is number => n !== undefined);
+  return { requests: counted.length ? Math.max(...counted) : undefined, ms: summarize(ms).p50 };
+}
+
+type Row = { age: number; grownS: number; cold: Cost; warm: Cost; changed: Cost };
+
+async function measure(backend: Backend): Promise<Row[]> {
+  const rows: Row[] = [];
+  const open: Replica[] = [];
+  try {
+    // Unmeasured: the first recall of a process also compiles and sets up
+    // (JIT, the WebAssembly kernel), which is no cost of the agent's age.
+    const warmup = await backend.replica();
+    open.push(warmup);
+    await grow(warmup.handlers, "warmup", 10);
+    await recall(warmup, "warmup");
+    await warmup.close();
+    for (const age of ages) {
+      const agentId = `aged-${age}`;
+      const writer = await backend.replica();
+      open.push(writer);
+      const grown = Date.now();
+      await grow(writer.handlers, agentId, age);
+      const grownS = (Date.now() - grown) / 1000;
+      process.stderr.write(`${backend.name}, age ${age}: grown in ${grownS.toFixed(1)} s\n`);
+      await backend.handOver(writer);
+      const reader = await backend.replica();
+      open.push(reader);
+      const cold = await recall(reader, agentId);
+      const warm = await repeated(reader, agentId, calls, () => Promise.resolve());
+      const changer = backend.changer(writer, reader);
+      const changed = await repeated(reader, agentId, calls, async (i) =>
+        changer.handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater extra ${i} was mapped from orbit`, source: "user" })] }, ctx),
+      );
+      rows.push({ age, grownS, cold, warm, changed });
+      await reader.close();
+    }
+  } finally {
+    await Promise.all(open.map((r) => r.close().catch(() => undefined)));
+  }
+  return rows;
 }
 
 async function main(): Promise<void> {
-  const server = await startNats();
-  const replicas: Replica[] = [];
-  try {
-    const writer = await replica(server.url);
-    replicas.push(writer);
-    const rows: { age: number; cold: Cost; warm: Cost; changed: Cost }[] = [];
-    for (const age of ages) {
-      const agentId = `aged-${age}`;
-      const grown = Date.now();
-      await grow(writer.store, agentId, age);
-      process.stderr.write(`age ${age}: grown in ${((Date.now() - grown) / 1000).toFixed(1)} s\n`);
-      const reader = await replica(server.url);
-      replicas.push(reader);
-      const cold = await recall(reader, agentId);
-      const warm = await repeated(reader, agentId, calls, () => Promise.resolve());
-      const changed = await repeated(reader, agentId, calls, async (i) =>
-        writer.handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater extra ${i} was mapped from orbit`, source: "user" })] }, ctx),
-      );
-      rows.push({ age, cold, warm, changed });
+  const reports: string[] = [];
+  for (const name of storeNames) {
+    const backend = name === "kv" ? await kvBackend() : name === "files" ? filesBackend() : undefined;
+    if (!backend) throw new Error(`BENCH_STORES: unknown store ${JSON.stringify(name)} (kv or files)`);
+    try {
+      reports.push(report(backend.name, await measure(backend)));
+    } finally {
+      await backend.stop();
     }
-    console.log(report(rows));
-  } finally {
-    await Promise.all(replicas.map((r) => r.transport.close()));
-    await server.stop();
   }
+  console.log(reports.join("\n\n"));
 }
 
-function report(rows: { age: number; cold: Cost; warm: Cost; changed: Cost }[]): string {
+function report(name: string, rows: Row[]): string {
   const base = rows[0]!;
   const ratio = (v: number, b: number): string => `${(v / b).toFixed(2)}x`;
-  const cell = (c: Cost, b: Cost): string => `${String(c.requests).padStart(3)} req ${c.ms.toFixed(2).padStart(8)} ms (${ratio(c.requests, b.requests)} req, ${ratio(c.ms, b.ms)} ms)`;
+  const cell = (c: Cost, b: Cost): string =>
+    c.requests === undefined || b.requests === undefined
+      ? `${c.ms.toFixed(2).padStart(8)} ms (${ratio(c.ms, b.ms)})`
+      : `${String(c.requests).padStart(3)} req ${c.ms.toFixed(2).padStart(8)} ms (${ratio(c.requests, b.requests)} req, ${ratio(c.ms, b.ms)} ms)`;
   const lines = [
-    `recall on JetStream KV, two replicas (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}); requests per recall, median ms, ratios to age ${base.age}`,
-    `${"age".padStart(6)}  ${"cold (first read of the agent)".padEnd(44)}  ${"warm (unchanged)".padEnd(44)}  changed (another replica wrote 1 fact)`,
+    `recall on ${name} (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}); requests per recall, median ms, ratios to age ${base.age}`,
+    `${"age".padStart(6)}  ${"cold (first read of the agent)".padEnd(44)}  ${"warm (unchanged)".padEnd(44)}  changed (1 fact recorded since)`,
     ...rows.map((r) => `${String(r.age).padStart(6)}  ${cell(r.cold, base.cold).padEnd(44)}  ${cell(r.warm, base.warm).padEnd(44)}  ${cell(r.changed, base.changed)}`),
   ];
   return lines.join("\n");

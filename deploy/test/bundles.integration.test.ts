@@ -92,6 +92,7 @@ describe("bundles", () => {
         BOYD_GRPC_ADDRESS: "127.0.0.1:0",
       });
       if (env["BOYD_WORKSPACE"]) env["BOYD_WORKSPACE"] = join(dataDir, "workspace");
+      if (env["BOYD_CONSOLE_ADDRESS"]) env["BOYD_CONSOLE_ADDRESS"] = "127.0.0.1:0";
       if (neo4jUri) Object.assign(env, { BOYD_NEO4J_URI: neo4jUri, BOYD_NEO4J_LABEL: uniqueLabel("Bundle") });
       // Without the run's Neo4j, orient keeps its graph embedded in the data dir.
       else delete env["BOYD_NEO4J_URI"];
@@ -110,4 +111,21 @@ describe("bundles", () => {
       if (name === "orient") expect(proc.output()).toContain(`"backend":"${neo4jUri ? "neo4j" : "embedded"}"`);
     },
   );
+
+  it("bundle - the console serves the page built beside it (console-web/), as the image ships it", async () => {
+    const port = await freePort();
+    const proc = startBundle(join(out, "console.mjs"), { BOYD_CONTROLLER_GRPC: "127.0.0.1:1", BOYD_CONSOLE_ADDRESS: "127.0.0.1:0", BOYD_OPS_ADDRESS: `127.0.0.1:${port}` });
+    try {
+      await waitForHttp200(`http://127.0.0.1:${port}/readyz`, proc);
+      const line = proc.output().split("\n").find((l) => l.includes('"console serving"'))!;
+      const { url, assets } = JSON.parse(line) as { url: string; assets: string };
+      expect(assets).toBe(`${join(out, "console-web")}/`);
+      const index = await fetch(url);
+      expect(index.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(await index.text()).toBe(readFileSync(join(out, "console-web/index.html"), "utf8"));
+      expect((await fetch(new URL("app.js", url))).status).toBe(200);
+    } finally {
+      expect(await stopGracefully(proc), proc.output()).toEqual({ code: 0, signal: null });
+    }
+  });
 });

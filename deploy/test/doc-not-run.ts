@@ -39,8 +39,8 @@ export const NOT_RUN: readonly NotRun[] = [
     reason: "no Docker here; the image is built and run in CI by issue 18 item 9's container job",
   },
   {
-    match: /^kubectl (apply|create)\b/,
-    reason: "needs a Kubernetes cluster; the rendered manifests they apply are validated by the other deploy tests",
+    match: /^kubectl (apply|create|-n boyd port-forward)\b/,
+    reason: "needs a Kubernetes cluster; the rendered manifests they apply are validated by the other deploy tests (the console's Service and port: services-policy.test.ts)",
   },
   {
     match: /^grpcurl /,

@@ -88,7 +88,7 @@ describe("Dockerfile", () => {
     const env = runtime.instructions.filter((i) => i.keyword === "ENV").map((i) => i.args);
     expect(env).toContain("NODE_ENV=production");
     const exposed = runtime.instructions.filter((i) => i.keyword === "EXPOSE").flatMap((i) => i.args.split(/\s+/));
-    expect(exposed).toEqual(expect.arrayContaining(["9090", "50051"]));
+    expect(exposed).toEqual(expect.arrayContaining(["9090", "50051", "8080"]));
     // The user is created with that uid, so files and logs show a name.
     expect(runs(runtime).some((i) => /useradd .*--uid 10001/.test(i.args))).toBe(true);
   });

@@ -15,7 +15,7 @@ import { freePort } from "./bundles.js";
 import { renderKustomization } from "./kustomize.js";
 import { containerEnvironment, mainContainer, named, ofKind, serviceDeployments } from "./manifests.js";
 import { ensureDeps, podman, podmanSecurityFlags } from "./podman.js";
-import { imageBundlePath, KUSTOMIZATIONS, REPO_ROOT, SERVICE_NAMES } from "./repo.js";
+import { imageBundlePath, KUSTOMIZATIONS, NATS_SERVICES, REPO_ROOT, SERVICE_NAMES } from "./repo.js";
 
 const run = promisify(execFile);
 
@@ -33,6 +33,9 @@ const containerName = (service: string) => `boyd-image-test-${service}-${runId}`
 let image: string;
 let nats: NatsServer;
 const opsPorts = new Map<string, number>();
+// The controller's gRPC port and the console's HTTP port, on the host's loopback.
+let controllerGrpcPort: number;
+let consolePort: number;
 
 /** The dev Secret's value for `key` (the dev overlay generates it in the repository). */
 function devSecret(name: string, key: string): string {
@@ -43,10 +46,12 @@ function devSecret(name: string, key: string): string {
 }
 
 /** The environment of a service's container: the Deployment's, pointed at this test's NATS and ports. */
-function serviceEnvironment(service: string, opsPort: number, grpcPort: number): Record<string, string> {
+function serviceEnvironment(service: string, opsPort: number): Record<string, string> {
   const env = containerEnvironment(dev, mainContainer(deployments.get(service)!));
   Object.assign(env, { BOYD_NATS_URL: nats.url, BOYD_OPS_ADDRESS: `127.0.0.1:${opsPort}` });
-  if (env["BOYD_GRPC_ADDRESS"]) env["BOYD_GRPC_ADDRESS"] = `127.0.0.1:${grpcPort}`;
+  if (env["BOYD_GRPC_ADDRESS"]) env["BOYD_GRPC_ADDRESS"] = `127.0.0.1:${controllerGrpcPort}`;
+  if (env["BOYD_CONTROLLER_GRPC"]) env["BOYD_CONTROLLER_GRPC"] = `127.0.0.1:${controllerGrpcPort}`;
+  if (env["BOYD_CONSOLE_ADDRESS"]) env["BOYD_CONSOLE_ADDRESS"] = `127.0.0.1:${consolePort}`;
   if (neo4jUri) Object.assign(env, { BOYD_NEO4J_URI: neo4jUri, BOYD_NEO4J_LABEL: uniqueLabel("Image") });
   else {
     // Without the run's Neo4j, orient keeps its graph embedded, in /tmp (an emptyDir).
@@ -61,7 +66,7 @@ async function startContainer(service: string): Promise<void> {
   const container = mainContainer(deployment);
   const opsPort = await freePort();
   opsPorts.set(service, opsPort);
-  const env = serviceEnvironment(service, opsPort, await freePort());
+  const env = serviceEnvironment(service, opsPort);
   await podman(
     "run",
     "--detach",
@@ -125,6 +130,7 @@ beforeAll(async () => {
   const auth = ofKind(dev, "ConfigMap").find((c) => c.metadata.name.startsWith("nats-auth-"))!.data!["auth.conf"]!;
   const natsEnv = containerEnvironment(dev, mainContainer(named(dev, "StatefulSet", "nats")));
   nats = await startNats({ files: { "auth.conf": auth }, extraConfig: 'include "auth.conf"', env: natsEnv });
+  [controllerGrpcPort, consolePort] = [await freePort(), await freePort()];
   await Promise.all(SERVICE_NAMES.map(startContainer));
 }, BUILD_TIMEOUT_MS + 120_000);
 
@@ -143,7 +149,7 @@ describe("image", () => {
     expect(Date.now() - started).toBeLessThan(60_000);
   });
 
-  it.each(SERVICE_NAMES)("image - %s turns ready on /readyz, connected to NATS", async (service) => {
+  it.each(NATS_SERVICES)("image - %s turns ready on /readyz, connected to NATS", async (service) => {
     await waitReady(service);
     expect(await (await fetch(`http://127.0.0.1:${opsPorts.get(service)}/readyz`)).json()).toMatchObject({ status: "ready", checks: { nats: "ok" } });
   });
@@ -171,9 +177,27 @@ describe("image", () => {
     }
   });
 
+  it("image - console turns ready and serves its page, and the controller's agents through gRPC", async () => {
+    await waitReady("console");
+    await waitReady("controller");
+    const index = await fetch(`http://127.0.0.1:${consolePort}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    // The dev overlay's controller demands the dev token: without it the API says so.
+    expect((await fetch(`http://127.0.0.1:${consolePort}/api/agents`)).status).toBe(401);
+    const login = await fetch(`http://127.0.0.1:${consolePort}/api/login`, {
+      method: "POST",
+      headers: { "x-boyd-console": "1", "content-type": "application/json" },
+      body: JSON.stringify({ token: devSecret("boyd-grpc-auth", "token") }),
+    });
+    expect(login.status).toBe(204);
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await fetch(`http://127.0.0.1:${consolePort}/api/agents`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it("image - the six containers serve an agent's cycle from the CLI over NATS, each answering requests", async () => {
     for (const service of SERVICE_NAMES) await waitReady(service);
-    const before = new Map(await Promise.all(SERVICE_NAMES.map(async (s) => [s, await servedRequests(s)] as const)));
+    const before = new Map(await Promise.all(NATS_SERVICES.map(async (s) => [s, await servedRequests(s)] as const)));
     const agent = `image-${runId}`;
     const output = await boydCli("agent", "--nats", nats.url, "--agent", agent, "cycle", "--goal", "list the files in the workspace", "--json");
     const report = JSON.parse(output.slice(output.indexOf("{"))) as { cycle?: number; phaseMs?: Record<string, number>; result?: { outcome?: string } };
@@ -181,7 +205,7 @@ describe("image", () => {
     // act ran the chosen tool inside its container (the tool's own answer may be a failure: the graph is empty).
     expect(report.result?.outcome, output).toBe("ACTION_OUTCOME_EXECUTED");
     expect(Object.keys(report.phaseMs ?? {}), output).toEqual(expect.arrayContaining(["observe", "orient", "decide", "act"]));
-    for (const service of SERVICE_NAMES) expect(await servedRequests(service), `${service} answered no request`).toBeGreaterThan(before.get(service)!);
+    for (const service of NATS_SERVICES) expect(await servedRequests(service), `${service} answered no request`).toBeGreaterThan(before.get(service)!);
   }, 180_000);
 
   it.each(SERVICE_NAMES)("image - %s drains on SIGTERM and exits 0 within its pod's grace period", async (service) => {

@@ -11,7 +11,7 @@ import { findNatsServer, NATS_SERVER_VERSION } from "@boyd/testkit";
 import { afterAll, describe, expect, it } from "vitest";
 import { renderKustomization } from "./kustomize.js";
 import { mainContainer, named, ofKind } from "./manifests.js";
-import { KUSTOMIZATIONS, SERVICE_NAMES, type KustomizationName } from "./repo.js";
+import { KUSTOMIZATIONS, NATS_SERVICES, type KustomizationName } from "./repo.js";
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), "boyd-nats-config-"));
@@ -66,7 +66,7 @@ describe.each(Object.keys(KUSTOMIZATIONS) as KustomizationName[])("%s", (overlay
   it(`nats - ${overlay}: every service and the outside client have a user whose password the pod provides`, () => {
     const auth = ofKind(objects, "ConfigMap").find((c) => c.metadata.name.startsWith("nats-auth-"))!.data!["auth.conf"]!;
     const users = [...auth.matchAll(/user:\s*"?([\w-]+)"?\s*\n\s*password:\s*\$(\w+)/g)].map((m) => [m[1], m[2]]);
-    expect(users.map(([user]) => user).sort()).toEqual([...SERVICE_NAMES, "client"].sort());
+    expect(users.map(([user]) => user).sort()).toEqual([...NATS_SERVICES, "client"].sort());
     const env = new Set((container.env ?? []).map((e) => e.name));
     for (const [user, variable] of users) {
       expect(variable, user).toBe(`BOYD_NATS_PASSWORD_${user!.toUpperCase()}`);

@@ -44,3 +44,22 @@ export function ingressAllowed(policies: readonly INetworkPolicy[], target: Labe
     }),
   );
 }
+
+/**
+ * Whether the namespace's NetworkPolicies let a pod labelled `source` open
+ * a connection to `port` (TCP or UDP) of `destination`, as far as its own
+ * egress goes: a pod no Egress policy selects may reach everything;
+ * otherwise some rule of a policy selecting it must admit the destination
+ * and the port. (The destination's ingress policies are a separate check.)
+ */
+export function egressAllowed(policies: readonly INetworkPolicy[], source: Labels, destination: Source, port: number, protocol: "TCP" | "UDP" = "TCP"): boolean {
+  const applying = policies.filter((p) => selects(p.spec!.podSelector, source) && (p.spec!.policyTypes ?? []).includes("Egress"));
+  if (applying.length === 0) return true;
+  return applying.some((policy) =>
+    (policy.spec!.egress ?? []).some((rule) => {
+      const toOk = !rule.to || rule.to.length === 0 || rule.to.some((peer) => peerMatches(peer, destination));
+      const portOk = !rule.ports || rule.ports.length === 0 || rule.ports.some((p) => (p.protocol ?? "TCP") === protocol && p.port === port);
+      return toOk && portOk;
+    }),
+  );
+}

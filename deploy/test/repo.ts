@@ -26,6 +26,12 @@ export const SERVICE_NAMES: readonly string[] = readdirSync(join(REPO_ROOT, "ser
   .sort();
 
 /**
+ * The services on NATS, each as its own user: all but the web console,
+ * which speaks only to the controller's gRPC API.
+ */
+export const NATS_SERVICES: readonly string[] = SERVICE_NAMES.filter((name) => name !== "console");
+
+/**
  * The controller keeps each agent's run in its own process (sessions are
  * saved with compare-and-set), so it runs as a single replica; every other
  * service is stateless and scales.

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderKustomization } from "./kustomize.js";
 import { effectiveSecurity, mainContainer, named, ofKind, podTemplates, references, resolvePort, serviceDeployments } from "./manifests.js";
-import { imageBundlePath, KUSTOMIZATIONS, REPO_ROOT, SERVICE_NAMES, STATELESS_SERVICES, type KustomizationName } from "./repo.js";
+import { imageBundlePath, KUSTOMIZATIONS, NATS_SERVICES, REPO_ROOT, SERVICE_NAMES, STATELESS_SERVICES, type KustomizationName } from "./repo.js";
 
 const OPS_PORT = 9090;
 const SERVICE_UID = 10001;
@@ -116,7 +116,8 @@ describe.each(Object.keys(KUSTOMIZATIONS) as KustomizationName[])("%s", (overlay
 
   it(`services - ${overlay}: each service connects to NATS as its own user, whose password NATS reads from the same Secret key`, () => {
     const natsEnv = mainContainer(named(objects, "StatefulSet", "nats")).env ?? [];
-    for (const [name, deployment] of deployments) {
+    for (const name of NATS_SERVICES) {
+      const deployment = deployments.get(name)!;
       const env = mainContainer(deployment).env ?? [];
       expect(env.find((e) => e.name === "BOYD_NATS_USER")?.value, name).toBe(name);
       const password = env.find((e) => e.name === "BOYD_NATS_PASSWORD")?.valueFrom?.secretKeyRef;
@@ -183,6 +184,22 @@ describe.each(Object.keys(KUSTOMIZATIONS) as KustomizationName[])("%s", (overlay
     expect(resolvePort(container, grpc.targetPort)).toBe(50051);
     expect(service.spec!.ports!.find((p) => p.name === "ops")?.port).toBe(OPS_PORT);
     expect(service.spec!.selector).toEqual(deployments.get("controller")!.spec!.selector.matchLabels);
+  });
+
+  it(`services - ${overlay}: the console serves HTTP on 8080 through its Service, in front of the controller's gRPC Service, with no NATS credentials`, () => {
+    const deployment = deployments.get("console")!;
+    const container = mainContainer(deployment);
+    const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]));
+    expect(env["BOYD_CONSOLE_ADDRESS"]).toBe("0.0.0.0:8080");
+    const [host, port] = env["BOYD_CONTROLLER_GRPC"]!.split(":");
+    expect(named(objects, "Service", host!).spec!.ports!.find((p) => p.name === "grpc")?.port).toBe(Number(port));
+    expect(Object.keys(env).filter((name) => name.startsWith("BOYD_NATS_"))).toEqual([]);
+    const service = named(objects, "Service", "console");
+    const http = service.spec!.ports!.find((p) => p.name === "http")!;
+    expect(http.port).toBe(8080);
+    expect(resolvePort(container, http.targetPort)).toBe(8080);
+    expect(service.spec!.ports!.find((p) => p.name === "ops")?.port).toBe(OPS_PORT);
+    expect(service.spec!.selector).toEqual(deployment.spec!.selector.matchLabels);
   });
 
   it(`references - ${overlay}: every ConfigMap and Secret a pod reads is rendered with its keys, or (Secrets outside dev) documented for the operator`, () => {

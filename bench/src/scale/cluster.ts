@@ -38,6 +38,8 @@ export async function startScaleCluster(controllers: number): Promise<ScaleClust
     kb: [KNOWLEDGE_FILE.pathname],
     replicas: { controller: controllers, orient: SERVICE_REPLICAS, memory: SERVICE_REPLICAS, act: SERVICE_REPLICAS, decide: SERVICE_REPLICAS, observe: SERVICE_REPLICAS },
     env: { BOYD_LOG_LEVEL: "warn" },
+    // nats-server's consumers, subscriptions and memory per agent (/jsz, /connz, /varz).
+    natsMonitor: true,
   }).catch(async (err: unknown) => {
     await rm(dir, { recursive: true, force: true });
     throw err;

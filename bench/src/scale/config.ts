@@ -6,8 +6,10 @@ export interface ScaleBenchConfig {
   readonly concurrent: number;
   /** Cycles each of those agents runs per throughput run. @default 10 */
   readonly cycles: number;
-  /** Totals of agents created, in steps (memory per agent, each cycled once). @default [1, 100] */
+  /** Totals of agents created, in steps (memory per agent, each cycled once). @default [1, 100, 1000] */
   readonly agents: readonly number[];
+  /** Of those, agents cycling at once. @default 32 */
+  readonly agentsAtOnce: number;
   /** Agent ages (cycles remembered) at which recall is timed. @default [10, 100, 1000] */
   readonly recallAges: readonly number[];
   /** Recall calls timed per age. @default 30 */
@@ -16,15 +18,16 @@ export interface ScaleBenchConfig {
 
 // Bounded to a few minutes on a loaded 2-core machine; the full sizes are
 // BENCH_SCALE_AGENTS=1,100,1000,10000 BENCH_SCALE_RECALL_AGES=10,1000,10000.
-const DEFAULTS: ScaleBenchConfig = { controllers: [1, 2, 4], concurrent: 8, cycles: 10, agents: [1, 100], recallAges: [10, 100, 1_000], recallCalls: 30 };
+const DEFAULTS: ScaleBenchConfig = { controllers: [1, 2, 4], concurrent: 8, cycles: 10, agents: [1, 100, 1_000], agentsAtOnce: 32, recallAges: [10, 100, 1_000], recallCalls: 30 };
 
 const LISTS = { controllers: "BENCH_SCALE_CONTROLLERS", agents: "BENCH_SCALE_AGENTS", recallAges: "BENCH_SCALE_RECALL_AGES" } as const;
-const COUNTS = { concurrent: "BENCH_SCALE_CONCURRENT", cycles: "BENCH_SCALE_CYCLES", recallCalls: "BENCH_SCALE_RECALL_CALLS" } as const;
+const COUNTS = { concurrent: "BENCH_SCALE_CONCURRENT", cycles: "BENCH_SCALE_CYCLES", agentsAtOnce: "BENCH_SCALE_AGENTS_AT_ONCE", recallCalls: "BENCH_SCALE_RECALL_CALLS" } as const;
 
 /**
  * Reads BENCH_SCALE_CONTROLLERS, BENCH_SCALE_AGENTS, BENCH_SCALE_RECALL_AGES
  * (comma-separated positive integers, ascending) and BENCH_SCALE_CONCURRENT,
- * BENCH_SCALE_CYCLES, BENCH_SCALE_RECALL_CALLS (positive integers).
+ * BENCH_SCALE_CYCLES, BENCH_SCALE_AGENTS_AT_ONCE, BENCH_SCALE_RECALL_CALLS
+ * (positive integers).
  * Rejects bad values naming the variable rather than benchmarking
  * something other than what was asked for.
  */

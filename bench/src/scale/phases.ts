@@ -75,53 +75,6 @@ export async function measureThroughput(s: ScaleCluster, label: string, endpoint
   return { label, cycles: total, cyclesPerSec: total / seconds, p50Ms: latency.p50, p99Ms: latency.p99, cpuMsPerCycle: (after.cpuMs - before.cpuMs) / total, natsCpuMsPerCycle: (natsAfter.cpuMs - natsBefore.cpuMs) / total };
 }
 
-/** Memory and pace of one step of agent creation. */
-export interface AgentsRow {
-  readonly total: number;
-  readonly createdPerSec: number;
-  /** Resident memory the whole cluster gained per agent created in this step. */
-  readonly bytesPerAgent: number;
-  /** Of it, the controller replicas' share. */
-  readonly controllerBytesPerAgent: number;
-  /** Each agent of the step cycled once, `concurrent` at once. */
-  readonly cyclesPerSec: number;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-}
-
-/** Creates agents up to each total of `totals`, then cycles each new one once: memory per agent, creation and cycle pace. */
-export async function measureAgents(s: ScaleCluster, totals: readonly number[], concurrent: number): Promise<AgentsRow[]> {
-  const rows: AgentsRow[] = [];
-  let existing = 0;
-  for (const total of totals) {
-    const ids = Array.from({ length: total - existing }, (_, i) => `many-${existing + i + 1}`);
-    const before = await usageOf(s.pids());
-    const controllersBefore = await usageOf(s.pidsOf("controller"));
-    let began = performance.now();
-    await createAgents(s.endpoints, ids);
-    const createdPerSec = ids.length / ((performance.now() - began) / 1_000);
-    const after = await usageOf(s.pids());
-    const controllersAfter = await usageOf(s.pidsOf("controller"));
-    const mark = s.clock.finishedCount;
-    began = performance.now();
-    await pooled(ids, concurrent, async (agentId, i) => void (await driveAgent(s.endpoints, agentId, 1, { chunk: 1, start: i })));
-    const cyclesPerSec = ids.length / ((performance.now() - began) / 1_000);
-    await sleep(300);
-    const latency = summarize(s.clock.since(mark).map((t) => t.finishedMs - t.startedMs));
-    rows.push({
-      total,
-      createdPerSec,
-      bytesPerAgent: (after.rssBytes - before.rssBytes) / ids.length,
-      controllerBytesPerAgent: (controllersAfter.rssBytes - controllersBefore.rssBytes) / ids.length,
-      cyclesPerSec,
-      p50Ms: latency.p50,
-      p99Ms: latency.p99,
-    });
-    existing = total;
-  }
-  return rows;
-}
-
 /** Failover of a controller replica killed with SIGKILL under load. */
 export interface FailoverRow {
   /** Agents whose run the killed replica held. */

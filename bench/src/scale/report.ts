@@ -1,4 +1,5 @@
-import type { AgentsRow, FailoverRow, RecallRow, ThroughputRow } from "./phases.js";
+import { PROCESS_GROUPS, type AgentsRow } from "./agents.js";
+import type { FailoverRow, RecallRow, ThroughputRow } from "./phases.js";
 
 const fixed = (n: number, digits = 1): string => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 const ratio = (n: number, base: number): string => `${fixed(n / base, 2)}x`;
@@ -19,10 +20,43 @@ export function formatThroughput(rows: readonly ThroughputRow[]): string {
   );
 }
 
+/**
+ * Pace, CPU and what nats-server holds at each step; ratios against the
+ * first step whose new agents filled every slot of `atOnce` (a smaller step
+ * cycles fewer at once, so its pace is not comparable).
+ */
 export function formatAgents(rows: readonly AgentsRow[]): string {
+  let previous = 0;
+  const full = rows.find((r) => {
+    const fills = r.total - previous >= r.atOnce;
+    previous = r.total;
+    return fills;
+  });
+  const base = full ?? rows[0]!;
   return table(
-    ["agents", "created/s", "RSS/agent (all)", "RSS/agent (controllers)", "each cycled once: cycles/s", "p50 ms", "p99 ms"],
-    rows.map((r) => [String(r.total), fixed(r.createdPerSec), kib(r.bytesPerAgent), kib(r.controllerBytesPerAgent), fixed(r.cyclesPerSec), fixed(r.p50Ms), fixed(r.p99Ms)]),
+    ["agents", "created/s", "at once", "each cycled once: cycles/s", `vs ${base.total}`, "p50 ms", "p99 ms", "CPU ms/cycle", `vs ${base.total}`, "NATS consumers", "subscriptions", "nats-server MiB"],
+    rows.map((r) => [
+      String(r.total),
+      fixed(r.createdPerSec),
+      String(r.atOnce),
+      fixed(r.cyclesPerSec),
+      ratio(r.cyclesPerSec, base.cyclesPerSec),
+      fixed(r.p50Ms),
+      fixed(r.p99Ms),
+      fixed(r.cpuMsPerCycle),
+      ratio(r.cpuMsPerCycle, base.cpuMsPerCycle),
+      String(r.nats.consumers),
+      String(r.nats.subscriptions),
+      fixed(r.nats.memBytes / 2 ** 20),
+    ]),
+  );
+}
+
+/** Resident memory gained per new agent, by process group (all replicas of a service together). */
+export function formatAgentMemory(rows: readonly AgentsRow[]): string {
+  return table(
+    ["agents", "all", ...PROCESS_GROUPS],
+    rows.map((r) => [String(r.total), kib(PROCESS_GROUPS.reduce((n, g) => n + r.bytesPerAgent[g], 0)), ...PROCESS_GROUPS.map((g) => kib(r.bytesPerAgent[g]))]),
   );
 }
 

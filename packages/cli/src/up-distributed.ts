@@ -13,6 +13,8 @@ export interface DistributedUpFlags {
   readonly config?: string;
   /** Agent settings file every new agent starts from. */
   readonly agentConfig?: string;
+  /** host:port of the web console this process serves; false for none. */
+  readonly console: string | false;
 }
 
 /**
@@ -43,6 +45,8 @@ export async function upDistributed(flags: DistributedUpFlags): Promise<void> {
   console.log(`  NATS     ${cluster.natsUrl}   (users observe, orient, decide, act, memory, controller, client)`);
   console.log(`  client   ${cluster.clientEnvFile}   (BOYD_NATS_URL, BOYD_NATS_USER, BOYD_NATS_PASSWORD of the \`client\` user)`);
   console.log(`  gRPC     ${cluster.grpcAddress}   try: grpcurl -plaintext ${token ? "-H 'authorization: Bearer $BOYD_GRPC_TOKEN' " : ""}${cluster.grpcAddress} list`);
+  const web = flags.console === false || !cluster.grpcAddress ? undefined : await (await import("./up-console.js")).startUpConsole(flags.console, cluster.grpcAddress, Boolean(token));
+  if (web) console.log(web.banner);
   console.log(`  graph    ${cluster.neo4jUri ?? `embedded files under ${cluster.dataDir}/orient`}`);
   for (const p of Object.values(cluster.processes)) console.log(`  ${p!.service.padEnd(10)} pid ${String(p!.pid).padEnd(8)} ops http://${p!.opsAddress}/readyz`);
   console.log(`  logs     ${cluster.dataDir}/logs/`);
@@ -53,6 +57,7 @@ export async function upDistributed(flags: DistributedUpFlags): Promise<void> {
     process.once("SIGTERM", () => resolve("SIGTERM"));
   });
   console.log(`boyd up: ${signal}, stopping (the services drain: runs end after their current cycle)`);
+  await web?.close();
   await cluster.stop();
   console.log("boyd up: stopped");
 }

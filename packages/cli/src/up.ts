@@ -14,6 +14,8 @@ interface UpFlags {
   natsPort: number;
   kb: string[];
   restartOnExit?: boolean;
+  /** host:port of the web console; false with --no-console. */
+  console: string | false;
 }
 
 /** Parses `host:port` (port 0 picks a free one). */
@@ -52,6 +54,8 @@ export function registerUpCommand(program: Command): void {
     .option("--nats-port <port>", "with --distributed: nats-server's client port on 127.0.0.1 (0: any free port)", port, 4222)
     .option("--kb <file>", "with --distributed: load this knowledge file (.csv, .nt, .jsonl) into the graph before orient starts (repeatable)", (v: string, all: string[]) => [...all, v], [])
     .option("--restart-on-exit", "with --distributed: start a service again (with backoff) when it exits on its own")
+    .option("--console <host:port>", "serve the web console here (port 0: any free port)", hostPort, "127.0.0.1:8080")
+    .option("--no-console", "do not serve the web console")
     .action(async (opts: UpFlags) => {
       // Checked here, so a bad file is named before anything starts (the distributed controller reads it again).
       const { readSettingsFile } = await import("./agent-settings.js");
@@ -66,6 +70,7 @@ export function registerUpCommand(program: Command): void {
           natsPort: opts.natsPort,
           kb: opts.kb,
           restartOnExit: opts.restartOnExit ?? false,
+          console: opts.console,
           ...(opts.workspace ? { workspace: opts.workspace } : {}),
           ...(opts.config ? { config: opts.config } : {}),
           ...(opts.agentConfig ? { agentConfig: opts.agentConfig } : {}),
@@ -88,9 +93,11 @@ export function registerUpCommand(program: Command): void {
         onError: (err, where) => console.error(`boyd up: ${where}: ${err instanceof Error ? err.message : String(err)}`),
       });
       const grpc = stack.controller?.grpc?.address ?? opts.grpc;
+      const web = opts.console === false ? undefined : await (await import("./up-console.js")).startUpConsole(opts.console, grpc, false);
       console.log(`boyd up: observe, orient, decide, act, memory and controller running (data in ${opts.dataDir}${opts.neo4j ? `, graph in ${opts.neo4j}` : ""})`);
       console.log(`  gRPC  ${grpc}   try: grpcurl -plaintext ${grpc} list`);
       console.log(opts.nats ? `  NATS  ${opts.nats}   try: boyd agent run --nats ${opts.nats} --goals "..."; boyd events --nats ${opts.nats} --agent default` : "  bus   in-process (add --nats URL to reach it from other processes)");
+      if (web) console.log(web.banner);
       if (stack.act && stack.act.shell.kind !== "bubblewrap") console.log(`  shell_exec is ${stack.act.shell.kind}${stack.act.shell.reason ? ` (${stack.act.shell.reason})` : ""}`);
       console.log("Ctrl-C to stop");
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
@@ -98,6 +105,7 @@ export function registerUpCommand(program: Command): void {
         process.once("SIGTERM", () => resolve("SIGTERM"));
       });
       console.log(`boyd up: ${signal}, stopping (runs end after their current cycle)`);
+      await web?.close();
       await stack.stop();
       console.log("boyd up: stopped");
     });

@@ -50,7 +50,7 @@ describe("boyd up --distributed", () => {
     await chmod(dir, 0o755);
     up = spawn(
       process.execPath,
-      ["--import", "tsx", BOYD, "up", "--distributed", "--data-dir", dir, "--no-neo4j", "--nats-port", "0", "--grpc", "127.0.0.1:0", "--kb", SOLAR],
+      ["--import", "tsx", BOYD, "up", "--distributed", "--data-dir", dir, "--no-neo4j", "--nats-port", "0", "--grpc", "127.0.0.1:0", "--console", "127.0.0.1:0", "--kb", SOLAR],
       { cwd: CLI_DIR, env: { ...process.env, BOYD_LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] },
     );
     exited = new Promise((resolve) => up.on("close", resolve));
@@ -90,6 +90,12 @@ describe("boyd up --distributed", () => {
     const replay = await boyd(["events", "--nats", client["BOYD_NATS_URL"]!, "--agent", "cli", "--from-seq", "1", "--kind", "cycle.finished", "--limit", "1"], client);
     expect(replay.code, replay.stderr).toBe(0);
     expect(replay.stdout).toMatch(/ cli c1 cycle\.finished /);
+
+    // The web console this process serves shows the same cluster, through the controller's gRPC port.
+    const consoleUrl = /^ {2}console (http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(out)?.[1];
+    expect(consoleUrl, out).toBeDefined();
+    const agents = (await (await fetch(new URL("api/agents", consoleUrl))).json()) as { agents?: { agentId: string }[] };
+    expect(agents.agents?.map((a) => a.agentId)).toContain("cli");
 
     const stranger = await boyd(["agent", "--nats", client["BOYD_NATS_URL"]!, "--agent", "cli", "goals"]);
     expect(stranger.code).not.toBe(0);

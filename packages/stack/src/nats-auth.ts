@@ -16,7 +16,7 @@ import { APPROVAL_PREFIX, type ApprovalBroker } from "@boyd/act";
 import { EVENT_PREFIX, natsInboxPrefix, PERCEPT_PREFIX, rpcSubject, type ServiceDefinition } from "@boyd/bus";
 import { ControllerConfig } from "@boyd/controller";
 import { MemoryConfig } from "@boyd/memory";
-import { deliveredBucket, PERCEPT_DEAD_LETTER_PREFIX, PERCEPTS } from "@boyd/observe";
+import { claimsBucket, deliveredBucket, PERCEPT_DEAD_LETTER_PREFIX, PERCEPTS } from "@boyd/observe";
 import {
   ActServiceDefinition,
   AgentServiceDefinition,
@@ -108,7 +108,11 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
         calls(MemoryServiceDefinition, "reads working memory and recalls episodes", ["recent", "recall"]),
         { why: "takes percepts without JetStream (BOYD_PERCEPT_INBOX=inprocess)", subscribe: [percepts] },
         ownsStream(n.perceptsStream, "creates the percept work queue"),
-        readsStream(n.perceptsStream, "pulls each agent's percepts with a durable consumer and acknowledges them", { ack: true }),
+        {
+          why: "reads each agent's percepts by direct get and deletes those an observation committed (no consumers)",
+          publish: [`${JS_API}.DIRECT.GET.${n.perceptsStream}`, `${JS_API}.STREAM.MSG.DELETE.${n.perceptsStream}`],
+        },
+        keyValue(claimsBucket(n.perceptsStream), "claims the percepts an observation is built from, so two replicas never take the same one"),
         keyValue(deliveredBucket(n.perceptsStream), "shares which percept ids were delivered, so any replica drops a late copy"),
         { why: "sends each refused percept, with why, to the dead-letter subject", publish: [deadLetters] },
         replies("observe"),

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 /** The ensure steps of scripts/ensure-deps.sh a test run may call (each does nothing when its tool is ready). */
-export type EnsureStep = "nats" | "neo4j_dev" | "kustomize" | "sandbox" | "cli";
+export type EnsureStep = "nats" | "neo4j_dev" | "kustomize" | "sandbox" | "cli" | "console_web";
 
 /** Where {@link ensureDeps} works. */
 export interface EnsureDepsOptions {

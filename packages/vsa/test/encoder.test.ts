@@ -34,6 +34,19 @@ describe("text encoder", () => {
     expect(() => new TextEncoder({ synonyms: { "two words": ["x"] } })).toThrow(/synonym root "two words" must be a single word/);
   });
 
+  it("fingerprint - equal for equal settings, different when anything that shapes a vector differs", () => {
+    expect(new TextEncoder().fingerprint).toBe(enc.fingerprint);
+    expect(new TextEncoder({ weights: { word: 1, concept: 1.5, ngram: 0.3 } }).fingerprint).toBe(enc.fingerprint);
+    const others = [
+      new TextEncoder({ synonyms: { sky: ["firmament"] } }),
+      new TextEncoder({ weights: { ngram: 0.4 } }),
+      new TextEncoder({ ngramSize: 4 }),
+      new TextEncoder({ repeatCap: 3 }),
+      new TextEncoder({ replaceDefaultSynonyms: true }),
+    ].map((e) => e.fingerprint);
+    expect(new Set([enc.fingerprint, ...others]).size).toBe(others.length + 1);
+  });
+
   it("is deterministic and gives the zero vector for an empty text", () => {
     const other = new TextEncoder();
     expect(other.encode("schedule a nightly report")).toEqual(enc.encode("schedule a nightly report"));

@@ -42,7 +42,11 @@ export const ROUTES = {
   plan: "/api/agents/:agent/plan",
   /** GET: ListApprovalsResponse. */
   approvals: "/api/agents/:agent/approvals",
-  /** POST `{ "approved": boolean, "reason": "..." }`: ResolveApprovalResponse. */
+  /**
+   * POST `{ "approved": boolean, "reason": "..." }`: ResolveApprovalResponse.
+   * For a question (tool user_interact, e.g. a plan confirmation) the reason
+   * is the answer; an approval without one answers "yes".
+   */
   resolveApproval: "/api/agents/:agent/approvals/:approval",
   /** POST `{ "max_cycles"?: number }`: StartAgentResponse (start or resume cycling). */
   start: "/api/agents/:agent/start",
@@ -53,6 +57,10 @@ export const ROUTES = {
    * `event: boyd`, `data: <Event JSON>`; `?from_seq=N` or the browser's
    * Last-Event-ID header (sequence + 1) replays from there, then follows live.
    * A comment line every 15 s keeps proxies from closing an idle stream.
+   * Errors before the stream starts (unknown agent, refused token, bad
+   * sequence) are plain JSON error responses; when AgentService ends a
+   * stream (the controller shutting down) an `event: error` frame with the
+   * same `{ "error": { "code", "message" } }` comes last.
    */
   events: "/api/agents/:agent/events",
 } as const;

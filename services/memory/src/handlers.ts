@@ -14,7 +14,9 @@ import { factFromEntry, factSized } from "./facts.js";
 import type { GraphLink } from "./graph-link.js";
 import { knowledgeOf, removeRule, storeFacts } from "./knowledge.js";
 import { checkProvenance, listProvenance } from "./provenance.js";
-import { rankEpisodes, rankFacts } from "./recall.js";
+import { stemsOf } from "./recall.js";
+import { RecallIndexes } from "./recall-indexes.js";
+import { RecordVectors } from "./record-vectors.js";
 import { checkSessionState, resumeSummary } from "./sessions.js";
 import { Repository } from "./state.js";
 import type { MemoryStore } from "./store/port.js";
@@ -43,16 +45,38 @@ const KINDS = new Set(Object.values(WorkingMemoryKind).filter((k): k is number =
  */
 export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerOptions = {}): ServiceHandlers<typeof MemoryServiceDefinition> {
   const now = options.now ?? Date.now;
+  const encoder = new TextEncoder(options.encoder);
+  const vectors = new RecordVectors(encoder);
+  const repo = new Repository(store, vectors);
+  const recallIndexes = new RecallIndexes(repo, vectors);
   const deps: Deps = {
-    repo: new Repository(store),
+    repo,
     lock: new KeyedMutex(),
     graph: options.graph,
-    encoder: new TextEncoder(options.encoder),
+    encoder,
     now,
     log: options.log ?? { warn: () => undefined },
     newId: (prefix) => `${prefix}:${now().toString(36)}-${randomBytes(5).toString("hex")}`,
   };
-  const { repo, lock } = deps;
+  const { lock } = deps;
+
+  /**
+   * The agent's facts index, after dropping the oldest facts beyond the cap
+   * as knowledgeOf does, but found in the index instead of by reading
+   * every fact.
+   */
+  async function factsIndex(agentId: string) {
+    const index = await recallIndexes.synced(agentId, "facts");
+    if (index.size <= KNOWLEDGE.maxFacts) return index;
+    await lock.run(agentId, async () => {
+      // Counted again under the lock: a recall that held it before may have pruned already.
+      const oldest = index.oldest(index.size - KNOWLEDGE.maxFacts);
+      await repo.remove(agentId, "facts", oldest);
+      // Not read back from the store now: the next sync brings these removals again, a no-op then.
+      for (const key of oldest) index.remove(key);
+    });
+    return index;
+  }
 
   return {
     async remember(request) {
@@ -132,9 +156,13 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       const agentId = checkAgentId(request.agentId);
       const topK = checkLimit(request.topK, "top_k", RECALL.defaultTopK, RECALL.maxTopK);
       if (request.query.trim() === "" && request.symbols.length === 0) throw invalid("query", "give a query or symbols to recall by");
-      const query = { text: request.query, symbols: request.symbols, topK, now: now() };
-      const episodes = rankEpisodes(deps.encoder, await repo.read(agentId, "episodes"), query);
-      const facts = request.includeFacts ? rankFacts(deps.encoder, (await lock.run(agentId, () => knowledgeOf(deps, agentId))).facts, query) : [];
+      const stems = stemsOf(request.query);
+      const symbols = new Set(request.symbols);
+      const key = JSON.stringify([request.query, ...symbols]);
+      const query = { stems, vector: stems.size > 0 ? encoder.encode(request.query) : undefined, symbols, topK, now: now(), key };
+      const [episodeIndex, factIndex] = await Promise.all([recallIndexes.synced(agentId, "episodes"), request.includeFacts ? factsIndex(agentId) : undefined]);
+      const episodes = episodeIndex.rank(query);
+      const facts = factIndex?.rank(query) ?? [];
       return {
         episodes: episodes.map((r) => ({ ...r.item, relevanceScore: r.score.score })),
         facts: facts.map((r) => r.item),

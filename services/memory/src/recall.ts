@@ -52,7 +52,8 @@ function shareOf(queryStems: ReadonlySet<string>, have: ReadonlySet<string>): nu
   return found / queryStems.size;
 }
 
-type View = { id: string; text: string; symbols: readonly string[]; timestamp: number };
+/** What ranking looks at in a record. */
+export type View = { id: string; text: string; symbols: readonly string[]; timestamp: number };
 
 // What ranking derives from a record (its view, the stems of its text and
 // its vector per encoder), kept while the record object lives. Records
@@ -108,16 +109,53 @@ export function rank<T>(
   const ranked: (Ranked<T> & { timestamp: number })[] = [];
   for (const item of items) {
     const { view: v, stems } = indexed(item, view);
-    const sim = queryVector ? Math.max(0, (similarity(queryVector, vectorOf(encoder, item, v.text)) - 0.5) / 0.5) : 0;
-    const words = shareOf(queryStems, stems);
+    const sim = queryVector ? rescaled(similarity(queryVector, vectorOf(encoder, item, v.text))) : 0;
     const overlap = wanted.size ? new Set(v.symbols.filter((s) => wanted.has(s))).size / wanted.size : 0;
-    if (sim < MIN_SIMILARITY && words === 0 && overlap === 0) continue;
-    const recency = 1 / (1 + Math.max(0, query.now - v.timestamp) / RECALL.recencyUnitMs);
-    const score = RECALL.similarityWeight * sim + RECALL.wordWeight * words + RECALL.symbolWeight * overlap + RECALL.recencyWeight * recency;
-    ranked.push({ item, score: { id: v.id, score, similarity: sim, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: v.timestamp });
+    const score = scoreOf(v.id, sim, shareOf(queryStems, stems), overlap, v.timestamp, query.now);
+    if (score) ranked.push({ item, score, timestamp: v.timestamp });
   }
-  ranked.sort((a, b) => b.score.score - a.score.score || b.timestamp - a.timestamp || (a.score.id < b.score.id ? -1 : 1));
+  ranked.sort(byScore);
   return ranked.slice(0, query.topK).map(({ item, score }) => ({ item, score }));
+}
+
+/** Similarity rescaled so unrelated (0.5) is 0 and identical is 1. */
+export function rescaled(similarity: number): number {
+  return Math.max(0, (similarity - 0.5) / 0.5);
+}
+
+/** recency = 1 / (1 + age in days), 1 for a timestamp in the future. */
+export function recencyOf(timestamp: number, now: number): number {
+  return 1 / (1 + Math.max(0, now - timestamp) / RECALL.recencyUnitMs);
+}
+
+/** Whether a result is related to the query at all: by text (vector or words) or by symbol. */
+export function related(similarity: number, wordMatch: number, symbolOverlap: number): boolean {
+  return similarity >= MIN_SIMILARITY || wordMatch !== 0 || symbolOverlap !== 0;
+}
+
+/** The part of a result's score that does not change with time. */
+export function textAndSymbolScore(similarity: number, wordMatch: number, symbolOverlap: number): number {
+  return RECALL.similarityWeight * similarity + RECALL.wordWeight * wordMatch + RECALL.symbolWeight * symbolOverlap;
+}
+
+/** The weighted score of a result's parts (the recall index adds recency to the same partial sum, so both give the same bits). */
+export function weighted(similarity: number, wordMatch: number, symbolOverlap: number, recency: number): number {
+  return textAndSymbolScore(similarity, wordMatch, symbolOverlap) + RECALL.recencyWeight * recency;
+}
+
+/**
+ * A result's score from its parts (see rank), or undefined when it is
+ * related to the query neither by text nor by symbol.
+ */
+export function scoreOf(id: string, similarity: number, wordMatch: number, symbolOverlap: number, timestamp: number, now: number): RecallScore | undefined {
+  if (!related(similarity, wordMatch, symbolOverlap)) return undefined;
+  const recency = recencyOf(timestamp, now);
+  return { id, score: weighted(similarity, wordMatch, symbolOverlap, recency), similarity, wordMatch, symbolOverlap, recency };
+}
+
+/** Result order: best score first, then newer, then by id. */
+export function byScore(a: { score: RecallScore; timestamp: number }, b: { score: RecallScore; timestamp: number }): number {
+  return b.score.score - a.score.score || b.timestamp - a.timestamp || (a.score.id < b.score.id ? -1 : 1);
 }
 
 /** Ranks episodes for a query. */
@@ -125,14 +163,16 @@ export function rankEpisodes(encoder: TextEncoder, episodes: readonly EpisodicEn
   return rank(encoder, episodes, query, episodeView);
 }
 
-const episodeView = (e: EpisodicEntry): View => ({
+/** An episode as ranking sees it: its goal counts as one of its symbols. */
+export const episodeView = (e: EpisodicEntry): View => ({
   id: e.symbolId,
   text: episodeText(e),
   symbols: e.goalId ? [...e.learnings, e.goalId] : e.learnings,
   timestamp: e.timestampUnixMs,
 });
 
-const factView = (f: Fact): View => ({ id: f.id, text: f.content, symbols: f.tags, timestamp: f.createdAtUnixMs });
+/** A fact as ranking sees it: its tags are its symbols. */
+export const factView = (f: Fact): View => ({ id: f.id, text: f.content, symbols: f.tags, timestamp: f.createdAtUnixMs });
 
 /** Ranks facts for a query (their tags count as their symbols). */
 export function rankFacts(encoder: TextEncoder, facts: readonly Fact[], query: RecallQuery): Ranked<Fact>[] {

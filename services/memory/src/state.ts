@@ -1,7 +1,8 @@
 import { Correction, EpisodicEntry, Fact, ProvenanceRecord, SessionState, WorkingMemoryEntry } from "@boyd/proto";
 import { WORKING_MEMORY } from "./constants.js";
 import { isConflict, MemoryStoreError } from "./errors.js";
-import type { LogName, MemoryStore, StoredRecord } from "./store/port.js";
+import type { RecordVectors } from "./record-vectors.js";
+import type { LogCursor, LogName, MemoryStore, StoredRecord } from "./store/port.js";
 
 /** An agent's working memory as stored: live entries, the id counter and the decision archive. */
 export interface WmState {
@@ -163,12 +164,18 @@ export class Repository {
   private readonly archiveDecoded = new WeakMap<Uint8Array, WorkingMemoryEntry[]>();
   private readonly archivedJson = new WeakMap<WorkingMemoryEntry, string>();
 
-  constructor(readonly store: MemoryStore) {}
+  /** `vectors`: stores a text vector with each record recall ranks, and takes it back when reading. */
+  constructor(
+    readonly store: MemoryStore,
+    private readonly vectors?: RecordVectors,
+  ) {}
 
   private decode<L extends LogName>(agentId: string, log: L, r: StoredRecord): LogRecord<L> {
     let record = this.decoded.get(r.value) as LogRecord<L> | undefined;
     if (record === undefined) {
-      record = codecOf(log).fromJSON(parse(r.value, `${log} record ${r.id} of ${agentId}`));
+      const json = parse(r.value, `${log} record ${r.id} of ${agentId}`);
+      record = codecOf(log).fromJSON(json);
+      this.vectors?.keep(record as object, json);
       this.decoded.set(r.value, record);
     }
     return record;
@@ -286,8 +293,18 @@ export class Repository {
     return this.store.addRecords(
       agentId,
       log,
-      records.map((r) => ({ id: r.id, value: json(codec.toJSON(r.record)) })),
+      records.map((r) => ({ id: r.id, value: json({ ...(codec.toJSON(r.record) as object), ...this.vectors?.fieldsFor(log, r.record) }) })),
     );
+  }
+
+  /** The log's records added or replaced since `since`, and ids removed (see MemoryStore.readChanges; shared records: do not modify them). */
+  async changes<L extends LogName>(
+    agentId: string,
+    log: L,
+    since: LogCursor | undefined,
+  ): Promise<{ cursor: LogCursor; reset: boolean; upserts: { id: string; record: LogRecord<L> }[]; removed: readonly string[] }> {
+    const c = await this.store.readChanges(agentId, log, since);
+    return { cursor: c.cursor, reset: c.reset, upserts: c.upserts.map((r) => ({ id: r.id, record: this.decode(agentId, log, r) })), removed: c.removed };
   }
 
   /** Every record of a log, oldest first (shared with other readers: do not modify them). */

@@ -87,6 +87,33 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect((await store.readRecords("batch", "provenance")).map((r) => r.id)).toEqual(ids);
   });
 
+  it("store port - readChanges gives the whole log first, then only what was added, replaced or removed since its cursor", async () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    const text = (records: readonly { id: string; value: Uint8Array }[]) => records.map((r) => [r.id, new TextDecoder().decode(r.value)]);
+    await store.addRecords("feed", "episodes", [{ id: "e1", value: bytes("one") }, { id: "e2", value: bytes("two") }]);
+    const first = await store.readChanges("feed", "episodes", undefined);
+    expect(first.reset).toBe(true);
+    expect(text(first.upserts)).toEqual([["e1", "one"], ["e2", "two"]]);
+    const unchanged = await store.readChanges("feed", "episodes", first.cursor);
+    expect(unchanged).toMatchObject({ reset: false, upserts: [], removed: [] });
+    await store.addRecords("feed", "episodes", [{ id: "e3", value: bytes("three") }]);
+    await store.removeRecords("feed", "episodes", ["e1"]);
+    const changed = await store.readChanges("feed", "episodes", unchanged.cursor);
+    expect(changed.reset).toBe(false);
+    expect(text(changed.upserts)).toEqual([["e3", "three"]]);
+    expect(changed.removed).toEqual(["e1"]);
+    // Removed and added again since the cursor: the record as it is now.
+    await store.removeRecords("feed", "episodes", ["e2"]);
+    await store.addRecords("feed", "episodes", [{ id: "e2", value: bytes("two again") }]);
+    const back = await store.readChanges("feed", "episodes", changed.cursor);
+    expect(text(back.upserts)).toEqual([["e2", "two again"]]);
+    expect(back.removed).toEqual([]);
+    // A cursor this store did not issue gets the whole log.
+    const foreign = await store.readChanges("feed", "episodes", { journal: {}, position: 0 });
+    expect(foreign.reset).toBe(true);
+    expect(text(foreign.upserts)).toEqual(text(await store.readRecords("feed", "episodes")));
+  });
+
   it("working memory - remember, recent and pressure over the bus; concurrent writers for one agent lose nothing", async () => {
     const writes = await Promise.all(Array.from({ length: 20 }, (_, i) => client.remember({ agentId: "wm", cycle: 1, entries: [entry(`parallel ${i}`)], capacity: 100 })));
     expect(writes.flatMap((w) => w.ids).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));

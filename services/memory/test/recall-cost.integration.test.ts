@@ -76,21 +76,22 @@ describe("recall cost - NATS requests per recall do not grow with the agent's ag
     }
   }, 50_000);
 
+  // Recall reads two logs, episodes and facts (corrections only when the
+  // facts are over their cap and get pruned).
   it("a warm replica's recall is one request per log read", () => {
-    expect(costs.get(10)!.warm).toBe(3);
-    expect(costs.get(300)!.warm).toBe(3);
+    expect(costs.get(10)!.warm).toBe(2);
+    expect(costs.get(300)!.warm).toBe(2);
   });
 
   // Per log read: its version key; for a log to bring up to date, a change
-  // consumer created, pulled once and removed (the empty corrections log on
-  // a cold replica: its version key created instead of a pull).
+  // consumer created, pulled once and removed.
   it("a cold replica's first recall costs the same at age 10 and age 300: 4 requests per log", () => {
-    expect(costs.get(10)!.cold).toBe(12);
-    expect(costs.get(300)!.cold).toBe(12);
+    expect(costs.get(10)!.cold).toBe(8);
+    expect(costs.get(300)!.cold).toBe(8);
   });
 
-  it("a recall after another replica wrote costs the same at age 10 and age 300: 4 for the changed log, 1 for each other", () => {
-    expect(costs.get(10)!.changed).toBe(6);
-    expect(costs.get(300)!.changed).toBe(6);
+  it("a recall after another replica wrote costs the same at age 10 and age 300: 4 for the changed log, 1 for the other", () => {
+    expect(costs.get(10)!.changed).toBe(5);
+    expect(costs.get(300)!.changed).toBe(5);
   });
 });

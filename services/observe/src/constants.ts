@@ -53,6 +53,10 @@ export const PERCEPTS = {
   defaultAckWaitMs: 30_000,
   /** Window in which JetStream drops a second publish of the same percept id, ms (the server's default). */
   defaultDuplicateWindowMs: 120_000,
-  /** Longest wait for a no-wait pull to be answered, ms (the server answers at once; this bounds a lost reply). */
+  /** Longest wait for a direct get to be answered, ms (the server answers at once; this bounds a lost reply). */
   pullTimeoutMs: 2_000,
+  /** Most stored percepts one direct get reads. */
+  maxDirectBatch: 256,
+  /** Times a take reads again when another replica claimed the agent's percepts between its read and its claim. */
+  maxClaimAttempts: 8,
 } as const;

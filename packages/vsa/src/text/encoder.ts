@@ -1,6 +1,7 @@
 import { Accumulator } from "../bundle.js";
 import { bind, permute, type Hypervector } from "../hypervector.js";
 import { itemVector } from "../item-memory.js";
+import { hashString } from "../random.js";
 import { DEFAULT_SYNONYMS, type SynonymTable } from "./synonyms.js";
 import { contentWords, stem } from "./tokens.js";
 
@@ -50,6 +51,11 @@ export interface TextAnalysis {
 const DEFAULT_WEIGHTS: AtomWeights = { word: 1, concept: 1.5, ngram: 0.3 };
 const CACHE_LIMIT = 4_096;
 
+// Raise whenever the same text and settings could encode to a different
+// vector (tokenizing, stemming, n-grams, bundling, item vectors): vectors
+// stored with an older fingerprint are then encoded again, not trusted.
+const ENCODING_VERSION = 1;
+
 /**
  * Encodes text as one hypervector: a weighted majority bundle of word-stem
  * vectors, concept vectors from the synonym table, and character n-gram
@@ -65,6 +71,7 @@ export class TextEncoder {
   private readonly conceptsByStem = new Map<string, string[]>();
   private readonly cache = new Map<string, Hypervector>();
   private readonly ngramCache = new Map<string, Hypervector>();
+  private settingsHash: string | undefined;
 
   constructor(options: EncoderOptions = {}) {
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
@@ -85,6 +92,22 @@ export class TextEncoder {
         }
       }
     }
+  }
+
+  /**
+   * Names everything that decides this encoder's vectors (encoding version,
+   * weights, n-gram size, repeat cap, synonym table), so a vector stored
+   * with a fingerprint can be reused by any encoder with the same one
+   * instead of encoding the text again.
+   */
+  get fingerprint(): string {
+    if (this.settingsHash === undefined) {
+      const concepts = [...this.conceptsByStem].map(([s, roots]) => [s, [...roots].sort()] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const settings = JSON.stringify([ENCODING_VERSION, this.weights.word, this.weights.concept, this.weights.ngram, this.ngramSize, this.repeatCap, concepts]);
+      const [h1, h2] = hashString(settings);
+      this.settingsHash = `v${ENCODING_VERSION}-${h1.toString(16).padStart(8, "0")}${h2.toString(16).padStart(8, "0")}`;
+    }
+    return this.settingsHash;
   }
 
   /** Concept roots the word belongs to (by stem). */

@@ -1,7 +1,10 @@
-import { JetStreamApiCodes, JetStreamApiError } from "@nats-io/jetstream";
+import { jetstreamManager } from "@nats-io/jetstream";
 import { Kvm, type KV } from "@nats-io/kv";
 import type { NatsConnection } from "@nats-io/transport-node";
-import { IDLE_INTENT, type AgentIndex, type AgentIntent, type AgentLease, type Cluster, type LeaseBook, type ReplicaSet } from "./types.js";
+import { wrongSequence } from "./kv-errors.js";
+import { kvLeases } from "./kv-leases.js";
+import { kvReplicas } from "./kv-replicas.js";
+import { IDLE_INTENT, type AgentIndex, type AgentIntent, type Cluster } from "./types.js";
 
 const REPLICA_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -12,20 +15,20 @@ export interface KvClusterOptions {
   readonly replicaId: string;
   /** Prefix of the three buckets (`<ns>_controller_leases`, `_replicas`, `_agents`). @default "boyd" */
   readonly namespace?: string;
-  /** A lease or heartbeat not renewed for this long is gone, ms. @default 3000 */
+  /** A heartbeat not renewed for this long is gone, and the replica's leases with it, ms. @default 3000 */
   readonly ttlMs?: number;
-  /** Told about renewals and heartbeats that failed (the lease may still hold). */
+  /** Told about heartbeats and watches that failed (the leases may still hold). */
   readonly onError?: (err: unknown, what: string) => void;
 }
 
 /**
- * The controller cluster on JetStream KV. Leases and heartbeats live in
- * buckets whose max_age is the TTL: a value not rewritten in time is
- * removed by the server, so a replica that dies (kill -9) loses its leases
- * and its place in the replica set within a TTL. A renewal is an update
- * checked against the revision this replica last wrote, so it fails once
- * anyone else took the key. The agents index is a plain bucket mirrored
- * here by a watch.
+ * The controller cluster on JetStream KV. Heartbeats live in a bucket whose
+ * max_age is the TTL: a replica that dies (kill -9) drops out of the
+ * replica set within a TTL, and its leases with it (see kvLeases: a lease
+ * stands while its holder's heartbeat does, with no renewal per agent).
+ * What each replica needs of the others comes from one watch per bucket
+ * (replicas, leases, the agents index), not from a consumer, timer or
+ * request per agent.
  */
 export async function openKvCluster(options: KvClusterOptions): Promise<Cluster> {
   // The id is a KV key and a subject token (forwarded calls): no dots, spaces or wildcards.
@@ -34,98 +37,36 @@ export async function openKvCluster(options: KvClusterOptions): Promise<Cluster>
   const ttlMs = options.ttlMs ?? 3000;
   const report = options.onError ?? (() => {});
   const kvm = new Kvm(options.connection);
-  const leaseKv = await kvm.create(`${ns}_controller_leases`, { history: 1, ttl: ttlMs, storage: "memory" as never });
+  const leaseKv = await kvm.create(`${ns}_controller_leases`, { history: 1, storage: "memory" as never });
+  await dropBucketTtl(options.connection, leaseKv);
   const replicaKv = await kvm.create(`${ns}_controller_replicas`, { history: 1, ttl: ttlMs, storage: "memory" as never });
   const indexKv = await kvm.create(`${ns}_controller_agents`, { history: 1 });
-  const replicas = heartbeat(replicaKv, options.replicaId, ttlMs, report);
-  await replicas.beat();
+  const replicas = await kvReplicas(replicaKv, options.replicaId, ttlMs, report);
+  const leases = await kvLeases(leaseKv, replicas, report);
   const index = await mirroredIndex(indexKv);
   return {
     replicaId: options.replicaId,
-    leases: kvLeases(leaseKv, options.replicaId, ttlMs, report),
+    leases,
     replicas,
     index,
     leaseTtlMs: ttlMs,
     distributed: true,
     async close() {
+      leases.stop();
       await replicas.stop();
       index.stop();
     },
   };
 }
 
-function kvLeases(kv: KV, replicaId: string, ttlMs: number, report: (err: unknown, what: string) => void): LeaseBook {
-  // Renewed four times a TTL: two renewals may fail before the lease is at risk.
-  const renewEveryMs = Math.max(50, Math.floor(ttlMs / 4));
-  return {
-    async acquire(agentId) {
-      let revision: number;
-      try {
-        revision = await kv.create(agentId, replicaId);
-      } catch (err) {
-        if (wrongSequence(err)) return undefined;
-        throw err;
-      }
-      let held = true;
-      let renewedAt = Date.now();
-      // The renewal under way: a release waits for it, so it deletes the revision the server has.
-      let renewing: Promise<void> = Promise.resolve();
-      const lose = () => {
-        held = false;
-        clearInterval(timer);
-      };
-      const timer = setInterval(() => {
-        // Past the TTL with no renewal the server may have dropped the key: stop trusting it.
-        if (Date.now() - renewedAt > ttlMs - renewEveryMs) return lose();
-        renewing = kv.update(agentId, replicaId, revision).then(
-          (r) => {
-            revision = r;
-            if (held) renewedAt = Date.now();
-          },
-          (err: unknown) => (wrongSequence(err) ? lose() : report(err, `lease renewal of agent ${agentId}`)),
-        );
-      }, renewEveryMs);
-      timer.unref();
-      const lease: AgentLease = {
-        agentId,
-        held: () => held && Date.now() - renewedAt < ttlMs,
-        async release() {
-          if (!held) return;
-          lose();
-          await renewing;
-          // Only our own value: a key someone else took since stays theirs.
-          await kv.delete(agentId, { previousSeq: revision }).catch(() => {});
-        },
-      };
-      return lease;
-    },
-    async owner(agentId) {
-      const entry = await kv.get(agentId);
-      return entry && entry.operation === "PUT" ? entry.string() : undefined;
-    },
-  };
-}
-
-function heartbeat(kv: KV, replicaId: string, ttlMs: number, report: (err: unknown, what: string) => void): ReplicaSet & { beat(): Promise<void>; stop(): Promise<void> } {
-  const beat = async () => {
-    await kv.put(replicaId, String(Date.now()));
-  };
-  const timer = setInterval(() => beat().catch((err: unknown) => report(err, "replica heartbeat")), Math.max(50, Math.floor(ttlMs / 3)));
-  timer.unref();
-  return {
-    beat,
-    async live() {
-      const keys: string[] = [];
-      for await (const k of await kv.keys()) keys.push(k);
-      if (!keys.includes(replicaId)) keys.push(replicaId);
-      return keys.sort();
-    },
-    async stop() {
-      clearInterval(timer);
-      // Leaving at once: the others take this replica's agents without waiting out the TTL.
-      await kv.delete(replicaId).catch(() => {});
-    },
-  };
+/**
+ * Leases used to expire with a TTL of their own (renewed per agent); a
+ * bucket made then keeps its max_age, which would now drop held leases:
+ * it is lifted in place.
+ */
+async function dropBucketTtl(connection: NatsConnection, kv: KV): Promise<void> {
+  const status = await kv.status();
+  if (status.ttl > 0) await (await jetstreamManager(connection)).streams.update(status.streamInfo.config.name, { max_age: 0 });
 }
 
 async function mirroredIndex(kv: KV): Promise<AgentIndex & { stop(): void }> {
@@ -180,8 +121,4 @@ function parseIntent(text: string, agentId: string): AgentIntent {
     void agentId;
     return IDLE_INTENT;
   }
-}
-
-function wrongSequence(err: unknown): boolean {
-  return err instanceof JetStreamApiError && (err.code === JetStreamApiCodes.StreamWrongLastSequence || err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown);
 }

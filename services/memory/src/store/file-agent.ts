@@ -3,7 +3,8 @@ import { FRAME_HEADER, GroupCommitLog, withWalErrors } from "@boyd/wal";
 import { MemoryStoreError } from "../errors.js";
 import { decodeOp, encodeOp, type FileOp } from "./file-ops.js";
 import { readLegacy, removeLegacy } from "./file-legacy.js";
-import type { DocName, LogName, StoredDoc } from "./port.js";
+import { ChangeJournal } from "./change-journal.js";
+import type { DocName, LogChanges, LogCursor, LogName, StoredDoc } from "./port.js";
 
 /** The write-ahead log of one agent's memory, in the agent's directory. */
 export const WAL_FILE = "memory.wal";
@@ -30,6 +31,7 @@ export interface AgentFilesOptions {
 export class AgentFiles {
   private readonly docs = new Map<DocName, StoredDoc>();
   private readonly logs = new Map<LogName, Map<string, Uint8Array>>();
+  private readonly journals = new Map<LogName, ChangeJournal>();
   private liveBytes = 0;
   private compacting = false;
 
@@ -67,6 +69,11 @@ export class AgentFiles {
     return this.logs.get(name) ?? new Map<string, Uint8Array>();
   }
 
+  /** The log's changes since `since` (see MemoryStore.readChanges). */
+  changes(name: LogName, since: LogCursor | undefined): LogChanges {
+    return this.journal(name).changes(this.records(name), since);
+  }
+
   /** Logs `ops` and applies them once they are written and, with `sync`, durable (with every earlier write). */
   async write(ops: readonly FileOp[], sync: boolean): Promise<void> {
     await storeCall(() => this.log.append(ops.map(encodeOp), () => ops.forEach((op) => this.apply(op)), { sync }));
@@ -96,6 +103,13 @@ export class AgentFiles {
       records.set(op.id, op.value);
       this.liveBytes += sizeOf(op);
     }
+    if (old || op.op === "put") this.journal(op.log).note(op.id);
+  }
+
+  private journal(name: LogName): ChangeJournal {
+    let journal = this.journals.get(name);
+    if (!journal) this.journals.set(name, (journal = new ChangeJournal()));
+    return journal;
   }
 
   private compactIfWasteful(): void {

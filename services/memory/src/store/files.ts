@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { KeyedMutex } from "../agent-lock.js";
 import { MemoryStoreError } from "../errors.js";
 import { AgentFiles } from "./file-agent.js";
-import { encodeToken, type DocName, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
+import { encodeToken, type DocName, type LogChanges, type LogCursor, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
 
 /** Options of {@link openFileStore}. */
 export interface FileStoreOptions {
@@ -85,6 +85,10 @@ class FileStore implements MemoryStore {
 
   async readRecords(agentId: string, log: LogName): Promise<StoredRecord[]> {
     return [...(await this.agent(agentId)).records(log)].map(([id, value]) => ({ id, value }));
+  }
+
+  async readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges> {
+    return (await this.agent(agentId)).changes(log, since);
   }
 
   removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void> {

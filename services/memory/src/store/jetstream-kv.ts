@@ -2,7 +2,8 @@ import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, jetstre
 import { Kvm, type KV } from "@nats-io/kv";
 import { nanos, type NatsConnection } from "@nats-io/transport-node";
 import { MemoryStoreError } from "../errors.js";
-import { decodeToken, encodeToken, type DocName, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
+import { ChangeJournal } from "./change-journal.js";
+import { decodeToken, encodeToken, type DocName, type LogChanges, type LogCursor, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
 
 /** Options of {@link openKvStore}. */
 export interface KvStoreOptions {
@@ -38,14 +39,20 @@ export async function openKvStore(options: KvStoreOptions): Promise<MemoryStore>
   return new KvStore(kv, bucket, jetstream(options.connection), await jetstreamManager(options.connection));
 }
 
-/** A log as this process last read it. */
+/**
+ * A log as this process last read it, brought up to date in place (a
+ * refresh costs the changes, not a copy of the log). A refresh that fails
+ * midway drops the whole cache, so a half-applied one is never read.
+ */
 interface CachedLog {
   /** Revision of the log's version key when read (0: no version key, nothing cached). */
   version: number;
   /** Stream sequence of the last change applied. */
   seq: number;
-  /** Live records by id, with the revision that wrote them. */
-  records: Map<string, { revision: number; record: StoredRecord }>;
+  /** Live records by id, in revision order (a change moves its id to the end). */
+  records: Map<string, Uint8Array>;
+  /** The ids changes touched, for readChanges. */
+  journal: ChangeJournal;
 }
 
 // How long a change consumer outlives a read the server never heard the end of.
@@ -98,6 +105,17 @@ class KvStore implements MemoryStore {
   }
 
   async readRecords(agentId: string, log: LogName): Promise<StoredRecord[]> {
+    const { records } = await this.current(agentId, log);
+    return [...records].map(([id, value]) => ({ id, value }));
+  }
+
+  async readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges> {
+    const { records, journal } = await this.current(agentId, log);
+    return journal.changes(records, since);
+  }
+
+  /** The cached log, brought up to date. */
+  private async current(agentId: string, log: LogName): Promise<CachedLog> {
     const key = `${agentId}\0${log}`;
     // Reads of one log share one refresh; a read that starts while another
     // refreshes waits for it and then checks the version itself.
@@ -110,8 +128,7 @@ class KvStore implements MemoryStore {
     next.catch(() => {
       if (this.logs.get(key) === next) this.logs.delete(key);
     });
-    const { records } = await next;
-    return [...records.values()].sort((a, b) => a.revision - b.revision).map((r) => r.record);
+    return next;
   }
 
   async removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void> {
@@ -142,8 +159,8 @@ class KvStore implements MemoryStore {
     // A log never written since version keys exist gets one now, so the
     // next read of a log that stays empty or unchanged is one get as well.
     if (version === 0) version = await this.kv.create(versionKey, new Uint8Array(0)).catch((err: unknown) => (wrongSequence(err) ? 0 : Promise.reject(err)));
-    const base = cached ?? { version: 0, seq: 0, records: new Map() };
-    const records = new Map(base.records);
+    const base = cached ?? { version: 0, seq: 0, records: new Map<string, Uint8Array>(), journal: new ChangeJournal() };
+    const { records, journal } = base;
     const prefix = `$KV.${this.bucket}.${encodeToken(agentId)}.${log}.`;
     const stream = `KV_${this.bucket}`;
     const info = await this.jsm.consumers.add(stream, {
@@ -170,7 +187,8 @@ class KvStore implements MemoryStore {
             const id = decodeToken(m.subject.slice(prefix.length));
             const op = m.headers?.get("KV-Operation");
             records.delete(id);
-            if (op !== "DEL" && op !== "PURGE") records.set(id, { revision: m.seq, record: { id, value: m.data } });
+            if (op !== "DEL" && op !== "PURGE") records.set(id, m.data);
+            journal.note(id);
             if (pending === 0) break;
           }
           if (got === 0) throw new Error(`no changes of ${log} arrived although ${pending} were pending`);
@@ -180,7 +198,9 @@ class KvStore implements MemoryStore {
       // Not waited for: the consumer is spent, and the idle threshold removes it if this is lost.
       void this.jsm.consumers.delete(stream, info.name).catch(() => undefined);
     }
-    return { version, seq, records };
+    base.version = version;
+    base.seq = seq;
+    return base;
   }
 
   async close(): Promise<void> {

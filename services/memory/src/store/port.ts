@@ -31,6 +31,31 @@ export interface StoredRecord {
   readonly value: Uint8Array;
 }
 
+/**
+ * Where a reader of a log's changes got to. Opaque: pass back the cursor
+ * the last readChanges returned.
+ */
+export interface LogCursor {
+  /** What issued it (a cursor from a rebuilt cache is not followed). */
+  readonly journal: object;
+  readonly position: number;
+}
+
+/** A log's changes since a cursor. */
+export interface LogChanges {
+  /** Pass to the next readChanges. */
+  readonly cursor: LogCursor;
+  /**
+   * Whether `upserts` is the whole log (no cursor, or one the store cannot
+   * follow): the reader drops what it derived before.
+   */
+  readonly reset: boolean;
+  /** Records added or replaced since the cursor, each once, with its current value, in the log's order (oldest first). */
+  readonly upserts: readonly StoredRecord[];
+  /** Ids removed since the cursor (and not added again). */
+  readonly removed: readonly string[];
+}
+
 /** The durable store the handlers write through. */
 export interface MemoryStore {
   /** "files" or "jetstream-kv", for logs. */
@@ -51,6 +76,13 @@ export interface MemoryStore {
    * value once); callers must not modify it.
    */
   readRecords(agentId: string, log: LogName): Promise<StoredRecord[]>;
+  /**
+   * What changed in the log since `since` (everything, with `reset`, when
+   * `since` is undefined or too old), as up to date as readRecords. A
+   * reader that keeps state derived from a log pays for the changes, not
+   * for the log's size.
+   */
+  readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges>;
   /** Removes records by id (unknown ids are ignored). */
   removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void>;
   /** Flushes and releases resources. */

@@ -1,11 +1,12 @@
-import { createHash } from "node:crypto";
-import { BusError, fromNatsHeaders, headerOption, PERCEPT_PREFIX, type NatsTransport } from "@boyd/bus";
+import { BusError, headerOption, PERCEPT_PREFIX, type NatsTransport } from "@boyd/bus";
 import type { Percept } from "@boyd/proto";
-import { AckPolicy, DeliverPolicy, DiscardPolicy, jetstreamManager, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type JetStreamManager } from "@nats-io/jetstream";
+import { DiscardPolicy, jetstreamManager, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, type JetStreamManager, type StreamConfig } from "@nats-io/jetstream";
 import { Kvm } from "@nats-io/kv";
-import { createInbox, type Msg, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { PERCEPTS } from "../constants.js";
+import { claimsBucket, PerceptClaims, type ClaimsSeen } from "./claims.js";
 import { deliveredBucket, SharedDeliveredIds } from "./delivered.js";
+import { readStored, type StoredPercept, type StoredRead } from "./direct.js";
 import { deadLetter, EMPTY_BATCH, perceptSubject, readPercept, type DropListener, type DropReason, type PerceptBatch, type PerceptInbox, type TakeOptions } from "./port.js";
 
 /** Options of {@link openJetStreamPerceptInbox}. */
@@ -16,7 +17,7 @@ export interface JetStreamPerceptInboxOptions {
   maxAgeMs?: number;
   /** Percepts kept per agent; beyond it the stream discards the oldest. @default 1000 */
   maxPerAgent?: number;
-  /** Time a taken percept may stay unacknowledged (observe crashed mid-call) before it is redelivered, ms. @default 30000 */
+  /** Time a take holds its percepts uncommitted (observe crashed mid-call) before another take may hand them out, ms. @default 30000 */
   ackWaitMs?: number;
   /** Window in which a second publish of one percept id is dropped by the stream, ms. @default 120000 */
   duplicateWindowMs?: number;
@@ -30,206 +31,186 @@ export interface JetStreamPerceptInboxOptions {
   onDrop?: DropListener;
 }
 
-/** One message of a pull, with what its ack subject says. */
-interface Pulled {
-  msg: Msg;
-  streamSeq: number;
-  /** Milliseconds since the epoch at which the stream stored it. */
-  storedAt: number;
-  /** Messages still pending for the consumer after this one. */
-  pending: number;
+/** A stored percept picked for an observation, decoded. */
+interface Picked {
+  readonly stored: StoredPercept;
+  readonly percept: Percept;
 }
 
-const ACK = new TextEncoder().encode("+ACK");
-const NAK = new TextEncoder().encode("-NAK");
+/** What one read of an agent's stored percepts yields for an observation. */
+interface Selection {
+  readonly picked: Picked[];
+  /** Refused or duplicate: removed from the stream, never handed out. */
+  readonly discarded: StoredPercept[];
+  /** Free percepts left for the next observation (the limit or the byte budget reached). */
+  readonly later: number;
+}
+
 const NANOS_PER_MS = 1_000_000;
 
 /**
- * The distributed-mode inbox. Percepts live in a work-queue stream on
- * `boyd.percepts.v1.*`; each agent has one durable pull consumer filtered
- * to its subject, shared by every observe replica: a take pulls what is
- * there, a commit acknowledges it (and the stream deletes it), a release
- * (or a replica that dies before committing) makes JetStream deliver it
- * again. Percepts published while no observe runs wait in the stream.
- * The ids delivered are kept in a KV bucket beside the stream, so a late
- * copy the stream stored again is dropped by whichever replica takes it.
+ * The distributed-mode inbox. Percepts live in one stream on
+ * `boyd.percepts.v1.*`, a subject per agent, shared by every observe
+ * replica, with no consumer: a take reads the agent's subject with a
+ * batched direct get and claims what it takes in a KV key of the agent
+ * (checked against its revision, so concurrent takes on two replicas get
+ * disjoint percepts); a commit deletes the percepts from the stream; a
+ * release (or a replica that dies before committing, once its claim's
+ * hold has passed) leaves them for the next take. An agent with nothing
+ * in flight costs the server its stored percepts and nothing else, so the
+ * server's work does not grow with the number of agents. Percepts
+ * published while no observe runs wait in the stream. The ids delivered
+ * are kept in a KV bucket beside it, so a late copy the stream stored
+ * again is dropped by whichever replica takes it.
  */
 export class JetStreamPerceptInbox implements PerceptInbox {
-  private readonly consumers = new Map<string, Promise<string>>();
-
   constructor(
     private readonly nc: NatsConnection,
     private readonly jsm: JetStreamManager,
     /** The stream's name. */
     readonly stream: string,
-    private readonly ackWaitMs: number,
+    private readonly holdMs: number,
     private readonly options: JetStreamPerceptInboxOptions,
     private readonly delivered: SharedDeliveredIds,
+    private readonly claims: PerceptClaims,
   ) {}
 
   async take(agentId: string, options: TakeOptions): Promise<PerceptBatch> {
     if (options.limit < 1) return EMPTY_BATCH;
-    let pulled: Pulled[];
     try {
-      pulled = await this.pull(agentId, options);
+      for (let attempt = 0; attempt < PERCEPTS.maxClaimAttempts; attempt++) {
+        const batch = await this.attempt(agentId, options);
+        if (batch) return batch;
+      }
+      throw new BusError("UNAVAILABLE", `percepts of agent ${agentId}: other observe replicas kept claiming them first (${PERCEPTS.maxClaimAttempts} attempts)`);
     } catch (err) {
-      if (err instanceof BusError) throw err;
+      if (err instanceof BusError || options.signal?.aborted) throw err;
       throw new BusError("UNAVAILABLE", `percept stream ${this.stream} unreachable: ${(err as Error).message}`, { cause: err });
     }
-    pulled.sort((a, b) => a.streamSeq - b.streamSeq);
-    const keep: Pulled[] = [];
-    const percepts: Percept[] = [];
-    const ids = new Set<string>();
-    let later = 0;
-    let bytes = 0;
-    for (const p of pulled) {
-      // Past this observation's byte budget: back to the stream, first in the next take.
-      if (later > 0 || (keep.length > 0 && bytes + p.msg.data.length > PERCEPTS.maxBatchBytes)) {
-        p.msg.respond(NAK);
-        later++;
-        continue;
-      }
-      const percept = this.decode(agentId, p);
-      if (!percept) {
-        p.msg.respond(ACK); // refused for good: never hand it out again
-        continue;
-      }
-      if (ids.has(percept.id) || this.delivered.knownHere(agentId, percept.id)) {
-        p.msg.respond(ACK);
-        this.drop("duplicate", { subject: p.msg.subject, agentId, perceptId: percept.id });
-        continue;
-      }
-      ids.add(percept.id);
-      bytes += p.msg.data.length;
-      keep.push(p);
-      percepts.push(percept);
-    }
-    await this.dropDeliveredElsewhere(agentId, keep, percepts);
-    let settled = false;
-    const settle = async (reply: Uint8Array, after: () => unknown): Promise<void> => {
-      if (settled) return;
-      settled = true;
-      for (const p of keep) p.msg.respond(reply);
-      await this.nc.flush();
-      await after();
-    };
-    return {
-      percepts,
-      dropped: 0,
-      waiting: (pulled.at(-1)?.pending ?? 0) + later, // the latest message knows what is left behind it
-      // Marked after the ack: a replica dying in between risks a late copy
-      // delivered twice, where marking first would risk losing a percept
-      // whose observation never reached its caller.
-      commit: () => settle(ACK, () => this.delivered.add(agentId, percepts.map((p) => p.id))),
-      release: () => settle(NAK, () => undefined),
-    };
   }
 
-  /** Acknowledges and leaves out the percepts another replica already delivered (both lists are cut in place). */
-  private async dropDeliveredElsewhere(agentId: string, keep: Pulled[], percepts: Percept[]): Promise<void> {
-    if (percepts.length === 0) return;
-    const delivered = await this.delivered.deliveredOf(agentId, percepts.map((p) => p.id));
-    for (let i = percepts.length - 1; i >= 0; i--) {
-      const percept = percepts[i]!;
-      if (!delivered.has(percept.id)) continue;
-      keep[i]!.msg.respond(ACK);
-      this.drop("duplicate", { subject: keep[i]!.msg.subject, agentId, perceptId: percept.id });
-      keep.splice(i, 1);
-      percepts.splice(i, 1);
-    }
-  }
-
-  /** Nothing to release: uncommitted percepts are redelivered by JetStream. */
+  /** Nothing to release: uncommitted percepts stay in the stream, and their claims run out. */
   close(): Promise<void> {
     return Promise.resolve();
   }
 
-  /** The agent's durable consumer, created on first use (identical creates by several replicas are harmless). */
-  private consumer(agentId: string): Promise<string> {
-    let name = this.consumers.get(agentId);
-    if (!name) {
-      name = this.ensureConsumer(agentId);
-      this.consumers.set(agentId, name);
-      name.catch(() => this.consumers.delete(agentId));
-    }
-    return name;
+  /** One read and claim; undefined when another replica claimed between the two (read again). */
+  private async attempt(agentId: string, options: TakeOptions): Promise<PerceptBatch | undefined> {
+    const subject = perceptSubject(agentId);
+    const first = await this.read(subject, options.limit, options);
+    // Nothing stored: one request, no claim (what most observations of an idle agent cost).
+    if (first.messages.length === 0) return EMPTY_BATCH;
+    const seen = await this.claims.read(agentId);
+    // Percepts in flight on another take are skipped: read past them.
+    const read = seen.held.size > 0 ? await this.read(subject, options.limit + seen.held.size, options) : first;
+    const free = read.messages.filter((m) => !seen.held.has(m.seq));
+    const chosen = this.select(agentId, free, options.limit);
+    await this.dropDeliveredElsewhere(agentId, chosen);
+    await this.remove(chosen.discarded);
+    const waiting = read.pending + chosen.later;
+    if (chosen.picked.length === 0) return { ...EMPTY_BATCH, waiting };
+    const token = await this.claims.claim(agentId, seen, chosen.picked.map((p) => p.stored.seq), this.holdMs);
+    if (!token) return undefined;
+    return this.batch(agentId, chosen.picked, token, waiting);
   }
 
-  private async ensureConsumer(agentId: string): Promise<string> {
-    const name = consumerName(agentId);
-    const ackWait = this.ackWaitMs * NANOS_PER_MS;
-    try {
-      const info = await this.jsm.consumers.info(this.stream, name);
-      if (info.config.ack_wait !== ackWait) await this.jsm.consumers.update(this.stream, name, { ack_wait: ackWait });
-    } catch (err) {
-      if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) throw err;
-      await this.jsm.consumers.add(this.stream, {
-        durable_name: name,
-        filter_subject: perceptSubject(agentId),
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: ackWait,
-      });
+  private read(subject: string, batch: number, options: TakeOptions): Promise<StoredRead> {
+    return readStored(this.nc, { stream: this.stream, subject, fromSeq: 1, batch, deadline: options.deadline, signal: options.signal });
+  }
+
+  /** Oldest first, up to `limit` and the observation's byte budget; refused and repeated ids set aside. */
+  private select(agentId: string, free: readonly StoredPercept[], limit: number): Selection {
+    const picked: Picked[] = [];
+    const discarded: StoredPercept[] = [];
+    const ids = new Set<string>();
+    let later = 0;
+    let bytes = 0;
+    for (const stored of free) {
+      if (later > 0 || picked.length >= limit || (picked.length > 0 && bytes + stored.data.length > PERCEPTS.maxBatchBytes)) {
+        later++; // first in the next take
+        continue;
+      }
+      const percept = this.decode(agentId, stored);
+      if (!percept) {
+        discarded.push(stored); // refused for good: never hand it out again
+      } else if (ids.has(percept.id) || this.delivered.knownHere(agentId, percept.id)) {
+        discarded.push(stored);
+        this.drop("duplicate", { subject: stored.subject, agentId, perceptId: percept.id });
+      } else {
+        ids.add(percept.id);
+        bytes += stored.data.length;
+        picked.push({ stored, percept });
+      }
     }
-    return name;
+    return { picked, discarded, later };
+  }
+
+  /** Sets aside the percepts another replica already delivered (moved from picked to discarded, in place). */
+  private async dropDeliveredElsewhere(agentId: string, chosen: Selection): Promise<void> {
+    if (chosen.picked.length === 0) return;
+    const delivered = await this.delivered.deliveredOf(agentId, chosen.picked.map((p) => p.percept.id));
+    for (let i = chosen.picked.length - 1; i >= 0; i--) {
+      const { stored, percept } = chosen.picked[i]!;
+      if (!delivered.has(percept.id)) continue;
+      chosen.discarded.push(stored);
+      chosen.picked.splice(i, 1);
+      this.drop("duplicate", { subject: stored.subject, agentId, perceptId: percept.id });
+    }
+  }
+
+  private batch(agentId: string, picked: readonly Picked[], token: string, waiting: number): PerceptBatch {
+    const percepts = picked.map((p) => p.percept);
+    let settled = false;
+    const once = async (settle: () => Promise<void>): Promise<void> => {
+      if (settled) return;
+      settled = true;
+      await settle();
+    };
+    return {
+      percepts,
+      dropped: 0,
+      waiting,
+      commit: () => once(() => this.commit(agentId, picked, token)),
+      release: () => once(() => this.claims.drop(agentId, token).catch(() => undefined)),
+    };
   }
 
   /**
-   * One no-wait pull: the server answers at once with what it has (up to
-   * the limit) and ends with a status. nats.js's `fetch` has no no-wait
-   * form and would hold every observation for at least a second when the
-   * agent has fewer percepts than the limit, so the pull is made as
-   * JetStream's pull protocol describes (nats ADR-13). A consumer that
-   * vanished (no responders) is created again and pulled once more.
+   * Consumes a claimed batch. A claim that ran out meanwhile (this replica
+   * stalled past its hold) may have let another take hand the same
+   * percepts out: the observation fails rather than deliver them twice.
+   * Marked delivered before they are deleted and before the claim goes: a
+   * take that read them before the delete and the claims after it finds
+   * them delivered and drops them, as it does a copy a failed delete left.
    */
-  private async pull(agentId: string, options: TakeOptions, retry = true): Promise<Pulled[]> {
-    const consumer = await this.consumer(agentId);
-    const batch = Math.min(options.limit, 256); // the server's largest pull batch
-    // Under the connection's inbox prefix: a NATS user may subscribe to its
-    // own replies only. nats.js keeps the prefix in the connection's options,
-    // which its type does not show (its JetStream client reads it the same way).
-    const inbox = createInbox((this.nc as NatsConnection & { options?: { inboxPrefix?: string } }).options?.inboxPrefix);
-    const sub = this.nc.subscribe(inbox, { max: batch + 1 });
-    const stop = (): void => sub.unsubscribe();
-    const timer = setTimeout(stop, Math.max(1, Math.min(PERCEPTS.pullTimeoutMs, options.deadline - Date.now())));
-    options.signal?.addEventListener("abort", stop, { once: true });
-    const pulled: Pulled[] = [];
-    let status = 0;
-    try {
-      this.nc.publish(`$JS.API.CONSUMER.MSG.NEXT.${this.stream}.${consumer}`, JSON.stringify({ batch, no_wait: true }), { reply: inbox });
-      for await (const msg of sub) {
-        if (!msg.reply) {
-          status = msg.headers?.code ?? 0;
-          break; // 404 no messages, 408 request ended...: the pull is over
-        }
-        pulled.push({ msg, ...ackInfo(msg.reply) });
-        if (pulled.length === batch) break;
-      }
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", stop);
-      sub.unsubscribe();
+  private async commit(agentId: string, picked: readonly Picked[], token: string): Promise<void> {
+    const seen: ClaimsSeen = await this.claims.read(agentId);
+    if (!seen.claims.some((c) => c.token === token)) {
+      throw new BusError("UNAVAILABLE", `percepts of agent ${agentId}: this observation's claim ran out (held ${this.holdMs} ms) before it was committed; they go to the next one`);
     }
-    if (status === 503 && pulled.length === 0) {
-      this.consumers.delete(agentId);
-      if (retry) return this.pull(agentId, options, false);
-      throw new BusError("UNAVAILABLE", `percept consumer ${consumer} on stream ${this.stream} does not answer`);
-    }
-    if (options.signal?.aborted) {
-      for (const p of pulled) p.msg.respond(NAK);
-      throw options.signal.reason;
-    }
-    return pulled;
+    await this.delivered.add(agentId, picked.map((p) => p.percept.id));
+    await this.remove(picked.map((p) => p.stored));
+    await this.claims.drop(agentId, token).catch(() => undefined); // removed from the stream: a claim left behind holds nothing
   }
 
-  private decode(agentId: string, p: Pulled): Percept | undefined {
+  /** Deletes messages from the stream (one already gone is no error). */
+  private async remove(messages: readonly StoredPercept[]): Promise<void> {
+    await Promise.all(
+      messages.map((m) =>
+        this.jsm.streams.deleteMessage(this.stream, m.seq, false).catch((err: unknown) => {
+          if (!alreadyGone(err)) throw err;
+        }),
+      ),
+    );
+  }
+
+  private decode(agentId: string, stored: StoredPercept): Percept | undefined {
     // A percept sent without an id gets one from its stream position, which
-    // stays the same when it is redelivered.
-    const headers = fromNatsHeaders(p.msg.headers);
-    const received = readPercept(p.msg.data, headers, agentId, { id: () => `${this.stream}:${p.streamSeq}`, receivedAt: p.storedAt });
+    // stays the same for every take that reads it.
+    const received = readPercept(stored.data, stored.headers, agentId, { id: () => `${this.stream}:${stored.seq}`, receivedAt: stored.storedAt });
     if ("percept" in received) return received.percept;
-    deadLetter((subject, data, h) => this.nc.publish(subject, data, headerOption(h)), { subject: p.msg.subject, data: p.msg.data, headers }, agentId, received.why);
-    this.drop(received.refused, { subject: p.msg.subject, agentId, why: received.why, ...(received.perceptId ? { perceptId: received.perceptId } : {}) });
+    deadLetter((subject, data, h) => this.nc.publish(subject, data, headerOption(h)), { subject: stored.subject, data: stored.data, headers: stored.headers }, agentId, received.why);
+    this.drop(received.refused, { subject: stored.subject, agentId, why: received.why, ...(received.perceptId ? { perceptId: received.perceptId } : {}) });
     return undefined;
   }
 
@@ -239,33 +220,38 @@ export class JetStreamPerceptInbox implements PerceptInbox {
 }
 
 /**
- * The durable consumer of one agent: `observe-<agentId>` when the id is
- * plain, else a hash (consumer names may not hold every character an agent
- * id may). The two forms differ in their separator, so they never collide.
- */
-export function consumerName(agentId: string): string {
-  return /^[A-Za-z0-9_-]+$/.test(agentId) ? `observe-${agentId}` : `observe_${createHash("sha256").update(agentId).digest("hex").slice(0, 40)}`;
-}
-
-// `$JS.ACK.<stream>.<consumer>.<delivered>.<stream seq>.<consumer seq>.<ns>.<pending>`,
-// or the form with domain and account hash after ACK (and a token at the end).
-function ackInfo(reply: string): Omit<Pulled, "msg"> {
-  const t = reply.split(".");
-  const o = t.length === 9 ? 2 : 4;
-  return { streamSeq: Number(t[o + 3]), storedAt: Math.floor(Number(t[o + 5]) / NANOS_PER_MS), pending: Number(t[o + 6]) || 0 };
-}
-
-/**
- * Opens (creating or updating) the percept stream and returns the inbox.
- * The stream is a work queue: a percept is deleted once an observation
- * acknowledged it. A percept published with a `Nats-Msg-Id` header (as
- * {@link publishPercept} does) is stored once per duplicate window.
+ * Opens (creating or updating) the percept stream and its two KV buckets
+ * (claims in flight, ids delivered) and returns the inbox. The stream keeps
+ * its work-queue retention, though no consumer reads it any more: a
+ * percept is deleted once an observation committed it, and an existing
+ * stream is updated in place. Direct gets are turned on (allow_direct),
+ * which is how takes read it. A percept published with a `Nats-Msg-Id`
+ * header (as {@link publishPercept} does) is stored once per duplicate
+ * window.
  */
 export async function openJetStreamPerceptInbox(transport: NatsTransport, options: JetStreamPerceptInboxOptions = {}): Promise<JetStreamPerceptInbox> {
   const nc = transport.connection;
   const jsm = await jetstreamManager(nc);
   const name = options.stream ?? PERCEPTS.defaultStream;
-  const config = {
+  await ensureStream(jsm, perceptStreamConfig(name, options));
+  const maxAgeMs = options.maxAgeMs || PERCEPTS.defaultMaxAgeMs;
+  const bucket = { history: 1, storage: options.memory ? StorageType.Memory : StorageType.File, replicas: options.replicas ?? 1 };
+  const kvm = new Kvm(nc);
+  // A delivered id need not outlive the percepts it could be a copy of; nor need a claim.
+  const delivered = await kvm.create(deliveredBucket(name), { ...bucket, ttl: maxAgeMs });
+  const claims = await kvm.create(claimsBucket(name), { ...bucket, ttl: maxAgeMs });
+  return new JetStreamPerceptInbox(nc, jsm, name, options.ackWaitMs ?? PERCEPTS.defaultAckWaitMs, options, new SharedDeliveredIds(delivered, options.rememberedIds), new PerceptClaims(claims));
+}
+
+/** A delete of a message another take deleted first: "no message found", or nats-server's "sequence not found" (10043). */
+function alreadyGone(err: unknown): boolean {
+  return err instanceof JetStreamApiError && (err.code === JetStreamApiCodes.NoMessageFound || err.code === SEQUENCE_NOT_FOUND);
+}
+
+const SEQUENCE_NOT_FOUND = 10043;
+
+function perceptStreamConfig(name: string, options: JetStreamPerceptInboxOptions): Partial<StreamConfig> & { name: string } {
+  return {
     name,
     subjects: [`${PERCEPT_PREFIX}.*`],
     retention: RetentionPolicy.Workqueue,
@@ -275,20 +261,16 @@ export async function openJetStreamPerceptInbox(transport: NatsTransport, option
     max_msgs_per_subject: options.maxPerAgent ?? PERCEPTS.defaultMaxPerAgent,
     duplicate_window: (options.duplicateWindowMs ?? PERCEPTS.defaultDuplicateWindowMs) * NANOS_PER_MS,
     num_replicas: options.replicas ?? 1,
+    allow_direct: true,
   };
+}
+
+async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }): Promise<void> {
   try {
-    await jsm.streams.info(name);
-    await jsm.streams.update(name, config);
+    await jsm.streams.info(config.name);
+    await jsm.streams.update(config.name, config);
   } catch (err) {
     if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
     await jsm.streams.add(config);
   }
-  const delivered = await new Kvm(nc).create(deliveredBucket(name), {
-    history: 1,
-    // A delivered id need not outlive the percepts it could be a copy of.
-    ttl: options.maxAgeMs || PERCEPTS.defaultMaxAgeMs,
-    storage: options.memory ? StorageType.Memory : StorageType.File,
-    replicas: options.replicas ?? 1,
-  });
-  return new JetStreamPerceptInbox(nc, jsm, name, options.ackWaitMs ?? PERCEPTS.defaultAckWaitMs, options, new SharedDeliveredIds(delivered, options.rememberedIds));
 }

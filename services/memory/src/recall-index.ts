@@ -1,0 +1,305 @@
+import type { RecallScore } from "@boyd/proto";
+import { hamming, similarityFromDistance, VectorTable, type Hypervector } from "@boyd/vsa";
+import { RECALL } from "./constants.js";
+import { byScore, recencyOf, related, rescaled, stemsOf, textAndSymbolScore, type Ranked, type View } from "./recall.js";
+
+/** A query as the index takes it: stems and vector worked out once for every log recalled. */
+export interface IndexQuery {
+  /** The query text's stems (empty: rank by symbols only). */
+  stems: ReadonlySet<string>;
+  /** The query text's vector; undefined when it has no content words. */
+  vector: Hypervector | undefined;
+  /** Symbols wanted. */
+  symbols: ReadonlySet<string>;
+  topK: number;
+  now: number;
+  /** Names the query's text and symbols: a query asked again (observe asks the same every cycle) is answered from its cached order. */
+  key: string;
+}
+
+/** One record held: what ranking needs of it, worked out once when it arrived. */
+interface Entry<T> {
+  /** The record's store key (what changes name). */
+  key: string;
+  /** When it arrived (put), counting up: the log's order. */
+  arrival: number;
+  item: T;
+  view: View;
+  vector: Hypervector;
+  stems: ReadonlySet<string>;
+  symbols: ReadonlySet<string>;
+}
+
+/** A candidate while ranking: its score and the record's timestamp for the tie-break. */
+type Scored<T> = { item: T; score: RecallScore; timestamp: number };
+
+/**
+ * A query's ranking parts for every record held when it was made, and the
+ * related records ordered by the part that does not change with time
+ * (similarity, word match and symbol overlap; recency is added at each
+ * recall). Records that arrived since are scored on their own.
+ */
+interface QueryOrder {
+  /** Records that arrived from this arrival on are not in the order. */
+  mark: number;
+  /** Related slots, best time-independent score first. */
+  order: Uint32Array;
+  distances: Int32Array;
+  wordHits: Uint32Array | undefined;
+  symbolHits: Uint32Array | undefined;
+  /** Time-independent score by slot. */
+  partial: Float64Array;
+}
+
+// Queries whose order an index keeps, and queries it remembers having seen
+// (an order is made for a query asked a second time, not for one-offs).
+const KEPT_ORDERS = 2;
+const REMEMBERED_QUERIES = 16;
+// Records arrived since an order was made that are scored one by one
+// before the order is made again (one scan of the table).
+const MAX_ARRIVED_SINCE_ORDER = 256;
+
+/**
+ * One log's records ready for ranking, kept up to date by the store's
+ * changes: every text vector side by side in a VectorTable (comparing the
+ * query with all of them is one WebAssembly popcount loop, ~45 ns a
+ * record, instead of encoding or copying each), and postings from stem and
+ * from symbol to records, so word match and symbol overlap are counted
+ * from the query's words instead of from every record. Ranks exactly as
+ * `rank` in recall.ts does (same parts, same arithmetic, same order).
+ */
+export class RecallIndex<T> {
+  private readonly table = new VectorTable();
+  /** Slot -> entry; undefined for a freed slot (its vector is still in the table, never read). */
+  private readonly entries: (Entry<T> | undefined)[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private readonly free: number[] = [];
+  private readonly byStem = new Map<string, Set<number>>();
+  private readonly bySymbol = new Map<string, Set<number>>();
+  /** Keys in arrival order, with the arrival they were put at (stale once the key is removed or put again). */
+  private arrivals: { key: string; arrival: number }[] = [];
+  /** arrivals before this are all stale. */
+  private head = 0;
+  private nextArrival = 0;
+  private readonly orders = new Map<string, QueryOrder>();
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly view: (item: T) => View) {}
+
+  /** Records held. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Adds a record, or replaces the one held under the same key. */
+  put(key: string, item: T, vector: Hypervector): void {
+    this.remove(key);
+    const view = this.view(item);
+    const entry: Entry<T> = { key, arrival: this.nextArrival++, item, view, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) };
+    this.arrivals.push({ key, arrival: entry.arrival });
+    let slot = this.free.pop();
+    if (slot === undefined) slot = this.table.add(vector);
+    else this.table.set(slot, vector);
+    this.entries[slot] = entry;
+    this.slotOf.set(key, slot);
+    for (const s of entry.stems) post(this.byStem, s, slot);
+    for (const s of entry.symbols) post(this.bySymbol, s, slot);
+  }
+
+  /** Forgets the record held under `key`, if any. */
+  remove(key: string): void {
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return;
+    const entry = this.entries[slot]!;
+    for (const s of entry.stems) unpost(this.byStem, s, slot);
+    for (const s of entry.symbols) unpost(this.bySymbol, s, slot);
+    this.entries[slot] = undefined;
+    this.slotOf.delete(key);
+    this.free.push(slot);
+    if (this.arrivals.length - this.head > 2 * this.slotOf.size + 1024) this.compactArrivals();
+  }
+
+  /** Forgets every record. */
+  clear(): void {
+    this.table.clear();
+    this.entries.length = 0;
+    this.slotOf.clear();
+    this.free.length = 0;
+    this.byStem.clear();
+    this.bySymbol.clear();
+    this.arrivals = [];
+    this.head = 0;
+    this.orders.clear();
+  }
+
+  /** The keys of the `count` records that arrived first (the log's oldest, as the store's changes come in its order). */
+  oldest(count: number): string[] {
+    const keys: string[] = [];
+    for (let i = this.head; i < this.arrivals.length && keys.length < count; i++) {
+      if (this.held(this.arrivals[i]!)) keys.push(this.arrivals[i]!.key);
+      else if (keys.length === 0) this.head = i + 1; // a stale prefix is never looked at again
+    }
+    return keys;
+  }
+
+  private compactArrivals(): void {
+    this.arrivals = this.arrivals.slice(this.head).filter((a) => this.held(a));
+    this.head = 0;
+  }
+
+  private held(a: { key: string; arrival: number }): boolean {
+    const slot = this.slotOf.get(a.key);
+    return slot !== undefined && this.entries[slot]!.arrival === a.arrival;
+  }
+
+  /**
+   * The best `topK` records for the query, best first. A query asked
+   * before is answered from its order: records taken best first until
+   * none left can beat the k-th even at full recency, plus those arrived
+   * since; else one pass over the table.
+   */
+  rank(query: IndexQuery): Ranked<T>[] {
+    const best: Scored<T>[] = [];
+    if (!query.vector) this.rankBySymbols(query, best);
+    else {
+      const order = this.orderFor(query, query.vector);
+      if (order) this.rankByOrder(order, query, query.vector, best);
+      else this.rankByScan(query, query.vector, best);
+    }
+    return best.map(({ item, score }) => ({ item, score }));
+  }
+
+  /** Without query words only a shared symbol relates a record. */
+  private rankBySymbols(query: IndexQuery, best: Scored<T>[]): void {
+    const slots = new Set<number>();
+    for (const s of query.symbols) for (const slot of this.bySymbol.get(s) ?? []) slots.add(slot);
+    for (const slot of slots) {
+      const e = this.entries[slot]!;
+      offer(best, e, 0, shared(query.stems, e.stems), shared(query.symbols, e.symbols), query);
+    }
+  }
+
+  /** Every record may be similar enough by vector alone: one pass over the table. */
+  private rankByScan(query: IndexQuery, vector: Hypervector, best: Scored<T>[]): void {
+    const wordHits = this.hits(this.byStem, query.stems);
+    const symbolHits = this.hits(this.bySymbol, query.symbols);
+    const distances = this.table.distances(vector);
+    for (let slot = 0; slot < distances.length; slot++) {
+      const e = this.entries[slot];
+      if (!e) continue;
+      const words = wordHits ? wordHits[slot]! / query.stems.size : 0;
+      const overlap = symbolHits ? symbolHits[slot]! / query.symbols.size : 0;
+      offer(best, e, rescaled(similarityFromDistance(distances[slot]!)), words, overlap, query);
+    }
+  }
+
+  private rankByOrder(order: QueryOrder, query: IndexQuery, vector: Hypervector, best: Scored<T>[]): void {
+    for (const slot of this.arrivedSince(order.mark)) {
+      const e = this.entries[slot]!;
+      offer(best, e, rescaled(similarityFromDistance(hamming(vector, e.vector))), shared(query.stems, e.stems), shared(query.symbols, e.symbols), query);
+    }
+    for (const slot of order.order) {
+      const e = this.entries[slot];
+      if (!e || e.arrival >= order.mark) continue; // removed, or its slot reused since
+      const worst = best.length >= query.topK ? best[best.length - 1] : undefined;
+      // Recency is at most 1: nothing further down can reach the k-th.
+      if (worst && order.partial[slot]! + RECALL.recencyWeight < worst.score.score) break;
+      const words = order.wordHits ? order.wordHits[slot]! / query.stems.size : 0;
+      const overlap = order.symbolHits ? order.symbolHits[slot]! / query.symbols.size : 0;
+      offer(best, e, rescaled(similarityFromDistance(order.distances[slot]!)), words, overlap, query);
+    }
+  }
+
+  /** The query's order: kept, or made now for a query seen before; undefined for a first sighting. */
+  private orderFor(query: IndexQuery, vector: Hypervector): QueryOrder | undefined {
+    const kept = this.orders.get(query.key);
+    if (kept && this.arrivedSince(kept.mark).length <= MAX_ARRIVED_SINCE_ORDER) return kept;
+    if (!kept && !this.seen.has(query.key)) {
+      this.seen.add(query.key);
+      if (this.seen.size > REMEMBERED_QUERIES) this.seen.delete(this.seen.values().next().value!);
+      return undefined;
+    }
+    const order = this.makeOrder(query, vector);
+    this.orders.delete(query.key);
+    this.orders.set(query.key, order);
+    if (this.orders.size > KEPT_ORDERS) this.orders.delete(this.orders.keys().next().value!);
+    return order;
+  }
+
+  private makeOrder(query: IndexQuery, vector: Hypervector): QueryOrder {
+    const wordHits = this.hits(this.byStem, query.stems);
+    const symbolHits = this.hits(this.bySymbol, query.symbols);
+    const distances = this.table.distances(vector);
+    const partial = new Float64Array(distances.length);
+    const candidates: number[] = [];
+    for (let slot = 0; slot < distances.length; slot++) {
+      if (!this.entries[slot]) continue;
+      const similarity = rescaled(similarityFromDistance(distances[slot]!));
+      const words = wordHits ? wordHits[slot]! / query.stems.size : 0;
+      const overlap = symbolHits ? symbolHits[slot]! / query.symbols.size : 0;
+      if (!related(similarity, words, overlap)) continue;
+      partial[slot] = textAndSymbolScore(similarity, words, overlap);
+      candidates.push(slot);
+    }
+    const order = Uint32Array.from(candidates).sort((a, b) => partial[b]! - partial[a]!);
+    return { mark: this.nextArrival, order, distances, wordHits, symbolHits, partial };
+  }
+
+  /** Slots of the records that arrived at or after `mark`. */
+  private arrivedSince(mark: number): number[] {
+    const slots: number[] = [];
+    for (let i = this.arrivals.length - 1; i >= this.head && this.arrivals[i]!.arrival >= mark; i--) {
+      const a = this.arrivals[i]!;
+      if (this.held(a)) slots.push(this.slotOf.get(a.key)!);
+    }
+    return slots;
+  }
+
+  /** Per slot, how many of `keys` the record has (undefined when there are no keys). */
+  private hits(postings: Map<string, Set<number>>, keys: ReadonlySet<string>): Uint32Array | undefined {
+    if (keys.size === 0) return undefined;
+    const hits = new Uint32Array(this.entries.length);
+    for (const k of keys) for (const slot of postings.get(k) ?? []) hits[slot]!++;
+    return hits;
+  }
+}
+
+function post(postings: Map<string, Set<number>>, key: string, slot: number): void {
+  let slots = postings.get(key);
+  if (!slots) postings.set(key, (slots = new Set()));
+  slots.add(slot);
+}
+
+function unpost(postings: Map<string, Set<number>>, key: string, slot: number): void {
+  const slots = postings.get(key);
+  if (!slots) return;
+  slots.delete(slot);
+  if (slots.size === 0) postings.delete(key);
+}
+
+/** Share of `wanted` that `have` holds (0 when nothing is wanted). */
+function shared(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number {
+  if (wanted.size === 0) return 0;
+  let found = 0;
+  for (const w of wanted) if (have.has(w)) found++;
+  return found / wanted.size;
+}
+
+/** Scores a record from its parts and keeps it if it belongs in the top k (a result object only then). */
+function offer<T>(best: Scored<T>[], e: Entry<T>, similarity: number, words: number, overlap: number, query: IndexQuery): void {
+  if (!related(similarity, words, overlap)) return;
+  const recency = recencyOf(e.view.timestamp, query.now);
+  const score = textAndSymbolScore(similarity, words, overlap) + RECALL.recencyWeight * recency;
+  const worst = best.length >= query.topK ? best[best.length - 1] : undefined;
+  if (worst && score < worst.score.score) return;
+  keepBest(best, { item: e.item, score: { id: e.view.id, score, similarity, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: e.view.timestamp }, query.topK);
+}
+
+/** Inserts `c` into `best` (ordered by byScore, at most `k` long) if it belongs there. */
+function keepBest<T>(best: Scored<T>[], c: Scored<T>, k: number): void {
+  if (best.length >= k && (k <= 0 || byScore(c, best[best.length - 1]!) >= 0)) return;
+  let at = best.length;
+  while (at > 0 && byScore(c, best[at - 1]!) < 0) at--;
+  best.splice(at, 0, c);
+  if (best.length > k) best.pop();
+}
