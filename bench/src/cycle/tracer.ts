@@ -74,7 +74,7 @@ export class CycleTracer {
       proto.request = function (this: Transport, subject: string, envelope: Envelope, timeoutMs: number): Promise<Envelope> {
         const op = open("rpc", rpcName(subject));
         if (!op) return request.call(this, subject, envelope, timeoutMs);
-        const traced = { data: envelope.data, headers: { ...envelope.headers, [OP_HEADER]: String(op.id) } };
+        const traced = { message: envelope.message, data: envelope.data, headers: { ...envelope.headers, [OP_HEADER]: String(op.id) } };
         op.bytes = envelope.data.length;
         return settle(
           op,

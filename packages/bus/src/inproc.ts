@@ -1,8 +1,12 @@
 import { BusError } from "./errors.js";
 import { InFlight } from "./inflight.js";
+import { forwardEnvelope } from "./message-envelope.js";
 import { subjectMatches } from "./subjects.js";
 import { timerDelay } from "./timers.js";
 import type { Delivery, Envelope, ErrorReporter, MessageHandler, RequestHandler, Subscription, Transport } from "./transport.js";
+
+/** Subjects whose matching members are remembered per list at most. */
+const MAX_REMEMBERED_SUBJECTS = 4_096;
 
 interface Member {
   readonly pattern: string;
@@ -15,15 +19,21 @@ interface Member {
 /**
  * The in-process transport: the same semantics as NATS (queue groups,
  * wildcards, deadlines, no-responder errors, drain) without a network, for
- * embedded mode and for tests. Payloads stay protobuf-encoded so both
- * transports exercise the same codecs.
+ * embedded mode and for tests. RPC hands the message objects over
+ * (`carriesMessages`; an envelope's bytes are made only if read); raw
+ * payloads and events travel as bytes, as on NATS.
  */
 export class InProcessTransport implements Transport {
   readonly kind = "inproc";
+  readonly carriesMessages = true;
   private readonly responders: Member[] = [];
   private readonly subscribers: Member[] = [];
   // Round-robin position per queue group, so load spreads evenly.
   private readonly cursor = new Map<string, number>();
+  // The members whose pattern matches a subject, per list: every call and
+  // publish went through every member's pattern (a stack serves ~80
+  // subjects). Cleared whenever a member joins or leaves.
+  private readonly matches = new Map<readonly Member[], Map<string, Member[]>>();
   private closed = false;
 
   constructor(private readonly reportError: ErrorReporter = () => {}) {}
@@ -41,7 +51,7 @@ export class InProcessTransport implements Transport {
         clearTimeout(timer);
         fn();
       };
-      const delivery: Delivery = { subject, data: request.data, headers: { ...request.headers } };
+      const delivery: Delivery = forwardEnvelope(request, subject);
       // First reply wins, as with NATS when several groups match.
       for (const member of chosen) {
         member.deliver(delivery).then(
@@ -106,6 +116,7 @@ export class InProcessTransport implements Transport {
         ),
     };
     list.push(member);
+    this.matches.clear();
     return { drain: () => this.leave(member) };
   }
 
@@ -115,15 +126,30 @@ export class InProcessTransport implements Transport {
       const i = list.indexOf(member);
       if (i >= 0) list.splice(i, 1);
     }
+    this.matches.clear();
     await member.inflight.idle();
+  }
+
+  /** The members of `list` whose pattern matches `subject`, remembered until the members change. */
+  private matching(list: readonly Member[], subject: string): readonly Member[] {
+    let bySubject = this.matches.get(list);
+    if (!bySubject) this.matches.set(list, (bySubject = new Map()));
+    let found = bySubject.get(subject);
+    if (!found) {
+      // Subjects name agents, so there is no end to them: forget them all rather than grow without bound.
+      if (bySubject.size >= MAX_REMEMBERED_SUBJECTS) bySubject.clear();
+      found = list.filter((m) => subjectMatches(m.pattern, subject));
+      bySubject.set(subject, found);
+    }
+    return found;
   }
 
   /** Every plain member matching `subject`, plus one member per matching queue group. */
   private pick(list: readonly Member[], subject: string): Member[] {
     const plain: Member[] = [];
     const groups = new Map<string, Member[]>();
-    for (const m of list) {
-      if (m.closed || !subjectMatches(m.pattern, subject)) continue;
+    for (const m of this.matching(list, subject)) {
+      if (m.closed) continue;
       if (m.queue === undefined) plain.push(m);
       else {
         const key = `${m.queue}\u0000${m.pattern}`;

@@ -3,6 +3,7 @@ import type { CallOptions } from "./context.js";
 import type { PartialRequestOf, ResponseOf, ServiceDefinition } from "./definition.js";
 import { BusError, isBusError } from "./errors.js";
 import { Header, newTraceparent, type Headers } from "./headers.js";
+import { messageEnvelope } from "./message-envelope.js";
 import { replyError } from "./rpc-server.js";
 import { rpcSubject } from "./subjects.js";
 import type { Envelope, Transport } from "./transport.js";
@@ -54,8 +55,10 @@ export function createClient<D extends ServiceDefinition>(
       if (agentId) headers[Header.agentId] = agentId;
       let reply: Envelope;
       try {
+        // fromPartial makes the request the call's own copy, which a transport carrying messages hands over as it is.
         const message = method.requestType.fromPartial(request as never);
-        reply = await transport.request(subject, { data: method.requestType.encode(message).finish(), headers }, remaining);
+        const envelope = transport.carriesMessages ? messageEnvelope(message, method.requestType, headers) : { data: method.requestType.encode(message).finish(), headers };
+        reply = await transport.request(subject, envelope, remaining);
       } catch (err) {
         return failed(call, err);
       }
@@ -63,7 +66,8 @@ export function createClient<D extends ServiceDefinition>(
       if (error) return failed(call, error);
       let response: unknown;
       try {
-        response = method.responseType.decode(reply.data);
+        // A handed-over reply may share objects with the server's state: the caller gets a copy of its own, as decoding would give.
+        response = reply.message !== undefined ? method.responseType.fromPartial(reply.message as never) : method.responseType.decode(reply.data);
       } catch (err) {
         return failed(call, new BusError("INTERNAL", `malformed ${method.name} reply payload: ${(err as Error).message}`, { cause: err }));
       }

@@ -3,6 +3,7 @@ import type { CallContext } from "./context.js";
 import type { RequestOf, ResponseOf, ServiceDefinition } from "./definition.js";
 import { BusError, isStatusCodeName, toWireError } from "./errors.js";
 import { decodeMessageHeader, encodeMessageHeader, Header, type Headers } from "./headers.js";
+import { messageEnvelope } from "./message-envelope.js";
 import { PendingCall } from "./pending-call.js";
 import { rpcSubject } from "./subjects.js";
 import type { Delivery, Envelope, ErrorReporter, Subscription, Transport } from "./transport.js";
@@ -69,7 +70,7 @@ export async function serveService<D extends ServiceDefinition>(
       if (deadline <= started) return failure(new BusError("DEADLINE_EXCEEDED", "deadline passed before the request was served"));
       let request: unknown;
       try {
-        request = method.requestType.decode(delivery.data);
+        request = delivery.message !== undefined ? delivery.message : method.requestType.decode(delivery.data);
       } catch (err) {
         return failure(new BusError("INVALID_ARGUMENT", `malformed ${method.name} request payload: ${(err as Error).message}`));
       }
@@ -78,6 +79,7 @@ export async function serveService<D extends ServiceDefinition>(
       active.add(call);
       try {
         const response = await call.settle(handler.call(handlers, request, makeContext(delivery, definition.fullName, method.name, deadline, call)));
+        if (transport.carriesMessages) return messageEnvelope(response, method.responseType, NO_HEADERS);
         return { data: method.responseType.encode(response).finish(), headers: NO_HEADERS };
       } catch (err) {
         const wire = toWireError(err);

@@ -4,6 +4,12 @@ import type { Headers } from "./headers.js";
 export interface Envelope {
   readonly data: Uint8Array;
   readonly headers: Headers;
+  /**
+   * The message itself, on a transport that carries messages (in-process):
+   * `data` is then its encoding, made only if something reads it (see
+   * messageEnvelope). The receiver treats it as its own copy.
+   */
+  readonly message?: unknown;
 }
 
 /** A delivered message: the envelope and the subject it arrived on. */
@@ -38,6 +44,11 @@ export interface Subscription {
 export interface Transport {
   /** `"nats"` or `"inproc"`, for logs and diagnostics. */
   readonly kind: string;
+  /**
+   * Whether an envelope's `message` reaches the other side as it is (the
+   * in-process transport), so RPC skips encoding and decoding it.
+   */
+  readonly carriesMessages?: boolean;
   request(subject: string, request: Envelope, timeoutMs: number): Promise<Envelope>;
   serve(subject: string, queue: string, handler: RequestHandler): Subscription;
   publish(subject: string, message: Envelope): void;

@@ -31,9 +31,21 @@ export function nameOfId(id: string): string {
   return fold(id);
 }
 
+// Canonical forms already made: a graph has few predicates, and answering
+// a question canonicalises each edge's predicate again and again (3% of an
+// embedded cycle's CPU). Forgotten all at once past the bound.
+const canonicalForms = new Map<string, string>();
+const MAX_CANONICAL_FORMS = 10_000;
+
 /** A predicate's canonical form, so `is_a`, `is-a` and `Is A` are one predicate for the rules. */
 export function canonicalPredicate(predicate: string): string {
-  return tokens(predicate).join("_");
+  let canonical = canonicalForms.get(predicate);
+  if (canonical === undefined) {
+    if (canonicalForms.size >= MAX_CANONICAL_FORMS) canonicalForms.clear();
+    canonical = tokens(predicate).join("_");
+    canonicalForms.set(predicate, canonical);
+  }
+  return canonical;
 }
 
 /**

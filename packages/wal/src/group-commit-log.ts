@@ -1,4 +1,4 @@
-import { open, readFile, rename, rm, truncate } from "node:fs/promises";
+import { open, readFile, rename, rm, truncate, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import { ensureDir, syncDir } from "./dirs.js";
 import { WalError } from "./errors.js";
@@ -26,6 +26,12 @@ export interface LogOptions {
    * no synced append follows it. @default 100
    */
   readonly lazySyncMs?: number;
+  /**
+   * Milliseconds the file stays open after the last write, so a busy log
+   * pays no open and close per batch while thousands of idle ones hold no
+   * descriptor. @default 1000
+   */
+  readonly idleCloseMs?: number;
 }
 
 /** Options of one append. */
@@ -93,6 +99,9 @@ export class GroupCommitLog {
   /** Bytes written but not yet synced, and the timer that will sync them. */
   private dirty = false;
   private lazyTimer: NodeJS.Timeout | undefined;
+  /** The file opened for appending, kept between batches until idle (see LogOptions.idleCloseMs). */
+  private handle: FileHandle | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     /** The log file. */
@@ -164,11 +173,50 @@ export class GroupCommitLog {
     this.closed = true;
     clearTimeout(this.lazyTimer);
     await this.draining;
+    await this.closeHandle();
   }
 
   private kick(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     // Start on the next turn of the event loop, so writes issued together share the first batch too.
     this.draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
+  }
+
+  /** Closes the file once no batch came for idleCloseMs; the next batch opens it again. */
+  private closeWhenIdle(): void {
+    if (!this.handle || this.closed) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (!this.draining) void this.closeHandle();
+    }, this.options.idleCloseMs ?? 1_000).unref();
+  }
+
+  /** Closes the kept file; a failed close is harmless here (everything acknowledged was written, and synced where asked). */
+  private async closeHandle(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close().catch(() => {});
+  }
+
+  /** The file opened for appending, creating it (and making its name durable) on first use. */
+  private async appendHandle(): Promise<FileHandle> {
+    if (this.handle) return this.handle;
+    const created = !this.exists;
+    if (created) await ensureDir(dirname(this.path));
+    const handle = await open(this.path, "a");
+    if (created) {
+      try {
+        await syncDir(dirname(this.path));
+      } catch (err) {
+        await handle.close().catch(() => {});
+        throw err;
+      }
+      this.exists = true;
+    }
+    this.handle = handle;
+    return handle;
   }
 
   private async drain(): Promise<void> {
@@ -186,6 +234,7 @@ export class GroupCommitLog {
       }
     } finally {
       this.draining = undefined;
+      this.closeWhenIdle();
     }
   }
 
@@ -236,25 +285,17 @@ export class GroupCommitLog {
   /** Writes `bytes` (and syncs them and anything unsynced when `sync`); resolves with whether it synced. */
   private async writeAndSync(bytes: Buffer, sync: boolean): Promise<boolean> {
     if (bytes.length === 0 && (!sync || !this.dirty)) return false;
-    const created = !this.exists;
-    if (created) await ensureDir(dirname(this.path));
-    const handle = await open(this.path, "a");
-    try {
-      if (bytes.length > 0) await handle.writeFile(bytes);
-      if (sync) await handle.datasync();
-    } finally {
-      await handle.close();
-    }
-    if (created) {
-      await syncDir(dirname(this.path));
-      this.exists = true;
-    }
+    const handle = await this.appendHandle();
+    if (bytes.length > 0) await handle.writeFile(bytes);
+    if (sync) await handle.datasync();
     return sync;
   }
 
   private async runRewrite(task: RewriteTask): Promise<void> {
     if (this.failure) return task.reject(this.failure);
     const temp = `${this.path}.rewrite`;
+    // The kept file is the one the rename replaces: later appends open the new one.
+    await this.closeHandle();
     try {
       await ensureDir(dirname(this.path));
       const size = await writeSnapshot(temp, task.snapshot());

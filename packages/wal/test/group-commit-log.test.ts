@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync, appendFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync, existsSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -11,6 +11,19 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const text = (payloads: Buffer[]): string[] => payloads.map((p) => p.toString("utf8"));
+
+/** How many descriptors this process holds open on `path` (Linux: /proc/self/fd). */
+function openDescriptors(path: string): number {
+  let n = 0;
+  for (const fd of readdirSync("/proc/self/fd")) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`) === path) n++;
+    } catch {
+      // closed while listing
+    }
+  }
+  return n;
+}
 
 describe("GroupCommitLog", () => {
   it("open - an absent log is not created until the first append, which creates its directories", async () => {
@@ -131,6 +144,22 @@ describe("GroupCommitLog", () => {
     expect((first as WalError).message).toContain(join(dir, "file", "log"));
     rmSync(join(dir, "file"));
     await expect(log.append([Buffer.from("y")])).rejects.toThrow(/takes no more writes until reopened/);
+  });
+
+  it("a busy log keeps its file open between batches; an idle one closes it after idleCloseMs, and a rewrite moves to the new file", async () => {
+    const path = join(dir, "log");
+    const { log } = await GroupCommitLog.open(path, { idleCloseMs: 50 });
+    for (let i = 0; i < 5; i++) await log.append([Buffer.from(`r${i}`)], undefined, { sync: i === 4 });
+    expect(openDescriptors(path)).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(openDescriptors(path)).toBe(0);
+    await log.append([Buffer.from("again")]);
+    await log.rewrite(() => [Buffer.from("snap")]);
+    await log.append([Buffer.from("after")]);
+    expect(openDescriptors(path)).toBe(1);
+    await log.close();
+    expect(openDescriptors(path)).toBe(0);
+    expect(text((await GroupCommitLog.open(path)).payloads)).toEqual(["snap", "after"]);
   });
 
   it("a closed log refuses appends", async () => {

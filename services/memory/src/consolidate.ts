@@ -29,7 +29,7 @@ export async function consolidate(
   agentId: string,
   request: { cycle: number; trigger: ConsolidationTrigger; goals: readonly string[]; settings: ConsolidationSettings },
 ): Promise<MemoryServiceConsolidateResponse> {
-  const { state } = await deps.repo.readWm(agentId);
+  const state = await deps.repo.readLiveWm(agentId);
   const capacity = state.capacity;
   const pressureBefore = pressureOf(state.entries.length, capacity);
   const candidates = state.entries.filter((e) => request.cycle === 0 || e.sourceCycle < request.cycle);

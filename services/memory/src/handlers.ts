@@ -92,11 +92,14 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
           const fact = factFromEntry(agentId, e, request.cycle, t);
           return fact ? [{ fact, about: e.symbols }] : [];
         });
-        const { state, result } = await repo.updateWm(agentId, (s) => {
-          const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
-          return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
-        });
-        const stored = await storeFacts(deps, agentId, facts);
+        // Working memory and facts are separate documents: written at once, they share one log write.
+        const [{ state, result }, stored] = await Promise.all([
+          repo.updateWm(agentId, (s) => {
+            const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
+            return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
+          }),
+          storeFacts(deps, agentId, facts),
+        ]);
         let size = state.entries.length;
         const pressure = pressureOf(size, capacity);
         const overSize = view.settings.autoConsolidateAt !== undefined && size >= view.settings.autoConsolidateAt;
@@ -127,7 +130,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       request.kinds.forEach((k, i) => {
         if (!KINDS.has(k)) throw invalid(`kinds[${i}]`, `${k} is not a working-memory kind`);
       });
-      const { state } = await repo.readWm(agentId);
+      const state = await repo.readLiveWm(agentId);
       const pressure = pressureOf(state.entries.length, state.capacity);
       return {
         entries: recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol }),
@@ -174,7 +177,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
         checkSameAgent(f.agentId, agentId, `facts[${i}].agent_id`);
         if (!factSized(f.content)) throw invalid(`facts[${i}].content`, `must be ${KNOWLEDGE.minFactChars}..${KNOWLEDGE.maxFactChars} characters, got ${f.content.trim().length}`);
       });
-      const stored = await lock.run(agentId, () => storeFacts(deps, agentId, request.facts.map((fact) => ({ fact, about: [] }))));
+      // No agent lock, as for provenance: facts are only added, under ids the store checks, so act's
+      // RecordFacts (sent without waiting, mid-cycle) no longer holds up the cycle's Remember behind it.
+      const stored = await storeFacts(deps, agentId, request.facts.map((fact) => ({ fact, about: [] })));
       return { ids: stored.map((f) => f.id) };
     },
 
@@ -210,7 +215,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
         if (seen.has(r.id)) throw invalid(`records[${i}].id`, `${JSON.stringify(r.id)} appears twice`);
         seen.add(r.id);
       });
-      await lock.run(agentId, () => repo.add(agentId, "provenance", records.map((r) => ({ id: r.id, record: r }))));
+      // No agent lock: records are only added, under fresh ids, and the store checks each id itself, so a
+      // cycle's provenance is written beside its Remember (sharing its log write) instead of after it.
+      await repo.add(agentId, "provenance", records.map((r) => ({ id: r.id, record: r })));
       return { ids: records.map((r) => r.id) };
     },
 

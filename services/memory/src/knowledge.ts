@@ -9,8 +9,8 @@ import { factId } from "./facts.js";
  * Stores facts once per agent: the store key is the hash of the normalized
  * content, so a fact already held (from either path) is not stored again
  * and its existing id is returned. New facts get a TOOL_OUTPUT provenance
- * record and are linked into the graph best effort. The caller holds the
- * agent's lock.
+ * record and are linked into the graph best effort. Needs no agent lock:
+ * it only adds records, and the store refuses an id it already holds.
  */
 export async function storeFacts(deps: Deps, agentId: string, items: readonly { fact: Fact; about: readonly string[] }[]): Promise<Fact[]> {
   if (items.length === 0) return [];

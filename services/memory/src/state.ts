@@ -63,6 +63,83 @@ const parse = (bytes: Uint8Array, what: string): unknown => {
   }
 };
 
+/** Working memory as stored, without its archive: JSON of its live entries (proto JSON) and counters. */
+function encodeWm(state: WmState): Uint8Array {
+  return json({
+    nextId: state.nextId,
+    entries: state.entries.map((e) => WorkingMemoryEntry.toJSON(e)),
+    capacity: state.capacity,
+    resumedVersion: state.resumedVersion,
+  });
+}
+
+/**
+ * The archive as stored: `{"entries": [...]}`. Archived decisions never
+ * change once archived (see copyWm), so each is turned into JSON once and
+ * its text kept beside it.
+ */
+function encodeArchive(archive: readonly WorkingMemoryEntry[], archivedJson: WeakMap<WorkingMemoryEntry, string>): Uint8Array {
+  const encoded = archive.map((e) => {
+    let entryJson = archivedJson.get(e);
+    if (entryJson === undefined) {
+      entryJson = JSON.stringify(WorkingMemoryEntry.toJSON(e));
+      archivedJson.set(e, entryJson);
+    }
+    return entryJson;
+  });
+  return text.encode(`{"entries":[${encoded.join(",")}]}`);
+}
+
+function decodeArchive(bytes: Uint8Array, agentId: string): WorkingMemoryEntry[] {
+  const raw = parse(bytes, `decision archive of ${agentId}`) as { entries: unknown[] };
+  return raw.entries.map((e) => WorkingMemoryEntry.fromJSON(e));
+}
+
+/**
+ * The archive from both places it may be: the archive document, and inside
+ * a working-memory document written before the archive had its own (or by
+ * a write that stopped between the two). One entry per id, in id order,
+ * the newest maxArchivedDecisions.
+ */
+function mergeArchives(inline: readonly WorkingMemoryEntry[], stored: readonly WorkingMemoryEntry[]): WorkingMemoryEntry[] {
+  if (inline.length === 0) return [...stored];
+  if (stored.length === 0) return [...inline];
+  const byId = new Map<number, WorkingMemoryEntry>();
+  for (const e of [...inline, ...stored]) byId.set(e.id, e);
+  return [...byId.values()].sort((a, b) => a.id - b.id).slice(-WORKING_MEMORY.maxArchivedDecisions);
+}
+
+/** Whether `mutate` changed the archive: it only adds, sorts and trims, never changes an entry. */
+function archiveChanged(before: readonly WorkingMemoryEntry[], after: readonly WorkingMemoryEntry[]): boolean {
+  return before.length !== after.length || before.some((e, i) => e !== after[i]);
+}
+
+/** A working-memory document; `archive` is what one written before the archive had its own document carries inline. */
+function decodeWm(bytes: Uint8Array, agentId: string): WmState {
+  const raw = parse(bytes, `working memory of ${agentId}`) as { nextId: number; entries: unknown[]; archive?: unknown[]; capacity?: number; resumedVersion?: number };
+  return {
+    nextId: raw.nextId,
+    entries: raw.entries.map((e) => WorkingMemoryEntry.fromJSON(e)),
+    archive: (raw.archive ?? []).map((e) => WorkingMemoryEntry.fromJSON(e)),
+    capacity: raw.capacity ?? WORKING_MEMORY.defaultCapacity,
+    resumedVersion: raw.resumedVersion ?? 0,
+  };
+}
+
+/**
+ * A copy its holder may change without touching the original: the lists
+ * are new, and so are the live entries and their arrays. Archived entries
+ * are shared: nothing changes one once archived (working-memory.ts only
+ * adds, sorts and trims the archive), which lets encodeWm keep their JSON.
+ */
+function copyWm(state: WmState): WmState {
+  return { ...state, entries: state.entries.map(copyEntry), archive: [...state.archive] };
+}
+
+function copyEntry(e: WorkingMemoryEntry): WorkingMemoryEntry {
+  return { ...e, symbols: [...e.symbols], accessCycles: [...e.accessCycles] };
+}
+
 // Optimistic-concurrency retries of a working-memory update before giving up
 // with ABORTED (only reachable when several replicas write one agent at once).
 const WM_RETRIES = 8;
@@ -77,6 +154,15 @@ export class Repository {
   // back the same bytes object for a record until it changes, so a log read
   // again is not parsed again. Records read are shared: never modify one.
   private readonly decoded = new WeakMap<Uint8Array, unknown>();
+  // Working memory and sessions by the stored bytes they came from, on the
+  // same ground: the file store hands back the bytes it was given until the
+  // document is replaced, so a cycle's several reads of working memory parse
+  // its JSON once, not every time. Working memory is copied out (callers
+  // mutate it); sessions are shared (never modify one).
+  private readonly wmDecoded = new WeakMap<Uint8Array, WmState>();
+  private readonly sessionDecoded = new WeakMap<Uint8Array, SessionDoc>();
+  private readonly archiveDecoded = new WeakMap<Uint8Array, WorkingMemoryEntry[]>();
+  private readonly archivedJson = new WeakMap<WorkingMemoryEntry, string>();
 
   /** `vectors`: stores a text vector with each record recall ranks, and takes it back when reading. */
   constructor(
@@ -97,39 +183,82 @@ export class Repository {
 
   /** The agent's working memory (empty when never written) and its revision. */
   async readWm(agentId: string): Promise<{ state: WmState; revision: number }> {
+    const { state, revision } = await this.readWmDocs(agentId);
+    return { state, revision };
+  }
+
+  /** The agent's live working-memory entries and capacity, without reading the archive (one store read, not two). */
+  async readLiveWm(agentId: string): Promise<{ entries: WorkingMemoryEntry[]; capacity: number }> {
+    const doc = await this.store.getDoc(agentId, "wm");
+    if (!doc) return { entries: [], capacity: WORKING_MEMORY.defaultCapacity };
+    let state = this.wmDecoded.get(doc.value);
+    if (!state) {
+      state = decodeWm(doc.value, agentId);
+      this.wmDecoded.set(doc.value, state);
+    }
+    return { entries: state.entries.map(copyEntry), capacity: state.capacity };
+  }
+
+  /**
+   * Working memory and its archive, read at once. The archive is its own
+   * document, written only when decisions leave working memory: inside the
+   * working-memory document it made every cycle's write grow with the
+   * agent's age (136 KB of 138 KB at cycle 400 of bench:cycle).
+   */
+  private async readWmDocs(agentId: string): Promise<{ state: WmState; revision: number }> {
+    const [{ state, revision }, { entries: stored }] = await Promise.all([this.readWmDoc(agentId), this.readArchive(agentId)]);
+    return { state: { ...state, archive: mergeArchives(state.archive, stored) }, revision };
+  }
+
+  /** The working-memory document: a copy of its state, whose archive is only what an older document carries inside. */
+  private async readWmDoc(agentId: string): Promise<{ state: WmState; revision: number }> {
     const doc = await this.store.getDoc(agentId, "wm");
     if (!doc) return { state: { nextId: 1, entries: [], archive: [], capacity: WORKING_MEMORY.defaultCapacity, resumedVersion: 0 }, revision: 0 };
-    const raw = parse(doc.value, `working memory of ${agentId}`) as { nextId: number; entries: unknown[]; archive: unknown[]; capacity?: number; resumedVersion?: number };
-    return {
-      state: {
-        nextId: raw.nextId,
-        entries: raw.entries.map((e) => WorkingMemoryEntry.fromJSON(e)),
-        archive: raw.archive.map((e) => WorkingMemoryEntry.fromJSON(e)),
-        capacity: raw.capacity ?? WORKING_MEMORY.defaultCapacity,
-        resumedVersion: raw.resumedVersion ?? 0,
-      },
-      revision: doc.revision,
-    };
+    let state = this.wmDecoded.get(doc.value);
+    if (!state) {
+      state = decodeWm(doc.value, agentId);
+      this.wmDecoded.set(doc.value, state);
+    }
+    return { state: copyWm(state), revision: doc.revision };
+  }
+
+  private async readArchive(agentId: string): Promise<{ entries: WorkingMemoryEntry[]; revision: number }> {
+    const doc = await this.store.getDoc(agentId, "archive");
+    if (!doc) return { entries: [], revision: 0 };
+    let entries = this.archiveDecoded.get(doc.value);
+    if (!entries) {
+      entries = decodeArchive(doc.value, agentId);
+      this.archiveDecoded.set(doc.value, entries);
+    }
+    return { entries, revision: doc.revision };
   }
 
   /**
    * Applies `mutate` to the agent's working memory and writes it back with
    * compare-and-set; on a lost race it re-reads and re-applies, so `mutate`
-   * must depend only on the state it is given.
+   * must depend only on the state it is given. `mutate` sees the archive
+   * empty (it only ever adds to it): the archive document is read and
+   * written only when decisions left, merged with what they add, and
+   * written first, so a stop between the two writes leaves decisions both
+   * archived and live (reads list them once), never in neither.
    */
   async updateWm<T>(agentId: string, mutate: (state: WmState) => T): Promise<{ state: WmState; result: T }> {
     for (let attempt = 0; ; attempt++) {
-      const { state, revision } = await this.readWm(agentId);
+      const { state, revision } = await this.readWmDoc(agentId);
+      // An archive still inside an older working-memory document moves to its own on the first write.
+      const inline = [...state.archive];
       const result = mutate(state);
-      const value = json({
-        nextId: state.nextId,
-        entries: state.entries.map((e) => WorkingMemoryEntry.toJSON(e)),
-        archive: state.archive.map((e) => WorkingMemoryEntry.toJSON(e)),
-        capacity: state.capacity,
-        resumedVersion: state.resumedVersion,
-      });
       try {
+        if (inline.length > 0 || archiveChanged(inline, state.archive)) {
+          const stored = await this.readArchive(agentId);
+          state.archive = mergeArchives(stored.entries, state.archive);
+          const archived = encodeArchive(state.archive, this.archivedJson);
+          await this.store.putDoc(agentId, "archive", archived, stored.revision);
+          this.archiveDecoded.set(archived, [...state.archive]);
+        }
+        const value = encodeWm(state);
         await this.store.putDoc(agentId, "wm", value, revision);
+        this.wmDecoded.set(value, { ...copyWm(state), archive: [] });
         return { state, result };
       } catch (err) {
         if (!isConflict(err) || attempt + 1 >= WM_RETRIES) throw err;
@@ -141,14 +270,21 @@ export class Repository {
   async readSession(agentId: string): Promise<{ doc: SessionDoc; revision: number } | undefined> {
     const stored = await this.store.getDoc(agentId, "session");
     if (!stored) return undefined;
-    const raw = parse(stored.value, `session of ${agentId}`) as { version: number; state: string };
-    return { doc: { version: raw.version, state: SessionState.decode(Buffer.from(raw.state, "base64")) }, revision: stored.revision };
+    let doc = this.sessionDecoded.get(stored.value);
+    if (!doc) {
+      const raw = parse(stored.value, `session of ${agentId}`) as { version: number; state: string };
+      doc = { version: raw.version, state: SessionState.decode(Buffer.from(raw.state, "base64")) };
+      this.sessionDecoded.set(stored.value, doc);
+    }
+    return { doc, revision: stored.revision };
   }
 
   /** Writes the session if its store revision is still `expectedRevision`; throws ABORTED otherwise. */
   async writeSession(agentId: string, doc: SessionDoc, expectedRevision: number): Promise<void> {
     const bytes = SessionState.encode(doc.state).finish();
-    await this.store.putDoc(agentId, "session", json({ version: doc.version, state: Buffer.from(bytes).toString("base64") }), expectedRevision);
+    const value = json({ version: doc.version, state: Buffer.from(bytes).toString("base64") });
+    await this.store.putDoc(agentId, "session", value, expectedRevision);
+    this.sessionDecoded.set(value, doc);
   }
 
   /** Adds records whose ids are new; per record, whether it was added. */

@@ -88,7 +88,7 @@ export function touchEntries(state: WmState, ids: readonly number[], cycle: numb
 }
 
 /** Live entries, newest first, filtered by kind and symbol. */
-export function recentEntries(state: WmState, filter: { limit: number; kinds: readonly WorkingMemoryKind[]; symbol: string }): WorkingMemoryEntry[] {
+export function recentEntries(state: Pick<WmState, "entries">, filter: { limit: number; kinds: readonly WorkingMemoryKind[]; symbol: string }): WorkingMemoryEntry[] {
   const out: WorkingMemoryEntry[] = [];
   for (let i = state.entries.length - 1; i >= 0 && out.length < filter.limit; i--) {
     const e = state.entries[i]!;
@@ -111,18 +111,23 @@ export function removeEntries(state: WmState, ids: ReadonlySet<number>): Working
  * Keeps a compact copy of DECISION entries that leave working memory. The
  * reference system loses them on consolidation, and with them the per-goal
  * tool history the decide scorer's recency and novelty terms need.
+ * An archived entry is never changed afterwards (the store keeps its
+ * encoded form); only the archive's order and length change.
  */
 function archiveDecisions(state: WmState, leaving: readonly WorkingMemoryEntry[]): void {
-  const decisions = leaving.filter((e) => e.kind === WorkingMemoryKind.DECISION);
+  // An id already archived (a write that stopped between the archive and working memory) is not archived twice.
+  const archived = new Set(state.archive.map((e) => e.id));
+  const decisions = leaving.filter((e) => e.kind === WorkingMemoryKind.DECISION && !archived.has(e.id));
   if (decisions.length === 0) return;
-  state.archive.push(...decisions.map((e) => ({ ...e, content: cut(e.content, WORKING_MEMORY.archivedContentChars), accessCycles: [] })));
+  state.archive.push(...decisions.map((e) => ({ ...e, content: cut(e.content, WORKING_MEMORY.archivedContentChars), symbols: [...e.symbols], accessCycles: [] })));
   state.archive.sort((a, b) => a.id - b.id);
   if (state.archive.length > WORKING_MEMORY.maxArchivedDecisions) state.archive.splice(0, state.archive.length - WORKING_MEMORY.maxArchivedDecisions);
 }
 
 /** DECISION entries about `goalId` (any goal when empty), live and archived, newest first. */
 export function decisionHistory(state: WmState, goalId: string, limit: number): WorkingMemoryEntry[] {
-  const all = [...state.archive, ...state.entries.filter((e) => e.kind === WorkingMemoryKind.DECISION)];
+  const archived = new Set(state.archive.map((e) => e.id));
+  const all = [...state.archive, ...state.entries.filter((e) => e.kind === WorkingMemoryKind.DECISION && !archived.has(e.id))];
   return all
     .filter((e) => goalId === "" || e.symbols.includes(goalId))
     .sort((a, b) => b.id - a.id)

@@ -79,6 +79,14 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect(await store.readRecords("port.x", "facts")).toEqual([]);
   });
 
+  it("store port - records added in one call (sent at once by the KV adapter) read back in the order given, duplicates refused", async () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    const ids = Array.from({ length: 60 }, (_, i) => `r${(i * 37) % 60}`);
+    const added = await store.addRecords("batch", "provenance", [...ids, "r5", "r7"].map((id) => ({ id, value: bytes(id) })));
+    expect(added).toEqual([...ids.map(() => true), false, false]);
+    expect((await store.readRecords("batch", "provenance")).map((r) => r.id)).toEqual(ids);
+  });
+
   it("store port - readChanges gives the whole log first, then only what was added, replaced or removed since its cursor", async () => {
     const bytes = (s: string) => new TextEncoder().encode(s);
     const text = (records: readonly { id: string; value: Uint8Array }[]) => records.map((r) => [r.id, new TextDecoder().decode(r.value)]);

@@ -154,13 +154,10 @@ export function similaritySearchTool(orient: OrientClient, encoder = new TextEnc
         const facts = await factsAbout(orient, ctx.agentId, id, "from", 30);
         return encoder.encode([label, ...facts.map((t) => `${t.predicateLabel || t.predicate} ${t.objectLabel || t.object}`)].join(". "));
       };
-      const targetVector = await profile(target.id, target.label);
-      const ranked = [];
-      for (const a of activations) {
-        if (!a.symbol || a.symbol.id === target.id) continue;
-        const score = similarity(targetVector, await profile(a.symbol.id, a.symbol.label || a.symbol.id));
-        ranked.push({ symbol: a.symbol.label || a.symbol.id, similarity: score });
-      }
+      const candidates = activations.flatMap((a) => (a.symbol && a.symbol.id !== target.id ? [{ id: a.symbol.id, label: a.symbol.label || a.symbol.id }] : []));
+      // The profiles are independent queries: asked at once, not one round trip after another (up to 41 of them).
+      const [targetVector, ...vectors] = await Promise.all([profile(target.id, target.label), ...candidates.map((c) => profile(c.id, c.label))]);
+      const ranked = candidates.map((c, k) => ({ symbol: c.label, similarity: similarity(targetVector!, vectors[k]!) }));
       ranked.sort((a, b) => b.similarity - a.similarity || a.symbol.localeCompare(b.symbol));
       const top = ranked.slice(0, i.top_k);
       return {

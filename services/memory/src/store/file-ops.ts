@@ -12,7 +12,7 @@ export type FileOp =
   | { readonly op: "doc"; readonly doc: DocName; readonly revision: number; readonly value: Uint8Array };
 
 const CODES = { put: 1, del: 2, doc: 3 } as const;
-const DOC_NAMES: ReadonlySet<string> = new Set<DocName>(["session", "wm"]);
+const DOC_NAMES: ReadonlySet<string> = new Set<DocName>(["session", "wm", "archive"]);
 const LOG_NAMES: ReadonlySet<string> = new Set<LogName>(["episodes", "facts", "corrections", "provenance"]);
 
 export function encodeOp(op: FileOp): Buffer {

@@ -88,18 +88,18 @@ class KvStore implements MemoryStore {
 
   async addRecords(agentId: string, log: LogName, records: readonly StoredRecord[]): Promise<boolean[]> {
     const prefix = `${encodeToken(agentId)}.${log}.`;
-    const added: boolean[] = [];
-    // One at a time: the revision order is the order records read back in.
-    for (const r of records) {
-      tooLarge(r.value, `${log} record ${r.id}`);
-      try {
-        await this.kv.create(prefix + encodeToken(r.id), r.value);
-        added.push(true);
-      } catch (err) {
-        if (!wrongSequence(err)) throw new MemoryStoreError("UNAVAILABLE", `cannot add to ${log} of ${agentId}: ${(err as Error).message}`, { cause: err });
-        added.push(false);
-      }
-    }
+    records.forEach((r) => tooLarge(r.value, `${log} record ${r.id}`));
+    // Sent together, in order: the stream stores one connection's messages in
+    // the order they were sent, so the revision order (the order records read
+    // back in) is still the order given, and N records cost one round trip,
+    // not N. Every create is settled before anything is reported.
+    const outcomes = await Promise.allSettled(records.map((r) => this.kv.create(prefix + encodeToken(r.id), r.value)));
+    const added = outcomes.map((o) => {
+      if (o.status === "fulfilled") return true;
+      const err: unknown = o.reason;
+      if (!wrongSequence(err)) throw new MemoryStoreError("UNAVAILABLE", `cannot add to ${log} of ${agentId}: ${(err as Error).message}`, { cause: err });
+      return false;
+    });
     if (added.some(Boolean)) await this.bumpVersion(agentId, log);
     return added;
   }

@@ -5,13 +5,14 @@
  *
  * Two shapes of state:
  * - documents: one value per (agent, name), replaced whole with
- *   compare-and-set on a revision (session state, working memory);
+ *   compare-and-set on a revision (session state, working memory, the
+ *   archive of decisions that left working memory);
  * - record logs: keyed records per (agent, log), added if absent, read back
  *   in the order they were added (episodes, facts, corrections, provenance).
  */
 
 /** Documents an agent has. */
-export type DocName = "session" | "wm";
+export type DocName = "session" | "wm" | "archive";
 
 /** Record logs an agent has. */
 export type LogName = "episodes" | "facts" | "corrections" | "provenance";

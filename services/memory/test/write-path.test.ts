@@ -1,0 +1,120 @@
+// A cycle's writes to one agent over the files store: what may run at once,
+// and that reads served from the decoded cache stay private to each reader.
+import { DerivationKind, WorkingMemoryKind } from "@boyd/proto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createMemoryHandlers, openFileStore } from "../src/index.js";
+import { ctx, entry, filesHandlers } from "./fixtures/harness.js";
+
+describe("memory write path", () => {
+  let h: Awaited<ReturnType<typeof filesHandlers>>;
+  beforeEach(async () => (h = await filesHandlers()));
+  afterEach(() => h.close());
+
+  const provenance = (cycle: number) => ({
+    agentId: "a1",
+    records: [{ id: `prov:decision:${cycle}`, agentId: "a1", cycle, kind: DerivationKind.AGENT_DECISION, derivedId: `decision:${cycle}`, sourceIds: [], confidence: 0.5, toolName: "kg_query", detail: "", createdAtUnixMs: 0, scoreBreakdown: "", supportingTriples: [] }],
+  });
+
+  it("RecordProvenance does not wait behind a Remember of the same agent: sent while Remember writes, it is acknowledged first", async () => {
+    const done: string[] = [];
+    // A tool result long enough to become a fact: Remember then writes the fact's provenance after its first write.
+    const result = entry("phobos and deimos are the two moons that orbit mars", { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "kg_query" });
+    await h.handlers.remember({ agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
+    const remembering = Promise.resolve(h.handlers.remember({ agentId: "a1", cycle: 1, entries: [result], touchIds: [] }, ctx)).then(() => done.push("remember"));
+    // Remember holds the agent's lock by now, its first write under way.
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([remembering, Promise.resolve(h.handlers.recordProvenance(provenance(1), ctx)).then(() => done.push("provenance"))]);
+    expect(done).toEqual(["provenance", "remember"]);
+    const listed = await h.handlers.listProvenance({ agentId: "a1", derivedId: "", kind: 0, fromCycle: 0, toCycle: 0, limit: 10, pageToken: "", symbol: "" }, ctx);
+    expect(listed.records.map((r) => r.id)).toContain("prov:decision:1");
+  });
+
+  it("a RecordFacts in flight (act sends it without waiting) does not hold up the cycle's Remember", async () => {
+    const done: string[] = [];
+    await h.handlers.remember({ agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
+    const fact = { id: "", agentId: "a1", content: "phobos orbits mars closer than any other moon", source: "tool:kg_query", tags: [], cycle: 1, createdAtUnixMs: 0 };
+    const recording = Promise.resolve(h.handlers.recordFacts({ agentId: "a1", facts: [fact] }, ctx)).then(() => done.push("facts"));
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([recording, Promise.resolve(h.handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("an observation")], touchIds: [] }, ctx)).then(() => done.push("remember"))]);
+    expect(done).toEqual(["remember", "facts"]);
+  });
+
+  it("a read of working memory is the reader's own: changing what one read returned leaves the next read as stored", async () => {
+    await h.handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("first"), entry("second")], touchIds: [] }, ctx);
+    const one = await h.handlers.recent({ agentId: "a1", limit: 10, kinds: [], symbol: "" }, ctx);
+    one.entries[0]!.content = "changed by a reader";
+    one.entries[0]!.accessCycles.push(99);
+    one.entries.pop();
+    const two = await h.handlers.recent({ agentId: "a1", limit: 10, kinds: [], symbol: "" }, ctx);
+    expect(two.entries.map((e) => [e.content, e.accessCycles])).toEqual([
+      ["second", []],
+      ["first", []],
+    ]);
+  });
+
+  it("archived decisions are written once encoded and read back whole, in id order, after the store is reopened", async () => {
+    const decision = (n: number) => entry(`Decide: tool=kg_query, step ${n}`, { kind: WorkingMemoryKind.DECISION, symbols: ["goal:sun"], toolName: "kg_query", relevance: 0.1 });
+    // Capacity 2 with auto-consolidation off (no session): every new pair evicts the old one into the archive.
+    for (let c = 1; c <= 4; c++) await h.handlers.remember({ agentId: "a1", cycle: c, entries: [decision(2 * c - 1), decision(2 * c)], touchIds: [], capacity: 2 }, ctx);
+    const before = await h.handlers.toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 20 }, ctx);
+    expect(before.decisions.map((d) => d.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    await h.store.close();
+    const store = await openFileStore({ dir: h.dir });
+    const after = await createMemoryHandlers(store).toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 20 }, ctx);
+    await store.close();
+    expect(after.decisions).toEqual(before.decisions);
+    expect(after.decisions.find((d) => d.id === 1)).toMatchObject({ content: "Decide: tool=kg_query, step 1", symbols: ["goal:sun"], accessCycles: [] });
+  });
+
+  const docJson = async (doc: "wm" | "archive") => {
+    const stored = await h.store.getDoc("a1", doc);
+    return stored ? { revision: stored.revision, value: JSON.parse(Buffer.from(stored.value).toString()) as Record<string, unknown[]> } : undefined;
+  };
+  const decisionJson = (id: number, text: string) => ({ id, content: text, symbols: ["goal:sun"], kind: WorkingMemoryKind.DECISION, relevance: 0.1, sourceCycle: 1, toolName: "kg_query" });
+
+  it("the archive is a document of its own, written only when decisions leave working memory", async () => {
+    const decision = (n: number) => entry(`Decide: tool=kg_query, step ${n}`, { kind: WorkingMemoryKind.DECISION, symbols: ["goal:sun"], toolName: "kg_query", relevance: 0.1 });
+    await h.handlers.remember({ agentId: "a1", cycle: 1, entries: [decision(1), decision(2)], touchIds: [], capacity: 2 }, ctx);
+    expect(await docJson("archive")).toBeUndefined();
+    // Full: decision 1 is evicted (and, memory being under pressure, decision 2 consolidated).
+    await h.handlers.remember({ agentId: "a1", cycle: 2, entries: [decision(3)], touchIds: [], capacity: 2 }, ctx);
+    const archive = await docJson("archive");
+    const archivedIds = archive?.value["entries"]?.map((e) => (e as { id: number }).id);
+    expect(archivedIds).toContain(1);
+    const wm = await docJson("wm");
+    expect(wm?.value["archive"]).toBeUndefined();
+    expect(wm?.value["entries"]?.map((e) => (e as { id: number }).id)).toEqual([3]);
+    // A touch changes working memory only.
+    await h.handlers.remember({ agentId: "a1", cycle: 3, entries: [], touchIds: [3], capacity: 10 }, ctx);
+    expect((await docJson("archive"))?.revision).toBe(archive?.revision);
+  });
+
+  it("an archive inside a working-memory document written before is read, and moved to its own document by the next write", async () => {
+    const legacy = { nextId: 3, entries: [{ ...decisionJson(2, "Decide: live one"), referenceCount: 0, accessCycles: [] }], archive: [decisionJson(1, "Decide: archived one")], capacity: 10, resumedVersion: 0 };
+    await h.store.putDoc("a1", "wm", new Uint8Array(Buffer.from(JSON.stringify(legacy))), 0);
+    const history = async () => (await h.handlers.toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 10 }, ctx)).decisions.map((d) => [d.id, d.content]);
+    expect(await history()).toEqual([
+      [2, "Decide: live one"],
+      [1, "Decide: archived one"],
+    ]);
+    await h.handlers.remember({ agentId: "a1", cycle: 2, entries: [entry("an observation")], touchIds: [], capacity: 10 }, ctx);
+    expect((await docJson("archive"))?.value["entries"]?.map((e) => (e as { id: number }).id)).toEqual([1]);
+    expect((await docJson("wm"))?.value["archive"]).toBeUndefined();
+    expect(await history()).toEqual([
+      [2, "Decide: live one"],
+      [1, "Decide: archived one"],
+    ]);
+  });
+
+  it("a decision both archived and live (a write stopped between the two documents) is listed and archived once", async () => {
+    const live = { nextId: 3, entries: [{ ...decisionJson(1, "Decide: one"), referenceCount: 0, accessCycles: [] }], capacity: 1, resumedVersion: 0 };
+    await h.store.putDoc("a1", "archive", new Uint8Array(Buffer.from(JSON.stringify({ entries: [decisionJson(1, "Decide: one")] }))), 0);
+    await h.store.putDoc("a1", "wm", new Uint8Array(Buffer.from(JSON.stringify(live))), 0);
+    const history = async () => (await h.handlers.toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 10 }, ctx)).decisions.map((d) => d.id);
+    expect(await history()).toEqual([1]);
+    // Evicting it archives nothing new.
+    await h.handlers.remember({ agentId: "a1", cycle: 2, entries: [entry("next")], touchIds: [], capacity: 1 }, ctx);
+    expect((await docJson("archive"))?.value["entries"]?.map((e) => (e as { id: number }).id)).toEqual([1]);
+    expect(await history()).toEqual([1]);
+  });
+});
