@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import { usageExits } from "./options.js";
+import { refuseJson } from "./output.js";
 
 /** Words that may follow a command path: its subcommands and its options. */
 interface CompletionNode {
@@ -79,6 +80,7 @@ export function registerCompletionCommand(program: Command): void {
     .description('print shell completion for boyd: eval "$(boyd completion bash)" (or zsh), or save it where your shell loads completions')
     .argument("<shell>", "bash or zsh", shell)
     .action((which: "bash" | "zsh") => {
+      refuseJson("completion", "prints a shell script");
       process.stdout.write(which === "bash" ? bashCompletion(program) : zshCompletion(program));
     });
 }
