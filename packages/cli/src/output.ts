@@ -97,5 +97,7 @@ export function addOutputOptions(program: Command): Command {
   return program
     .option("--json", "print the result as JSON on stdout (one document; events: one per line); errors as JSON on stderr")
     .option("-q, --quiet", "no progress or notes on stderr: only the result and errors")
+    // Each command's --help lists them too, under "Global Options".
+    .configureHelp({ showGlobalOptions: true })
     .hook("preAction", () => setOutputMode(program.opts<Partial<OutputMode>>()));
 }
