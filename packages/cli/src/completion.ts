@@ -13,10 +13,13 @@ interface CompletionNode {
 /** Every command of the tree with what can follow it, parents first. */
 export function completionTable(program: Command): CompletionNode[] {
   const nodes: CompletionNode[] = [];
+  const flagsOf = (command: Command): string[] => command.options.flatMap((o) => [o.short, o.long].filter((flag): flag is string => flag !== undefined));
+  // The program's --json and -q/--quiet are accepted after any command's name too; --version only first.
+  const globals = flagsOf(program).filter((flag) => flag !== "-V" && flag !== "--version");
   const visit = (command: Command, path: string): void => {
     const subcommands = command.commands.map((c) => c.name()).filter((name) => name !== "help");
-    const options = command.options.flatMap((o) => [o.short, o.long].filter((flag): flag is string => flag !== undefined));
-    nodes.push({ path, subcommands, options: [...options, "--help"] });
+    const options = flagsOf(command);
+    nodes.push({ path, subcommands, options: [...options, ...(path === "" ? [] : globals), "--help"] });
     for (const sub of command.commands) visit(sub, path === "" ? sub.name() : `${path} ${sub.name()}`);
   };
   visit(program, "");
