@@ -10,7 +10,7 @@ import { registerDemoCommands } from "./demo.js";
 import { registerKgCommands } from "./kg.js";
 import { registerEventsCommand } from "./events.js";
 import { UsageError, usageExits } from "./options.js";
-import { addOutputOptions, EXIT_CODES_HELP, printError } from "./output.js";
+import { addOutputOptions, EXIT_CODES_HELP, outputModeOfArgv, printError } from "./output.js";
 import { installPrintableConsole } from "./printable-console.js";
 import { registerThinkCommand } from "./think.js";
 import { registerUpCommand } from "./up.js";
@@ -32,7 +32,13 @@ process.stdout.on("error", (err: NodeJS.ErrnoException) => {
 // A bad flag exits 2 in every command: commands added below inherit this.
 const program = addOutputOptions(usageExits(new Command()))
   .name("boyd")
-  .version(cliVersion(), "-V, --version", "print the version of boyd")
+  // Not commander's .version(): with --json (before or after it) the version is a JSON document too.
+  .option("-V, --version", "print the version of boyd (with --json: {\"version\": ...})")
+  .on("option:version", () => {
+    const version = cliVersion();
+    process.stdout.write(outputModeOfArgv(process.argv.slice(2)).json ? `${JSON.stringify({ version })}\n` : `${version}\n`);
+    process.exit(0);
+  })
   .description("Boyd: OODA-loop agents over NATS and protobuf")
   .showHelpAfterError()
   // Every command's --help ends with the global flags and the exit codes.

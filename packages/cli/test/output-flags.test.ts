@@ -107,6 +107,16 @@ describe("--json and -q: kg, decide, act, think (embedded)", () => {
     }
   }, 30_000);
 
+  it("--version: the version, with --json (before or after) as a JSON document", async () => {
+    const text = await runBoyd(["--version"]);
+    expect(text.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    for (const args of [["--json", "--version"], ["--version", "--json"]]) {
+      const r = await runBoyd(args);
+      expect(r.code).toBe(0);
+      expect(jsonDocument(r)).toEqual({ version: text.stdout.trim() });
+    }
+  });
+
   it("--help of every command ends with the global flags and the exit codes", async () => {
     for (const args of [[], ["agent", "run"], ["kg", "ingest"], ["events"]]) {
       const r = await runBoyd([...args, "--help"]);
