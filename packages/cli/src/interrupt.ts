@@ -17,11 +17,11 @@ export class Interrupt {
   requested = false;
   private readonly onSignal = (): void => {
     if (this.requested) {
-      process.stderr.write(`\nboyd: ${this.options.quitting ?? "quitting now"}\n`);
+      console.error(`\nboyd: ${this.options.quitting ?? "quitting now"}`);
       process.exit(130);
     }
     this.requested = true;
-    process.stderr.write(`\nboyd: ${this.options.stopping ?? "stopping at the next safe point"} (Ctrl-C again to quit now)\n`);
+    console.error(`\nboyd: ${this.options.stopping ?? "stopping at the next safe point"} (Ctrl-C again to quit now)`);
     this.options.onStop?.();
   };
 

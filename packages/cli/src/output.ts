@@ -40,19 +40,23 @@ export function outputModeOfArgv(argv: readonly string[]): OutputMode {
   return { json: flags.includes("--json"), quiet: flags.includes("-q") || flags.includes("--quiet") };
 }
 
+// Everything goes out through console, never process.stdout/stderr.write: main installs the
+// printable net there (printable-console.ts), which spells bidi and control characters from
+// files, goals and tools as JSON escapes (JSON.stringify leaves U+202E or C1 controls raw).
+
 /** An informational line on stderr (`boyd: ...`, or another `who` such as `boyd up`), dropped by -q. */
 export function note(line: string, who = "boyd"): void {
-  if (!mode.quiet) process.stderr.write(`${who}: ${line}\n`);
+  if (!mode.quiet) console.error(`${who}: ${line}`);
 }
 
 /** A warning on stderr: kept under -q, as errors are. */
 export function warn(line: string, who = "boyd"): void {
-  process.stderr.write(`${who}: ${line}\n`);
+  console.error(`${who}: ${line}`);
 }
 
 /** The command's result on stdout: `json()` as one JSON document with --json, else `text()`. */
 export function printResult(json: () => unknown, text: () => string): void {
-  if (mode.json) process.stdout.write(`${JSON.stringify(json(), null, 2)}\n`);
+  if (mode.json) console.log(JSON.stringify(json(), null, 2));
   else {
     const t = text();
     if (t !== "") console.log(t);
@@ -71,7 +75,7 @@ export interface ErrorShape {
 export function printError(error: ErrorShape, json = mode.json): void {
   // Messages echo what they refuse (a file name, a tool's error): shown visibly, never obeyed by the terminal.
   const message = renderVisibly(error.message, { multiline: true }).replace(/\n/g, " ");
-  process.stderr.write(json ? `${JSON.stringify({ error: { code: error.code, message, exitCode: error.exitCode } })}\n` : `boyd: ${message}\n`);
+  console.error(json ? JSON.stringify({ error: { code: error.code, message, exitCode: error.exitCode } }) : `boyd: ${message}`);
 }
 
 /**
