@@ -20,6 +20,8 @@ export interface RunView {
   readonly lines?: LineReader;
   /** The command that carries on with the agent (`boyd agent ... resume`), printed when Ctrl-C pauses the run. */
   readonly resumeCommand: string;
+  /** The REPL: after a paused run Ctrl-C is the prompt's again (a command ends instead, 130 on a second Ctrl-C). */
+  readonly returnsToPrompt?: boolean;
 }
 
 /** What happened before the run, for the summary. */
@@ -161,7 +163,8 @@ export async function runWatched(conn: AgentConnection, view: RunView, setup: Ru
     for (let waited = 0; tracker.cycles.length < Number(report.cyclesRun) && waited < 2_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   } finally {
     status.clear();
-    interrupt.release();
+    // Once Ctrl-C paused it, a command only prints and closes: a second Ctrl-C meanwhile still quits at once with 130.
+    if (!interrupt.requested || view.returnsToPrompt) interrupt.release();
     if (lines !== view.lines) lines.close();
     await sub.drain();
   }

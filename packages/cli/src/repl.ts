@@ -37,7 +37,7 @@ Ctrl-C during a run pauses the agent after its current cycle and comes back here
 export async function runRepl(conn: AgentConnection, options: ReplOptions): Promise<void> {
   const { agentId } = options;
   const lines = new LineReader(options.input ?? process.stdin, process.stdout);
-  const view = { agentId, maxCycles: options.maxCycles, lines, resumeCommand: options.resumeCommand };
+  const view = { agentId, maxCycles: options.maxCycles, lines, resumeCommand: options.resumeCommand, returnsToPrompt: true };
   try {
     for (;;) {
       const line = await lines.next(`${agentId}> `);
