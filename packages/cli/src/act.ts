@@ -5,6 +5,7 @@ import { ActionOutcome, ActionResult, ActServiceDefinition, AgentServiceDefiniti
 import { InvalidArgumentError, type Command } from "commander";
 import { answeringApprovals } from "./approval-prompt.js";
 import { approvalMode } from "./options.js";
+import { note, printResult, refuseJson, warn } from "./output.js";
 
 interface ActFlags {
   dataDir: string;
@@ -17,7 +18,6 @@ interface RunFlags {
   workspace?: string;
   config?: string;
   approvalTimeout?: number;
-  json?: boolean;
 }
 
 function millis(value: string): number {
@@ -53,7 +53,7 @@ async function openAct(flags: ActFlags, run: RunFlags): Promise<{ transport: Tra
   const { store: graph } = await openGraph({ dataDir: `${flags.dataDir}/graph` });
   const bindings: ServiceBinding[] = [await serveOrient(transport, graph), await serveMemory(transport, await openFileStore({ dir: `${flags.dataDir}/memory` }))];
   const act = await startAct({ transport, config: env });
-  if (act.shell.kind !== "bubblewrap") console.error(`boyd: shell_exec is ${act.shell.kind}${act.shell.reason ? ` (${act.shell.reason})` : ""}`);
+  if (act.shell.kind !== "bubblewrap") warn(`shell_exec is ${act.shell.kind}${act.shell.reason ? ` (${act.shell.reason})` : ""}`);
   return {
     transport,
     async close() {
@@ -94,12 +94,13 @@ export function registerActCommands(program: Command): void {
   act
     .command("tools")
     .description("list the tool catalog: danger, capabilities, required inputs")
-    .option("--json", "print the catalog as JSON")
-    .action(async (opts: { json?: boolean }) => {
+    .action(async () => {
       const { createClient } = await import("@boyd/bus");
       const { tools } = await withAct(flags(), {}, (transport) => createClient(transport, ActServiceDefinition).listTools({ agentId: flags().agent }));
-      if (opts.json) console.log(JSON.stringify(tools.map((t) => ({ ...t, inputSchema: JSON.parse(t.inputSchemaJson || "{}") as unknown, inputSchemaJson: undefined })), null, 2));
-      else for (const t of tools) console.log(`${t.name.padEnd(18)} ${["", "safe", "cautious", "dangerous", "critical"][t.danger]!.padEnd(9)} ${t.requiredParams.join(",").padEnd(22)} ${printable(t.description)}`);
+      printResult(
+        () => tools.map((t) => ({ ...t, inputSchema: JSON.parse(t.inputSchemaJson || "{}") as unknown, inputSchemaJson: undefined })),
+        () => tools.map((t) => `${t.name.padEnd(18)} ${["", "safe", "cautious", "dangerous", "critical"][t.danger]!.padEnd(9)} ${t.requiredParams.join(",").padEnd(22)} ${printable(t.description)}`).join("\n"),
+      );
     });
 
   act
@@ -111,7 +112,6 @@ export function registerActCommands(program: Command): void {
     .option("--workspace <dir>", "workspace directory (default: <data-dir>/workspace)")
     .option("--config <file>", "act configuration file (policy, custom tools, limits)")
     .option("--approval-timeout <ms>", "how long an approval waits", millis)
-    .option("--json", "print the whole ActionResult as JSON")
     .action(async (tool: string, input: string, opts: RunFlags) => {
       const [{ createClient }, { ActFileConfig, loadActConfigFile }] = await Promise.all([import("@boyd/bus"), import("@boyd/act")]);
       if (opts.config) loadActConfigFile(opts.config); // named errors before anything starts
@@ -130,7 +130,7 @@ export function registerActCommands(program: Command): void {
           }),
         );
       });
-      console.log(opts.json ? JSON.stringify(ActionResult.toJSON(result!), null, 2) : formatResult(result!));
+      printResult(() => ActionResult.toJSON(result!), () => formatResult(result!));
       if (!result!.output?.success) process.exitCode = result!.outcome === ActionOutcome.EXECUTED ? 1 : 3;
     });
 
@@ -140,9 +140,10 @@ export function registerActCommands(program: Command): void {
     .requiredOption("--nats <url>", "NATS server of the deployment")
     .option("--agent <id>", "only this agent's requests", "*")
     .action(async (opts: { nats: string; agent: string }) => {
+      refuseJson("approvals", "is interactive (it asks at the prompt); list requests with grpcurl ... ListApprovals");
       const { connectNats, createClient } = await import("@boyd/bus");
       const transport = await connectNats({ servers: opts.nats, name: "boyd-approvals" });
-      console.error(`boyd: answering approvals for ${opts.agent === "*" ? "every agent" : opts.agent} on ${opts.nats}; Ctrl-C to stop`);
+      note(`answering approvals for ${opts.agent === "*" ? "every agent" : opts.agent} on ${opts.nats}; Ctrl-C to stop`);
       // Through AgentService: it knows the requests raised before this started, and answers reach act from there.
       const agents = createClient(transport, AgentServiceDefinition, { timeoutMs: 10_000 });
       const waiting = async () => (await agents.listApprovals({ agentId: opts.agent === "*" ? "" : opts.agent })).requests;

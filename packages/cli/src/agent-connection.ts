@@ -3,6 +3,7 @@ import { isBusError } from "@boyd/bus/plain";
 import type { GraphStore } from "@boyd/graph";
 import { AgentServiceDefinition, type AgentConfig, type AgentInfo, type Goal, type NewGoal, type Psyche } from "@boyd/proto";
 import { UsageError } from "./options.js";
+import { warn } from "./output.js";
 
 // The bus, the service kit and the stack are loaded when a command connects,
 // not when `boyd` starts: `boyd --help` and usage errors stay instant.
@@ -72,7 +73,7 @@ export async function withAgents<T>(flags: AgentFlags, work: (c: AgentConnection
     }
   }
   const { startStack } = await import("@boyd/stack");
-  const stack = await startStack({ dataDir: flags.dataDir, onError: (err, where) => console.error(`boyd: ${where}: ${err instanceof Error ? err.message : String(err)}`) });
+  const stack = await startStack({ dataDir: flags.dataDir, onError: (err, where) => warn(`${where}: ${err instanceof Error ? err.message : String(err)}`) });
   try {
     return await work({ transport: stack.transport, agents: stack.agents, graph: stack.graph, where: `embedded (${flags.dataDir})` });
   } finally {

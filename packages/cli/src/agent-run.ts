@@ -1,23 +1,27 @@
 import { ConsolidationTrigger, CycleFinished, Event, GoalStatus, RunReport, StopReason, type Goal } from "@boyd/proto";
-import type { AgentConnection } from "./agent-connection.js";
+import type { AgentConnection, AgentFlags } from "./agent-connection.js";
 import { formatCycleLine, formatRunSummary, printable, shorten, type RunSummary } from "./agent-format.js";
 import { answeringApprovals, type AnsweringOptions } from "./approval-prompt.js";
 import type { Ingested } from "./knowledge.js";
 import { LineReader } from "./line-reader.js";
+import { outputMode, warn } from "./output.js";
+import { RunInterrupt } from "./run-interrupt.js";
 import { followRun, REATTACH_TIMEOUT_MS, RunProgress, type FollowOptions, type RunCall } from "./run-follow.js";
 import { RunTracker } from "./run-tracker.js";
 
 /** How a run is shown. */
 export interface RunView {
   readonly agentId: string;
-  /** Print the report and the per-cycle summaries as JSON, nothing else on stdout. */
-  readonly json?: boolean;
   /** Cycles at most, for the progress indicator. */
   readonly maxCycles: number;
   /** Consolidate working memory into episodes when the run ends. @default true */
   readonly consolidate?: boolean;
   /** Where approval answers are read (the REPL shares its stdin). */
   readonly lines?: LineReader;
+  /** The command that carries on with the agent (`boyd agent ... resume`), printed when Ctrl-C pauses the run. */
+  readonly resumeCommand: string;
+  /** The REPL: after a paused run Ctrl-C is the prompt's again (a command ends instead, 130 on a second Ctrl-C). */
+  readonly returnsToPrompt?: boolean;
 }
 
 /** What happened before the run, for the summary. */
@@ -63,11 +67,23 @@ export function resumeCommand(natsUrl: string, agentId: string): string {
   return printable(`boyd agent --nats ${url} --agent ${agentId} resume`);
 }
 
+/** The exact `boyd agent ... resume` for these flags: over NATS, or the embedded stack's data directory. */
+export function resumeCommandFor(flags: AgentFlags): string {
+  return flags.nats ? resumeCommand(flags.nats, flags.agent) : printable(`boyd agent --data-dir ${shellWord(flags.dataDir)} --agent ${flags.agent} resume`);
+}
+
+/** A word as a shell reads it back: bare when it is plain, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_./=:@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
 /** A finished run: the report and the exit code it deserves. */
 export interface RunOutcome {
   readonly report: RunReport;
-  /** 0 when every goal of the run completed, 1 otherwise. */
+  /** 0 when every goal of the run completed, 1 otherwise, 130 when Ctrl-C paused it. */
   readonly exitCode: number;
+  /** Ctrl-C paused the run: the agent stopped after the cycle it was in. */
+  readonly interrupted: boolean;
 }
 
 /**
@@ -101,16 +117,20 @@ class StatusLine {
  */
 export async function runWatched(conn: AgentConnection, view: RunView, setup: RunSetup, call: () => Promise<RunReport | undefined>, following?: RunFollowing): Promise<RunOutcome> {
   const startedAt = setup.startedAt ?? Date.now();
+  const { json, quiet } = outputMode();
   const tracker = new RunTracker();
   tracker.know(setup.goals, true);
   const status = new StatusLine();
   const { createEventChannel } = await import("@boyd/bus");
   const events = createEventChannel({ transport: conn.transport, codec: Event });
   const progress = new RunProgress();
+  const interrupt = new RunInterrupt(conn, view.agentId, view.resumeCommand);
   const sub = events.subscribe({ agentId: view.agentId }, (event) => {
     progress.take(event);
     const done = tracker.take(event);
-    if (view.json) return;
+    if (event.kind?.$case === "cycleStarted") interrupt.cycleStarted();
+    // Per-cycle lines are progress: -q leaves the summary alone.
+    if (json || quiet) return;
     if (event.kind?.$case === "cycleStarted") {
       const focus = event.kind.value.activeGoalIds[0];
       status.show(`cycle ${tracker.started}/${view.maxCycles}  ${focus ? shorten(focus, 40) : ""}  ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
@@ -143,25 +163,29 @@ export async function runWatched(conn: AgentConnection, view: RunView, setup: Ru
     for (let waited = 0; tracker.cycles.length < Number(report.cyclesRun) && waited < 2_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
   } finally {
     status.clear();
+    // Once Ctrl-C paused it, a command only prints and closes: a second Ctrl-C meanwhile still quits at once with 130.
+    if (!interrupt.requested || view.returnsToPrompt) interrupt.release();
     if (lines !== view.lines) lines.close();
     await sub.drain();
   }
   tracker.know(report.goals);
+  const interrupted = interrupt.requested;
 
   const shown = runGoals(report.goals, tracker.touched);
   let episodes: number | undefined;
-  if ((view.consolidate ?? true) && Number(report.cyclesRun) > 0) {
+  // A paused run is not over: its working memory stays for the resume.
+  if ((view.consolidate ?? true) && !interrupted && Number(report.cyclesRun) > 0) {
     try {
       episodes = await consolidateRun(conn, view.agentId);
     } catch (err) {
-      console.error(`boyd: consolidation at the end of the run failed: ${(err as Error).message}`);
+      warn(`consolidation at the end of the run failed: ${(err as Error).message}`);
     }
   }
   const graphAfter = conn.graph ? (await conn.graph.counts()).triples : undefined;
   const judged = setup.goals.length ? report.goals.filter((g) => setup.goals.some((s) => s.symbolId === g.symbolId)) : shown.filter((g) => !g.parentId);
   // Nothing left to judge (a resumed agent with every goal finished) is not a failure.
   const allDone = judged.length > 0 ? judged.every((g) => g.status === GoalStatus.COMPLETED) : report.stopReason === StopReason.ALL_GOALS_DONE;
-  const exitCode = allDone && report.stopReason !== StopReason.CRITICAL_FAILURE ? 0 : 1;
+  const exitCode = interrupted ? INTERRUPTED_EXIT : allDone && report.stopReason !== StopReason.CRITICAL_FAILURE ? 0 : 1;
   const summary: RunSummary = {
     agentId: view.agentId,
     report,
@@ -174,11 +198,12 @@ export async function runWatched(conn: AgentConnection, view: RunView, setup: Ru
     ...(episodes !== undefined ? { episodes } : {}),
     ingested: setup.ingested ?? [],
   };
-  if (view.json) {
+  if (json) {
     console.log(
       JSON.stringify(
         {
           agentId: view.agentId,
+          ...(interrupted ? { interrupted: true, resumeCommand: view.resumeCommand } : {}),
           report: RunReport.toJSON(report),
           cycles: tracker.cycles.map((c) => ({ cycle: c.cycle, goalId: c.goalId, ...(CycleFinished.toJSON(c.finished) as object) })),
           summary: {
@@ -199,7 +224,22 @@ export async function runWatched(conn: AgentConnection, view: RunView, setup: Ru
   } else {
     console.log(formatRunSummary(summary));
   }
-  return { report, exitCode };
+  if (interrupted) for (const line of wherePaused(view, report, shown)) warn(line);
+  return { report, exitCode, interrupted };
+}
+
+/** Exit code of a run stopped by Ctrl-C, as a shell reports SIGINT. */
+export const INTERRUPTED_EXIT = 130;
+
+/** Where Ctrl-C left the agent: its cycle, its goals' status, and the command that carries on. */
+function wherePaused(view: RunView, report: RunReport, goals: readonly Goal[]): string[] {
+  const status = goals.map((g) => `${printable(g.symbolId)} ${GoalStatus[g.status]?.toLowerCase() ?? g.status}`).join(", ");
+  const open = goals.some((g) => g.status !== GoalStatus.COMPLETED && g.status !== GoalStatus.FAILED);
+  return [
+    `stopped by Ctrl-C: agent ${view.agentId} paused at cycle ${report.finalCycle} after ${report.cyclesRun} cycle(s) of this run (${StopReason[report.stopReason] ?? report.stopReason})`,
+    `goals: ${status || "none"}`,
+    open ? `carry on with: ${view.resumeCommand}` : "every goal of the run is finished; nothing to resume",
+  ];
 }
 
 /**

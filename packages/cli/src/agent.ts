@@ -4,10 +4,11 @@ import { Option, type Command } from "commander";
 import { ensureAgent, findAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
 import { formatCycleReport, printable, formatEpisodes, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
 import { formatRemovedRule, formatRules } from "./agent-rules.js";
-import { followingOver, runWatched, withApprovals } from "./agent-run.js";
+import { followingOver, resumeCommandFor, runWatched, withApprovals } from "./agent-run.js";
 import { ingestKnowledge, readKnowledge } from "./knowledge.js";
 import { agentId, parseGoal, parseGoals, positiveInt, positiveSeconds, priority, usageExits } from "./options.js";
 import { REATTACH_TIMEOUT_MS, RUN_LOST_EXIT, RunLostError } from "./run-follow.js";
+import { note, printError, printResult, refuseJson } from "./output.js";
 import { runRepl } from "./repl.js";
 import { addSettingFlags, type SettingFlags } from "./setting-flags.js";
 
@@ -20,7 +21,6 @@ interface RunFlags extends SettingFlags {
   maxCycles: number;
   fresh?: boolean;
   kb?: string[];
-  json?: boolean;
   consolidate: boolean;
   reattachTimeout: number;
 }
@@ -50,7 +50,7 @@ async function exitOfRun(run: () => Promise<{ exitCode: number }>): Promise<numb
     return (await run()).exitCode;
   } catch (err) {
     if (!(err instanceof RunLostError)) throw err;
-    console.error(`boyd: ${err.message}`);
+    printError({ code: "RUN_LOST", message: err.message, exitCode: RUN_LOST_EXIT });
     return RUN_LOST_EXIT;
   }
 }
@@ -64,10 +64,10 @@ export function registerAgentCommands(program: Command): void {
     .option("--nats <url>", "talk to a running deployment (`boyd up --nats URL`) instead of starting the services here");
   const flags = (): AgentFlags => agent.opts<AgentFlags>();
   /** One call on the agent, printed as text, or with --json as JSON. */
-  const show = async <T>(json: boolean | undefined, call: (conn: AgentConnection, id: string) => Promise<T>, toJson: (value: T) => unknown, text: (value: T) => string): Promise<void> => {
+  const show = async <T>(call: (conn: AgentConnection, id: string) => Promise<T>, toJson: (value: T) => unknown, text: (value: T) => string): Promise<void> => {
     const f = flags();
     const value = await withAgents(f, (conn) => call(conn, f.agent));
-    console.log(json ? JSON.stringify(toJson(value), null, 2) : text(value));
+    printResult(() => toJson(value), () => text(value));
   };
 
   const run = agent
@@ -79,7 +79,6 @@ export function registerAgentCommands(program: Command): void {
     .option("--fresh", "start the agent over: forget its stored session and goals")
     .option("--kb <file...>", "load these knowledge files into the graph first (.csv, .nt, .jsonl)")
     .option("--no-consolidate", "keep working memory as it is at the end (default: consolidate it into episodes)")
-    .option("--json", "print the run report and per-cycle summaries as JSON, nothing else on stdout")
     .addOption(reattachOption())
     .addHelpText("after", GOALS_HELP);
   addSettingFlags(run).action(async (opts: RunFlags) => {
@@ -89,15 +88,14 @@ export function registerAgentCommands(program: Command): void {
       const settings = agentSettingsOf(await settingLayers(opts));
       const files = await readKnowledge(opts.kb ?? []);
       const f = flags();
-      const say = (line: string) => !opts.json && console.error(`boyd: ${line}`);
       process.exitCode = await withAgents(f, async (conn) => {
         const graphBefore = conn.graph ? (await conn.graph.counts()).triples : undefined;
         const ingested = await ingestKnowledge(conn.transport, f.agent, files);
-        for (const i of ingested) say(`${i.path}: ${i.triples} triples from ${i.lines} lines`);
+        for (const i of ingested) note(`${i.path}: ${i.triples} triples from ${i.lines} lines`);
         const ensured = await ensureAgent(conn.agents, f.agent, { goals, fresh: opts.fresh ?? false, ...settings });
-        if (settings.config && ensured.existing) say(`--config, --mode and --iteration-budget apply to a new agent; ${f.agent} exists and keeps its settings (add --fresh to start it over)`);
-        say(`agent ${f.agent} ${ensured.created ? "created" : `continued at cycle ${ensured.existing?.cycleCount ?? 0}`} on ${conn.where}; ${goals.length} goal(s), up to ${opts.maxCycles} cycles`);
-        const view = { agentId: f.agent, maxCycles: opts.maxCycles, json: opts.json ?? false, consolidate: opts.consolidate };
+        if (settings.config && ensured.existing) note(`--config, --mode and --iteration-budget apply to a new agent; ${f.agent} exists and keeps its settings (add --fresh to start it over)`);
+        note(`agent ${f.agent} ${ensured.created ? "created" : `continued at cycle ${ensured.existing?.cycleCount ?? 0}`} on ${conn.where}; ${goals.length} goal(s), up to ${opts.maxCycles} cycles`);
+        const view = { agentId: f.agent, maxCycles: opts.maxCycles, consolidate: opts.consolidate, resumeCommand: resumeCommandFor(f) };
         const setup = { goals: ensured.goals, ingested, ...(graphBefore !== undefined ? { graphBefore } : {}), startedAt };
         return exitOfRun(() => runWatched(conn, view, setup, async () => (await conn.agents.run({ agentId: f.agent, maxCycles: opts.maxCycles })).report, followingOver(conn, f.agent, opts.reattachTimeout)));
       });
@@ -108,8 +106,7 @@ export function registerAgentCommands(program: Command): void {
       .command("config")
       .description("print the settings in force and where each came from (default, file:line, flag); with no file or flag, those of the stored agent"),
   )
-    .option("--json", "print the settings as JSON")
-    .action(async (opts: SettingFlags & { json?: boolean }) => {
+    .action(async (opts: SettingFlags) => {
       const [{ formatSettingsInForce, settingLayers, settingsInForce }, { settingsFromProto }] = await Promise.all([import("./agent-settings.js"), import("@boyd/controller")]);
       const layers = await settingLayers(opts);
       const given = opts.config !== undefined || layers.some((l) => Object.keys(l.settings).length > 0);
@@ -119,7 +116,7 @@ export function registerAgentCommands(program: Command): void {
         if (stored) layers.push({ settings: settingsFromProto(stored.config, stored.psyche) as AgentSettings, origin: () => `agent ${f.agent} (stored)` });
       }
       const rows = settingsInForce(layers);
-      console.log(opts.json ? JSON.stringify(rows, null, 2) : formatSettingsInForce(rows));
+      printResult(() => rows, () => formatSettingsInForce(rows));
     });
 
   agent
@@ -127,14 +124,13 @@ export function registerAgentCommands(program: Command): void {
     .description("continue the agent's stored session where it stopped")
     .option("--max-cycles <n>", "cycles at most in this run", positiveInt, 20)
     .option("--no-consolidate", "keep working memory as it is at the end")
-    .option("--json", "print the run report and per-cycle summaries as JSON")
     .addOption(reattachOption())
-    .action(async (opts: { maxCycles: number; consolidate: boolean; json?: boolean; reattachTimeout: number }) => {
+    .action(async (opts: { maxCycles: number; consolidate: boolean; reattachTimeout: number }) => {
       const f = flags();
       process.exitCode = await withAgents(f, async (conn) => {
         // The goals still open are what the resumed run is judged on.
         const { goals } = await conn.agents.listGoals({ agentId: f.agent, statuses: [GoalStatus.ACTIVE, GoalStatus.PENDING, GoalStatus.SUSPENDED] });
-        const view = { agentId: f.agent, maxCycles: opts.maxCycles, json: opts.json ?? false, consolidate: opts.consolidate };
+        const view = { agentId: f.agent, maxCycles: opts.maxCycles, consolidate: opts.consolidate, resumeCommand: resumeCommandFor(f) };
         const setup = { goals, ...(conn.graph ? { graphBefore: (await conn.graph.counts()).triples } : {}) };
         return exitOfRun(() => runWatched(conn, view, setup, async () => (await conn.agents.resume({ agentId: f.agent, maxCycles: opts.maxCycles })).report, followingOver(conn, f.agent, opts.reattachTimeout)));
       });
@@ -144,12 +140,9 @@ export function registerAgentCommands(program: Command): void {
     .command("cycle")
     .description("run exactly one cycle and show what each phase did")
     .option("--goal <text>", 'add this goal first ("description => criteria")')
-    .option("--json", "print the CycleReport as JSON")
-    .action(async (opts: { goal?: string; json?: boolean }) => {
+    .action(async (opts: { goal?: string }) => {
       const goal = opts.goal !== undefined ? parseGoal(opts.goal, "--goal") : undefined;
-      await show(
-        opts.json,
-        async (conn, id) => {
+      await show(async (conn, id) => {
           await ensureAgent(conn.agents, id);
           return withApprovals(conn, id, async () => (await conn.agents.cycle({ agentId: id, ...(goal ? { goal } : {}) })).report!);
         },
@@ -167,43 +160,40 @@ export function registerAgentCommands(program: Command): void {
       const goal = { ...parseGoal(text, "<goal>"), ...(opts.priority !== undefined ? { priority: opts.priority } : {}) };
       const f = flags();
       const { goals } = await withAgents(f, (conn) => ensureAgent(conn.agents, f.agent, { goals: [goal] }));
-      for (const g of goals) console.log(`added ${printable(g.symbolId)} (priority ${g.priority}; criteria: ${printable(g.successCriteria)})`);
+      printResult(
+        () => goals.map((g) => Goal.toJSON(g)),
+        () => goals.map((g) => `added ${printable(g.symbolId)} (priority ${g.priority}; criteria: ${printable(g.successCriteria)})`).join("\n"),
+      );
     });
 
   agent
     .command("goals")
     .description("list the agent's goals with status, priority, criteria and progress")
-    .option("--json", "print the goals as JSON")
-    .action((opts: { json?: boolean }) =>
-      show(opts.json, async (conn, id) => (await conn.agents.listGoals({ agentId: id })).goals, (goals) => goals.map((g) => Goal.toJSON(g)), formatGoals),
+    .action(() =>
+      show(async (conn, id) => (await conn.agents.listGoals({ agentId: id })).goals, (goals) => goals.map((g) => Goal.toJSON(g)), formatGoals),
     );
 
   agent
     .command("plan")
     .description("show the plan of a goal (the top active goal by default), drafting one if it has none")
     .option("--goal <goal>", "the goal as typed in --goals, the start of it, or its id (e.g. goal:Find the moons that orbit Mars)")
-    .option("--json", "print the plan as JSON")
-    .action((opts: { goal?: string; json?: boolean }) =>
-      show(opts.json, async (conn, id) => (await conn.agents.getPlan({ agentId: id, goalId: opts.goal ?? "", generateIfMissing: true })).plan!, (p) => Plan.toJSON(p), formatPlan),
+    .action((opts: { goal?: string }) =>
+      show(async (conn, id) => (await conn.agents.getPlan({ agentId: id, goalId: opts.goal ?? "", generateIfMissing: true })).plan!, (p) => Plan.toJSON(p), formatPlan),
     );
 
   agent
     .command("reflect")
     .description("run a reflection pass now: tool success, stagnant goals, adjustments")
     .option("--dry-run", "report the adjustments without applying them")
-    .option("--json", "print the report as JSON")
-    .action((opts: { dryRun?: boolean; json?: boolean }) =>
-      show(opts.json, async (conn, id) => (await conn.agents.reflect({ agentId: id, apply: !opts.dryRun })).report!, (r) => ReflectionReport.toJSON(r), (r) => formatReflection(r, !opts.dryRun)),
+    .action((opts: { dryRun?: boolean }) =>
+      show(async (conn, id) => (await conn.agents.reflect({ agentId: id, apply: !opts.dryRun })).report!, (r) => ReflectionReport.toJSON(r), (r) => formatReflection(r, !opts.dryRun)),
     );
 
   agent
     .command("consolidate")
     .description("move working memory into episodes now")
-    .option("--json", "print the episodes as JSON")
-    .action((opts: { json?: boolean }) =>
-      show(
-        opts.json,
-        (conn, id) => conn.agents.consolidate({ agentId: id }, { timeoutMs: 60_000 }),
+    .action(() =>
+      show((conn, id) => conn.agents.consolidate({ agentId: id }, { timeoutMs: 60_000 }),
         (r) => ({ episodes: r.episodes.map((e) => EpisodicEntry.toJSON(e)), entriesRemoved: r.entriesRemoved, pressureAfter: r.pressureAfter }),
         (r) => `${r.episodes.length} episode(s) made, ${r.entriesRemoved} working-memory entries removed, pressure now ${r.pressureAfter.toFixed(2)}${r.episodes.length ? `\n${formatEpisodes(r.episodes)}` : ""}`,
       ),
@@ -214,20 +204,18 @@ export function registerAgentCommands(program: Command): void {
     .description("search the agent's episodes and facts by words and by similarity")
     .requiredOption("--query <text>", "what to look for: plain words")
     .option("--top-k <n>", "most episodes, and most facts", positiveInt, 5)
-    .option("--json", "print the episodes and facts as JSON")
-    .action((opts: { query: string; topK: number; json?: boolean }) =>
-      show(opts.json, (conn, id) => conn.agents.recall({ agentId: id, query: opts.query, topK: opts.topK }), (r) => RecallResponse.toJSON(r), (r) => formatRecall(r, opts.query)),
+    .action((opts: { query: string; topK: number }) =>
+      show((conn, id) => conn.agents.recall({ agentId: id, query: opts.query, topK: opts.topK }), (r) => RecallResponse.toJSON(r), (r) => formatRecall(r, opts.query)),
     );
 
   agent
     .command("rules")
     .description("list the rules the agent learned from denials and stated preferences (id, what it matches, effect, origin); --remove ID forgets one")
     .option("--remove <id>", "forget this rule (its corrections are removed, so its score correction no longer applies)")
-    .option("--json", "print the rules (or the removal) as JSON")
-    .action((opts: { remove?: string; json?: boolean }) =>
+    .action((opts: { remove?: string }) =>
       opts.remove !== undefined
-        ? show(opts.json, (conn, id) => conn.agents.removeRule({ agentId: id, ruleId: opts.remove! }), (r) => AgentServiceRemoveRuleResponse.toJSON(r), formatRemovedRule)
-        : show(opts.json, async (conn, id) => (await conn.agents.listRules({ agentId: id, limit: RULES_LISTED })).rules, (rules) => rules.map((r) => BehaviorRule.toJSON(r)), formatRules),
+        ? show((conn, id) => conn.agents.removeRule({ agentId: id, ruleId: opts.remove! }), (r) => AgentServiceRemoveRuleResponse.toJSON(r), formatRemovedRule)
+        : show(async (conn, id) => (await conn.agents.listRules({ agentId: id, limit: RULES_LISTED })).rules, (rules) => rules.map((r) => BehaviorRule.toJSON(r)), formatRules),
     );
 
   agent
@@ -237,13 +225,14 @@ export function registerAgentCommands(program: Command): void {
     .option("--fresh", "start the agent over")
     .option("--kb <file...>", "load these knowledge files into the graph first")
     .action(async (opts: { maxCycles: number; fresh?: boolean; kb?: string[] }) => {
+      refuseJson("agent repl", "is interactive; script it with agent run, cycle, goals ... --json");
       const files = await readKnowledge(opts.kb ?? []);
       const f = flags();
       await withAgents(f, async (conn: AgentConnection) => {
-        for (const i of await ingestKnowledge(conn.transport, f.agent, files)) console.error(`boyd: ${i.path}: ${i.triples} triples from ${i.lines} lines`);
+        for (const i of await ingestKnowledge(conn.transport, f.agent, files)) note(`${i.path}: ${i.triples} triples from ${i.lines} lines`);
         const { created, existing } = await ensureAgent(conn.agents, f.agent, { fresh: opts.fresh ?? false });
-        console.error(`boyd: agent ${f.agent} ${created ? "created" : `at cycle ${existing?.cycleCount ?? 0} (${existing?.activeGoals ?? 0} active goal(s))`} on ${conn.where}; ? for help`);
-        await runRepl(conn, { agentId: f.agent, maxCycles: opts.maxCycles });
+        note(`agent ${f.agent} ${created ? "created" : `at cycle ${existing?.cycleCount ?? 0} (${existing?.activeGoals ?? 0} active goal(s))`} on ${conn.where}; ? for help`);
+        await runRepl(conn, { agentId: f.agent, maxCycles: opts.maxCycles, resumeCommand: resumeCommandFor(f) });
       });
     });
 }

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import { usageExits } from "./options.js";
+import { refuseJson } from "./output.js";
 
 /** Words that may follow a command path: its subcommands and its options. */
 interface CompletionNode {
@@ -12,10 +13,13 @@ interface CompletionNode {
 /** Every command of the tree with what can follow it, parents first. */
 export function completionTable(program: Command): CompletionNode[] {
   const nodes: CompletionNode[] = [];
+  const flagsOf = (command: Command): string[] => command.options.flatMap((o) => [o.short, o.long].filter((flag): flag is string => flag !== undefined));
+  // The program's --json and -q/--quiet are accepted after any command's name too; --version only first.
+  const globals = flagsOf(program).filter((flag) => flag !== "-V" && flag !== "--version");
   const visit = (command: Command, path: string): void => {
     const subcommands = command.commands.map((c) => c.name()).filter((name) => name !== "help");
-    const options = command.options.flatMap((o) => [o.short, o.long].filter((flag): flag is string => flag !== undefined));
-    nodes.push({ path, subcommands, options: [...options, "--help"] });
+    const options = flagsOf(command);
+    nodes.push({ path, subcommands, options: [...options, ...(path === "" ? [] : globals), "--help"] });
     for (const sub of command.commands) visit(sub, path === "" ? sub.name() : `${path} ${sub.name()}`);
   };
   visit(program, "");
@@ -79,6 +83,7 @@ export function registerCompletionCommand(program: Command): void {
     .description('print shell completion for boyd: eval "$(boyd completion bash)" (or zsh), or save it where your shell loads completions')
     .argument("<shell>", "bash or zsh", shell)
     .action((which: "bash" | "zsh") => {
+      refuseJson("completion", "prints a shell script");
       process.stdout.write(which === "bash" ? bashCompletion(program) : zshCompletion(program));
     });
 }

@@ -3,13 +3,13 @@ import { Goal, GoalJustification, GoalSource, GoalStatus, ImpasseKind, Observati
 import { InvalidArgumentError, type Command } from "commander";
 import { withGraph, type GraphFlags } from "./kg.js";
 import { priority } from "./options.js";
+import { outputMode } from "./output.js";
 
 interface DecideFlags extends GraphFlags {
   criteria: string;
   priority: number;
   plan?: boolean;
   attempt: number;
-  json?: boolean;
 }
 
 function attempt(value: string): number {
@@ -32,7 +32,6 @@ export function registerDecideCommand(program: Command): void {
     .option("--priority <0-255>", "goal priority", priority, 128)
     .option("--plan", "also draft a plan for the goal")
     .option("--attempt <n>", "plan attempt number (even: explore first, odd: reason first)", attempt, 0)
-    .option("--json", "print the decision (and plan) as JSON")
     .option("--data-dir <dir>", "data directory of the embedded store", process.env["BOYD_DATA_DIR"] ?? ".boyd")
     .option("--neo4j <uri>", "use Neo4j at this Bolt URI instead of the embedded store", process.env["BOYD_NEO4J_URI"])
     .action(async (description: string, opts: DecideFlags) => {
@@ -54,7 +53,7 @@ export function registerDecideCommand(program: Command): void {
       const call = { service: "boyd.v1.DecideService", method: "Decide", deadline: Date.now() + 60_000, signal: new AbortController().signal };
       const { decision } = await handlers.decide({ agentId: "cli", orientation, history: [], plan: undefined, psyche: undefined, tools: [], rules: [], catalogVersion: "", excludedTools: [] }, call);
       const planned = opts.plan ? await handlers.generatePlan({ agentId: "cli", goal, attempt: opts.attempt, orientation, usedTools: [], tools: [], rules: [] }, call) : undefined;
-      if (opts.json) {
+      if (outputMode().json) {
         console.log(JSON.stringify({ decision, plan: planned?.plan, strategyMatches: planned?.strategyMatches }, null, 2));
         return;
       }

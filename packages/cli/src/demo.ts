@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { positiveInt } from "./options.js";
+import { refuseJson } from "./output.js";
 
 /** `boyd demo ...`: demonstrations, each loaded when it runs. */
 export function registerDemoCommands(program: Command): void {
@@ -10,6 +11,7 @@ export function registerDemoCommands(program: Command): void {
     .option("--nats <url>", "use a NATS server (default: the in-process transport)")
     .option("--requests <n>", "requests to spread over the replicas", positiveInt, 9)
     .action(async (opts: { nats?: string; requests: number }) => {
+      refuseJson("demo bus", "narrates a walk through the bus for people; it has no result to print as JSON");
       const { runBusDemo } = await import("./demo-bus.js");
       await runBusDemo({ requests: opts.requests, ...(opts.nats ? { nats: opts.nats } : {}) });
     });

@@ -4,6 +4,7 @@ import { InvalidArgumentError, type Command } from "commander";
 import { connectCli } from "./agent-connection.js";
 import { formatEvent } from "./agent-format.js";
 import { agentId, positiveInt, UsageError, usageExits } from "./options.js";
+import { note, outputMode } from "./output.js";
 
 interface EventsFlags {
   nats: string;
@@ -12,7 +13,6 @@ interface EventsFlags {
   kind?: string;
   stream: string;
   limit?: number;
-  json?: boolean;
 }
 
 /**
@@ -38,20 +38,30 @@ export function registerEventsCommand(program: Command): void {
     .option("--kind <kind>", "only this kind (cycle.started, observed, oriented, decided, acted, cycle.finished, goal.changed, ...) or a pattern like cycle.*")
     .option("--stream <name>", "JetStream stream that keeps the events", "BOYD_EVENTS")
     .option("--limit <n>", "stop after this many events", positiveInt)
-    .option("--json", "one JSON object per line (the Event message)")
+    .addHelpText("after", "\nWith --json: one JSON object per line (the Event message, with seq). Ctrl-C stops following (exit 0).")
     .action(async (opts: EventsFlags) => {
       if (opts.kind !== undefined) opts.kind = await eventKind(opts.kind).catch((err: Error) => Promise.reject(new UsageError(`option '--kind <kind>' argument '${opts.kind}' is invalid. ${err.message}`)));
       const { createEventChannel, openJetStreamEventLog } = await import("@boyd/bus");
+      const { json } = outputMode();
       const transport = await connectCli(opts.nats, "boyd-events");
       const filter = { agentId: opts.agent, ...(opts.kind ? { kind: opts.kind } : {}) };
       let printed = 0;
+      let stopped = false;
       let finish: () => void = () => {};
-      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const finished = new Promise<void>((resolve) => (finish = () => ((stopped = true), resolve())));
+      // Ctrl-C (or SIGTERM) ends the replay or the follow alike: what was shown stays, exit 0.
+      const stop = () => {
+        if (stopped) process.exit(0);
+        note(`stopped following after ${printed} event(s)`);
+        finish();
+      };
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
       const print = (event: Event, meta: EventMeta) => {
-        if (opts.limit !== undefined && printed >= opts.limit) return;
+        if (stopped || (opts.limit !== undefined && printed >= opts.limit)) return;
         // #N is the event's own number, live or replayed: what --from-seq (and WatchEvents from_sequence) take to resume.
         const seq = Number(event.sequence) || undefined;
-        console.log(opts.json ? JSON.stringify(seq !== undefined ? { seq, ...(Event.toJSON(event) as object) } : Event.toJSON(event)) : formatEvent(event, meta.kind, seq));
+        console.log(json ? JSON.stringify(seq !== undefined ? { seq, ...(Event.toJSON(event) as object) } : Event.toJSON(event)) : formatEvent(event, meta.kind, seq));
         if (opts.limit !== undefined && ++printed >= opts.limit) finish();
       };
       // Live events that arrive while the replay runs wait, then go out unless the replay already showed them.
@@ -70,6 +80,7 @@ export function registerEventsCommand(program: Command): void {
           const stored = createEventChannel({ transport, codec: Event, sink: log });
           const lastSeen = new Map<string, number>();
           for await (const { event, meta } of stored.replay(filter)) {
+            if (stopped) break;
             if (Number(event.sequence) < opts.fromSeq) continue;
             lastSeen.set(event.agentId, Math.max(lastSeen.get(event.agentId) ?? 0, Number(event.sequence)));
             print(event, meta);
@@ -77,13 +88,13 @@ export function registerEventsCommand(program: Command): void {
           replaying = false;
           for (const [event, meta] of held.splice(0)) if (Number(event.sequence) > (lastSeen.get(event.agentId) ?? 0)) print(event, meta);
         }
-        if (opts.limit === undefined || printed < opts.limit) {
-          if (!opts.json) console.error(`boyd: following ${opts.agent === "*" ? "every agent" : opts.agent}${opts.kind ? ` (${opts.kind})` : ""} on ${opts.nats}; Ctrl-C to stop`);
-          process.once("SIGINT", finish);
-          process.once("SIGTERM", finish);
+        if (!stopped && (opts.limit === undefined || printed < opts.limit)) {
+          note(`following ${opts.agent === "*" ? "every agent" : opts.agent}${opts.kind ? ` (${opts.kind})` : ""} on ${opts.nats}; Ctrl-C to stop`);
           await finished;
         }
       } finally {
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
         await sub.drain();
         await transport.close();
       }

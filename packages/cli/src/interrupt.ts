@@ -1,3 +1,13 @@
+/** What a command says and does on Ctrl-C. */
+export interface InterruptOptions {
+  /** Said on the first Ctrl-C (after `boyd: `). */
+  readonly stopping?: string;
+  /** Said on the second, just before the process exits 130. */
+  readonly quitting?: string;
+  /** Called on the first Ctrl-C: asks the work to stop at its next safe point (e.g. pause an agent). */
+  readonly onStop?: () => void;
+}
+
 /**
  * Ctrl-C while a command works: the first asks it to stop at the next safe
  * point (`requested`), with a line saying so; a second one exits at once
@@ -6,12 +16,16 @@
 export class Interrupt {
   requested = false;
   private readonly onSignal = (): void => {
-    if (this.requested) process.exit(130);
+    if (this.requested) {
+      console.error(`\nboyd: ${this.options.quitting ?? "quitting now"}`);
+      process.exit(130);
+    }
     this.requested = true;
-    process.stderr.write("\nboyd: stopping at the next safe point (Ctrl-C again to quit now)\n");
+    console.error(`\nboyd: ${this.options.stopping ?? "stopping at the next safe point"} (Ctrl-C again to quit now)`);
+    this.options.onStop?.();
   };
 
-  constructor() {
+  constructor(private readonly options: InterruptOptions = {}) {
     process.on("SIGINT", this.onSignal);
   }
 

@@ -3,6 +3,7 @@ import { InvalidArgumentError, type Command } from "commander";
 import { printable } from "./agent-format.js";
 import type { GraphFlags } from "./kg.js";
 import { positiveInt, positiveSeconds, unitInterval } from "./options.js";
+import { note, outputMode } from "./output.js";
 
 interface MineFlags {
   minSupport: number;
@@ -12,7 +13,6 @@ interface MineFlags {
   limit: number;
   constants: boolean;
   save?: boolean;
-  json?: boolean;
 }
 
 function ruleLength(value: string): number {
@@ -39,7 +39,6 @@ export function registerKgMineCommand(kg: Command, flags: () => GraphFlags, with
     .option("--no-constants", "only rules between variables (no `r(X, c) :- ...`)")
     .option("--limit <n>", "print at most this many rules, best first", positiveInt, 30)
     .option("--save", "store the rules with the knowledge, marked mined: kg infer, kg query and agents' answers use them")
-    .option("--json", "print the rules as JSON")
     .action(async (opts: MineFlags) => {
       const { formatRule, mineStore } = await import("@boyd/graph");
       const where = flags().neo4j ? "neo4j" : "embedded";
@@ -56,7 +55,7 @@ export function registerKgMineCommand(kg: Command, flags: () => GraphFlags, with
         return found;
       });
       const shown = mined.rules.slice(0, opts.limit);
-      if (opts.json) {
+      if (outputMode().json) {
         console.log(JSON.stringify({ facts: mined.facts, elapsedMs: mined.elapsedMs, truncated: mined.truncated, saved: opts.save ?? false, rules: shown.map((r) => ({ ...r, text: formatRule(r) })) }, null, 2));
         return;
       }
@@ -64,6 +63,6 @@ export function registerKgMineCommand(kg: Command, flags: () => GraphFlags, with
       for (const r of shown) console.log(formatMined(r, formatRule({ ...r, confidence: 1 })));
       const cut = mined.truncated ? "; stopped by --time-budget" : "";
       const saved = opts.save ? "; saved (kg infer and answers use them)" : "; not saved (add --save to use them)";
-      console.error(`boyd: ${mined.rules.length} rules from ${mined.facts} facts in ${(mined.elapsedMs / 1000).toFixed(1)} s${cut}${saved}${mined.rules.length > shown.length ? `; the best ${shown.length} shown (--limit)` : ""}`);
+      note(`${mined.rules.length} rules from ${mined.facts} facts in ${(mined.elapsedMs / 1000).toFixed(1)} s${cut}${saved}${mined.rules.length > shown.length ? `; the best ${shown.length} shown (--limit)` : ""}`);
     });
 }

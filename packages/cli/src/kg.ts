@@ -4,6 +4,7 @@ import { printable } from "./agent-format.js";
 import { Interrupt } from "./interrupt.js";
 import { registerKgMineCommand } from "./kg-mine.js";
 import { positiveInt, UsageError } from "./options.js";
+import { outputMode, printResult, warn } from "./output.js";
 import { estimateLines, IngestProgressBar } from "./progress.js";
 
 /** Thrown from the progress callback when Ctrl-C was pressed: stops the ingest between batches. */
@@ -27,7 +28,7 @@ export async function withGraph<T>(flags: GraphFlags, work: (store: GraphStore) 
     dataDir: `${flags.dataDir}/graph`,
     ...(flags.neo4j ? { neo4j: { uri: flags.neo4j, database: "neo4j", label: "Symbol" } } : {}),
   });
-  if (report?.tornTail) console.error(`boyd: the graph log ended in a torn record (never acknowledged); ${report.tornTail.discardedBytes} bytes were cut off`);
+  if (report?.tornTail) warn(`the graph log ended in a torn record (never acknowledged); ${report.tornTail.discardedBytes} bytes were cut off`);
   try {
     return await work(store);
   } finally {
@@ -101,10 +102,9 @@ export function registerKgCommands(program: Command): void {
     .argument("<file>")
     .option("--strict", "fail on the first bad line and keep nothing of the file")
     .option("--format <format>", "ntriples, csv, jsonl or rules (default: from the extension)", format)
-    .option("-q, --quiet", "no progress; only the summary and errors")
-    .action(async (file: string, opts: { strict?: boolean; format?: IngestFormat; quiet?: boolean }) => {
+    .action(async (file: string, opts: { strict?: boolean; format?: IngestFormat }) => {
       const { ingestFile } = await import("@boyd/graph");
-      const bar = opts.quiet ? undefined : new IngestProgressBar(printable(file), estimateLines(file), process.stderr);
+      const bar = outputMode().quiet ? undefined : new IngestProgressBar(printable(file), estimateLines(file), process.stderr);
       const interrupt = new Interrupt();
       const summary = await withGraph(flags(), (store) =>
         ingestFile(store, file, {
@@ -120,7 +120,8 @@ export function registerKgCommands(program: Command): void {
         .catch((err: unknown) => {
           if (!(err instanceof IngestStopped)) throw err;
           bar?.done();
-          console.error(`boyd: stopped at line ${err.progress.lines} of ${printable(file)} with ${err.progress.triples} triples in ${err.progress.batches} whole batches written; run the same ingest again to finish it (triples already there are not added twice)`);
+          warn(`stopped at line ${err.progress.lines} of ${printable(file)} with ${err.progress.triples} triples in ${err.progress.batches} whole batches written; run the same ingest again to finish it (triples already there are not added twice)`);
+          if (outputMode().json) printResult(() => ({ file, stopped: true, ...err.progress }), () => "");
           process.exitCode = 130;
           return undefined;
         })
@@ -128,13 +129,13 @@ export function registerKgCommands(program: Command): void {
       if (!summary) return;
       bar?.done();
       for (const e of summary.errors) console.error(printable(`${file}:${e.line}: ${e.reason}`));
-      if (summary.format === "rules") console.log(`${printable(file)}: ${summary.rules ?? 0} rules from ${summary.lines} lines`);
-      else {
-        console.log(
-          `${printable(file)}: ${summary.triples} triples from ${summary.lines} lines in ${summary.batches} batches` +
-            (summary.skipped ? `; ${summary.skipped} bad lines skipped` : ""),
-        );
-      }
+      printResult(
+        () => ({ ...summary, file }),
+        () =>
+          summary.format === "rules"
+            ? `${printable(file)}: ${summary.rules ?? 0} rules from ${summary.lines} lines`
+            : `${printable(file)}: ${summary.triples} triples from ${summary.lines} lines in ${summary.batches} batches` + (summary.skipped ? `; ${summary.skipped} bad lines skipped` : ""),
+      );
       if (summary.skipped > 0) process.exitCode = 3;
     });
 
@@ -149,16 +150,24 @@ export function registerKgCommands(program: Command): void {
       const { limit, stated, ...pattern } = opts;
       if (stated) {
         const triples = await withGraph(flags(), (store) => store.query(pattern, { limit }));
-        for (const t of triples) console.log(fields(t.subject, t.predicate, t.object, t.confidence));
+        printResult(
+          () => triples,
+          () => triples.map((t) => fields(t.subject, t.predicate, t.object, t.confidence)).join("\n"),
+        );
         return;
       }
       const { proofText } = await import("./kg-proofs.js");
       const { answers, rules } = await withGraph(flags(), (store) => queryWithRules(store, pattern, limit));
-      for (const a of answers) {
-        const t = a.triple;
-        if (a.rule === undefined) console.log(fields(t.subject, t.predicate, t.object, t.confidence));
-        else console.log(`${fields(t.subject, t.predicate, t.object, t.confidence, a.rule)}\n${printable(proofText(a, rules))}`);
-      }
+      printResult(
+        () => answers.map((a) => (a.rule === undefined ? a.triple : { ...a.triple, rule: a.rule, proof: proofText(a, rules).trim() })),
+        () =>
+          answers
+            .map((a) => {
+              const t = a.triple;
+              return a.rule === undefined ? fields(t.subject, t.predicate, t.object, t.confidence) : `${fields(t.subject, t.predicate, t.object, t.confidence, a.rule)}\n${printable(proofText(a, rules))}`;
+            })
+            .join("\n"),
+      );
     });
 
   kg.command("activate")
@@ -168,11 +177,11 @@ export function registerKgCommands(program: Command): void {
     .option("--top-k <n>", "results", positiveInt, 10)
     .action(async (seeds: string[], opts: { depth: number; topK: number }) => {
       const result = await withGraph(flags(), (store) => store.activate({ seeds, maxDepth: opts.depth, topK: opts.topK }));
-      for (const a of result.activations) {
-        const p = a.provenance;
-        const why = p.kind === "seed" ? "seed" : `${p.direction === "out" ? `${p.from} -${p.predicate}->` : `<-${p.predicate}- ${p.from}`} (depth ${p.depth})`;
-        console.log(fields(a.activation.toFixed(4), a.symbol, why));
-      }
+      const why = (p: (typeof result.activations)[number]["provenance"]) => (p.kind === "seed" ? "seed" : `${p.direction === "out" ? `${p.from} -${p.predicate}->` : `<-${p.predicate}- ${p.from}`} (depth ${p.depth})`);
+      printResult(
+        () => result.activations,
+        () => result.activations.map((a) => fields(a.activation.toFixed(4), a.symbol, why(a.provenance))).join("\n"),
+      );
     });
 
   registerKgMineCommand(kg, flags, withGraph);
@@ -190,13 +199,23 @@ export function registerKgCommands(program: Command): void {
         return { result, rules: new Map((await store.rules()).map((r) => [r.name, r])) };
       });
       const facts: readonly Answer[] = result.mode === "forward" ? result.derived : result.answers;
+      const lines: string[] = [];
       for (const d of facts) {
         const t = d.triple;
-        console.log(fields(t.subject, t.predicate, t.object, t.confidence.toFixed(4), d.rule ?? "stated"));
-        if (d.rule !== undefined) console.log(printable(proofText(d, rules)));
+        lines.push(fields(t.subject, t.predicate, t.object, t.confidence.toFixed(4), d.rule ?? "stated"));
+        if (d.rule !== undefined) lines.push(printable(proofText(d, rules)));
       }
-      for (const c of result.conflicts) console.log(printable(conflictText(c)));
-      if (result.mode === "forward") console.log(`${facts.length} triples derived${opts.dryRun ? " (not stored)" : ""}`);
-      else console.log(`${facts.length} answers; ${facts.filter((a) => a.rule !== undefined).length} triples derived (backward, not stored)`);
+      for (const c of result.conflicts) lines.push(printable(conflictText(c)));
+      if (result.mode === "forward") lines.push(`${facts.length} triples derived${opts.dryRun ? " (not stored)" : ""}`);
+      else lines.push(`${facts.length} answers; ${facts.filter((a) => a.rule !== undefined).length} triples derived (backward, not stored)`);
+      printResult(
+        () => ({
+          mode: result.mode,
+          stored: result.mode === "forward" && !opts.dryRun,
+          facts: facts.map((d) => ({ ...d.triple, rule: d.rule ?? "stated", ...(d.rule !== undefined ? { proof: proofText(d, rules).trim() } : {}) })),
+          conflicts: result.conflicts.map((c) => conflictText(c)),
+        }),
+        () => lines.join("\n"),
+      );
     });
 }

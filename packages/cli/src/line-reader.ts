@@ -20,6 +20,8 @@ export class LineReader {
       if (this.#waiting) this.#take(line);
       else this.#lines.push(line);
     });
+    // On a terminal readline takes Ctrl-C itself: passed on as the signal, so a run's handler (or the default exit) sees it.
+    this.#rl.on("SIGINT", () => process.kill(process.pid, "SIGINT"));
     this.#rl.on("close", () => {
       this.#closed = true;
       this.#take(undefined);

@@ -4,13 +4,13 @@ import { Command } from "commander";
 import { isBusError } from "@boyd/bus/plain";
 import { registerActCommands } from "./act.js";
 import { registerCompletionCommand } from "./completion.js";
-import { printable } from "./agent-format.js";
 import { registerAgentCommands } from "./agent.js";
 import { registerDecideCommand } from "./decide.js";
 import { registerDemoCommands } from "./demo.js";
 import { registerKgCommands } from "./kg.js";
 import { registerEventsCommand } from "./events.js";
 import { UsageError, usageExits } from "./options.js";
+import { addOutputOptions, EXIT_CODES_HELP, outputModeOfArgv, printError } from "./output.js";
 import { installPrintableConsole } from "./printable-console.js";
 import { registerThinkCommand } from "./think.js";
 import { registerUpCommand } from "./up.js";
@@ -30,11 +30,19 @@ process.stdout.on("error", (err: NodeJS.ErrnoException) => {
 });
 
 // A bad flag exits 2 in every command: commands added below inherit this.
-const program = usageExits(new Command())
+const program = addOutputOptions(usageExits(new Command()))
   .name("boyd")
-  .version(cliVersion(), "-V, --version", "print the version of boyd")
+  // Not commander's .version(): with --json (before or after it) the version is a JSON document too.
+  .option("-V, --version", "print the version of boyd (with --json: {\"version\": ...})")
+  .on("option:version", () => {
+    const version = cliVersion();
+    process.stdout.write(outputModeOfArgv(process.argv.slice(2)).json ? `${JSON.stringify({ version })}\n` : `${version}\n`);
+    process.exit(0);
+  })
   .description("Boyd: OODA-loop agents over NATS and protobuf")
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Every command's --help ends with the global flags and the exit codes.
+  .addHelpText("afterAll", EXIT_CODES_HELP);
 
 registerDemoCommands(program);
 registerKgCommands(program);
@@ -48,8 +56,9 @@ registerEventsCommand(program);
 registerCompletionCommand(program);
 
 program.parseAsync().catch((err: unknown) => {
-  // Messages echo what they refuse (a file name, a tool's error): shown visibly, never obeyed by the terminal.
-  console.error(`boyd: ${printable(err instanceof Error ? err.message : String(err))}`);
   // Usage mistakes (a missing file, a request the service calls malformed) exit 2, like bad flags.
-  process.exitCode = err instanceof UsageError || (isBusError(err) && err.code === "INVALID_ARGUMENT") ? 2 : 1;
+  const usage = err instanceof UsageError || (isBusError(err) && err.code === "INVALID_ARGUMENT");
+  const exitCode = usage ? 2 : 1;
+  printError({ message: err instanceof Error ? err.message : String(err), code: err instanceof UsageError ? "USAGE" : isBusError(err) ? err.code : "ERROR", exitCode });
+  process.exitCode = exitCode;
 });

@@ -1,17 +1,10 @@
 import { renderVisibly } from "@boyd/bus/plain";
 import { ApprovalMode, type NewGoal } from "@boyd/proto";
 import { InvalidArgumentError, type Command, type CommanderError } from "commander";
+import { outputMode, outputModeOfArgv, printError } from "./output.js";
+import { UsageError } from "./usage-error.js";
 
-/**
- * A mistake in how the command was called (a missing file, flags that do
- * not fit together): `main` prints it and exits 2, as commander does for a
- * bad flag in the commands that opt in.
- */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-  /** The process exit code for usage mistakes. */
-  readonly exitCode = 2;
-}
+export { UsageError } from "./usage-error.js";
 
 /**
  * Makes commander exit 2 for usage mistakes (bad flag, missing argument),
@@ -21,8 +14,20 @@ export class UsageError extends Error {
 export function usageExits(command: Command): Command {
   return command
     .exitOverride((err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2))
-    // Commander quotes the flag value or command name it refuses: typed or pasted, it may hold escapes a terminal obeys.
-    .configureOutput({ outputError: (text, write) => write(renderVisibly(text, { multiline: true })) });
+    .configureOutput({
+      outputError: (text, write) => {
+        // Before any action ran the global flags are read from argv; with --json the error is the JSON object alone.
+        if (jsonErrors()) printError({ code: "USAGE", message: text.replace(/^error: /, "").trimEnd(), exitCode: 2 }, true);
+        // Commander quotes the flag value or command name it refuses: typed or pasted, it may hold escapes a terminal obeys.
+        else write(renderVisibly(text, { multiline: true }));
+      },
+      // The help shown after a usage error is for people: not with --json.
+      writeErr: (text) => (jsonErrors() ? undefined : process.stderr.write(text)),
+    });
+}
+
+function jsonErrors(): boolean {
+  return outputMode().json || outputModeOfArgv(process.argv.slice(2)).json;
 }
 
 /** Parses a command-line value that must be a positive integer. */

@@ -12,18 +12,22 @@ export interface ReplOptions {
   readonly maxCycles: number;
   /** Where commands are read. @default stdin */
   readonly input?: NodeJS.ReadableStream;
+  /** `boyd agent ... resume` for this agent, named when Ctrl-C pauses a run. */
+  readonly resumeCommand: string;
 }
 
 /** The REPL's help, shown on `?`. */
 export const REPL_HELP = `  <text>          add the text as a goal ("description => criteria") and run until it is done
   c, cycle        run one cycle
+  resume          go on with the goals left (after Ctrl-C paused a run)
   r, reflect      reflect now
   p, plan         the plan of the top active goal
   g, goals        the goals
   recall <query>  search the episodes and facts
   ?, help         this help
   q, quit         leave (Ctrl-D too)
-Approvals asked during a run are answered here: [y]es / [n]o / [a]pprove all similar.`;
+Approvals asked during a run are answered here: [y]es / [n]o / [a]pprove all similar.
+Ctrl-C during a run pauses the agent after its current cycle and comes back here; again quits.`;
 
 /**
  * A read-eval-print loop over one agent. Commands are taken one at a
@@ -33,6 +37,7 @@ Approvals asked during a run are answered here: [y]es / [n]o / [a]pprove all sim
 export async function runRepl(conn: AgentConnection, options: ReplOptions): Promise<void> {
   const { agentId } = options;
   const lines = new LineReader(options.input ?? process.stdin, process.stdout);
+  const view = { agentId, maxCycles: options.maxCycles, lines, resumeCommand: options.resumeCommand, returnsToPrompt: true };
   try {
     for (;;) {
       const line = await lines.next(`${agentId}> `);
@@ -55,6 +60,9 @@ export async function runRepl(conn: AgentConnection, options: ReplOptions): Prom
           case "cycle":
             console.log(formatCycleReport(await withApprovals(conn, agentId, async () => (await conn.agents.cycle({ agentId })).report!, { lines })));
             break;
+          case "resume":
+            await runWatched(conn, view, { goals: [] }, async () => (await conn.agents.resume({ agentId, maxCycles: options.maxCycles })).report, followingOver(conn, agentId));
+            break;
           case "r":
           case "reflect":
             console.log(formatReflection((await conn.agents.reflect({ agentId, apply: true })).report!, true));
@@ -74,7 +82,7 @@ export async function runRepl(conn: AgentConnection, options: ReplOptions): Prom
           default: {
             const { goals } = await ensureAgent(conn.agents, agentId, { goals: [parseGoal(text, "goal")] });
             // Over NATS a run lost with its controller is resumed, or ends in an error here, and the loop goes on.
-            await runWatched(conn, { agentId, maxCycles: options.maxCycles, lines }, { goals }, async () => (await conn.agents.run({ agentId, maxCycles: options.maxCycles })).report, followingOver(conn, agentId));
+            await runWatched(conn, view, { goals }, async () => (await conn.agents.run({ agentId, maxCycles: options.maxCycles })).report, followingOver(conn, agentId));
           }
         }
       } catch (err) {

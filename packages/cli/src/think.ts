@@ -5,6 +5,7 @@ import { ActServiceDefinition, ApprovalMode, LoopState, MemoryServiceDefinition 
 import { InvalidArgumentError, type Command } from "commander";
 import { withAct } from "./act.js";
 import { positiveInt, unitInterval } from "./options.js";
+import { note, outputMode, printResult } from "./output.js";
 
 interface ThinkFlags {
   maxIterations?: number;
@@ -12,7 +13,6 @@ interface ThinkFlags {
   measure?: ErrorMeasure;
   stallPatience?: number;
   ingest?: string[];
-  json?: boolean;
   dataDir: string;
   nats?: string;
   agent: string;
@@ -60,7 +60,6 @@ export function registerThinkCommand(program: Command): void {
     )
     .option("--stall-patience <n>", "stalled after this many steps in a row with a falling reward or no new question term (default 3)", positiveInt)
     .option("--ingest <file...>", "ingest these text, Markdown or HTML files into the library first")
-    .option("--json", "print the whole result as JSON")
     .option("--data-dir <dir>", "data directory (graph, memory, act state)", process.env["BOYD_DATA_DIR"] ?? ".boyd")
     .option("--nats <url>", "use a running deployment over NATS instead of running the services here")
     .option("--agent <id>", "agent the library and memory belong to", "cli")
@@ -84,7 +83,7 @@ export function registerThinkCommand(program: Command): void {
             decision: { agentId: opts.agent, cycle, call: { toolName: "content_ingest", inputJson: JSON.stringify({ source: basename(doc.path), text: doc.text, format }), idempotencyKey: { agentId: opts.agent, cycle, step } } },
           });
           if (!result?.output?.success) throw new Error(`--ingest ${doc.path}: ${result?.output?.error?.message ?? "failed"}`);
-          if (!opts.json) console.error(`boyd: ${result.output.content}`);
+          note(result.output.content);
         }
         const memory = createClient(transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
         const result = await think(question, librarySearchOracle(act, opts.agent, { cycle: cycle + 1 }), {
@@ -95,9 +94,10 @@ export function registerThinkCommand(program: Command): void {
           },
           ...(opts.measure ? { measure: opts.measure } : {}),
           coldStore: memoryColdStore(memory, opts.agent, { cycle: cycle + 1 }),
-          ...(opts.json ? {} : { onStep: (s: ThinkStep) => console.log(formatStep(s)) }),
+          // The iterations are progress: -q (and --json) leave the result alone.
+          ...(outputMode().json || outputMode().quiet ? {} : { onStep: (s: ThinkStep) => console.log(formatStep(s)) }),
         });
-        console.log(opts.json ? JSON.stringify({ ...result, state: LoopState[result.state] }, null, 2) : formatSummary(result));
+        printResult(() => ({ ...result, state: LoopState[result.state] }), () => formatSummary(result));
       });
     });
 }

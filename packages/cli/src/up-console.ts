@@ -2,6 +2,8 @@
 export interface UpConsole {
   /** The banner line: `  console http://host:port/`, or why there is none. */
   readonly banner: string;
+  /** Where the page is, when it is served. */
+  readonly url?: string;
   close(): Promise<void>;
 }
 
@@ -15,7 +17,7 @@ export async function startUpConsole(listen: string, grpcAddress: string, tokenR
   try {
     const { ensureConsoleAssets, startConsole } = await import("@boyd/console");
     const running = await startConsole({ listen, grpcTarget: reachable(grpcAddress), assetsDir: await ensureConsoleAssets() });
-    return { banner: `  console ${running.url}${tokenRequired ? "   (log in with the gRPC token, $BOYD_GRPC_TOKEN)" : ""}`, close: () => running.close() };
+    return { url: running.url, banner: `  console ${running.url}${tokenRequired ? "   (log in with the gRPC token, $BOYD_GRPC_TOKEN)" : ""}`, close: () => running.close() };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === "EADDRINUSE" ? `${listen} is in use (choose another with --console HOST:PORT, or --no-console)` : (err as Error).message;

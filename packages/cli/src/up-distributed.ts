@@ -1,4 +1,6 @@
 import { SERVICE_START_ORDER, startLocalCluster, type LocalClusterOptions } from "@boyd/local-cluster";
+import { note, printResult, warn } from "./output.js";
+import { untilStopSignal } from "./up.js";
 
 /** What `boyd up --distributed` was asked for. */
 export interface DistributedUpFlags {
@@ -37,27 +39,31 @@ export async function upDistributed(flags: DistributedUpFlags): Promise<void> {
     ...(flags.workspace ? { workspace: flags.workspace } : {}),
     ...(flags.config ? { actConfig: flags.config } : {}),
     ...(flags.agentConfig ? { agentSettings: flags.agentConfig } : {}),
-    log: (level, message) => (level === "info" ? console.log(`boyd up: ${message}`) : console.error(`boyd up: ${message}`)),
+    log: (level, message) => (level === "info" ? note(`${message}`, "boyd up") : warn(`${message}`, "boyd up")),
   };
-  console.log(`boyd up: starting nats-server${flags.neo4j === undefined ? ", Neo4j" : ""} and ${SERVICE_START_ORDER.join(", ")}, each its own process (data in ${flags.dataDir})`);
+  note(`starting nats-server${flags.neo4j === undefined ? ", Neo4j" : ""} and ${SERVICE_START_ORDER.join(", ")}, each its own process (data in ${flags.dataDir})`, "boyd up");
   const cluster = await startLocalCluster(options);
-  console.log("boyd up: every service is ready");
-  console.log(`  NATS     ${cluster.natsUrl}   (users observe, orient, decide, act, memory, controller, client)`);
-  console.log(`  client   ${cluster.clientEnvFile}   (BOYD_NATS_URL, BOYD_NATS_USER, BOYD_NATS_PASSWORD of the \`client\` user)`);
-  console.log(`  gRPC     ${cluster.grpcAddress}   try: grpcurl -plaintext ${token ? "-H 'authorization: Bearer $BOYD_GRPC_TOKEN' " : ""}${cluster.grpcAddress} list`);
+  note("every service is ready", "boyd up");
   const web = flags.console === false || !cluster.grpcAddress ? undefined : await (await import("./up-console.js")).startUpConsole(flags.console, cluster.grpcAddress, Boolean(token));
-  if (web) console.log(web.banner);
-  console.log(`  graph    ${cluster.neo4jUri ?? `embedded files under ${cluster.dataDir}/orient`}`);
-  for (const p of Object.values(cluster.processes)) console.log(`  ${p!.service.padEnd(10)} pid ${String(p!.pid).padEnd(8)} ops http://${p!.opsAddress}/readyz`);
-  console.log(`  logs     ${cluster.dataDir}/logs/`);
-  console.log(`try: set -a; . ${cluster.clientEnvFile}; set +a; boyd agent run --nats "$BOYD_NATS_URL" --goals "..."`);
-  console.log("Ctrl-C to stop");
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once("SIGINT", () => resolve("SIGINT"));
-    process.once("SIGTERM", () => resolve("SIGTERM"));
-  });
-  console.log(`boyd up: ${signal}, stopping (the services drain: runs end after their current cycle)`);
+  const processes = Object.values(cluster.processes).map((p) => ({ service: p!.service, pid: p!.pid, ops: `http://${p!.opsAddress}/readyz` }));
+  printResult(
+    () => ({ nats: cluster.natsUrl, clientEnvFile: cluster.clientEnvFile, grpc: cluster.grpcAddress, graph: cluster.neo4jUri ?? `${cluster.dataDir}/orient`, processes, logs: `${cluster.dataDir}/logs/`, ...(web?.url ? { console: web.url } : {}) }),
+    () =>
+      [
+        `  NATS     ${cluster.natsUrl}   (users observe, orient, decide, act, memory, controller, client)`,
+        `  client   ${cluster.clientEnvFile}   (BOYD_NATS_URL, BOYD_NATS_USER, BOYD_NATS_PASSWORD of the \`client\` user)`,
+        `  gRPC     ${cluster.grpcAddress}   try: grpcurl -plaintext ${token ? "-H 'authorization: Bearer $BOYD_GRPC_TOKEN' " : ""}${cluster.grpcAddress} list`,
+        ...(web ? [web.banner] : []),
+        `  graph    ${cluster.neo4jUri ?? `embedded files under ${cluster.dataDir}/orient`}`,
+        ...processes.map((p) => `  ${p.service.padEnd(10)} pid ${String(p.pid).padEnd(8)} ops ${p.ops}`),
+        `  logs     ${cluster.dataDir}/logs/`,
+        `try: set -a; . ${cluster.clientEnvFile}; set +a; boyd agent run --nats "$BOYD_NATS_URL" --goals "..."`,
+        "Ctrl-C to stop",
+      ].join("\n"),
+  );
+  const signal = await untilStopSignal();
+  note(`${signal}, stopping (the services drain: runs end after their current cycle)`, "boyd up");
   await web?.close();
   await cluster.stop();
-  console.log("boyd up: stopped");
+  note("stopped", "boyd up");
 }

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { UsageError, usageExits } from "./options.js";
+import { note, printResult, warn } from "./output.js";
 
 interface UpFlags {
   dataDir: string;
@@ -90,23 +91,35 @@ export function registerUpCommand(program: Command): void {
         ...(opts.workspace ? { workspace: opts.workspace } : {}),
         ...(opts.config ? { actConfig: opts.config } : {}),
         ...(agentDefaults ? { agentDefaults } : {}),
-        onError: (err, where) => console.error(`boyd up: ${where}: ${err instanceof Error ? err.message : String(err)}`),
+        onError: (err, where) => warn(`${where}: ${err instanceof Error ? err.message : String(err)}`, "boyd up"),
       });
       const grpc = stack.controller?.grpc?.address ?? opts.grpc;
       const web = opts.console === false ? undefined : await (await import("./up-console.js")).startUpConsole(opts.console, grpc, false);
-      console.log(`boyd up: observe, orient, decide, act, memory and controller running (data in ${opts.dataDir}${opts.neo4j ? `, graph in ${opts.neo4j}` : ""})`);
-      console.log(`  gRPC  ${grpc}   try: grpcurl -plaintext ${grpc} list`);
-      console.log(opts.nats ? `  NATS  ${opts.nats}   try: boyd agent run --nats ${opts.nats} --goals "..."; boyd events --nats ${opts.nats} --agent default` : "  bus   in-process (add --nats URL to reach it from other processes)");
-      if (web) console.log(web.banner);
-      if (stack.act && stack.act.shell.kind !== "bubblewrap") console.log(`  shell_exec is ${stack.act.shell.kind}${stack.act.shell.reason ? ` (${stack.act.shell.reason})` : ""}`);
-      console.log("Ctrl-C to stop");
-      const signal = await new Promise<NodeJS.Signals>((resolve) => {
-        process.once("SIGINT", () => resolve("SIGINT"));
-        process.once("SIGTERM", () => resolve("SIGTERM"));
-      });
-      console.log(`boyd up: ${signal}, stopping (runs end after their current cycle)`);
+      const shell = stack.act && stack.act.shell.kind !== "bubblewrap" ? `${stack.act.shell.kind}${stack.act.shell.reason ? ` (${stack.act.shell.reason})` : ""}` : undefined;
+      printResult(
+        () => ({ grpc, bus: opts.nats ? "nats" : "in-process", ...(opts.nats ? { nats: opts.nats } : {}), dataDir: opts.dataDir, ...(opts.neo4j ? { neo4j: opts.neo4j } : {}), ...(shell ? { shellExec: shell } : {}), ...(web?.url ? { console: web.url } : {}) }),
+        () =>
+          [
+            `boyd up: observe, orient, decide, act, memory and controller running (data in ${opts.dataDir}${opts.neo4j ? `, graph in ${opts.neo4j}` : ""})`,
+            `  gRPC  ${grpc}   try: grpcurl -plaintext ${grpc} list`,
+            opts.nats ? `  NATS  ${opts.nats}   try: boyd agent run --nats ${opts.nats} --goals "..."; boyd events --nats ${opts.nats} --agent default` : "  bus   in-process (add --nats URL to reach it from other processes)",
+            ...(web ? [web.banner] : []),
+            ...(shell ? [`  shell_exec is ${shell}`] : []),
+            "Ctrl-C to stop",
+          ].join("\n"),
+      );
+      const signal = await untilStopSignal();
+      note(`${signal}, stopping (runs end after their current cycle)`, "boyd up");
       await web?.close();
       await stack.stop();
-      console.log("boyd up: stopped");
+      note("stopped", "boyd up");
     });
+}
+
+/** Waits for Ctrl-C or SIGTERM: how `boyd up` is stopped. */
+export function untilStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise<NodeJS.Signals>((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+  });
 }

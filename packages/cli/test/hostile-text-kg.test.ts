@@ -32,6 +32,19 @@ describe("cli - no control or bidi character reaches the terminal", () => {
     expect(activate.stdout).toContain(`mammal${SHOWN}`);
   }, 40_000);
 
+  it("hostile text - --json results and errors stay valid JSON, the characters escaped, never raw", async () => {
+    const [query, activate, missing] = await Promise.all([
+      runs.boyd("kg query --json", [...kg, "query", "--json"]),
+      runs.boyd("kg activate --json", [...kg, "activate", `dog${HOSTILE}`, "--json"]),
+      runs.boyd("missing file name --json", [...kg, "--json", "ingest", join(dir, `missing${HOSTILE}.csv`)]),
+    ]);
+    // Parsed back, the symbols are the ones in the file.
+    expect((JSON.parse(query.stdout) as Array<{ subject: string }>).map((t) => t.subject)).toContain(`dog${HOSTILE}`);
+    expect((JSON.parse(activate.stdout) as Array<{ symbol: string }>).map((a) => a.symbol)).toContain(`mammal${HOSTILE}`);
+    expect(missing.code).toBe(2);
+    expect((JSON.parse(missing.stderr) as { error: { message: string } }).error.message).toContain(`missing${SHOWN}`);
+  }, 40_000);
+
   it("hostile text - a file name, a --format or --limit value and a command name echoed in errors, exit 2", async () => {
     const results = await Promise.all([
       runs.boyd("missing file name", [...kg, "ingest", join(dir, `missing${HOSTILE}.csv`)]),

@@ -72,6 +72,9 @@ describe("boyd completion", () => {
     expect(await complete(r.stdout, ["boyd", "agent", "r"])).toEqual(["run", "resume", "reflect", "recall", "rules", "repl"]);
     expect(await complete(r.stdout, ["boyd", "agent", "--agent", "x", "run", "--max"])).toEqual(["--max-cycles"]);
     expect(await complete(r.stdout, ["boyd", "kg", "ingest", "--st"])).toEqual(["--strict"]);
+    // The global flags, after a command's name as before it.
+    expect(await complete(r.stdout, ["boyd", "agent", "goals", "--j"])).toEqual(["--json"]);
+    expect(await complete(r.stdout, ["boyd", "--q"])).toEqual(["--quiet"]);
   });
 
   it("zsh: the same function through bashcompinit", async () => {

@@ -32,7 +32,9 @@ describe("boyd up", () => {
     } finally {
       expect(await up.stop("SIGTERM")).toBe(0);
     }
-    const lastLines = up.stdout().split("\n").slice(-3);
+    // Stopping is said on stderr (notes); stdout holds only where up served.
+    expect(up.stdout()).toMatch(/^Ctrl-C to stop\n$/m);
+    const lastLines = up.stderr().split("\n").slice(-3);
     expect(lastLines[0]).toMatch(/^boyd up: SIGTERM, stopping /);
     expect(lastLines.slice(1)).toEqual(["boyd up: stopped", ""]);
     // The agent outlived the process: its session is in the data directory.
