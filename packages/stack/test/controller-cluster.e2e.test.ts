@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentEventChannel, connectNats, createClient, openJetStreamEventLog, type CallContext, type EventChannel, type NatsTransport } from "@boyd/bus";
 import { openKvCluster, ownerOf, startController, type Cluster, type Controller } from "@boyd/controller";
-import { AgentServiceDefinition, AgentState, MemoryServiceDefinition, type Event } from "@boyd/proto";
+import { AgentServiceDefinition, AgentState, MemoryServiceDefinition, StopReason, type Event } from "@boyd/proto";
 import { startNats, waitFor, type NatsServer } from "@boyd/testkit";
 import { Kvm } from "@nats-io/kv";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -172,6 +172,30 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     const finished = await finishedCycles("steady");
     expect(finished).toEqual(Array.from({ length: last }, (_, i) => i + 1));
     for (const r of [...replicas]) await r.stop();
+  }, 60_000);
+
+  it("a detached Run outlives the replica driving it: the replica taking the lease over runs the cycles it had left, with no client attached, each exactly once", async () => {
+    const [d1, d2] = [await startReplica("d1"), await startReplica("d2")];
+    const CYCLES = 12;
+    await agents().createAgent({ agentId: "detached", goals: [ENDLESS], config: ENDLESS_CONFIG });
+    const answer = await agents().run({ agentId: "detached", maxCycles: CYCLES, detach: true, goals: [], fresh: false });
+    expect(answer.detached).toBe(true);
+    await waitFor(async () => (await storedCycle("detached")) >= 3, 20_000, () => "detached did not cycle");
+    const owner = [d1, d2].find((r) => r.controller.runtime.isRunningHere("detached"));
+    expect(owner, "one replica drives the detached run").toBeDefined();
+    const survivor = owner === d1 ? d2 : d1;
+    await owner!.stop();
+    let seen = 0;
+    await waitFor(async () => (seen = await storedCycle("detached")) === CYCLES && !survivor.controller.runtime.isRunningHere("detached"), 20_000, () => `the run stopped at cycle ${seen} of ${CYCLES} after ${owner!.id} stopped`);
+    // Its limit holds across the takeover: no cycle past it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await storedCycle("detached")).toBe(CYCLES);
+    expect(await finishedCycles("detached")).toEqual(Array.from({ length: CYCLES }, (_, i) => i + 1));
+    const memory = createClient(caller, MemoryServiceDefinition, { timeoutMs: 10_000 });
+    const { state } = await memory.loadSession({ agentId: "detached" });
+    expect(state!.toolRuns.map((r) => Number(r.cycle))).toEqual(Array.from({ length: CYCLES }, (_, i) => i + 1));
+    expect(state!.lastStopReason).toBe(StopReason.MAX_CYCLES);
+    await survivor.stop();
   }, 60_000);
 
   it("a replica whose lease is taken stops driving after its cycle and saves nothing while another holds it; it goes on once the lease is free", async () => {

@@ -115,7 +115,14 @@ function parseIntent(text: string, agentId: string): AgentIntent {
   try {
     const v = JSON.parse(text) as Partial<AgentIntent>;
     const want = v.want === "run" || v.want === "pause" ? v.want : "idle";
-    return { want, untilCycle: Number(v.untilCycle ?? 0), startId: String(v.startId ?? "") };
+    const runCycles = Number(v.runCycles);
+    return {
+      want,
+      untilCycle: Number(v.untilCycle ?? 0),
+      startId: String(v.startId ?? ""),
+      ...(Number.isInteger(runCycles) && runCycles > 0 ? { runCycles } : {}),
+      origin: v.origin === "run" ? "run" : "start",
+    };
   } catch {
     // A value this code did not write: the agent is known, nothing is asked of it.
     void agentId;

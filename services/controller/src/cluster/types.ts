@@ -36,6 +36,18 @@ export interface AgentIntent {
   readonly untilCycle: number;
   /** Names one start, so a run that ends never marks a newer start idle. */
   readonly startId: string;
+  /**
+   * Cycles the run was started for: a replica taking it over mid-way
+   * sizes the run's default iteration budget on it, as the first driver
+   * did, not on the cycles left. @default untilCycle minus the cycle reached
+   */
+  readonly runCycles?: number;
+  /**
+   * Who asked: StartAgent (`start`: Run and RunCycles attach to it) or a
+   * detached Run or Resume (`run`: durable all the same, but another Run
+   * is refused while it goes on, as before). @default "start"
+   */
+  readonly origin?: "start" | "run";
 }
 
 /** Every agent of the cluster with its intent. */
