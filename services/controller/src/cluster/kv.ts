@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { Kvm, type KV } from "@nats-io/kv";
 import type { NatsConnection } from "@nats-io/transport-node";
@@ -7,6 +8,11 @@ import { kvReplicas } from "./kv-replicas.js";
 import { IDLE_INTENT, type AgentIndex, type AgentIntent, type Cluster } from "./types.js";
 
 const REPLICA_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A replica id for a process that was given none: its host name, pid and a random suffix (unique, and says where it runs). */
+export function defaultReplicaId(): string {
+  return `${hostname().replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 40)}-${process.pid}-${crypto.randomUUID().slice(0, 6)}`;
+}
 
 /** Options of {@link openKvCluster}. */
 export interface KvClusterOptions {
