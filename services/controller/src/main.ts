@@ -31,7 +31,7 @@ await runService({
     // Controller replicas share agents through JetStream KV: leases, heartbeats, the agents index.
     const replicaId = config.replicaId ?? defaultReplicaId();
     const cluster = transport instanceof NatsTransport
-      ? await openKvCluster({ connection: transport.connection, replicaId, namespace: config.clusterBuckets, ttlMs: config.leaseTtlMs, onError: (err, what) => log.warn({ err }, `${what} failed`) })
+      ? await openKvCluster({ connection: transport.connection, replicaId, namespace: config.clusterBuckets, replicas: config.clusterKvReplicas, ttlMs: config.leaseTtlMs, onError: (err, what) => log.warn({ err }, `${what} failed`) })
       : undefined;
     const controller = await startController({
       transport,

@@ -21,6 +21,8 @@ export interface KvClusterOptions {
   readonly replicaId: string;
   /** Prefix of the three buckets (`<ns>_controller_leases`, `_replicas`, `_agents`). @default "boyd" */
   readonly namespace?: string;
+  /** Copies of each bucket across a NATS cluster (BOYD_CONTROLLER_KV_REPLICAS). @default 1 */
+  readonly replicas?: number;
   /** A heartbeat not renewed for this long is gone, and the replica's leases with it, ms. @default 3000 */
   readonly ttlMs?: number;
   /** Told about heartbeats and watches that failed (the leases may still hold). */
@@ -43,23 +45,24 @@ export async function openKvCluster(options: KvClusterOptions): Promise<Cluster>
   const ttlMs = options.ttlMs ?? 3000;
   const report = options.onError ?? (() => {});
   const kvm = new Kvm(options.connection);
-  const leaseKv = await kvm.create(`${ns}_controller_leases`, { history: 1, storage: "memory" as never });
+  const replicas = options.replicas ?? 1;
+  const leaseKv = await kvm.create(`${ns}_controller_leases`, { history: 1, storage: "memory" as never, replicas });
   await dropBucketTtl(options.connection, leaseKv);
-  const replicaKv = await kvm.create(`${ns}_controller_replicas`, { history: 1, ttl: ttlMs, storage: "memory" as never });
-  const indexKv = await kvm.create(`${ns}_controller_agents`, { history: 1 });
-  const replicas = await kvReplicas(replicaKv, options.replicaId, ttlMs, report);
-  const leases = await kvLeases(leaseKv, replicas, report);
+  const replicaKv = await kvm.create(`${ns}_controller_replicas`, { history: 1, ttl: ttlMs, storage: "memory" as never, replicas });
+  const indexKv = await kvm.create(`${ns}_controller_agents`, { history: 1, replicas });
+  const heartbeats = await kvReplicas(replicaKv, options.replicaId, ttlMs, report);
+  const leases = await kvLeases(leaseKv, heartbeats, report);
   const index = await mirroredIndex(indexKv);
   return {
     replicaId: options.replicaId,
     leases,
-    replicas,
+    replicas: heartbeats,
     index,
     leaseTtlMs: ttlMs,
     distributed: true,
     async close() {
       leases.stop();
-      await replicas.stop();
+      await heartbeats.stop();
       index.stop();
     },
   };
