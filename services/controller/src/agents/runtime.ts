@@ -443,7 +443,7 @@ export class AgentRuntime {
     try {
       const catalog = await this.deps.catalog();
       while (stop === StopReason.UNSPECIFIED) {
-        if (handedOver(h, signal)) break;
+        if (handedOver(h, signal) && !(await renewed(h, signal))) break;
         if (signal.aborted) {
           stop = StopReason.CANCELLED;
           break;
@@ -601,6 +601,12 @@ export class AgentRuntime {
 function alreadyRunning(agentId: string, owner?: string): BusError {
   const where = owner ? ` on controller replica ${owner}` : "";
   return new BusError("FAILED_PRECONDITION", `agent ${agentId} is already running${where}; watch its events or wait for the run to end`);
+}
+
+/** A lease that only lapsed (not handed over on purpose, not taken by another replica) is taken again, and the run goes on. */
+async function renewed(h: Handle, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted || !h.lease?.renew) return false;
+  return h.lease.renew().catch(() => false);
 }
 
 /** Whether the run must stop without a final stop reason: handed over on purpose, or its lease lost. */

@@ -50,8 +50,22 @@ export async function openKvCluster(options: KvClusterOptions): Promise<Cluster>
   await dropBucketTtl(options.connection, leaseKv);
   const replicaKv = await kvm.create(`${ns}_controller_replicas`, { history: 1, ttl: ttlMs, storage: "memory" as never, replicas });
   const indexKv = await kvm.create(`${ns}_controller_agents`, { history: 1, replicas });
-  const heartbeats = await kvReplicas(replicaKv, options.replicaId, ttlMs, report);
-  const leases = await kvLeases(leaseKv, heartbeats, report);
+  // Memory storage does not outlive a nats-server restart: the two buckets are made again, the leases held written back, the watches opened anew.
+  let recovering: Promise<boolean> | undefined;
+  /** Set once opened: the heartbeats come first, and may call recover before. */
+  const opened: { leases?: Awaited<ReturnType<typeof kvLeases>> } = {};
+  const recover = (): Promise<boolean> =>
+    (recovering ??= (async () => {
+      const gone = await Promise.all([leaseKv, replicaKv].map((kv) => kv.status().then(() => false, () => true)));
+      if (!gone.some(Boolean)) return false;
+      await kvm.create(`${ns}_controller_leases`, { history: 1, storage: "memory" as never, replicas });
+      await kvm.create(`${ns}_controller_replicas`, { history: 1, ttl: ttlMs, storage: "memory" as never, replicas });
+      await heartbeats.rewatch();
+      await opened.leases?.reassert();
+      return true;
+    })().finally(() => (recovering = undefined)));
+  const heartbeats = await kvReplicas(replicaKv, options.replicaId, ttlMs, report, recover);
+  const leases = (opened.leases = await kvLeases(leaseKv, heartbeats, report));
   const index = await mirroredIndex(indexKv);
   return {
     replicaId: options.replicaId,

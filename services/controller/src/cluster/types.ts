@@ -13,6 +13,12 @@ export interface AgentLease {
   held(): boolean;
   /** Gives the agent up at once (a no-op once lost). */
   release(): Promise<void>;
+  /**
+   * Takes the lease again after it lapsed without another replica taking
+   * it (this replica's heartbeat missed its window: a NATS restart, a
+   * pause); false when another holds it now. @default absent: a lapse is final
+   */
+  renew?(): Promise<boolean>;
 }
 
 /** Leases of agents: one holder at a time. */
