@@ -51,7 +51,7 @@ describe("two `boyd up --nats` stacks on one nats-server share the agents", () =
     const [ownerId] = drivers;
     const [otherId, other] = [...stacks].find(([id]) => id !== ownerId)!;
     // A cycle asked of the other stack goes to the owner, which refuses it: no second driver.
-    await expect(other.controller!.handlers.cycle({ agentId: "shared" }, call("Cycle"))).rejects.toThrow(/agent shared is already running/);
+    await expect(other.controller!.handlers.cycle({ agentId: "shared", goal: undefined }, call("Cycle"))).rejects.toThrow(/agent shared is already running/);
     expect((await other.agents.getAgent({ agentId: "shared" })).agent!.ownerReplica).toBe(ownerId);
 
     await stacks.get(ownerId!)!.stop();
