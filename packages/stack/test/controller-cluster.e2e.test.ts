@@ -198,6 +198,26 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     await survivor.stop();
   }, 60_000);
 
+  it("a run taken over past the default iteration budget keeps the budget its size gave it: the survivor runs to the run's limit", async () => {
+    const [b1, b2] = [await startReplica("b1"), await startReplica("b2")];
+    const CYCLES = 60;
+    // No iteration budget set: the default (50 tool calls) is raised to a longer run's cycles, for the whole run, whoever drives it.
+    const config = { defaultStallThreshold: 1000, reflection: { stagnationThreshold: 1000, abandonAfterCycles: 1000 } } as never;
+    await agents().createAgent({ agentId: "budgeted", goals: [ENDLESS], config });
+    await agents().run({ agentId: "budgeted", maxCycles: CYCLES, detach: true, goals: [], fresh: false });
+    await waitFor(async () => (await storedCycle("budgeted")) >= 52, 40_000, () => "budgeted did not reach cycle 52");
+    const owner = [b1, b2].find((r) => r.controller.runtime.isRunningHere("budgeted"))!;
+    const survivor = owner === b1 ? b2 : b1;
+    await owner.stop();
+    const memory = createClient(caller, MemoryServiceDefinition, { timeoutMs: 10_000 });
+    // The handover saves no stop reason: the next one is the survivor's, when its run ends.
+    const ended = async () => (await memory.loadSession({ agentId: "budgeted" })).state!.lastStopReason !== StopReason.UNSPECIFIED && !survivor.controller.runtime.isRunningHere("budgeted");
+    await waitFor(ended, 20_000, () => "the survivor's run did not end");
+    const { state } = await memory.loadSession({ agentId: "budgeted" });
+    expect([Number(state!.cycleCount), StopReason[state!.lastStopReason]]).toEqual([CYCLES, "MAX_CYCLES"]);
+    await survivor.stop();
+  }, 90_000);
+
   it("a replica whose lease is taken stops driving after its cycle and saves nothing while another holds it; it goes on once the lease is free", async () => {
     const [x1, x2] = [await startReplica("x1"), await startReplica("x2")];
     await agents().createAgent({ agentId: "contested", goals: [ENDLESS], config: ENDLESS_CONFIG });
