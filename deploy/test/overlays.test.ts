@@ -1,12 +1,26 @@
 // What distinguishes the dev and prod overlays.
 import { Buffer } from "node:buffer";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderKustomization } from "./kustomize.js";
 import { mainContainer, named, ofKind, podTemplates, serviceDeployments } from "./manifests.js";
-import { KUSTOMIZATIONS } from "./repo.js";
+import { KUSTOMIZATIONS, REPO_ROOT, SERVICE_NAMES } from "./repo.js";
 
 const configData = (objects: ReturnType<typeof renderKustomization>, prefix: string) =>
   ofKind(objects, "ConfigMap").find((c) => c.metadata.name.startsWith(`${prefix}-`))!.data ?? {};
+
+/** Every `BOYD_..._REPLICAS` variable named in a service's sources (its settings' environment names), sorted. */
+function replicaSettingsRead(): string[] {
+  const names = new Set<string>();
+  for (const service of SERVICE_NAMES) {
+    const src = join(REPO_ROOT, "services", service, "src");
+    for (const file of readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))) {
+      for (const m of readFileSync(join(src, file), "utf8").matchAll(/"(BOYD_[A-Z0-9_]+)"/g)) if (m[1]!.endsWith("_REPLICAS")) names.add(m[1]!);
+    }
+  }
+  return [...names].sort();
+}
 
 /** A Kubernetes quantity such as 20Gi or 1G, in bytes. */
 function bytes(quantity: string): number {
@@ -60,7 +74,15 @@ describe("prod", () => {
     const config = configData(objects, "boyd-config");
     expect(config["BOYD_OTEL_EXPORTER"]).toBe("otlp");
     expect(() => new URL(config["OTEL_EXPORTER_OTLP_ENDPOINT"]!)).not.toThrow();
-    for (const name of ["BOYD_MEMORY_KV_REPLICAS", "BOYD_ACT_KV_REPLICAS", "BOYD_PERCEPT_REPLICAS", "BOYD_EVENTS_REPLICAS"]) expect(config[name], name).toBe("3");
+    for (const name of ["BOYD_MEMORY_KV_REPLICAS", "BOYD_ACT_KV_REPLICAS", "BOYD_PERCEPT_REPLICAS", "BOYD_EVENTS_REPLICAS", "BOYD_CONTROLLER_KV_REPLICAS"]) expect(config[name], name).toBe("3");
+  });
+
+  it("prod - every bucket and stream replica setting a service reads (BOYD_*_REPLICAS in services/*/src) is set to 3", () => {
+    const config = configData(objects, "boyd-config");
+    const read = replicaSettingsRead();
+    // The five known today at least: a scan that finds none has stopped scanning.
+    expect(read.length, read.join(", ")).toBeGreaterThanOrEqual(5);
+    expect(read.filter((name) => config[name] !== "3").map((name) => `${name}=${config[name] ?? "(unset)"}`)).toEqual([]);
   });
 
   it("prod - every object lands in the boyd namespace, which the overlay creates", () => {

@@ -13,7 +13,7 @@ import {
   type ServiceClient,
   type Transport,
 } from "@boyd/bus";
-import { startController, type AgentSettings, type Controller } from "@boyd/controller";
+import { defaultReplicaId, openKvCluster, startController, type AgentSettings, type Cluster, type Controller } from "@boyd/controller";
 import { actCatalog, serveDecide } from "@boyd/decide";
 import type { GraphStore } from "@boyd/graph";
 import { openFileStore, openKvStore, serveMemory } from "@boyd/memory";
@@ -46,6 +46,15 @@ export interface StackOptions {
   readonly agentDefaults?: AgentSettings;
   /** Serve AgentService over gRPC on this address (host:port). */
   readonly grpcAddress?: string;
+  /**
+   * With `nats`: this controller's id among the controller replicas on the
+   * same NATS (`boyd up --nats` twice, or beside deployed controllers):
+   * they share agents through the KV cluster, so each agent is driven by
+   * one of them at a time. @default host name, pid and a random suffix
+   */
+  readonly replicaId?: string;
+  /** With `nats`: how long a stopped-beating controller's agents wait before another takes them, ms. @default 3000 */
+  readonly leaseTtlMs?: number;
   /** Names the KV buckets and streams (tests run several stacks on one server). @default "boyd" */
   readonly namespace?: string;
   /** Which services this process runs. @default all */
@@ -143,7 +152,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     let controller: Controller | undefined;
     if (wants.has("controller")) {
-      controller = await startController({ transport, events, ...(options.grpcAddress ? { grpc: { address: options.grpcAddress } } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}), onError: (err, agent) => report(err, `agent ${agent}`) });
+      // On NATS the controller joins the KV cluster (leases, heartbeats, the agents index), as a deployed replica does.
+      const cluster = nats ? await controllerCluster(nats, ns, options, report) : undefined;
+      controller = await startController({
+        transport,
+        events,
+        ...(cluster ? { cluster } : {}),
+        ...(options.grpcAddress ? { grpc: { address: options.grpcAddress } } : {}),
+        ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}),
+        onError: (err, agent) => report(err, `agent ${agent}`),
+      }).catch(async (err: unknown) => {
+        await cluster?.close();
+        throw err;
+      });
       const c = controller;
       closers.push(() => c.stop());
     }
@@ -166,4 +187,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await closeTransports();
     throw err;
   }
+}
+
+function controllerCluster(nats: NatsTransport, namespace: string, options: StackOptions, report: (err: unknown, where: string) => void): Promise<Cluster> {
+  return openKvCluster({
+    connection: nats.connection,
+    replicaId: options.replicaId ?? defaultReplicaId(),
+    namespace,
+    ...(options.leaseTtlMs ? { ttlMs: options.leaseTtlMs } : {}),
+    onError: (err, what) => report(err, `controller cluster: ${what}`),
+  });
 }

@@ -68,7 +68,7 @@ describe("an agent end to end, distributed (NATS, JetStream, Neo4j, controller p
     }
   });
 
-  it("kill -9 of the controller mid-run: a new controller resumes the session, no cycle lost or repeated", async () => {
+  it("kill -9 of the controller mid-run: a new controller goes on with the detached run by itself, then a resume; no cycle lost or repeated", async () => {
     const agents = createClient(caller, AgentServiceDefinition, { timeoutMs: 60_000 });
     // A goal that never converges keeps the agent cycling.
     await agents.createAgent({
@@ -86,10 +86,15 @@ describe("an agent end to end, distributed (NATS, JetStream, Neo4j, controller p
     controller!.kill("SIGKILL");
     await controller!.exited;
 
+    const killedAt = Math.max(...finished);
     controller = startController();
     await retryUntilAnswered(() => agents.listAgents({}), 30_000);
+    // The detached run is durable: the new controller takes it up once the dead one's lease is gone, with no client asking.
+    await waitFor(() => finished.some((c) => c > killedAt + 1), 30_000, () => `no cycle after the restart (killed at cycle ${killedAt})`);
+    await agents.pauseAgent({ agentId: "steady" });
+    await waitFor(async () => (await agents.getAgent({ agentId: "steady" })).agent!.ownerReplica === "", 20_000, () => "steady still driven after the pause");
     const before = Number((await agents.getAgent({ agentId: "steady" })).agent!.cycleCount);
-    expect(before).toBeGreaterThanOrEqual(4);
+    expect(before).toBeGreaterThanOrEqual(killedAt + 2);
     const { report } = await agents.resume({ agentId: "steady", maxCycles: 3 });
     expect(Number(report!.cyclesRun)).toBe(3);
     expect(Number(report!.finalCycle)).toBe(before + 3);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentEventChannel, connectNats, createClient, openJetStreamEventLog, type CallContext, type EventChannel, type NatsTransport } from "@boyd/bus";
 import { openKvCluster, ownerOf, startController, type Cluster, type Controller } from "@boyd/controller";
-import { AgentServiceDefinition, AgentState, MemoryServiceDefinition, type Event } from "@boyd/proto";
+import { AgentServiceDefinition, AgentState, MemoryServiceDefinition, StopReason, type Event } from "@boyd/proto";
 import { startNats, waitFor, type NatsServer } from "@boyd/testkit";
 import { Kvm } from "@nats-io/kv";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -173,6 +173,50 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     expect(finished).toEqual(Array.from({ length: last }, (_, i) => i + 1));
     for (const r of [...replicas]) await r.stop();
   }, 60_000);
+
+  it("a detached Run outlives the replica driving it: the replica taking the lease over runs the cycles it had left, with no client attached, each exactly once", async () => {
+    const [d1, d2] = [await startReplica("d1"), await startReplica("d2")];
+    const CYCLES = 12;
+    await agents().createAgent({ agentId: "detached", goals: [ENDLESS], config: ENDLESS_CONFIG });
+    const answer = await agents().run({ agentId: "detached", maxCycles: CYCLES, detach: true, goals: [], fresh: false });
+    expect(answer.detached).toBe(true);
+    await waitFor(async () => (await storedCycle("detached")) >= 3, 20_000, () => "detached did not cycle");
+    const owner = [d1, d2].find((r) => r.controller.runtime.isRunningHere("detached"));
+    expect(owner, "one replica drives the detached run").toBeDefined();
+    const survivor = owner === d1 ? d2 : d1;
+    await owner!.stop();
+    let seen = 0;
+    await waitFor(async () => (seen = await storedCycle("detached")) === CYCLES && !survivor.controller.runtime.isRunningHere("detached"), 20_000, () => `the run stopped at cycle ${seen} of ${CYCLES} after ${owner!.id} stopped`);
+    // Its limit holds across the takeover: no cycle past it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await storedCycle("detached")).toBe(CYCLES);
+    expect(await finishedCycles("detached")).toEqual(Array.from({ length: CYCLES }, (_, i) => i + 1));
+    const memory = createClient(caller, MemoryServiceDefinition, { timeoutMs: 10_000 });
+    const { state } = await memory.loadSession({ agentId: "detached" });
+    expect(state!.toolRuns.map((r) => Number(r.cycle))).toEqual(Array.from({ length: CYCLES }, (_, i) => i + 1));
+    expect(state!.lastStopReason).toBe(StopReason.MAX_CYCLES);
+    await survivor.stop();
+  }, 60_000);
+
+  it("a run taken over past the default iteration budget keeps the budget its size gave it: the survivor runs to the run's limit", async () => {
+    const [b1, b2] = [await startReplica("b1"), await startReplica("b2")];
+    const CYCLES = 60;
+    // No iteration budget set: the default (50 tool calls) is raised to a longer run's cycles, for the whole run, whoever drives it.
+    const config = { defaultStallThreshold: 1000, reflection: { stagnationThreshold: 1000, abandonAfterCycles: 1000 } } as never;
+    await agents().createAgent({ agentId: "budgeted", goals: [ENDLESS], config });
+    await agents().run({ agentId: "budgeted", maxCycles: CYCLES, detach: true, goals: [], fresh: false });
+    await waitFor(async () => (await storedCycle("budgeted")) >= 52, 40_000, () => "budgeted did not reach cycle 52");
+    const owner = [b1, b2].find((r) => r.controller.runtime.isRunningHere("budgeted"))!;
+    const survivor = owner === b1 ? b2 : b1;
+    await owner.stop();
+    const memory = createClient(caller, MemoryServiceDefinition, { timeoutMs: 10_000 });
+    // The handover saves no stop reason: the next one is the survivor's, when its run ends.
+    const ended = async () => (await memory.loadSession({ agentId: "budgeted" })).state!.lastStopReason !== StopReason.UNSPECIFIED && !survivor.controller.runtime.isRunningHere("budgeted");
+    await waitFor(ended, 20_000, () => "the survivor's run did not end");
+    const { state } = await memory.loadSession({ agentId: "budgeted" });
+    expect([Number(state!.cycleCount), StopReason[state!.lastStopReason]]).toEqual([CYCLES, "MAX_CYCLES"]);
+    await survivor.stop();
+  }, 90_000);
 
   it("a replica whose lease is taken stops driving after its cycle and saves nothing while another holds it; it goes on once the lease is free", async () => {
     const [x1, x2] = [await startReplica("x1"), await startReplica("x2")];

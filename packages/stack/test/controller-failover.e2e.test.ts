@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentEventChannel, connectNats, createClient, openJetStreamEventLog, type NatsTransport } from "@boyd/bus";
-import { AgentServiceDefinition, MemoryServiceDefinition } from "@boyd/proto";
+import { AgentServiceDefinition, MemoryServiceDefinition, StopReason } from "@boyd/proto";
 import { launchService, retryUntilAnswered, startNats, waitFor, type NatsServer, type ServiceProcess } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
@@ -81,5 +81,35 @@ describe("kill -9 of the controller replica that drives a started agent", () => 
     const { state } = await memory.loadSession({ agentId: "durable" });
     // One tool run per cycle, none twice: the cycle the killed replica left half done was run once, by the survivor.
     expect(state!.toolRuns.map((r) => Number(r.cycle))).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+  }, 60_000);
+
+  it("a detached Run of 16 cycles: after kill -9 of its replica the other runs the cycles left, with no client attached, and stops at cycle 16", async () => {
+    const CYCLES = 16;
+    // The first test's survivor leaves (SIGTERM: its heartbeat goes with it), so only ga and gb drive.
+    for (const c of controllers.values()) c.kill("SIGTERM");
+    await Promise.all([...controllers.values()].map((c) => c.exited));
+    controllers.clear();
+    startController("ga");
+    startController("gb");
+    const agents = createClient(caller, AgentServiceDefinition, { timeoutMs: 20_000 });
+    const memory = createClient(caller, MemoryServiceDefinition, { timeoutMs: 10_000 });
+    const stored = async () => (await memory.loadSession({ agentId: "detached" })).state!;
+    await retryUntilAnswered(() => agents.listAgents({}), 30_000);
+    await agents.createAgent({ agentId: "detached", goals: [ENDLESS], config: { defaultStallThreshold: 1000, iterationBudget: 100_000 } as never });
+    await agents.run({ agentId: "detached", maxCycles: CYCLES, detach: true });
+    await waitFor(async () => Number((await stored()).cycleCount) >= 3, 30_000, () => "the detached run did not cycle", 50);
+    const owner = (await agents.getAgent({ agentId: "detached" })).agent!.ownerReplica;
+    expect(["ga", "gb"]).toContain(owner);
+    controllers.get(owner)!.kill("SIGKILL");
+    await controllers.get(owner)!.exited;
+    let cycle = 0;
+    await waitFor(async () => (cycle = Number((await stored()).cycleCount)) === CYCLES && (await agents.getAgent({ agentId: "detached" })).agent!.ownerReplica === "", 30_000, () => `stopped at cycle ${cycle} of ${CYCLES} after ${owner} was killed`, 100);
+    const state = await stored();
+    expect(state.lastStopReason).toBe(StopReason.MAX_CYCLES);
+    expect(state.toolRuns.map((r) => Number(r.cycle))).toEqual(Array.from({ length: CYCLES }, (_, i) => i + 1));
+    const log = agentEventChannel({ transport: caller, sink: await openJetStreamEventLog(caller) });
+    const cycles: number[] = [];
+    for await (const { event } of log.replay({ agentId: "detached", kind: "cycle.finished" })) cycles.push(Number(event.cycle));
+    expect(cycles).toEqual(Array.from({ length: CYCLES }, (_, i) => i + 1));
   }, 60_000);
 });

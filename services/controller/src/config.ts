@@ -46,6 +46,15 @@ export const ControllerConfig = z
     replicaId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "1-64 letters, digits, '-' or '_'").optional(),
     /** Prefix of the controller cluster's KV buckets (`<prefix>_controller_leases`, `_replicas`, `_agents`). @default boyd */
     clusterBuckets: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "1-32 letters, digits, '-' or '_'").default("boyd"),
+    /**
+     * Copies of the controller cluster's three KV buckets (leases,
+     * heartbeats, agents index) across a NATS cluster (1-5). The leases and
+     * heartbeats are memory storage by design (rewritten all the time,
+     * worthless after a full restart), yet replicated all the same: with 3,
+     * losing one NATS server loses no lease or heartbeat, so no replica
+     * looks dead and no agent changes hands. @default 1
+     */
+    clusterKvReplicas: z.coerce.number().int().min(1).max(5).default(1),
     /** An agent's lease (and a replica's heartbeat) not renewed for this long is gone: the failover time, ms. @default 3000 */
     leaseTtlMs: z.coerce.number().int().min(500).max(60_000).default(3000),
     /** pino log level. @default info */
@@ -79,6 +88,7 @@ export const CONTROLLER_ENV: Record<keyof ControllerConfig, string> = {
   replicaId: "BOYD_CONTROLLER_REPLICA_ID",
   clusterBuckets: "BOYD_CONTROLLER_BUCKETS",
   leaseTtlMs: "BOYD_CONTROLLER_LEASE_TTL_MS",
+  clusterKvReplicas: "BOYD_CONTROLLER_KV_REPLICAS",
   logLevel: "BOYD_LOG_LEVEL",
 };
 

@@ -23,7 +23,7 @@ export { createAgentHandlers, type AgentHandlerDeps } from "./agents/handlers.js
 export { startController, type Controller, type StartControllerOptions } from "./service.js";
 export { configFromEnv, ControllerConfig, CONTROLLER_ENV } from "./config.js";
 export { grpcSecurity, MIN_GRPC_TOKEN_LENGTH } from "./grpc-security.js";
-export { openKvCluster, type KvClusterOptions } from "./cluster/kv.js";
+export { defaultReplicaId, openKvCluster, type KvClusterOptions } from "./cluster/kv.js";
 export { localCluster } from "./cluster/local.js";
 export { ownerOf } from "./cluster/rendezvous.js";
 export { startDriver, type Driver, type DriverOptions } from "./cluster/driver.js";

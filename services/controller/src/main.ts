@@ -2,8 +2,7 @@
 // kept in a JetStream stream, runs cancelled and drained on SIGTERM.
 // Settings, logs, ops endpoints and the drain come from @boyd/service-kit.
 import { isBusError, NatsTransport, openJetStreamEventLog } from "@boyd/bus";
-import { hostname } from "node:os";
-import { openKvCluster } from "./cluster/kv.js";
+import { defaultReplicaId, openKvCluster } from "./cluster/kv.js";
 import { jetStreamCheck, runService } from "@boyd/service-kit";
 import { readFileSync } from "node:fs";
 import { configFromEnv } from "./config.js";
@@ -30,9 +29,9 @@ await runService({
       replicas: config.eventsReplicas,
     });
     // Controller replicas share agents through JetStream KV: leases, heartbeats, the agents index.
-    const replicaId = config.replicaId ?? `${hostname().replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 40)}-${process.pid}-${crypto.randomUUID().slice(0, 6)}`;
+    const replicaId = config.replicaId ?? defaultReplicaId();
     const cluster = transport instanceof NatsTransport
-      ? await openKvCluster({ connection: transport.connection, replicaId, namespace: config.clusterBuckets, ttlMs: config.leaseTtlMs, onError: (err, what) => log.warn({ err }, `${what} failed`) })
+      ? await openKvCluster({ connection: transport.connection, replicaId, namespace: config.clusterBuckets, replicas: config.clusterKvReplicas, ttlMs: config.leaseTtlMs, onError: (err, what) => log.warn({ err }, `${what} failed`) })
       : undefined;
     const controller = await startController({
       transport,

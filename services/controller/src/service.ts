@@ -114,6 +114,8 @@ export async function startController(options: StartControllerOptions): Promise<
   const binding: ServiceBinding = await serveService(transport, AgentServiceDefinition, handlers);
   const grpc = options.grpc ? await serveGrpc([grpcService(AgentServiceDefinition, handlers)], { descriptorSet: descriptorSet(), ...options.grpc }) : undefined;
   const driver = startDriver({ runtime, cluster, ...(options.driverTickMs ? { tickMs: options.driverTickMs } : {}), ...(options.onError ? { onError: options.onError } : {}) });
+  // A run asked for (StartAgent, a detached Run) is looked at now, not at the next tick.
+  runtime.kickDriver = () => void driver.tick().catch((err: unknown) => options.onError?.(err, "*"));
   return {
     runtime,
     cluster,

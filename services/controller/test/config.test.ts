@@ -41,6 +41,12 @@ describe("controller config - the event stream", () => {
     expect(configFromEnv({ BOYD_EVENTS_REPLICAS: "3" }).eventsReplicas).toBe(3);
     expect(() => configFromEnv({ BOYD_EVENTS_REPLICAS: "0" })).toThrow(/BOYD_EVENTS_REPLICAS/);
   });
+
+  it("config - BOYD_CONTROLLER_KV_REPLICAS (leases, heartbeats, agents index) is 1 to 5 copies, 1 by default, and a bad value is named", () => {
+    expect(configFromEnv({}).clusterKvReplicas).toBe(1);
+    expect(configFromEnv({ BOYD_CONTROLLER_KV_REPLICAS: "3" }).clusterKvReplicas).toBe(3);
+    expect(() => configFromEnv({ BOYD_CONTROLLER_KV_REPLICAS: "6" })).toThrow(/BOYD_CONTROLLER_KV_REPLICAS/);
+  });
 });
 
 describe("controller config - gRPC security from the environment", () => {

@@ -68,6 +68,8 @@ export interface RunOptions {
   readonly untilCycle?: number;
   /** Keep the budgets spent so far (a started run taken over keeps its budgets); otherwise they are per run. */
   readonly keepBudgets?: boolean;
+  /** With `untilCycle`: the cycles the run was started for, which size its default iteration budget. @default the cycles left */
+  readonly runCycles?: number;
 }
 
 /**
@@ -281,15 +283,44 @@ export class AgentRuntime {
     return { report };
   }
 
-  /** Starts a run in the background; its progress is in the event stream. */
+  /**
+   * A detached Run or Resume: durable work, as a started agent is. The
+   * session it starts from (fresh, goals, budgets) is saved and its intent
+   * (run up to cycle N, sized M) goes into the cluster's agents index, so
+   * the replica holding the agent's lease drives it and, if that replica
+   * dies, the one taking the lease over runs the cycles left, with no
+   * client attached. Resolves once a replica holds the agent (a following
+   * call sees it running) or the run ended, waiting at most a lease TTL
+   * and two seconds (it is durable either way).
+   */
   async detach(agentId: string, options: RunOptions = {}): Promise<void> {
+    const cycles = options.maxCycles ?? 10;
+    if (!Number.isInteger(cycles) || cycles < 1) throw new BusError("INVALID_ARGUMENT", `max_cycles: must be a whole number >= 1, got ${cycles}`);
     const h = await this.handle(agentId, options.resume ?? false);
     if (h.running) throw alreadyRunning(agentId);
     const owner = await this.cluster.leases.owner(agentId);
     if (owner) throw alreadyRunning(agentId, owner);
-    // Resolves once the run holds the agent (its lease, then its session), so a following call sees it running.
-    const { report } = await this.start(agentId, { ...options, resume: false });
-    report.catch((err) => this.deps.onError?.(err, agentId));
+    await this.save(h, startingState(h.session.state, options, this.deps.ports.now()));
+    const intent = { want: "run", untilCycle: Number(h.session.state.cycleCount) + cycles, runCycles: cycles, startId: crypto.randomUUID(), origin: "run" } as const;
+    await this.cluster.index.change(agentId, () => intent);
+    this.kickDriver();
+    await this.untilDriven(agentId, intent.startId, Date.now() + this.cluster.leaseTtlMs + 2_000);
+  }
+
+  /**
+   * Called when an agent's intent asks for a run, so the driver looks at
+   * once rather than at its next tick (the controller wires it). @default nothing
+   */
+  kickDriver: () => void = () => {};
+
+  /** Waits until a replica holds the agent for the start `startId`, that start is over, or `until` passes. */
+  private async untilDriven(agentId: string, startId: string, until: number): Promise<void> {
+    for (;;) {
+      const intent = this.cluster.index.get(agentId);
+      if (this.isRunningHere(agentId) || intent?.startId !== startId || intent.want !== "run" || Date.now() >= until) return;
+      if (await this.cluster.leases.owner(agentId)) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   }
 
   /**
@@ -317,13 +348,15 @@ export class AgentRuntime {
     if (!busy) await this.update(agentId, (s) => ({ ...s, iterationCount: 0, toolCallsUsed: {} }));
     const cycle = Number(h.session.state.cycleCount);
     const untilCycle = cycle + (maxCycles ?? resolveAgentConfig(h.session.state.config).maxCycles);
-    await this.cluster.index.change(agentId, () => ({ want: "run", untilCycle, startId: crypto.randomUUID() }));
+    await this.cluster.index.change(agentId, () => ({ want: "run", untilCycle, startId: crypto.randomUUID(), origin: "start" }));
+    this.kickDriver();
     return this.get(agentId);
   }
 
-  /** Whether the agent is started (durable work on the cluster, not paused, not done). */
+  /** Whether the agent is started by StartAgent (durable work on the cluster, not paused, not done; a detached Run is durable too, but not attached to). */
   isStarted(agentId: string): boolean {
-    return this.cluster.index.get(agentId)?.want === "run";
+    const intent = this.cluster.index.get(agentId);
+    return intent?.want === "run" && intent.origin !== "run";
   }
 
   /**
@@ -396,14 +429,8 @@ export class AgentRuntime {
     const agentId = h.session.state.agentId;
     const max = options.untilCycle !== undefined ? Math.max(0, options.untilCycle - Number(h.session.state.cycleCount)) : (options.maxCycles ?? 10);
     if (options.untilCycle === undefined && (!Number.isInteger(max) || max < 1)) throw new BusError("INVALID_ARGUMENT", `max_cycles: must be a whole number >= 1, got ${max}`);
-    let state = h.session.state;
-    if (options.fresh) {
-      const clean = emptySession(agentId, state.name, this.deps.ports.now());
-      state = { ...clean, config: state.config, psyche: state.psyche };
-    }
-    for (const [i, g] of (options.goals ?? []).entries()) state = { ...state, goals: addGoalAt(state, g, `goals[${i}]`, this.deps.ports.now()).goals };
-    // Budgets are per run (a started run taken over by another replica keeps what it spent).
-    if (!options.keepBudgets) state = { ...state, iterationCount: 0, toolCallsUsed: {} };
+    const runCycles = options.runCycles ?? max;
+    const state = startingState(h.session.state, options, this.deps.ports.now());
     if (state !== h.session.state) await this.save(h, state);
     await this.publishMissedFinish(h).catch((err: unknown) => this.deps.onError?.(err, agentId));
     h.state = AgentState.RUNNING;
@@ -416,7 +443,7 @@ export class AgentRuntime {
     try {
       const catalog = await this.deps.catalog();
       while (stop === StopReason.UNSPECIFIED) {
-        if (handedOver(h, signal)) break;
+        if (handedOver(h, signal) && !(await renewed(h, signal))) break;
         if (signal.aborted) {
           stop = StopReason.CANCELLED;
           break;
@@ -432,7 +459,7 @@ export class AgentRuntime {
           stop = StopReason.ALL_GOALS_DONE;
           break;
         }
-        const outcome = await runCycle(h.session, ports, { catalog, cyclesLeftInRun: max - cycles, runCycles: max });
+        const outcome = await runCycle(h.session, ports, { catalog, cyclesLeftInRun: max - cycles, runCycles });
         h.session = outcome.session;
         this.ranHere.set(agentId, Number(outcome.session.state.cycleCount));
         cycles++;
@@ -452,7 +479,7 @@ export class AgentRuntime {
     }
     if (!message) {
       const s = h.session.state;
-      const cfg = forRun(resolveAgentConfig(s.config), max);
+      const cfg = forRun(resolveAgentConfig(s.config), runCycles);
       message = limitReached(stop, cfg, { cycles: max, cyclesRun: cycles, toolCalls: s.iterationCount, agentCycles: Number(s.cycleCount) });
     }
     if (stop === StopReason.UNSPECIFIED) {
@@ -576,9 +603,27 @@ function alreadyRunning(agentId: string, owner?: string): BusError {
   return new BusError("FAILED_PRECONDITION", `agent ${agentId} is already running${where}; watch its events or wait for the run to end`);
 }
 
+/** A lease that only lapsed (not handed over on purpose, not taken by another replica) is taken again, and the run goes on. */
+async function renewed(h: Handle, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted || !h.lease?.renew) return false;
+  return h.lease.renew().catch(() => false);
+}
+
 /** Whether the run must stop without a final stop reason: handed over on purpose, or its lease lost. */
 function handedOver(h: Handle, signal: AbortSignal): boolean {
   return (signal.aborted && signal.reason === HAND_OVER) || h.lease?.held() === false;
+}
+
+/** The session a run starts from: clean with `fresh` (settings kept), its goals added, budgets reset unless kept (a started run taken over keeps what it spent). */
+function startingState(start: SessionState, options: RunOptions, now: number): SessionState {
+  let state = start;
+  if (options.fresh) {
+    const clean = emptySession(state.agentId, state.name, now);
+    state = { ...clean, config: state.config, psyche: state.psyche };
+  }
+  for (const [i, g] of (options.goals ?? []).entries()) state = { ...state, goals: addGoalAt(state, g, `goals[${i}]`, now).goals };
+  if (!options.keepBudgets) state = { ...state, iterationCount: 0, toolCallsUsed: {} };
+  return state;
 }
 
 function addGoalAt(state: SessionState, g: NewGoal, field: string, now: number) {

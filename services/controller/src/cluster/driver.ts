@@ -43,7 +43,7 @@ export function startDriver(options: DriverOptions): Driver {
 
   const drive = (agentId: string, intent: AgentIntent) => {
     const run = runtime
-      .run(agentId, { untilCycle: intent.untilCycle, keepBudgets: true })
+      .run(agentId, { untilCycle: intent.untilCycle, keepBudgets: true, ...(intent.runCycles ? { runCycles: intent.runCycles } : {}) })
       .then(async (report) => {
         // Handed over, or a stale save (a replica that lost the lease saved its last cycle after this one loaded): taken up again next tick.
         if (report.stopReason === StopReason.UNSPECIFIED || staleSave(report.stopReason, report.message)) return;
@@ -84,7 +84,8 @@ export function startDriver(options: DriverOptions): Driver {
   loop();
 
   return {
-    tick: () => tick(),
+    // Stopped: no more runs start here (a late kick from a start call included).
+    tick: () => (stopped ? Promise.resolve() : tick()),
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -4,8 +4,8 @@ import type { AgentLease, LeaseBook } from "./types.js";
 import { wrongSequence } from "./kv-errors.js";
 
 interface Held {
-  readonly revision: number;
-  readonly takenAt: number;
+  revision: number;
+  takenAt: number;
   lost: boolean;
 }
 
@@ -19,20 +19,24 @@ interface Held {
  * watch of the bucket per replica tells a holder at once that someone
  * else wrote one of its keys (taken over, purged by hand).
  */
-export async function kvLeases(kv: KV, replicas: KvReplicas, report: (err: unknown, what: string) => void): Promise<LeaseBook & { stop(): void }> {
+export async function kvLeases(kv: KV, replicas: KvReplicas, report: (err: unknown, what: string) => void): Promise<LeaseBook & { stop(): void; reassert(): Promise<void> }> {
   const mine = new Map<string, Held>();
   const value = writeHolder(replicas.self);
   const lose = (agentId: string, held: Held) => {
     held.lost = true;
     if (mine.get(agentId) === held) mine.delete(agentId);
   };
-  const watch = await kv.watch({ key: ">", include: KvWatchInclude.UpdatesOnly });
-  void (async () => {
-    for await (const e of watch) {
-      const held = mine.get(e.key);
-      if (held && e.revision > held.revision) lose(e.key, held);
-    }
-  })().catch((err: unknown) => report(err, "lease watch"));
+  const openWatch = async () => {
+    const w = await kv.watch({ key: ">", include: KvWatchInclude.UpdatesOnly });
+    void (async () => {
+      for await (const e of w) {
+        const held = mine.get(e.key);
+        if (held && e.revision > held.revision) lose(e.key, held);
+      }
+    })().catch((err: unknown) => report(err, "lease watch"));
+    return w;
+  };
+  let watch = await openWatch();
 
   /** Takes the key: free, or left by a holder whose heartbeat is gone (a dead replica, this process before its heartbeat lapsed, a replica's earlier incarnation). */
   const take = async (agentId: string): Promise<number | undefined> => {
@@ -66,6 +70,18 @@ export async function kvLeases(kv: KV, replicas: KvReplicas, report: (err: unkno
       const lease: AgentLease = {
         agentId,
         held: () => !held.lost && replicas.vouchesFor(held.takenAt),
+        // Lapsed (the heartbeat missed its window), not taken: this replica's key is written again if nobody alive holds it since.
+        async renew() {
+          if (held.lost || !replicas.fresh()) return false;
+          const takenAt = Date.now();
+          const revision = await take(agentId).catch(() => undefined);
+          if (revision === undefined) {
+            lose(agentId, held);
+            return false;
+          }
+          Object.assign(held, { revision, takenAt });
+          return true;
+        },
         async release() {
           if (held.lost) return;
           lose(agentId, held);
@@ -82,6 +98,20 @@ export async function kvLeases(kv: KV, replicas: KvReplicas, report: (err: unkno
       // A key left by this process (a lapsed lease) or a dead holder stays until the agent is taken again: it drives nothing.
       if (holder.replicaId === replicas.self.replicaId) return mine.has(agentId) ? holder.replicaId : undefined;
       return replicas.seenAlive(holder) ? holder.replicaId : undefined;
+    },
+    /**
+     * After the bucket was made again (empty): writes this replica's held
+     * keys back (one taken meanwhile by another replica is lost), then
+     * watches anew, from the new revisions.
+     */
+    async reassert() {
+      for (const [agentId, held] of [...mine]) {
+        const revision = await kv.create(agentId, value).catch((err: unknown) => (wrongSequence(err) ? undefined : Promise.reject(err)));
+        if (revision === undefined) lose(agentId, held);
+        else held.revision = revision;
+      }
+      watch.stop();
+      watch = await openWatch();
     },
     stop: () => watch.stop(),
   };

@@ -31,6 +31,8 @@ export interface KvReplicas extends ReplicaSet {
   alive(holder: Holder): Promise<boolean>;
   /** Whether the holder beat within a TTL, as this replica's watch saw it (no request). */
   seenAlive(holder: Holder): boolean;
+  /** Watches the bucket anew (after it was made again: the old watch hears nothing more). */
+  rewatch(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export interface KvReplicas extends ReplicaSet {
  * faster than the server dropped them, they reached its limit of 1,000
  * per stream at about 1,000 agents in bench:scale.
  */
-export async function kvReplicas(kv: KV, replicaId: string, ttlMs: number, report: (err: unknown, what: string) => void): Promise<KvReplicas> {
+export async function kvReplicas(kv: KV, replicaId: string, ttlMs: number, report: (err: unknown, what: string) => void, recover: () => Promise<boolean> = async () => false): Promise<KvReplicas> {
   // A heartbeat sent at t is stored at t or later, so the server keeps it until t + TTL at least; this replica trusts it a beat less.
   const trustMs = ttlMs - Math.max(50, Math.floor(ttlMs / 4));
   const self: Holder = { replicaId, incarnation: randomUUID().slice(0, 8) };
@@ -53,7 +55,11 @@ export async function kvReplicas(kv: KV, replicaId: string, ttlMs: number, repor
   let chainStart = Number.POSITIVE_INFINITY;
   const beat = async () => {
     const sentAt = Date.now();
-    await kv.put(replicaId, self.incarnation!);
+    await kv.put(replicaId, self.incarnation!).catch(async (err: unknown) => {
+      // The bucket may be gone (memory storage does not outlive a nats-server restart): made again, then the beat sent again.
+      if (!(await recover())) throw err;
+      await kv.put(replicaId, self.incarnation!);
+    });
     const ackedAt = Date.now();
     // A gap longer than the trust window: the server may have dropped the key, others may have taken this replica's agents.
     if (ackedAt - lastSentOk >= trustMs) chainStart = ackedAt;
@@ -62,13 +68,17 @@ export async function kvReplicas(kv: KV, replicaId: string, ttlMs: number, repor
   await beat();
   const timer = setInterval(() => beat().catch((err: unknown) => report(err, "replica heartbeat")), Math.max(50, Math.floor(ttlMs / 3)));
   timer.unref();
-  const watch = await kv.watch({ key: ">" });
-  void (async () => {
-    for await (const e of watch) {
-      if (e.operation === "PUT") seen.set(e.key, { at: Date.now(), incarnation: e.string() });
-      else seen.delete(e.key);
-    }
-  })().catch((err: unknown) => report(err, "replica watch"));
+  const openWatch = async () => {
+    const w = await kv.watch({ key: ">" });
+    void (async () => {
+      for await (const e of w) {
+        if (e.operation === "PUT") seen.set(e.key, { at: Date.now(), incarnation: e.string() });
+        else seen.delete(e.key);
+      }
+    })().catch((err: unknown) => report(err, "replica watch"));
+    return w;
+  };
+  let watch = await openWatch();
   const fresh = () => Date.now() - lastSentOk < trustMs;
   const same = (holder: Holder, incarnation: string | undefined) => holder.incarnation === undefined || holder.incarnation === incarnation;
   const seenAlive = (holder: Holder) => {
@@ -86,6 +96,10 @@ export async function kvReplicas(kv: KV, replicaId: string, ttlMs: number, repor
       return entry?.operation === "PUT" && same(holder, entry.string());
     },
     seenAlive,
+    async rewatch() {
+      watch.stop();
+      watch = await openWatch();
+    },
     async live() {
       const ids = [...seen.entries()].filter(([, last]) => Date.now() - last.at < ttlMs).map(([id]) => id);
       return [...new Set([replicaId, ...ids])].sort();

@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { Kvm, type KV } from "@nats-io/kv";
 import type { NatsConnection } from "@nats-io/transport-node";
@@ -8,6 +9,11 @@ import { IDLE_INTENT, type AgentIndex, type AgentIntent, type Cluster } from "./
 
 const REPLICA_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** A replica id for a process that was given none: its host name, pid and a random suffix (unique, and says where it runs). */
+export function defaultReplicaId(): string {
+  return `${hostname().replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 40)}-${process.pid}-${crypto.randomUUID().slice(0, 6)}`;
+}
+
 /** Options of {@link openKvCluster}. */
 export interface KvClusterOptions {
   readonly connection: NatsConnection;
@@ -15,6 +21,8 @@ export interface KvClusterOptions {
   readonly replicaId: string;
   /** Prefix of the three buckets (`<ns>_controller_leases`, `_replicas`, `_agents`). @default "boyd" */
   readonly namespace?: string;
+  /** Copies of each bucket across a NATS cluster (BOYD_CONTROLLER_KV_REPLICAS). @default 1 */
+  readonly replicas?: number;
   /** A heartbeat not renewed for this long is gone, and the replica's leases with it, ms. @default 3000 */
   readonly ttlMs?: number;
   /** Told about heartbeats and watches that failed (the leases may still hold). */
@@ -37,23 +45,38 @@ export async function openKvCluster(options: KvClusterOptions): Promise<Cluster>
   const ttlMs = options.ttlMs ?? 3000;
   const report = options.onError ?? (() => {});
   const kvm = new Kvm(options.connection);
-  const leaseKv = await kvm.create(`${ns}_controller_leases`, { history: 1, storage: "memory" as never });
+  const replicas = options.replicas ?? 1;
+  const leaseKv = await kvm.create(`${ns}_controller_leases`, { history: 1, storage: "memory" as never, replicas });
   await dropBucketTtl(options.connection, leaseKv);
-  const replicaKv = await kvm.create(`${ns}_controller_replicas`, { history: 1, ttl: ttlMs, storage: "memory" as never });
-  const indexKv = await kvm.create(`${ns}_controller_agents`, { history: 1 });
-  const replicas = await kvReplicas(replicaKv, options.replicaId, ttlMs, report);
-  const leases = await kvLeases(leaseKv, replicas, report);
+  const replicaKv = await kvm.create(`${ns}_controller_replicas`, { history: 1, ttl: ttlMs, storage: "memory" as never, replicas });
+  const indexKv = await kvm.create(`${ns}_controller_agents`, { history: 1, replicas });
+  // Memory storage does not outlive a nats-server restart: the two buckets are made again, the leases held written back, the watches opened anew.
+  let recovering: Promise<boolean> | undefined;
+  /** Set once opened: the heartbeats come first, and may call recover before. */
+  const opened: { leases?: Awaited<ReturnType<typeof kvLeases>> } = {};
+  const recover = (): Promise<boolean> =>
+    (recovering ??= (async () => {
+      const gone = await Promise.all([leaseKv, replicaKv].map((kv) => kv.status().then(() => false, () => true)));
+      if (!gone.some(Boolean)) return false;
+      await kvm.create(`${ns}_controller_leases`, { history: 1, storage: "memory" as never, replicas });
+      await kvm.create(`${ns}_controller_replicas`, { history: 1, ttl: ttlMs, storage: "memory" as never, replicas });
+      await heartbeats.rewatch();
+      await opened.leases?.reassert();
+      return true;
+    })().finally(() => (recovering = undefined)));
+  const heartbeats = await kvReplicas(replicaKv, options.replicaId, ttlMs, report, recover);
+  const leases = (opened.leases = await kvLeases(leaseKv, heartbeats, report));
   const index = await mirroredIndex(indexKv);
   return {
     replicaId: options.replicaId,
     leases,
-    replicas,
+    replicas: heartbeats,
     index,
     leaseTtlMs: ttlMs,
     distributed: true,
     async close() {
       leases.stop();
-      await replicas.stop();
+      await heartbeats.stop();
       index.stop();
     },
   };
@@ -115,7 +138,14 @@ function parseIntent(text: string, agentId: string): AgentIntent {
   try {
     const v = JSON.parse(text) as Partial<AgentIntent>;
     const want = v.want === "run" || v.want === "pause" ? v.want : "idle";
-    return { want, untilCycle: Number(v.untilCycle ?? 0), startId: String(v.startId ?? "") };
+    const runCycles = Number(v.runCycles);
+    return {
+      want,
+      untilCycle: Number(v.untilCycle ?? 0),
+      startId: String(v.startId ?? ""),
+      ...(Number.isInteger(runCycles) && runCycles > 0 ? { runCycles } : {}),
+      origin: v.origin === "run" ? "run" : "start",
+    };
   } catch {
     // A value this code did not write: the agent is known, nothing is asked of it.
     void agentId;

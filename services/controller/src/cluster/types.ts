@@ -13,6 +13,12 @@ export interface AgentLease {
   held(): boolean;
   /** Gives the agent up at once (a no-op once lost). */
   release(): Promise<void>;
+  /**
+   * Takes the lease again after it lapsed without another replica taking
+   * it (this replica's heartbeat missed its window: a NATS restart, a
+   * pause); false when another holds it now. @default absent: a lapse is final
+   */
+  renew?(): Promise<boolean>;
 }
 
 /** Leases of agents: one holder at a time. */
@@ -36,6 +42,18 @@ export interface AgentIntent {
   readonly untilCycle: number;
   /** Names one start, so a run that ends never marks a newer start idle. */
   readonly startId: string;
+  /**
+   * Cycles the run was started for: a replica taking it over mid-way
+   * sizes the run's default iteration budget on it, as the first driver
+   * did, not on the cycles left. @default untilCycle minus the cycle reached
+   */
+  readonly runCycles?: number;
+  /**
+   * Who asked: StartAgent (`start`: Run and RunCycles attach to it) or a
+   * detached Run or Resume (`run`: durable all the same, but another Run
+   * is refused while it goes on, as before). @default "start"
+   */
+  readonly origin?: "start" | "run";
 }
 
 /** Every agent of the cluster with its intent. */
