@@ -1,4 +1,3 @@
-import { writeSync } from "node:fs";
 import { open, readFile, rename, rm, truncate, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import { ensureDir, syncDir } from "./dirs.js";
@@ -95,8 +94,6 @@ export class GroupCommitLog {
   readonly stats: LogStats = { appends: 0, writes: 0, syncs: 0, rewrites: 0 };
   private readonly queue: Array<AppendTask | RewriteTask> = [];
   private draining: Promise<void> | undefined;
-  /** A batch or rewrite is being written: an append now must queue behind it. */
-  private writing = false;
   private failure: WalError | undefined;
   private closed = false;
   /** Bytes written but not yet synced, and the timer that will sync them. */
@@ -145,37 +142,9 @@ export class GroupCommitLog {
   append(payloads: readonly Uint8Array[], onDurable?: () => void, options: AppendOptions = {}): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new WalError("UNAVAILABLE", `${this.path} is closed`));
-      const sync = options.sync ?? true;
-      if (!sync && this.writeNow(payloads, onDurable)) return resolve();
-      this.queue.push({ kind: "append", bytes: Buffer.concat(payloads.map(frameOf)), sync, onDurable, resolve, reject });
+      this.queue.push({ kind: "append", bytes: Buffer.concat(payloads.map(frameOf)), sync: options.sync ?? true, onDurable, resolve, reject });
       this.kick();
     });
-  }
-
-  /**
-   * An unsynced append made at once, when nothing is queued or being
-   * written and the file is open: a synchronous write into the page cache
-   * takes microseconds, where a turn of the event loop and a hop through
-   * libuv's thread pool take up to a millisecond in a busy process. Its
-   * order among the appends is the order of the calls, as in a batch.
-   * false: not possible now, queue it.
-   */
-  private writeNow(payloads: readonly Uint8Array[], onDurable: (() => void) | undefined): boolean {
-    if (this.writing || this.queue.length > 0 || this.failure || !this.handle || payloads.length === 0) return false;
-    const bytes = Buffer.concat(payloads.map(frameOf));
-    try {
-      writeAllSync(this.handle.fd, bytes);
-    } catch (err) {
-      this.failure = new WalError("UNAVAILABLE", `cannot append to ${this.path}: ${(err as Error).message}; it takes no more writes until reopened`, { cause: err });
-      throw this.failure;
-    }
-    this.size += bytes.length;
-    this.stats.writes++;
-    this.stats.appends++;
-    this.markDirty();
-    this.closeWhenIdle();
-    onDurable?.();
-    return true;
   }
 
   /**
@@ -254,7 +223,6 @@ export class GroupCommitLog {
     try {
       while (this.queue.length > 0) {
         const head = this.queue[0]!;
-        this.writing = true;
         if (head.kind === "rewrite") {
           this.queue.shift();
           await this.runRewrite(head);
@@ -265,7 +233,6 @@ export class GroupCommitLog {
         await this.runBatch(batch);
       }
     } finally {
-      this.writing = false;
       this.draining = undefined;
       this.closeWhenIdle();
     }
@@ -281,7 +248,6 @@ export class GroupCommitLog {
       synced = await this.writeAndSync(bytes, sync);
     } catch (err) {
       this.failure ??= new WalError("UNAVAILABLE", `cannot append to ${this.path}: ${(err as Error).message}; it takes no more writes until reopened`, { cause: err });
-      this.writing = false;
       for (const t of batch) t.reject(this.failure);
       return;
     }
@@ -290,8 +256,6 @@ export class GroupCommitLog {
     if (synced) this.markSynced();
     else if (bytes.length > 0) this.markDirty();
     this.stats.appends += batch.filter((t) => t.bytes.length > 0).length;
-    // Written: an append made from here on (by an ack below, say) follows this batch in the file.
-    this.writing = false;
     for (const t of batch) {
       try {
         t.onDurable?.();
@@ -349,11 +313,6 @@ export class GroupCommitLog {
       task.reject(new WalError("UNAVAILABLE", `cannot rewrite ${this.path}: ${(err as Error).message}`, { cause: err }));
     }
   }
-}
-
-/** Writes all of `bytes` at the file's end (opened for appending), however many calls it takes. */
-function writeAllSync(fd: number, bytes: Buffer): void {
-  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
 }
 
 async function writeSnapshot(file: string, payloads: Iterable<Uint8Array>): Promise<number> {

@@ -79,26 +79,6 @@ describe("GroupCommitLog", () => {
     expect(log.stats.syncs).toBe(1); // nothing left to sync at close
   });
 
-  it("a lazy append to an open, idle log is in the file when append() returns, with no turn of the event loop; one made while a batch is in flight keeps its place", async () => {
-    const path = join(dir, "log");
-    const { log } = await GroupCommitLog.open(path, { lazySyncMs: 60_000 });
-    await log.append([Buffer.from("opens the file")]);
-    const size = statSync(path).size;
-    const applied: string[] = [];
-    const lazy = log.append([Buffer.from("now")], () => applied.push("now"), { sync: false });
-    // Written (and applied) synchronously: a busy process no longer waits a turn plus a thread-pool hop for it.
-    expect(statSync(path).size).toBe(size + 11);
-    expect(applied).toEqual(["now"]);
-    await lazy;
-    const synced = log.append([Buffer.from("synced")], () => applied.push("synced"));
-    const behind = log.append([Buffer.from("behind")], () => applied.push("behind"), { sync: false });
-    expect(applied).toEqual(["now"]); // queued behind the synced batch, not written ahead of it
-    await Promise.all([synced, behind]);
-    expect(applied).toEqual(["now", "synced", "behind"]);
-    await log.close();
-    expect(text((await GroupCommitLog.open(path)).payloads)).toEqual(["opens the file", "now", "synced", "behind"]);
-  });
-
   it("lazy appends are synced within lazySyncMs when no synced append follows, and at close", async () => {
     const { log } = await GroupCommitLog.open(join(dir, "log"), { lazySyncMs: 20 });
     await log.append([Buffer.from("lazy")], undefined, { sync: false });

@@ -15,15 +15,7 @@ describe("memory write path", () => {
     records: [{ id: `prov:decision:${cycle}`, agentId: "a1", cycle, kind: DerivationKind.AGENT_DECISION, derivedId: `decision:${cycle}`, sourceIds: [], confidence: 0.5, toolName: "kg_query", detail: "", createdAtUnixMs: 0, scoreBreakdown: "", supportingTriples: [] }],
   });
 
-  // Writes that wait for a sync, so a Remember's writes are still in flight when the next call comes
-  // (an unsynced write to an idle log is done before append() returns).
-  const withSyncedWrites = async (): Promise<void> => {
-    await h.close();
-    h = await filesHandlers({}, { sync: "every-write" });
-  };
-
   it("RecordProvenance does not wait behind a Remember of the same agent: sent while Remember writes, it is acknowledged first", async () => {
-    await withSyncedWrites();
     const done: string[] = [];
     // A tool result long enough to become a fact: Remember then writes the fact's provenance after its first write.
     const result = entry("phobos and deimos are the two moons that orbit mars", { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "kg_query" });
@@ -38,7 +30,6 @@ describe("memory write path", () => {
   });
 
   it("a RecordFacts in flight (act sends it without waiting) does not hold up the cycle's Remember", async () => {
-    await withSyncedWrites();
     const done: string[] = [];
     await h.handlers.remember({ agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
     const fact = { id: "", agentId: "a1", content: "phobos orbits mars closer than any other moon", source: "tool:kg_query", tags: [], cycle: 1, createdAtUnixMs: 0 };
