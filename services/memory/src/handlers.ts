@@ -81,6 +81,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   return {
     async remember(request) {
       const agentId = checkAgentId(request.agentId);
+      // Working memory is read beside the session, not after it (over KV: two gets at once).
+      const wmRead = repo.readWmForUpdate(agentId);
+      wmRead.catch(() => undefined); // a failed read surfaces in updateWm; unread after a refusal below, it is nobody's error
       const session = await repo.readSession(agentId);
       const view = sessionView(session?.doc.state);
       const capacity = checkLimit(request.capacity, "capacity", view.capacity, WORKING_MEMORY.maxCapacity);
@@ -94,10 +97,14 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
         });
         // Working memory and facts are separate documents: written at once, they share one log write.
         const [{ state, result }, stored] = await Promise.all([
-          repo.updateWm(agentId, (s) => {
-            const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
-            return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
-          }),
+          repo.updateWm(
+            agentId,
+            (s) => {
+              const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
+              return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
+            },
+            wmRead,
+          ),
           storeFacts(deps, agentId, facts),
         ]);
         let size = state.entries.length;

@@ -2,7 +2,7 @@
 // and that reads served from the decoded cache stay private to each reader.
 import { DerivationKind, WorkingMemoryKind } from "@boyd/proto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMemoryHandlers, openFileStore } from "../src/index.js";
+import { createMemoryHandlers, openFileStore, type DocName, type MemoryStore } from "../src/index.js";
 import { ctx, entry, filesHandlers } from "./fixtures/harness.js";
 
 describe("memory write path", () => {
@@ -37,6 +37,26 @@ describe("memory write path", () => {
     await new Promise((resolve) => setImmediate(resolve));
     await Promise.all([recording, Promise.resolve(h.handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("an observation")], touchIds: [] }, ctx)).then(() => done.push("remember"))]);
     expect(done).toEqual(["remember", "facts"]);
+  });
+
+  it("Remember reads working memory beside the session, not after it; a read made stale by a Remember before it is read again", async () => {
+    const seen: string[] = [];
+    const store: MemoryStore = Object.assign(Object.create(h.store) as MemoryStore, {
+      getDoc: async (agentId: string, doc: DocName) => {
+        seen.push(`${doc} asked`);
+        const stored = await h.store.getDoc(agentId, doc);
+        seen.push(`${doc} read`);
+        return stored;
+      },
+    });
+    const handlers = createMemoryHandlers(store);
+    await handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("first")], touchIds: [] }, ctx);
+    expect(seen.indexOf("wm asked")).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf("wm asked")).toBeLessThan(seen.indexOf("session read"));
+    // Both read ahead of the agent's lock: the second one's read is stale once the first has written.
+    await Promise.all([2, 3].map((cycle) => handlers.remember({ agentId: "a1", cycle, entries: [entry(`note ${cycle}`)], touchIds: [] }, ctx)));
+    const recent = await handlers.recent({ agentId: "a1", limit: 10, kinds: [], symbol: "" }, ctx);
+    expect(recent.entries.map((e) => e.content).sort()).toEqual(["first", "note 2", "note 3"]);
   });
 
   it("a read of working memory is the reader's own: changing what one read returned leaves the next read as stored", async () => {
