@@ -296,12 +296,13 @@ export class Repository {
     return { doc, revision: stored.revision };
   }
 
-  /** Writes the session if its store revision is still `expectedRevision`; throws ABORTED otherwise. */
-  async writeSession(agentId: string, doc: SessionDoc, expectedRevision: number): Promise<void> {
+  /** Writes the session if its store revision is still `expectedRevision` (throws ABORTED otherwise); resolves with the new revision. */
+  async writeSession(agentId: string, doc: SessionDoc, expectedRevision: number): Promise<number> {
     const bytes = SessionState.encode(doc.state).finish();
     const value = json({ version: doc.version, state: Buffer.from(bytes).toString("base64") });
-    await this.store.putDoc(agentId, "session", value, expectedRevision);
+    const revision = await this.store.putDoc(agentId, "session", value, expectedRevision);
     this.sessionDecoded.set(value, doc);
+    return revision;
   }
 
   /** Adds records whose ids are new; per record, whether it was added. */
