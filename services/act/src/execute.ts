@@ -101,6 +101,10 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
 
   // 2. At most once per key.
   const approvalTimeoutMs = positive(request.approvalTimeoutMs) ?? deps.approvalTimeoutMs ?? 120_000;
+  // The session's approval answers are read while the key is claimed: over NATS, two KV round trips
+  // at once instead of one after the other. A failed read surfaces where the answers are needed.
+  const sessionRead = deps.sessions.of(agentId, key.runId);
+  sessionRead.catch(() => undefined);
   // Waiting for another replica's run of the same key ends when the caller gives up.
   const claim = deps.ledger ? await deps.ledger.claim(key, startedAt + approvalTimeoutMs + timeoutMs, caller, { sideEffects: tool.descriptor.hasSideEffects }) : undefined;
   if (claim?.kind === "done") return { ...claim.result, outcome: ActionOutcome.REPLAYED };
@@ -111,11 +115,6 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     await claim?.finish(result);
     return result;
   };
-
-  // Read beside the assessment, so the shared store costs no extra wait;
-  // a failed read surfaces where the answers are needed.
-  const sessionRead = deps.sessions.of(agentId, key.runId);
-  sessionRead.catch(() => undefined);
 
   try {
     // 3. What would the call do?

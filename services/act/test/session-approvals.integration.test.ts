@@ -8,7 +8,7 @@ import { ActionOutcome, ApprovalMode, ApprovalVerdict, Archetype, DangerLevel, S
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApprovalBroker, compilePolicy, createActHandlers, defineTool, openKvRecordStore, PolicyConfig, SessionApprovals, ToolRegistry } from "../src/index.js";
+import { ApprovalBroker, compilePolicy, createActHandlers, defineTool, IdempotencyLedger, openKvRecordStore, PolicyConfig, SessionApprovals, ToolRegistry, type RecordStore } from "../src/index.js";
 
 let nats: NatsServer;
 const connections: NatsTransport[] = [];
@@ -61,6 +61,34 @@ const call = (agentId: string, runId: string, extra: Partial<ActRequest> = {}): 
     ...extra,
     decision: { agentId, cycle: ++cycle, goalId: "g", call: { toolName: "archive_logs", inputJson: "{}", idempotencyKey: { agentId, cycle, step: 0, runId } } },
   });
+
+describe("act - the session's answers are read while the call is claimed", () => {
+  it("the read of the session's approvals starts before the claim is written, not after (one KV round trip fewer in sequence)", async () => {
+    const transport = await connectNats({ servers: nats.url });
+    connections.push(transport);
+    const kv = await openKvRecordStore(transport.connection, { bucket: "act_sessions_overlap" });
+    const seen: string[] = [];
+    const store: RecordStore = {
+      ...kv,
+      get: (key) => {
+        if (key.startsWith("approvals/")) seen.push("session read");
+        return kv.get(key);
+      },
+      create: async (key, value, options) => {
+        const revision = await kv.create(key, value, options);
+        seen.push("claim written");
+        return revision;
+      },
+    };
+    const registry = new ToolRegistry();
+    registry.register(archive);
+    const approvals = new ApprovalBroker(transport, () => Promise.resolve());
+    const handlers = createActHandlers({ registry, policy: compilePolicy(PolicyConfig.parse({})), approvals, sessions: new SessionApprovals(store), ledger: new IdempotencyLedger(store), approvalTimeoutMs: 5_000 });
+    const { result } = await handlers.act(call("cleo", "run-1", { approvalMode: ApprovalMode.YOLO }), { signal: new AbortController().signal } as never);
+    expect(result!.outcome).toBe(ActionOutcome.EXECUTED);
+    expect(seen).toEqual(["session read", "claim written"]);
+  });
+});
 
 describe("act - session approvals are shared by replicas", () => {
   it("approve-all-similar answered through replica A lets replica B run the next similar call without asking", async () => {

@@ -9,7 +9,7 @@ import { consolidationSettings } from "./consolidation.js";
 import { KNOWLEDGE, RECALL, TOOL_HISTORY, WORKING_MEMORY } from "./constants.js";
 import type { Deps, MemoryLog } from "./deps.js";
 import { distillRules } from "./distiller.js";
-import { invalid } from "./errors.js";
+import { invalid, isConflict } from "./errors.js";
 import { factFromEntry, factSized } from "./facts.js";
 import type { GraphLink } from "./graph-link.js";
 import { knowledgeOf, removeRule, storeFacts } from "./knowledge.js";
@@ -17,6 +17,7 @@ import { checkProvenance, listProvenance } from "./provenance.js";
 import { stemsOf } from "./recall.js";
 import { RecallIndexes } from "./recall-indexes.js";
 import { RecordVectors } from "./record-vectors.js";
+import { KnownSessions, type KnownSession } from "./session-writes.js";
 import { checkSessionState, resumeSummary } from "./sessions.js";
 import { Repository } from "./state.js";
 import type { MemoryStore } from "./store/port.js";
@@ -78,9 +79,42 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
     return index;
   }
 
+  const knownSessions = new KnownSessions();
+
+  /** Writes the next version of the session over `over` (compare-and-set on its revision) and notes it; resolves with the new version. */
+  async function writeSession(agentId: string, state: SessionState, over: KnownSession): Promise<number> {
+    const t = now();
+    const createdAtUnixMs = over.createdAtUnixMs || state.createdAtUnixMs || t;
+    const saved = { ...state, workingMemory: [], createdAtUnixMs, updatedAtUnixMs: t };
+    const revision = await repo.writeSession(agentId, { version: over.version + 1, state: saved }, over.revision);
+    knownSessions.note(agentId, { revision, version: over.version + 1, createdAtUnixMs });
+    return over.version + 1;
+  }
+
+  /**
+   * The save without reading the session first, when this process knows it
+   * at the expected version; undefined when it does not, or when another
+   * write came in between (the store refused it): then the save reads the
+   * session and checks it as before.
+   */
+  async function saveOverKnown(agentId: string, state: SessionState, expectedVersion: number): Promise<{ version: number } | undefined> {
+    const known = knownSessions.at(agentId, expectedVersion);
+    if (!known) return undefined;
+    try {
+      return { version: await writeSession(agentId, state, known) };
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+      knownSessions.forget(agentId);
+      return undefined;
+    }
+  }
+
   return {
     async remember(request) {
       const agentId = checkAgentId(request.agentId);
+      // Working memory is read beside the session, not after it (over KV: two gets at once).
+      const wmRead = repo.readWmForUpdate(agentId);
+      wmRead.catch(() => undefined); // a failed read surfaces in updateWm; unread after a refusal below, it is nobody's error
       const session = await repo.readSession(agentId);
       const view = sessionView(session?.doc.state);
       const capacity = checkLimit(request.capacity, "capacity", view.capacity, WORKING_MEMORY.maxCapacity);
@@ -94,10 +128,14 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
         });
         // Working memory and facts are separate documents: written at once, they share one log write.
         const [{ state, result }, stored] = await Promise.all([
-          repo.updateWm(agentId, (s) => {
-            const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
-            return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
-          }),
+          repo.updateWm(
+            agentId,
+            (s) => {
+              const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
+              return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
+            },
+            wmRead,
+          ),
           storeFacts(deps, agentId, facts),
         ]);
         let size = state.entries.length;
@@ -230,6 +268,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       const state = checkSessionState(request.state);
       const agentId = state.agentId;
       return lock.run(agentId, async () => {
+        const saved = await saveOverKnown(agentId, state, request.expectedVersion);
+        if (saved) return saved;
         const current = await repo.readSession(agentId);
         const version = current?.doc.version ?? 0;
         // A retry of the save that made this version (its reply was lost
@@ -239,10 +279,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
         if (request.expectedVersion !== version) {
           throw new BusError("ABORTED", `session of ${agentId} is at version ${version}, not ${request.expectedVersion}; load it again and retry`);
         }
-        const t = now();
-        const saved = { ...state, workingMemory: [], createdAtUnixMs: current?.doc.state.createdAtUnixMs || state.createdAtUnixMs || t, updatedAtUnixMs: t };
-        await repo.writeSession(agentId, { version: version + 1, state: saved }, current?.revision ?? 0);
-        return { version: version + 1 };
+        return { version: await writeSession(agentId, state, { revision: current?.revision ?? 0, version, createdAtUnixMs: current?.doc.state.createdAtUnixMs ?? 0 }) };
       });
     },
 

@@ -2,8 +2,8 @@
 // and that reads served from the decoded cache stay private to each reader.
 import { DerivationKind, WorkingMemoryKind } from "@boyd/proto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMemoryHandlers, openFileStore } from "../src/index.js";
-import { ctx, entry, filesHandlers } from "./fixtures/harness.js";
+import { createMemoryHandlers, openFileStore, type DocName, type MemoryStore } from "../src/index.js";
+import { ctx, entry, filesHandlers, session } from "./fixtures/harness.js";
 
 describe("memory write path", () => {
   let h: Awaited<ReturnType<typeof filesHandlers>>;
@@ -37,6 +37,50 @@ describe("memory write path", () => {
     await new Promise((resolve) => setImmediate(resolve));
     await Promise.all([recording, Promise.resolve(h.handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("an observation")], touchIds: [] }, ctx)).then(() => done.push("remember"))]);
     expect(done).toEqual(["remember", "facts"]);
+  });
+
+  it("Remember reads working memory beside the session, not after it; a read made stale by a Remember before it is read again", async () => {
+    const seen: string[] = [];
+    const store: MemoryStore = Object.assign(Object.create(h.store) as MemoryStore, {
+      getDoc: async (agentId: string, doc: DocName) => {
+        seen.push(`${doc} asked`);
+        const stored = await h.store.getDoc(agentId, doc);
+        seen.push(`${doc} read`);
+        return stored;
+      },
+    });
+    const handlers = createMemoryHandlers(store);
+    await handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("first")], touchIds: [] }, ctx);
+    expect(seen.indexOf("wm asked")).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf("wm asked")).toBeLessThan(seen.indexOf("session read"));
+    // Both read ahead of the agent's lock: the second one's read is stale once the first has written.
+    await Promise.all([2, 3].map((cycle) => handlers.remember({ agentId: "a1", cycle, entries: [entry(`note ${cycle}`)], touchIds: [] }, ctx)));
+    const recent = await handlers.recent({ agentId: "a1", limit: 10, kinds: [], symbol: "" }, ctx);
+    expect(recent.entries.map((e) => e.content).sort()).toEqual(["first", "note 2", "note 3"]);
+  });
+
+  it("SaveSession of the version this process saved last writes without reading the session first; another replica's save in between is still refused", async () => {
+    const sessionReads = { n: 0 };
+    const counting = (): MemoryStore =>
+      Object.assign(Object.create(h.store) as MemoryStore, {
+        getDoc: (agentId: string, doc: DocName) => {
+          if (doc === "session") sessionReads.n++;
+          return h.store.getDoc(agentId, doc);
+        },
+      });
+    const [a, b] = [createMemoryHandlers(counting()), createMemoryHandlers(counting())];
+    expect((await a.saveSession({ state: session("a1", 1), expectedVersion: 0 }, ctx)).version).toBe(1);
+    expect(sessionReads.n).toBe(1); // the first save reads: nothing is known of the agent yet
+    expect((await a.saveSession({ state: session("a1", 2), expectedVersion: 1 }, ctx)).version).toBe(2);
+    expect((await a.saveSession({ state: session("a1", 3), expectedVersion: 2 }, ctx)).version).toBe(3);
+    expect(sessionReads.n).toBe(1);
+    // Another replica saves version 4; this one, still knowing version 3, is refused by the store and says why.
+    expect((await b.saveSession({ state: session("a1", 4), expectedVersion: 3 }, ctx)).version).toBe(4);
+    expect(await Promise.resolve(a.saveSession({ state: session("a1", 4, ["goal:moon"]), expectedVersion: 3 }, ctx)).catch((e: Error) => e.message)).toBe(
+      "session of a1 is at version 4, not 3; load it again and retry",
+    );
+    const loaded = await a.loadSession({ agentId: "a1", resume: false }, ctx);
+    expect([loaded.version, Number(loaded.state!.cycleCount)]).toEqual([4, 4]);
   });
 
   it("a read of working memory is the reader's own: changing what one read returned leaves the next read as stored", async () => {

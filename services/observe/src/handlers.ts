@@ -42,15 +42,25 @@ export function createObserveHandlers(options: ObserveHandlerOptions): ServiceHa
       const active = activeGoals(goals);
       const call = downstream(ctx, agentId);
 
-      const [recent, episodes] = await Promise.all([
+      // The percepts are taken while memory is read (over NATS, a round trip that no longer waits behind
+      // memory's), and handed back below if memory fails.
+      const taking = percepts.take(agentId, { limit: maxPercepts, deadline: call.deadline, signal: ctx.signal });
+      const reading = Promise.all([
         // Recent also reports size and capacity, so it is asked even for no entries.
         reachMemory("Recent", memory.recent({ agentId, limit: Math.max(1, recentLimit) }, call)),
         active.length > 0 && topK > 0
           ? reachMemory("Recall", memory.recall({ agentId, query: recallQuery(active), symbols: active.map((g) => g.symbolId), topK, includeFacts: false }, call)).then((r) => newestFirst(r.episodes))
           : Promise.resolve([]),
       ]);
-
-      const batch = await percepts.take(agentId, { limit: maxPercepts, deadline: call.deadline, signal: ctx.signal });
+      // Settled before anything is thrown, so a failed read never leaves a take (or its failure) unattended.
+      const [read, taken] = await Promise.allSettled([reading, taking]);
+      if (read.status === "rejected") {
+        if (taken.status === "fulfilled") await taken.value.release();
+        throw read.reason;
+      }
+      if (taken.status === "rejected") throw taken.reason;
+      const [recent, episodes] = read.value;
+      const batch = taken.value;
       let observation: Observation;
       try {
         const recentEntries = recent.entries.slice(0, recentLimit);

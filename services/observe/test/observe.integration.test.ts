@@ -134,6 +134,40 @@ describe("observe - downstream calls", () => {
     }
   });
 
+  it("percepts are taken while memory is read, not after it answers (one round trip fewer in sequence over NATS)", async () => {
+    const transport = new InProcessTransport();
+    const neighbours = await startNeighbours(transport);
+    const seen: string[] = [];
+    const slowly = async <T>(name: string, answer: () => Promise<T>): Promise<T> => {
+      seen.push(`${name} asked`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      seen.push(`${name} answered`);
+      return answer();
+    };
+    const memory: MemoryReader = {
+      recent: (request, options) => slowly("recent", () => neighbours.memory.recent(request, options)),
+      recall: (request, options) => slowly("recall", () => neighbours.memory.recall(request, options)),
+    };
+    const inbox = await openInProcessPerceptInbox(transport);
+    const percepts: typeof inbox = Object.assign(Object.create(inbox) as typeof inbox, {
+      take: (...args: Parameters<typeof inbox.take>) => {
+        seen.push("percepts taken");
+        return inbox.take(...args);
+      },
+    });
+    const handlers = createObserveHandlers({ memory, percepts });
+    const ctx = { service: "boyd.v1.ObserveService", method: "Observe", deadline: Date.now() + 5_000, signal: new AbortController().signal };
+    try {
+      await handlers.observe({ agentId: "a1", cycle: 1, goals: [goal("g1")] }, ctx);
+      expect(seen.indexOf("percepts taken")).toBeLessThan(seen.indexOf("recent answered"));
+      expect(seen.indexOf("percepts taken")).toBeLessThan(seen.indexOf("recall answered"));
+    } finally {
+      await inbox.close();
+      await neighbours.close();
+      await transport.close();
+    }
+  });
+
   it("recall skipped - no Recall call when no goal is active or episode_top_k is 0", async () => {
     const transport = new InProcessTransport();
     const neighbours = await startNeighbours(transport);
