@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startNats, uniqueLabel, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { bundleServices, freePort, startBundle, waitForHttp200, type BundleProcess } from "./bundles.js";
+import { bundleServices, startBundle, waitForHttp200, waitForOpsAddress, type BundleProcess } from "./bundles.js";
 import { renderKustomization } from "./kustomize.js";
 import { containerEnvironment, mainContainer, named, ofKind, serviceDeployments } from "./manifests.js";
 import { KUSTOMIZATIONS, SERVICE_NAMES } from "./repo.js";
@@ -83,11 +83,10 @@ describe("bundles", () => {
     async (name) => {
       const deployment = serviceDeployments(dev).get(name)!;
       const env = containerEnvironment(dev, mainContainer(deployment));
-      const port = await freePort();
       const dataDir = mkdtempSync(join(scratch, `${name}-`));
       Object.assign(env, {
         BOYD_NATS_URL: nats.url,
-        BOYD_OPS_ADDRESS: `127.0.0.1:${port}`,
+        BOYD_OPS_ADDRESS: "127.0.0.1:0",
         BOYD_DATA_DIR: dataDir,
         BOYD_GRPC_ADDRESS: "127.0.0.1:0",
       });
@@ -99,9 +98,10 @@ describe("bundles", () => {
 
       const proc = startBundle(join(out, `${name}.mjs`), env);
       try {
-        await waitForHttp200(`http://127.0.0.1:${port}/readyz`, proc);
-        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-        expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toMatch(/^# (HELP|TYPE) /m);
+        const ops = await waitForOpsAddress(proc);
+        await waitForHttp200(`http://${ops}/readyz`, proc);
+        expect((await fetch(`http://${ops}/healthz`)).status).toBe(200);
+        expect(await (await fetch(`http://${ops}/metrics`)).text()).toMatch(/^# (HELP|TYPE) /m);
       } finally {
         const exit = await stopGracefully(proc);
         expect(exit, proc.output()).toEqual({ code: 0, signal: null });
@@ -113,10 +113,9 @@ describe("bundles", () => {
   );
 
   it("bundle - the console serves the page built beside it (console-web/), as the image ships it", async () => {
-    const port = await freePort();
-    const proc = startBundle(join(out, "console.mjs"), { BOYD_CONTROLLER_GRPC: "127.0.0.1:1", BOYD_CONSOLE_ADDRESS: "127.0.0.1:0", BOYD_OPS_ADDRESS: `127.0.0.1:${port}` });
+    const proc = startBundle(join(out, "console.mjs"), { BOYD_CONTROLLER_GRPC: "127.0.0.1:1", BOYD_CONSOLE_ADDRESS: "127.0.0.1:0", BOYD_OPS_ADDRESS: "127.0.0.1:0" });
     try {
-      await waitForHttp200(`http://127.0.0.1:${port}/readyz`, proc);
+      await waitForHttp200(`http://${await waitForOpsAddress(proc)}/readyz`, proc);
       const line = proc.output().split("\n").find((l) => l.includes('"console serving"'))!;
       const { url, assets } = JSON.parse(line) as { url: string; assets: string };
       expect(assets).toBe(`${join(out, "console-web")}/`);

@@ -70,3 +70,22 @@ export async function waitForHttp200(url: string, proc: BundleProcess, timeoutMs
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * The ops address a service logged once serving (`"ops":"host:port"`), for
+ * a service started with BOYD_OPS_ADDRESS on port 0: a port picked free
+ * beforehand can be taken by another test's process before the service
+ * binds it, and that process would answer for it.
+ */
+export async function waitForOpsAddress(proc: BundleProcess, timeoutMs = 30_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void proc.exited.then((e) => (exit = e));
+  for (;;) {
+    const logged = proc.output().split('"ops":"')[1]?.split('"')[0];
+    if (logged) return logged;
+    if (exit) throw new Error(`exited (code ${exit.code}, signal ${exit.signal}) before it logged its ops address:\n${proc.output()}`);
+    if (Date.now() > until) throw new Error(`no ops address logged within ${timeoutMs} ms:\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

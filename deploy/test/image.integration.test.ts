@@ -155,10 +155,10 @@ describe("image", () => {
   });
 
   it.each(SERVICE_NAMES)("image - %s runs its bundle as uid/gid 10001, the user its Deployment expects", async (service) => {
-    const [command, user] = await Promise.all([
-      podman("top", containerName(service), "huser", "args"),
-      podman("exec", containerName(service), "id", "-u"),
-    ]);
+    // One after the other: `podman top` reads every process of the container,
+    // and an exec'd `id` ending meanwhile fails it ("no such process").
+    const command = await podman("top", containerName(service), "huser", "args");
+    const user = await podman("exec", containerName(service), "id", "-u");
     expect(command).toMatch(new RegExp(`^10001\\s+node ${imageBundlePath(service)}\\s*$`, "m"));
     expect(user.trim()).toBe("10001");
     const security = mainContainer(deployments.get(service)!).securityContext;

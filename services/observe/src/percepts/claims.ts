@@ -52,8 +52,10 @@ export class PerceptClaims {
     const token = randomUUID();
     const value = JSON.stringify([...seen.claims, { token, seqs, until: this.now() + holdMs }]);
     try {
-      if (seen.revision === 0) await this.kv.create(keyOf(agentId), value);
-      else await this.kv.update(keyOf(agentId), value, seen.revision);
+      // A compare-and-set on the revision read, 0 meaning "never written":
+      // not kv.create, which also writes over a delete marker, so a claim
+      // made and dropped since this take read the stream would go unseen.
+      await this.kv.put(keyOf(agentId), value, { previousSeq: seen.revision });
       return token;
     } catch (err) {
       if (wrongSequence(err)) return undefined;
