@@ -1,6 +1,6 @@
 import { BusError } from "@boyd/bus";
 import { ActionResult, type IdempotencyKey } from "@boyd/proto";
-import { json, keyToken, type RecordStore } from "./state/record-store.js";
+import { json, keyToken, type RecordStore, type StoreOwner } from "./state/record-store.js";
 
 /** A claim on a call: either ours to run, or someone else's result. */
 export type Claim =
@@ -8,7 +8,7 @@ export type Claim =
   | { readonly kind: "done"; readonly result: ActionResult }
   | { readonly kind: "interrupted"; readonly startedAt: number };
 
-type Stored = { state: "running"; startedAt: number; until: number } | { state: "done"; result: unknown };
+type Stored = { state: "running"; startedAt: number; until: number; owner?: StoreOwner } | { state: "done"; result: unknown };
 
 /**
  * At-most-once execution per idempotency key (agent, run, cycle, step). The
@@ -20,7 +20,11 @@ type Stored = { state: "running"; startedAt: number; until: number } | { state: 
  * call that arrives while the first still runs waits for it. A claim whose
  * runner died before recording (its deadline long past) is reported as
  * interrupted and not run again: the side effect may or may not have
- * happened, and acting twice is the worse mistake.
+ * happened, and acting twice is the worse mistake. In a store one local
+ * process owns (embedded mode), a claim left by an earlier owner whose
+ * process is gone is known dead at once, without waiting for its deadline
+ * (a second Ctrl-C during an approval question leaves one: the next
+ * resume would otherwise wait out the whole approval timeout).
  */
 export class IdempotencyLedger {
   constructor(
@@ -42,7 +46,8 @@ export class IdempotencyLedger {
     const k = keyOf(key);
     for (;;) {
       try {
-        const revision = await this.store.create(k, json.encode({ state: "running", startedAt: this.now(), until } satisfies Stored), { sync: call.sideEffects ?? true });
+        const running: Stored = { state: "running", startedAt: this.now(), until, ...(this.store.owner ? { owner: this.store.owner } : {}) };
+        const revision = await this.store.create(k, json.encode(running), { sync: call.sideEffects ?? true });
         return {
           kind: "run",
           finish: async (result) => {
@@ -59,10 +64,33 @@ export class IdempotencyLedger {
       const stored = json.decode<Stored>(existing.value);
       if (stored.state === "done") return { kind: "done", result: ActionResult.fromJSON(stored.result) };
       // Grace: the runner records its result just after its deadline.
-      if (this.now() > stored.until + 5_000) return { kind: "interrupted", startedAt: stored.startedAt };
+      if (this.now() > stored.until + 5_000 || abandoned(stored.owner, this.store.owner)) return { kind: "interrupted", startedAt: stored.startedAt };
       if (signal?.aborted) throw new BusError("DEADLINE_EXCEEDED", `call ${k} is still running on another replica`);
       await new Promise((r) => setTimeout(r, this.pollMs));
     }
+  }
+}
+
+/**
+ * Whether a running claim was left by an earlier owner of a locally owned
+ * store whose process is gone: an earlier life of this very process (the
+ * store reopened, or a restarted container keeping its pid), or another
+ * pid that no longer exists. A live other pid (perhaps reused) and a
+ * claim without an owner (a shared store, or one written before owners
+ * were recorded) are not known dead: those wait for their deadline.
+ */
+function abandoned(claimOwner: StoreOwner | undefined, us: StoreOwner | undefined): boolean {
+  if (!us || !claimOwner || claimOwner.life === us.life) return false;
+  return claimOwner.pid === us.pid || !processExists(claimOwner.pid);
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0); // signal 0: only checks that the process exists
+    return true;
+  } catch (err) {
+    // EPERM: it exists, owned by another user.
+    return (err as NodeJS.ErrnoException).code !== "ESRCH";
   }
 }
 

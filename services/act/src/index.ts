@@ -22,5 +22,5 @@ export { JobBook, nextRun } from "./tools/jobs.js";
 export { factFrom, FACT_MIN_CHARS, FACT_MAX_CHARS, type MemorySink } from "./memory-sink.js";
 export { openFileRecordStore } from "./state/file-store.js";
 export { openKvRecordStore } from "./state/kv-store.js";
-export type { RecordStore } from "./state/record-store.js";
+export type { RecordStore, StoreOwner } from "./state/record-store.js";
 export type { HostLookup } from "./net/guarded-fetch.js";

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { BusError } from "@boyd/bus";
@@ -94,6 +95,8 @@ class FileRecords {
         await Promise.all(this.locks.values());
         await this.log.close();
       },
+      // Embedded mode: one act, in this process, owns the data directory's log.
+      owner: { pid: process.pid, life: randomUUID() },
     };
   }
 

@@ -27,6 +27,21 @@ export interface RecordStore {
   /** Keys under a prefix (`prefix/...`), in no particular order. */
   keys(prefix: string): Promise<string[]>;
   close(): Promise<void>;
+  /**
+   * This open of the store, when one process of this machine owns it at a
+   * time (the file adapter: the log in that process's data directory).
+   * What an earlier owner left mid-way (a running claim) is then known to
+   * be abandoned once that process is gone. Absent for a shared store
+   * (JetStream KV), where a claim may belong to a live replica elsewhere.
+   */
+  readonly owner?: StoreOwner;
+}
+
+/** Who holds a locally owned store: the process, and which open of the store in it. */
+export interface StoreOwner {
+  readonly pid: number;
+  /** Unique to one open of the store (a process that reopens it, or a restarted container keeping its pid, is a new life). */
+  readonly life: string;
 }
 
 /** How durable a write must be before it is acknowledged. */
