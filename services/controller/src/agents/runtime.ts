@@ -25,7 +25,7 @@ import { runCycle, type AgentSession, type CycleOutcome } from "../cycle/run-cyc
 import { sessionToSave } from "../cycle/slim-session.js";
 import { mergeSettings, protoSettingIssues, settingsFromProto, settingsToProto, type AgentSettings } from "../settings/index.js";
 import { localCluster } from "../cluster/local.js";
-import type { AgentLease, Cluster } from "../cluster/types.js";
+import { IDLE_INTENT, type AgentIntent, type AgentLease, type Cluster } from "../cluster/types.js";
 
 /** What the runtime needs: the services and the tool catalog. */
 export interface RuntimeDeps {
@@ -384,10 +384,15 @@ export class AgentRuntime {
     return loaded;
   }
 
-  /** Pauses a started agent: its driver stops after the current cycle; StartAgent goes on. */
+  /**
+   * Stops the agent's run after its current cycle. A started agent
+   * (StartAgent) is held PAUSED: StartAgent goes on. Any other run (a Run,
+   * attached or detached) ends as a finished run does, leaving the agent
+   * idle, not paused: it was never started, and Resume or Run carry on.
+   */
   async pause(agentId: string): Promise<AgentInfo> {
     await this.handle(agentId);
-    await this.cluster.index.change(agentId, (current) => ({ ...(current ?? { untilCycle: 0, startId: "" }), want: "pause" }));
+    await this.cluster.index.change(agentId, pausedIntent);
     this.cancel(agentId);
     return this.get(agentId);
   }
@@ -596,6 +601,13 @@ export class AgentRuntime {
       started: intent === "run",
     };
   }
+}
+
+/** The intent after PauseAgent: a started (or already paused) agent is held; a detached Run stops, as when it ends; an agent with no durable work keeps none. */
+function pausedIntent(current: AgentIntent | undefined): AgentIntent {
+  if (!current) return IDLE_INTENT;
+  if (current.want === "pause" || (current.want === "run" && current.origin !== "run")) return { ...current, want: "pause" };
+  return { ...current, want: "idle" };
 }
 
 function alreadyRunning(agentId: string, owner?: string): BusError {
