@@ -92,6 +92,11 @@ describe("Ctrl-C during agent run, embedded", () => {
     expect(run.stderr()).not.toContain("stopped by Ctrl-C");
     const goals = await runBoyd(["agent", "--data-dir", data, "goals", "--json"]);
     expect(JSON.parse(goals.stdout)).toEqual([expect.objectContaining({ status: "GOAL_STATUS_ACTIVE", cyclesWorked: 3 })]);
+    // The call left claimed at its question is reported at once as never finished, not waited for over the approval timeout (120 s).
+    const resumed = await runBoyd(["agent", "--data-dir", data, "--agent", "default", "resume", "--max-cycles", "1", "--json"]);
+    const [redone] = (JSON.parse(resumed.stdout) as { cycles: { cycle: number; warnings: string[] }[] }).cycles;
+    expect(redone?.cycle, resumed.stderr).toBe(4);
+    expect(redone?.warnings.join("\n")).toContain("never finished; it is not run twice");
   }, 90_000);
 
   it("agent repl: Ctrl-C during a run pauses it and gives the prompt back; resume there goes on", async () => {
