@@ -1,3 +1,4 @@
+import { liveEventSubscriptions } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AgentState,
@@ -14,7 +15,7 @@ import {
   type BoydClient,
   type Event,
 } from "../src/index.js";
-import { eventually, liveEventSubscriptions, serveStack, type ServedStack } from "./fixtures.js";
+import { eventually, serveStack, type ServedStack } from "./fixtures.js";
 
 const MARS_GOAL = { description: "Find the moons that orbit Mars", successCriteria: "phobos, deimos" };
 // Writing a file is a side effect: the agent asks a person to confirm the

@@ -1,9 +1,10 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient, type Subscription, type Transport } from "@boyd/bus";
+import { createClient } from "@boyd/bus";
 import { IngestFormat, OrientServiceDefinition } from "@boyd/proto";
 import { startStack, type Stack } from "@boyd/stack";
+import { waitFor } from "@boyd/testkit";
 
 const SOLAR = new URL("../../../examples/solar-system.csv", import.meta.url);
 
@@ -32,35 +33,7 @@ export async function serveStack(prefix: string, nats?: string): Promise<ServedS
   };
 }
 
-/**
- * Counts the event subscriptions the server holds for one agent (a
- * WatchEvents call holds one until it ends), so a test can see that a
- * stream the client left was released on the server too.
- */
-export function liveEventSubscriptions(transport: Transport, agentId: string): () => number {
-  let live = 0;
-  const subscribe = transport.subscribe.bind(transport);
-  transport.subscribe = (subject, handler, options): Subscription => {
-    const sub = subscribe(subject, handler, options);
-    if (!subject.includes(`.${agentId}.`)) return sub;
-    live++;
-    let released = false;
-    return {
-      drain() {
-        if (!released) live--;
-        released = true;
-        return sub.drain();
-      },
-    };
-  };
-  return () => live;
-}
-
-/** Polls `check` until it holds; fails naming `what` after `timeoutMs`. */
-export async function eventually(what: string, check: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Polls `check` until it holds; fails naming `what` after `timeoutMs` (testkit's waitFor, worded for these tests). */
+export function eventually(what: string, check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  return waitFor(check, timeoutMs, () => `timed out waiting for ${what}`, 20);
 }

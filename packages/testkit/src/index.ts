@@ -19,6 +19,7 @@ export type { ServerProcess } from "./server-process.js";
 export { findBinary } from "./binary.js";
 export { ensureDeps, type EnsureDepsOptions, type EnsureStep } from "./ensure-deps.js";
 export { waitFor } from "./wait.js";
+export { liveEventSubscriptions, type Subscribes } from "./event-subscriptions.js";
 export { launchService, retryUntilAnswered, type ServiceProcess } from "./service-process.js";
 export { makeTestPki, type LeafOptions, type TestCert, type TestPki } from "./pki.js";
 export {

@@ -1,6 +1,7 @@
 import { Event } from "@boyd/proto";
+import { liveEventSubscriptions } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, eventually, liveEventSubscriptions, serveConsole, type ServedConsole } from "./fixtures.js";
+import { api, eventually, serveConsole, type ServedConsole } from "./fixtures.js";
 import { openSse, type SseMessage, type SseStream } from "./sse-reader.js";
 
 const MARS_GOAL = { description: "Find the moons that orbit Mars", successCriteria: "phobos, deimos" };

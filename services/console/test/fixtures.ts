@@ -1,9 +1,10 @@
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient, type Subscription, type Transport } from "@boyd/bus";
+import { createClient } from "@boyd/bus";
 import { IngestFormat, OrientServiceDefinition } from "@boyd/proto";
 import { startStack, type Stack } from "@boyd/stack";
+import { waitFor } from "@boyd/testkit";
 import { CSRF_HEADER, startConsole, type RunningConsole } from "../src/index.js";
 
 const SOLAR = new URL("../../../examples/solar-system.csv", import.meta.url);
@@ -73,35 +74,7 @@ export function api(base: string, cookie?: () => string | undefined) {
   };
 }
 
-/**
- * Counts the event subscriptions the server holds for one agent (a
- * WatchEvents call holds one until it ends), so a test sees that a stream
- * the browser left was released on the server too.
- */
-export function liveEventSubscriptions(transport: Transport, agentId: string): () => number {
-  let live = 0;
-  const subscribe = transport.subscribe.bind(transport);
-  transport.subscribe = (subject, handler, opts): Subscription => {
-    const sub = subscribe(subject, handler, opts);
-    if (!subject.includes(`.${agentId}.`)) return sub;
-    live++;
-    let released = false;
-    return {
-      drain() {
-        if (!released) live--;
-        released = true;
-        return sub.drain();
-      },
-    };
-  };
-  return () => live;
-}
-
-/** Polls `check` until it holds; fails naming `what` after `timeoutMs`. */
-export async function eventually(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** Polls `check` until it holds; fails naming `what` after `timeoutMs` (testkit's waitFor, worded for these tests). */
+export function eventually(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  return waitFor(check, timeoutMs, () => `timed out waiting for ${what}`, 25);
 }
