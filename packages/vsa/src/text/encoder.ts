@@ -54,7 +54,9 @@ const CACHE_LIMIT = 4_096;
 // Raise whenever the same text and settings could encode to a different
 // vector (tokenizing, stemming, n-grams, bundling, item vectors): vectors
 // stored with an older fingerprint are then encoded again, not trusted.
-const ENCODING_VERSION = 1;
+// 2: bundles sum the weights as exact integers, so a near-tie no longer
+// depends on float rounding.
+const ENCODING_VERSION = 2;
 
 /**
  * Encodes text as one hypervector: a weighted majority bundle of word-stem

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { Accumulator, DIMENSION, Prng, getBit, randomVector, vectorsEqual, type Hypervector } from "../src/index.js";
+
+// The accumulator counts members bit-sliced and sums the weights as
+// integers (short decimals) or floats (anything else). These tests hold it
+// to the definition, computed the slow way: per bit, the weight voting 1
+// against half of all the weight.
+
+/** Per bit: 1 if more than half the weight votes 1, 0 if less, undefined on an exact tie. Weights in tenths, summed as integers. */
+function referenceInTenths(members: readonly Hypervector[], tenths: readonly number[]): (0 | 1 | undefined)[] {
+  const total = tenths.reduce((s, t) => s + t, 0);
+  return Array.from({ length: DIMENSION }, (_, i) => {
+    let ones = 0;
+    members.forEach((m, j) => (ones += getBit(m, i) * tenths[j]!));
+    return 2 * ones > total ? 1 : 2 * ones < total ? 0 : undefined;
+  });
+}
+
+function members(seed: number, n: number): Hypervector[] {
+  const rng = new Prng(seed);
+  return Array.from({ length: n }, () => randomVector(rng));
+}
+
+function shuffled<T>(xs: readonly T[], seed: number): T[] {
+  const rng = new Prng(seed);
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function accumulate(vs: readonly Hypervector[], weights: readonly number[]): Hypervector {
+  const acc = new Accumulator();
+  vs.forEach((v, i) => acc.add(v, weights[i]));
+  return acc.toVector();
+}
+
+describe("Accumulator", () => {
+  it("matches the per-bit weighted majority exactly with the text encoder's weights, ties included", () => {
+    // 0.3, 0.6, 1, 1.5, 2, 3: the encoder's word, concept and n-gram weights and their repeat caps.
+    const tenthsChoices = [3, 6, 10, 15, 20, 30];
+    for (const [seed, n] of [
+      [1, 7],
+      [2, 40],
+      [3, 130],
+    ] as const) {
+      const vs = members(seed, n);
+      const tenths = vs.map((_, i) => tenthsChoices[(i * 7 + seed) % tenthsChoices.length]!);
+      const got = accumulate(
+        vs,
+        tenths.map((t) => t / 10),
+      );
+      const want = referenceInTenths(vs, tenths);
+      let decided = 0;
+      for (let i = 0; i < DIMENSION; i++) {
+        if (want[i] === undefined) continue;
+        decided++;
+        if (getBit(got, i) !== want[i]) throw new Error(`seed ${seed}, ${n} members: bit ${i} is ${getBit(got, i)}, the weighted majority is ${want[i]}`);
+      }
+      expect(decided).toBeGreaterThan(DIMENSION * 0.9);
+    }
+  });
+
+  it("finds ties exactly where equal weights split evenly, 0.3 as well as 1, and breaks them about half each way", () => {
+    const vs = members(4, 4);
+    const want = referenceInTenths(vs, [3, 3, 3, 3]);
+    const tiedAt = [...want.keys()].filter((i) => want[i] === undefined);
+    // Two of four members at equal weight: 6/16 of the bits tie.
+    expect(tiedAt.length).toBeGreaterThan(DIMENSION * 0.3);
+    for (const weight of [0.3, 1]) {
+      const got = accumulate(vs, [weight, weight, weight, weight]);
+      for (let i = 0; i < DIMENSION; i++) if (want[i] !== undefined) expect(getBit(got, i)).toBe(want[i]);
+      const onesAtTies = tiedAt.filter((i) => getBit(got, i) === 1).length / tiedAt.length;
+      expect(onesAtTies).toBeGreaterThan(0.45);
+      expect(onesAtTies).toBeLessThan(0.55);
+    }
+  });
+
+  it("falls back to float sums for weights that are not short decimals, with the same majority away from ties", () => {
+    const vs = members(5, 25);
+    const weights = vs.map((_, i) => (i % 3 === 0 ? 1 / 3 : i % 3 === 1 ? Math.PI : Math.SQRT2));
+    const got = accumulate(vs, weights);
+    const total = weights.reduce((s, w) => s + w, 0);
+    for (let i = 0; i < DIMENSION; i++) {
+      let ones = 0;
+      vs.forEach((m, j) => (ones += getBit(m, i) * weights[j]!));
+      if (Math.abs(2 * ones - total) < 1e-9) continue;
+      expect(getBit(got, i)).toBe(2 * ones > total ? 1 : 0);
+    }
+  });
+
+  it("gives the same vector whatever order the members come in", () => {
+    const vs = members(6, 60);
+    const weights = vs.map((_, i) => [0.3, 1, 1.5, 0.6][i % 4]!);
+    const order = shuffled(
+      vs.map((v, i) => [v, weights[i]!] as const),
+      9,
+    );
+    const a = accumulate(vs, weights);
+    const b = accumulate(
+      order.map(([v]) => v),
+      order.map(([, w]) => w),
+    );
+    expect(vectorsEqual(a, b)).toBe(true);
+    const floats = vs.map((_, i) => [1 / 3, Math.E][i % 2]!);
+    const floatOrder = shuffled(
+      vs.map((v, i) => [v, floats[i]!] as const),
+      11,
+    );
+    expect(
+      vectorsEqual(
+        accumulate(vs, floats),
+        accumulate(
+          floatOrder.map(([v]) => v),
+          floatOrder.map(([, w]) => w),
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it("counts past a power of two of members without losing a carry (1,025 members of weight 1)", () => {
+    const vs = members(7, 1_025);
+    const got = accumulate(
+      vs,
+      vs.map(() => 1),
+    );
+    const want = referenceInTenths(
+      vs,
+      vs.map(() => 1),
+    );
+    for (let i = 0; i < DIMENSION; i++) expect(getBit(got, i)).toBe(want[i]);
+  });
+});
