@@ -89,19 +89,47 @@ class KvStore implements MemoryStore {
   async addRecords(agentId: string, log: LogName, records: readonly StoredRecord[]): Promise<boolean[]> {
     const prefix = `${encodeToken(agentId)}.${log}.`;
     records.forEach((r) => tooLarge(r.value, `${log} record ${r.id}`));
-    // Sent together, in order: the stream stores one connection's messages in
-    // the order they were sent, so the revision order (the order records read
-    // back in) is still the order given, and N records cost one round trip,
-    // not N. Every create is settled before anything is reported.
-    const outcomes = await Promise.allSettled(records.map((r) => this.kv.create(prefix + encodeToken(r.id), r.value)));
-    const added = outcomes.map((o) => {
-      if (o.status === "fulfilled") return true;
-      const err: unknown = o.reason;
+    const held = await this.held(agentId, log, records);
+    // Each id once, its first record: as the file store, a repeated id in one call is not added twice.
+    const fresh: StoredRecord[] = [];
+    const ids = new Set<string>();
+    for (const r of records) {
+      if (held.has(r.id) || ids.has(r.id)) continue;
+      ids.add(r.id);
+      fresh.push(r);
+    }
+    if (fresh.length === 0) return records.map(() => false);
+    // Sent together, in order, the version bump last: the stream stores one
+    // connection's messages in the order they were sent, so the revision
+    // order (the order records read back in) is the order given, a reader
+    // that sees the new version finds the records, and N records cost one
+    // round trip, not N + 1. A bump after creates that all failed (another
+    // replica added the same ids first) only makes readers look again.
+    const [outcomes] = await Promise.all([Promise.allSettled(fresh.map((r) => this.kv.create(prefix + encodeToken(r.id), r.value))), this.bumpVersion(agentId, log)]);
+    const added = new Map(fresh.map((r, i) => [r.id, outcomes[i]!]));
+    return records.map((r) => {
+      const outcome = added.get(r.id);
+      if (!outcome) return false;
+      added.delete(r.id); // a second record with the same id is not added
+      if (outcome.status === "fulfilled") return true;
+      const err: unknown = outcome.reason;
       if (!wrongSequence(err)) throw new MemoryStoreError("UNAVAILABLE", `cannot add to ${log} of ${agentId}: ${(err as Error).message}`, { cause: err });
       return false;
     });
-    if (added.some(Boolean)) await this.bumpVersion(agentId, log);
-    return added;
+  }
+
+  /**
+   * The ids of `records` the log holds now. Asked of the store only when
+   * this process's copy of the log has one of them: a record seen before is
+   * usually still there (a fact found again), and checking it costs one
+   * version get instead of a failed create and nats.js's follow-up get per
+   * record; a new id costs nothing here.
+   */
+  private async held(agentId: string, log: LogName, records: readonly StoredRecord[]): Promise<Set<string>> {
+    const cached = await this.logs.get(`${agentId}\0${log}`)?.catch(() => undefined);
+    if (!cached || !records.some((r) => cached.records.has(r.id))) return new Set();
+    const { records: current } = await this.current(agentId, log);
+    return new Set(records.filter((r) => current.has(r.id)).map((r) => r.id));
   }
 
   async readRecords(agentId: string, log: LogName): Promise<StoredRecord[]> {

@@ -1,0 +1,111 @@
+// Adding records to a JetStream KV log: what goes over the wire, and that
+// it stays right when another replica changes the log in between. Each
+// replica is its own store on its own connection to a real nats-server.
+import { connectNats, type NatsTransport } from "@boyd/bus";
+import { startNats, type NatsServer } from "@boyd/testkit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openKvStore, type MemoryStore } from "../src/index.js";
+
+let nats: NatsServer;
+const connections: NatsTransport[] = [];
+beforeAll(async () => {
+  nats = await startNats();
+});
+afterAll(async () => {
+  await Promise.all(connections.map((c) => c.close()));
+  await nats?.stop();
+});
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (value: Uint8Array) => new TextDecoder().decode(value);
+
+let bucketSeq = 0;
+/** Two replicas over one new bucket, with the subjects each one's connection sends requests to. */
+async function replicas(): Promise<{ a: MemoryStore; b: MemoryStore; sentByA: string[] }> {
+  const bucket = `memory_add_${process.pid}_${bucketSeq++}`;
+  const sentByA: string[] = [];
+  const [a, b] = await Promise.all(
+    [0, 1].map(async (i) => {
+      const t = await connectNats({ servers: nats.url });
+      connections.push(t);
+      if (i === 0) {
+        const nc = t.connection as unknown as { request: (subject: string, ...rest: unknown[]) => unknown };
+        const request = nc.request.bind(nc);
+        nc.request = (subject, ...rest) => {
+          sentByA.push(subject);
+          return request(subject, ...rest);
+        };
+      }
+      return openKvStore({ connection: t.connection, bucket });
+    }),
+  );
+  return { a: a!, b: b!, sentByA };
+}
+
+describe("KV store, adding records", () => {
+  it("records this replica has seen are checked with one version get, not created again (no failed create, no get per record)", async () => {
+    const { a, sentByA } = await replicas();
+    const facts = [
+      { id: "fact:1", value: bytes("Io orbits Jupiter") },
+      { id: "fact:2", value: bytes("Europa orbits Jupiter") },
+    ];
+    expect(await a.addRecords("agent", "facts", facts)).toEqual([true, true]);
+    await a.readRecords("agent", "facts");
+    sentByA.length = 0;
+    expect(await a.addRecords("agent", "facts", facts)).toEqual([false, false]);
+    expect(sentByA.filter((s) => s.includes(".facts.fact"))).toEqual([]);
+    expect(sentByA).toHaveLength(1);
+    expect(sentByA[0]).toContain(".ver.facts");
+  });
+
+  it("a record another replica removed since this one saw it is added again", async () => {
+    const { a, b } = await replicas();
+    const fact = { id: "fact:gone", value: bytes("Callisto orbits Jupiter") };
+    expect(await a.addRecords("agent", "facts", [fact])).toEqual([true]);
+    expect((await a.readRecords("agent", "facts")).map((r) => r.id)).toEqual(["fact:gone"]);
+    await b.removeRecords("agent", "facts", ["fact:gone"]);
+    expect(await a.addRecords("agent", "facts", [fact])).toEqual([true]);
+    expect((await b.readRecords("agent", "facts")).map((r) => r.id)).toEqual(["fact:gone"]);
+  });
+
+  it("a record another replica added since this one read the log is not added twice", async () => {
+    const { a, b } = await replicas();
+    expect(await a.addRecords("agent", "facts", [{ id: "fact:old", value: bytes("old") }])).toEqual([true]);
+    await a.readRecords("agent", "facts");
+    expect(await b.addRecords("agent", "facts", [{ id: "fact:new", value: bytes("from b") }])).toEqual([true]);
+    expect(
+      await a.addRecords("agent", "facts", [
+        { id: "fact:old", value: bytes("old") },
+        { id: "fact:new", value: bytes("from a") },
+      ]),
+    ).toEqual([false, false]);
+    expect((await b.readRecords("agent", "facts")).map((r) => [r.id, text(r.value)])).toEqual([
+      ["fact:old", "old"],
+      ["fact:new", "from b"],
+    ]);
+  });
+
+  it("an id repeated in one call is added once, with its first value", async () => {
+    const { a, b } = await replicas();
+    const added = await a.addRecords("agent", "episodes", [
+      { id: "ep:1", value: bytes("first") },
+      { id: "ep:1", value: bytes("second") },
+    ]);
+    expect(added).toEqual([true, false]);
+    expect((await b.readRecords("agent", "episodes")).map((r) => text(r.value))).toEqual(["first"]);
+  });
+
+  it("another replica that read the log before sees new records the moment the add returns (the version bump is sent after them)", async () => {
+    const { a, b, sentByA } = await replicas();
+    expect(await b.readRecords("agent", "provenance")).toEqual([]);
+    for (let i = 0; i < 5; i++) {
+      sentByA.length = 0;
+      const records = [0, 1, 2].map((k) => ({ id: `prov:${i}.${k}`, value: bytes(`record ${i}.${k}`) }));
+      expect(await a.addRecords("agent", "provenance", records)).toEqual([true, true, true]);
+      const writes = sentByA.filter((s) => s.startsWith("$KV."));
+      expect(writes.at(-1)).toContain(".ver.provenance");
+      expect(writes.slice(0, -1).every((s) => s.includes(".provenance.prov"))).toBe(true);
+      expect((await b.readRecords("agent", "provenance")).map((r) => r.id).slice(-3)).toEqual(records.map((r) => r.id));
+    }
+  });
+});
