@@ -58,9 +58,38 @@ interface CachedLog {
 // How long a change consumer outlives a read the server never heard the end of.
 const CHANGE_CONSUMER_IDLE_MS = 10_000;
 
+// Documents whose value object is kept per process (see DocValues): a few
+// per agent, so the decoded state of a thousand busy agents stays warm.
+const DOC_VALUES_KEPT = 4_096;
+
+/**
+ * The last value object seen per document key, by revision. A get of a
+ * revision this process already holds hands back that same object, so the
+ * repository's decoded-document cache (keyed by the value object, as the
+ * file store hands out) finds it, instead of every get decoding the
+ * document again. The bytes are compared too (a few microseconds against
+ * a decode): a bucket deleted and made again numbers its revisions from 1
+ * anew. Least recently used keys go first.
+ */
+class DocValues {
+  private readonly byKey = new Map<string, StoredDoc>();
+
+  constructor(private readonly max: number) {}
+
+  keep(key: string, doc: StoredDoc): StoredDoc {
+    const held = this.byKey.get(key);
+    this.byKey.delete(key);
+    const kept = held && held.revision === doc.revision && Buffer.compare(held.value, doc.value) === 0 ? held : doc;
+    this.byKey.set(key, kept);
+    if (this.byKey.size > this.max) this.byKey.delete(this.byKey.keys().next().value!);
+    return kept;
+  }
+}
+
 class KvStore implements MemoryStore {
   readonly name = "jetstream-kv";
   private readonly logs = new Map<string, Promise<CachedLog>>();
+  private readonly docValues = new DocValues(DOC_VALUES_KEPT);
 
   constructor(
     private readonly kv: KV,
@@ -70,16 +99,19 @@ class KvStore implements MemoryStore {
   ) {}
 
   async getDoc(agentId: string, doc: DocName): Promise<StoredDoc | undefined> {
-    const entry = await unavailable(() => this.kv.get(`${encodeToken(agentId)}.doc.${doc}`), "read", doc);
+    const key = `${encodeToken(agentId)}.doc.${doc}`;
+    const entry = await unavailable(() => this.kv.get(key), "read", doc);
     if (!entry || entry.operation !== "PUT") return undefined;
-    return { value: entry.value, revision: entry.revision };
+    return this.docValues.keep(key, { value: entry.value, revision: entry.revision });
   }
 
   async putDoc(agentId: string, doc: DocName, value: Uint8Array, expectedRevision: number): Promise<number> {
     tooLarge(value, `${doc} of ${agentId}`);
     const key = `${encodeToken(agentId)}.doc.${doc}`;
     try {
-      return expectedRevision === 0 ? await this.kv.create(key, value) : await this.kv.update(key, value, expectedRevision);
+      const revision = expectedRevision === 0 ? await this.kv.create(key, value) : await this.kv.update(key, value, expectedRevision);
+      this.docValues.keep(key, { value, revision });
+      return revision;
     } catch (err) {
       if (wrongSequence(err)) throw new MemoryStoreError("ABORTED", `${doc} of ${agentId} is no longer at revision ${expectedRevision}`, { cause: err });
       throw new MemoryStoreError("UNAVAILABLE", `cannot write ${doc} of ${agentId}: ${(err as Error).message}`, { cause: err });

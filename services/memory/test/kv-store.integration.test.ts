@@ -1,6 +1,7 @@
-// Adding records to a JetStream KV log: what goes over the wire, and that
-// it stays right when another replica changes the log in between. Each
-// replica is its own store on its own connection to a real nats-server.
+// The JetStream KV store: what goes over the wire when adding records, which
+// value objects documents come back as, and that both stay right when
+// another replica writes in between. Each replica is its own store on its
+// own connection to a real nats-server.
 import { connectNats, type NatsTransport } from "@boyd/bus";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,5 +108,26 @@ describe("KV store, adding records", () => {
       expect(writes.slice(0, -1).every((s) => s.includes(".provenance.prov"))).toBe(true);
       expect((await b.readRecords("agent", "provenance")).map((r) => r.id).slice(-3)).toEqual(records.map((r) => r.id));
     }
+  });
+});
+
+describe("KV store, documents", () => {
+  it("hands back the same value object for a revision it already holds (so the decoded document is reused), and the new value once another replica writes", async () => {
+    const { a, b } = await replicas();
+    const written = bytes(JSON.stringify({ capacity: 7 }));
+    const revision = await a.putDoc("agent", "wm", written, 0);
+    const first = await a.getDoc("agent", "wm");
+    expect(first?.revision).toBe(revision);
+    expect(first?.value).toBe(written);
+    expect((await a.getDoc("agent", "wm"))?.value).toBe(written);
+    // The other replica's first read is a new object, its second the same one.
+    const seenByB = await b.getDoc("agent", "wm");
+    expect(seenByB?.value).not.toBe(written);
+    expect((await b.getDoc("agent", "wm"))?.value).toBe(seenByB?.value);
+    const replaced = bytes(JSON.stringify({ capacity: 9 }));
+    await b.putDoc("agent", "wm", replaced, revision);
+    const after = await a.getDoc("agent", "wm");
+    expect(after && text(after.value)).toBe(JSON.stringify({ capacity: 9 }));
+    expect(after?.revision).toBeGreaterThan(revision);
   });
 });
