@@ -1,3 +1,5 @@
+import { errors as natsErrors } from "@nats-io/transport-node";
+
 /**
  * Status codes carried by every reply, named as gRPC names them so one
  * vocabulary serves NATS headers, gRPC statuses and logs.
@@ -82,9 +84,21 @@ export function isBusError(err: unknown, code?: StatusCodeName): err is BusError
  */
 export function toWireError(err: unknown): BusError {
   if (err instanceof BusError) return err;
+  if (natsAway(err)) return new BusError("UNAVAILABLE", `NATS: ${err.message}`, { cause: err });
   const code = err instanceof Error ? (err as { code?: unknown }).code : undefined;
   if (typeof code === "string" && isStatusCodeName(code) && code !== "OK" && code !== "INTERNAL" && code !== "UNKNOWN") {
     return new BusError(code, err instanceof Error ? err.message : String(err), { cause: err });
   }
   return new BusError("INTERNAL", "internal error", { cause: err });
+}
+
+// What nats.js throws when a request gets no answer or the connection is
+// down or closing: a handler that fails on one failed because NATS (or a
+// service behind it) is away, which the caller may retry. As INTERNAL, a
+// cycle gave up on an Act whose KV read fell in a nats-server restart.
+const NATS_AWAY = [natsErrors.TimeoutError, natsErrors.NoRespondersError, natsErrors.RequestError, natsErrors.ConnectionError, natsErrors.ClosedConnectionError, natsErrors.DrainingConnectionError];
+
+function natsAway(err: unknown): err is Error {
+  // JetStream's "not enabled" (its API had no responders: a server restarting) is not exported, so it goes by name.
+  return err instanceof Error && (err.name === "JetStreamNotEnabled" || NATS_AWAY.some((type) => err instanceof type));
 }

@@ -55,6 +55,19 @@ describe("errors - wire mapping", () => {
     const kept = new BusError("ABORTED", "stale");
     expect(toWireError(kept)).toBe(kept);
   });
+
+  it("toWireError - nats.js's no-answer and connection errors are UNAVAILABLE (retryable), not INTERNAL", async () => {
+    const { toWireError } = await import("./errors.js");
+    const { errors } = await import("@nats-io/transport-node");
+    for (const err of [new errors.TimeoutError(), new errors.NoRespondersError("$JS.API.DIRECT.GET.KV_x"), new errors.RequestError("cancelled"), new errors.ClosedConnectionError(), Object.assign(new Error("jetstream is not enabled"), { name: "JetStreamNotEnabled" })]) {
+      const wire = toWireError(err);
+      expect([err.name, wire.code, wire.retryable]).toEqual([err.name, "UNAVAILABLE", true]);
+      expect(wire.message).toBe(`NATS: ${err.message}`);
+    }
+    // A bare error that only says "timeout" is not NATS's: it stays INTERNAL, its message hidden.
+    const bare = toWireError(new Error("timeout"));
+    expect([bare.code, bare.message]).toEqual(["INTERNAL", "internal error"]);
+  });
 });
 
 describe("headers - status message encoding", () => {

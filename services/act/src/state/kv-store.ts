@@ -38,7 +38,7 @@ export async function openKvRecordStore(connection: NatsConnection, options: KvR
 
   return {
     async get(key) {
-      const entry = await kv.get(kvKey(key));
+      const entry = await kv.get(kvKey(key)).catch((err: unknown) => Promise.reject(unavailable(err)));
       if (!entry || entry.operation !== "PUT") return undefined;
       return { value: entry.value, revision: entry.revision };
     },
@@ -59,16 +59,23 @@ export async function openKvRecordStore(connection: NatsConnection, options: KvR
       }
     },
     put: (key, value) => kv.put(kvKey(key), value).catch((err: unknown) => Promise.reject(unavailable(err))),
-    delete: (key) => kv.delete(kvKey(key)),
+    delete: (key) => kv.delete(kvKey(key)).catch((err: unknown) => Promise.reject(unavailable(err))),
     async keys(prefix) {
       const found: string[] = [];
-      for await (const k of await kv.keys(`${kvKey(prefix)}.>`)) found.push(k.replaceAll(".", "/"));
+      try {
+        for await (const k of await kv.keys(`${kvKey(prefix)}.>`)) found.push(k.replaceAll(".", "/"));
+      } catch (err) {
+        throw unavailable(err);
+      }
       return found;
     },
     async close() {},
   };
 }
 
+// Anything but a failed compare-and-set is NATS or JetStream being away or
+// slow (a timeout, no responders, a closed connection): UNAVAILABLE, which
+// callers retry, not a bare error the bus would answer as INTERNAL.
 function unavailable(err: unknown): BusError {
   return err instanceof BusError ? err : new BusError("UNAVAILABLE", `JetStream KV: ${(err as Error).message}`, { cause: err });
 }
