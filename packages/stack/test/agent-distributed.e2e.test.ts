@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectNats, createClient, createEventChannel, openJetStreamEventLog, type NatsTransport } from "@boyd/bus";
-import { AgentServiceDefinition, Event, GoalStatus, StopReason } from "@boyd/proto";
+import { AgentServiceDefinition, AgentState, Event, GoalStatus, StopReason } from "@boyd/proto";
 import { launchService, retryUntilAnswered, startNats, uniqueLabel, waitFor, type NatsServer, type ServiceProcess } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
@@ -111,6 +111,39 @@ describe("an agent end to end, distributed (NATS, JetStream, Neo4j, controller p
     expect(numbers.length).toBeGreaterThan(0);
     expect(numbers.filter((n, i) => n <= (numbers[i - 1] ?? 0))).toEqual([]);
   });
+
+  it("nats-server killed and started again twice under a detached run: the run ends at its last cycle (MAX_CYCLES), each cycle once", async () => {
+    const agents = createClient(caller, AgentServiceDefinition, { timeoutMs: 10_000 });
+    await retryUntilAnswered(() => agents.listAgents({}), 30_000);
+    await agents.createAgent({
+      agentId: "weathered",
+      goals: [{ description: "Find the rings of Neptune", successCriteria: "neptune rings dust arcs", stallThreshold: 1000 }],
+      // Reflection would give the goal up after about 20 fruitless cycles; the run is to end on its cycle count.
+      config: { defaultStallThreshold: 1000, iterationBudget: 1000, reflection: { stagnationThreshold: 1000, abandonAfterCycles: 1000 } } as never,
+    });
+    const cycles = 24;
+    await agents.run({ agentId: "weathered", maxCycles: cycles, detach: true });
+    const cycleCount = async () => Number((await agents.getAgent({ agentId: "weathered" }).catch(() => undefined))?.agent?.cycleCount ?? -1);
+    for (const after of [3, 9]) {
+      await waitFor(async () => (await cycleCount()) >= after, 60_000, () => `the run did not reach cycle ${after}`, 100);
+      await nats.kill();
+      await nats.restart();
+    }
+    let seen = "nothing yet";
+    await waitFor(
+      async () => {
+        const agent = (await agents.getAgent({ agentId: "weathered" }).catch(() => undefined))?.agent;
+        if (agent) seen = `${AgentState[agent.state]} at cycle ${agent.cycleCount}, last stop ${StopReason[agent.lastStopReason]}`;
+        return !!agent && agent.state !== AgentState.RUNNING && Number(agent.cycleCount) >= cycles;
+      },
+      120_000,
+      () => `the run did not end: ${seen}`,
+      250,
+    );
+    const { agent } = await agents.getAgent({ agentId: "weathered" });
+    expect([AgentState[agent!.state], StopReason[agent!.lastStopReason], Number(agent!.cycleCount)]).toEqual(["STOPPED", "MAX_CYCLES", cycles]);
+    expect(await sessionToolCycles(caller, "weathered")).toEqual(Array.from({ length: cycles }, (_, i) => i + 1));
+  }, 240_000);
 });
 
 async function sessionToolCycles(transport: NatsTransport, agentId: string): Promise<number[]> {
