@@ -48,3 +48,23 @@ export async function factsAbout(orient: OrientClient, agentId: string, id: stri
   const into = direction === "from" ? [] : (await orient.query({ agentId, object: id, limit })).triples;
   return [...out, ...into];
 }
+
+/** Most queries OrientService.QueryBatch takes in one call (the contract's bound). */
+const QUERY_BATCH_MAX = 100;
+
+/**
+ * {@link factsAbout} for many symbol ids in one OrientService.QueryBatch
+ * round trip (more, sent at once, when the queries exceed the batch bound):
+ * `result[i]` holds the triples of `ids[i]`, as factsAbout would return them.
+ */
+export async function factsAboutMany(orient: OrientClient, agentId: string, ids: readonly string[], direction: "from" | "to" | "both", limit: number): Promise<Triple[][]> {
+  const fields = { from: ["subject"], to: ["object"], both: ["subject", "object"] }[direction] as readonly ("subject" | "object")[];
+  const queries = ids.flatMap((id) => fields.map((field) => ({ agentId, [field]: id, limit })));
+  const results = (await Promise.all(chunks(queries, QUERY_BATCH_MAX).map((batch) => orient.queryBatch({ agentId, queries: batch })))).flatMap((r) => r.results);
+  if (results.length !== queries.length) throw new BusError("INTERNAL", `QueryBatch answered ${results.length} of ${queries.length} queries`);
+  return ids.map((_, i) => results.slice(i * fields.length, (i + 1) * fields.length).flatMap((r) => r.triples));
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, (k + 1) * size));
+}
