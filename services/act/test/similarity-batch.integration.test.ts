@@ -6,8 +6,9 @@
 // nats-server, by a connection subscribed to OrientService's subjects.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { connectNats, createClient, type NatsTransport, type Subscription } from "@boyd/bus";
+import { connectNats, createClient, InProcessTransport, serveService, type NatsTransport, type Subscription } from "@boyd/bus";
 import { ingestFile } from "@boyd/graph";
+import { createOrientHandlers } from "@boyd/orient";
 import { ActionOutcome, OrientServiceDefinition } from "@boyd/proto";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { similarity, TextEncoder } from "@boyd/vsa";
@@ -102,5 +103,23 @@ describe("act graph client - factsAboutMany", () => {
     // Jupiter has 35 facts of its own: 30 of them (the limit), and the moons that orbit it.
     expect(many[0]!.filter((t) => t.subject === "jupiter")).toHaveLength(30);
     expect(many[0]!.filter((t) => t.object === "jupiter").length).toBeGreaterThan(0);
+  });
+});
+
+describe("act graph client - factsAboutMany with an orient that predates QueryBatch", () => {
+  it("asks one Query per id (nobody serves QueryBatch: UNAVAILABLE), with the same facts; other errors are not hidden", async () => {
+    const older = new InProcessTransport();
+    const { queryBatch: _unserved, ...methods } = OrientServiceDefinition.methods;
+    const binding = await serveService(older, { ...OrientServiceDefinition, methods }, createOrientHandlers(h.graph));
+    try {
+      const olderOrient: OrientClient = createClient(older, OrientServiceDefinition);
+      await expect(olderOrient.queryBatch({ agentId: h.agentId, queries: [{ subject: "earth" }] })).rejects.toMatchObject({ code: "UNAVAILABLE" });
+      const ids = ["jupiter", "earth", "sun", "nothing_by_this_id"];
+      const expected = await Promise.all(ids.map((id) => factsAbout(orient, h.agentId, id, "both", 30)));
+      expect(await factsAboutMany(olderOrient, h.agentId, ids, "both", 30)).toEqual(expected);
+      await expect(factsAboutMany(orient, h.agentId, ids, "from", 0)).rejects.toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining("queries[0].limit must be in 1..10000") });
+    } finally {
+      await binding.stop();
+    }
   });
 });
