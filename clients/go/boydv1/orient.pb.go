@@ -930,6 +930,108 @@ func (x *QueryResponse) GetNextPageToken() string {
 	return ""
 }
 
+// QueryBatchRequest is several queries answered in one round trip (a tool
+// that profiles many symbols at once); at most 100 queries.
+type QueryBatchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Agent asking, for logs and provenance.
+	AgentId string `protobuf:"bytes,1,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
+	// The queries, each validated and answered as Query would.
+	Queries       []*QueryRequest `protobuf:"bytes,2,rep,name=queries,proto3" json:"queries,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QueryBatchRequest) Reset() {
+	*x = QueryBatchRequest{}
+	mi := &file_boyd_v1_orient_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QueryBatchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QueryBatchRequest) ProtoMessage() {}
+
+func (x *QueryBatchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_orient_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QueryBatchRequest.ProtoReflect.Descriptor instead.
+func (*QueryBatchRequest) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *QueryBatchRequest) GetAgentId() string {
+	if x != nil {
+		return x.AgentId
+	}
+	return ""
+}
+
+func (x *QueryBatchRequest) GetQueries() []*QueryRequest {
+	if x != nil {
+		return x.Queries
+	}
+	return nil
+}
+
+// QueryBatchResponse holds one answer per query.
+type QueryBatchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// results[i] answers queries[i].
+	Results       []*QueryResponse `protobuf:"bytes,1,rep,name=results,proto3" json:"results,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QueryBatchResponse) Reset() {
+	*x = QueryBatchResponse{}
+	mi := &file_boyd_v1_orient_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QueryBatchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QueryBatchResponse) ProtoMessage() {}
+
+func (x *QueryBatchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_orient_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QueryBatchResponse.ProtoReflect.Descriptor instead.
+func (*QueryBatchResponse) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *QueryBatchResponse) GetResults() []*QueryResponse {
+	if x != nil {
+		return x.Results
+	}
+	return nil
+}
+
 // MutateRequest changes the graph in one transaction.
 type MutateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -951,7 +1053,7 @@ type MutateRequest struct {
 
 func (x *MutateRequest) Reset() {
 	*x = MutateRequest{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[9]
+	mi := &file_boyd_v1_orient_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -963,7 +1065,7 @@ func (x *MutateRequest) String() string {
 func (*MutateRequest) ProtoMessage() {}
 
 func (x *MutateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[9]
+	mi := &file_boyd_v1_orient_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -976,7 +1078,7 @@ func (x *MutateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MutateRequest.ProtoReflect.Descriptor instead.
 func (*MutateRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{9}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *MutateRequest) GetAgentId() string {
@@ -1038,7 +1140,7 @@ type MutateResponse struct {
 
 func (x *MutateResponse) Reset() {
 	*x = MutateResponse{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[10]
+	mi := &file_boyd_v1_orient_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1050,7 +1152,7 @@ func (x *MutateResponse) String() string {
 func (*MutateResponse) ProtoMessage() {}
 
 func (x *MutateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[10]
+	mi := &file_boyd_v1_orient_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1063,7 +1165,7 @@ func (x *MutateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MutateResponse.ProtoReflect.Descriptor instead.
 func (*MutateResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{10}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *MutateResponse) GetAdded() uint32 {
@@ -1109,7 +1211,7 @@ type ActivateRequest struct {
 
 func (x *ActivateRequest) Reset() {
 	*x = ActivateRequest{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[11]
+	mi := &file_boyd_v1_orient_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1121,7 +1223,7 @@ func (x *ActivateRequest) String() string {
 func (*ActivateRequest) ProtoMessage() {}
 
 func (x *ActivateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[11]
+	mi := &file_boyd_v1_orient_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1134,7 +1236,7 @@ func (x *ActivateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateRequest.ProtoReflect.Descriptor instead.
 func (*ActivateRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{11}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ActivateRequest) GetAgentId() string {
@@ -1173,7 +1275,7 @@ type ActivateResponse struct {
 
 func (x *ActivateResponse) Reset() {
 	*x = ActivateResponse{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[12]
+	mi := &file_boyd_v1_orient_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1185,7 +1287,7 @@ func (x *ActivateResponse) String() string {
 func (*ActivateResponse) ProtoMessage() {}
 
 func (x *ActivateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[12]
+	mi := &file_boyd_v1_orient_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1198,7 +1300,7 @@ func (x *ActivateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActivateResponse.ProtoReflect.Descriptor instead.
 func (*ActivateResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{12}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ActivateResponse) GetActivations() []*ActivatedSymbol {
@@ -1241,7 +1343,7 @@ type DerivedTriple struct {
 
 func (x *DerivedTriple) Reset() {
 	*x = DerivedTriple{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[13]
+	mi := &file_boyd_v1_orient_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1253,7 +1355,7 @@ func (x *DerivedTriple) String() string {
 func (*DerivedTriple) ProtoMessage() {}
 
 func (x *DerivedTriple) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[13]
+	mi := &file_boyd_v1_orient_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1266,7 +1368,7 @@ func (x *DerivedTriple) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DerivedTriple.ProtoReflect.Descriptor instead.
 func (*DerivedTriple) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{13}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DerivedTriple) GetTriple() *Triple {
@@ -1320,7 +1422,7 @@ type FunctionalConflict struct {
 
 func (x *FunctionalConflict) Reset() {
 	*x = FunctionalConflict{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[14]
+	mi := &file_boyd_v1_orient_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1332,7 +1434,7 @@ func (x *FunctionalConflict) String() string {
 func (*FunctionalConflict) ProtoMessage() {}
 
 func (x *FunctionalConflict) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[14]
+	mi := &file_boyd_v1_orient_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1345,7 +1447,7 @@ func (x *FunctionalConflict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FunctionalConflict.ProtoReflect.Descriptor instead.
 func (*FunctionalConflict) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{14}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *FunctionalConflict) GetPredicate() string {
@@ -1401,7 +1503,7 @@ type InferRulesRequest struct {
 
 func (x *InferRulesRequest) Reset() {
 	*x = InferRulesRequest{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[15]
+	mi := &file_boyd_v1_orient_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1413,7 +1515,7 @@ func (x *InferRulesRequest) String() string {
 func (*InferRulesRequest) ProtoMessage() {}
 
 func (x *InferRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[15]
+	mi := &file_boyd_v1_orient_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1426,7 +1528,7 @@ func (x *InferRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InferRulesRequest.ProtoReflect.Descriptor instead.
 func (*InferRulesRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{15}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *InferRulesRequest) GetAgentId() string {
@@ -1518,7 +1620,7 @@ type InferRulesResponse struct {
 
 func (x *InferRulesResponse) Reset() {
 	*x = InferRulesResponse{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[16]
+	mi := &file_boyd_v1_orient_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1530,7 +1632,7 @@ func (x *InferRulesResponse) String() string {
 func (*InferRulesResponse) ProtoMessage() {}
 
 func (x *InferRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[16]
+	mi := &file_boyd_v1_orient_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1543,7 +1645,7 @@ func (x *InferRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InferRulesResponse.ProtoReflect.Descriptor instead.
 func (*InferRulesResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{16}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *InferRulesResponse) GetDerived() []*DerivedTriple {
@@ -1602,7 +1704,7 @@ type KnowledgeGap struct {
 
 func (x *KnowledgeGap) Reset() {
 	*x = KnowledgeGap{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[17]
+	mi := &file_boyd_v1_orient_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1614,7 +1716,7 @@ func (x *KnowledgeGap) String() string {
 func (*KnowledgeGap) ProtoMessage() {}
 
 func (x *KnowledgeGap) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[17]
+	mi := &file_boyd_v1_orient_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1627,7 +1729,7 @@ func (x *KnowledgeGap) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KnowledgeGap.ProtoReflect.Descriptor instead.
 func (*KnowledgeGap) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{17}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *KnowledgeGap) GetSymbolId() string {
@@ -1689,7 +1791,7 @@ type GapAnalysisRequest struct {
 
 func (x *GapAnalysisRequest) Reset() {
 	*x = GapAnalysisRequest{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[18]
+	mi := &file_boyd_v1_orient_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1701,7 +1803,7 @@ func (x *GapAnalysisRequest) String() string {
 func (*GapAnalysisRequest) ProtoMessage() {}
 
 func (x *GapAnalysisRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[18]
+	mi := &file_boyd_v1_orient_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1714,7 +1816,7 @@ func (x *GapAnalysisRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GapAnalysisRequest.ProtoReflect.Descriptor instead.
 func (*GapAnalysisRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{18}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GapAnalysisRequest) GetAgentId() string {
@@ -1758,7 +1860,7 @@ type GapAnalysisResponse struct {
 
 func (x *GapAnalysisResponse) Reset() {
 	*x = GapAnalysisResponse{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[19]
+	mi := &file_boyd_v1_orient_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1770,7 +1872,7 @@ func (x *GapAnalysisResponse) String() string {
 func (*GapAnalysisResponse) ProtoMessage() {}
 
 func (x *GapAnalysisResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[19]
+	mi := &file_boyd_v1_orient_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1783,7 +1885,7 @@ func (x *GapAnalysisResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GapAnalysisResponse.ProtoReflect.Descriptor instead.
 func (*GapAnalysisResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{19}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GapAnalysisResponse) GetGaps() []*KnowledgeGap {
@@ -1815,7 +1917,7 @@ type IngestError struct {
 
 func (x *IngestError) Reset() {
 	*x = IngestError{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[20]
+	mi := &file_boyd_v1_orient_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1827,7 +1929,7 @@ func (x *IngestError) String() string {
 func (*IngestError) ProtoMessage() {}
 
 func (x *IngestError) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[20]
+	mi := &file_boyd_v1_orient_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1840,7 +1942,7 @@ func (x *IngestError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestError.ProtoReflect.Descriptor instead.
 func (*IngestError) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{20}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *IngestError) GetLine() uint64 {
@@ -1894,7 +1996,7 @@ type IngestRequest struct {
 
 func (x *IngestRequest) Reset() {
 	*x = IngestRequest{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[21]
+	mi := &file_boyd_v1_orient_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1906,7 +2008,7 @@ func (x *IngestRequest) String() string {
 func (*IngestRequest) ProtoMessage() {}
 
 func (x *IngestRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[21]
+	mi := &file_boyd_v1_orient_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1919,7 +2021,7 @@ func (x *IngestRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestRequest.ProtoReflect.Descriptor instead.
 func (*IngestRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{21}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *IngestRequest) GetAgentId() string {
@@ -2029,7 +2131,7 @@ type IngestResponse struct {
 
 func (x *IngestResponse) Reset() {
 	*x = IngestResponse{}
-	mi := &file_boyd_v1_orient_proto_msgTypes[22]
+	mi := &file_boyd_v1_orient_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2041,7 +2143,7 @@ func (x *IngestResponse) String() string {
 func (*IngestResponse) ProtoMessage() {}
 
 func (x *IngestResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_orient_proto_msgTypes[22]
+	mi := &file_boyd_v1_orient_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2054,7 +2156,7 @@ func (x *IngestResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IngestResponse.ProtoReflect.Descriptor instead.
 func (*IngestResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{22}
+	return file_boyd_v1_orient_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *IngestResponse) GetLinesRead() uint64 {
@@ -2173,7 +2275,12 @@ const file_boyd_v1_orient_proto_rawDesc = "" +
 	"\x06_limit\"b\n" +
 	"\rQueryResponse\x12)\n" +
 	"\atriples\x18\x01 \x03(\v2\x0f.boyd.v1.TripleR\atriples\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xf1\x01\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"_\n" +
+	"\x11QueryBatchRequest\x12\x19\n" +
+	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12/\n" +
+	"\aqueries\x18\x02 \x03(\v2\x15.boyd.v1.QueryRequestR\aqueries\"F\n" +
+	"\x12QueryBatchResponse\x120\n" +
+	"\aresults\x18\x01 \x03(\v2\x16.boyd.v1.QueryResponseR\aresults\"\xf1\x01\n" +
 	"\rMutateRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x126\n" +
 	"\x0eupsert_symbols\x18\x02 \x03(\v2\x0f.boyd.v1.SymbolR\rupsertSymbols\x12!\n" +
@@ -2287,10 +2394,12 @@ const file_boyd_v1_orient_proto_rawDesc = "" +
 	"\x17INGEST_FORMAT_N_TRIPLES\x10\x01\x12\x15\n" +
 	"\x11INGEST_FORMAT_CSV\x10\x02\x12\x1c\n" +
 	"\x18INGEST_FORMAT_JSON_LINES\x10\x03\x12\x17\n" +
-	"\x13INGEST_FORMAT_RULES\x10\x042\xca\x03\n" +
+	"\x13INGEST_FORMAT_RULES\x10\x042\x91\x04\n" +
 	"\rOrientService\x129\n" +
 	"\x06Orient\x12\x16.boyd.v1.OrientRequest\x1a\x17.boyd.v1.OrientResponse\x126\n" +
-	"\x05Query\x12\x15.boyd.v1.QueryRequest\x1a\x16.boyd.v1.QueryResponse\x129\n" +
+	"\x05Query\x12\x15.boyd.v1.QueryRequest\x1a\x16.boyd.v1.QueryResponse\x12E\n" +
+	"\n" +
+	"QueryBatch\x12\x1a.boyd.v1.QueryBatchRequest\x1a\x1b.boyd.v1.QueryBatchResponse\x129\n" +
 	"\x06Mutate\x12\x16.boyd.v1.MutateRequest\x1a\x17.boyd.v1.MutateResponse\x12?\n" +
 	"\bActivate\x12\x18.boyd.v1.ActivateRequest\x1a\x19.boyd.v1.ActivateResponse\x12E\n" +
 	"\n" +
@@ -2311,7 +2420,7 @@ func file_boyd_v1_orient_proto_rawDescGZIP() []byte {
 }
 
 var file_boyd_v1_orient_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_boyd_v1_orient_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_boyd_v1_orient_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_boyd_v1_orient_proto_goTypes = []any{
 	(ActivationSource)(0),        // 0: boyd.v1.ActivationSource
 	(GapKind)(0),                 // 1: boyd.v1.GapKind
@@ -2325,76 +2434,82 @@ var file_boyd_v1_orient_proto_goTypes = []any{
 	(*OrientResponse)(nil),       // 9: boyd.v1.OrientResponse
 	(*QueryRequest)(nil),         // 10: boyd.v1.QueryRequest
 	(*QueryResponse)(nil),        // 11: boyd.v1.QueryResponse
-	(*MutateRequest)(nil),        // 12: boyd.v1.MutateRequest
-	(*MutateResponse)(nil),       // 13: boyd.v1.MutateResponse
-	(*ActivateRequest)(nil),      // 14: boyd.v1.ActivateRequest
-	(*ActivateResponse)(nil),     // 15: boyd.v1.ActivateResponse
-	(*DerivedTriple)(nil),        // 16: boyd.v1.DerivedTriple
-	(*FunctionalConflict)(nil),   // 17: boyd.v1.FunctionalConflict
-	(*InferRulesRequest)(nil),    // 18: boyd.v1.InferRulesRequest
-	(*InferRulesResponse)(nil),   // 19: boyd.v1.InferRulesResponse
-	(*KnowledgeGap)(nil),         // 20: boyd.v1.KnowledgeGap
-	(*GapAnalysisRequest)(nil),   // 21: boyd.v1.GapAnalysisRequest
-	(*GapAnalysisResponse)(nil),  // 22: boyd.v1.GapAnalysisResponse
-	(*IngestError)(nil),          // 23: boyd.v1.IngestError
-	(*IngestRequest)(nil),        // 24: boyd.v1.IngestRequest
-	(*IngestResponse)(nil),       // 25: boyd.v1.IngestResponse
-	(*Symbol)(nil),               // 26: boyd.v1.Symbol
-	(*Triple)(nil),               // 27: boyd.v1.Triple
-	(*GoalAnswers)(nil),          // 28: boyd.v1.GoalAnswers
-	(*Observation)(nil),          // 29: boyd.v1.Observation
+	(*QueryBatchRequest)(nil),    // 12: boyd.v1.QueryBatchRequest
+	(*QueryBatchResponse)(nil),   // 13: boyd.v1.QueryBatchResponse
+	(*MutateRequest)(nil),        // 14: boyd.v1.MutateRequest
+	(*MutateResponse)(nil),       // 15: boyd.v1.MutateResponse
+	(*ActivateRequest)(nil),      // 16: boyd.v1.ActivateRequest
+	(*ActivateResponse)(nil),     // 17: boyd.v1.ActivateResponse
+	(*DerivedTriple)(nil),        // 18: boyd.v1.DerivedTriple
+	(*FunctionalConflict)(nil),   // 19: boyd.v1.FunctionalConflict
+	(*InferRulesRequest)(nil),    // 20: boyd.v1.InferRulesRequest
+	(*InferRulesResponse)(nil),   // 21: boyd.v1.InferRulesResponse
+	(*KnowledgeGap)(nil),         // 22: boyd.v1.KnowledgeGap
+	(*GapAnalysisRequest)(nil),   // 23: boyd.v1.GapAnalysisRequest
+	(*GapAnalysisResponse)(nil),  // 24: boyd.v1.GapAnalysisResponse
+	(*IngestError)(nil),          // 25: boyd.v1.IngestError
+	(*IngestRequest)(nil),        // 26: boyd.v1.IngestRequest
+	(*IngestResponse)(nil),       // 27: boyd.v1.IngestResponse
+	(*Symbol)(nil),               // 28: boyd.v1.Symbol
+	(*Triple)(nil),               // 29: boyd.v1.Triple
+	(*GoalAnswers)(nil),          // 30: boyd.v1.GoalAnswers
+	(*Observation)(nil),          // 31: boyd.v1.Observation
 }
 var file_boyd_v1_orient_proto_depIdxs = []int32{
 	0,  // 0: boyd.v1.ActivationProvenance.source:type_name -> boyd.v1.ActivationSource
-	26, // 1: boyd.v1.ActivatedSymbol.symbol:type_name -> boyd.v1.Symbol
+	28, // 1: boyd.v1.ActivatedSymbol.symbol:type_name -> boyd.v1.Symbol
 	3,  // 2: boyd.v1.ActivatedSymbol.provenance:type_name -> boyd.v1.ActivationProvenance
-	27, // 3: boyd.v1.GoalContext.triples:type_name -> boyd.v1.Triple
+	29, // 3: boyd.v1.GoalContext.triples:type_name -> boyd.v1.Triple
 	4,  // 4: boyd.v1.GoalContext.inferences:type_name -> boyd.v1.ActivatedSymbol
-	27, // 5: boyd.v1.GoalContext.supporting_triples:type_name -> boyd.v1.Triple
-	28, // 6: boyd.v1.GoalContext.answers:type_name -> boyd.v1.GoalAnswers
-	29, // 7: boyd.v1.Orientation.observation:type_name -> boyd.v1.Observation
+	29, // 5: boyd.v1.GoalContext.supporting_triples:type_name -> boyd.v1.Triple
+	30, // 6: boyd.v1.GoalContext.answers:type_name -> boyd.v1.GoalAnswers
+	31, // 7: boyd.v1.Orientation.observation:type_name -> boyd.v1.Observation
 	6,  // 8: boyd.v1.Orientation.goals:type_name -> boyd.v1.GoalContext
-	27, // 9: boyd.v1.Orientation.episode_knowledge:type_name -> boyd.v1.Triple
-	29, // 10: boyd.v1.OrientRequest.observation:type_name -> boyd.v1.Observation
+	29, // 9: boyd.v1.Orientation.episode_knowledge:type_name -> boyd.v1.Triple
+	31, // 10: boyd.v1.OrientRequest.observation:type_name -> boyd.v1.Observation
 	5,  // 11: boyd.v1.OrientRequest.activation:type_name -> boyd.v1.ActivationParams
 	7,  // 12: boyd.v1.OrientResponse.orientation:type_name -> boyd.v1.Orientation
-	27, // 13: boyd.v1.QueryResponse.triples:type_name -> boyd.v1.Triple
-	26, // 14: boyd.v1.MutateRequest.upsert_symbols:type_name -> boyd.v1.Symbol
-	27, // 15: boyd.v1.MutateRequest.add:type_name -> boyd.v1.Triple
-	27, // 16: boyd.v1.MutateRequest.remove:type_name -> boyd.v1.Triple
-	26, // 17: boyd.v1.MutateResponse.created_symbols:type_name -> boyd.v1.Symbol
-	5,  // 18: boyd.v1.ActivateRequest.params:type_name -> boyd.v1.ActivationParams
-	4,  // 19: boyd.v1.ActivateResponse.activations:type_name -> boyd.v1.ActivatedSymbol
-	27, // 20: boyd.v1.ActivateResponse.supporting_triples:type_name -> boyd.v1.Triple
-	27, // 21: boyd.v1.DerivedTriple.triple:type_name -> boyd.v1.Triple
-	27, // 22: boyd.v1.DerivedTriple.antecedents:type_name -> boyd.v1.Triple
-	27, // 23: boyd.v1.FunctionalConflict.values:type_name -> boyd.v1.Triple
-	16, // 24: boyd.v1.InferRulesResponse.derived:type_name -> boyd.v1.DerivedTriple
-	17, // 25: boyd.v1.InferRulesResponse.conflicts:type_name -> boyd.v1.FunctionalConflict
-	16, // 26: boyd.v1.InferRulesResponse.answers:type_name -> boyd.v1.DerivedTriple
-	1,  // 27: boyd.v1.KnowledgeGap.kind:type_name -> boyd.v1.GapKind
-	20, // 28: boyd.v1.GapAnalysisResponse.gaps:type_name -> boyd.v1.KnowledgeGap
-	2,  // 29: boyd.v1.IngestRequest.format:type_name -> boyd.v1.IngestFormat
-	23, // 30: boyd.v1.IngestResponse.errors:type_name -> boyd.v1.IngestError
-	8,  // 31: boyd.v1.OrientService.Orient:input_type -> boyd.v1.OrientRequest
-	10, // 32: boyd.v1.OrientService.Query:input_type -> boyd.v1.QueryRequest
-	12, // 33: boyd.v1.OrientService.Mutate:input_type -> boyd.v1.MutateRequest
-	14, // 34: boyd.v1.OrientService.Activate:input_type -> boyd.v1.ActivateRequest
-	18, // 35: boyd.v1.OrientService.InferRules:input_type -> boyd.v1.InferRulesRequest
-	21, // 36: boyd.v1.OrientService.GapAnalysis:input_type -> boyd.v1.GapAnalysisRequest
-	24, // 37: boyd.v1.OrientService.Ingest:input_type -> boyd.v1.IngestRequest
-	9,  // 38: boyd.v1.OrientService.Orient:output_type -> boyd.v1.OrientResponse
-	11, // 39: boyd.v1.OrientService.Query:output_type -> boyd.v1.QueryResponse
-	13, // 40: boyd.v1.OrientService.Mutate:output_type -> boyd.v1.MutateResponse
-	15, // 41: boyd.v1.OrientService.Activate:output_type -> boyd.v1.ActivateResponse
-	19, // 42: boyd.v1.OrientService.InferRules:output_type -> boyd.v1.InferRulesResponse
-	22, // 43: boyd.v1.OrientService.GapAnalysis:output_type -> boyd.v1.GapAnalysisResponse
-	25, // 44: boyd.v1.OrientService.Ingest:output_type -> boyd.v1.IngestResponse
-	38, // [38:45] is the sub-list for method output_type
-	31, // [31:38] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	29, // 13: boyd.v1.QueryResponse.triples:type_name -> boyd.v1.Triple
+	10, // 14: boyd.v1.QueryBatchRequest.queries:type_name -> boyd.v1.QueryRequest
+	11, // 15: boyd.v1.QueryBatchResponse.results:type_name -> boyd.v1.QueryResponse
+	28, // 16: boyd.v1.MutateRequest.upsert_symbols:type_name -> boyd.v1.Symbol
+	29, // 17: boyd.v1.MutateRequest.add:type_name -> boyd.v1.Triple
+	29, // 18: boyd.v1.MutateRequest.remove:type_name -> boyd.v1.Triple
+	28, // 19: boyd.v1.MutateResponse.created_symbols:type_name -> boyd.v1.Symbol
+	5,  // 20: boyd.v1.ActivateRequest.params:type_name -> boyd.v1.ActivationParams
+	4,  // 21: boyd.v1.ActivateResponse.activations:type_name -> boyd.v1.ActivatedSymbol
+	29, // 22: boyd.v1.ActivateResponse.supporting_triples:type_name -> boyd.v1.Triple
+	29, // 23: boyd.v1.DerivedTriple.triple:type_name -> boyd.v1.Triple
+	29, // 24: boyd.v1.DerivedTriple.antecedents:type_name -> boyd.v1.Triple
+	29, // 25: boyd.v1.FunctionalConflict.values:type_name -> boyd.v1.Triple
+	18, // 26: boyd.v1.InferRulesResponse.derived:type_name -> boyd.v1.DerivedTriple
+	19, // 27: boyd.v1.InferRulesResponse.conflicts:type_name -> boyd.v1.FunctionalConflict
+	18, // 28: boyd.v1.InferRulesResponse.answers:type_name -> boyd.v1.DerivedTriple
+	1,  // 29: boyd.v1.KnowledgeGap.kind:type_name -> boyd.v1.GapKind
+	22, // 30: boyd.v1.GapAnalysisResponse.gaps:type_name -> boyd.v1.KnowledgeGap
+	2,  // 31: boyd.v1.IngestRequest.format:type_name -> boyd.v1.IngestFormat
+	25, // 32: boyd.v1.IngestResponse.errors:type_name -> boyd.v1.IngestError
+	8,  // 33: boyd.v1.OrientService.Orient:input_type -> boyd.v1.OrientRequest
+	10, // 34: boyd.v1.OrientService.Query:input_type -> boyd.v1.QueryRequest
+	12, // 35: boyd.v1.OrientService.QueryBatch:input_type -> boyd.v1.QueryBatchRequest
+	14, // 36: boyd.v1.OrientService.Mutate:input_type -> boyd.v1.MutateRequest
+	16, // 37: boyd.v1.OrientService.Activate:input_type -> boyd.v1.ActivateRequest
+	20, // 38: boyd.v1.OrientService.InferRules:input_type -> boyd.v1.InferRulesRequest
+	23, // 39: boyd.v1.OrientService.GapAnalysis:input_type -> boyd.v1.GapAnalysisRequest
+	26, // 40: boyd.v1.OrientService.Ingest:input_type -> boyd.v1.IngestRequest
+	9,  // 41: boyd.v1.OrientService.Orient:output_type -> boyd.v1.OrientResponse
+	11, // 42: boyd.v1.OrientService.Query:output_type -> boyd.v1.QueryResponse
+	13, // 43: boyd.v1.OrientService.QueryBatch:output_type -> boyd.v1.QueryBatchResponse
+	15, // 44: boyd.v1.OrientService.Mutate:output_type -> boyd.v1.MutateResponse
+	17, // 45: boyd.v1.OrientService.Activate:output_type -> boyd.v1.ActivateResponse
+	21, // 46: boyd.v1.OrientService.InferRules:output_type -> boyd.v1.InferRulesResponse
+	24, // 47: boyd.v1.OrientService.GapAnalysis:output_type -> boyd.v1.GapAnalysisResponse
+	27, // 48: boyd.v1.OrientService.Ingest:output_type -> boyd.v1.IngestResponse
+	41, // [41:49] is the sub-list for method output_type
+	33, // [33:41] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_boyd_v1_orient_proto_init() }
@@ -2407,9 +2522,9 @@ func file_boyd_v1_orient_proto_init() {
 	file_boyd_v1_orient_proto_msgTypes[2].OneofWrappers = []any{}
 	file_boyd_v1_orient_proto_msgTypes[5].OneofWrappers = []any{}
 	file_boyd_v1_orient_proto_msgTypes[7].OneofWrappers = []any{}
-	file_boyd_v1_orient_proto_msgTypes[15].OneofWrappers = []any{}
-	file_boyd_v1_orient_proto_msgTypes[18].OneofWrappers = []any{}
-	file_boyd_v1_orient_proto_msgTypes[21].OneofWrappers = []any{
+	file_boyd_v1_orient_proto_msgTypes[17].OneofWrappers = []any{}
+	file_boyd_v1_orient_proto_msgTypes[20].OneofWrappers = []any{}
+	file_boyd_v1_orient_proto_msgTypes[23].OneofWrappers = []any{
 		(*IngestRequest_Content)(nil),
 		(*IngestRequest_Path)(nil),
 	}
@@ -2419,7 +2534,7 @@ func file_boyd_v1_orient_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_boyd_v1_orient_proto_rawDesc), len(file_boyd_v1_orient_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   23,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

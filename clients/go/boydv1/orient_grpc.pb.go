@@ -21,6 +21,7 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	OrientService_Orient_FullMethodName      = "/boyd.v1.OrientService/Orient"
 	OrientService_Query_FullMethodName       = "/boyd.v1.OrientService/Query"
+	OrientService_QueryBatch_FullMethodName  = "/boyd.v1.OrientService/QueryBatch"
 	OrientService_Mutate_FullMethodName      = "/boyd.v1.OrientService/Mutate"
 	OrientService_Activate_FullMethodName    = "/boyd.v1.OrientService/Activate"
 	OrientService_InferRules_FullMethodName  = "/boyd.v1.OrientService/InferRules"
@@ -40,6 +41,9 @@ type OrientServiceClient interface {
 	Orient(ctx context.Context, in *OrientRequest, opts ...grpc.CallOption) (*OrientResponse, error)
 	// Query returns the triples matching a pattern.
 	Query(ctx context.Context, in *QueryRequest, opts ...grpc.CallOption) (*QueryResponse, error)
+	// QueryBatch answers several queries in one call, each exactly as Query
+	// would, results in request order (at most 100 queries).
+	QueryBatch(ctx context.Context, in *QueryBatchRequest, opts ...grpc.CallOption) (*QueryBatchResponse, error)
 	// Mutate adds and removes triples atomically.
 	Mutate(ctx context.Context, in *MutateRequest, opts ...grpc.CallOption) (*MutateResponse, error)
 	// Activate runs spreading activation from seed symbols.
@@ -74,6 +78,16 @@ func (c *orientServiceClient) Query(ctx context.Context, in *QueryRequest, opts 
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(QueryResponse)
 	err := c.cc.Invoke(ctx, OrientService_Query_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *orientServiceClient) QueryBatch(ctx context.Context, in *QueryBatchRequest, opts ...grpc.CallOption) (*QueryBatchResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(QueryBatchResponse)
+	err := c.cc.Invoke(ctx, OrientService_QueryBatch_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -142,6 +156,9 @@ type OrientServiceServer interface {
 	Orient(context.Context, *OrientRequest) (*OrientResponse, error)
 	// Query returns the triples matching a pattern.
 	Query(context.Context, *QueryRequest) (*QueryResponse, error)
+	// QueryBatch answers several queries in one call, each exactly as Query
+	// would, results in request order (at most 100 queries).
+	QueryBatch(context.Context, *QueryBatchRequest) (*QueryBatchResponse, error)
 	// Mutate adds and removes triples atomically.
 	Mutate(context.Context, *MutateRequest) (*MutateResponse, error)
 	// Activate runs spreading activation from seed symbols.
@@ -167,6 +184,9 @@ func (UnimplementedOrientServiceServer) Orient(context.Context, *OrientRequest) 
 }
 func (UnimplementedOrientServiceServer) Query(context.Context, *QueryRequest) (*QueryResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Query not implemented")
+}
+func (UnimplementedOrientServiceServer) QueryBatch(context.Context, *QueryBatchRequest) (*QueryBatchResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method QueryBatch not implemented")
 }
 func (UnimplementedOrientServiceServer) Mutate(context.Context, *MutateRequest) (*MutateResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Mutate not implemented")
@@ -236,6 +256,24 @@ func _OrientService_Query_Handler(srv interface{}, ctx context.Context, dec func
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(OrientServiceServer).Query(ctx, req.(*QueryRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _OrientService_QueryBatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(QueryBatchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OrientServiceServer).QueryBatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: OrientService_QueryBatch_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OrientServiceServer).QueryBatch(ctx, req.(*QueryBatchRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -344,6 +382,10 @@ var OrientService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Query",
 			Handler:    _OrientService_Query_Handler,
+		},
+		{
+			MethodName: "QueryBatch",
+			Handler:    _OrientService_QueryBatch_Handler,
 		},
 		{
 			MethodName: "Mutate",

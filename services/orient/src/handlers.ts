@@ -20,6 +20,7 @@ import { IngestFormat, type OrientServiceDefinition, type Triple as ProtoTriple 
 import { fromProtoSymbol, toActivationQuery, toProtoActivations, toProtoGap, toProtoSymbol, toProtoTriple } from "./convert.js";
 import { QuestionAnswerer } from "./answer/engine.js";
 import { orient } from "./orientation.js";
+import { answerQuery, answerQueryBatch, optional, resolveLabel } from "./query.js";
 
 /** Options of {@link createOrientHandlers}. */
 export interface OrientHandlerOptions {
@@ -27,7 +28,6 @@ export interface OrientHandlerOptions {
   ingestRoot?: string | undefined;
 }
 
-const QUERY_LIMIT = { default: 100, max: 10_000 } as const;
 const FORMATS: Record<number, GraphIngestFormat | undefined> = {
   [IngestFormat.N_TRIPLES]: "ntriples",
   [IngestFormat.CSV]: "csv",
@@ -47,28 +47,12 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
       return { orientation: await orient(store, request, answerer) };
     },
 
-    async query(request) {
-      const limit = request.limit ?? QUERY_LIMIT.default;
-      if (limit < 1 || limit > QUERY_LIMIT.max) throw new BusError("INVALID_ARGUMENT", `limit must be in 1..${QUERY_LIMIT.max}, got ${limit}`);
-      const offset = request.pageToken ? Number(request.pageToken) : 0;
-      if (!Number.isInteger(offset) || offset < 0) throw new BusError("INVALID_ARGUMENT", `page_token ${JSON.stringify(request.pageToken)} is not one this service issued`);
-      const term = async (value: string, field: string): Promise<string | undefined> =>
-        value === "" ? undefined : request.termsAreLabels ? await resolveLabel(store, value, field) : value;
-      const pattern = {
-        ...optional("subject", await term(request.subject, "subject")),
-        ...optional("predicate", request.predicate || undefined),
-        ...optional("object", await term(request.object, "object")),
-      };
-      const page = await store.query(pattern, { limit, offset });
-      const triples = page.filter((t) => t.confidence >= request.minConfidence);
-      // The contract promises labels on reads: one lookup for the page.
-      const ids = [...new Set(triples.flatMap((t) => [t.subject, t.predicate, t.object]))];
-      const labels = new Map((await store.symbols(ids)).map((s) => [s.id, s.label]));
-      const label = (id: string) => labels.get(id) ?? "";
-      return {
-        triples: triples.map((t) => ({ ...toProtoTriple(t, store.temporalProfile(t.predicate)), subjectLabel: label(t.subject), predicateLabel: label(t.predicate), objectLabel: label(t.object) })),
-        nextPageToken: page.length === limit ? String(offset + limit) : "",
-      };
+    query(request) {
+      return answerQuery(store, request);
+    },
+
+    queryBatch(request) {
+      return answerQueryBatch(store, request);
     },
 
     async mutate(request) {
@@ -215,18 +199,6 @@ function derivedTriple(rules: ReadonlyMap<string, Rule>) {
 
 function toProtoConflict(c: Conflict) {
   return { predicate: c.predicate, subject: c.subject, values: c.values.map((t) => toProtoTriple(t)) };
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}
-
-/** The id of the symbol with this label; exact case first, then the first by id. */
-async function resolveLabel(store: GraphStore, label: string, field: string): Promise<string> {
-  const matches = await store.symbolsByLabel([label]);
-  const exact = matches.find((s) => s.label === label) ?? matches[0];
-  if (!exact) throw new BusError("NOT_FOUND", `${field}: no symbol is labelled ${JSON.stringify(label)}`);
-  return exact.id;
 }
 
 // An id for a new symbol made from its label: the label in lower case with

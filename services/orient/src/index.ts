@@ -1,6 +1,6 @@
 /**
  * @boyd/orient: the orient service. It owns the knowledge graph and serves
- * OrientService (Orient, Query, Mutate, Activate, InferRules, GapAnalysis,
+ * OrientService (Orient, Query, QueryBatch, Mutate, Activate, InferRules, GapAnalysis,
  * Ingest). Handlers are transport-agnostic; `serveOrient` binds them to a
  * transport; `main.ts` is the standalone process.
  */

@@ -170,6 +170,20 @@ class QueryResponse(_message.Message):
     next_page_token: str
     def __init__(self, triples: _Optional[_Iterable[_Union[_common_pb2.Triple, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
+class QueryBatchRequest(_message.Message):
+    __slots__ = ("agent_id", "queries")
+    AGENT_ID_FIELD_NUMBER: _ClassVar[int]
+    QUERIES_FIELD_NUMBER: _ClassVar[int]
+    agent_id: str
+    queries: _containers.RepeatedCompositeFieldContainer[QueryRequest]
+    def __init__(self, agent_id: _Optional[str] = ..., queries: _Optional[_Iterable[_Union[QueryRequest, _Mapping]]] = ...) -> None: ...
+
+class QueryBatchResponse(_message.Message):
+    __slots__ = ("results",)
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    results: _containers.RepeatedCompositeFieldContainer[QueryResponse]
+    def __init__(self, results: _Optional[_Iterable[_Union[QueryResponse, _Mapping]]] = ...) -> None: ...
+
 class MutateRequest(_message.Message):
     __slots__ = ("agent_id", "upsert_symbols", "add", "remove", "terms_are_labels", "dry_run")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]

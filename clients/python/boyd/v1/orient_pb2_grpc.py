@@ -46,6 +46,11 @@ class OrientServiceStub:
                 request_serializer=boyd_dot_v1_dot_orient__pb2.QueryRequest.SerializeToString,
                 response_deserializer=boyd_dot_v1_dot_orient__pb2.QueryResponse.FromString,
                 _registered_method=True)
+        self.QueryBatch = channel.unary_unary(
+                '/boyd.v1.OrientService/QueryBatch',
+                request_serializer=boyd_dot_v1_dot_orient__pb2.QueryBatchRequest.SerializeToString,
+                response_deserializer=boyd_dot_v1_dot_orient__pb2.QueryBatchResponse.FromString,
+                _registered_method=True)
         self.Mutate = channel.unary_unary(
                 '/boyd.v1.OrientService/Mutate',
                 request_serializer=boyd_dot_v1_dot_orient__pb2.MutateRequest.SerializeToString,
@@ -88,6 +93,14 @@ class OrientServiceServicer:
 
     def Query(self, request, context):
         """Query returns the triples matching a pattern.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def QueryBatch(self, request, context):
+        """QueryBatch answers several queries in one call, each exactly as Query
+        would, results in request order (at most 100 queries).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -140,6 +153,11 @@ def add_OrientServiceServicer_to_server(servicer, server):
                     servicer.Query,
                     request_deserializer=boyd_dot_v1_dot_orient__pb2.QueryRequest.FromString,
                     response_serializer=boyd_dot_v1_dot_orient__pb2.QueryResponse.SerializeToString,
+            ),
+            'QueryBatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.QueryBatch,
+                    request_deserializer=boyd_dot_v1_dot_orient__pb2.QueryBatchRequest.FromString,
+                    response_serializer=boyd_dot_v1_dot_orient__pb2.QueryBatchResponse.SerializeToString,
             ),
             'Mutate': grpc.unary_unary_rpc_method_handler(
                     servicer.Mutate,
@@ -223,6 +241,33 @@ class OrientService:
             '/boyd.v1.OrientService/Query',
             boyd_dot_v1_dot_orient__pb2.QueryRequest.SerializeToString,
             boyd_dot_v1_dot_orient__pb2.QueryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def QueryBatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/boyd.v1.OrientService/QueryBatch',
+            boyd_dot_v1_dot_orient__pb2.QueryBatchRequest.SerializeToString,
+            boyd_dot_v1_dot_orient__pb2.QueryBatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,6 +1,6 @@
 import { BusError, type ServiceClient } from "@boyd/bus";
 import { BUILTIN_TOOLS } from "@boyd/tools";
-import type { MemoryServiceDefinition, OrientServiceDefinition, ToolDescriptor, Triple } from "@boyd/proto";
+import type { MemoryServiceDefinition, OrientServiceDefinition, QueryResponse, ToolDescriptor, Triple } from "@boyd/proto";
 
 /** The orient service as the core tools use it. */
 export type OrientClient = ServiceClient<typeof OrientServiceDefinition>;
@@ -47,4 +47,33 @@ export async function factsAbout(orient: OrientClient, agentId: string, id: stri
   const out = direction === "to" ? [] : (await orient.query({ agentId, subject: id, limit })).triples;
   const into = direction === "from" ? [] : (await orient.query({ agentId, object: id, limit })).triples;
   return [...out, ...into];
+}
+
+/** Most queries OrientService.QueryBatch takes in one call (the contract's bound). */
+const QUERY_BATCH_MAX = 100;
+
+/**
+ * {@link factsAbout} for many symbol ids in one OrientService.QueryBatch
+ * round trip (more, sent at once, when the queries exceed the batch bound):
+ * `result[i]` holds the triples of `ids[i]`, as factsAbout would return them.
+ * An orient that predates QueryBatch (nobody serves it: UNAVAILABLE; an
+ * older NATS auth.conf: PERMISSION_DENIED) is asked one Query per id, as
+ * before, so act can be upgraded first.
+ */
+export async function factsAboutMany(orient: OrientClient, agentId: string, ids: readonly string[], direction: "from" | "to" | "both", limit: number): Promise<Triple[][]> {
+  const fields = { from: ["subject"], to: ["object"], both: ["subject", "object"] }[direction] as readonly ("subject" | "object")[];
+  const queries = ids.flatMap((id) => fields.map((field) => ({ agentId, [field]: id, limit })));
+  let results: QueryResponse[];
+  try {
+    results = (await Promise.all(chunks(queries, QUERY_BATCH_MAX).map((batch) => orient.queryBatch({ agentId, queries: batch })))).flatMap((r) => r.results);
+  } catch (err) {
+    if (!(err instanceof BusError && (err.code === "UNAVAILABLE" || err.code === "PERMISSION_DENIED"))) throw err;
+    return Promise.all(ids.map((id) => factsAbout(orient, agentId, id, direction, limit)));
+  }
+  if (results.length !== queries.length) throw new BusError("INTERNAL", `QueryBatch answered ${results.length} of ${queries.length} queries`);
+  return ids.map((_, i) => results.slice(i * fields.length, (i + 1) * fields.length).flatMap((r) => r.triples));
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, k) => items.slice(k * size, (k + 1) * size));
 }

@@ -2,7 +2,7 @@ import { DangerLevel } from "@boyd/proto";
 import { similarity, TextEncoder } from "@boyd/vsa";
 import { z } from "zod";
 import { defineTool, type CallAssessment, type CallContext, type ToolDefinition } from "../tool.js";
-import { builtinDescriptor, factsAbout, resolveSymbol, tripleLine, type OrientClient } from "./graph-client.js";
+import { builtinDescriptor, factsAbout, factsAboutMany, resolveSymbol, tripleLine, type OrientClient } from "./graph-client.js";
 
 const Symbol = z.string().trim().min(1).max(512);
 const read = (summary: string): CallAssessment => ({
@@ -150,13 +150,11 @@ export function similaritySearchTool(orient: OrientClient, encoder = new TextEnc
     async run(i, ctx) {
       const target = await resolveSymbol(orient, ctx.agentId, i.symbol);
       const { activations } = await orient.activate({ agentId: ctx.agentId, seeds: [target.id], params: { maxDepth: 2, topK: 40, predicateFilter: [], includeBookkeeping: false } });
-      const profile = async (id: string, label: string) => {
-        const facts = await factsAbout(orient, ctx.agentId, id, "from", 30);
-        return encoder.encode([label, ...facts.map((t) => `${t.predicateLabel || t.predicate} ${t.objectLabel || t.object}`)].join(". "));
-      };
       const candidates = activations.flatMap((a) => (a.symbol && a.symbol.id !== target.id ? [{ id: a.symbol.id, label: a.symbol.label || a.symbol.id }] : []));
-      // The profiles are independent queries: asked at once, not one round trip after another (up to 41 of them).
-      const [targetVector, ...vectors] = await Promise.all([profile(target.id, target.label), ...candidates.map((c) => profile(c.id, c.label))]);
+      const profiled = [{ id: target.id, label: target.label }, ...candidates];
+      // Every profile's facts in one QueryBatch round trip (it was one Query each, up to 41).
+      const facts = await factsAboutMany(orient, ctx.agentId, profiled.map((p) => p.id), "from", 30);
+      const [targetVector, ...vectors] = profiled.map((p, k) => encoder.encode([p.label, ...facts[k]!.map((t) => `${t.predicateLabel || t.predicate} ${t.objectLabel || t.object}`)].join(". ")));
       const ranked = candidates.map((c, k) => ({ symbol: c.label, similarity: similarity(targetVector!, vectors[k]!) }));
       ranked.sort((a, b) => b.similarity - a.similarity || a.symbol.localeCompare(b.symbol));
       const top = ranked.slice(0, i.top_k);

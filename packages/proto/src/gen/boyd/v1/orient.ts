@@ -350,6 +350,23 @@ export interface QueryResponse {
   nextPageToken: string;
 }
 
+/**
+ * QueryBatchRequest is several queries answered in one round trip (a tool
+ * that profiles many symbols at once); at most 100 queries.
+ */
+export interface QueryBatchRequest {
+  /** Agent asking, for logs and provenance. */
+  agentId: string;
+  /** The queries, each validated and answered as Query would. */
+  queries: QueryRequest[];
+}
+
+/** QueryBatchResponse holds one answer per query. */
+export interface QueryBatchResponse {
+  /** results[i] answers queries[i]. */
+  results: QueryResponse[];
+}
+
 /** MutateRequest changes the graph in one transaction. */
 export interface MutateRequest {
   /** Agent making the change, recorded as the default source. */
@@ -1869,6 +1886,168 @@ export const QueryResponse: MessageFns<QueryResponse> = {
     const message = createBaseQueryResponse();
     message.triples = object.triples?.map((e) => Triple.fromPartial(e)) || [];
     message.nextPageToken = object.nextPageToken ?? "";
+    return message;
+  },
+};
+
+function createBaseQueryBatchRequest(): QueryBatchRequest {
+  return { agentId: "", queries: [] };
+}
+
+export const QueryBatchRequest: MessageFns<QueryBatchRequest> = {
+  encode(message: QueryBatchRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.agentId !== "") {
+      writer.uint32(10).string(message.agentId);
+    }
+    for (const v of message.queries) {
+      QueryRequest.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QueryBatchRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQueryBatchRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.agentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.queries.push(QueryRequest.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QueryBatchRequest {
+    return {
+      agentId: isSet(object.agentId)
+        ? globalThis.String(object.agentId)
+        : isSet(object.agent_id)
+        ? globalThis.String(object.agent_id)
+        : "",
+      queries: globalThis.Array.isArray(object?.queries)
+        ? object.queries.map((e: any) => QueryRequest.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: QueryBatchRequest): unknown {
+    const obj: any = {};
+    if (message.agentId !== "") {
+      obj.agentId = message.agentId;
+    }
+    if (message.queries?.length) {
+      obj.queries = message.queries.map((e) => QueryRequest.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<QueryBatchRequest>): QueryBatchRequest {
+    return QueryBatchRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<QueryBatchRequest>): QueryBatchRequest {
+    const message = createBaseQueryBatchRequest();
+    message.agentId = object.agentId ?? "";
+    message.queries = object.queries?.map((e) => QueryRequest.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseQueryBatchResponse(): QueryBatchResponse {
+  return { results: [] };
+}
+
+export const QueryBatchResponse: MessageFns<QueryBatchResponse> = {
+  encode(message: QueryBatchResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.results) {
+      QueryResponse.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QueryBatchResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQueryBatchResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.results.push(QueryResponse.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QueryBatchResponse {
+    return {
+      results: globalThis.Array.isArray(object?.results)
+        ? object.results.map((e: any) => QueryResponse.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: QueryBatchResponse): unknown {
+    const obj: any = {};
+    if (message.results?.length) {
+      obj.results = message.results.map((e) => QueryResponse.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<QueryBatchResponse>): QueryBatchResponse {
+    return QueryBatchResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<QueryBatchResponse>): QueryBatchResponse {
+    const message = createBaseQueryBatchResponse();
+    message.results = object.results?.map((e) => QueryResponse.fromPartial(e)) || [];
     return message;
   },
 };
@@ -3914,6 +4093,18 @@ export const OrientServiceDefinition = {
       responseStream: false,
       options: {},
     },
+    /**
+     * QueryBatch answers several queries in one call, each exactly as Query
+     * would, results in request order (at most 100 queries).
+     */
+    queryBatch: {
+      name: "QueryBatch",
+      requestType: QueryBatchRequest as typeof QueryBatchRequest,
+      requestStream: false,
+      responseType: QueryBatchResponse as typeof QueryBatchResponse,
+      responseStream: false,
+      options: {},
+    },
     /** Mutate adds and removes triples atomically. */
     mutate: {
       name: "Mutate",
@@ -3991,6 +4182,19 @@ export const OrientServiceService = {
     responseSerialize: (value: QueryResponse): Buffer => Buffer.from(QueryResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): QueryResponse => QueryResponse.decode(value),
   },
+  /**
+   * QueryBatch answers several queries in one call, each exactly as Query
+   * would, results in request order (at most 100 queries).
+   */
+  queryBatch: {
+    path: "/boyd.v1.OrientService/QueryBatch" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: QueryBatchRequest): Buffer => Buffer.from(QueryBatchRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): QueryBatchRequest => QueryBatchRequest.decode(value),
+    responseSerialize: (value: QueryBatchResponse): Buffer => Buffer.from(QueryBatchResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): QueryBatchResponse => QueryBatchResponse.decode(value),
+  },
   /** Mutate adds and removes triples atomically. */
   mutate: {
     path: "/boyd.v1.OrientService/Mutate" as const,
@@ -4051,6 +4255,11 @@ export interface OrientServiceServer extends UntypedServiceImplementation {
   orient: handleUnaryCall<OrientRequest, OrientResponse>;
   /** Query returns the triples matching a pattern. */
   query: handleUnaryCall<QueryRequest, QueryResponse>;
+  /**
+   * QueryBatch answers several queries in one call, each exactly as Query
+   * would, results in request order (at most 100 queries).
+   */
+  queryBatch: handleUnaryCall<QueryBatchRequest, QueryBatchResponse>;
   /** Mutate adds and removes triples atomically. */
   mutate: handleUnaryCall<MutateRequest, MutateResponse>;
   /** Activate runs spreading activation from seed symbols. */
@@ -4098,6 +4307,25 @@ export interface OrientServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: QueryResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * QueryBatch answers several queries in one call, each exactly as Query
+   * would, results in request order (at most 100 queries).
+   */
+  queryBatch(
+    request: QueryBatchRequest,
+    callback: (error: ServiceError | null, response: QueryBatchResponse) => void,
+  ): ClientUnaryCall;
+  queryBatch(
+    request: QueryBatchRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: QueryBatchResponse) => void,
+  ): ClientUnaryCall;
+  queryBatch(
+    request: QueryBatchRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: QueryBatchResponse) => void,
   ): ClientUnaryCall;
   /** Mutate adds and removes triples atomically. */
   mutate(
