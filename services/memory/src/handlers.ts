@@ -8,15 +8,15 @@ import { consolidate, sessionView } from "./consolidate.js";
 import { consolidationSettings } from "./consolidation.js";
 import { KNOWLEDGE, RECALL, TOOL_HISTORY, WORKING_MEMORY } from "./constants.js";
 import type { Deps, MemoryLog } from "./deps.js";
-import { distillRules } from "./distiller.js";
 import { invalid, isConflict } from "./errors.js";
 import { factFromEntry, factSized } from "./facts.js";
 import type { GraphLink } from "./graph-link.js";
-import { knowledgeOf, removeRule, storeFacts } from "./knowledge.js";
+import { removeRule, storeFacts } from "./knowledge.js";
 import { checkProvenance, listProvenance } from "./provenance.js";
 import { stemsOf } from "./recall.js";
 import { RecallIndexes } from "./recall-indexes.js";
 import { RecordVectors } from "./record-vectors.js";
+import { RuleBooks } from "./rule-books.js";
 import { KnownSessions, type KnownSession } from "./session-writes.js";
 import { checkSessionState, resumeSummary } from "./sessions.js";
 import { Repository } from "./state.js";
@@ -50,6 +50,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   const vectors = new RecordVectors(encoder);
   const repo = new Repository(store, vectors);
   const recallIndexes = new RecallIndexes(repo, vectors);
+  const ruleBooks = new RuleBooks(repo);
   const deps: Deps = {
     repo,
     lock: new KeyedMutex(),
@@ -234,8 +235,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
     async listRules(request) {
       const agentId = checkAgentId(request.agentId);
       const limit = checkLimit(request.limit, "limit", KNOWLEDGE.maxRules, KNOWLEDGE.maxRulesListed);
-      const { facts, corrections } = await lock.run(agentId, () => knowledgeOf(deps, agentId));
-      return { rules: distillRules(corrections, facts, limit) };
+      // Facts beyond the cap are dropped here too, as recall drops them, for an agent that lists rules but never recalls.
+      await factsIndex(agentId);
+      return { rules: await lock.run(agentId, () => ruleBooks.rules(agentId, limit)) };
     },
 
     async removeRule(request) {
