@@ -20,8 +20,10 @@ export async function storeFacts(deps: Deps, agentId: string, items: readonly { 
     return { key, about, fact: { ...fact, agentId, id: fact.id || key, createdAtUnixMs: fact.createdAtUnixMs || now } };
   });
   const added = await deps.repo.add(agentId, "facts", prepared.map((p) => ({ id: p.key, record: p.fact })));
-  // Duplicates answer with the id the fact already has.
-  const held = added.every(Boolean) ? new Map<string, Fact>() : new Map((await deps.repo.readWithIds(agentId, "facts")).map((r) => [r.id, r.record]));
+  // Duplicates answer with the id the fact already has: those records alone are read, not every fact held.
+  const duplicates = prepared.filter((_, i) => !added[i]).map((p) => p.key);
+  const found = duplicates.length ? await deps.repo.readByIds(agentId, "facts", duplicates) : [];
+  const held = new Map(duplicates.flatMap((key, i) => (found[i] ? [[key, found[i]] as const] : [])));
   const result = prepared.map((p, i) => (added[i] ? p.fact : (held.get(p.key) ?? p.fact)));
   const fresh = prepared.filter((_, i) => added[i]);
   const provenance = fresh.map(({ fact, about }): { id: string; record: ProvenanceRecord } => ({

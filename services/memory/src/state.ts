@@ -335,6 +335,11 @@ export class Repository {
     return (await this.store.readRecords(agentId, log)).map((r) => ({ id: r.id, record: this.decode(agentId, log, r) }));
   }
 
+  /** The records of a log with these store ids (undefined where the log has none), without reading the whole log (shared: do not modify them). */
+  async readByIds<L extends LogName>(agentId: string, log: L, ids: readonly string[]): Promise<(LogRecord<L> | undefined)[]> {
+    return (await this.store.readRecordsById(agentId, log, ids)).map((r) => r && this.decode(agentId, log, r));
+  }
+
   /** Removes records by id. */
   remove(agentId: string, log: LogName, ids: readonly string[]): Promise<void> {
     return ids.length ? this.store.removeRecords(agentId, log, ids) : Promise.resolve();

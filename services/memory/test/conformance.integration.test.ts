@@ -87,6 +87,16 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect((await store.readRecords("batch", "provenance")).map((r) => r.id)).toEqual(ids);
   });
 
+  it("store port - readRecordsById gives the records with those ids as readRecords does, undefined for the others, removed ones included", async () => {
+    await store.addRecords("byid", "facts", ["f1", "f2", "f3"].map((id) => ({ id, value: new TextEncoder().encode(`value of ${id}`) })));
+    await store.removeRecords("byid", "facts", ["f2"]);
+    const whole = new Map((await store.readRecords("byid", "facts")).map((r) => [r.id, r]));
+    const got = await store.readRecordsById("byid", "facts", ["f3", "f2", "nope", "f1"]);
+    expect(got).toEqual([whole.get("f3"), undefined, undefined, whole.get("f1")]);
+    expect(got.map((r) => r && new TextDecoder().decode(r.value))).toEqual(["value of f3", undefined, undefined, "value of f1"]);
+    expect(await store.readRecordsById("nobody", "facts", ["f1"])).toEqual([undefined]);
+  });
+
   it("store port - readChanges gives the whole log first, then only what was added, replaced or removed since its cursor", async () => {
     const bytes = (s: string) => new TextEncoder().encode(s);
     const text = (records: readonly { id: string; value: Uint8Array }[]) => records.map((r) => [r.id, new TextDecoder().decode(r.value)]);

@@ -87,6 +87,14 @@ class FileStore implements MemoryStore {
     return [...(await this.agent(agentId)).records(log)].map(([id, value]) => ({ id, value }));
   }
 
+  async readRecordsById(agentId: string, log: LogName, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
+    const records = (await this.agent(agentId)).records(log);
+    return ids.map((id) => {
+      const value = records.get(id);
+      return value && { id, value };
+    });
+  }
+
   async readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges> {
     return (await this.agent(agentId)).changes(log, since);
   }

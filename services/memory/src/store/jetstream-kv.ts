@@ -169,6 +169,14 @@ class KvStore implements MemoryStore {
     return [...records].map(([id, value]) => ({ id, value }));
   }
 
+  async readRecordsById(agentId: string, log: LogName, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
+    const { records } = await this.current(agentId, log);
+    return ids.map((id) => {
+      const value = records.get(id);
+      return value && { id, value };
+    });
+  }
+
   async readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges> {
     const { records, journal } = await this.current(agentId, log);
     return journal.changes(records, since);

@@ -77,6 +77,12 @@ export interface MemoryStore {
    */
   readRecords(agentId: string, log: LogName): Promise<StoredRecord[]>;
   /**
+   * The records of the log with these ids, as readRecords would give them
+   * (undefined for an id the log does not hold), without reading the rest
+   * of the log.
+   */
+  readRecordsById(agentId: string, log: LogName, ids: readonly string[]): Promise<(StoredRecord | undefined)[]>;
+  /**
    * What changed in the log since `since` (everything, with `reset`, when
    * `since` is undefined or too old), as up to date as readRecords. A
    * reader that keeps state derived from a log pays for the changes, not
