@@ -2,54 +2,16 @@
 // records, stems and vectors per record) must see every write: made by the
 // same handlers, or, on JetStream KV, by another replica over the same
 // bucket. Each replica here is its own store and handlers.
-import { connectNats, type CallContext, type NatsTransport } from "@boyd/bus";
+import type { CallContext } from "@boyd/bus";
 import { Fact } from "@boyd/proto";
-import { startNats, type NatsServer } from "@boyd/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryHandlers, openFileStore, openKvStore, type MemoryStore } from "../src/index.js";
-import { tempDir } from "./fixtures/harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { MemoryStore } from "../src/index.js";
+import { useNatsReplicas, type Handlers } from "./fixtures/replicas.js";
 
-let nats: NatsServer;
-const connections: NatsTransport[] = [];
-beforeAll(async () => {
-  nats = await startNats();
-});
-afterAll(async () => {
-  await Promise.all(connections.map((c) => c.close()));
-  await nats?.stop();
-});
-
+const replicas = useNatsReplicas();
 const ctx = {} as CallContext;
-type Handlers = ReturnType<typeof createMemoryHandlers>;
 
-let bucketSeq = 0;
-/** Two handlers on one durable state: the same store (files, one process owns it) or two KV replicas on their own connections. */
-const modes: [string, () => Promise<{ stores: MemoryStore[]; a: Handlers; b: Handlers }>][] = [
-  [
-    "files, one process",
-    async () => {
-      const store = await openFileStore({ dir: tempDir().dir });
-      const handlers = createMemoryHandlers(store);
-      return { stores: [store], a: handlers, b: handlers };
-    },
-  ],
-  [
-    "JetStream KV, two replicas",
-    async () => {
-      const bucket = `memory_cache_${process.pid}_${bucketSeq++}`;
-      const stores = await Promise.all(
-        [0, 1].map(async () => {
-          const t = await connectNats({ servers: nats.url });
-          connections.push(t);
-          return openKvStore({ connection: t.connection, bucket });
-        }),
-      );
-      return { stores, a: createMemoryHandlers(stores[0]!), b: createMemoryHandlers(stores[1]!) };
-    },
-  ],
-];
-
-describe.each(modes)("memory caches (%s)", (_name, setup) => {
+describe.each(replicas.modes("memory_cache"))("memory caches (%s)", (_name, setup) => {
   let stores: MemoryStore[];
   let a: Handlers;
   let b: Handlers;

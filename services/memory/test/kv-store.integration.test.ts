@@ -2,21 +2,11 @@
 // value objects documents come back as, and that both stay right when
 // another replica writes in between. Each replica is its own store on its
 // own connection to a real nats-server.
-import { connectNats, type NatsTransport } from "@boyd/bus";
-import { startNats, type NatsServer } from "@boyd/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openKvStore, type MemoryStore } from "../src/index.js";
+import { describe, expect, it } from "vitest";
+import type { MemoryStore } from "../src/index.js";
+import { useNatsReplicas } from "./fixtures/replicas.js";
 
-let nats: NatsServer;
-const connections: NatsTransport[] = [];
-beforeAll(async () => {
-  nats = await startNats();
-});
-afterAll(async () => {
-  await Promise.all(connections.map((c) => c.close()));
-  await nats?.stop();
-});
-
+const nats = useNatsReplicas();
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (value: Uint8Array) => new TextDecoder().decode(value);
 
@@ -25,22 +15,15 @@ let bucketSeq = 0;
 async function replicas(): Promise<{ a: MemoryStore; b: MemoryStore; sentByA: string[] }> {
   const bucket = `memory_add_${process.pid}_${bucketSeq++}`;
   const sentByA: string[] = [];
-  const [a, b] = await Promise.all(
-    [0, 1].map(async (i) => {
-      const t = await connectNats({ servers: nats.url });
-      connections.push(t);
-      if (i === 0) {
-        const nc = t.connection as unknown as { request: (subject: string, ...rest: unknown[]) => unknown };
-        const request = nc.request.bind(nc);
-        nc.request = (subject, ...rest) => {
-          sentByA.push(subject);
-          return request(subject, ...rest);
-        };
-      }
-      return openKvStore({ connection: t.connection, bucket });
-    }),
-  );
-  return { a: a!, b: b!, sentByA };
+  const a = await nats.kvStore(bucket, (t) => {
+    const nc = t.connection as unknown as { request: (subject: string, ...rest: unknown[]) => unknown };
+    const request = nc.request.bind(nc);
+    nc.request = (subject, ...rest) => {
+      sentByA.push(subject);
+      return request(subject, ...rest);
+    };
+  });
+  return { a, b: await nats.kvStore(bucket), sentByA };
 }
 
 describe("KV store, adding records", () => {

@@ -4,32 +4,22 @@
 // (changed). Requests are counted as the messages the store's own
 // connection sends (nats.js `stats().outMsgs`): every KV get, JetStream API
 // call and pull is one.
-import { connectNats, type CallContext, type NatsTransport } from "@boyd/bus";
+import type { CallContext, NatsTransport } from "@boyd/bus";
 import { EpisodicEntry, Fact } from "@boyd/proto";
-import { startNats, type NatsServer } from "@boyd/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryHandlers, openKvStore, type MemoryStore } from "../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createMemoryHandlers, type MemoryStore } from "../src/index.js";
+import { useNatsReplicas } from "./fixtures/replicas.js";
 
-let nats: NatsServer;
-const connections: NatsTransport[] = [];
-beforeAll(async () => {
-  nats = await startNats();
-});
-afterAll(async () => {
-  await Promise.all(connections.map((c) => c.close()));
-  await nats?.stop();
-});
-
+const nats = useNatsReplicas();
 const ctx = {} as CallContext;
 const bucket = `memory_recall_cost_${process.pid}`;
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 /** A replica: its own connection, store and handlers over the shared bucket. */
 async function replica(): Promise<{ transport: NatsTransport; store: MemoryStore; handlers: ReturnType<typeof createMemoryHandlers> }> {
-  const transport = await connectNats({ servers: nats.url });
-  connections.push(transport);
-  const store = await openKvStore({ connection: transport.connection, bucket });
-  return { transport, store, handlers: createMemoryHandlers(store) };
+  let transport: NatsTransport | undefined;
+  const store = await nats.kvStore(bucket, (t) => (transport = t));
+  return { transport: transport!, store, handlers: createMemoryHandlers(store) };
 }
 
 const episode = (agentId: string, i: number) =>

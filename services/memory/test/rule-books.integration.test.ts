@@ -4,51 +4,15 @@
 // rules must stay exactly what distillRules gives over the whole logs,
 // through adds, removals and rule removals made by this replica or, on
 // JetStream KV, by another one. A seeded random history checks that.
-import { connectNats, type CallContext, type NatsTransport } from "@boyd/bus";
+import type { CallContext } from "@boyd/bus";
 import { Correction, Fact } from "@boyd/proto";
-import { startNats, type NatsServer } from "@boyd/testkit";
 import { Prng } from "@boyd/vsa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryHandlers, distillRules, KNOWLEDGE, openFileStore, openKvStore, type MemoryStore } from "../src/index.js";
-import { tempDir } from "./fixtures/harness.js";
+import { describe, expect, it } from "vitest";
+import { distillRules, KNOWLEDGE, type MemoryStore } from "../src/index.js";
+import { useNatsReplicas } from "./fixtures/replicas.js";
 
-let nats: NatsServer;
-const connections: NatsTransport[] = [];
-beforeAll(async () => {
-  nats = await startNats();
-});
-afterAll(async () => {
-  await Promise.all(connections.map((c) => c.close()));
-  await nats?.stop();
-});
-
+const replicas = useNatsReplicas();
 const ctx = {} as CallContext;
-type Handlers = ReturnType<typeof createMemoryHandlers>;
-
-let bucketSeq = 0;
-const modes: [string, () => Promise<{ store: MemoryStore; a: Handlers; b: Handlers }>][] = [
-  [
-    "files, one process",
-    async () => {
-      const store = await openFileStore({ dir: tempDir().dir });
-      return { store, a: createMemoryHandlers(store), b: createMemoryHandlers(store) };
-    },
-  ],
-  [
-    "JetStream KV, two replicas",
-    async () => {
-      const bucket = `memory_rules_${process.pid}_${bucketSeq++}`;
-      const stores = await Promise.all(
-        [0, 1].map(async () => {
-          const t = await connectNats({ servers: nats.url });
-          connections.push(t);
-          return openKvStore({ connection: t.connection, bucket });
-        }),
-      );
-      return { store: stores[0]!, a: createMemoryHandlers(stores[0]!), b: createMemoryHandlers(stores[1]!) };
-    },
-  ],
-];
 
 /** The rules the distiller gives over everything the store holds for the agent, read afresh. */
 async function rulesFromWholeLogs(store: MemoryStore, agentId: string) {
@@ -58,9 +22,10 @@ async function rulesFromWholeLogs(store: MemoryStore, agentId: string) {
   return distillRules(corrections, facts, KNOWLEDGE.maxRulesListed);
 }
 
-describe.each(modes)("ListRules from kept rule books (%s)", (_name, setup) => {
+describe.each(replicas.modes("memory_rules"))("ListRules from kept rule books (%s)", (_name, setup) => {
   it("equals the distiller over the whole logs after every step of a random history of adds and removals by both replicas", async () => {
-    const { store, a, b } = await setup();
+    const { stores, a, b } = await setup();
+    const store = stores[0]!;
     const agentId = "ruled";
     const rng = new Prng(19);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng.next() * xs.length)]!;
@@ -115,7 +80,8 @@ describe.each(modes)("ListRules from kept rule books (%s)", (_name, setup) => {
   }, 60_000);
 
   it("keeps at most the correction cap, dropping the oldest from the store", async () => {
-    const { store, a } = await setup();
+    const { stores, a } = await setup();
+    const store = stores[0]!;
     const agentId = "capped";
     const over = KNOWLEDGE.maxCorrections + 3;
     for (let i = 0; i < over; i += 100) {
