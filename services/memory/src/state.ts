@@ -63,30 +63,43 @@ const parse = (bytes: Uint8Array, what: string): unknown => {
   }
 };
 
-/** An entry's proto JSON text, made once per entry object: entries never change once made (see copyWm). */
-function entryJsonOf(e: WorkingMemoryEntry, entryJson: WeakMap<WorkingMemoryEntry, string>): string {
+/** An entry's proto JSON as UTF-8, made once per entry object: entries never change once made (see copyWm). */
+function entryJsonOf(e: WorkingMemoryEntry, entryJson: WeakMap<WorkingMemoryEntry, Buffer>): Buffer {
   let encoded = entryJson.get(e);
   if (encoded === undefined) {
-    encoded = JSON.stringify(WorkingMemoryEntry.toJSON(e));
+    encoded = Buffer.from(JSON.stringify(WorkingMemoryEntry.toJSON(e)));
     entryJson.set(e, encoded);
   }
   return encoded;
 }
 
+const COMMA = Buffer.from(",");
+
+/** `head`, the entries' JSON separated by commas, then `tail`: one copy of bytes already made, no string of it all. */
+function jsonList(head: string, entries: readonly WorkingMemoryEntry[], tail: string, entryJson: WeakMap<WorkingMemoryEntry, Buffer>): Uint8Array {
+  const parts: Buffer[] = [Buffer.from(head)];
+  entries.forEach((e, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(entryJsonOf(e, entryJson));
+  });
+  parts.push(Buffer.from(tail));
+  return Buffer.concat(parts);
+}
+
 /**
  * Working memory as stored, without its archive: JSON of its live entries
- * (proto JSON) and counters, the text JSON.stringify gives for
+ * (proto JSON) and counters, the bytes JSON.stringify gives for
  * `{nextId, entries, capacity, resumedVersion}`. Every Remember writes it
  * whole; only the entries made since the last write are turned into JSON.
  */
-function encodeWm(state: WmState, entryJson: WeakMap<WorkingMemoryEntry, string>): Uint8Array {
-  const entries = state.entries.map((e) => entryJsonOf(e, entryJson)).join(",");
-  return text.encode(`{"nextId":${JSON.stringify(state.nextId)},"entries":[${entries}],"capacity":${JSON.stringify(state.capacity)},"resumedVersion":${JSON.stringify(state.resumedVersion)}}`);
+function encodeWm(state: WmState, entryJson: WeakMap<WorkingMemoryEntry, Buffer>): Uint8Array {
+  const tail = `],"capacity":${JSON.stringify(state.capacity)},"resumedVersion":${JSON.stringify(state.resumedVersion)}}`;
+  return jsonList(`{"nextId":${JSON.stringify(state.nextId)},"entries":[`, state.entries, tail, entryJson);
 }
 
 /** The archive as stored: `{"entries": [...]}`, each archived decision turned into JSON once. */
-function encodeArchive(archive: readonly WorkingMemoryEntry[], entryJson: WeakMap<WorkingMemoryEntry, string>): Uint8Array {
-  return text.encode(`{"entries":[${archive.map((e) => entryJsonOf(e, entryJson)).join(",")}]}`);
+function encodeArchive(archive: readonly WorkingMemoryEntry[], entryJson: WeakMap<WorkingMemoryEntry, Buffer>): Uint8Array {
+  return jsonList(`{"entries":[`, archive, "]}", entryJson);
 }
 
 function decodeArchive(bytes: Uint8Array, agentId: string): WorkingMemoryEntry[] {
@@ -172,7 +185,7 @@ export class Repository {
   private readonly sessionDecoded = new WeakMap<Uint8Array, SessionDoc>();
   private readonly archiveDecoded = new WeakMap<Uint8Array, WorkingMemoryEntry[]>();
   // Proto JSON of each working-memory entry, live or archived, by entry object (see encodeWm).
-  private readonly entryJson = new WeakMap<WorkingMemoryEntry, string>();
+  private readonly entryJson = new WeakMap<WorkingMemoryEntry, Buffer>();
 
   /** `vectors`: stores a text vector with each record recall ranks, and takes it back when reading. */
   constructor(

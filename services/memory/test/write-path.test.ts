@@ -149,6 +149,9 @@ describe("memory write path", () => {
     const wm = await docJson("wm");
     const live = (await h.handlers.recent({ agentId: "a1", limit: 50, kinds: [], symbol: "" }, ctx)).entries.reverse();
     expect(wm?.value["entries"]).toEqual(live.map((e) => WorkingMemoryEntry.toJSON(e)));
+    // Byte for byte what JSON.stringify makes of the whole document.
+    const stored = Buffer.from((await h.store.getDoc("a1", "wm"))!.value).toString();
+    expect(stored).toBe(JSON.stringify({ nextId: 22, entries: live.map((e) => WorkingMemoryEntry.toJSON(e)), capacity: 50, resumedVersion: 0 }));
     expect(live.filter((e) => e.referenceCount > 0).map((e) => [e.id, e.accessCycles])).toEqual([
       [3, [2]],
       [5, [2]],
