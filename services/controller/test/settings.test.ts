@@ -80,6 +80,19 @@ working_memory_capacity: "many"
     expect(() => resolveAgentConfig({ activationMaxDepth: 11, toolCallBudgets: {} } as never)).toThrow("config.activation_max_depth");
   });
 
+  it("a config is resolved once per config object: the same object gives the same frozen result, a changed one is checked again", () => {
+    const config = { iterationBudget: 7, toolCallBudgets: { shell_exec: 2 } } as never;
+    const first = resolveAgentConfig(config);
+    expect(resolveAgentConfig(config)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.toolCallBudgets)).toBe(true);
+    // Settings changes make a new config object: it is resolved (and checked) afresh.
+    const changed = { ...(config as object), iterationBudget: 9 } as never;
+    expect(resolveAgentConfig(changed)).toMatchObject({ iterationBudget: 9, toolCallBudgets: { shell_exec: 2 } });
+    const refused = { ...(config as object), activationMaxDepth: 11 } as never;
+    expect(() => resolveAgentConfig(refused)).toThrow("config.activation_max_depth");
+    expect(() => resolveAgentConfig(refused)).toThrow("config.activation_max_depth");
+  });
+
   it("up's defaults: a request's own settings win field by field", () => {
     const { config } = withDefaults({ config: { iterationBudget: 9, toolCallBudgets: {} } as never, psyche: undefined }, { iteration_budget: 4, working_memory_capacity: 12 });
     expect(config).toMatchObject({ iterationBudget: 9, workingMemoryCapacity: 12 });

@@ -19,7 +19,7 @@ import { RecordVectors } from "./record-vectors.js";
 import { RuleBooks } from "./rule-books.js";
 import { KnownSessions, type KnownSession } from "./session-writes.js";
 import { checkSessionState, resumeSummary } from "./sessions.js";
-import { Repository } from "./state.js";
+import { ownCopies, Repository } from "./state.js";
 import type { MemoryStore } from "./store/port.js";
 import { checkAgentId, checkLimit, checkRequired, checkSameAgent, checkUnit } from "./validate.js";
 import { addEntries, decisionHistory, pressureLevel, pressureOf, recentEntries, touchEntries } from "./working-memory.js";
@@ -172,7 +172,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       const state = await repo.readLiveWm(agentId);
       const pressure = pressureOf(state.entries.length, state.capacity);
       return {
-        entries: recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol }),
+        entries: ownCopies(recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol })),
         size: state.entries.length,
         capacity: state.capacity,
         pressure,
@@ -302,7 +302,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
           wm = updated.state;
           injectedIds = updated.result.ids;
         }
-        return { state: { ...doc.state, workingMemory: wm.entries }, version: doc.version, injectedIds };
+        return { state: { ...doc.state, workingMemory: ownCopies(wm.entries) }, version: doc.version, injectedIds };
       });
     },
 
@@ -310,7 +310,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       const agentId = checkAgentId(request.agentId);
       const limit = checkLimit(request.limit, "limit", TOOL_HISTORY.defaultLimit, TOOL_HISTORY.maxLimit);
       const { state } = await repo.readWm(agentId);
-      return { decisions: decisionHistory(state, request.goalId, limit) };
+      return { decisions: ownCopies(decisionHistory(state, request.goalId, limit)) };
     },
   };
 }

@@ -63,31 +63,43 @@ const parse = (bytes: Uint8Array, what: string): unknown => {
   }
 };
 
-/** Working memory as stored, without its archive: JSON of its live entries (proto JSON) and counters. */
-function encodeWm(state: WmState): Uint8Array {
-  return json({
-    nextId: state.nextId,
-    entries: state.entries.map((e) => WorkingMemoryEntry.toJSON(e)),
-    capacity: state.capacity,
-    resumedVersion: state.resumedVersion,
+/** An entry's proto JSON as UTF-8, made once per entry object: entries never change once made (see copyWm). */
+function entryJsonOf(e: WorkingMemoryEntry, entryJson: WeakMap<WorkingMemoryEntry, Buffer>): Buffer {
+  let encoded = entryJson.get(e);
+  if (encoded === undefined) {
+    encoded = Buffer.from(JSON.stringify(WorkingMemoryEntry.toJSON(e)));
+    entryJson.set(e, encoded);
+  }
+  return encoded;
+}
+
+const COMMA = Buffer.from(",");
+
+/** `head`, the entries' JSON separated by commas, then `tail`: one copy of bytes already made, no string of it all. */
+function jsonList(head: string, entries: readonly WorkingMemoryEntry[], tail: string, entryJson: WeakMap<WorkingMemoryEntry, Buffer>): Uint8Array {
+  const parts: Buffer[] = [Buffer.from(head)];
+  entries.forEach((e, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(entryJsonOf(e, entryJson));
   });
+  parts.push(Buffer.from(tail));
+  return Buffer.concat(parts);
 }
 
 /**
- * The archive as stored: `{"entries": [...]}`. Archived decisions never
- * change once archived (see copyWm), so each is turned into JSON once and
- * its text kept beside it.
+ * Working memory as stored, without its archive: JSON of its live entries
+ * (proto JSON) and counters, the bytes JSON.stringify gives for
+ * `{nextId, entries, capacity, resumedVersion}`. Every Remember writes it
+ * whole; only the entries made since the last write are turned into JSON.
  */
-function encodeArchive(archive: readonly WorkingMemoryEntry[], archivedJson: WeakMap<WorkingMemoryEntry, string>): Uint8Array {
-  const encoded = archive.map((e) => {
-    let entryJson = archivedJson.get(e);
-    if (entryJson === undefined) {
-      entryJson = JSON.stringify(WorkingMemoryEntry.toJSON(e));
-      archivedJson.set(e, entryJson);
-    }
-    return entryJson;
-  });
-  return text.encode(`{"entries":[${encoded.join(",")}]}`);
+function encodeWm(state: WmState, entryJson: WeakMap<WorkingMemoryEntry, Buffer>): Uint8Array {
+  const tail = `],"capacity":${JSON.stringify(state.capacity)},"resumedVersion":${JSON.stringify(state.resumedVersion)}}`;
+  return jsonList(`{"nextId":${JSON.stringify(state.nextId)},"entries":[`, state.entries, tail, entryJson);
+}
+
+/** The archive as stored: `{"entries": [...]}`, each archived decision turned into JSON once. */
+function encodeArchive(archive: readonly WorkingMemoryEntry[], entryJson: WeakMap<WorkingMemoryEntry, Buffer>): Uint8Array {
+  return jsonList(`{"entries":[`, archive, "]}", entryJson);
 }
 
 function decodeArchive(bytes: Uint8Array, agentId: string): WorkingMemoryEntry[] {
@@ -128,16 +140,19 @@ function decodeWm(bytes: Uint8Array, agentId: string): WmState {
 
 /**
  * A copy its holder may change without touching the original: the lists
- * are new, and so are the live entries and their arrays. Archived entries
- * are shared: nothing changes one once archived (working-memory.ts only
- * adds, sorts and trims the archive), which lets encodeWm keep their JSON.
+ * are new; the entries in them are shared. Nothing changes an entry once
+ * made (working-memory.ts adds, replaces, removes, sorts and trims entries,
+ * live and archived, but never edits one; replies leave the process as
+ * copies or bytes), so the entries need no copy and encodeWm keeps each
+ * one's JSON: a write turns only new entries into JSON, not all 100.
  */
 function copyWm(state: WmState): WmState {
-  return { ...state, entries: state.entries.map(copyEntry), archive: [...state.archive] };
+  return { ...state, entries: [...state.entries], archive: [...state.archive] };
 }
 
-function copyEntry(e: WorkingMemoryEntry): WorkingMemoryEntry {
-  return { ...e, symbols: [...e.symbols], accessCycles: [...e.accessCycles] };
+/** Entries a reply hands out, as the caller's own: whatever it changes in them leaves the stored ones as they are. */
+export function ownCopies(entries: readonly WorkingMemoryEntry[]): WorkingMemoryEntry[] {
+  return entries.map((e) => ({ ...e, symbols: [...e.symbols], accessCycles: [...e.accessCycles] }));
 }
 
 // Optimistic-concurrency retries of a working-memory update before giving up
@@ -163,12 +178,14 @@ export class Repository {
   // Working memory and sessions by the stored bytes they came from, on the
   // same ground: the file store hands back the bytes it was given until the
   // document is replaced, so a cycle's several reads of working memory parse
-  // its JSON once, not every time. Working memory is copied out (callers
-  // mutate it); sessions are shared (never modify one).
+  // its JSON once, not every time. Working memory's lists are copied out
+  // (callers change them; its entries are never changed, see copyWm);
+  // sessions are shared (never modify one).
   private readonly wmDecoded = new WeakMap<Uint8Array, WmState>();
   private readonly sessionDecoded = new WeakMap<Uint8Array, SessionDoc>();
   private readonly archiveDecoded = new WeakMap<Uint8Array, WorkingMemoryEntry[]>();
-  private readonly archivedJson = new WeakMap<WorkingMemoryEntry, string>();
+  // Proto JSON of each working-memory entry, live or archived, by entry object (see encodeWm).
+  private readonly entryJson = new WeakMap<WorkingMemoryEntry, Buffer>();
 
   /** `vectors`: stores a text vector with each record recall ranks, and takes it back when reading. */
   constructor(
@@ -202,7 +219,7 @@ export class Repository {
       state = decodeWm(doc.value, agentId);
       this.wmDecoded.set(doc.value, state);
     }
-    return { entries: state.entries.map(copyEntry), capacity: state.capacity };
+    return { entries: [...state.entries], capacity: state.capacity };
   }
 
   /**
@@ -269,13 +286,13 @@ export class Repository {
         if (inline.length > 0 || archiveChanged(inline, state.archive)) {
           const stored = await this.readArchive(agentId);
           state.archive = mergeArchives(stored.entries, state.archive);
-          const archived = encodeArchive(state.archive, this.archivedJson);
+          const archived = encodeArchive(state.archive, this.entryJson);
           await this.store.putDoc(agentId, "archive", archived, stored.revision);
           this.archiveDecoded.set(archived, [...state.archive]);
         }
-        const value = encodeWm(state);
+        const value = encodeWm(state, this.entryJson);
         await this.store.putDoc(agentId, "wm", value, revision);
-        this.wmDecoded.set(value, { ...copyWm(state), archive: [] });
+        this.wmDecoded.set(value, { ...state, entries: [...state.entries], archive: [] });
         return { state, result };
       } catch (err) {
         if (!isConflict(err) || attempt + 1 >= WM_RETRIES) throw err;

@@ -71,18 +71,22 @@ export function addEntries(state: WmState, entries: readonly WorkingMemoryEntry[
   return { ids, evicted };
 }
 
-/** Marks entries as consulted in `cycle`; returns the ids that name no live entry. */
+/**
+ * Marks entries as consulted in `cycle`; returns the ids that name no live
+ * entry. A touched entry is replaced by a new one, never changed: entries
+ * are shared with the stored state they were read from (see state.ts).
+ */
 export function touchEntries(state: WmState, ids: readonly number[], cycle: number): number[] {
-  const byId = new Map(state.entries.map((e) => [e.id, e]));
+  const at = new Map(state.entries.map((e, i) => [e.id, i]));
   const unknown: number[] = [];
   for (const id of ids) {
-    const e = byId.get(id);
-    if (!e) {
+    const i = at.get(id);
+    if (i === undefined) {
       unknown.push(id);
       continue;
     }
-    e.referenceCount += 1;
-    e.accessCycles = [...e.accessCycles, cycle].slice(-WORKING_MEMORY.maxAccessCycles);
+    const e = state.entries[i]!;
+    state.entries[i] = { ...e, referenceCount: e.referenceCount + 1, accessCycles: [...e.accessCycles, cycle].slice(-WORKING_MEMORY.maxAccessCycles) };
   }
   return unknown;
 }

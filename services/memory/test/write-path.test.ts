@@ -1,7 +1,7 @@
 // A cycle's writes to one agent over the files store: what may run at once,
 // and that reads served from the decoded cache stay private to each reader.
-import { DerivationKind, WorkingMemoryKind } from "@boyd/proto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DerivationKind, WorkingMemoryEntry, WorkingMemoryKind } from "@boyd/proto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryHandlers, openFileStore, type DocName, type MemoryStore } from "../src/index.js";
 import { ctx, entry, filesHandlers, session } from "./fixtures/harness.js";
 
@@ -131,6 +131,31 @@ describe("memory write path", () => {
     // A touch changes working memory only.
     await h.handlers.remember({ agentId: "a1", cycle: 3, entries: [], touchIds: [3], capacity: 10 }, ctx);
     expect((await docJson("archive"))?.revision).toBe(archive?.revision);
+  });
+
+  it("a Remember turns only the entries it adds or touches into JSON, and the document holds every entry as proto JSON", async () => {
+    const toJson = vi.spyOn(WorkingMemoryEntry, "toJSON");
+    try {
+      const first = Array.from({ length: 20 }, (_, i) => entry(`observation ${i}`));
+      await h.handlers.remember({ agentId: "a1", cycle: 1, entries: first, touchIds: [], capacity: 50 }, ctx);
+      expect(toJson).toHaveBeenCalledTimes(20);
+      toJson.mockClear();
+      await h.handlers.remember({ agentId: "a1", cycle: 2, entries: [entry("one more")], touchIds: [3, 5], capacity: 50 }, ctx);
+      // One new entry and two touched ones (each a new entry object), not all 21.
+      expect(toJson).toHaveBeenCalledTimes(3);
+    } finally {
+      toJson.mockRestore();
+    }
+    const wm = await docJson("wm");
+    const live = (await h.handlers.recent({ agentId: "a1", limit: 50, kinds: [], symbol: "" }, ctx)).entries.reverse();
+    expect(wm?.value["entries"]).toEqual(live.map((e) => WorkingMemoryEntry.toJSON(e)));
+    // Byte for byte what JSON.stringify makes of the whole document.
+    const stored = Buffer.from((await h.store.getDoc("a1", "wm"))!.value).toString();
+    expect(stored).toBe(JSON.stringify({ nextId: 22, entries: live.map((e) => WorkingMemoryEntry.toJSON(e)), capacity: 50, resumedVersion: 0 }));
+    expect(live.filter((e) => e.referenceCount > 0).map((e) => [e.id, e.accessCycles])).toEqual([
+      [3, [2]],
+      [5, [2]],
+    ]);
   });
 
   it("an archive inside a working-memory document written before is read, and moved to its own document by the next write", async () => {

@@ -45,11 +45,30 @@ export function checkAgentConfig(config: AgentConfig | undefined): void {
   throw invalidGoalInput(first.slice(0, colon), first.slice(colon + 2));
 }
 
+/**
+ * Resolved configs by the config they came from. A session keeps the same
+ * AgentConfig object from cycle to cycle (states are spread, never edited
+ * in place) until its settings change, which makes a new one: so a config
+ * is checked and filled once, not on every cycle (~0.07 ms a cycle).
+ */
+const resolvedConfigs = new WeakMap<AgentConfig, ResolvedAgentConfig>();
+
 /** Fills the defaults of an agent's config, after checking it with {@link checkAgentConfig}. */
 export function resolveAgentConfig(config: AgentConfig | undefined): ResolvedAgentConfig {
+  if (config === undefined) return fillDefaults(config);
+  let resolved = resolvedConfigs.get(config);
+  if (resolved === undefined) {
+    // A refused config throws here every time: nothing is remembered for it.
+    resolved = fillDefaults(config);
+    resolvedConfigs.set(config, resolved);
+  }
+  return resolved;
+}
+
+function fillDefaults(config: AgentConfig | undefined): ResolvedAgentConfig {
   checkAgentConfig(config);
   const c: Partial<AgentConfig> = config ?? {};
-  return {
+  return Object.freeze({
     workingMemoryCapacity: c.workingMemoryCapacity ?? 100,
     maxCycles: c.maxCycles ?? SAFETY_MAX_CYCLES,
     autoConsolidate: c.autoConsolidate ?? true,
@@ -57,7 +76,6 @@ export function resolveAgentConfig(config: AgentConfig | undefined): ResolvedAge
     iterationBudget: c.iterationBudget ?? DEFAULT_ITERATION_BUDGET,
     iterationBudgetSet: c.iterationBudget !== undefined,
     toolTimeoutMs: c.toolTimeoutMs ?? 60_000,
-    toolCallBudgets: { ...c.toolCallBudgets },
     approvalMode: c.approvalMode ?? ApprovalMode.UNSPECIFIED,
     approvalTimeoutMs: c.approvalTimeoutMs ?? 120_000,
     confirmSideEffectPlans: c.confirmSideEffectPlans ?? true,
@@ -67,7 +85,9 @@ export function resolveAgentConfig(config: AgentConfig | undefined): ResolvedAge
     activationMaxDepth: c.activationMaxDepth ?? 1,
     measure: c.control?.measure === ProgressMeasure.JACCARD ? "jaccard" : "coverage",
     warnAt: c.budgetWarnAt ?? 0.8,
-  };
+    // Shared by every cycle of the config: frozen, so nobody's change leaks into the next cycle.
+    toolCallBudgets: Object.freeze({ ...c.toolCallBudgets }),
+  });
 }
 
 /**
