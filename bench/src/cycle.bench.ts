@@ -15,13 +15,17 @@
  *   BENCH_TRACED=40    traced cycles per mode (hops, time split)
  *   BENCH_RAW=2000     raw nats.js round trips, spread over the rounds
  *   BENCH_NEO4J=1      the distributed graph in Neo4j (started here) instead of the embedded store
+ *   BENCH_WARM_AGENTS=4  agents each mode's process runs before the measured one (a process at work, not a new one)
+ *   BENCH_BASELINE=eedffc5  revision whose embedded cycle this code is compared with in this run (checked out
+ *                      once under .cache/bench-baseline/ with its dependencies); "none" to skip
  */
 import os from "node:os";
 import { startNats, startNeo4j } from "@boyd/testkit";
 import { split } from "./config.js";
 import { AGENT_LIFE_CYCLES, cyclesPerRound, parseCycleConfig } from "./cycle/config.js";
 import { RAW_PAYLOAD_BYTES, startRawEcho } from "./cycle/raw-echo.js";
-import { formatByTool, formatCpu, formatResults, formatSequence, formatTimeSplit, formatWorkload } from "./cycle/report.js";
+import { baselineTree, runEmbedded } from "./cycle/baseline.js";
+import { formatByTool, formatCpu, formatEmbeddedComparison, formatResults, formatSequence, formatTimeSplit, formatWorkload, type EmbeddedComparison } from "./cycle/report.js";
 import { summarizeMode } from "./cycle/summary.js";
 import { cpuSpent, CpuTally, natsServerPid, sampleCpu, type ChildProcessRef } from "./cycle/cpu.js";
 import { CycleTracer, type CycleTrace } from "./cycle/tracer.js";
@@ -42,6 +46,8 @@ async function main(): Promise<void> {
       `${config.neo4j ? "Neo4j (its Bolt round trips are not counted as hops)" : "embedded store"} in distributed mode\n`,
   );
 
+  const comparison = config.baseline ? await compareEmbedded(config.baseline, config.warmAgents + 1, config.warmup, config.cycles, say) : undefined;
+
   const tracer = new CycleTracer();
   tracer.install();
   const cleanups: (() => Promise<unknown>)[] = [async () => tracer.uninstall()];
@@ -58,6 +64,8 @@ async function main(): Promise<void> {
     const modes = [embedded, distributed] as const;
     say(`started in ${((Date.now() - began) / 1000).toFixed(1)} s; ${embedded.triples} triples in each graph\n`);
 
+    for (const mode of modes) await mode.warmProcess(config.warmAgents, config.warmup + config.cycles);
+    if (config.warmAgents > 0) say(`each mode's process ran ${config.warmAgents} agents of ${config.warmup + config.cycles} cycles before the measured one`);
     for (const mode of modes) await mode.run(config.warmup);
     await sequential(raw.call, 500, []);
 
@@ -99,7 +107,8 @@ async function main(): Promise<void> {
     const rawSummary = summarize(rawSamples);
     say("");
     say(formatResults(e, d, rawSummary));
-    say(formatCpu(e, cpu.get(embedded)!.tally, cpu.get(distributed)!.tally));
+    say(formatCpu(cpu.get(embedded)!.tally, cpu.get(distributed)!.tally));
+    if (comparison) say(formatEmbeddedComparison(comparison, config.warmup, config.cycles));
     say(`(raw: ${RAW_PAYLOAD_BYTES} B request and reply, responder and requester on their own connections in this process; hops are the median traced cycle's round trips in sequence)`);
     say("");
     say(formatWorkload([e, d], config.cycles));
@@ -119,6 +128,24 @@ async function main(): Promise<void> {
     for (const cleanup of cleanups.reverse()) await cleanup();
   }
   say(`\ntotal ${((Date.now() - began) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The embedded cycle of this code and of `baseline`, each run in fresh
+ * processes alternating (baseline, this, baseline, this), so drift in the
+ * machine's load lands on both.
+ */
+async function compareEmbedded(baseline: string, agents: number, warmup: number, cycles: number, say: (line: string) => boolean): Promise<EmbeddedComparison> {
+  say(`preparing ${baseline} under .cache/bench-baseline/ (once: git archive, pnpm install)...`);
+  const tree = await baselineTree(baseline);
+  const here = new URL("../../", import.meta.url).pathname;
+  const runs: EmbeddedComparison["runs"][number][] = [];
+  for (const code of ["baseline", "this", "baseline", "this"] as const) {
+    const result = await runEmbedded(code === "this" ? here : tree, agents, warmup, cycles);
+    runs.push({ code, result });
+    say(`embedded, ${code === "this" ? "this code" : baseline}: p50 per agent ${result.agents.map((a) => (a.p50Us / 1_000).toFixed(2)).join(" ")} ms`);
+  }
+  return { baseline, runs };
 }
 
 main().catch((err: unknown) => {

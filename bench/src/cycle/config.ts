@@ -1,4 +1,5 @@
 import { split } from "../config.js";
+import { ISSUE_BASELINE_REV } from "./baseline.js";
 
 /** Settings of one cycle benchmark run; see {@link parseCycleConfig} for the environment variables. */
 export interface CycleBenchConfig {
@@ -14,11 +15,18 @@ export interface CycleBenchConfig {
   readonly raw: number;
   /** Keep the distributed stack's graph in a Neo4j the benchmark starts, instead of the embedded store. @default false */
   readonly neo4j: boolean;
+  /**
+   * Agents each mode's process runs (warm-up plus measured cycles each) before the measured agent is made:
+   * a process that has run agents for a while, as a controller has, not a new one. 0: none. @default 4
+   */
+  readonly warmAgents: number;
+  /** Revision whose embedded cycle the code is compared with, in this run; undefined: no comparison. @default ISSUE_BASELINE_REV */
+  readonly baseline: string | undefined;
 }
 
-const DEFAULTS: CycleBenchConfig = { cycles: 150, warmup: 40, traced: 40, rounds: 5, raw: 2_000, neo4j: false };
+const DEFAULTS: CycleBenchConfig = { cycles: 150, warmup: 40, traced: 40, rounds: 5, raw: 2_000, neo4j: false, warmAgents: 4, baseline: ISSUE_BASELINE_REV };
 
-const COUNTS: Readonly<Record<Exclude<keyof CycleBenchConfig, "neo4j">, string>> = {
+const COUNTS: Readonly<Record<Exclude<keyof CycleBenchConfig, "neo4j" | "warmAgents" | "baseline">, string>> = {
   cycles: "BENCH_CYCLES",
   warmup: "BENCH_WARMUP",
   traced: "BENCH_TRACED",
@@ -31,7 +39,8 @@ export const AGENT_LIFE_CYCLES = 1_000;
 
 /**
  * Reads BENCH_CYCLES, BENCH_WARMUP, BENCH_TRACED, BENCH_ROUNDS, BENCH_RAW
- * (positive integers) and BENCH_NEO4J (1 or 0). Rejects bad values rather
+ * (positive integers), BENCH_WARM_AGENTS (0 or more), BENCH_NEO4J (1 or 0)
+ * and BENCH_BASELINE (a git revision, or "none"). Rejects bad values rather
  * than quietly benchmarking something other than what was asked for.
  */
 export function parseCycleConfig(env: NodeJS.ProcessEnv): CycleBenchConfig {
@@ -49,7 +58,12 @@ export function parseCycleConfig(env: NodeJS.ProcessEnv): CycleBenchConfig {
   const neo4j = env["BENCH_NEO4J"] ?? "";
   if (!["", "0", "1"].includes(neo4j)) throw new Error(`BENCH_NEO4J must be 1 or 0, got ${JSON.stringify(neo4j)}`);
   out["neo4j"] = neo4j === "1";
-  const config = out as unknown as CycleBenchConfig;
+  const warmAgents = env["BENCH_WARM_AGENTS"] ?? "";
+  const warm = warmAgents === "" ? DEFAULTS.warmAgents : Number(warmAgents);
+  if (!Number.isSafeInteger(warm) || warm < 0) throw new Error(`BENCH_WARM_AGENTS must be 0 or a positive integer, got ${JSON.stringify(warmAgents)}`);
+  const baseline = env["BENCH_BASELINE"] ?? "";
+  if (baseline !== "" && !/^\w[\w./~^-]*$/.test(baseline)) throw new Error(`BENCH_BASELINE must be a git revision or "none", got ${JSON.stringify(baseline)}`);
+  const config = { ...(out as unknown as CycleBenchConfig), warmAgents: warm, baseline: baseline === "" ? DEFAULTS.baseline : baseline === "none" ? undefined : baseline };
   if (config.cycles < config.rounds) throw new Error(`BENCH_CYCLES (${config.cycles}) must be at least BENCH_ROUNDS (${config.rounds})`);
   if (config.raw < config.rounds) throw new Error(`BENCH_RAW (${config.raw}) must be at least BENCH_ROUNDS (${config.rounds})`);
   const life = config.warmup + config.cycles + config.traced;

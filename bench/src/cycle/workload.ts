@@ -48,6 +48,8 @@ export interface Mode {
   readonly triples: number;
   /** Runs `cycles` cycles in one AgentService.Run and returns them as the tracer saw them. */
   run(cycles: number): Promise<CycleTrace[]>;
+  /** Makes `agents` other agents with the same goal and runs `cycles` cycles of each, one after another: a process that has been at work. */
+  warmProcess(agents: number, cycles: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -109,6 +111,14 @@ export async function startMode(options: ModeOptions): Promise<Mode> {
       }
       if (traces.length !== cycles) throw new Error(`${label}: saw ${traces.length} cycle.finished events for ${cycles} cycles`);
       return traces;
+    },
+    async warmProcess(agents, cycles) {
+      for (let k = 0; k < agents; k++) {
+        const agentId = `${AGENT_ID}-warm-${k}`;
+        await stack.agents.createAgent({ agentId, config: AGENT_CONFIG, goals: [GOAL] });
+        const { report } = await stack.agents.run({ agentId, maxCycles: cycles });
+        if (Number(report?.cyclesRun) !== cycles) throw new Error(`${label}: warm-up agent ${agentId} ran ${report?.cyclesRun ?? 0} of ${cycles} cycles`);
+      }
     },
     stop,
   };
