@@ -3,7 +3,7 @@
 // another replica writes in between. Each replica is its own store on its
 // own connection to a real nats-server.
 import { describe, expect, it } from "vitest";
-import type { MemoryStore } from "../src/index.js";
+import { encodeToken, type MemoryStore } from "../src/index.js";
 import { useNatsReplicas } from "./fixtures/replicas.js";
 
 const nats = useNatsReplicas();
@@ -12,7 +12,7 @@ const text = (value: Uint8Array) => new TextDecoder().decode(value);
 
 let bucketSeq = 0;
 /** Two replicas over one new bucket, with the subjects each one's connection sends requests to. */
-async function replicas(): Promise<{ a: MemoryStore; b: MemoryStore; sentByA: string[] }> {
+async function replicas(): Promise<{ a: MemoryStore; b: MemoryStore; sentByA: string[]; bucket: string }> {
   const bucket = `memory_add_${process.pid}_${bucketSeq++}`;
   const sentByA: string[] = [];
   const a = await nats.kvStore(bucket, (t) => {
@@ -23,7 +23,7 @@ async function replicas(): Promise<{ a: MemoryStore; b: MemoryStore; sentByA: st
       return request(subject, ...rest);
     };
   });
-  return { a, b: await nats.kvStore(bucket), sentByA };
+  return { a, b: await nats.kvStore(bucket), sentByA, bucket };
 }
 
 describe("KV store, adding records", () => {
@@ -67,6 +67,22 @@ describe("KV store, adding records", () => {
       ["fact:old", "old"],
       ["fact:new", "from b"],
     ]);
+  });
+
+  it("a record added again over its delete marker (removed, then added) is followed by a version bump, so every reader's next read finds it", async () => {
+    const { a, b, bucket } = await replicas();
+    const fact = { id: "fact:back", value: bytes("Titan orbits Saturn") };
+    expect(await a.addRecords("agent", "facts", [fact])).toEqual([true]);
+    await a.removeRecords("agent", "facts", ["fact:back"]);
+    expect(await b.readRecords("agent", "facts")).toEqual([]);
+    // nats.js makes the create over a delete marker as a second write, after the one the bump was sent with.
+    expect(await a.addRecords("agent", "facts", [fact])).toEqual([true]);
+    const kv = await nats.rawKv(bucket);
+    const record = await kv.get(`agent.facts.${encodeToken("fact:back")}`);
+    const version = await kv.get("agent.ver.facts");
+    expect(record?.operation).toBe("PUT");
+    expect(version!.revision).toBeGreaterThan(record!.revision);
+    expect((await b.readRecords("agent", "facts")).map((r) => r.id)).toEqual(["fact:back"]);
   });
 
   it("an id repeated in one call is added once, with its first value", async () => {

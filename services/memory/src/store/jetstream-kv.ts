@@ -137,7 +137,11 @@ class KvStore implements MemoryStore {
     // that sees the new version finds the records, and N records cost one
     // round trip, not N + 1. A bump after creates that all failed (another
     // replica added the same ids first) only makes readers look again.
-    const [outcomes] = await Promise.all([Promise.allSettled(fresh.map((r) => this.kv.create(prefix + encodeToken(r.id), r.value))), this.bumpVersion(agentId, log)]);
+    const [outcomes, bumped] = await Promise.all([Promise.allSettled(fresh.map((r) => this.kv.create(prefix + encodeToken(r.id), r.value))), this.bumpVersion(agentId, log)]);
+    // A create over a delete marker (an id removed, then added again) is a
+    // second write nats.js makes after its first failed, so it can land
+    // after the bump: bumped again, every record is followed by a bump.
+    if (outcomes.some((o) => o.status === "fulfilled" && o.value > bumped)) await this.bumpVersion(agentId, log);
     const added = new Map(fresh.map((r, i) => [r.id, outcomes[i]!]));
     return records.map((r) => {
       const outcome = added.get(r.id);
@@ -205,10 +209,10 @@ class KvStore implements MemoryStore {
     if (ids.length > 0) await unavailable(() => this.bumpVersion(agentId, log), "remove from", log);
   }
 
-  /** Rewrites the log's version key after its records changed, so other processes' caches see the change. */
-  private async bumpVersion(agentId: string, log: LogName): Promise<void> {
+  /** Rewrites the log's version key after its records changed, so other processes' caches see the change; its new revision. */
+  private async bumpVersion(agentId: string, log: LogName): Promise<number> {
     try {
-      await this.kv.put(`${encodeToken(agentId)}.ver.${log}`, new Uint8Array(0));
+      return await this.kv.put(`${encodeToken(agentId)}.ver.${log}`, new Uint8Array(0));
     } catch (err) {
       throw new MemoryStoreError("UNAVAILABLE", `cannot mark ${log} of ${agentId} changed: ${(err as Error).message}`, { cause: err });
     }
