@@ -1,5 +1,3 @@
-import { errors as natsErrors } from "@nats-io/transport-node";
-
 /**
  * Status codes carried by every reply, named as gRPC names them so one
  * vocabulary serves NATS headers, gRPC statuses and logs.
@@ -78,13 +76,15 @@ export function isBusError(err: unknown, code?: StatusCodeName): err is BusError
  * Turns anything thrown by a handler into what the caller may see: a
  * BusError keeps its code and message, and so does any other package's typed
  * error whose `code` is a status code name (e.g. the graph's GraphError), so
- * domain packages need not depend on the bus. Anything else becomes INTERNAL
+ * domain packages need not depend on the bus. A client library's error that
+ * says its server is away (see treatAsUnavailable) is UNAVAILABLE. Anything else becomes INTERNAL
  * with a fixed message, so stacks and internals never leak across the
  * boundary. INTERNAL itself never passes its message on.
  */
 export function toWireError(err: unknown): BusError {
   if (err instanceof BusError) return err;
-  if (natsAway(err)) return new BusError("UNAVAILABLE", `NATS: ${err.message}`, { cause: err });
+  const away = awayFrom(err);
+  if (away) return new BusError("UNAVAILABLE", `${away}: ${(err as Error).message}`, { cause: err });
   const code = err instanceof Error ? (err as { code?: unknown }).code : undefined;
   if (typeof code === "string" && isStatusCodeName(code) && code !== "OK" && code !== "INTERNAL" && code !== "UNKNOWN") {
     return new BusError(code, err instanceof Error ? err.message : String(err), { cause: err });
@@ -92,13 +92,21 @@ export function toWireError(err: unknown): BusError {
   return new BusError("INTERNAL", "internal error", { cause: err });
 }
 
-// What nats.js throws when a request gets no answer or the connection is
-// down or closing: a handler that fails on one failed because NATS (or a
-// service behind it) is away, which the caller may retry. As INTERNAL, a
-// cycle gave up on an Act whose KV read fell in a nats-server restart.
-const NATS_AWAY = [natsErrors.TimeoutError, natsErrors.NoRespondersError, natsErrors.RequestError, natsErrors.ConnectionError, natsErrors.ClosedConnectionError, natsErrors.DrainingConnectionError];
+// Tests for errors that mean a dependency is away (a NATS request with no
+// answer, a connection down), registered by the transports that throw them:
+// this file loads no client library (see ./plain.ts).
+const awayTests: { readonly what: string; readonly test: (err: Error) => boolean }[] = [];
 
-function natsAway(err: unknown): err is Error {
-  // JetStream's "not enabled" (its API had no responders: a server restarting) is not exported, so it goes by name.
-  return err instanceof Error && (err.name === "JetStreamNotEnabled" || NATS_AWAY.some((type) => err instanceof type));
+/**
+ * Registers a test for errors a transport's client throws when `what` (its
+ * server) is away: toWireError answers them UNAVAILABLE, naming `what`,
+ * which callers retry, rather than INTERNAL.
+ */
+export function treatAsUnavailable(what: string, test: (err: Error) => boolean): void {
+  awayTests.push({ what, test });
+}
+
+/** What is away, when `err` says so. */
+function awayFrom(err: unknown): string | undefined {
+  return err instanceof Error ? awayTests.find((t) => t.test(err))?.what : undefined;
 }

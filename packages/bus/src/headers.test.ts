@@ -57,6 +57,8 @@ describe("errors - wire mapping", () => {
   });
 
   it("toWireError - nats.js's no-answer and connection errors are UNAVAILABLE (retryable), not INTERNAL", async () => {
+    // The NATS transport registers its errors when it loads; errors.js alone loads no client library.
+    await import("./nats.js");
     const { toWireError } = await import("./errors.js");
     const { errors } = await import("@nats-io/transport-node");
     for (const err of [new errors.TimeoutError(), new errors.NoRespondersError("$JS.API.DIRECT.GET.KV_x"), new errors.RequestError("cancelled"), new errors.ClosedConnectionError(), Object.assign(new Error("jetstream is not enabled"), { name: "JetStreamNotEnabled" })]) {

@@ -1,5 +1,6 @@
 import {
   connect,
+  errors as natsErrors,
   headers as natsHeaders,
   PermissionViolationError,
   RequestError,
@@ -10,11 +11,20 @@ import {
   type NatsConnection,
   type RequestOptions,
 } from "@nats-io/transport-node";
-import { BusError } from "./errors.js";
+import { BusError, treatAsUnavailable } from "./errors.js";
 import { InFlight } from "./inflight.js";
 import { encodeMessageHeader, Header, type Headers } from "./headers.js";
 import { timerDelay } from "./timers.js";
 import type { Delivery, Envelope, ErrorReporter, MessageHandler, RequestHandler, Subscription, Transport } from "./transport.js";
+
+// What nats.js throws when NATS is away (no answer, no responders, the
+// connection down or closing; JetStream's API not answering while a server
+// restarts, which it names "not enabled" and does not export): a handler
+// that fails on one is answered UNAVAILABLE, which callers retry. As
+// INTERNAL, a cycle gave up on an Act whose KV read fell in a nats-server
+// restart.
+const NATS_AWAY = [natsErrors.TimeoutError, natsErrors.NoRespondersError, natsErrors.RequestError, natsErrors.ConnectionError, natsErrors.ClosedConnectionError, natsErrors.DrainingConnectionError];
+treatAsUnavailable("NATS", (err) => NATS_AWAY.some((type) => err instanceof type) || err.name === "JetStreamNotEnabled");
 
 // A user name that is one subject token; others keep nats.js's default inbox.
 const INBOX_USER = /^[A-Za-z0-9_-]+$/;
