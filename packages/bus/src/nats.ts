@@ -69,6 +69,10 @@ export async function connectNats(options: NatsTransportOptions = {}): Promise<N
   return new NatsTransport(nc, reportError);
 }
 
+// How long after a reconnect a reply asked for before the connection dropped
+// may still come (the responder reconnecting too) before it counts as lost.
+const LOST_REPLY_GRACE_MS = 3_000;
+
 /** The NATS adapter of {@link Transport}, on a nats.js v3 connection. */
 export class NatsTransport implements Transport {
   readonly kind = "nats";
@@ -79,6 +83,8 @@ export class NatsTransport implements Transport {
   private connected_ = true;
   // Requests waiting for the connection to come back.
   private readonly waiters = new Set<() => void>();
+  // Requests waiting for their reply, told when the connection is back (see unlessLost).
+  private readonly reconnectListeners = new Set<() => void>();
 
   constructor(
     /** The underlying connection, for JetStream and KV. */
@@ -110,9 +116,10 @@ export class NatsTransport implements Transport {
       const options: RequestOptions = { timeout: Math.max(1, timerDelay(Math.ceil(timeout))) };
       const headers = toNatsHeaders(request.headers);
       if (headers) options.headers = headers;
-      const reply = await this.connection.request(subject, request.data, options);
+      const reply = await this.unlessLost(this.connection.request(subject, request.data, options), subject);
       return { data: reply.data, headers: fromNatsHeaders(reply.headers) };
     } catch (err) {
+      if (err instanceof BusError) throw err;
       if (err instanceof TimeoutError) {
         if (!wasConnected || !this.connected_ || epoch !== this.disconnects) {
           throw new BusError("UNAVAILABLE", `NATS connection was down; no reply on ${subject} within ${timeoutMs} ms`, { cause: err });
@@ -128,6 +135,36 @@ export class NatsTransport implements Transport {
       }
       throw new BusError("UNAVAILABLE", `request on ${subject} failed: ${(err as Error).message}`, { cause: err });
     }
+  }
+
+  /**
+   * The reply, or UNAVAILABLE when the connection dropped while waiting for
+   * it and LOST_REPLY_GRACE_MS after the reconnect it has still not come: a
+   * request or reply in flight through a nats-server that restarted is gone,
+   * and a caller would otherwise wait out the whole deadline (an Act's is
+   * the tool's time plus a person's approval: minutes). Failing is safe to
+   * retry: act's idempotency keys find a call already run or running, and
+   * memory's writes are keyed or versioned.
+   */
+  private unlessLost<T>(reply: Promise<T>, subject: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      const onReconnect = (): void => {
+        grace ??= setTimeout(() => {
+          this.reconnectListeners.delete(onReconnect);
+          reject(new BusError("UNAVAILABLE", `NATS connection dropped and came back; the reply on ${subject} did not come within ${LOST_REPLY_GRACE_MS} ms after, so it was lost`));
+        }, LOST_REPLY_GRACE_MS);
+      };
+      const settle = (): void => {
+        this.reconnectListeners.delete(onReconnect);
+        if (grace) clearTimeout(grace);
+      };
+      this.reconnectListeners.add(onReconnect);
+      reply.then(
+        (value) => (settle(), resolve(value)),
+        (err: unknown) => (settle(), reject(err)),
+      );
+    });
   }
 
   /** Resolves true when the connection is back, false if `deadline` comes first. */
@@ -221,6 +258,7 @@ export class NatsTransport implements Transport {
         this.connected_ = true;
         for (const wake of this.waiters) wake();
         this.waiters.clear();
+        for (const listener of this.reconnectListeners) listener();
       }
     }
   }

@@ -106,6 +106,43 @@ describe("NATS transport - faults", () => {
     expect(await pending).toBe("patient");
   });
 
+  it("reconnect - a request whose reply was lost in a nats-server restart fails UNAVAILABLE seconds after the reconnect, not at its deadline", async () => {
+    const service = await connect();
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let received = 0;
+    bindings.push(
+      await serveService(service, EchoServiceDefinition, {
+        // The first request is held until the test ends: its reply would go out on a connection long gone.
+        echo: async (r) => {
+          if (received++ === 0) await held;
+          return { text: r.text, payload: Buffer.alloc(0), servedBy: "svc" };
+        },
+      }),
+    );
+    const client = createClient(await connect(), EchoServiceDefinition);
+    try {
+      const started = Date.now();
+      const outcome = client.echo({ text: "lost" }, { timeoutMs: 60_000 }).then(
+        () => "ok",
+        (e: unknown) => (e instanceof BusError ? `${e.code}: ${e.message}` : String(e)),
+      );
+      const until = Date.now() + 5_000;
+      while (received === 0 && Date.now() < until) await sleep(10);
+      expect(received).toBe(1);
+      await nats.kill();
+      await nats.restart();
+      const result = await outcome;
+      expect(result).toMatch(/^UNAVAILABLE: NATS connection dropped and came back; the reply on boyd\.v1\.EchoService\.Echo did not come/);
+      // Within the reconnect and a grace of seconds, far from the 60 s deadline (which it waited out before).
+      expect(Date.now() - started).toBeLessThan(20_000);
+      // A retry reaches the service again.
+      expect((await client.echo({ text: "again" }, { timeoutMs: 10_000 })).text).toBe("again");
+    } finally {
+      release();
+    }
+  }, 90_000);
+
   it("jetstream - events acknowledged before a kill -9 are replayed by a new subscriber after restart", async () => {
     const publisher = await connect();
     const log = await openJetStreamEventLog(publisher, { stream: "EVENTS_FAULT" });

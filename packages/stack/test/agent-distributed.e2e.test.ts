@@ -137,7 +137,7 @@ describe("an agent end to end, distributed (NATS, JetStream, Neo4j, controller p
         return !!agent && agent.state !== AgentState.RUNNING && Number(agent.cycleCount) >= cycles;
       },
       120_000,
-      () => `the run did not end: ${seen}`,
+      () => `the run did not end: ${seen}; the controller's last output:\n${controller!.output().split("\n").slice(-40).join("\n")}`,
       250,
     );
     const { agent } = await agents.getAgent({ agentId: "weathered" });
