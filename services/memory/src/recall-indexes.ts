@@ -2,6 +2,7 @@ import type { EpisodicEntry, Fact } from "@boyd/proto";
 import { episodeView, factView, type View } from "./recall.js";
 import { RecallIndex } from "./recall-index.js";
 import type { RecordVectors } from "./record-vectors.js";
+import { RecentlyUsed } from "./recently-used.js";
 import type { Repository } from "./state.js";
 import type { LogCursor } from "./store/port.js";
 
@@ -32,8 +33,8 @@ interface Held<L extends RankedLog> {
  * costs the records written since the last one, not the agent's age.
  */
 export class RecallIndexes {
-  // Values are Held<L> for the log named in the key.
-  private readonly held = new Map<string, unknown>();
+  // Values are Held<L> for the log named in the key; two logs an agent.
+  private readonly held = new RecentlyUsed<unknown>(KEPT_AGENTS * 2);
 
   constructor(
     private readonly repo: Repository,
@@ -50,13 +51,8 @@ export class RecallIndexes {
   }
 
   private heldFor<L extends RankedLog>(agentId: string, log: L): Held<L> {
-    const key = `${agentId}\0${log}`;
-    let held = this.held.get(key) as Held<L> | undefined;
-    if (held) this.held.delete(key); // re-inserted below: the map's order is recall order
-    else held = { index: new RecallIndex(VIEWS[log]), cursor: undefined, queue: Promise.resolve() };
-    this.held.set(key, held);
-    while (this.held.size > KEPT_AGENTS * 2) this.held.delete(this.held.keys().next().value!);
-    return held;
+    const make = (): Held<L> => ({ index: new RecallIndex(VIEWS[log]), cursor: undefined, queue: Promise.resolve() });
+    return this.held.use(`${agentId}\0${log}`, make) as Held<L>;
   }
 
   /** Applies the log's changes since the index's cursor; all of them or, when reading them fails, none. */

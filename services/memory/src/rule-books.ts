@@ -2,6 +2,7 @@ import type { BehaviorRule, Correction, Fact } from "@boyd/proto";
 import { KNOWLEDGE } from "./constants.js";
 import { distillRules } from "./distiller.js";
 import { isPreferenceFact } from "./facts.js";
+import { RecentlyUsed } from "./recently-used.js";
 import type { Repository } from "./state.js";
 import type { LogCursor } from "./store/port.js";
 
@@ -19,8 +20,6 @@ interface Book {
   corrections: Map<string, Correction>;
   /** Every distilled rule, best first; undefined after a change. */
   rules: BehaviorRule[] | undefined;
-  /** The update in progress: updates of one book run one after another. */
-  queue: Promise<unknown>;
 }
 
 /**
@@ -32,31 +31,21 @@ interface Book {
  * changed. The rules are the same as distillRules over the whole logs.
  */
 export class RuleBooks {
-  private readonly books = new Map<string, Book>();
+  private readonly books = new RecentlyUsed<Book>(KEPT_AGENTS);
 
   constructor(private readonly repo: Repository) {}
 
   /**
    * The agent's rules, best first, at most `limit`. Corrections beyond the
    * cap (the oldest) are removed from the store on the way, as reading the
-   * whole log used to; the caller holds the agent's lock.
+   * whole log used to. The caller holds the agent's lock, which also keeps
+   * two updates of one book from interleaving.
    */
   async rules(agentId: string, limit: number): Promise<BehaviorRule[]> {
-    const book = this.bookFor(agentId);
-    const run = book.queue.then(() => this.update(agentId, book));
-    book.queue = run.catch(() => undefined);
-    await run;
+    const book = this.books.use(agentId, () => ({ factsCursor: undefined, correctionsCursor: undefined, preferences: new Map(), corrections: new Map(), rules: undefined }));
+    await this.update(agentId, book);
     book.rules ??= distillRules([...book.corrections.values()], [...book.preferences.values()], Number.MAX_SAFE_INTEGER);
     return book.rules.slice(0, limit);
-  }
-
-  private bookFor(agentId: string): Book {
-    let book = this.books.get(agentId);
-    if (book) this.books.delete(agentId); // re-inserted below: the map's order is use order
-    else book = { factsCursor: undefined, correctionsCursor: undefined, preferences: new Map(), corrections: new Map(), rules: undefined, queue: Promise.resolve() };
-    this.books.set(agentId, book);
-    if (this.books.size > KEPT_AGENTS) this.books.delete(this.books.keys().next().value!);
-    return book;
   }
 
   /** Applies both logs' changes since the book's cursors; a failed read leaves the book as it was, to be read again. */

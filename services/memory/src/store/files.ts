@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { KeyedMutex } from "../agent-lock.js";
 import { MemoryStoreError } from "../errors.js";
 import { AgentFiles } from "./file-agent.js";
-import { encodeToken, type DocName, type LogChanges, type LogCursor, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
+import { encodeToken, pickRecords, type DocName, type LogChanges, type LogCursor, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
 
 /** Options of {@link openFileStore}. */
 export interface FileStoreOptions {
@@ -88,11 +88,7 @@ class FileStore implements MemoryStore {
   }
 
   async readRecordsById(agentId: string, log: LogName, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
-    const records = (await this.agent(agentId)).records(log);
-    return ids.map((id) => {
-      const value = records.get(id);
-      return value && { id, value };
-    });
+    return pickRecords((await this.agent(agentId)).records(log), ids);
   }
 
   async readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges> {

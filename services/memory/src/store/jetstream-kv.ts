@@ -2,8 +2,9 @@ import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, jetstre
 import { Kvm, type KV } from "@nats-io/kv";
 import { nanos, type NatsConnection } from "@nats-io/transport-node";
 import { MemoryStoreError } from "../errors.js";
+import { RecentlyUsed } from "../recently-used.js";
 import { ChangeJournal } from "./change-journal.js";
-import { decodeToken, encodeToken, type DocName, type LogChanges, type LogCursor, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
+import { decodeToken, encodeToken, pickRecords, type DocName, type LogChanges, type LogCursor, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
 
 /** Options of {@link openKvStore}. */
 export interface KvStoreOptions {
@@ -72,16 +73,16 @@ const DOC_VALUES_KEPT = 4_096;
  * anew. Least recently used keys go first.
  */
 class DocValues {
-  private readonly byKey = new Map<string, StoredDoc>();
+  private readonly byKey: RecentlyUsed<StoredDoc>;
 
-  constructor(private readonly max: number) {}
+  constructor(max: number) {
+    this.byKey = new RecentlyUsed(max);
+  }
 
   keep(key: string, doc: StoredDoc): StoredDoc {
     const held = this.byKey.get(key);
-    this.byKey.delete(key);
     const kept = held && held.revision === doc.revision && Buffer.compare(held.value, doc.value) === 0 ? held : doc;
     this.byKey.set(key, kept);
-    if (this.byKey.size > this.max) this.byKey.delete(this.byKey.keys().next().value!);
     return kept;
   }
 }
@@ -174,11 +175,7 @@ class KvStore implements MemoryStore {
   }
 
   async readRecordsById(agentId: string, log: LogName, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
-    const { records } = await this.current(agentId, log);
-    return ids.map((id) => {
-      const value = records.get(id);
-      return value && { id, value };
-    });
+    return pickRecords((await this.current(agentId, log)).records, ids);
   }
 
   async readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges> {

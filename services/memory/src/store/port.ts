@@ -95,6 +95,14 @@ export interface MemoryStore {
   close(): Promise<void>;
 }
 
+/** The records with these ids among a log's (id -> value), undefined for the ids it lacks: readRecordsById for an adapter that holds the log. */
+export function pickRecords(records: ReadonlyMap<string, Uint8Array>, ids: readonly string[]): (StoredRecord | undefined)[] {
+  return ids.map((id) => {
+    const value = records.get(id);
+    return value && { id, value };
+  });
+}
+
 /**
  * Encodes an id as a token safe in file names and KV keys: letters, digits,
  * '_' and '-' pass; every other byte becomes "=HH". Injective, so two ids
