@@ -23,7 +23,7 @@ import type { Delivery, Envelope, ErrorReporter, MessageHandler, RequestHandler,
 // that fails on one is answered UNAVAILABLE, which callers retry. As
 // INTERNAL, a cycle gave up on an Act whose KV read fell in a nats-server
 // restart.
-const NATS_AWAY = [natsErrors.TimeoutError, natsErrors.NoRespondersError, natsErrors.RequestError, natsErrors.ConnectionError, natsErrors.ClosedConnectionError, natsErrors.DrainingConnectionError];
+const NATS_AWAY = [TimeoutError, natsErrors.NoRespondersError, RequestError, natsErrors.ConnectionError, natsErrors.ClosedConnectionError, natsErrors.DrainingConnectionError];
 treatAsUnavailable("NATS", (err) => NATS_AWAY.some((type) => err instanceof type) || err.name === "JetStreamNotEnabled");
 
 // A user name that is one subject token; others keep nats.js's default inbox.
@@ -81,9 +81,9 @@ export class NatsTransport implements Transport {
   // down (or went down meanwhile) is reported UNAVAILABLE, not a slow server.
   private disconnects = 0;
   private connected_ = true;
-  // Requests waiting for the connection to come back.
-  private readonly waiters = new Set<() => void>();
-  // Requests waiting for their reply, told when the connection is back (see unlessLost).
+  // Told when the connection is back: requests waiting to be sent (see
+  // reconnected) and requests waiting for their reply (see unlessLost).
+  // Each removes itself when it is done.
   private readonly reconnectListeners = new Set<() => void>();
 
   constructor(
@@ -171,14 +171,15 @@ export class NatsTransport implements Transport {
   private reconnected(deadline: number): Promise<boolean> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.waiters.delete(done);
+        this.reconnectListeners.delete(done);
         resolve(false);
       }, timerDelay(deadline - Date.now()));
       const done = (): void => {
+        this.reconnectListeners.delete(done);
         clearTimeout(timer);
         resolve(true);
       };
-      this.waiters.add(done);
+      this.reconnectListeners.add(done);
     });
   }
 
@@ -256,9 +257,7 @@ export class NatsTransport implements Transport {
         this.disconnects++;
       } else if (s.type === "reconnect") {
         this.connected_ = true;
-        for (const wake of this.waiters) wake();
-        this.waiters.clear();
-        for (const listener of this.reconnectListeners) listener();
+        for (const listener of [...this.reconnectListeners]) listener();
       }
     }
   }
