@@ -25,7 +25,6 @@ export class Accumulator {
   private count = 0;
   private seedLo = 0;
   private seedHi = 0;
-  private tieBreak: Hypervector | undefined;
 
   /** Adds a member with a positive weight (default 1). */
   add(v: Hypervector, weight = 1): this {
@@ -54,11 +53,13 @@ export class Accumulator {
     // result depends only on the members.
     const groups = [...this.counters].sort(([a], [b]) => a - b);
     const out = integerMajority(groups) ?? floatMajority(groups);
+    // Made for this call: members added after it change the seed.
+    let tieBreak: Hypervector | undefined;
     for (let w = 0; w < WORDS; w++) {
       const ties = out.ties[w]!;
       if (ties === 0) continue;
-      this.tieBreak ??= randomVector(new Prng(this.seedLo ^ 0x5bd1e995, this.seedHi));
-      out.bits[w] = (out.bits[w]! & ~ties) | (this.tieBreak[w]! & ties);
+      tieBreak ??= randomVector(new Prng(this.seedLo ^ 0x5bd1e995, this.seedHi));
+      out.bits[w] = (out.bits[w]! & ~ties) | (tieBreak[w]! & ties);
     }
     out.bits[LAST_WORD] = out.bits[LAST_WORD]! & LAST_MASK;
     for (let w = LAST_WORD + 1; w < WORDS; w++) out.bits[w] = 0;
@@ -92,7 +93,7 @@ function integerMajority(groups: readonly (readonly [number, BitCounter])[]): Ma
   for (const [weight, counter] of groups) {
     const k = Math.round(weight * scale);
     total += k * counter.members;
-    for (let shift = 0; shift < 31; shift++) if ((k >>> shift) & 1) terms.push({ shift, counter });
+    for (let shift = 0; shift < MAX_SUM_BITS; shift++) if ((k >>> shift) & 1) terms.push({ shift, counter });
   }
   if (total >= 2 ** MAX_SUM_BITS) return undefined;
   const bitsOfSum = 32 - Math.clz32(total);

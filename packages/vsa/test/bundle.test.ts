@@ -133,3 +133,14 @@ describe("Accumulator", () => {
     for (let i = 0; i < DIMENSION; i++) expect(getBit(got, i)).toBe(want[i]);
   });
 });
+
+describe("Accumulator reused", () => {
+  it("gives after more members what a new accumulator of all of them gives (its tie-break follows the members)", () => {
+    const vs = members(8, 6);
+    const acc = new Accumulator();
+    vs.slice(0, 4).forEach((v) => acc.add(v));
+    acc.toVector();
+    vs.slice(4).forEach((v) => acc.add(v));
+    expect(vectorsEqual(acc.toVector(), accumulate(vs, vs.map(() => 1)))).toBe(true);
+  });
+});
