@@ -144,3 +144,22 @@ describe("Accumulator reused", () => {
     expect(vectorsEqual(acc.toVector(), accumulate(vs, vs.map(() => 1)))).toBe(true);
   });
 });
+
+describe("Accumulator.addShared", () => {
+  it("bundles exactly as add does, ties included, whether a vector's fingerprint is remembered yet or not", () => {
+    // Four equal members tie on many bits: the tie-break (seeded by the members' fingerprints) decides them.
+    const vs = members(9, 4);
+    const weights = [1, 1, 1, 1];
+    const expected = accumulate(vs, weights);
+    for (let round = 0; round < 2; round++) {
+      const acc = new Accumulator();
+      vs.forEach((v, i) => acc.addShared(v, weights[i]));
+      expect(vectorsEqual(acc.toVector(), expected)).toBe(true);
+    }
+    // The same vector under another weight is another member.
+    const mixed = new Accumulator();
+    vs.forEach((v, i) => mixed.addShared(v, i === 0 ? 1.5 : 1));
+    expect(vectorsEqual(mixed.toVector(), accumulate(vs, [1.5, 1, 1, 1]))).toBe(true);
+    expect(() => new Accumulator().addShared(vs[0]!, 0)).toThrow(RangeError);
+  });
+});

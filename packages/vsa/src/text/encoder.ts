@@ -158,7 +158,8 @@ export class TextEncoder {
   /** Bundles atoms into one vector. */
   encodeAtoms(atoms: readonly Atom[]): Hypervector {
     const acc = new Accumulator();
-    for (const a of atoms) acc.add(this.atomVector(a), a.weight);
+    // Atom vectors come from caches and are never modified.
+    for (const a of atoms) acc.addShared(this.atomVector(a), a.weight);
     return acc.toVector();
   }
 
