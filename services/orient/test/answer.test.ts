@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { GraphStore, ingestRulesText, ingestStream, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
+import { canonicalPredicate, GraphStore, ingestRulesText, ingestStream, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
 import { AnswerKind, type GoalAnswers } from "@boyd/proto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { FactView } from "../src/answer/facts.js";
 import { QuestionAnswerer } from "../src/index.js";
 
 const EXAMPLES = new URL("../../../examples/", import.meta.url);
@@ -135,5 +136,25 @@ describe("orientation - activation follows the question", () => {
     const context = orientation.goals[0]!;
     expect(context.answers!.subjectIds[0]).toBe("alice");
     expect(context.inferences[0]!.symbol!.id).toBe("zoe");
+  });
+});
+
+describe("answering - class checks", () => {
+  it("walk a class chain only from symbols with an out-edge of that predicate (the others cannot start one), with the same answer", async () => {
+    const store = await graphOf("solar-system.csv");
+    const closure = vi.spyOn(FactView.prototype, "closure");
+    let walked: { id: string; predicate: string }[];
+    try {
+      const a = await ask(store, "Find the moons that orbit Mars");
+      expect(ids(a)).toEqual(["deimos", "phobos"]);
+      walked = closure.mock.calls.map(([id, predicate]) => ({ id, predicate }));
+    } finally {
+      closure.mockRestore();
+    }
+    expect(walked.length).toBeGreaterThan(0);
+    for (const { id, predicate } of walked) {
+      const out = (await store.neighbours(id, { direction: "out" })).map((e) => canonicalPredicate(e.triple.predicate));
+      expect(out, `closure of ${id} along ${predicate}`).toContain(canonicalPredicate(predicate));
+    }
   });
 });
