@@ -96,6 +96,15 @@ export class FactView {
     this.hornRules = vocab.rules.filter((r) => !this.covers(r));
   }
 
+  /**
+   * Whether a question asked of this view went to the reasoner: its
+   * derived facts are stamped with the time they were derived, so such an
+   * answer is not the same when asked again later.
+   */
+  get usedReasoner(): boolean {
+    return this.reasoner !== undefined;
+  }
+
   /** Whether the symmetric/inverse/transitive walks here already apply a rule. */
   private covers(rule: Rule): boolean {
     const shape = ruleShape(rule);
