@@ -28,14 +28,57 @@ export class Accumulator {
 
   /** Adds a member with a positive weight (default 1). */
   add(v: Hypervector, weight = 1): this {
-    if (!(weight > 0) || !Number.isFinite(weight)) throw new RangeError(`bundle weight must be a positive finite number, got ${weight}`);
+    checkWeight(weight);
+    return this.count1(v, weight, fingerprint(v, weight));
+  }
+
+  /**
+   * Adds a member that is never modified (an item vector, a cached n-gram
+   * vector): the same as {@link add}, but its fingerprint is computed once
+   * per vector and weight in the process, not once per bundle (it was half
+   * the cost of adding a text's atoms).
+   */
+  addShared(v: Hypervector, weight = 1): this {
+    checkWeight(weight);
+    return this.count1(v, weight, sharedPrint(v, weight));
+  }
+
+  /**
+   * Takes back a member added with {@link addShared} (the same vector and
+   * weight): the accumulator is then exactly one that never had it, so a
+   * bundle of a text close to one bundled before can start from that one's
+   * copy. Throws when no member of that weight is left.
+   */
+  removeShared(v: Hypervector, weight: number): this {
+    const counter = this.counters.get(weight);
+    if (!counter) throw new RangeError(`no member of weight ${weight} to remove`);
+    counter.subtract(v);
+    // A weight with no member left is no group at all, as in an accumulator that never had one.
+    if (counter.members === 0) this.counters.delete(weight);
+    this.count--;
+    const [lo, hi] = sharedPrint(v, weight);
+    this.seedLo = (this.seedLo - lo) | 0;
+    this.seedHi = (this.seedHi - hi) | 0;
+    return this;
+  }
+
+  /** A copy with the same members, to add to or take from without changing this one. */
+  clone(): Accumulator {
+    const copy = new Accumulator();
+    for (const [weight, counter] of this.counters) copy.counters.set(weight, counter.clone());
+    copy.count = this.count;
+    copy.seedLo = this.seedLo;
+    copy.seedHi = this.seedHi;
+    return copy;
+  }
+
+  private count1(v: Hypervector, weight: number, [lo, hi]: readonly [number, number]): this {
     let counter = this.counters.get(weight);
     if (!counter) this.counters.set(weight, (counter = new BitCounter()));
     counter.add(v);
     this.count++;
     // Order-independent fingerprint of (member, weight) pairs: a sum of
     // per-member hashes, so bundling is commutative.
-    const [lo, hi] = fingerprint(v, weight);
     this.seedLo = (this.seedLo + lo) | 0;
     this.seedHi = (this.seedHi + hi) | 0;
     return this;
@@ -180,6 +223,33 @@ class BitCounter {
     }
   }
 
+  /**
+   * Takes back a member added before (ripple-borrow over the planes): each
+   * of its bits was counted, so no count goes below zero. The planes stay;
+   * the high ones just hold zeros.
+   */
+  subtract(v: Hypervector): void {
+    if (this.members === 0) throw new RangeError("no member to remove");
+    this.members--;
+    const planes = this.planes;
+    for (let w = 0; w < WORDS; w++) {
+      let borrow = v[w]!;
+      for (let i = w; borrow !== 0 && i < planes.length; i += WORDS) {
+        const bits = planes[i]!;
+        planes[i] = bits ^ borrow;
+        borrow = ~bits & borrow;
+      }
+    }
+  }
+
+  clone(): BitCounter {
+    const copy = new BitCounter();
+    copy.members = this.members;
+    copy.planes = this.planes.slice();
+    copy.planeCount = this.planeCount;
+    return copy;
+  }
+
   /** Adds this counter's count at word `w`, times 2^shift, into the bit-sliced number `sum` (ripple-carry over the planes). */
   addShiftedInto(sum: Uint32Array, w: number, shift: number): void {
     const planes = this.planes;
@@ -232,7 +302,22 @@ export function bundle(vs: readonly Hypervector[], weights?: readonly number[]):
   return acc.toVector();
 }
 
-function fingerprint(v: Hypervector, weight: number): [number, number] {
+/** Fingerprints of members added with addShared, by vector and weight (vectors never modified, so never stale). */
+const sharedPrints = new WeakMap<Hypervector, Map<number, readonly [number, number]>>();
+
+function sharedPrint(v: Hypervector, weight: number): readonly [number, number] {
+  let prints = sharedPrints.get(v);
+  if (!prints) sharedPrints.set(v, (prints = new Map()));
+  let print = prints.get(weight);
+  if (!print) prints.set(weight, (print = fingerprint(v, weight)));
+  return print;
+}
+
+function checkWeight(weight: number): void {
+  if (!(weight > 0) || !Number.isFinite(weight)) throw new RangeError(`bundle weight must be a positive finite number, got ${weight}`);
+}
+
+function fingerprint(v: Hypervector, weight: number): readonly [number, number] {
   let h1 = 0x811c9dc5 ^ Math.round(weight * 1e6);
   let h2 = 0x1b873593;
   for (let i = 0; i < WORDS; i++) {

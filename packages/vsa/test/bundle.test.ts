@@ -144,3 +144,39 @@ describe("Accumulator reused", () => {
     expect(vectorsEqual(acc.toVector(), accumulate(vs, vs.map(() => 1)))).toBe(true);
   });
 });
+
+describe("Accumulator.addShared", () => {
+  it("bundles exactly as add does, ties included, whether a vector's fingerprint is remembered yet or not", () => {
+    // Four equal members tie on many bits: the tie-break (seeded by the members' fingerprints) decides them.
+    const vs = members(9, 4);
+    const weights = [1, 1, 1, 1];
+    const expected = accumulate(vs, weights);
+    for (let round = 0; round < 2; round++) {
+      const acc = new Accumulator();
+      vs.forEach((v, i) => acc.addShared(v, weights[i]));
+      expect(vectorsEqual(acc.toVector(), expected)).toBe(true);
+    }
+    // The same vector under another weight is another member.
+    const mixed = new Accumulator();
+    vs.forEach((v, i) => mixed.addShared(v, i === 0 ? 1.5 : 1));
+    expect(vectorsEqual(mixed.toVector(), accumulate(vs, [1.5, 1, 1, 1]))).toBe(true);
+    expect(() => new Accumulator().addShared(vs[0]!, 0)).toThrow(RangeError);
+  });
+});
+
+describe("Accumulator.removeShared and clone", () => {
+  it("a copy with members taken back and others added bundles as an accumulator of its members from scratch; the original is unchanged", () => {
+    const vs = members(11, 7);
+    const base = new Accumulator();
+    vs.slice(0, 5).forEach((v, i) => base.addShared(v, i % 2 ? 1.5 : 1));
+    const before = base.toVector();
+    const copy = base.clone().removeShared(vs[0]!, 1).removeShared(vs[1]!, 1.5).addShared(vs[5]!, 1).addShared(vs[6]!, 0.3);
+    // Members 2, 3, 4 (weights 1, 1.5, 1), 5 (1), 6 (0.3); the 1.5 group keeps member 3.
+    expect(vectorsEqual(copy.toVector(), accumulate([vs[2]!, vs[3]!, vs[4]!, vs[5]!, vs[6]!], [1, 1.5, 1, 1, 0.3]))).toBe(true);
+    expect(vectorsEqual(base.toVector(), before)).toBe(true);
+    // Every member of a weight taken back: no group of that weight is left, as if it had never been added.
+    const emptied = base.clone().removeShared(vs[1]!, 1.5).removeShared(vs[3]!, 1.5);
+    expect(vectorsEqual(emptied.toVector(), accumulate([vs[0]!, vs[2]!, vs[4]!], [1, 1, 1]))).toBe(true);
+    expect(() => emptied.removeShared(vs[1]!, 1.5)).toThrow(RangeError);
+  });
+});

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { DEFAULT_SYNONYMS, TextEncoder, contentWords, ngrams, similarity, stem } from "../src/index.js";
+import { describe, expect, it, vi } from "vitest";
+import { Accumulator, DEFAULT_SYNONYMS, TextEncoder, contentWords, ngrams, similarity, stem, vectorsEqual } from "../src/index.js";
 
 const enc = new TextEncoder();
 const sim = (a: string, b: string, e = enc) => similarity(e.encode(a), e.encode(b));
@@ -52,5 +52,58 @@ describe("text encoder", () => {
     expect(other.encode("schedule a nightly report")).toEqual(enc.encode("schedule a nightly report"));
     expect(enc.encode("the of and").every((w) => w === 0)).toBe(true);
     expect(enc.analyze("Run the tests").concepts).toContain("execute");
+  });
+});
+
+describe("text encoder, bundling from the last bundle", () => {
+  /** The vector bundled from scratch, member by member with Accumulator.add (what encodeAtoms made before it started from the last bundle). */
+  const fromScratch = (e: TextEncoder, text: string) => {
+    const acc = new Accumulator();
+    for (const a of e.analyze(text).atoms) acc.add(e.atomVector(a), a.weight);
+    return acc.toVector();
+  };
+  // Near copies (a run's episodes), texts sharing about half their atoms, unrelated ones, repeated words (capped weights), one word (ties).
+  const texts = [
+    ...Array.from({ length: 40 }, (_, i) => `cycle ${i}: 1 active goal (top: "Identify the moons that orbit jupiter"), WM ${(i * 7) % 100}/100, ${i % 4} episodes recalled`),
+    ...Array.from({ length: 20 }, (_, i) => `moons of ${["jupiter", "saturn", "mars"][i % 3]} ${i % 2 ? "orbit closely" : "are icy"} and ${["small", "large", "cold", "far"][i % 4]}`),
+    "enceladus has a subsurface ocean",
+    "ocean ocean ocean ocean water water",
+    "whale",
+    "whales",
+    "the quick brown fox jumps over the lazy dog",
+    "cycle 3: 1 active goal",
+  ];
+
+  it("gives exactly the vector bundled from scratch, whatever text came before", () => {
+    const e = new TextEncoder();
+    for (const [i, text] of [...texts, ...[...texts].reverse()].entries()) {
+      // encodeAtoms, not encode: encode's cache would answer the second pass.
+      expect(vectorsEqual(e.encodeAtoms(e.analyze(text).atoms), fromScratch(e, text)), `text ${i}: ${text}`).toBe(true);
+    }
+  });
+
+  it("a text close to the last one bundled adds and takes back only the atoms that differ", () => {
+    const e = new TextEncoder();
+    e.encode("cycle 146: 1 active goal (top: \"Identify the moons that orbit jupiter\"), WM 57/100, 3 episodes recalled");
+    const added = vi.spyOn(Accumulator.prototype, "addShared");
+    try {
+      const text = "cycle 147: 1 active goal (top: \"Identify the moons that orbit jupiter\"), WM 62/100, 3 episodes recalled";
+      const v = e.encode(text);
+      const atoms = e.analyze(text).atoms.length;
+      expect(added.mock.calls.length).toBeGreaterThan(0);
+      expect(added.mock.calls.length).toBeLessThan(atoms / 4);
+      expect(vectorsEqual(v, fromScratch(e, text))).toBe(true);
+    } finally {
+      added.mockRestore();
+    }
+  });
+
+  it("atoms listed twice are each a member, as before", () => {
+    const e = new TextEncoder();
+    const atoms = e.analyze("ocean water").atoms;
+    const twice = [...atoms, atoms[0]!];
+    const acc = new Accumulator();
+    for (const a of twice) acc.add(e.atomVector(a), a.weight);
+    expect(vectorsEqual(e.encodeAtoms(twice), acc.toVector())).toBe(true);
   });
 });

@@ -79,6 +79,26 @@ describe("GroupCommitLog", () => {
     expect(log.stats.syncs).toBe(1); // nothing left to sync at close
   });
 
+  it("a lazy append to an idle log is written and applied within the call, behind anything queued before it", async () => {
+    const path = join(dir, "log");
+    const { log } = await GroupCommitLog.open(path, { lazySyncMs: 60_000 });
+    await log.append([Buffer.from("opens the file")], undefined, { sync: false });
+    const applied: string[] = [];
+    const lazy = log.append([Buffer.from("now")], () => applied.push("now"), { sync: false });
+    // No turn of the event loop yet: the record is in the file and applied already.
+    expect(applied).toEqual(["now"]);
+    expect(text((await GroupCommitLog.open(path)).payloads)).toEqual(["opens the file", "now"]);
+    await lazy;
+    // Behind a queued synced append, a lazy one waits its turn: the file keeps the order of the appends.
+    const synced = log.append([Buffer.from("synced")], () => applied.push("synced"));
+    const after = log.append([Buffer.from("after")], () => applied.push("after"), { sync: false });
+    expect(applied).toEqual(["now"]);
+    await Promise.all([synced, after]);
+    expect(applied).toEqual(["now", "synced", "after"]);
+    await log.close();
+    expect(text((await GroupCommitLog.open(path)).payloads)).toEqual(["opens the file", "now", "synced", "after"]);
+  });
+
   it("lazy appends are synced within lazySyncMs when no synced append follows, and at close", async () => {
     const { log } = await GroupCommitLog.open(join(dir, "log"), { lazySyncMs: 20 });
     await log.append([Buffer.from("lazy")], undefined, { sync: false });

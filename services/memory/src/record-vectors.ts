@@ -32,6 +32,12 @@ export function recallText(log: LogName, record: unknown): string | undefined {
 export class RecordVectors {
   /** Vectors by record: stored with it, or encoded once for a record without one. */
   private readonly vectors = new WeakMap<object, Hypervector>();
+  /**
+   * The stored form of each vector made, by vector: the encoder caches a
+   * text's vector, and a cycle writes the same facts again and again (the
+   * store keeps the first), so each vector is put in base64 once, not per write.
+   */
+  private readonly stored = new WeakMap<Hypervector, Record<string, StoredVector>>();
 
   constructor(readonly encoder: TextEncoder) {}
 
@@ -40,7 +46,9 @@ export class RecordVectors {
     const text = recallText(log, record);
     if (text === undefined) return undefined;
     const v = this.encoder.encode(text);
-    return { [VECTOR_FIELD]: { encoder: this.encoder.fingerprint, bits: Buffer.from(v.buffer, v.byteOffset, BYTES).toString("base64") } };
+    let fields = this.stored.get(v);
+    if (!fields) this.stored.set(v, (fields = { [VECTOR_FIELD]: { encoder: this.encoder.fingerprint, bits: Buffer.from(v.buffer, v.byteOffset, BYTES).toString("base64") } }));
+    return fields;
   }
 
   /** Keeps the vector stored in `json` (a record as parsed from the store) for `record`, when this encoder made it. */

@@ -2,7 +2,7 @@
 // and that reads served from the decoded cache stay private to each reader.
 import { DerivationKind, WorkingMemoryEntry, WorkingMemoryKind } from "@boyd/proto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createMemoryHandlers, openFileStore, type DocName, type MemoryStore } from "../src/index.js";
+import { createMemoryHandlers, openFileStore, type DocName, type LogName, type MemoryStore, type StoredRecord } from "../src/index.js";
 import { ctx, entry, filesHandlers, session } from "./fixtures/harness.js";
 
 describe("memory write path", () => {
@@ -15,27 +15,61 @@ describe("memory write path", () => {
     records: [{ id: `prov:decision:${cycle}`, agentId: "a1", cycle, kind: DerivationKind.AGENT_DECISION, derivedId: `decision:${cycle}`, sourceIds: [], confidence: 0.5, toolName: "kg_query", detail: "", createdAtUnixMs: 0, scoreBreakdown: "", supportingTriples: [] }],
   });
 
+  /**
+   * Handlers over `h.store` whose writes matching `held` wait until `release`
+   * (or 300 ms, so a call wrongly queued behind a held one ends the test
+   * with the wrong order instead of hanging): a write is then "under way"
+   * however fast the disk, as a lazy write now completes within its call.
+   */
+  function holdingWrites(held: (kind: "doc" | "log", name: string) => boolean): { handlers: ReturnType<typeof createMemoryHandlers>; arm(): void; release(): void } {
+    let armed = false;
+    let release = (): void => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 300).unref();
+    });
+    const store: MemoryStore = Object.assign(Object.create(h.store) as MemoryStore, {
+      putDoc: async (agentId: string, doc: DocName, value: Uint8Array, expected: number) => {
+        if (armed && held("doc", doc)) await gate;
+        return h.store.putDoc(agentId, doc, value, expected);
+      },
+      addRecords: async (agentId: string, log: LogName, records: readonly StoredRecord[]) => {
+        if (armed && held("log", log)) await gate;
+        return h.store.addRecords(agentId, log, records);
+      },
+    });
+    return { handlers: createMemoryHandlers(store), arm: () => (armed = true), release: () => release() };
+  }
+
   it("RecordProvenance does not wait behind a Remember of the same agent: sent while Remember writes, it is acknowledged first", async () => {
     const done: string[] = [];
+    const held = holdingWrites((kind, name) => kind === "doc" && name === "wm");
     // A tool result long enough to become a fact: Remember then writes the fact's provenance after its first write.
     const result = entry("phobos and deimos are the two moons that orbit mars", { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "kg_query" });
-    await h.handlers.remember({ agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
-    const remembering = Promise.resolve(h.handlers.remember({ agentId: "a1", cycle: 1, entries: [result], touchIds: [] }, ctx)).then(() => done.push("remember"));
-    // Remember holds the agent's lock by now, its first write under way.
+    await held.handlers.remember({ agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
+    held.arm();
+    const remembering = Promise.resolve(held.handlers.remember({ agentId: "a1", cycle: 1, entries: [result], touchIds: [] }, ctx)).then(() => done.push("remember"));
+    // Remember holds the agent's lock by now, its working-memory write held.
     await new Promise((resolve) => setImmediate(resolve));
-    await Promise.all([remembering, Promise.resolve(h.handlers.recordProvenance(provenance(1), ctx)).then(() => done.push("provenance"))]);
+    await Promise.resolve(held.handlers.recordProvenance(provenance(1), ctx)).then(() => done.push("provenance"));
+    held.release();
+    await remembering;
     expect(done).toEqual(["provenance", "remember"]);
-    const listed = await h.handlers.listProvenance({ agentId: "a1", derivedId: "", kind: 0, fromCycle: 0, toCycle: 0, limit: 10, pageToken: "", symbol: "" }, ctx);
+    const listed = await held.handlers.listProvenance({ agentId: "a1", derivedId: "", kind: 0, fromCycle: 0, toCycle: 0, limit: 10, pageToken: "", symbol: "" }, ctx);
     expect(listed.records.map((r) => r.id)).toContain("prov:decision:1");
   });
 
   it("a RecordFacts in flight (act sends it without waiting) does not hold up the cycle's Remember", async () => {
     const done: string[] = [];
-    await h.handlers.remember({ agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
+    const held = holdingWrites((kind, name) => kind === "log" && name === "facts");
+    await held.handlers.remember({ agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
+    held.arm();
     const fact = { id: "", agentId: "a1", content: "phobos orbits mars closer than any other moon", source: "tool:kg_query", tags: [], cycle: 1, createdAtUnixMs: 0 };
-    const recording = Promise.resolve(h.handlers.recordFacts({ agentId: "a1", facts: [fact] }, ctx)).then(() => done.push("facts"));
+    const recording = Promise.resolve(held.handlers.recordFacts({ agentId: "a1", facts: [fact] }, ctx)).then(() => done.push("facts"));
     await new Promise((resolve) => setImmediate(resolve));
-    await Promise.all([recording, Promise.resolve(h.handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("an observation")], touchIds: [] }, ctx)).then(() => done.push("remember"))]);
+    await Promise.resolve(held.handlers.remember({ agentId: "a1", cycle: 1, entries: [entry("an observation")], touchIds: [] }, ctx)).then(() => done.push("remember"));
+    held.release();
+    await recording;
     expect(done).toEqual(["remember", "facts"]);
   });
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { GraphStore, ingestRulesText, ingestStream, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
+import { canonicalPredicate, GraphStore, ingestRulesText, ingestStream, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
 import { AnswerKind, type GoalAnswers } from "@boyd/proto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { FactView } from "../src/answer/facts.js";
 import { QuestionAnswerer } from "../src/index.js";
 
 const EXAMPLES = new URL("../../../examples/", import.meta.url);
@@ -135,5 +136,69 @@ describe("orientation - activation follows the question", () => {
     const context = orientation.goals[0]!;
     expect(context.answers!.subjectIds[0]).toBe("alice");
     expect(context.inferences[0]!.symbol!.id).toBe("zoe");
+  });
+});
+
+describe("answering - class checks", () => {
+  it("walk a class chain only from symbols with an out-edge of that predicate (the others cannot start one), with the same answer", async () => {
+    const store = await graphOf("solar-system.csv");
+    const closure = vi.spyOn(FactView.prototype, "closure");
+    let walked: { id: string; predicate: string }[];
+    try {
+      const a = await ask(store, "Find the moons that orbit Mars");
+      expect(ids(a)).toEqual(["deimos", "phobos"]);
+      walked = closure.mock.calls.map(([id, predicate]) => ({ id, predicate }));
+    } finally {
+      closure.mockRestore();
+    }
+    expect(walked.length).toBeGreaterThan(0);
+    for (const { id, predicate } of walked) {
+      const out = (await store.neighbours(id, { direction: "out" })).map((e) => canonicalPredicate(e.triple.predicate));
+      expect(out, `closure of ${id} along ${predicate}`).toContain(canonicalPredicate(predicate));
+    }
+  });
+});
+
+describe("answering - asked again", () => {
+  it("a question asked again over an unchanged graph is not walked again; after a write it is, and the answer has the new fact", async () => {
+    const store = await graphOf("solar-system.csv");
+    const answerer = new QuestionAnswerer(store);
+    const goal = { symbolId: "goal:q", description: "Find the moons that orbit Mars" };
+    const first = await answerer.answer(goal, "a1", 1);
+    const reads = vi.spyOn(store, "neighbours");
+    try {
+      const again = await answerer.answer(goal, "a1", 2);
+      expect(reads).not.toHaveBeenCalled();
+      expect(ids(again)).toEqual(ids(first));
+      expect(again.answers[0]!.proof!.cycle).toBe(2);
+      // Another agent's question excludes other facts (its own writes): its own answer.
+      await answerer.answer(goal, "a2", 2);
+      expect(reads).toHaveBeenCalled();
+      reads.mockClear();
+      await store.addTriples([{ subject: "ares", predicate: "orbits", object: "mars", source: "test", confidence: 1 }]);
+      const after = await answerer.answer(goal, "a1", 3);
+      expect(reads).toHaveBeenCalled();
+      expect(ids(after)).toContain("ares");
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it("an answer the reasoner derived is derived again when asked again (its facts carry the time they were derived)", async () => {
+    const store = await graphWith([
+      { subject: "alice", predicate: "grew_up_in", object: "france", confidence: 0.9 },
+      { subject: "france", predicate: "official_language", object: "french" },
+    ]);
+    await ingestRulesText(store, "0.9 :: speaks(X, L) :- grew_up_in(X, C), official_language(C, L).\n", "lang.rules");
+    const answerer = new QuestionAnswerer(store);
+    const goal = { symbolId: "goal:q", description: "What does alice speak?" };
+    expect(ids(await answerer.answer(goal, "a1", 1))).toEqual(["french"]);
+    const reasoner = vi.spyOn(store, "reasoner");
+    try {
+      expect(ids(await answerer.answer(goal, "a1", 2))).toEqual(["french"]);
+      expect(reasoner).toHaveBeenCalled();
+    } finally {
+      reasoner.mockRestore();
+    }
   });
 });

@@ -74,6 +74,8 @@ export class TextEncoder {
   private readonly cache = new Map<string, Hypervector>();
   private readonly ngramCache = new Map<string, Hypervector>();
   private settingsHash: string | undefined;
+  /** The atoms (by kind and key) and accumulator of the last bundle, the base of the next (see encodeAtoms). */
+  private lastBundle: { members: ReadonlyMap<string, Atom>; acc: Accumulator } | undefined;
 
   constructor(options: EncoderOptions = {}) {
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
@@ -155,11 +157,44 @@ export class TextEncoder {
     return v;
   }
 
-  /** Bundles atoms into one vector. */
+  /**
+   * Bundles atoms into one vector. Texts encoded one after another are
+   * often near copies (a run's episodes: "cycle 147: 1 active goal ...,
+   * WM 57/100 ..."): when most atoms, with their weights, are those of the
+   * text bundled last, its accumulator is copied and only the difference
+   * taken out and added, which gives exactly the bundle made from scratch
+   * (counts and the tie-break seed are sums over the members).
+   */
   encodeAtoms(atoms: readonly Atom[]): Hypervector {
-    const acc = new Accumulator();
-    for (const a of atoms) acc.add(this.atomVector(a), a.weight);
+    const members = new Map<string, Atom>();
+    for (const a of atoms) members.set(`${a.kind}:${a.key}`, a);
+    // Atoms repeated in the list (analyze never makes such a list) are each a member: bundled from scratch.
+    if (members.size !== atoms.length) return this.freshBundle(atoms).toVector();
+    const acc = this.fromLastBundle(members) ?? this.freshBundle(members.values());
+    this.lastBundle = { members, acc };
     return acc.toVector();
+  }
+
+  private freshBundle(atoms: Iterable<Atom>): Accumulator {
+    const acc = new Accumulator();
+    // Atom vectors come from caches and are never modified.
+    for (const a of atoms) acc.addShared(this.atomVector(a), a.weight);
+    return acc;
+  }
+
+  /** The last bundle's copy turned into this one, or undefined when fewer than half the atoms are shared. */
+  private fromLastBundle(members: ReadonlyMap<string, Atom>): Accumulator | undefined {
+    const last = this.lastBundle;
+    if (!last) return undefined;
+    const gone: Atom[] = [];
+    const added: Atom[] = [];
+    for (const [id, a] of last.members) if (members.get(id)?.weight !== a.weight) gone.push(a);
+    for (const [id, a] of members) if (last.members.get(id)?.weight !== a.weight) added.push(a);
+    if ((gone.length + added.length) * 2 > members.size) return undefined;
+    const acc = last.acc.clone();
+    for (const a of gone) acc.removeShared(this.atomVector(a), a.weight);
+    for (const a of added) acc.addShared(this.atomVector(a), a.weight);
+    return acc;
   }
 
   /** The vector of one atom. */

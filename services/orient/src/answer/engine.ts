@@ -21,6 +21,9 @@ const KINDS: Record<QuestionAnswer["kind"], AnswerKind> = {
 /** Answers kept per goal; the rest are counted in the summary. */
 const MAX_ANSWERS = 20;
 
+/** Questions whose answer is kept per graph version (all forgotten when full: agents come and go). */
+const MAX_KEPT_QUESTIONS = 1_024;
+
 /**
  * Reads goals as questions over one graph and answers them with proofs.
  * The vocabulary (names, predicates, declarations) is read once and kept
@@ -32,6 +35,14 @@ const MAX_ANSWERS = 20;
 export class QuestionAnswerer {
   private vocab: Promise<Vocabulary> | undefined;
   private builtAt: string | undefined;
+  /**
+   * What each question found, by vocabulary: one vocabulary is one graph
+   * version (a new one is built after any write), and an answer is a pure
+   * function of the graph, the question and the facts it excludes, so an
+   * agent asking about the same goal every cycle over an unchanged graph
+   * walks it once (orient answered it in ~0.2 ms a cycle, every cycle).
+   */
+  private readonly found = new WeakMap<Vocabulary, Map<string, QuestionAnswer>>();
 
   constructor(private readonly store: GraphStore) {}
 
@@ -42,9 +53,7 @@ export class QuestionAnswerer {
   /** The goal's description read as a question, and the graph's answers (never from the agent's own writes for the goal). */
   async answer(goal: Pick<Goal, "symbolId" | "description">, agentId: string, cycle: number): Promise<GoalAnswers> {
     const vocab = await this.vocabulary();
-    const own = agentGoalSource(agentId, goal.symbolId);
-    const view = new FactView(this.store, vocab, (t) => t.source.startsWith(own));
-    const found = await answerQuestion(goal.description, vocab, view);
+    const found = await this.find(vocab, agentGoalSource(agentId, goal.symbolId), goal.description);
     const proof = (steps: readonly FactStep[]): Proof => toProof(steps, vocab, cycle);
     return {
       kind: KINDS[found.kind],
@@ -56,6 +65,21 @@ export class QuestionAnswerer {
       ),
       proof: found.proof.length > 0 ? proof(found.proof) : undefined,
     };
+  }
+
+  /** The answer to `question` over the graph `vocab` was built from, never from facts whose source starts with `own`. */
+  private async find(vocab: Vocabulary, own: string, question: string): Promise<QuestionAnswer> {
+    const key = `${own}\u0000${question}`;
+    const kept = this.found.get(vocab)?.get(key);
+    if (kept) return kept;
+    const view = new FactView(this.store, vocab, (t) => t.source.startsWith(own));
+    const found = await answerQuestion(question, vocab, view);
+    if (view.usedReasoner) return found;
+    let byQuestion = this.found.get(vocab);
+    if (!byQuestion) this.found.set(vocab, (byQuestion = new Map()));
+    if (byQuestion.size >= MAX_KEPT_QUESTIONS) byQuestion.clear();
+    byQuestion.set(key, found);
+    return found;
   }
 
   private async vocabulary(): Promise<Vocabulary> {

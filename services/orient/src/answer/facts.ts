@@ -96,6 +96,15 @@ export class FactView {
     this.hornRules = vocab.rules.filter((r) => !this.covers(r));
   }
 
+  /**
+   * Whether a question asked of this view went to the reasoner: its
+   * derived facts are stamped with the time they were derived, so such an
+   * answer is not the same when asked again later.
+   */
+  get usedReasoner(): boolean {
+    return this.reasoner !== undefined;
+  }
+
   /** Whether the symmetric/inverse/transitive walks here already apply a rule. */
   private covers(rule: Rule): boolean {
     const shape = ruleShape(rule);
@@ -214,8 +223,19 @@ export class FactView {
   /** Whether `id` is an instance or subclass of `cls` (reflexive), with the facts that show it. */
   async isA(id: string, cls: string): Promise<FactStep[] | undefined> {
     if (id === cls) return [];
-    for (const e of await this.edges(id)) if (e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate)) && e.other === cls) return [e.step];
-    for (const p of IS_A) for (const e of await this.closure(id, p, "out")) if (e.other === cls) return [e.step];
+    // A closure from `id` starts with one of its own out-edges: only the predicates it has can lead anywhere
+    // (type checks ask this of every candidate, and most have no class edge at all).
+    const outgoing = new Set<string>();
+    for (const e of await this.edges(id)) {
+      if (e.direction !== "out") continue;
+      const c = canonicalPredicate(e.predicate);
+      if (IS_A.has(c) && e.other === cls) return [e.step];
+      outgoing.add(c);
+    }
+    for (const p of IS_A) {
+      if (!outgoing.has(canonicalPredicate(p))) continue;
+      for (const e of await this.closure(id, p, "out")) if (e.other === cls) return [e.step];
+    }
     return undefined;
   }
 
