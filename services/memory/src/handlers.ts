@@ -11,7 +11,7 @@ import type { Deps, MemoryLog } from "./deps.js";
 import { invalid, isConflict } from "./errors.js";
 import { factFromEntry, factSized } from "./facts.js";
 import type { GraphLink } from "./graph-link.js";
-import { removeRule, storeFacts } from "./knowledge.js";
+import { removeRule, SeenFacts, storeFacts } from "./knowledge.js";
 import { checkProvenance, listProvenance } from "./provenance.js";
 import { stemsOf } from "./recall.js";
 import { RecallIndexes } from "./recall-indexes.js";
@@ -81,6 +81,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   }
 
   const knownSessions = new KnownSessions();
+  const seenFacts = new SeenFacts();
 
   /** Writes the next version of the session over `over` (compare-and-set on its revision) and notes it; resolves with the new version. */
   async function writeSession(agentId: string, state: SessionState, over: KnownSession): Promise<number> {
@@ -137,7 +138,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
             },
             wmRead,
           ),
-          storeFacts(deps, agentId, facts),
+          storeFacts(deps, agentId, facts, seenFacts),
         ]);
         let size = state.entries.length;
         const pressure = pressureOf(size, capacity);
@@ -218,7 +219,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       });
       // No agent lock, as for provenance: facts are only added, under ids the store checks, so act's
       // RecordFacts (sent without waiting, mid-cycle) no longer holds up the cycle's Remember behind it.
-      const stored = await storeFacts(deps, agentId, request.facts.map((fact) => ({ fact, about: [] })));
+      const stored = await storeFacts(deps, agentId, request.facts.map((fact) => ({ fact, about: [] })), seenFacts);
       return { ids: stored.map((f) => f.id) };
     },
 
