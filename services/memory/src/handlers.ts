@@ -18,7 +18,7 @@ import { RecallIndexes } from "./recall-indexes.js";
 import { RecordVectors } from "./record-vectors.js";
 import { RuleBooks } from "./rule-books.js";
 import { KnownSessions, type KnownSession } from "./session-writes.js";
-import { checkSessionState, resumeSummary } from "./sessions.js";
+import { checkSessionState, resumeSummary, sentSessionView } from "./sessions.js";
 import { ownCopies, Repository } from "./state.js";
 import type { MemoryStore } from "./store/port.js";
 import { checkAgentId, checkLimit, checkRequired, checkSameAgent, checkUnit } from "./validate.js";
@@ -117,8 +117,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       // Working memory is read beside the session, not after it (over KV: two gets at once).
       const wmRead = repo.readWmForUpdate(agentId);
       wmRead.catch(() => undefined); // a failed read surfaces in updateWm; unread after a refusal below, it is nobody's error
-      const session = await repo.readSession(agentId);
-      const view = sessionView(session?.doc.state);
+      // A caller that holds the session sends its part: one read fewer.
+      const view = request.session ? sentSessionView(request.session) : sessionView((await repo.readSession(agentId))?.doc.state);
       const capacity = checkLimit(request.capacity, "capacity", view.capacity, WORKING_MEMORY.maxCapacity);
       if (request.entries.length > capacity) throw invalid("entries", `${request.entries.length} entries do not fit a capacity of ${capacity}`);
       request.entries.forEach((e, i) => checkEntry(e, `entries[${i}]`));
