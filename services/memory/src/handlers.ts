@@ -22,6 +22,7 @@ import { checkSessionState, resumeSummary, sentSessionView } from "./sessions.js
 import { ownCopies, Repository } from "./state.js";
 import type { MemoryStore } from "./store/port.js";
 import { checkAgentId, checkLimit, checkRequired, checkSameAgent, checkUnit } from "./validate.js";
+import { WmReadAhead } from "./wm-read-ahead.js";
 import { addEntries, decisionHistory, pressureLevel, pressureOf, recentEntries, touchEntries } from "./working-memory.js";
 
 /** Options of {@link createMemoryHandlers}. */
@@ -82,6 +83,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
 
   const knownSessions = new KnownSessions();
   const seenFacts = new SeenFacts();
+  const wmReadAhead = new WmReadAhead(now);
 
   /** Writes the next version of the session over `over` (compare-and-set on its revision) and notes it; resolves with the new version. */
   async function writeSession(agentId: string, state: SessionState, over: KnownSession): Promise<number> {
@@ -114,8 +116,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   return {
     async remember(request) {
       const agentId = checkAgentId(request.agentId);
-      // Working memory is read beside the session, not after it (over KV: two gets at once).
-      const wmRead = repo.readWmForUpdate(agentId);
+      // Working memory as this agent's last Recent here read it (see WmReadAhead), else read now, beside the session.
+      const readAhead = wmReadAhead.take(agentId);
+      const wmRead = readAhead ? Promise.resolve(readAhead) : repo.readWmForUpdate(agentId);
       wmRead.catch(() => undefined); // a failed read surfaces in updateWm; unread after a refusal below, it is nobody's error
       // A caller that holds the session sends its part: one read fewer.
       const view = request.session ? sentSessionView(request.session) : sessionView((await repo.readSession(agentId))?.doc.state);
@@ -170,10 +173,14 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       request.kinds.forEach((k, i) => {
         if (!KINDS.has(k)) throw invalid(`kinds[${i}]`, `${k} is not a working-memory kind`);
       });
-      const state = await repo.readLiveWm(agentId);
+      const read = await repo.readWmForUpdate(agentId);
+      const { state } = read;
+      const entries = ownCopies(recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol }));
+      // The agent's next Remember here starts from this read (its write is checked against the revision read).
+      wmReadAhead.keep(agentId, read);
       const pressure = pressureOf(state.entries.length, state.capacity);
       return {
-        entries: ownCopies(recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol })),
+        entries,
         size: state.entries.length,
         capacity: state.capacity,
         pressure,
