@@ -243,8 +243,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
     async listRules(request) {
       const agentId = checkAgentId(request.agentId);
       const limit = checkLimit(request.limit, "limit", KNOWLEDGE.maxRules, KNOWLEDGE.maxRulesListed);
-      // Facts beyond the cap are dropped here too, as recall drops them, for an agent that lists rules but never recalls.
-      await factsIndex(agentId);
+      // Facts beyond the cap are dropped here too (by the rule book), as recall drops them, for an agent that lists rules but never recalls.
       return { rules: await lock.run(agentId, () => ruleBooks.rules(agentId, limit)) };
     },
 
