@@ -84,7 +84,11 @@ describe("act - the result record and the reply", () => {
       const caller = await connect();
       const records: string[] = [];
       // The caller's own connection sees the act service's record messages in the order that service sent them.
-      const sub = caller.connection.subscribe("$KV.act_result_order.calls.>", { callback: (_err, m) => records.push(new TextDecoder().decode(m.data)) });
+      const sub = caller.connection.subscribe("$KV.act_result_order.calls.>", {
+        callback: (_err, m) => {
+          records.push(new TextDecoder().decode(m.data));
+        },
+      });
       await caller.connection.flush();
       const act = createClient(caller, ActServiceDefinition, { timeoutMs: 5_000 });
       const reply = await act.act(call("bob", 1));
