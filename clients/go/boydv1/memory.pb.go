@@ -1053,7 +1053,12 @@ type RememberRequest struct {
 	// Existing entries consulted this cycle: their reference counts go up.
 	TouchIds []uint64 `protobuf:"varint,4,rep,packed,name=touch_ids,json=touchIds,proto3" json:"touch_ids,omitempty"`
 	// Capacity to enforce (default 100).
-	Capacity      *uint32 `protobuf:"varint,5,opt,name=capacity,proto3,oneof" json:"capacity,omitempty"`
+	Capacity *uint32 `protobuf:"varint,5,opt,name=capacity,proto3,oneof" json:"capacity,omitempty"`
+	// What memory would otherwise read from the agent's saved session (its
+	// active goals and config, for consolidation under pressure), sent by a
+	// caller that holds the session to save memory that read. Unset: memory
+	// reads the saved session, as before.
+	Session       *RememberSession `protobuf:"bytes,6,opt,name=session,proto3" json:"session,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1123,6 +1128,70 @@ func (x *RememberRequest) GetCapacity() uint32 {
 	return 0
 }
 
+func (x *RememberRequest) GetSession() *RememberSession {
+	if x != nil {
+		return x.Session
+	}
+	return nil
+}
+
+// RememberSession is the part of an agent's session Remember works from.
+type RememberSession struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Ids of the session's active goals (consolidation scores entries
+	// against them).
+	ActiveGoalIds []string `protobuf:"bytes,1,rep,name=active_goal_ids,json=activeGoalIds,proto3" json:"active_goal_ids,omitempty"`
+	// The session's config (working-memory capacity, auto-consolidation and
+	// its settings).
+	Config        *AgentConfig `protobuf:"bytes,2,opt,name=config,proto3" json:"config,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RememberSession) Reset() {
+	*x = RememberSession{}
+	mi := &file_boyd_v1_memory_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RememberSession) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RememberSession) ProtoMessage() {}
+
+func (x *RememberSession) ProtoReflect() protoreflect.Message {
+	mi := &file_boyd_v1_memory_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RememberSession.ProtoReflect.Descriptor instead.
+func (*RememberSession) Descriptor() ([]byte, []int) {
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *RememberSession) GetActiveGoalIds() []string {
+	if x != nil {
+		return x.ActiveGoalIds
+	}
+	return nil
+}
+
+func (x *RememberSession) GetConfig() *AgentConfig {
+	if x != nil {
+		return x.Config
+	}
+	return nil
+}
+
 // RememberResponse reports the store's state after the write.
 type RememberResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1151,7 +1220,7 @@ type RememberResponse struct {
 
 func (x *RememberResponse) Reset() {
 	*x = RememberResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[8]
+	mi := &file_boyd_v1_memory_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1163,7 +1232,7 @@ func (x *RememberResponse) String() string {
 func (*RememberResponse) ProtoMessage() {}
 
 func (x *RememberResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[8]
+	mi := &file_boyd_v1_memory_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1176,7 +1245,7 @@ func (x *RememberResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RememberResponse.ProtoReflect.Descriptor instead.
 func (*RememberResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{8}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *RememberResponse) GetIds() []uint64 {
@@ -1259,7 +1328,7 @@ type RecentRequest struct {
 
 func (x *RecentRequest) Reset() {
 	*x = RecentRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[9]
+	mi := &file_boyd_v1_memory_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1271,7 +1340,7 @@ func (x *RecentRequest) String() string {
 func (*RecentRequest) ProtoMessage() {}
 
 func (x *RecentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[9]
+	mi := &file_boyd_v1_memory_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1284,7 +1353,7 @@ func (x *RecentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecentRequest.ProtoReflect.Descriptor instead.
 func (*RecentRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{9}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *RecentRequest) GetAgentId() string {
@@ -1334,7 +1403,7 @@ type RecentResponse struct {
 
 func (x *RecentResponse) Reset() {
 	*x = RecentResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[10]
+	mi := &file_boyd_v1_memory_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1346,7 +1415,7 @@ func (x *RecentResponse) String() string {
 func (*RecentResponse) ProtoMessage() {}
 
 func (x *RecentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[10]
+	mi := &file_boyd_v1_memory_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1359,7 +1428,7 @@ func (x *RecentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecentResponse.ProtoReflect.Descriptor instead.
 func (*RecentResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{10}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *RecentResponse) GetEntries() []*WorkingMemoryEntry {
@@ -1416,7 +1485,7 @@ type MemoryServiceConsolidateRequest struct {
 
 func (x *MemoryServiceConsolidateRequest) Reset() {
 	*x = MemoryServiceConsolidateRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[11]
+	mi := &file_boyd_v1_memory_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1428,7 +1497,7 @@ func (x *MemoryServiceConsolidateRequest) String() string {
 func (*MemoryServiceConsolidateRequest) ProtoMessage() {}
 
 func (x *MemoryServiceConsolidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[11]
+	mi := &file_boyd_v1_memory_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1441,7 +1510,7 @@ func (x *MemoryServiceConsolidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MemoryServiceConsolidateRequest.ProtoReflect.Descriptor instead.
 func (*MemoryServiceConsolidateRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{11}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *MemoryServiceConsolidateRequest) GetAgentId() string {
@@ -1498,7 +1567,7 @@ type MemoryServiceConsolidateResponse struct {
 
 func (x *MemoryServiceConsolidateResponse) Reset() {
 	*x = MemoryServiceConsolidateResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[12]
+	mi := &file_boyd_v1_memory_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1510,7 +1579,7 @@ func (x *MemoryServiceConsolidateResponse) String() string {
 func (*MemoryServiceConsolidateResponse) ProtoMessage() {}
 
 func (x *MemoryServiceConsolidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[12]
+	mi := &file_boyd_v1_memory_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1523,7 +1592,7 @@ func (x *MemoryServiceConsolidateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MemoryServiceConsolidateResponse.ProtoReflect.Descriptor instead.
 func (*MemoryServiceConsolidateResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{12}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *MemoryServiceConsolidateResponse) GetEpisodes() []*EpisodicEntry {
@@ -1580,7 +1649,7 @@ type MemoryServiceRecallRequest struct {
 
 func (x *MemoryServiceRecallRequest) Reset() {
 	*x = MemoryServiceRecallRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[13]
+	mi := &file_boyd_v1_memory_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1592,7 +1661,7 @@ func (x *MemoryServiceRecallRequest) String() string {
 func (*MemoryServiceRecallRequest) ProtoMessage() {}
 
 func (x *MemoryServiceRecallRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[13]
+	mi := &file_boyd_v1_memory_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1605,7 +1674,7 @@ func (x *MemoryServiceRecallRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MemoryServiceRecallRequest.ProtoReflect.Descriptor instead.
 func (*MemoryServiceRecallRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{13}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *MemoryServiceRecallRequest) GetAgentId() string {
@@ -1660,7 +1729,7 @@ type MemoryServiceRecallResponse struct {
 
 func (x *MemoryServiceRecallResponse) Reset() {
 	*x = MemoryServiceRecallResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[14]
+	mi := &file_boyd_v1_memory_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1672,7 +1741,7 @@ func (x *MemoryServiceRecallResponse) String() string {
 func (*MemoryServiceRecallResponse) ProtoMessage() {}
 
 func (x *MemoryServiceRecallResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[14]
+	mi := &file_boyd_v1_memory_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1685,7 +1754,7 @@ func (x *MemoryServiceRecallResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MemoryServiceRecallResponse.ProtoReflect.Descriptor instead.
 func (*MemoryServiceRecallResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{14}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *MemoryServiceRecallResponse) GetEpisodes() []*EpisodicEntry {
@@ -1739,7 +1808,7 @@ type RecallScore struct {
 
 func (x *RecallScore) Reset() {
 	*x = RecallScore{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[15]
+	mi := &file_boyd_v1_memory_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1751,7 +1820,7 @@ func (x *RecallScore) String() string {
 func (*RecallScore) ProtoMessage() {}
 
 func (x *RecallScore) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[15]
+	mi := &file_boyd_v1_memory_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1764,7 +1833,7 @@ func (x *RecallScore) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecallScore.ProtoReflect.Descriptor instead.
 func (*RecallScore) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{15}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *RecallScore) GetId() string {
@@ -1822,7 +1891,7 @@ type RecordFactsRequest struct {
 
 func (x *RecordFactsRequest) Reset() {
 	*x = RecordFactsRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[16]
+	mi := &file_boyd_v1_memory_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1834,7 +1903,7 @@ func (x *RecordFactsRequest) String() string {
 func (*RecordFactsRequest) ProtoMessage() {}
 
 func (x *RecordFactsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[16]
+	mi := &file_boyd_v1_memory_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1847,7 +1916,7 @@ func (x *RecordFactsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordFactsRequest.ProtoReflect.Descriptor instead.
 func (*RecordFactsRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{16}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *RecordFactsRequest) GetAgentId() string {
@@ -1876,7 +1945,7 @@ type RecordFactsResponse struct {
 
 func (x *RecordFactsResponse) Reset() {
 	*x = RecordFactsResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[17]
+	mi := &file_boyd_v1_memory_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1888,7 +1957,7 @@ func (x *RecordFactsResponse) String() string {
 func (*RecordFactsResponse) ProtoMessage() {}
 
 func (x *RecordFactsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[17]
+	mi := &file_boyd_v1_memory_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1901,7 +1970,7 @@ func (x *RecordFactsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordFactsResponse.ProtoReflect.Descriptor instead.
 func (*RecordFactsResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{17}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RecordFactsResponse) GetIds() []string {
@@ -1922,7 +1991,7 @@ type RecordCorrectionRequest struct {
 
 func (x *RecordCorrectionRequest) Reset() {
 	*x = RecordCorrectionRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[18]
+	mi := &file_boyd_v1_memory_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1934,7 +2003,7 @@ func (x *RecordCorrectionRequest) String() string {
 func (*RecordCorrectionRequest) ProtoMessage() {}
 
 func (x *RecordCorrectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[18]
+	mi := &file_boyd_v1_memory_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1947,7 +2016,7 @@ func (x *RecordCorrectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordCorrectionRequest.ProtoReflect.Descriptor instead.
 func (*RecordCorrectionRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{18}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *RecordCorrectionRequest) GetCorrection() *Correction {
@@ -1968,7 +2037,7 @@ type RecordCorrectionResponse struct {
 
 func (x *RecordCorrectionResponse) Reset() {
 	*x = RecordCorrectionResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[19]
+	mi := &file_boyd_v1_memory_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1980,7 +2049,7 @@ func (x *RecordCorrectionResponse) String() string {
 func (*RecordCorrectionResponse) ProtoMessage() {}
 
 func (x *RecordCorrectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[19]
+	mi := &file_boyd_v1_memory_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1993,7 +2062,7 @@ func (x *RecordCorrectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordCorrectionResponse.ProtoReflect.Descriptor instead.
 func (*RecordCorrectionResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{19}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *RecordCorrectionResponse) GetId() string {
@@ -2016,7 +2085,7 @@ type ListRulesRequest struct {
 
 func (x *ListRulesRequest) Reset() {
 	*x = ListRulesRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[20]
+	mi := &file_boyd_v1_memory_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2028,7 +2097,7 @@ func (x *ListRulesRequest) String() string {
 func (*ListRulesRequest) ProtoMessage() {}
 
 func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[20]
+	mi := &file_boyd_v1_memory_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2041,7 +2110,7 @@ func (x *ListRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{20}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListRulesRequest) GetAgentId() string {
@@ -2069,7 +2138,7 @@ type ListRulesResponse struct {
 
 func (x *ListRulesResponse) Reset() {
 	*x = ListRulesResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[21]
+	mi := &file_boyd_v1_memory_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2081,7 +2150,7 @@ func (x *ListRulesResponse) String() string {
 func (*ListRulesResponse) ProtoMessage() {}
 
 func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[21]
+	mi := &file_boyd_v1_memory_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2094,7 +2163,7 @@ func (x *ListRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{21}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListRulesResponse) GetRules() []*BehaviorRule {
@@ -2117,7 +2186,7 @@ type RemoveRuleRequest struct {
 
 func (x *RemoveRuleRequest) Reset() {
 	*x = RemoveRuleRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[22]
+	mi := &file_boyd_v1_memory_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2129,7 +2198,7 @@ func (x *RemoveRuleRequest) String() string {
 func (*RemoveRuleRequest) ProtoMessage() {}
 
 func (x *RemoveRuleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[22]
+	mi := &file_boyd_v1_memory_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2142,7 +2211,7 @@ func (x *RemoveRuleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveRuleRequest.ProtoReflect.Descriptor instead.
 func (*RemoveRuleRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{22}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RemoveRuleRequest) GetAgentId() string {
@@ -2174,7 +2243,7 @@ type RemoveRuleResponse struct {
 
 func (x *RemoveRuleResponse) Reset() {
 	*x = RemoveRuleResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[23]
+	mi := &file_boyd_v1_memory_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2186,7 +2255,7 @@ func (x *RemoveRuleResponse) String() string {
 func (*RemoveRuleResponse) ProtoMessage() {}
 
 func (x *RemoveRuleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[23]
+	mi := &file_boyd_v1_memory_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2199,7 +2268,7 @@ func (x *RemoveRuleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemoveRuleResponse.ProtoReflect.Descriptor instead.
 func (*RemoveRuleResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{23}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *RemoveRuleResponse) GetRule() *BehaviorRule {
@@ -2236,7 +2305,7 @@ type RecordProvenanceRequest struct {
 
 func (x *RecordProvenanceRequest) Reset() {
 	*x = RecordProvenanceRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[24]
+	mi := &file_boyd_v1_memory_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2248,7 +2317,7 @@ func (x *RecordProvenanceRequest) String() string {
 func (*RecordProvenanceRequest) ProtoMessage() {}
 
 func (x *RecordProvenanceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[24]
+	mi := &file_boyd_v1_memory_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2261,7 +2330,7 @@ func (x *RecordProvenanceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordProvenanceRequest.ProtoReflect.Descriptor instead.
 func (*RecordProvenanceRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{24}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *RecordProvenanceRequest) GetAgentId() string {
@@ -2289,7 +2358,7 @@ type RecordProvenanceResponse struct {
 
 func (x *RecordProvenanceResponse) Reset() {
 	*x = RecordProvenanceResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[25]
+	mi := &file_boyd_v1_memory_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2301,7 +2370,7 @@ func (x *RecordProvenanceResponse) String() string {
 func (*RecordProvenanceResponse) ProtoMessage() {}
 
 func (x *RecordProvenanceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[25]
+	mi := &file_boyd_v1_memory_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2314,7 +2383,7 @@ func (x *RecordProvenanceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordProvenanceResponse.ProtoReflect.Descriptor instead.
 func (*RecordProvenanceResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{25}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RecordProvenanceResponse) GetIds() []string {
@@ -2350,7 +2419,7 @@ type ListProvenanceRequest struct {
 
 func (x *ListProvenanceRequest) Reset() {
 	*x = ListProvenanceRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[26]
+	mi := &file_boyd_v1_memory_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2362,7 +2431,7 @@ func (x *ListProvenanceRequest) String() string {
 func (*ListProvenanceRequest) ProtoMessage() {}
 
 func (x *ListProvenanceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[26]
+	mi := &file_boyd_v1_memory_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2375,7 +2444,7 @@ func (x *ListProvenanceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProvenanceRequest.ProtoReflect.Descriptor instead.
 func (*ListProvenanceRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{26}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ListProvenanceRequest) GetAgentId() string {
@@ -2447,7 +2516,7 @@ type ListProvenanceResponse struct {
 
 func (x *ListProvenanceResponse) Reset() {
 	*x = ListProvenanceResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[27]
+	mi := &file_boyd_v1_memory_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2459,7 +2528,7 @@ func (x *ListProvenanceResponse) String() string {
 func (*ListProvenanceResponse) ProtoMessage() {}
 
 func (x *ListProvenanceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[27]
+	mi := &file_boyd_v1_memory_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2472,7 +2541,7 @@ func (x *ListProvenanceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProvenanceResponse.ProtoReflect.Descriptor instead.
 func (*ListProvenanceResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{27}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ListProvenanceResponse) GetRecords() []*ProvenanceRecord {
@@ -2503,7 +2572,7 @@ type SaveSessionRequest struct {
 
 func (x *SaveSessionRequest) Reset() {
 	*x = SaveSessionRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[28]
+	mi := &file_boyd_v1_memory_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2515,7 +2584,7 @@ func (x *SaveSessionRequest) String() string {
 func (*SaveSessionRequest) ProtoMessage() {}
 
 func (x *SaveSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[28]
+	mi := &file_boyd_v1_memory_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2528,7 +2597,7 @@ func (x *SaveSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SaveSessionRequest.ProtoReflect.Descriptor instead.
 func (*SaveSessionRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{28}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SaveSessionRequest) GetState() *SessionState {
@@ -2556,7 +2625,7 @@ type SaveSessionResponse struct {
 
 func (x *SaveSessionResponse) Reset() {
 	*x = SaveSessionResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[29]
+	mi := &file_boyd_v1_memory_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2568,7 +2637,7 @@ func (x *SaveSessionResponse) String() string {
 func (*SaveSessionResponse) ProtoMessage() {}
 
 func (x *SaveSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[29]
+	mi := &file_boyd_v1_memory_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2581,7 +2650,7 @@ func (x *SaveSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SaveSessionResponse.ProtoReflect.Descriptor instead.
 func (*SaveSessionResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{29}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SaveSessionResponse) GetVersion() uint64 {
@@ -2605,7 +2674,7 @@ type LoadSessionRequest struct {
 
 func (x *LoadSessionRequest) Reset() {
 	*x = LoadSessionRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[30]
+	mi := &file_boyd_v1_memory_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2617,7 +2686,7 @@ func (x *LoadSessionRequest) String() string {
 func (*LoadSessionRequest) ProtoMessage() {}
 
 func (x *LoadSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[30]
+	mi := &file_boyd_v1_memory_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2630,7 +2699,7 @@ func (x *LoadSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoadSessionRequest.ProtoReflect.Descriptor instead.
 func (*LoadSessionRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{30}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *LoadSessionRequest) GetAgentId() string {
@@ -2662,7 +2731,7 @@ type LoadSessionResponse struct {
 
 func (x *LoadSessionResponse) Reset() {
 	*x = LoadSessionResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[31]
+	mi := &file_boyd_v1_memory_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2674,7 +2743,7 @@ func (x *LoadSessionResponse) String() string {
 func (*LoadSessionResponse) ProtoMessage() {}
 
 func (x *LoadSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[31]
+	mi := &file_boyd_v1_memory_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2687,7 +2756,7 @@ func (x *LoadSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LoadSessionResponse.ProtoReflect.Descriptor instead.
 func (*LoadSessionResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{31}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *LoadSessionResponse) GetState() *SessionState {
@@ -2726,7 +2795,7 @@ type ToolHistoryRequest struct {
 
 func (x *ToolHistoryRequest) Reset() {
 	*x = ToolHistoryRequest{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[32]
+	mi := &file_boyd_v1_memory_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2738,7 +2807,7 @@ func (x *ToolHistoryRequest) String() string {
 func (*ToolHistoryRequest) ProtoMessage() {}
 
 func (x *ToolHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[32]
+	mi := &file_boyd_v1_memory_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2751,7 +2820,7 @@ func (x *ToolHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ToolHistoryRequest.ProtoReflect.Descriptor instead.
 func (*ToolHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{32}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ToolHistoryRequest) GetAgentId() string {
@@ -2786,7 +2855,7 @@ type ToolHistoryResponse struct {
 
 func (x *ToolHistoryResponse) Reset() {
 	*x = ToolHistoryResponse{}
-	mi := &file_boyd_v1_memory_proto_msgTypes[33]
+	mi := &file_boyd_v1_memory_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2798,7 +2867,7 @@ func (x *ToolHistoryResponse) String() string {
 func (*ToolHistoryResponse) ProtoMessage() {}
 
 func (x *ToolHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_boyd_v1_memory_proto_msgTypes[33]
+	mi := &file_boyd_v1_memory_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2811,7 +2880,7 @@ func (x *ToolHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ToolHistoryResponse.ProtoReflect.Descriptor instead.
 func (*ToolHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{33}
+	return file_boyd_v1_memory_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ToolHistoryResponse) GetDecisions() []*WorkingMemoryEntry {
@@ -2918,14 +2987,18 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\asuccess\x18\x02 \x01(\bR\asuccess\x12\x14\n" +
 	"\x05cycle\x18\x03 \x01(\x04R\x05cycle\x12\x17\n" +
 	"\agoal_id\x18\x04 \x01(\tR\x06goalId\x120\n" +
-	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\xc4\x01\n" +
+	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\xf8\x01\n" +
 	"\x0fRememberRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x14\n" +
 	"\x05cycle\x18\x02 \x01(\x04R\x05cycle\x125\n" +
 	"\aentries\x18\x03 \x03(\v2\x1b.boyd.v1.WorkingMemoryEntryR\aentries\x12\x1b\n" +
 	"\ttouch_ids\x18\x04 \x03(\x04R\btouchIds\x12\x1f\n" +
-	"\bcapacity\x18\x05 \x01(\rH\x00R\bcapacity\x88\x01\x01B\v\n" +
-	"\t_capacity\"\xf2\x02\n" +
+	"\bcapacity\x18\x05 \x01(\rH\x00R\bcapacity\x88\x01\x01\x122\n" +
+	"\asession\x18\x06 \x01(\v2\x18.boyd.v1.RememberSessionR\asessionB\v\n" +
+	"\t_capacity\"g\n" +
+	"\x0fRememberSession\x12&\n" +
+	"\x0factive_goal_ids\x18\x01 \x03(\tR\ractiveGoalIds\x12,\n" +
+	"\x06config\x18\x02 \x01(\v2\x14.boyd.v1.AgentConfigR\x06config\"\xf2\x02\n" +
 	"\x10RememberResponse\x12\x10\n" +
 	"\x03ids\x18\x01 \x03(\x04R\x03ids\x12\x1f\n" +
 	"\vevicted_ids\x18\x02 \x03(\x04R\n" +
@@ -3088,7 +3161,7 @@ func file_boyd_v1_memory_proto_rawDescGZIP() []byte {
 }
 
 var file_boyd_v1_memory_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_boyd_v1_memory_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_boyd_v1_memory_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
 var file_boyd_v1_memory_proto_goTypes = []any{
 	(PressureLevel)(0),                       // 0: boyd.v1.PressureLevel
 	(ConsolidationTrigger)(0),                // 1: boyd.v1.ConsolidationTrigger
@@ -3100,114 +3173,117 @@ var file_boyd_v1_memory_proto_goTypes = []any{
 	(*SessionState)(nil),                     // 7: boyd.v1.SessionState
 	(*ToolRun)(nil),                          // 8: boyd.v1.ToolRun
 	(*RememberRequest)(nil),                  // 9: boyd.v1.RememberRequest
-	(*RememberResponse)(nil),                 // 10: boyd.v1.RememberResponse
-	(*RecentRequest)(nil),                    // 11: boyd.v1.RecentRequest
-	(*RecentResponse)(nil),                   // 12: boyd.v1.RecentResponse
-	(*MemoryServiceConsolidateRequest)(nil),  // 13: boyd.v1.MemoryServiceConsolidateRequest
-	(*MemoryServiceConsolidateResponse)(nil), // 14: boyd.v1.MemoryServiceConsolidateResponse
-	(*MemoryServiceRecallRequest)(nil),       // 15: boyd.v1.MemoryServiceRecallRequest
-	(*MemoryServiceRecallResponse)(nil),      // 16: boyd.v1.MemoryServiceRecallResponse
-	(*RecallScore)(nil),                      // 17: boyd.v1.RecallScore
-	(*RecordFactsRequest)(nil),               // 18: boyd.v1.RecordFactsRequest
-	(*RecordFactsResponse)(nil),              // 19: boyd.v1.RecordFactsResponse
-	(*RecordCorrectionRequest)(nil),          // 20: boyd.v1.RecordCorrectionRequest
-	(*RecordCorrectionResponse)(nil),         // 21: boyd.v1.RecordCorrectionResponse
-	(*ListRulesRequest)(nil),                 // 22: boyd.v1.ListRulesRequest
-	(*ListRulesResponse)(nil),                // 23: boyd.v1.ListRulesResponse
-	(*RemoveRuleRequest)(nil),                // 24: boyd.v1.RemoveRuleRequest
-	(*RemoveRuleResponse)(nil),               // 25: boyd.v1.RemoveRuleResponse
-	(*RecordProvenanceRequest)(nil),          // 26: boyd.v1.RecordProvenanceRequest
-	(*RecordProvenanceResponse)(nil),         // 27: boyd.v1.RecordProvenanceResponse
-	(*ListProvenanceRequest)(nil),            // 28: boyd.v1.ListProvenanceRequest
-	(*ListProvenanceResponse)(nil),           // 29: boyd.v1.ListProvenanceResponse
-	(*SaveSessionRequest)(nil),               // 30: boyd.v1.SaveSessionRequest
-	(*SaveSessionResponse)(nil),              // 31: boyd.v1.SaveSessionResponse
-	(*LoadSessionRequest)(nil),               // 32: boyd.v1.LoadSessionRequest
-	(*LoadSessionResponse)(nil),              // 33: boyd.v1.LoadSessionResponse
-	(*ToolHistoryRequest)(nil),               // 34: boyd.v1.ToolHistoryRequest
-	(*ToolHistoryResponse)(nil),              // 35: boyd.v1.ToolHistoryResponse
-	nil,                                      // 36: boyd.v1.SessionState.ToolCallsUsedEntry
-	(DerivationKind)(0),                      // 37: boyd.v1.DerivationKind
-	(*Triple)(nil),                           // 38: boyd.v1.Triple
-	(*AgentConfig)(nil),                      // 39: boyd.v1.AgentConfig
-	(*Goal)(nil),                             // 40: boyd.v1.Goal
-	(*Plan)(nil),                             // 41: boyd.v1.Plan
-	(*Psyche)(nil),                           // 42: boyd.v1.Psyche
-	(*WorkingMemoryEntry)(nil),               // 43: boyd.v1.WorkingMemoryEntry
-	(StopReason)(0),                          // 44: boyd.v1.StopReason
-	(ActionOutcome)(0),                       // 45: boyd.v1.ActionOutcome
-	(WorkingMemoryKind)(0),                   // 46: boyd.v1.WorkingMemoryKind
-	(*ConsolidationConfig)(nil),              // 47: boyd.v1.ConsolidationConfig
-	(*EpisodicEntry)(nil),                    // 48: boyd.v1.EpisodicEntry
+	(*RememberSession)(nil),                  // 10: boyd.v1.RememberSession
+	(*RememberResponse)(nil),                 // 11: boyd.v1.RememberResponse
+	(*RecentRequest)(nil),                    // 12: boyd.v1.RecentRequest
+	(*RecentResponse)(nil),                   // 13: boyd.v1.RecentResponse
+	(*MemoryServiceConsolidateRequest)(nil),  // 14: boyd.v1.MemoryServiceConsolidateRequest
+	(*MemoryServiceConsolidateResponse)(nil), // 15: boyd.v1.MemoryServiceConsolidateResponse
+	(*MemoryServiceRecallRequest)(nil),       // 16: boyd.v1.MemoryServiceRecallRequest
+	(*MemoryServiceRecallResponse)(nil),      // 17: boyd.v1.MemoryServiceRecallResponse
+	(*RecallScore)(nil),                      // 18: boyd.v1.RecallScore
+	(*RecordFactsRequest)(nil),               // 19: boyd.v1.RecordFactsRequest
+	(*RecordFactsResponse)(nil),              // 20: boyd.v1.RecordFactsResponse
+	(*RecordCorrectionRequest)(nil),          // 21: boyd.v1.RecordCorrectionRequest
+	(*RecordCorrectionResponse)(nil),         // 22: boyd.v1.RecordCorrectionResponse
+	(*ListRulesRequest)(nil),                 // 23: boyd.v1.ListRulesRequest
+	(*ListRulesResponse)(nil),                // 24: boyd.v1.ListRulesResponse
+	(*RemoveRuleRequest)(nil),                // 25: boyd.v1.RemoveRuleRequest
+	(*RemoveRuleResponse)(nil),               // 26: boyd.v1.RemoveRuleResponse
+	(*RecordProvenanceRequest)(nil),          // 27: boyd.v1.RecordProvenanceRequest
+	(*RecordProvenanceResponse)(nil),         // 28: boyd.v1.RecordProvenanceResponse
+	(*ListProvenanceRequest)(nil),            // 29: boyd.v1.ListProvenanceRequest
+	(*ListProvenanceResponse)(nil),           // 30: boyd.v1.ListProvenanceResponse
+	(*SaveSessionRequest)(nil),               // 31: boyd.v1.SaveSessionRequest
+	(*SaveSessionResponse)(nil),              // 32: boyd.v1.SaveSessionResponse
+	(*LoadSessionRequest)(nil),               // 33: boyd.v1.LoadSessionRequest
+	(*LoadSessionResponse)(nil),              // 34: boyd.v1.LoadSessionResponse
+	(*ToolHistoryRequest)(nil),               // 35: boyd.v1.ToolHistoryRequest
+	(*ToolHistoryResponse)(nil),              // 36: boyd.v1.ToolHistoryResponse
+	nil,                                      // 37: boyd.v1.SessionState.ToolCallsUsedEntry
+	(DerivationKind)(0),                      // 38: boyd.v1.DerivationKind
+	(*Triple)(nil),                           // 39: boyd.v1.Triple
+	(*AgentConfig)(nil),                      // 40: boyd.v1.AgentConfig
+	(*Goal)(nil),                             // 41: boyd.v1.Goal
+	(*Plan)(nil),                             // 42: boyd.v1.Plan
+	(*Psyche)(nil),                           // 43: boyd.v1.Psyche
+	(*WorkingMemoryEntry)(nil),               // 44: boyd.v1.WorkingMemoryEntry
+	(StopReason)(0),                          // 45: boyd.v1.StopReason
+	(ActionOutcome)(0),                       // 46: boyd.v1.ActionOutcome
+	(WorkingMemoryKind)(0),                   // 47: boyd.v1.WorkingMemoryKind
+	(*ConsolidationConfig)(nil),              // 48: boyd.v1.ConsolidationConfig
+	(*EpisodicEntry)(nil),                    // 49: boyd.v1.EpisodicEntry
 }
 var file_boyd_v1_memory_proto_depIdxs = []int32{
-	37, // 0: boyd.v1.ProvenanceRecord.kind:type_name -> boyd.v1.DerivationKind
-	38, // 1: boyd.v1.ProvenanceRecord.supporting_triples:type_name -> boyd.v1.Triple
-	39, // 2: boyd.v1.SessionState.config:type_name -> boyd.v1.AgentConfig
-	40, // 3: boyd.v1.SessionState.goals:type_name -> boyd.v1.Goal
-	41, // 4: boyd.v1.SessionState.plans:type_name -> boyd.v1.Plan
-	42, // 5: boyd.v1.SessionState.psyche:type_name -> boyd.v1.Psyche
-	43, // 6: boyd.v1.SessionState.working_memory:type_name -> boyd.v1.WorkingMemoryEntry
-	36, // 7: boyd.v1.SessionState.tool_calls_used:type_name -> boyd.v1.SessionState.ToolCallsUsedEntry
-	44, // 8: boyd.v1.SessionState.last_stop_reason:type_name -> boyd.v1.StopReason
+	38, // 0: boyd.v1.ProvenanceRecord.kind:type_name -> boyd.v1.DerivationKind
+	39, // 1: boyd.v1.ProvenanceRecord.supporting_triples:type_name -> boyd.v1.Triple
+	40, // 2: boyd.v1.SessionState.config:type_name -> boyd.v1.AgentConfig
+	41, // 3: boyd.v1.SessionState.goals:type_name -> boyd.v1.Goal
+	42, // 4: boyd.v1.SessionState.plans:type_name -> boyd.v1.Plan
+	43, // 5: boyd.v1.SessionState.psyche:type_name -> boyd.v1.Psyche
+	44, // 6: boyd.v1.SessionState.working_memory:type_name -> boyd.v1.WorkingMemoryEntry
+	37, // 7: boyd.v1.SessionState.tool_calls_used:type_name -> boyd.v1.SessionState.ToolCallsUsedEntry
+	45, // 8: boyd.v1.SessionState.last_stop_reason:type_name -> boyd.v1.StopReason
 	6,  // 9: boyd.v1.SessionState.jobs:type_name -> boyd.v1.ScheduledJob
 	8,  // 10: boyd.v1.SessionState.tool_runs:type_name -> boyd.v1.ToolRun
-	45, // 11: boyd.v1.ToolRun.outcome:type_name -> boyd.v1.ActionOutcome
-	43, // 12: boyd.v1.RememberRequest.entries:type_name -> boyd.v1.WorkingMemoryEntry
-	2,  // 13: boyd.v1.RememberResponse.facts:type_name -> boyd.v1.Fact
-	0,  // 14: boyd.v1.RememberResponse.pressure_level:type_name -> boyd.v1.PressureLevel
-	14, // 15: boyd.v1.RememberResponse.consolidation:type_name -> boyd.v1.MemoryServiceConsolidateResponse
-	46, // 16: boyd.v1.RecentRequest.kinds:type_name -> boyd.v1.WorkingMemoryKind
-	43, // 17: boyd.v1.RecentResponse.entries:type_name -> boyd.v1.WorkingMemoryEntry
-	0,  // 18: boyd.v1.RecentResponse.pressure_level:type_name -> boyd.v1.PressureLevel
-	1,  // 19: boyd.v1.MemoryServiceConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
-	47, // 20: boyd.v1.MemoryServiceConsolidateRequest.config:type_name -> boyd.v1.ConsolidationConfig
-	48, // 21: boyd.v1.MemoryServiceConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	48, // 22: boyd.v1.MemoryServiceRecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	2,  // 23: boyd.v1.MemoryServiceRecallResponse.facts:type_name -> boyd.v1.Fact
-	17, // 24: boyd.v1.MemoryServiceRecallResponse.episode_scores:type_name -> boyd.v1.RecallScore
-	17, // 25: boyd.v1.MemoryServiceRecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
-	2,  // 26: boyd.v1.RecordFactsRequest.facts:type_name -> boyd.v1.Fact
-	3,  // 27: boyd.v1.RecordCorrectionRequest.correction:type_name -> boyd.v1.Correction
-	4,  // 28: boyd.v1.ListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
-	4,  // 29: boyd.v1.RemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
-	5,  // 30: boyd.v1.RecordProvenanceRequest.records:type_name -> boyd.v1.ProvenanceRecord
-	37, // 31: boyd.v1.ListProvenanceRequest.kind:type_name -> boyd.v1.DerivationKind
-	5,  // 32: boyd.v1.ListProvenanceResponse.records:type_name -> boyd.v1.ProvenanceRecord
-	7,  // 33: boyd.v1.SaveSessionRequest.state:type_name -> boyd.v1.SessionState
-	7,  // 34: boyd.v1.LoadSessionResponse.state:type_name -> boyd.v1.SessionState
-	43, // 35: boyd.v1.ToolHistoryResponse.decisions:type_name -> boyd.v1.WorkingMemoryEntry
-	9,  // 36: boyd.v1.MemoryService.Remember:input_type -> boyd.v1.RememberRequest
-	11, // 37: boyd.v1.MemoryService.Recent:input_type -> boyd.v1.RecentRequest
-	13, // 38: boyd.v1.MemoryService.Consolidate:input_type -> boyd.v1.MemoryServiceConsolidateRequest
-	15, // 39: boyd.v1.MemoryService.Recall:input_type -> boyd.v1.MemoryServiceRecallRequest
-	18, // 40: boyd.v1.MemoryService.RecordFacts:input_type -> boyd.v1.RecordFactsRequest
-	20, // 41: boyd.v1.MemoryService.RecordCorrection:input_type -> boyd.v1.RecordCorrectionRequest
-	22, // 42: boyd.v1.MemoryService.ListRules:input_type -> boyd.v1.ListRulesRequest
-	24, // 43: boyd.v1.MemoryService.RemoveRule:input_type -> boyd.v1.RemoveRuleRequest
-	26, // 44: boyd.v1.MemoryService.RecordProvenance:input_type -> boyd.v1.RecordProvenanceRequest
-	28, // 45: boyd.v1.MemoryService.ListProvenance:input_type -> boyd.v1.ListProvenanceRequest
-	30, // 46: boyd.v1.MemoryService.SaveSession:input_type -> boyd.v1.SaveSessionRequest
-	32, // 47: boyd.v1.MemoryService.LoadSession:input_type -> boyd.v1.LoadSessionRequest
-	34, // 48: boyd.v1.MemoryService.ToolHistory:input_type -> boyd.v1.ToolHistoryRequest
-	10, // 49: boyd.v1.MemoryService.Remember:output_type -> boyd.v1.RememberResponse
-	12, // 50: boyd.v1.MemoryService.Recent:output_type -> boyd.v1.RecentResponse
-	14, // 51: boyd.v1.MemoryService.Consolidate:output_type -> boyd.v1.MemoryServiceConsolidateResponse
-	16, // 52: boyd.v1.MemoryService.Recall:output_type -> boyd.v1.MemoryServiceRecallResponse
-	19, // 53: boyd.v1.MemoryService.RecordFacts:output_type -> boyd.v1.RecordFactsResponse
-	21, // 54: boyd.v1.MemoryService.RecordCorrection:output_type -> boyd.v1.RecordCorrectionResponse
-	23, // 55: boyd.v1.MemoryService.ListRules:output_type -> boyd.v1.ListRulesResponse
-	25, // 56: boyd.v1.MemoryService.RemoveRule:output_type -> boyd.v1.RemoveRuleResponse
-	27, // 57: boyd.v1.MemoryService.RecordProvenance:output_type -> boyd.v1.RecordProvenanceResponse
-	29, // 58: boyd.v1.MemoryService.ListProvenance:output_type -> boyd.v1.ListProvenanceResponse
-	31, // 59: boyd.v1.MemoryService.SaveSession:output_type -> boyd.v1.SaveSessionResponse
-	33, // 60: boyd.v1.MemoryService.LoadSession:output_type -> boyd.v1.LoadSessionResponse
-	35, // 61: boyd.v1.MemoryService.ToolHistory:output_type -> boyd.v1.ToolHistoryResponse
-	49, // [49:62] is the sub-list for method output_type
-	36, // [36:49] is the sub-list for method input_type
-	36, // [36:36] is the sub-list for extension type_name
-	36, // [36:36] is the sub-list for extension extendee
-	0,  // [0:36] is the sub-list for field type_name
+	46, // 11: boyd.v1.ToolRun.outcome:type_name -> boyd.v1.ActionOutcome
+	44, // 12: boyd.v1.RememberRequest.entries:type_name -> boyd.v1.WorkingMemoryEntry
+	10, // 13: boyd.v1.RememberRequest.session:type_name -> boyd.v1.RememberSession
+	40, // 14: boyd.v1.RememberSession.config:type_name -> boyd.v1.AgentConfig
+	2,  // 15: boyd.v1.RememberResponse.facts:type_name -> boyd.v1.Fact
+	0,  // 16: boyd.v1.RememberResponse.pressure_level:type_name -> boyd.v1.PressureLevel
+	15, // 17: boyd.v1.RememberResponse.consolidation:type_name -> boyd.v1.MemoryServiceConsolidateResponse
+	47, // 18: boyd.v1.RecentRequest.kinds:type_name -> boyd.v1.WorkingMemoryKind
+	44, // 19: boyd.v1.RecentResponse.entries:type_name -> boyd.v1.WorkingMemoryEntry
+	0,  // 20: boyd.v1.RecentResponse.pressure_level:type_name -> boyd.v1.PressureLevel
+	1,  // 21: boyd.v1.MemoryServiceConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
+	48, // 22: boyd.v1.MemoryServiceConsolidateRequest.config:type_name -> boyd.v1.ConsolidationConfig
+	49, // 23: boyd.v1.MemoryServiceConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	49, // 24: boyd.v1.MemoryServiceRecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	2,  // 25: boyd.v1.MemoryServiceRecallResponse.facts:type_name -> boyd.v1.Fact
+	18, // 26: boyd.v1.MemoryServiceRecallResponse.episode_scores:type_name -> boyd.v1.RecallScore
+	18, // 27: boyd.v1.MemoryServiceRecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
+	2,  // 28: boyd.v1.RecordFactsRequest.facts:type_name -> boyd.v1.Fact
+	3,  // 29: boyd.v1.RecordCorrectionRequest.correction:type_name -> boyd.v1.Correction
+	4,  // 30: boyd.v1.ListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
+	4,  // 31: boyd.v1.RemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
+	5,  // 32: boyd.v1.RecordProvenanceRequest.records:type_name -> boyd.v1.ProvenanceRecord
+	38, // 33: boyd.v1.ListProvenanceRequest.kind:type_name -> boyd.v1.DerivationKind
+	5,  // 34: boyd.v1.ListProvenanceResponse.records:type_name -> boyd.v1.ProvenanceRecord
+	7,  // 35: boyd.v1.SaveSessionRequest.state:type_name -> boyd.v1.SessionState
+	7,  // 36: boyd.v1.LoadSessionResponse.state:type_name -> boyd.v1.SessionState
+	44, // 37: boyd.v1.ToolHistoryResponse.decisions:type_name -> boyd.v1.WorkingMemoryEntry
+	9,  // 38: boyd.v1.MemoryService.Remember:input_type -> boyd.v1.RememberRequest
+	12, // 39: boyd.v1.MemoryService.Recent:input_type -> boyd.v1.RecentRequest
+	14, // 40: boyd.v1.MemoryService.Consolidate:input_type -> boyd.v1.MemoryServiceConsolidateRequest
+	16, // 41: boyd.v1.MemoryService.Recall:input_type -> boyd.v1.MemoryServiceRecallRequest
+	19, // 42: boyd.v1.MemoryService.RecordFacts:input_type -> boyd.v1.RecordFactsRequest
+	21, // 43: boyd.v1.MemoryService.RecordCorrection:input_type -> boyd.v1.RecordCorrectionRequest
+	23, // 44: boyd.v1.MemoryService.ListRules:input_type -> boyd.v1.ListRulesRequest
+	25, // 45: boyd.v1.MemoryService.RemoveRule:input_type -> boyd.v1.RemoveRuleRequest
+	27, // 46: boyd.v1.MemoryService.RecordProvenance:input_type -> boyd.v1.RecordProvenanceRequest
+	29, // 47: boyd.v1.MemoryService.ListProvenance:input_type -> boyd.v1.ListProvenanceRequest
+	31, // 48: boyd.v1.MemoryService.SaveSession:input_type -> boyd.v1.SaveSessionRequest
+	33, // 49: boyd.v1.MemoryService.LoadSession:input_type -> boyd.v1.LoadSessionRequest
+	35, // 50: boyd.v1.MemoryService.ToolHistory:input_type -> boyd.v1.ToolHistoryRequest
+	11, // 51: boyd.v1.MemoryService.Remember:output_type -> boyd.v1.RememberResponse
+	13, // 52: boyd.v1.MemoryService.Recent:output_type -> boyd.v1.RecentResponse
+	15, // 53: boyd.v1.MemoryService.Consolidate:output_type -> boyd.v1.MemoryServiceConsolidateResponse
+	17, // 54: boyd.v1.MemoryService.Recall:output_type -> boyd.v1.MemoryServiceRecallResponse
+	20, // 55: boyd.v1.MemoryService.RecordFacts:output_type -> boyd.v1.RecordFactsResponse
+	22, // 56: boyd.v1.MemoryService.RecordCorrection:output_type -> boyd.v1.RecordCorrectionResponse
+	24, // 57: boyd.v1.MemoryService.ListRules:output_type -> boyd.v1.ListRulesResponse
+	26, // 58: boyd.v1.MemoryService.RemoveRule:output_type -> boyd.v1.RemoveRuleResponse
+	28, // 59: boyd.v1.MemoryService.RecordProvenance:output_type -> boyd.v1.RecordProvenanceResponse
+	30, // 60: boyd.v1.MemoryService.ListProvenance:output_type -> boyd.v1.ListProvenanceResponse
+	32, // 61: boyd.v1.MemoryService.SaveSession:output_type -> boyd.v1.SaveSessionResponse
+	34, // 62: boyd.v1.MemoryService.LoadSession:output_type -> boyd.v1.LoadSessionResponse
+	36, // 63: boyd.v1.MemoryService.ToolHistory:output_type -> boyd.v1.ToolHistoryResponse
+	51, // [51:64] is the sub-list for method output_type
+	38, // [38:51] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_boyd_v1_memory_proto_init() }
@@ -3218,18 +3294,18 @@ func file_boyd_v1_memory_proto_init() {
 	file_boyd_v1_act_proto_init()
 	file_boyd_v1_common_proto_init()
 	file_boyd_v1_memory_proto_msgTypes[7].OneofWrappers = []any{}
-	file_boyd_v1_memory_proto_msgTypes[9].OneofWrappers = []any{}
-	file_boyd_v1_memory_proto_msgTypes[13].OneofWrappers = []any{}
-	file_boyd_v1_memory_proto_msgTypes[20].OneofWrappers = []any{}
-	file_boyd_v1_memory_proto_msgTypes[26].OneofWrappers = []any{}
-	file_boyd_v1_memory_proto_msgTypes[32].OneofWrappers = []any{}
+	file_boyd_v1_memory_proto_msgTypes[10].OneofWrappers = []any{}
+	file_boyd_v1_memory_proto_msgTypes[14].OneofWrappers = []any{}
+	file_boyd_v1_memory_proto_msgTypes[21].OneofWrappers = []any{}
+	file_boyd_v1_memory_proto_msgTypes[27].OneofWrappers = []any{}
+	file_boyd_v1_memory_proto_msgTypes[33].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_boyd_v1_memory_proto_rawDesc), len(file_boyd_v1_memory_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   35,
+			NumMessages:   36,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectNats, type NatsTransport } from "@boyd/bus";
-import { ApprovalMode, DecideRequest, Event, SaveSessionRequest, StopReason } from "@boyd/proto";
+import { ApprovalMode, DecideRequest, Event, RememberRequest, SaveSessionRequest, StopReason } from "@boyd/proto";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
@@ -130,6 +130,21 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     // Working memory's recent entries go once, as the history decide reads, not again inside the orientation's observation.
     expect(mine.slice(1).every((a) => a.history.length > 0)).toBe(true);
     expect(mine.map((a) => a.orientation!.observation!.recentEntries.length)).toEqual(mine.map(() => 0));
+  }, 120_000);
+
+  it("Remember - carries the session's active goals and config, so memory reads no session in it", async () => {
+    const remembers = overhear(outsider, "boyd.v1.MemoryService.Remember", (d) => RememberRequest.decode(d));
+    const saves = overhear(outsider, "boyd.v1.MemoryService.SaveSession", (d) => SaveSessionRequest.decode(d));
+    await createSteadyAgent("mindful");
+    await outsider.connection.flush();
+    await stack.agents.run({ agentId: "mindful", maxCycles: 2 });
+    await outsider.connection.flush();
+    const cycles = remembers.filter((r) => r.agentId === "mindful" && r.entries.length > 1);
+    expect(cycles).toHaveLength(2);
+    // The agent's one goal, active in both cycles (its symbol id, as the saved session holds it).
+    const goal = saves.find((s) => s.state?.agentId === "mindful")!.state!.goals[0]!.symbolId;
+    expect(cycles.map((r) => r.session?.activeGoalIds)).toEqual([[goal], [goal]]);
+    expect(cycles.every((r) => r.session?.config?.maxCycles === 1_000)).toBe(true);
   }, 120_000);
 
   it("slim events - the oriented event leaves out the observation the observed event just carried", async () => {

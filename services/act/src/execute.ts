@@ -111,8 +111,8 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
   if (claim?.kind === "interrupted") {
     return finish(ActionOutcome.REPLAYED, failedOutput(new BusError("ABORTED", `an earlier attempt of this call started at ${new Date(claim.startedAt).toISOString()} and never finished; it is not run twice`)));
   }
-  const record = async (result: ActionResult): Promise<ActionResult> => {
-    await claim?.finish(result);
+  const record = (result: ActionResult): ActionResult => {
+    claim?.finish(result);
     return result;
   };
 

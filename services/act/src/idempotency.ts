@@ -4,7 +4,15 @@ import { json, keyToken, type RecordStore, type StoreOwner } from "./state/recor
 
 /** A claim on a call: either ours to run, or someone else's result. */
 export type Claim =
-  | { readonly kind: "run"; finish(result: ActionResult): Promise<void>; release(): Promise<void> }
+  | {
+      readonly kind: "run";
+      /**
+       * Records the result. The write is sent at once and not waited for
+       * (see IdempotencyLedger.settled): the caller's reply goes after it.
+       */
+      finish(result: ActionResult): void;
+      release(): Promise<void>;
+    }
   | { readonly kind: "done"; readonly result: ActionResult }
   | { readonly kind: "interrupted"; readonly startedAt: number };
 
@@ -27,11 +35,21 @@ type Stored = { state: "running"; startedAt: number; until: number; owner?: Stor
  * resume would otherwise wait out the whole approval timeout).
  */
 export class IdempotencyLedger {
+  /** Results being written (see finish). */
+  private readonly writing = new Set<Promise<void>>();
+
+  /** `onLost`: told about a result whose write failed (a redelivered call then finds the claim and reports it interrupted). */
   constructor(
     private readonly store: RecordStore,
     private readonly now: () => number = Date.now,
     private readonly pollMs = 50,
+    private readonly onLost: (key: string, error: unknown) => void = () => undefined,
   ) {}
+
+  /** Resolves once every result handed to a claim's finish is written (or failed); call before closing the store. */
+  async settled(): Promise<void> {
+    while (this.writing.size > 0) await Promise.all([...this.writing]);
+  }
 
   /**
    * Claims `key` for a call that may run until `until` (epoch ms). The claim
@@ -50,8 +68,18 @@ export class IdempotencyLedger {
         const revision = await this.store.create(k, json.encode(running), { sync: call.sideEffects ?? true });
         return {
           kind: "run",
-          finish: async (result) => {
-            await this.store.update(k, json.encode({ state: "done", result: ActionResult.toJSON(result) } satisfies Stored), revision, { sync: false });
+          // The write is sent now and the result handed back without waiting for its
+          // acknowledgement: over NATS the act service's one connection sends the record
+          // before the reply that carries the result, and the server keeps a message it
+          // received whatever becomes of the sender, so the reply no longer waits a KV
+          // round trip. Only a redelivered call reads the record.
+          finish: (result) => {
+            const write = this.store.update(k, json.encode({ state: "done", result: ActionResult.toJSON(result) } satisfies Stored), revision, { sync: false }).then(
+              () => undefined,
+              (err: unknown) => this.onLost(k, err),
+            );
+            this.writing.add(write);
+            void write.finally(() => this.writing.delete(write));
           },
           // A call refused before it ran (bad input, policy) may be tried again.
           release: () => this.store.delete(k),

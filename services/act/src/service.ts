@@ -95,12 +95,13 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
 
   const events = options.events ?? agentEventChannel({ transport });
   const approvals = new ApprovalBroker(transport, (agentId, kind, event) => events.publish(agentId, kind, event), options.now);
+  const ledger = new IdempotencyLedger(store, options.now, undefined, (key, err) => log.warn({ err, key }, "a call's result was not recorded; a redelivery of it will be reported interrupted"));
   const handlers = createActHandlers({
     registry,
     policy: compilePolicy(withCustomPrograms(policy, tools)),
     approvals,
     sessions: new SessionApprovals(store),
-    ledger: new IdempotencyLedger(store, options.now),
+    ledger,
     memory,
     approvalTimeoutMs,
     now: options.now,
@@ -120,6 +121,7 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
     },
     async stop() {
       await binding.stop();
+      await ledger.settled();
       await memory.close();
       await store.close();
     },

@@ -1,6 +1,6 @@
-import { ActionOutcome, WorkingMemoryKind, type WorkingMemoryEntry } from "@boyd/proto";
+import { ActionOutcome, GoalStatus, SessionState, WorkingMemoryKind, type WorkingMemoryEntry } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { actionText, consultedEntryIds } from "../src/cycle/remember.js";
+import { actionText, consultedEntryIds, rememberSession } from "../src/cycle/remember.js";
 import { workingEntry } from "../src/cycle/working-entry.js";
 
 const entry = (id: number, symbols: string[], kind = WorkingMemoryKind.DECISION): WorkingMemoryEntry => ({ ...workingEntry(kind, `e${id}`, 0.6, 1, 0), id, symbols });
@@ -20,5 +20,18 @@ describe("remember - what a cycle records", () => {
     const long = actionText(result, { goalId: "g", call: { toolName: "kg_query", inputJson: "x".repeat(400) } } as Parameters<typeof actionText>[1]);
     expect(long).toHaveLength("kg_query executed ".length + 300);
     expect(long.endsWith("…")).toBe(true);
+  });
+
+  it("rememberSession - the saved session's active goals and config go with Remember, so memory need not read the session", () => {
+    const saved = SessionState.fromPartial({
+      agentId: "a",
+      goals: [
+        { symbolId: "goal:a", status: GoalStatus.ACTIVE },
+        { symbolId: "goal:done", status: GoalStatus.COMPLETED },
+        { symbolId: "goal:b", status: GoalStatus.ACTIVE },
+      ],
+      config: { autoConsolidate: false, workingMemoryCapacity: 30, consolidation: { minRelevance: 0.4 } },
+    });
+    expect(rememberSession(saved)).toEqual({ activeGoalIds: ["goal:a", "goal:b"], config: saved.config });
   });
 });

@@ -11,17 +11,18 @@ import type { Deps, MemoryLog } from "./deps.js";
 import { invalid, isConflict } from "./errors.js";
 import { factFromEntry, factSized } from "./facts.js";
 import type { GraphLink } from "./graph-link.js";
-import { removeRule, storeFacts } from "./knowledge.js";
+import { removeRule, SeenFacts, storeFacts } from "./knowledge.js";
 import { checkProvenance, listProvenance } from "./provenance.js";
 import { stemsOf } from "./recall.js";
 import { RecallIndexes } from "./recall-indexes.js";
 import { RecordVectors } from "./record-vectors.js";
 import { RuleBooks } from "./rule-books.js";
 import { KnownSessions, type KnownSession } from "./session-writes.js";
-import { checkSessionState, resumeSummary } from "./sessions.js";
+import { checkSessionState, resumeSummary, sentSessionView } from "./sessions.js";
 import { ownCopies, Repository } from "./state.js";
 import type { MemoryStore } from "./store/port.js";
 import { checkAgentId, checkLimit, checkRequired, checkSameAgent, checkUnit } from "./validate.js";
+import { WmReadAhead } from "./wm-read-ahead.js";
 import { addEntries, decisionHistory, pressureLevel, pressureOf, recentEntries, touchEntries } from "./working-memory.js";
 
 /** Options of {@link createMemoryHandlers}. */
@@ -81,6 +82,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   }
 
   const knownSessions = new KnownSessions();
+  const seenFacts = new SeenFacts();
+  const wmReadAhead = new WmReadAhead(now);
 
   /** Writes the next version of the session over `over` (compare-and-set on its revision) and notes it; resolves with the new version. */
   async function writeSession(agentId: string, state: SessionState, over: KnownSession): Promise<number> {
@@ -113,11 +116,12 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   return {
     async remember(request) {
       const agentId = checkAgentId(request.agentId);
-      // Working memory is read beside the session, not after it (over KV: two gets at once).
-      const wmRead = repo.readWmForUpdate(agentId);
+      // Working memory as this agent's last Recent here read it (see WmReadAhead), else read now, beside the session.
+      const readAhead = wmReadAhead.take(agentId);
+      const wmRead = readAhead ? Promise.resolve(readAhead) : repo.readWmForUpdate(agentId);
       wmRead.catch(() => undefined); // a failed read surfaces in updateWm; unread after a refusal below, it is nobody's error
-      const session = await repo.readSession(agentId);
-      const view = sessionView(session?.doc.state);
+      // A caller that holds the session sends its part: one read fewer.
+      const view = request.session ? sentSessionView(request.session) : sessionView((await repo.readSession(agentId))?.doc.state);
       const capacity = checkLimit(request.capacity, "capacity", view.capacity, WORKING_MEMORY.maxCapacity);
       if (request.entries.length > capacity) throw invalid("entries", `${request.entries.length} entries do not fit a capacity of ${capacity}`);
       request.entries.forEach((e, i) => checkEntry(e, `entries[${i}]`));
@@ -137,7 +141,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
             },
             wmRead,
           ),
-          storeFacts(deps, agentId, facts),
+          storeFacts(deps, agentId, facts, seenFacts),
         ]);
         let size = state.entries.length;
         const pressure = pressureOf(size, capacity);
@@ -169,10 +173,14 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       request.kinds.forEach((k, i) => {
         if (!KINDS.has(k)) throw invalid(`kinds[${i}]`, `${k} is not a working-memory kind`);
       });
-      const state = await repo.readLiveWm(agentId);
+      const read = await repo.readWmForUpdate(agentId);
+      const { state } = read;
+      const entries = ownCopies(recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol }));
+      // The agent's next Remember here starts from this read (its write is checked against the revision read).
+      wmReadAhead.keep(agentId, read);
       const pressure = pressureOf(state.entries.length, state.capacity);
       return {
-        entries: ownCopies(recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol })),
+        entries,
         size: state.entries.length,
         capacity: state.capacity,
         pressure,
@@ -218,7 +226,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       });
       // No agent lock, as for provenance: facts are only added, under ids the store checks, so act's
       // RecordFacts (sent without waiting, mid-cycle) no longer holds up the cycle's Remember behind it.
-      const stored = await storeFacts(deps, agentId, request.facts.map((fact) => ({ fact, about: [] })));
+      const stored = await storeFacts(deps, agentId, request.facts.map((fact) => ({ fact, about: [] })), seenFacts);
       return { ids: stored.map((f) => f.id) };
     },
 
@@ -235,8 +243,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
     async listRules(request) {
       const agentId = checkAgentId(request.agentId);
       const limit = checkLimit(request.limit, "limit", KNOWLEDGE.maxRules, KNOWLEDGE.maxRulesListed);
-      // Facts beyond the cap are dropped here too, as recall drops them, for an agent that lists rules but never recalls.
-      await factsIndex(agentId);
+      // Facts beyond the cap are dropped here too (by the rule book), as recall drops them, for an agent that lists rules but never recalls.
       return { rules: await lock.run(agentId, () => ruleBooks.rules(agentId, limit)) };
     },
 

@@ -4,6 +4,32 @@ import { KNOWLEDGE } from "./constants.js";
 import type { Deps } from "./deps.js";
 import { distillRules } from "./distiller.js";
 import { factId } from "./facts.js";
+import { RecentlyUsed } from "./recently-used.js";
+
+// Fact keys a process remembers as held (agent + key), most recent first.
+const SEEN_FACTS_KEPT = 65_536;
+
+/**
+ * Fact keys this process lately stored or found held, per agent: a hint,
+ * never an answer. The same fact usually comes twice a cycle (act's
+ * RecordFacts and the TOOL_RESULT entry of Remember) and again whenever a
+ * tool repeats itself; such a fact is looked up before it is added, so the
+ * call validates the facts log once (over KV, one version get) instead of
+ * once to find the id taken and again to read the fact that took it. A
+ * wrong hint only picks the longer path: what is stored and answered is
+ * the same either way.
+ */
+export class SeenFacts {
+  private readonly keys = new RecentlyUsed<true>(SEEN_FACTS_KEPT);
+
+  has(agentId: string, key: string): boolean {
+    return this.keys.get(`${agentId}\0${key}`) !== undefined;
+  }
+
+  note(agentId: string, key: string): void {
+    this.keys.set(`${agentId}\0${key}`, true);
+  }
+}
 
 /**
  * Stores facts once per agent: the store key is the hash of the normalized
@@ -12,21 +38,25 @@ import { factId } from "./facts.js";
  * record and are linked into the graph best effort. Needs no agent lock:
  * it only adds records, and the store refuses an id it already holds.
  */
-export async function storeFacts(deps: Deps, agentId: string, items: readonly { fact: Fact; about: readonly string[] }[]): Promise<Fact[]> {
+export async function storeFacts(deps: Deps, agentId: string, items: readonly { fact: Fact; about: readonly string[] }[], seen?: SeenFacts): Promise<Fact[]> {
   if (items.length === 0) return [];
   const now = deps.now();
   const prepared = items.map(({ fact, about }) => {
     const key = factId(fact.content);
     return { key, about, fact: { ...fact, agentId, id: fact.id || key, createdAtUnixMs: fact.createdAtUnixMs || now } };
   });
-  const added = await deps.repo.add(agentId, "facts", prepared.map((p) => ({ id: p.key, record: p.fact })));
-  // Duplicates answer with the id the fact already has: those records alone are read, not every fact held.
-  const duplicates = prepared.filter((_, i) => !added[i]).map((p) => p.key);
-  const found = duplicates.length ? await deps.repo.readByIds(agentId, "facts", duplicates) : [];
-  const held = new Map(duplicates.flatMap((key, i) => (found[i] ? [[key, found[i]] as const] : [])));
+  // Facts seen before are read first; only those not held are added.
+  const held = await heldFacts(deps, agentId, seen ? prepared.filter((p) => seen.has(agentId, p.key)).map((p) => p.key) : []);
+  const toAdd = prepared.filter((p) => !held.has(p.key));
+  const addedNow = toAdd.length ? await deps.repo.add(agentId, "facts", toAdd.map((p) => ({ id: p.key, record: p.fact }))) : [];
+  // Taken meanwhile (another writer, or the same fact twice in this call): the fact that took the id is read.
+  const lost = await heldFacts(deps, agentId, toAdd.filter((_, i) => !addedNow[i]).map((p) => p.key));
+  for (const [key, fact] of lost) held.set(key, fact);
+  const fresh = new Set(toAdd.filter((_, i) => addedNow[i]));
+  const added = prepared.map((p) => fresh.has(p));
+  for (const p of prepared) seen?.note(agentId, p.key);
   const result = prepared.map((p, i) => (added[i] ? p.fact : (held.get(p.key) ?? p.fact)));
-  const fresh = prepared.filter((_, i) => added[i]);
-  const provenance = fresh.map(({ fact, about }): { id: string; record: ProvenanceRecord } => ({
+  const provenance = prepared.filter((_, i) => added[i]).map(({ fact, about }): { id: string; record: ProvenanceRecord } => ({
     id: `prov:${fact.id}`,
     record: {
       id: `prov:${fact.id}`,
@@ -44,10 +74,18 @@ export async function storeFacts(deps: Deps, agentId: string, items: readonly { 
     },
   }));
   await deps.repo.add(agentId, "provenance", provenance);
-  if (deps.graph && fresh.length > 0 && !(await deps.graph.linkFacts(agentId, fresh))) {
-    deps.log.warn({ agentId, facts: fresh.length }, "orient unreachable: facts kept in memory but not written to the graph");
+  const linked = prepared.filter((_, i) => added[i]);
+  if (deps.graph && linked.length > 0 && !(await deps.graph.linkFacts(agentId, linked))) {
+    deps.log.warn({ agentId, facts: linked.length }, "orient unreachable: facts kept in memory but not written to the graph");
   }
   return result;
+}
+
+/** The facts the log holds under these keys (read, not the whole log), by key. */
+async function heldFacts(deps: Deps, agentId: string, keys: readonly string[]): Promise<Map<string, Fact>> {
+  if (keys.length === 0) return new Map();
+  const found = await deps.repo.readByIds(agentId, "facts", keys);
+  return new Map(keys.flatMap((key, i) => (found[i] ? [[key, found[i]] as const] : [])));
 }
 
 /**

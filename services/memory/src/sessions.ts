@@ -1,6 +1,9 @@
-import { GoalStatus, StopReason, WorkingMemoryKind, type SessionState, type WorkingMemoryEntry } from "@boyd/proto";
+import { GoalStatus, StopReason, WorkingMemoryKind, type RememberSession, type SessionState, type WorkingMemoryEntry } from "@boyd/proto";
+import type { sessionView } from "./consolidate.js";
+import { consolidationSettings } from "./consolidation.js";
+import { WORKING_MEMORY } from "./constants.js";
 import { invalid } from "./errors.js";
-import { checkAgentId } from "./validate.js";
+import { checkAgentId, checkRequired } from "./validate.js";
 import { cut } from "./working-memory.js";
 
 /** Checks a state about to be saved, naming the first bad field. */
@@ -18,6 +21,21 @@ export function checkSessionState(state: SessionState | undefined): SessionState
     if (!seen.has(p.goalId)) throw invalid(`state.plans[${i}].goal_id`, `${JSON.stringify(p.goalId)} is not one of the state's goals`);
   });
   return state;
+}
+
+/**
+ * What Remember works from when its caller sent the session's part
+ * (RememberRequest.session): the same view sessionView makes of a saved
+ * session, with the same defaults, checked and named as the request's.
+ */
+export function sentSessionView(sent: RememberSession): ReturnType<typeof sessionView> {
+  sent.activeGoalIds.forEach((g, i) => checkRequired(g, `session.active_goal_ids[${i}]`));
+  return {
+    goals: [...sent.activeGoalIds],
+    settings: consolidationSettings(sent.config?.consolidation, "session.config.consolidation"),
+    auto: sent.config?.autoConsolidate ?? true,
+    capacity: sent.config?.workingMemoryCapacity ?? WORKING_MEMORY.defaultCapacity,
+  };
 }
 
 const STOP_WORDS: Record<number, string> = {

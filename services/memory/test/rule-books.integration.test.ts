@@ -4,11 +4,11 @@
 // rules must stay exactly what distillRules gives over the whole logs,
 // through adds, removals and rule removals made by this replica or, on
 // JetStream KV, by another one. A seeded random history checks that.
-import type { CallContext } from "@boyd/bus";
+import type { CallContext, NatsTransport } from "@boyd/bus";
 import { Correction, Fact } from "@boyd/proto";
 import { Prng } from "@boyd/vsa";
 import { describe, expect, it } from "vitest";
-import { distillRules, KNOWLEDGE, type MemoryStore } from "../src/index.js";
+import { createMemoryHandlers, distillRules, KNOWLEDGE, type MemoryStore } from "../src/index.js";
 import { useNatsReplicas } from "./fixtures/replicas.js";
 
 const replicas = useNatsReplicas();
@@ -79,6 +79,24 @@ describe.each(replicas.modes("memory_rules"))("ListRules from kept rule books (%
     expect(last.some((r) => r.origin.startsWith("a stated preference"))).toBe(true);
   }, 60_000);
 
+  it("keeps the facts under their cap for an agent that never recalls, dropping the oldest (and the rules they made) from the store", async () => {
+    const { stores, a } = await setup();
+    const store = stores[0]!;
+    const agentId = "fact-capped";
+    const bytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
+    const fact = (i: number, content: string) => ({ id: `fact:${String(i).padStart(5, "0")}`, value: bytes(Fact.toJSON(Fact.fromPartial({ id: `fact:${i}`, agentId, content, source: "user", createdAtUnixMs: 1_000 + i }))) });
+    // The oldest fact states a preference: its rule goes with it.
+    const facts = [fact(0, "Prefer the staging host"), ...Array.from({ length: KNOWLEDGE.maxFacts + 2 }, (_, i) => fact(i + 1, "x y z"))];
+    await store.addRecords(agentId, "facts", facts);
+    expect((await rulesFromWholeLogs(store, agentId)).map((r) => r.text).join()).toContain("staging host");
+    const { rules } = await a.listRules({ agentId, limit: 5 }, ctx);
+    const held = (await store.readRecords(agentId, "facts")).map((r) => r.id);
+    expect(held).toHaveLength(KNOWLEDGE.maxFacts);
+    expect(held.slice(0, 1)).toEqual(["fact:00003"]);
+    expect(rules).toEqual([]);
+    expect((await a.listRules({ agentId, limit: 5 }, ctx)).rules).toEqual([]);
+  }, 60_000);
+
   it("keeps at most the correction cap, dropping the oldest from the store", async () => {
     const { stores, a } = await setup();
     const store = stores[0]!;
@@ -98,4 +116,19 @@ describe.each(replicas.modes("memory_rules"))("ListRules from kept rule books (%
     expect(held).not.toContain("correction:00002");
     expect(held).toContain("correction:00003");
   }, 60_000);
+});
+
+describe("ListRules reads each log once", () => {
+  it("a warm replica's ListRules costs two requests over KV: the facts and the corrections version (the facts log was read twice)", async () => {
+    let transport: NatsTransport | undefined;
+    const handlers = createMemoryHandlers(await replicas.kvStore(`memory_rules_reads_${process.pid}`, (t) => (transport = t)));
+    const agentId = "listed";
+    await handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: "Always use the staging host", source: "user" })] }, ctx);
+    await handlers.listRules({ agentId, limit: 5 }, ctx);
+    await transport!.connection.flush();
+    const before = transport!.connection.stats().outMsgs;
+    const { rules } = await handlers.listRules({ agentId, limit: 5 }, ctx);
+    expect(transport!.connection.stats().outMsgs - before).toBe(2);
+    expect(rules.map((r) => r.text).join()).toContain("staging host");
+  }, 20_000);
 });

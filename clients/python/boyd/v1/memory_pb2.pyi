@@ -209,18 +209,28 @@ class ToolRun(_message.Message):
     def __init__(self, tool_name: _Optional[str] = ..., success: _Optional[bool] = ..., cycle: _Optional[int] = ..., goal_id: _Optional[str] = ..., outcome: _Optional[_Union[_act_pb2.ActionOutcome, str]] = ...) -> None: ...
 
 class RememberRequest(_message.Message):
-    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity")
+    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity", "session")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     CYCLE_FIELD_NUMBER: _ClassVar[int]
     ENTRIES_FIELD_NUMBER: _ClassVar[int]
     TOUCH_IDS_FIELD_NUMBER: _ClassVar[int]
     CAPACITY_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     cycle: int
     entries: _containers.RepeatedCompositeFieldContainer[_common_pb2.WorkingMemoryEntry]
     touch_ids: _containers.RepeatedScalarFieldContainer[int]
     capacity: int
-    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ...) -> None: ...
+    session: RememberSession
+    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ..., session: _Optional[_Union[RememberSession, _Mapping]] = ...) -> None: ...
+
+class RememberSession(_message.Message):
+    __slots__ = ("active_goal_ids", "config")
+    ACTIVE_GOAL_IDS_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_FIELD_NUMBER: _ClassVar[int]
+    active_goal_ids: _containers.RepeatedScalarFieldContainer[str]
+    config: _common_pb2.AgentConfig
+    def __init__(self, active_goal_ids: _Optional[_Iterable[str]] = ..., config: _Optional[_Union[_common_pb2.AgentConfig, _Mapping]] = ...) -> None: ...
 
 class RememberResponse(_message.Message):
     __slots__ = ("ids", "evicted_ids", "size", "capacity", "pressure", "facts", "pressure_level", "consolidation", "unknown_touch_ids")

@@ -1,4 +1,4 @@
-import { ActionOutcome, DerivationKind, WorkingMemoryKind, type ActionResult, type Decision, type EpisodicEntry, type Observation, type Orientation, type Triple, type WorkingMemoryEntry } from "@boyd/proto";
+import { ActionOutcome, DerivationKind, GoalStatus, WorkingMemoryKind, type ActionResult, type Decision, type EpisodicEntry, type Observation, type Orientation, type RememberSession, type SessionState, type Triple, type WorkingMemoryEntry } from "@boyd/proto";
 import { reasonOf } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
 import { contextHealthWarning } from "./context-health.js";
@@ -21,6 +21,15 @@ export interface Remembered {
   consolidated?: EpisodicEntry[];
 }
 
+/**
+ * What Remember would read from the saved session (active goals, config),
+ * taken from the session the cycle started from, which is the one saved:
+ * sent with the request, it spares memory that read.
+ */
+export function rememberSession(saved: SessionState): RememberSession {
+  return { activeGoalIds: saved.goals.filter((g) => g.status === GoalStatus.ACTIVE).map((g) => g.symbolId), config: saved.config };
+}
+
 /** Records what the cycle saw and did in working memory. */
 export async function remember(
   ports: CyclePorts,
@@ -31,6 +40,7 @@ export async function remember(
   decision: Decision | undefined,
   result: ActionResult | undefined,
   cfg: ResolvedAgentConfig,
+  saved: SessionState,
   warnings: string[],
 ): Promise<Remembered> {
   const goal = decision?.goalId ? [decision.goalId] : [];
@@ -48,7 +58,7 @@ export async function remember(
   }
   try {
     const r = await withRecovery("remember", { deadline: ports.now() + 30_000, attemptMs: 10_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
-      ports.memory.remember({ agentId, cycle, entries, touchIds: consultedEntryIds(observation.recentEntries, decision?.goalId), capacity: cfg.workingMemoryCapacity }, { deadline, agentId }),
+      ports.memory.remember({ agentId, cycle, entries, touchIds: consultedEntryIds(observation.recentEntries, decision?.goalId), capacity: cfg.workingMemoryCapacity, session: rememberSession(saved) }, { deadline, agentId }),
     );
     const health = contextHealthWarning({ entries: r.size + (r.consolidation?.entriesRemoved ?? 0), capacity: r.capacity });
     if (health) warnings.push(health);

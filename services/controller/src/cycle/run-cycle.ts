@@ -98,7 +98,7 @@ async function cyclePhases(frame: CycleFrame, session: AgentSession, ports: Cycl
   const work = focus ? await workOnGoal(frame, state, focus, observation, orientation, rules) : undefined;
   if (work) state = work.state;
   state = await closeGoals(frame, state, work);
-  const remembered = await recordPhase(frame, observation, orientation, work);
+  const remembered = await recordPhase(frame, session.state, observation, orientation, work);
 
   const reflection = await frame.timed("reflect", () => reflectNow(state, ports, options.catalog, remembered.pressure, frame.cycle, frame.warnings));
   if (reflection) {
@@ -362,13 +362,13 @@ async function closeGoals(frame: CycleFrame, state: SessionState, work: Work | u
 }
 
 /** Working memory and provenance of what the cycle saw and did. */
-async function recordPhase(frame: CycleFrame, observation: Observation, orientation: Orientation, work: Work | undefined): Promise<Remembered> {
+async function recordPhase(frame: CycleFrame, saved: SessionState, observation: Observation, orientation: Orientation, work: Work | undefined): Promise<Remembered> {
   const { ports, agentId, cycle, cfg } = frame;
   const decision = work?.decision;
   // Provenance does not depend on what remember answers: both go at once (each is best effort on its own).
   const [remembered] = await frame.timed("record", () =>
     Promise.all([
-      remember(ports, agentId, cycle, observation, orientation, decision, work?.result, cfg, frame.warnings),
+      remember(ports, agentId, cycle, observation, orientation, decision, work?.result, cfg, saved, frame.warnings),
       decision?.call ? recordProvenance(ports, agentId, cycle, decision, frame.warnings) : Promise.resolve(),
     ]),
   );

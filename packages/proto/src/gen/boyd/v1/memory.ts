@@ -369,7 +369,30 @@ export interface RememberRequest {
   /** Existing entries consulted this cycle: their reference counts go up. */
   touchIds: number[];
   /** Capacity to enforce (default 100). */
-  capacity?: number | undefined;
+  capacity?:
+    | number
+    | undefined;
+  /**
+   * What memory would otherwise read from the agent's saved session (its
+   * active goals and config, for consolidation under pressure), sent by a
+   * caller that holds the session to save memory that read. Unset: memory
+   * reads the saved session, as before.
+   */
+  session: RememberSession | undefined;
+}
+
+/** RememberSession is the part of an agent's session Remember works from. */
+export interface RememberSession {
+  /**
+   * Ids of the session's active goals (consolidation scores entries
+   * against them).
+   */
+  activeGoalIds: string[];
+  /**
+   * The session's config (working-memory capacity, auto-consolidation and
+   * its settings).
+   */
+  config: AgentConfig | undefined;
 }
 
 /** RememberResponse reports the store's state after the write. */
@@ -2514,7 +2537,7 @@ export const ToolRun: MessageFns<ToolRun> = {
 };
 
 function createBaseRememberRequest(): RememberRequest {
-  return { agentId: "", cycle: 0, entries: [], touchIds: [], capacity: undefined };
+  return { agentId: "", cycle: 0, entries: [], touchIds: [], capacity: undefined, session: undefined };
 }
 
 export const RememberRequest: MessageFns<RememberRequest> = {
@@ -2537,6 +2560,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     }
     if (message.capacity !== undefined) {
       writer.uint32(40).uint32(message.capacity);
+    }
+    if (message.session !== undefined) {
+      RememberSession.encode(message.session, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -2604,6 +2630,14 @@ export const RememberRequest: MessageFns<RememberRequest> = {
             message.capacity = reader.uint32();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.session = RememberSession.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2633,6 +2667,7 @@ export const RememberRequest: MessageFns<RememberRequest> = {
         ? object.touch_ids.map((e: any) => globalThis.Number(e))
         : [],
       capacity: isSet(object.capacity) ? globalThis.Number(object.capacity) : undefined,
+      session: isSet(object.session) ? RememberSession.fromJSON(object.session) : undefined,
     };
   },
 
@@ -2653,6 +2688,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     if (message.capacity !== undefined) {
       obj.capacity = Math.round(message.capacity);
     }
+    if (message.session !== undefined) {
+      obj.session = RememberSession.toJSON(message.session);
+    }
     return obj;
   },
 
@@ -2666,6 +2704,100 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     message.entries = object.entries?.map((e) => WorkingMemoryEntry.fromPartial(e)) || [];
     message.touchIds = object.touchIds?.map((e) => e) || [];
     message.capacity = object.capacity ?? undefined;
+    message.session = (object.session !== undefined && object.session !== null)
+      ? RememberSession.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRememberSession(): RememberSession {
+  return { activeGoalIds: [], config: undefined };
+}
+
+export const RememberSession: MessageFns<RememberSession> = {
+  encode(message: RememberSession, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.activeGoalIds) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.config !== undefined) {
+      AgentConfig.encode(message.config, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RememberSession {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRememberSession();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.activeGoalIds.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.config = AgentConfig.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RememberSession {
+    return {
+      activeGoalIds: globalThis.Array.isArray(object?.activeGoalIds)
+        ? object.activeGoalIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.active_goal_ids)
+        ? object.active_goal_ids.map((e: any) => globalThis.String(e))
+        : [],
+      config: isSet(object.config) ? AgentConfig.fromJSON(object.config) : undefined,
+    };
+  },
+
+  toJSON(message: RememberSession): unknown {
+    const obj: any = {};
+    if (message.activeGoalIds?.length) {
+      obj.activeGoalIds = message.activeGoalIds;
+    }
+    if (message.config !== undefined) {
+      obj.config = AgentConfig.toJSON(message.config);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RememberSession>): RememberSession {
+    return RememberSession.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RememberSession>): RememberSession {
+    const message = createBaseRememberSession();
+    message.activeGoalIds = object.activeGoalIds?.map((e) => e) || [];
+    message.config = (object.config !== undefined && object.config !== null)
+      ? AgentConfig.fromPartial(object.config)
+      : undefined;
     return message;
   },
 };

@@ -1,0 +1,36 @@
+import { RecentlyUsed } from "./recently-used.js";
+import type { WmRead } from "./state.js";
+
+// Agents whose last Recent read a process keeps for their next Remember.
+const KEPT_AGENTS = 4_096;
+// A read older than this is not used: it would most likely only cost a refused write.
+const MAX_AGE_MS = 10_000;
+
+/**
+ * Working memory as an agent's last Recent read it, kept for its next
+ * Remember in this process. A cycle reads working memory in Observe
+ * (Recent) and writes it in Remember a few milliseconds later; the write
+ * is compare-and-set on the revision read, so starting from Recent's read
+ * is safe whoever wrote in between (another replica, a resume, a
+ * consolidation): the store refuses the write and the update reads again.
+ * It saves Remember its own read, a KV get on the cycle's critical path.
+ * A read is used once (the update changes its lists).
+ */
+export class WmReadAhead {
+  private readonly reads = new RecentlyUsed<{ read: WmRead; at: number; used: boolean }>(KEPT_AGENTS);
+
+  constructor(private readonly now: () => number) {}
+
+  /** Keeps `read` (a copy no one else changes) for the agent's next Remember. */
+  keep(agentId: string, read: WmRead): void {
+    this.reads.set(agentId, { read, at: this.now(), used: false });
+  }
+
+  /** The read kept for the agent, once, while fresh; undefined otherwise (read the store). */
+  take(agentId: string): WmRead | undefined {
+    const kept = this.reads.get(agentId);
+    if (!kept || kept.used || this.now() - kept.at > MAX_AGE_MS) return undefined;
+    kept.used = true;
+    return kept.read;
+  }
+}
