@@ -2,6 +2,7 @@ import type { RecallScore } from "@boyd/proto";
 import { hamming, similarityFromDistance, VectorTable, type Hypervector } from "@boyd/vsa";
 import { RECALL } from "./constants.js";
 import { byScore, recencyOf, related, rescaled, stemsOf, textAndSymbolScore, type Ranked, type View } from "./recall.js";
+import type { SnapshotRecord } from "./recall-snapshot.js";
 
 /** A query as the index takes it: stems and vector worked out once for every log recalled. */
 export interface IndexQuery {
@@ -17,21 +18,32 @@ export interface IndexQuery {
   key: string;
 }
 
+/** How the index turns a record into its stored JSON and back (for snapshots: records loaded from one are decoded only when they are results). */
+export interface ItemCodec<T> {
+  encode(item: T): Uint8Array;
+  decode(json: Uint8Array): T;
+}
+
 /** One record held: what ranking needs of it, worked out once when it arrived. */
 interface Entry<T> {
   /** The record's store key (what changes name). */
   key: string;
   /** When it arrived (put), counting up: the log's order. */
   arrival: number;
-  item: T;
-  view: View;
+  /** The view's id and timestamp (the score's id, recency and the tie-break). */
+  id: string;
+  timestamp: number;
+  /** The record; undefined until a record loaded from a snapshot is first a result. */
+  item: T | undefined;
+  /** The record's JSON, for a record loaded from a snapshot. */
+  json: Uint8Array | undefined;
   vector: Hypervector;
   stems: ReadonlySet<string>;
   symbols: ReadonlySet<string>;
 }
 
 /** A candidate while ranking: its score and the record's timestamp for the tie-break. */
-type Scored<T> = { item: T; score: RecallScore; timestamp: number };
+type Scored<T> = { entry: Entry<T>; score: RecallScore; timestamp: number };
 
 /**
  * A query's ranking parts for every record held when it was made, and the
@@ -84,7 +96,10 @@ export class RecallIndex<T> {
   private readonly orders = new Map<string, QueryOrder>();
   private readonly seen = new Set<string>();
 
-  constructor(private readonly view: (item: T) => View) {}
+  constructor(
+    private readonly view: (item: T) => View,
+    private readonly codec?: ItemCodec<T>,
+  ) {}
 
   /** Records held. */
   get size(): number {
@@ -93,9 +108,41 @@ export class RecallIndex<T> {
 
   /** Adds a record, or replaces the one held under the same key. */
   put(key: string, item: T, vector: Hypervector): void {
-    this.remove(key);
     const view = this.view(item);
-    const entry: Entry<T> = { key, arrival: this.nextArrival++, item, view, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) };
+    this.hold({ key, id: view.id, timestamp: view.timestamp, item, json: undefined, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) });
+  }
+
+  /** Adds a record as a recall snapshot holds it (its item decoded only if it is a result), or replaces the one held under its key. */
+  putStored(r: SnapshotRecord): void {
+    this.hold({ key: r.key, id: r.id, timestamp: r.timestamp, item: undefined, json: r.item, vector: r.vector, stems: new Set(r.stems), symbols: new Set(r.symbols) });
+  }
+
+  /** Every record held, in arrival order (the log's), as a recall snapshot holds it. */
+  stored(): SnapshotRecord[] {
+    const out: SnapshotRecord[] = [];
+    for (let i = this.head; i < this.arrivals.length; i++) {
+      const a = this.arrivals[i]!;
+      if (!this.held(a)) continue;
+      const e = this.entries[this.slotOf.get(a.key)!]!;
+      e.json ??= this.codecOf().encode(e.item!);
+      out.push({ key: e.key, id: e.id, timestamp: e.timestamp, symbols: [...e.symbols], stems: [...e.stems], vector: e.vector, item: e.json });
+    }
+    return out;
+  }
+
+  private codecOf(): ItemCodec<T> {
+    if (!this.codec) throw new Error("this recall index has no item codec: it cannot hold stored records");
+    return this.codec;
+  }
+
+  private itemOf(e: Entry<T>): T {
+    return (e.item ??= this.codecOf().decode(e.json!));
+  }
+
+  private hold(fields: Omit<Entry<T>, "arrival">): void {
+    const { key, vector } = fields;
+    this.remove(key);
+    const entry: Entry<T> = { ...fields, arrival: this.nextArrival++ };
     this.arrivals.push({ key, arrival: entry.arrival });
     let slot = this.free.pop();
     if (slot === undefined) slot = this.table.add(vector);
@@ -166,7 +213,7 @@ export class RecallIndex<T> {
       if (order) this.rankByOrder(order, query, query.vector, best);
       else this.rankByScan(query, query.vector, best);
     }
-    return best.map(({ item, score }) => ({ item, score }));
+    return best.map(({ entry, score }) => ({ item: this.itemOf(entry), score }));
   }
 
   /** Without query words only a shared symbol relates a record. */
@@ -288,11 +335,11 @@ function shared(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number 
 /** Scores a record from its parts and keeps it if it belongs in the top k (a result object only then). */
 function offer<T>(best: Scored<T>[], e: Entry<T>, similarity: number, words: number, overlap: number, query: IndexQuery): void {
   if (!related(similarity, words, overlap)) return;
-  const recency = recencyOf(e.view.timestamp, query.now);
+  const recency = recencyOf(e.timestamp, query.now);
   const score = textAndSymbolScore(similarity, words, overlap) + RECALL.recencyWeight * recency;
   const worst = best.length >= query.topK ? best[best.length - 1] : undefined;
   if (worst && score < worst.score.score) return;
-  keepBest(best, { item: e.item, score: { id: e.view.id, score, similarity, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: e.view.timestamp }, query.topK);
+  keepBest(best, { entry: e, score: { id: e.id, score, similarity, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: e.timestamp }, query.topK);
 }
 
 /** Inserts `c` into `best` (ordered by byScore, at most `k` long) if it belongs there. */

@@ -4,20 +4,25 @@ import type { DocName, LogName } from "./port.js";
 /**
  * One write of an agent's memory, as a record of its write-ahead log.
  * Payload: op (u8), name length (u8), name, id length (u16 LE), id, then for
- * a document its revision (u32 LE), then the value.
+ * a document its revision (u32 LE), then the value. An index document
+ * ("idx", the recall snapshot of a log) has no id or revision; an epoch
+ * ("epoch", no name) starts a numbering of the log's changes (see
+ * AgentFiles) and its value is the epoch's id.
  */
 export type FileOp =
   | { readonly op: "put"; readonly log: LogName; readonly id: string; readonly value: Uint8Array }
   | { readonly op: "del"; readonly log: LogName; readonly id: string }
-  | { readonly op: "doc"; readonly doc: DocName; readonly revision: number; readonly value: Uint8Array };
+  | { readonly op: "doc"; readonly doc: DocName; readonly revision: number; readonly value: Uint8Array }
+  | { readonly op: "idx"; readonly log: LogName; readonly value: Uint8Array }
+  | { readonly op: "epoch"; readonly value: Uint8Array };
 
-const CODES = { put: 1, del: 2, doc: 3 } as const;
+const CODES = { put: 1, del: 2, doc: 3, idx: 4, epoch: 5 } as const;
 const DOC_NAMES: ReadonlySet<string> = new Set<DocName>(["session", "wm", "archive"]);
 const LOG_NAMES: ReadonlySet<string> = new Set<LogName>(["episodes", "facts", "corrections", "provenance"]);
 
 export function encodeOp(op: FileOp): Buffer {
-  const name = Buffer.from(op.op === "doc" ? op.doc : op.log, "latin1");
-  const id = Buffer.from(op.op === "doc" ? "" : op.id, "utf8");
+  const name = Buffer.from(op.op === "doc" ? op.doc : op.op === "epoch" ? "" : op.log, "latin1");
+  const id = Buffer.from(op.op === "put" || op.op === "del" ? op.id : "", "utf8");
   if (id.length > 0xffff) throw new MemoryStoreError("INTERNAL", `record id of ${id.length} bytes is too long`);
   const value = op.op === "del" ? new Uint8Array(0) : op.value;
   const revisionBytes = op.op === "doc" ? 4 : 0;
@@ -50,7 +55,9 @@ export function decodeOp(payload: Buffer, file: string, index: number): FileOp {
     if (idEnd + 4 > payload.length) throw bad("is too short for its revision");
     return { op: "doc", doc: name as DocName, revision: payload.readUInt32LE(idEnd), value: valueFrom(idEnd + 4) };
   }
+  if (code === CODES.epoch) return { op: "epoch", value: valueFrom(idEnd) };
   if (!LOG_NAMES.has(name)) throw bad(`names an unknown log ${JSON.stringify(name)}`);
+  if (code === CODES.idx) return { op: "idx", log: name as LogName, value: valueFrom(idEnd) };
   if (code === CODES.put) return { op: "put", log: name as LogName, id, value: valueFrom(idEnd) };
   if (code === CODES.del) return { op: "del", log: name as LogName, id };
   throw bad(`has an unknown op ${code}`);

@@ -3,7 +3,20 @@ import { join } from "node:path";
 import { KeyedMutex } from "../agent-lock.js";
 import { MemoryStoreError } from "../errors.js";
 import { AgentFiles } from "./file-agent.js";
-import { encodeToken, pickRecords, type DocName, type LogChanges, type LogCursor, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
+import {
+  encodeToken,
+  pickRecords,
+  type DocName,
+  type LogChanges,
+  type LogChangesSince,
+  type LogCursor,
+  type LogName,
+  type LogPosition,
+  type MemoryStore,
+  type StoredDoc,
+  type StoredIndexDoc,
+  type StoredRecord,
+} from "./port.js";
 
 /** Options of {@link openFileStore}. */
 export interface FileStoreOptions {
@@ -101,6 +114,22 @@ class FileStore implements MemoryStore {
       const existing = agent.records(log);
       const gone = [...new Set(ids)].filter((id) => existing.has(id));
       if (gone.length > 0) await agent.write(gone.map((id) => ({ op: "del", log, id })), this.syncs(log));
+    });
+  }
+
+  async readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince> {
+    return (await this.agent(agentId)).changesSince(log, since);
+  }
+
+  async getIndexDoc(agentId: string, log: LogName): Promise<StoredIndexDoc | undefined> {
+    return (await this.agent(agentId)).indexDoc(log);
+  }
+
+  /** Appended to the agent's log without waiting for a sync: it is derived data, and a lost one is read again from the records. */
+  putIndexDoc(agentId: string, log: LogName, value: Uint8Array): Promise<boolean> {
+    return this.lock.run(`${agentId}\0idx\0${log}`, async () => {
+      await (await this.agent(agentId)).write([{ op: "idx", log, value }], false);
+      return true;
     });
   }
 
