@@ -7,7 +7,11 @@
 // Remember then Consolidate). Then:
 //   cold     the first recall of the agent by a replica that never read it
 //            (KV: a second replica; files: the store reopened, as by a
-//            restarted process, so its log is loaded too)
+//            restarted process, so its log is loaded too). The writer
+//            recalled the agent once after growing it, as observe does
+//            every cycle, so the logs' recall snapshots are written (in
+//            the background; waited for here) and the cold recall loads
+//            them and reads the changes after them (none here).
 //   warm     recalls with nothing changed since
 //   changed  a recall after one more fact was recorded (KV: by the other
 //            replica)
@@ -127,6 +131,18 @@ function entryOf(content: string, symbols: string[]) {
   return { id: 0, content, symbols, kind: WorkingMemoryKind.INFERENCE, timestampUnixMs: 0, relevance: 0.9, sourceCycle: 0, referenceCount: 0, accessCycles: [], toolName: "" };
 }
 
+/** Waits until both ranked logs of the agent have a recall snapshot (written in the background after a recall). */
+async function snapshotsWritten(store: MemoryStore, agentId: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    const [episodes, facts] = await Promise.all([store.getIndexDoc(agentId, "episodes"), store.getIndexDoc(agentId, "facts")]);
+    if (episodes && facts) {
+      process.stderr.write(`  recall snapshots of ${agentId}: episodes ${(episodes.value.length / 1e6).toFixed(2)} MB, facts ${(facts.value.length / 1e6).toFixed(2)} MB\n`);
+      return;
+    }
+  }
+  throw new Error(`no recall snapshots of ${agentId} after 60 s`);
+}
+
 /** Runs one recall; its requests and milliseconds. */
 async function recall(r: Replica, agentId: string): Promise<{ requests: number | undefined; ms: number }> {
   const before = await r.sent();
@@ -173,6 +189,9 @@ async function measure(backend: Backend): Promise<Row[]> {
       await grow(writer.handlers, agentId, age);
       const grownS = (Date.now() - grown) / 1000;
       process.stderr.write(`${backend.name}, age ${age}: grown in ${grownS.toFixed(1)} s\n`);
+      await recall(writer, agentId);
+      // Logs under 64 records get no snapshot (read whole, cheaply).
+      if (age >= 64) await snapshotsWritten(writer.store, agentId);
       await backend.handOver(writer);
       const reader = await backend.replica();
       open.push(reader);

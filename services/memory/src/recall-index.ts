@@ -81,7 +81,7 @@ const MAX_ARRIVED_SINCE_ORDER = 256;
  * `rank` in recall.ts does (same parts, same arithmetic, same order).
  */
 export class RecallIndex<T> {
-  private readonly table = new VectorTable();
+  private table = new VectorTable();
   /** Slot -> entry; undefined for a freed slot (its vector is still in the table, never read). */
   private readonly entries: (Entry<T> | undefined)[] = [];
   private readonly slotOf = new Map<string, number>();
@@ -109,12 +109,19 @@ export class RecallIndex<T> {
   /** Adds a record, or replaces the one held under the same key. */
   put(key: string, item: T, vector: Hypervector): void {
     const view = this.view(item);
-    this.hold({ key, id: view.id, timestamp: view.timestamp, item, json: undefined, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) });
+    this.hold({ key, arrival: 0, id: view.id, timestamp: view.timestamp, item, json: undefined, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) });
   }
 
   /** Adds a record as a recall snapshot holds it (its item decoded only if it is a result), or replaces the one held under its key. */
   putStored(r: SnapshotRecord): void {
-    this.hold({ key: r.key, id: r.id, timestamp: r.timestamp, item: undefined, json: r.item, vector: r.vector, stems: new Set(r.stems), symbols: new Set(r.symbols) });
+    this.hold({ key: r.key, arrival: 0, id: r.id, timestamp: r.timestamp, item: undefined, json: r.item, vector: r.vector, stems: new Set(r.stems), symbols: new Set(r.symbols) });
+  }
+
+  /** Replaces everything held with a recall snapshot's records (in the log's order), the table sized for them at once. */
+  loadStored(records: readonly SnapshotRecord[]): void {
+    this.clear();
+    this.table = new VectorTable({ capacity: records.length + 64 });
+    for (const r of records) this.putStored(r);
   }
 
   /** Every record held, in arrival order (the log's), as a recall snapshot holds it. */
@@ -139,10 +146,11 @@ export class RecallIndex<T> {
     return (e.item ??= this.codecOf().decode(e.json!));
   }
 
-  private hold(fields: Omit<Entry<T>, "arrival">): void {
-    const { key, vector } = fields;
+  /** Holds `entry` (its arrival set here) under its key, replacing what was held there. */
+  private hold(entry: Entry<T>): void {
+    const { key, vector } = entry;
     this.remove(key);
-    const entry: Entry<T> = { ...fields, arrival: this.nextArrival++ };
+    entry.arrival = this.nextArrival++;
     this.arrivals.push({ key, arrival: entry.arrival });
     let slot = this.free.pop();
     if (slot === undefined) slot = this.table.add(vector);

@@ -122,8 +122,7 @@ export class RecallIndexes {
     if (!doc) return;
     const loaded = decodeSnapshot(doc.value, { log, encoder: this.vectors.encoder.fingerprint });
     if (typeof loaded === "string") return this.problem(agentId, log, `recall snapshot not used: ${loaded}`);
-    held.index.clear();
-    for (const r of loaded.records) held.index.putStored(r);
+    held.index.loadStored(loaded.records);
     held.position = loaded.position;
     held.sinceSnapshot = 0;
   }
