@@ -5,7 +5,7 @@ import { decodeOp, encodeOp, type FileOp } from "./file-ops.js";
 import { readLegacy, removeLegacy } from "./file-legacy.js";
 import { ChangeJournal } from "./change-journal.js";
 import { randomBytes } from "node:crypto";
-import type { DocName, LogChanges, LogChangesSince, LogCursor, LogName, LogPosition, StoredDoc, StoredIndexDoc } from "./port.js";
+import type { DocName, LogChanges, LogChangesSince, LogCursor, LogName, LogPosition, StoredDoc } from "./port.js";
 
 /** The write-ahead log of one agent's memory, in the agent's directory. */
 export const WAL_FILE = "memory.wal";
@@ -33,14 +33,15 @@ export class AgentFiles {
   private readonly docs = new Map<DocName, StoredDoc>();
   private readonly logs = new Map<LogName, Map<string, Uint8Array>>();
   private readonly journals = new Map<LogName, ChangeJournal>();
-  private readonly indexDocs = new Map<LogName, StoredIndexDoc>();
-  private indexRevision = 0;
   /**
    * Names the numbering of the logs' changes (journal positions), so a
    * stored position (readChangesSince) is followed only by the same
-   * numbering: "0" for a log file never compacted, a new id from each
-   * compaction (written first in the compacted file). Replaying the file
-   * numbers the changes as they were numbered when made.
+   * numbering: a new id written first in a new log file and in each
+   * compacted one ("0" for a file from before epochs, until its first
+   * compaction). Replaying the file numbers the changes as they were
+   * numbered when made, so a position a recall snapshot stored is followed
+   * after a restart too; a file made anew (say, deleted by hand) numbers
+   * them under another epoch, and old positions are read whole.
    */
   private epoch = "0";
   private liveBytes = 0;
@@ -105,12 +106,15 @@ export class AgentFiles {
     return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
   }
 
-  indexDoc(name: LogName): StoredIndexDoc | undefined {
-    return this.indexDocs.get(name);
+  /** Resolves once every write made so far is durable (a recall snapshot is written after what it covers). */
+  flush(): Promise<void> {
+    return storeCall(() => this.log.flush());
   }
 
   /** Logs `ops` and applies them once they are written and, with `sync`, durable (with every earlier write). */
   async write(ops: readonly FileOp[], sync: boolean): Promise<void> {
+    // A new file starts with its epoch (replayed first, it numbers nothing away).
+    if (this.log.bytes === 0 && this.epoch === "0") ops = [{ op: "epoch", value: randomBytes(8) }, ...ops];
     await storeCall(() => this.log.append(ops.map(encodeOp), () => ops.forEach((op) => this.apply(op)), { sync }));
     this.compactIfWasteful();
   }
@@ -121,13 +125,6 @@ export class AgentFiles {
 
   private apply(op: FileOp): void {
     if (op.op === "epoch") return this.startEpoch(Buffer.from(op.value).toString("hex"));
-    if (op.op === "idx") {
-      const old = this.indexDocs.get(op.log);
-      if (old) this.liveBytes -= sizeOf({ op: "idx", log: op.log, value: old.value });
-      this.indexDocs.set(op.log, { value: op.value, revision: ++this.indexRevision });
-      this.liveBytes += sizeOf(op);
-      return;
-    }
     if (op.op === "doc") {
       const old = this.docs.get(op.doc);
       if (old) this.liveBytes -= sizeOf({ op: "doc", doc: op.doc, revision: 0, value: old.value });
@@ -165,14 +162,12 @@ export class AgentFiles {
   }
 
   /**
-   * Numbers the logs' changes anew, as replaying a compacted file does: each
-   * log's live records, in order, are its first changes. Index documents
-   * are dropped (their stored positions are of the old numbering).
+   * Numbers the logs' changes anew, as replaying the file from this epoch
+   * on does: each log's live records, in order, are its first changes.
+   * Positions of the old numbering are no longer followed (read whole).
    */
   private startEpoch(id: string): void {
     this.epoch = id;
-    for (const old of this.indexDocs.values()) this.liveBytes -= sizeOf({ op: "idx", log: "facts", value: old.value });
-    this.indexDocs.clear();
     this.journals.clear();
     for (const [log, records] of this.logs) for (const key of records.keys()) this.journal(log).note(key);
   }

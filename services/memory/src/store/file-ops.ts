@@ -4,19 +4,17 @@ import type { DocName, LogName } from "./port.js";
 /**
  * One write of an agent's memory, as a record of its write-ahead log.
  * Payload: op (u8), name length (u8), name, id length (u16 LE), id, then for
- * a document its revision (u32 LE), then the value. An index document
- * ("idx", the recall snapshot of a log) has no id or revision; an epoch
- * ("epoch", no name) starts a numbering of the log's changes (see
- * AgentFiles) and its value is the epoch's id.
+ * a document its revision (u32 LE), then the value. An epoch (no name,
+ * no id) starts a numbering of the logs' changes (see AgentFiles); its
+ * value is the epoch's id.
  */
 export type FileOp =
   | { readonly op: "put"; readonly log: LogName; readonly id: string; readonly value: Uint8Array }
   | { readonly op: "del"; readonly log: LogName; readonly id: string }
   | { readonly op: "doc"; readonly doc: DocName; readonly revision: number; readonly value: Uint8Array }
-  | { readonly op: "idx"; readonly log: LogName; readonly value: Uint8Array }
   | { readonly op: "epoch"; readonly value: Uint8Array };
 
-const CODES = { put: 1, del: 2, doc: 3, idx: 4, epoch: 5 } as const;
+const CODES = { put: 1, del: 2, doc: 3, epoch: 4 } as const;
 const DOC_NAMES: ReadonlySet<string> = new Set<DocName>(["session", "wm", "archive"]);
 const LOG_NAMES: ReadonlySet<string> = new Set<LogName>(["episodes", "facts", "corrections", "provenance"]);
 
@@ -57,7 +55,6 @@ export function decodeOp(payload: Buffer, file: string, index: number): FileOp {
   }
   if (code === CODES.epoch) return { op: "epoch", value: valueFrom(idEnd) };
   if (!LOG_NAMES.has(name)) throw bad(`names an unknown log ${JSON.stringify(name)}`);
-  if (code === CODES.idx) return { op: "idx", log: name as LogName, value: valueFrom(idEnd) };
   if (code === CODES.put) return { op: "put", log: name as LogName, id, value: valueFrom(idEnd) };
   if (code === CODES.del) return { op: "del", log: name as LogName, id };
   throw bad(`has an unknown op ${code}`);
