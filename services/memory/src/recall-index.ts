@@ -86,8 +86,8 @@ export class RecallIndex<T> {
   private readonly entries: (Entry<T> | undefined)[] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
-  private readonly byStem = new Map<string, Set<number>>();
-  private readonly bySymbol = new Map<string, Set<number>>();
+  private readonly byStem = new Postings<T>("stems");
+  private readonly bySymbol = new Postings<T>("symbols");
   /** Keys in arrival order, with the arrival they were put at (stale once the key is removed or put again). */
   private arrivals: { key: string; arrival: number }[] = [];
   /** arrivals before this are all stale. */
@@ -157,8 +157,8 @@ export class RecallIndex<T> {
     else this.table.set(slot, vector);
     this.entries[slot] = entry;
     this.slotOf.set(key, slot);
-    for (const s of entry.stems) post(this.byStem, s, slot);
-    for (const s of entry.symbols) post(this.bySymbol, s, slot);
+    this.byStem.post(entry, slot);
+    this.bySymbol.post(entry, slot);
   }
 
   /** Forgets the record held under `key`, if any. */
@@ -166,8 +166,8 @@ export class RecallIndex<T> {
     const slot = this.slotOf.get(key);
     if (slot === undefined) return;
     const entry = this.entries[slot]!;
-    for (const s of entry.stems) unpost(this.byStem, s, slot);
-    for (const s of entry.symbols) unpost(this.bySymbol, s, slot);
+    this.byStem.unpost(entry, slot);
+    this.bySymbol.unpost(entry, slot);
     this.entries[slot] = undefined;
     this.slotOf.delete(key);
     this.free.push(slot);
@@ -227,7 +227,7 @@ export class RecallIndex<T> {
   /** Without query words only a shared symbol relates a record. */
   private rankBySymbols(query: IndexQuery, best: Scored<T>[]): void {
     const slots = new Set<number>();
-    for (const s of query.symbols) for (const slot of this.bySymbol.get(s) ?? []) slots.add(slot);
+    for (const s of query.symbols) for (const slot of this.bySymbol.slots(s, this.entries)) slots.add(slot);
     for (const slot of slots) {
       const e = this.entries[slot]!;
       offer(best, e, 0, shared(query.stems, e.stems), shared(query.symbols, e.symbols), query);
@@ -311,25 +311,48 @@ export class RecallIndex<T> {
   }
 
   /** Per slot, how many of `keys` the record has (undefined when there are no keys). */
-  private hits(postings: Map<string, Set<number>>, keys: ReadonlySet<string>): Uint32Array | undefined {
+  private hits(postings: Postings<T>, keys: ReadonlySet<string>): Uint32Array | undefined {
     if (keys.size === 0) return undefined;
     const hits = new Uint32Array(this.entries.length);
-    for (const k of keys) for (const slot of postings.get(k) ?? []) hits[slot]!++;
+    for (const k of keys) for (const slot of postings.slots(k, this.entries)) hits[slot]!++;
     return hits;
   }
 }
 
-function post(postings: Map<string, Set<number>>, key: string, slot: number): void {
-  let slots = postings.get(key);
-  if (!slots) postings.set(key, (slots = new Set()));
-  slots.add(slot);
-}
+/**
+ * Slots by stem (or by symbol), made for a key the first time a query asks
+ * for it (one pass over the records) and kept up to date from then on, not
+ * for every key of every record as it arrives: a cold load of 10,000
+ * records from a snapshot posts nothing, and a query pays for its own
+ * words once. The same slots either way, so ranking is unchanged.
+ */
+class Postings<T> {
+  private readonly byKey = new Map<string, Set<number>>();
 
-function unpost(postings: Map<string, Set<number>>, key: string, slot: number): void {
-  const slots = postings.get(key);
-  if (!slots) return;
-  slots.delete(slot);
-  if (slots.size === 0) postings.delete(key);
+  constructor(private readonly field: "stems" | "symbols") {}
+
+  /** The slots of the records that have `key`. */
+  slots(key: string, entries: readonly (Entry<T> | undefined)[]): ReadonlySet<number> {
+    let slots = this.byKey.get(key);
+    if (!slots) {
+      slots = new Set();
+      for (let slot = 0; slot < entries.length; slot++) if (entries[slot]?.[this.field].has(key)) slots.add(slot);
+      this.byKey.set(key, slots);
+    }
+    return slots;
+  }
+
+  post(entry: Entry<T>, slot: number): void {
+    for (const key of entry[this.field]) this.byKey.get(key)?.add(slot);
+  }
+
+  unpost(entry: Entry<T>, slot: number): void {
+    for (const key of entry[this.field]) this.byKey.get(key)?.delete(slot);
+  }
+
+  clear(): void {
+    this.byKey.clear();
+  }
 }
 
 /** Share of `wanted` that `have` holds (0 when nothing is wanted). */
