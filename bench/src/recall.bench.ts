@@ -19,6 +19,11 @@
 //   warm     recalls with nothing changed since
 //   changed  a recall after one more fact was recorded (KV: by the other
 //            replica)
+//   writes   RecordFacts (one fact) with a recall after each, as a cycle
+//            does, by a replica writing no snapshots and by one writing a
+//            snapshot of the facts every 8 changes (the worst case: the
+//            default is every min(1,024, max(64, records / 8)) changes),
+//            one after the other: median and p90 ms of the write
 // Requests are the messages the reader's store connection sends
 // (nats.js stats().outMsgs). Ratios are against age 10, in the same run.
 //
@@ -172,7 +177,26 @@ async function repeated(r: Replica, agentId: string, count: number, before: (i: 
   return { requests: counted.length ? Math.max(...counted) : undefined, ms: summarize(ms).p50 };
 }
 
-type Row = { age: number; grownS: number; cold: Cost; dropped: Cost; warm: Cost; changed: Cost };
+type Row = { age: number; grownS: number; cold: Cost; dropped: Cost; warm: Cost; changed: Cost; writes: { off: Latency; on: Latency } };
+type Latency = { p50: number; p90: number };
+
+const NO_SNAPSHOTS = { minChanges: Infinity, maxChanges: Infinity };
+
+/** RecordFacts latency with a recall after each write, by handlers over `store` writing snapshots as `snapshots` says. */
+async function writeCost(store: MemoryStore, agentId: string, snapshots: { minChanges: number; maxChanges: number }, tag: string): Promise<Latency> {
+  const handlers = createMemoryHandlers(store, { recallSnapshots: snapshots });
+  const query = { agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true };
+  await handlers.recall(query, ctx);
+  const ms: number[] = [];
+  for (let i = 0; i < 2 * calls; i++) {
+    const start = process.hrtime.bigint();
+    await handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater ${tag} ${i} was mapped from orbit`, source: "user" })] }, ctx);
+    ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+    await handlers.recall(query, ctx);
+  }
+  const { p50, p90 } = summarize(ms);
+  return { p50, p90 };
+}
 
 async function measure(backend: Backend): Promise<Row[]> {
   const rows: Row[] = [];
@@ -206,7 +230,8 @@ async function measure(backend: Backend): Promise<Row[]> {
       const changed = await repeated(reader, agentId, calls, async (i) =>
         changer.handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater extra ${i} was mapped from orbit`, source: "user" })] }, ctx),
       );
-      rows.push({ age, grownS, cold, dropped, warm, changed });
+      const writes = { off: await writeCost(reader.store, agentId, NO_SNAPSHOTS, "off"), on: await writeCost(reader.store, agentId, { minChanges: 8, maxChanges: 8 }, "on") };
+      rows.push({ age, grownS, cold, dropped, warm, changed, writes });
       await reader.close();
     }
   } finally {
@@ -242,6 +267,8 @@ function report(name: string, rows: Row[]): string {
     ...rows.map(
       (r) => `${String(r.age).padStart(6)}  ${cell(r.cold, base.cold).padEnd(44)}  ${cell(r.dropped, base.dropped).padEnd(44)}  ${cell(r.warm, base.warm).padEnd(44)}  ${cell(r.changed, base.changed)}`,
     ),
+    `writes (RecordFacts of one fact, a recall after each): no snapshots vs a snapshot every 8 changes; median / p90 ms`,
+    ...rows.map((r) => `${String(r.age).padStart(6)}  off ${r.writes.off.p50.toFixed(2)} / ${r.writes.off.p90.toFixed(2)}  on ${r.writes.on.p50.toFixed(2)} / ${r.writes.on.p90.toFixed(2)}  (${ratio(r.writes.on.p50, r.writes.off.p50)} median, ${ratio(r.writes.on.p90, r.writes.off.p90)} p90)`),
   ];
   return lines.join("\n");
 }
