@@ -12,6 +12,9 @@
 //            every cycle, so the logs' recall snapshots are written (in
 //            the background; waited for here) and the cold recall loads
 //            them and reads the changes after them (none here).
+//   full     the same as cold by a replica that does not load snapshots:
+//            it reads every record, as recall did before them (the
+//            baseline, measured in the same run)
 //   dropped  the same replica's recall after its recall indexes were
 //            dropped (new handlers over the same open store), as when a
 //            replica keeping the indexes of 128 agents recalls a 129th:
@@ -35,7 +38,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { connectNats, type CallContext, type NatsTransport } from "@boyd/bus";
-import { createMemoryHandlers, openFileStore, openKvStore, type MemoryStore } from "@boyd/memory";
+import { createMemoryHandlers, openFileStore, openKvStore, type MemoryHandlerOptions, type MemoryStore } from "@boyd/memory";
 import { ConsolidationTrigger, Fact, WorkingMemoryKind } from "@boyd/proto";
 import { startNats } from "@boyd/testkit";
 import { summarize } from "./stats.js";
@@ -64,7 +67,7 @@ interface Replica {
 interface Backend {
   name: string;
   /** A replica that has read nothing yet. */
-  replica: () => Promise<Replica>;
+  replica: (options?: MemoryHandlerOptions) => Promise<Replica>;
   /** Makes `writer`'s writes visible to a new replica (files: the writer closes, as one process owns the directory). */
   handOver: (writer: Replica) => Promise<void>;
   /** Who records the fact of a "changed" recall. */
@@ -85,7 +88,7 @@ async function kvBackend(): Promise<Backend> {
   const transports: NatsTransport[] = [];
   return {
     name: "JetStream KV, two replicas",
-    replica: async () => {
+    replica: async (options) => {
       const transport = await connectNats({ servers: server.url });
       transports.push(transport);
       const store = await openKvStore({ connection: transport.connection, bucket });
@@ -93,7 +96,7 @@ async function kvBackend(): Promise<Backend> {
         await transport.connection.flush();
         return transport.connection.stats().outMsgs;
       };
-      return { store, handlers: createMemoryHandlers(store), sent, close: () => Promise.resolve() };
+      return { store, handlers: createMemoryHandlers(store, options), sent, close: () => Promise.resolve() };
     },
     handOver: () => Promise.resolve(),
     changer: (writer) => writer,
@@ -108,9 +111,9 @@ function filesBackend(): Backend {
   const dir = mkdtempSync(join(os.tmpdir(), "bench-recall-"));
   return {
     name: "embedded files store",
-    replica: async () => {
+    replica: async (options) => {
       const store = await openFileStore({ dir });
-      return { store, handlers: createMemoryHandlers(store), sent: () => Promise.resolve(undefined), close: () => store.close() };
+      return { store, handlers: createMemoryHandlers(store, options), sent: () => Promise.resolve(undefined), close: () => store.close() };
     },
     handOver: (writer) => writer.close(),
     changer: (_writer, reader) => reader,
@@ -177,10 +180,10 @@ async function repeated(r: Replica, agentId: string, count: number, before: (i: 
   return { requests: counted.length ? Math.max(...counted) : undefined, ms: summarize(ms).p50 };
 }
 
-type Row = { age: number; grownS: number; cold: Cost; dropped: Cost; warm: Cost; changed: Cost; writes: { off: Latency; on: Latency } };
+type Row = { age: number; grownS: number; cold: Cost; full: Cost; dropped: Cost; warm: Cost; changed: Cost; writes: { off: Latency; on: Latency } };
 type Latency = { p50: number; p90: number };
 
-const NO_SNAPSHOTS = { minChanges: Infinity, maxChanges: Infinity };
+const NO_SNAPSHOTS = { minChanges: Infinity, maxChanges: Infinity, load: false };
 
 /** RecordFacts latency with a recall after each write, by handlers over `store` writing snapshots as `snapshots` says. */
 async function writeCost(store: MemoryStore, agentId: string, snapshots: { minChanges: number; maxChanges: number }, tag: string): Promise<Latency> {
@@ -231,8 +234,13 @@ async function measure(backend: Backend): Promise<Row[]> {
         changer.handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater extra ${i} was mapped from orbit`, source: "user" })] }, ctx),
       );
       const writes = { off: await writeCost(reader.store, agentId, NO_SNAPSHOTS, "off"), on: await writeCost(reader.store, agentId, { minChanges: 8, maxChanges: 8 }, "on") };
-      rows.push({ age, grownS, cold, dropped, warm, changed, writes });
-      await reader.close();
+      // The baseline: a replica that reads every record (files: the store reopened again).
+      await backend.handOver(reader);
+      const fullReader = await backend.replica({ recallSnapshots: NO_SNAPSHOTS });
+      open.push(fullReader);
+      const full = await recall(fullReader, agentId);
+      rows.push({ age, grownS, cold, full, dropped, warm, changed, writes });
+      await fullReader.close();
     }
   } finally {
     await Promise.all(open.map((r) => r.close().catch(() => undefined)));
@@ -263,10 +271,12 @@ function report(name: string, rows: Row[]): string {
       : `${String(c.requests).padStart(3)} req ${c.ms.toFixed(2).padStart(8)} ms (${ratio(c.requests, b.requests)} req, ${ratio(c.ms, b.ms)} ms)`;
   const lines = [
     `recall on ${name} (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}); requests per recall, median ms, ratios to age ${base.age}`,
-    `${"age".padStart(6)}  ${"cold (first read of the agent)".padEnd(44)}  ${"cold, indexes dropped (store open)".padEnd(44)}  ${"warm (unchanged)".padEnd(44)}  changed (1 fact recorded since)`,
+    `${"age".padStart(6)}  ${"cold (first read of the agent)".padEnd(44)}  ${"cold, full read (no snapshot: as before)".padEnd(44)}  ${"cold, indexes dropped (store open)".padEnd(44)}  ${"warm (unchanged)".padEnd(44)}  changed (1 fact recorded since)`,
     ...rows.map(
-      (r) => `${String(r.age).padStart(6)}  ${cell(r.cold, base.cold).padEnd(44)}  ${cell(r.dropped, base.dropped).padEnd(44)}  ${cell(r.warm, base.warm).padEnd(44)}  ${cell(r.changed, base.changed)}`,
+      (r) =>
+        `${String(r.age).padStart(6)}  ${cell(r.cold, base.cold).padEnd(44)}  ${cell(r.full, base.full).padEnd(44)}  ${cell(r.dropped, base.dropped).padEnd(44)}  ${cell(r.warm, base.warm).padEnd(44)}  ${cell(r.changed, base.changed)}`,
     ),
+    `cold with the snapshot / full read, same age: ${rows.map((r) => `${r.age}: ${ratio(r.cold.ms, r.full.ms)}`).join(", ")}`,
     `writes (RecordFacts of one fact, a recall after each): no snapshots vs a snapshot every 8 changes; median / p90 ms`,
     ...rows.map((r) => `${String(r.age).padStart(6)}  off ${r.writes.off.p50.toFixed(2)} / ${r.writes.off.p90.toFixed(2)}  on ${r.writes.on.p50.toFixed(2)} / ${r.writes.on.p90.toFixed(2)}  (${ratio(r.writes.on.p50, r.writes.off.p50)} median, ${ratio(r.writes.on.p90, r.writes.off.p90)} p90)`),
   ];

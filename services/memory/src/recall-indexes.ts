@@ -2,7 +2,7 @@ import type { EpisodicEntry, Fact } from "@boyd/proto";
 import { MemoryStoreError } from "./errors.js";
 import { episodeView, factView, type View } from "./recall.js";
 import { RecallIndex, type ItemCodec } from "./recall-index.js";
-import { decodeSnapshot, encodeSnapshot } from "./recall-snapshot.js";
+import { decodeSnapshot, encodeSnapshotInSlices, type SnapshotRecord } from "./recall-snapshot.js";
 import type { RecordVectors } from "./record-vectors.js";
 import { RecentlyUsed } from "./recently-used.js";
 import { LOG_CODECS, type Repository } from "./state.js";
@@ -28,9 +28,11 @@ export interface SnapshotPolicy {
   minChanges: number;
   /** Changes since the last snapshot at which one is always written: bounds what a cold load reads after the snapshot. @default 1024 */
   maxChanges: number;
+  /** Whether a cold index is loaded from the snapshot (false: the log is read whole, as before snapshots; for comparisons). @default true */
+  load: boolean;
 }
 
-const DEFAULT_POLICY: SnapshotPolicy = { minChanges: 64, maxChanges: 1024 };
+const DEFAULT_POLICY: SnapshotPolicy = { minChanges: 64, maxChanges: 1024, load: true };
 
 /** Options of {@link RecallIndexes}. */
 export interface RecallIndexOptions {
@@ -100,7 +102,7 @@ export class RecallIndexes {
 
   /** Applies the log's changes since the index's position (first loading its snapshot, if it has none); all of them or, when reading them fails, none. */
   private async sync<L extends RankedLog>(agentId: string, log: L, held: Held<L>): Promise<void> {
-    if (held.position === undefined) await this.loadSnapshot(agentId, log, held);
+    if (held.position === undefined && this.policy.load) await this.loadSnapshot(agentId, log, held);
     const changes = await this.repo.store.readChangesSince(agentId, log, held.position);
     // Decoded before any is applied, so a record that does not decode leaves the index as it was.
     const upserts = changes.upserts.map((r) => ({ id: r.id, record: this.decode(agentId, log, r.id, r.value) }));
@@ -128,29 +130,31 @@ export class RecallIndexes {
   }
 
   /**
-   * Once enough changes came since the last snapshot, builds one on the
-   * next turn of the event loop (after the recall that synced has its
-   * reply), queued behind the index's syncs so it pairs the index with its
-   * position, and writes it without holding them up.
+   * Once enough changes came since the last snapshot, takes the index's
+   * records and position on the next turn of the event loop (after the
+   * recall that synced has its reply), queued behind the index's syncs so
+   * the two match; then encodes them a slice at a time and writes them,
+   * without holding up syncs or requests meanwhile.
    */
   private writeSnapshotIfDue<L extends RankedLog>(agentId: string, log: L, held: Held<L>): void {
     const due = Math.min(this.policy.maxChanges, Math.max(this.policy.minChanges, held.index.size / 8));
     if (held.writing || held.sinceSnapshot < due) return;
     held.writing = true;
-    const built = held.queue.then(
+    const taken = held.queue.then(
       () =>
-        new Promise<{ bytes: Uint8Array; covered: number }>((resolve) =>
+        new Promise<{ records: SnapshotRecord[]; position: LogPosition; covered: number }>((resolve) =>
           setImmediate(() => {
             const covered = held.sinceSnapshot;
             held.sinceSnapshot = 0;
-            resolve({ bytes: encodeSnapshot({ log, encoder: this.vectors.encoder.fingerprint }, held.position!, held.index.stored()), covered });
+            resolve({ records: held.index.stored(), position: held.position!, covered });
           }),
         ),
     );
-    held.queue = built.catch(() => undefined);
-    const write = built
-      .then(async ({ bytes, covered }) => {
+    held.queue = taken.catch(() => undefined);
+    const write = taken
+      .then(async ({ records, position, covered }) => {
         try {
+          const bytes = await encodeSnapshotInSlices({ log, encoder: this.vectors.encoder.fingerprint }, position, records);
           await this.repo.store.putIndexDoc(agentId, log, bytes);
         } catch (err) {
           held.sinceSnapshot += covered; // due again at the next sync

@@ -68,17 +68,61 @@ const align4 = (n: number) => (n + 3) & ~3;
 
 /** The snapshot of `records` (in the log's order) at `position`. */
 export function encodeSnapshot(of: SnapshotOf, position: LogPosition, records: readonly SnapshotRecord[]): Uint8Array {
-  const rows = Buffer.from(JSON.stringify(records.map((r): Row => [r.key, r.id, r.timestamp, [...r.symbols], [...r.stems], r.item.length])));
-  const itemBytes = records.reduce((n, r) => n + r.item.length, 0);
-  const body = Buffer.allocUnsafe(records.length * BYTES + rows.length + itemBytes);
-  let at = 0;
-  for (const r of records) at += Buffer.from(r.vector.buffer, r.vector.byteOffset, BYTES).copy(body, at);
-  at += rows.copy(body, at);
-  for (const r of records) {
-    body.set(r.item, at);
-    at += r.item.length;
+  const steps = encodeSteps(of, position, records);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
-  const header: Header = { format: FORMAT, log: of.log, encoder: of.encoder, position, count: records.length, rowBytes: rows.length, itemBytes, crc: crc32(body) };
+}
+
+// Records encoded between two pauses of encodeSnapshotInSlices: a few
+// milliseconds of work, so a request arriving meanwhile waits no longer.
+const SLICE_RECORDS = 1_024;
+
+/**
+ * The same bytes as encodeSnapshot, made a slice of records at a time with
+ * a turn of the event loop between slices (a snapshot of 10,000 records is
+ * tens of milliseconds of work: in one go it would hold up the requests
+ * that arrive meanwhile). `records` must not change meanwhile (the index's
+ * stored() list does not: its vectors and items are never modified).
+ */
+export async function encodeSnapshotInSlices(of: SnapshotOf, position: LogPosition, records: readonly SnapshotRecord[]): Promise<Uint8Array> {
+  const steps = encodeSteps(of, position, records);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Encodes a snapshot, yielding after each slice of records. */
+function* encodeSteps(of: SnapshotOf, position: LogPosition, records: readonly SnapshotRecord[]): Generator<void, Uint8Array> {
+  const rowParts: string[] = [];
+  let itemBytes = 0;
+  for (let from = 0; from < records.length; from += SLICE_RECORDS) {
+    const slice = records.slice(from, from + SLICE_RECORDS);
+    rowParts.push(JSON.stringify(slice.map((r): Row => [r.key, r.id, r.timestamp, [...r.symbols], [...r.stems], r.item.length])).slice(1, -1));
+    for (const r of slice) itemBytes += r.item.length;
+    yield;
+  }
+  const rows = Buffer.from(`[${rowParts.join(",")}]`);
+  const body = Buffer.allocUnsafe(records.length * BYTES + rows.length + itemBytes);
+  let at = records.length * BYTES + rows.copy(body, records.length * BYTES);
+  for (let from = 0; from < records.length; from += SLICE_RECORDS) {
+    for (let i = from; i < Math.min(records.length, from + SLICE_RECORDS); i++) {
+      const r = records[i]!;
+      Buffer.from(r.vector.buffer, r.vector.byteOffset, BYTES).copy(body, i * BYTES);
+      body.set(r.item, at);
+      at += r.item.length;
+    }
+    yield;
+  }
+  let crc = 0;
+  for (let from = 0; from < body.length; from += SLICE_RECORDS * BYTES) {
+    crc = crc32(body.subarray(from, from + SLICE_RECORDS * BYTES), crc);
+    yield;
+  }
+  const header: Header = { format: FORMAT, log: of.log, encoder: of.encoder, position, count: records.length, rowBytes: rows.length, itemBytes, crc };
   const headerBytes = Buffer.from(JSON.stringify(header));
   const start = align4(8 + headerBytes.length);
   const out = Buffer.alloc(start + body.length);
@@ -118,8 +162,8 @@ export function decodeSnapshot(bytes: Uint8Array, of: SnapshotOf): LoadedSnapsho
   if (typeof rows === "string") return rows;
   const vectors = vectorsOf(body.subarray(0, count * BYTES), count);
   if (typeof vectors === "string") return vectors;
-  // One copy of the items, so the loaded records do not hold the whole snapshot.
-  const items = Uint8Array.prototype.slice.call(body, count * BYTES + rowBytes);
+  // Views, not copies: the records hold the snapshot's bytes, most of which are their vectors anyway.
+  const items = body.subarray(count * BYTES + rowBytes);
   const records: SnapshotRecord[] = [];
   let at = 0;
   for (let i = 0; i < count; i++) {
@@ -150,10 +194,16 @@ function parseRows(bytes: Buffer, count: number): Row[] | string {
   return rows as Row[];
 }
 
-/** The vectors, copied once into aligned words; a stored vector with bits beyond the dimension refuses the snapshot. */
+/**
+ * The vectors as views of the snapshot's bytes when they sit on a 4-byte
+ * boundary (a value read whole: no copy of 12.5 MB at 10,000 records),
+ * else copied once into aligned words. A stored vector with bits beyond
+ * the dimension refuses the snapshot.
+ */
 function vectorsOf(bytes: Buffer, count: number): Hypervector[] | string {
-  const words = new Uint32Array(count * WORDS);
-  new Uint8Array(words.buffer).set(bytes);
+  let words: Uint32Array;
+  if (bytes.byteOffset % 4 === 0) words = new Uint32Array(bytes.buffer, bytes.byteOffset, count * WORDS);
+  else new Uint8Array((words = new Uint32Array(count * WORDS)).buffer).set(bytes);
   const vectors: Hypervector[] = [];
   for (let i = 0; i < count; i++) {
     const v = words.subarray(i * WORDS, (i + 1) * WORDS);

@@ -5,7 +5,7 @@ import { Fact } from "@boyd/proto";
 import { TextEncoder, WORDS } from "@boyd/vsa";
 import { describe, expect, it } from "vitest";
 import { factView, stemsOf } from "../src/recall.js";
-import { decodeSnapshot, encodeSnapshot, type SnapshotRecord } from "../src/recall-snapshot.js";
+import { decodeSnapshot, encodeSnapshot, encodeSnapshotInSlices, type SnapshotRecord } from "../src/recall-snapshot.js";
 import { RecallIndex } from "../src/recall-index.js";
 
 const encoder = new TextEncoder();
@@ -42,6 +42,14 @@ describe("recall snapshot", () => {
     shifted.set(bytes, 3);
     const loaded = decodeSnapshot(shifted.subarray(3), of);
     expect(typeof loaded === "string" ? loaded : loaded.records.length).toBe(25);
+  });
+
+  it("encoded a slice at a time (in the background), the bytes are the same", async () => {
+    const many = Array.from({ length: 2_500 }, (_, i) => ({ ...records[i % records.length]!, key: `k${i}` }));
+    const sliced = await encodeSnapshotInSlices(of, "0:2500", many);
+    expect(Buffer.from(sliced).equals(Buffer.from(encodeSnapshot(of, "0:2500", many)))).toBe(true);
+    const loaded = decodeSnapshot(sliced, of);
+    expect(typeof loaded === "string" ? loaded : loaded.records.map((r) => r.key)).toEqual(many.map((r) => r.key));
   });
 
   it("an empty log's snapshot loads as empty", () => {
