@@ -23,10 +23,12 @@
 //   changed  a recall after one more fact was recorded (KV: by the other
 //            replica)
 //   writes   RecordFacts (one fact) with a recall after each, as a cycle
-//            does, by a replica writing no snapshots and by one writing a
-//            snapshot of the facts every 8 changes (the worst case: the
-//            default is every min(1,024, max(64, records / 8)) changes),
-//            one after the other: median and p90 ms of the write
+//            does, one after the other in the same run: by a replica
+//            writing no snapshots, and by one writing them as by default
+//            (every min(1,024, max(64, records / 8)) changes), enough
+//            writes for one snapshot of the facts (median, p99, max ms);
+//            and 2 x BENCH_CALLS writes by one writing a snapshot every 8
+//            changes, the worst case (median, p90)
 // Requests are the messages the reader's store connection sends
 // (nats.js stats().outMsgs). Ratios are against age 10, in the same run.
 //
@@ -38,7 +40,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { connectNats, type CallContext, type NatsTransport } from "@boyd/bus";
-import { createMemoryHandlers, openFileStore, openKvStore, type MemoryHandlerOptions, type MemoryStore } from "@boyd/memory";
+import { createMemoryHandlers, openFileStore, openKvStore, type MemoryHandlerOptions, type MemoryStore, type SnapshotPolicy } from "@boyd/memory";
 import { ConsolidationTrigger, Fact, WorkingMemoryKind } from "@boyd/proto";
 import { startNats } from "@boyd/testkit";
 import { summarize } from "./stats.js";
@@ -180,25 +182,36 @@ async function repeated(r: Replica, agentId: string, count: number, before: (i: 
   return { requests: counted.length ? Math.max(...counted) : undefined, ms: summarize(ms).p50 };
 }
 
-type Row = { age: number; grownS: number; cold: Cost; full: Cost; dropped: Cost; warm: Cost; changed: Cost; writes: { off: Latency; on: Latency } };
-type Latency = { p50: number; p90: number };
+type Row = { age: number; grownS: number; cold: Cost; full: Cost; dropped: Cost; warm: Cost; changed: Cost; writes: { off: Latency; byDefault: Latency; every8Off: Latency; every8: Latency } };
+type Latency = { p50: number; p90: number; p99: number; max: number };
 
 const NO_SNAPSHOTS = { minChanges: Infinity, maxChanges: Infinity, load: false };
 
 /** RecordFacts latency with a recall after each write, by handlers over `store` writing snapshots as `snapshots` says. */
-async function writeCost(store: MemoryStore, agentId: string, snapshots: { minChanges: number; maxChanges: number }, tag: string): Promise<Latency> {
+async function writeCost(store: MemoryStore, agentId: string, snapshots: Partial<SnapshotPolicy>, tag: string, count: number): Promise<Latency> {
   const handlers = createMemoryHandlers(store, { recallSnapshots: snapshots });
   const query = { agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true };
   await handlers.recall(query, ctx);
   const ms: number[] = [];
-  for (let i = 0; i < 2 * calls; i++) {
+  for (let i = 0; i < count; i++) {
     const start = process.hrtime.bigint();
     await handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater ${tag} ${i} was mapped from orbit`, source: "user" })] }, ctx);
     ms.push(Number(process.hrtime.bigint() - start) / 1e6);
     await handlers.recall(query, ctx);
   }
-  const { p50, p90 } = summarize(ms);
-  return { p50, p90 };
+  const { p50, p90, p99, max } = summarize(ms);
+  return { p50, p90, p99, max };
+}
+
+/** RecordFacts latency without snapshots and with them as by default (enough writes for one) or every 8 changes. */
+async function writeCosts(store: MemoryStore, agentId: string, age: number): Promise<Row["writes"]> {
+  const forOne = Math.min(1024, Math.max(64, age / 8)) + 16;
+  return {
+    off: await writeCost(store, agentId, NO_SNAPSHOTS, "off", forOne),
+    byDefault: await writeCost(store, agentId, {}, "default", forOne),
+    every8Off: await writeCost(store, agentId, NO_SNAPSHOTS, "off8", 2 * calls),
+    every8: await writeCost(store, agentId, { minChanges: 8, maxChanges: 8 }, "every8", 2 * calls),
+  };
 }
 
 async function measure(backend: Backend): Promise<Row[]> {
@@ -233,12 +246,12 @@ async function measure(backend: Backend): Promise<Row[]> {
       const changed = await repeated(reader, agentId, calls, async (i) =>
         changer.handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater extra ${i} was mapped from orbit`, source: "user" })] }, ctx),
       );
-      const writes = { off: await writeCost(reader.store, agentId, NO_SNAPSHOTS, "off"), on: await writeCost(reader.store, agentId, { minChanges: 8, maxChanges: 8 }, "on") };
       // The baseline: a replica that reads every record (files: the store reopened again).
       await backend.handOver(reader);
       const fullReader = await backend.replica({ recallSnapshots: NO_SNAPSHOTS });
       open.push(fullReader);
       const full = await recall(fullReader, agentId);
+      const writes = await writeCosts(fullReader.store, agentId, age);
       rows.push({ age, grownS, cold, full, dropped, warm, changed, writes });
       await fullReader.close();
     }
@@ -277,8 +290,12 @@ function report(name: string, rows: Row[]): string {
         `${String(r.age).padStart(6)}  ${cell(r.cold, base.cold).padEnd(44)}  ${cell(r.full, base.full).padEnd(44)}  ${cell(r.dropped, base.dropped).padEnd(44)}  ${cell(r.warm, base.warm).padEnd(44)}  ${cell(r.changed, base.changed)}`,
     ),
     `cold with the snapshot / full read, same age: ${rows.map((r) => `${r.age}: ${ratio(r.cold.ms, r.full.ms)}`).join(", ")}`,
-    `writes (RecordFacts of one fact, a recall after each): no snapshots vs a snapshot every 8 changes; median / p90 ms`,
-    ...rows.map((r) => `${String(r.age).padStart(6)}  off ${r.writes.off.p50.toFixed(2)} / ${r.writes.off.p90.toFixed(2)}  on ${r.writes.on.p50.toFixed(2)} / ${r.writes.on.p90.toFixed(2)}  (${ratio(r.writes.on.p50, r.writes.off.p50)} median, ${ratio(r.writes.on.p90, r.writes.off.p90)} p90)`),
+    `writes (RecordFacts of one fact, a recall after each): no snapshots vs snapshots by default, median / p99 / max ms; no snapshots vs one every 8 changes, median / p90 ms`,
+    ...rows.map((r) => {
+      const { off, byDefault, every8Off, every8 } = r.writes;
+      const ms = (l: Latency, tail: "p99" | "p90") => `${l.p50.toFixed(2)} / ${l[tail].toFixed(2)}${tail === "p99" ? ` / ${l.max.toFixed(1)}` : ""}`;
+      return `${String(r.age).padStart(6)}  off ${ms(off, "p99")}  default ${ms(byDefault, "p99")} (${ratio(byDefault.p50, off.p50)}, ${ratio(byDefault.p99, off.p99)} p99)   off ${ms(every8Off, "p90")}  every 8 ${ms(every8, "p90")} (${ratio(every8.p50, every8Off.p50)}, ${ratio(every8.p90, every8Off.p90)} p90)`;
+    }),
   ];
   return lines.join("\n");
 }
