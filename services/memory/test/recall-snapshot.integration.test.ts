@@ -255,3 +255,28 @@ describe.each(modes)("recall snapshots (%s)", (_name, setup) => {
     await other.indexes.snapshotsWritten();
   }, 30_000);
 });
+
+describe("recall snapshots in a JetStream KV bucket", () => {
+  it("a replaced snapshot's chunks are removed; a head whose chunks are gone (replaced while read) reads as none, and recall reads the log", async () => {
+    const bucket = `recall_snapshot_kv_${process.pid}`;
+    const store = await nats.kvStore(bucket);
+    const raw = await nats.rawKv(bucket);
+    const big = (fill: number) => new Uint8Array(2_200_000).fill(fill);
+    await store.putIndexDoc("kvagent", "facts", big(1));
+    await store.putIndexDoc("kvagent", "facts", big(2));
+    const live: string[] = [];
+    for await (const key of await raw.keys("kvagent.idxc.>")) live.push(key);
+    const head = JSON.parse(new TextDecoder().decode((await raw.get("kvagent.idx.facts"))!.value)) as { id: string; chunks: number };
+    expect(head.chunks).toBe(3);
+    expect(live.sort()).toEqual([0, 1, 2].map((n) => `kvagent.idxc.facts.${head.id}.${n}`));
+
+    const history = new History(0x1ce, "kvagent");
+    const writer = replica(store, { snapshots: { minChanges: Infinity, maxChanges: Infinity } });
+    for (let i = 0; i < 30; i++) await history.step(writer);
+    await raw.purge(`kvagent.idxc.facts.${head.id}.1`);
+    expect(await store.getIndexDoc("kvagent", "facts")).toBeUndefined();
+    const cold = replica(await nats.kvStore(bucket));
+    expect(await recalled(cold, history.agentId, "facts")).toEqual(await fullRead(cold, history.agentId, "facts"));
+    expect(cold.since).toEqual([undefined]);
+  }, 30_000);
+});
