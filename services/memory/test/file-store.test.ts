@@ -1,10 +1,10 @@
 // The embedded (files) adapter beyond the conformance suite: the
 // write-ahead log's on-disk behaviour, the migration of the legacy
 // one-file-per-document layout, and background compaction.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
-import { frameOf } from "@boyd/wal";
+import { frameOf, parseFrames } from "@boyd/wal";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openFileStore } from "../src/index.js";
 import { tempDir } from "./fixtures/harness.js";
@@ -46,6 +46,20 @@ describe("files store", () => {
     expect(readdirSync(join(dir, "a1"))).toEqual(["memory.wal"]);
     const reopened = await openFileStore({ dir });
     expect(await reopened.getDoc("a1", "session")).toEqual({ value: bytes("v2"), revision: 2 });
+    expect(await reopened.readRecords("a1", "facts")).toEqual([{ id: "f1", value: bytes("one") }]);
+    await reopened.close();
+  });
+
+  it("a new log starts with its epoch, written as a removal of an id no record has, so a version from before epochs still reads the log", async () => {
+    const store = await openFileStore({ dir });
+    await store.addRecords("a1", "facts", [{ id: "f1", value: bytes("one") }]);
+    await store.close();
+    const [first, second] = parseFrames(readFileSync(join(dir, "a1", "memory.wal")), "memory.wal").payloads;
+    // op 2 (removal), name "episodes", then an id starting with NUL: no record of the service has one.
+    expect([first![0], first!.subarray(2, 2 + first![1]!).toString("latin1"), first![2 + first![1]! + 2]]).toEqual([2, "episodes", 0]);
+    expect(second![0]).toBe(1);
+    const reopened = await openFileStore({ dir });
+    expect(await reopened.readRecords("a1", "episodes")).toEqual([]);
     expect(await reopened.readRecords("a1", "facts")).toEqual([{ id: "f1", value: bytes("one") }]);
     await reopened.close();
   });

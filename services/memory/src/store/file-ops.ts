@@ -4,9 +4,11 @@ import type { DocName, LogName } from "./port.js";
 /**
  * One write of an agent's memory, as a record of its write-ahead log.
  * Payload: op (u8), name length (u8), name, id length (u16 LE), id, then for
- * a document its revision (u32 LE), then the value. An epoch (no name,
- * no id) starts a numbering of the logs' changes (see AgentFiles); its
- * value is the epoch's id.
+ * a document its revision (u32 LE), then the value. An epoch starts a
+ * numbering of the logs' changes (see AgentFiles): it is written as the
+ * removal of an id no record has (EPOCH_ID_PREFIX and the epoch's id in
+ * hex), so a version of the service from before epochs still reads the
+ * log (a removal of an unknown id is a no-op there).
  */
 export type FileOp =
   | { readonly op: "put"; readonly log: LogName; readonly id: string; readonly value: Uint8Array }
@@ -14,12 +16,15 @@ export type FileOp =
   | { readonly op: "doc"; readonly doc: DocName; readonly revision: number; readonly value: Uint8Array }
   | { readonly op: "epoch"; readonly value: Uint8Array };
 
-const CODES = { put: 1, del: 2, doc: 3, epoch: 4 } as const;
+const CODES = { put: 1, del: 2, doc: 3 } as const;
+// Record ids are made by the service (content hashes, "episode:...", "prov:..."): none starts with a NUL.
+const EPOCH_ID_PREFIX = "\u0000epoch:";
 const DOC_NAMES: ReadonlySet<string> = new Set<DocName>(["session", "wm", "archive"]);
 const LOG_NAMES: ReadonlySet<string> = new Set<LogName>(["episodes", "facts", "corrections", "provenance"]);
 
 export function encodeOp(op: FileOp): Buffer {
-  const name = Buffer.from(op.op === "doc" ? op.doc : op.op === "epoch" ? "" : op.log, "latin1");
+  if (op.op === "epoch") return encodeOp({ op: "del", log: "episodes", id: EPOCH_ID_PREFIX + Buffer.from(op.value).toString("hex") });
+  const name = Buffer.from(op.op === "doc" ? op.doc : op.log, "latin1");
   const id = Buffer.from(op.op === "put" || op.op === "del" ? op.id : "", "utf8");
   if (id.length > 0xffff) throw new MemoryStoreError("INTERNAL", `record id of ${id.length} bytes is too long`);
   const value = op.op === "del" ? new Uint8Array(0) : op.value;
@@ -53,9 +58,9 @@ export function decodeOp(payload: Buffer, file: string, index: number): FileOp {
     if (idEnd + 4 > payload.length) throw bad("is too short for its revision");
     return { op: "doc", doc: name as DocName, revision: payload.readUInt32LE(idEnd), value: valueFrom(idEnd + 4) };
   }
-  if (code === CODES.epoch) return { op: "epoch", value: valueFrom(idEnd) };
   if (!LOG_NAMES.has(name)) throw bad(`names an unknown log ${JSON.stringify(name)}`);
   if (code === CODES.put) return { op: "put", log: name as LogName, id, value: valueFrom(idEnd) };
+  if (code === CODES.del && id.startsWith(EPOCH_ID_PREFIX)) return { op: "epoch", value: Buffer.from(id.slice(EPOCH_ID_PREFIX.length), "hex") };
   if (code === CODES.del) return { op: "del", log: name as LogName, id };
   throw bad(`has an unknown op ${code}`);
 }
