@@ -7,10 +7,28 @@
 // Remember then Consolidate). Then:
 //   cold     the first recall of the agent by a replica that never read it
 //            (KV: a second replica; files: the store reopened, as by a
-//            restarted process, so its log is loaded too)
+//            restarted process, so its log is loaded too). The writer
+//            recalled the agent once after growing it, as observe does
+//            every cycle, so the logs' recall snapshots are written (in
+//            the background; waited for here) and the cold recall loads
+//            them and reads the changes after them (none here).
+//   full     the same as cold by a replica that does not load snapshots:
+//            it reads every record, as recall did before them (the
+//            baseline, measured in the same run)
+//   dropped  the same replica's recall after its recall indexes were
+//            dropped (new handlers over the same open store), as when a
+//            replica keeping the indexes of 128 agents recalls a 129th:
+//            the snapshot again, without the files store's log load
 //   warm     recalls with nothing changed since
 //   changed  a recall after one more fact was recorded (KV: by the other
 //            replica)
+//   writes   RecordFacts (one fact) with a recall after each, as a cycle
+//            does, one after the other in the same run: by a replica
+//            writing no snapshots, and by one writing them as by default
+//            (every min(1,024, max(64, records / 8)) changes), enough
+//            writes for one snapshot of the facts (median, p99, max ms);
+//            and 2 x BENCH_CALLS writes by one writing a snapshot every 8
+//            changes, the worst case (median, p90)
 // Requests are the messages the reader's store connection sends
 // (nats.js stats().outMsgs). Ratios are against age 10, in the same run.
 //
@@ -22,7 +40,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { connectNats, type CallContext, type NatsTransport } from "@boyd/bus";
-import { createMemoryHandlers, openFileStore, openKvStore, type MemoryStore } from "@boyd/memory";
+import { createMemoryHandlers, openFileStore, openKvStore, type MemoryHandlerOptions, type MemoryStore, type SnapshotPolicy } from "@boyd/memory";
 import { ConsolidationTrigger, Fact, WorkingMemoryKind } from "@boyd/proto";
 import { startNats } from "@boyd/testkit";
 import { summarize } from "./stats.js";
@@ -51,7 +69,7 @@ interface Replica {
 interface Backend {
   name: string;
   /** A replica that has read nothing yet. */
-  replica: () => Promise<Replica>;
+  replica: (options?: MemoryHandlerOptions) => Promise<Replica>;
   /** Makes `writer`'s writes visible to a new replica (files: the writer closes, as one process owns the directory). */
   handOver: (writer: Replica) => Promise<void>;
   /** Who records the fact of a "changed" recall. */
@@ -72,7 +90,7 @@ async function kvBackend(): Promise<Backend> {
   const transports: NatsTransport[] = [];
   return {
     name: "JetStream KV, two replicas",
-    replica: async () => {
+    replica: async (options) => {
       const transport = await connectNats({ servers: server.url });
       transports.push(transport);
       const store = await openKvStore({ connection: transport.connection, bucket });
@@ -80,7 +98,7 @@ async function kvBackend(): Promise<Backend> {
         await transport.connection.flush();
         return transport.connection.stats().outMsgs;
       };
-      return { store, handlers: createMemoryHandlers(store), sent, close: () => Promise.resolve() };
+      return { store, handlers: createMemoryHandlers(store, options), sent, close: () => Promise.resolve() };
     },
     handOver: () => Promise.resolve(),
     changer: (writer) => writer,
@@ -95,9 +113,9 @@ function filesBackend(): Backend {
   const dir = mkdtempSync(join(os.tmpdir(), "bench-recall-"));
   return {
     name: "embedded files store",
-    replica: async () => {
+    replica: async (options) => {
       const store = await openFileStore({ dir });
-      return { store, handlers: createMemoryHandlers(store), sent: () => Promise.resolve(undefined), close: () => store.close() };
+      return { store, handlers: createMemoryHandlers(store, options), sent: () => Promise.resolve(undefined), close: () => store.close() };
     },
     handOver: (writer) => writer.close(),
     changer: (_writer, reader) => reader,
@@ -127,6 +145,18 @@ function entryOf(content: string, symbols: string[]) {
   return { id: 0, content, symbols, kind: WorkingMemoryKind.INFERENCE, timestampUnixMs: 0, relevance: 0.9, sourceCycle: 0, referenceCount: 0, accessCycles: [], toolName: "" };
 }
 
+/** Waits until both ranked logs of the agent have a recall snapshot (written in the background after a recall). */
+async function snapshotsWritten(store: MemoryStore, agentId: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    const [episodes, facts] = await Promise.all([store.getIndexDoc(agentId, "episodes"), store.getIndexDoc(agentId, "facts")]);
+    if (episodes && facts) {
+      process.stderr.write(`  recall snapshots of ${agentId}: episodes ${(episodes.value.length / 1e6).toFixed(2)} MB, facts ${(facts.value.length / 1e6).toFixed(2)} MB\n`);
+      return;
+    }
+  }
+  throw new Error(`no recall snapshots of ${agentId} after 60 s`);
+}
+
 /** Runs one recall; its requests and milliseconds. */
 async function recall(r: Replica, agentId: string): Promise<{ requests: number | undefined; ms: number }> {
   const before = await r.sent();
@@ -152,7 +182,37 @@ async function repeated(r: Replica, agentId: string, count: number, before: (i: 
   return { requests: counted.length ? Math.max(...counted) : undefined, ms: summarize(ms).p50 };
 }
 
-type Row = { age: number; grownS: number; cold: Cost; warm: Cost; changed: Cost };
+type Row = { age: number; grownS: number; cold: Cost; full: Cost; dropped: Cost; warm: Cost; changed: Cost; writes: { off: Latency; byDefault: Latency; every8Off: Latency; every8: Latency } };
+type Latency = { p50: number; p90: number; p99: number; max: number };
+
+const NO_SNAPSHOTS = { minChanges: Infinity, maxChanges: Infinity, load: false };
+
+/** RecordFacts latency with a recall after each write, by handlers over `store` writing snapshots as `snapshots` says. */
+async function writeCost(store: MemoryStore, agentId: string, snapshots: Partial<SnapshotPolicy>, tag: string, count: number): Promise<Latency> {
+  const handlers = createMemoryHandlers(store, { recallSnapshots: snapshots });
+  const query = { agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true };
+  await handlers.recall(query, ctx);
+  const ms: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = process.hrtime.bigint();
+    await handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater ${tag} ${i} was mapped from orbit`, source: "user" })] }, ctx);
+    ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+    await handlers.recall(query, ctx);
+  }
+  const { p50, p90, p99, max } = summarize(ms);
+  return { p50, p90, p99, max };
+}
+
+/** RecordFacts latency without snapshots and with them as by default (enough writes for one) or every 8 changes. */
+async function writeCosts(store: MemoryStore, agentId: string, age: number): Promise<Row["writes"]> {
+  const forOne = Math.min(1024, Math.max(64, age / 8)) + 16;
+  return {
+    off: await writeCost(store, agentId, NO_SNAPSHOTS, "off", forOne),
+    byDefault: await writeCost(store, agentId, {}, "default", forOne),
+    every8Off: await writeCost(store, agentId, NO_SNAPSHOTS, "off8", 2 * calls),
+    every8: await writeCost(store, agentId, { minChanges: 8, maxChanges: 8 }, "every8", 2 * calls),
+  };
+}
 
 async function measure(backend: Backend): Promise<Row[]> {
   const rows: Row[] = [];
@@ -173,17 +233,27 @@ async function measure(backend: Backend): Promise<Row[]> {
       await grow(writer.handlers, agentId, age);
       const grownS = (Date.now() - grown) / 1000;
       process.stderr.write(`${backend.name}, age ${age}: grown in ${grownS.toFixed(1)} s\n`);
+      await recall(writer, agentId);
+      // Logs under 64 records get no snapshot (read whole, cheaply).
+      if (age >= 64) await snapshotsWritten(writer.store, agentId);
       await backend.handOver(writer);
       const reader = await backend.replica();
       open.push(reader);
       const cold = await recall(reader, agentId);
+      const dropped = await recall({ ...reader, handlers: createMemoryHandlers(reader.store) }, agentId);
       const warm = await repeated(reader, agentId, calls, () => Promise.resolve());
       const changer = backend.changer(writer, reader);
       const changed = await repeated(reader, agentId, calls, async (i) =>
         changer.handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater extra ${i} was mapped from orbit`, source: "user" })] }, ctx),
       );
-      rows.push({ age, grownS, cold, warm, changed });
-      await reader.close();
+      // The baseline: a replica that reads every record (files: the store reopened again).
+      await backend.handOver(reader);
+      const fullReader = await backend.replica({ recallSnapshots: NO_SNAPSHOTS });
+      open.push(fullReader);
+      const full = await recall(fullReader, agentId);
+      const writes = await writeCosts(fullReader.store, agentId, age);
+      rows.push({ age, grownS, cold, full, dropped, warm, changed, writes });
+      await fullReader.close();
     }
   } finally {
     await Promise.all(open.map((r) => r.close().catch(() => undefined)));
@@ -214,8 +284,18 @@ function report(name: string, rows: Row[]): string {
       : `${String(c.requests).padStart(3)} req ${c.ms.toFixed(2).padStart(8)} ms (${ratio(c.requests, b.requests)} req, ${ratio(c.ms, b.ms)} ms)`;
   const lines = [
     `recall on ${name} (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}); requests per recall, median ms, ratios to age ${base.age}`,
-    `${"age".padStart(6)}  ${"cold (first read of the agent)".padEnd(44)}  ${"warm (unchanged)".padEnd(44)}  changed (1 fact recorded since)`,
-    ...rows.map((r) => `${String(r.age).padStart(6)}  ${cell(r.cold, base.cold).padEnd(44)}  ${cell(r.warm, base.warm).padEnd(44)}  ${cell(r.changed, base.changed)}`),
+    `${"age".padStart(6)}  ${"cold (first read of the agent)".padEnd(44)}  ${"cold, full read (no snapshot: as before)".padEnd(44)}  ${"cold, indexes dropped (store open)".padEnd(44)}  ${"warm (unchanged)".padEnd(44)}  changed (1 fact recorded since)`,
+    ...rows.map(
+      (r) =>
+        `${String(r.age).padStart(6)}  ${cell(r.cold, base.cold).padEnd(44)}  ${cell(r.full, base.full).padEnd(44)}  ${cell(r.dropped, base.dropped).padEnd(44)}  ${cell(r.warm, base.warm).padEnd(44)}  ${cell(r.changed, base.changed)}`,
+    ),
+    `cold with the snapshot / full read, same age: ${rows.map((r) => `${r.age}: ${ratio(r.cold.ms, r.full.ms)}`).join(", ")}`,
+    `writes (RecordFacts of one fact, a recall after each): no snapshots vs snapshots by default, median / p99 / max ms; no snapshots vs one every 8 changes, median / p90 ms`,
+    ...rows.map((r) => {
+      const { off, byDefault, every8Off, every8 } = r.writes;
+      const ms = (l: Latency, tail: "p99" | "p90") => `${l.p50.toFixed(2)} / ${l[tail].toFixed(2)}${tail === "p99" ? ` / ${l.max.toFixed(1)}` : ""}`;
+      return `${String(r.age).padStart(6)}  off ${ms(off, "p99")}  default ${ms(byDefault, "p99")} (${ratio(byDefault.p50, off.p50)}, ${ratio(byDefault.p99, off.p99)} p99)   off ${ms(every8Off, "p90")}  every 8 ${ms(every8, "p90")} (${ratio(every8.p50, every8Off.p50)}, ${ratio(every8.p90, every8Off.p90)} p90)`;
+    }),
   ];
   return lines.join("\n");
 }

@@ -14,7 +14,7 @@ import type { GraphLink } from "./graph-link.js";
 import { removeRule, SeenFacts, storeFacts } from "./knowledge.js";
 import { checkProvenance, listProvenance } from "./provenance.js";
 import { stemsOf } from "./recall.js";
-import { RecallIndexes } from "./recall-indexes.js";
+import { RecallIndexes, type SnapshotPolicy } from "./recall-indexes.js";
 import { RecordVectors } from "./record-vectors.js";
 import { RuleBooks } from "./rule-books.js";
 import { KnownSessions, type KnownSession } from "./session-writes.js";
@@ -35,6 +35,8 @@ export interface MemoryHandlerOptions {
   now?: () => number;
   /** Told about degraded operation (e.g. the graph unreachable). @default silent */
   log?: MemoryLog;
+  /** When recall snapshots are written (see RecallIndexes). */
+  recallSnapshots?: Partial<SnapshotPolicy> | undefined;
 }
 
 const KINDS = new Set(Object.values(WorkingMemoryKind).filter((k): k is number => typeof k === "number" && k > 0));
@@ -50,7 +52,10 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   const encoder = new TextEncoder(options.encoder);
   const vectors = new RecordVectors(encoder);
   const repo = new Repository(store, vectors);
-  const recallIndexes = new RecallIndexes(repo, vectors);
+  const recallIndexes = new RecallIndexes(repo, vectors, {
+    snapshots: options.recallSnapshots,
+    onSnapshotProblem: (problem) => options.log?.warn(problem, "recall snapshot not used or not written; recall reads the log"),
+  });
   const ruleBooks = new RuleBooks(repo);
   const deps: Deps = {
     repo,

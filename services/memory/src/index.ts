@@ -10,7 +10,19 @@
 export { createMemoryHandlers, type MemoryHandlerOptions } from "./handlers.js";
 export { serveMemory } from "./service.js";
 export type { MemoryLog } from "./deps.js";
-export { type MemoryStore, type DocName, type LogName, type StoredDoc, type StoredRecord, encodeToken, decodeToken } from "./store/port.js";
+export {
+  type MemoryStore,
+  type DocName,
+  type LogName,
+  type LogPosition,
+  type LogChangesSince,
+  type StoredDoc,
+  type StoredIndexDoc,
+  type StoredRecord,
+  encodeToken,
+  decodeToken,
+} from "./store/port.js";
+export type { SnapshotPolicy } from "./recall-indexes.js";
 export { openFileStore, type FileStoreOptions } from "./store/files.js";
 export { openKvStore, type KvStoreOptions } from "./store/jetstream-kv.js";
 export { openStore } from "./open-store.js";

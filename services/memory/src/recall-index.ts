@@ -2,6 +2,7 @@ import type { RecallScore } from "@boyd/proto";
 import { hamming, similarityFromDistance, VectorTable, type Hypervector } from "@boyd/vsa";
 import { RECALL } from "./constants.js";
 import { byScore, recencyOf, related, rescaled, stemsOf, textAndSymbolScore, type Ranked, type View } from "./recall.js";
+import type { SnapshotRecord } from "./recall-snapshot.js";
 
 /** A query as the index takes it: stems and vector worked out once for every log recalled. */
 export interface IndexQuery {
@@ -17,21 +18,32 @@ export interface IndexQuery {
   key: string;
 }
 
+/** How the index turns a record into its stored JSON and back (for snapshots: records loaded from one are decoded only when they are results). */
+export interface ItemCodec<T> {
+  encode(item: T): Uint8Array;
+  decode(json: Uint8Array): T;
+}
+
 /** One record held: what ranking needs of it, worked out once when it arrived. */
 interface Entry<T> {
   /** The record's store key (what changes name). */
   key: string;
   /** When it arrived (put), counting up: the log's order. */
   arrival: number;
-  item: T;
-  view: View;
+  /** The view's id and timestamp (the score's id, recency and the tie-break). */
+  id: string;
+  timestamp: number;
+  /** The record; undefined until a record loaded from a snapshot is first a result. */
+  item: T | undefined;
+  /** The record's JSON, for a record loaded from a snapshot. */
+  json: Uint8Array | undefined;
   vector: Hypervector;
   stems: ReadonlySet<string>;
   symbols: ReadonlySet<string>;
 }
 
 /** A candidate while ranking: its score and the record's timestamp for the tie-break. */
-type Scored<T> = { item: T; score: RecallScore; timestamp: number };
+type Scored<T> = { entry: Entry<T>; score: RecallScore; timestamp: number };
 
 /**
  * A query's ranking parts for every record held when it was made, and the
@@ -69,13 +81,13 @@ const MAX_ARRIVED_SINCE_ORDER = 256;
  * `rank` in recall.ts does (same parts, same arithmetic, same order).
  */
 export class RecallIndex<T> {
-  private readonly table = new VectorTable();
+  private table = new VectorTable();
   /** Slot -> entry; undefined for a freed slot (its vector is still in the table, never read). */
   private readonly entries: (Entry<T> | undefined)[] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
-  private readonly byStem = new Map<string, Set<number>>();
-  private readonly bySymbol = new Map<string, Set<number>>();
+  private readonly byStem = new Postings<T>("stems");
+  private readonly bySymbol = new Postings<T>("symbols");
   /** Keys in arrival order, with the arrival they were put at (stale once the key is removed or put again). */
   private arrivals: { key: string; arrival: number }[] = [];
   /** arrivals before this are all stale. */
@@ -84,7 +96,10 @@ export class RecallIndex<T> {
   private readonly orders = new Map<string, QueryOrder>();
   private readonly seen = new Set<string>();
 
-  constructor(private readonly view: (item: T) => View) {}
+  constructor(
+    private readonly view: (item: T) => View,
+    private readonly codec?: ItemCodec<T>,
+  ) {}
 
   /** Records held. */
   get size(): number {
@@ -93,17 +108,57 @@ export class RecallIndex<T> {
 
   /** Adds a record, or replaces the one held under the same key. */
   put(key: string, item: T, vector: Hypervector): void {
-    this.remove(key);
     const view = this.view(item);
-    const entry: Entry<T> = { key, arrival: this.nextArrival++, item, view, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) };
+    this.hold({ key, arrival: 0, id: view.id, timestamp: view.timestamp, item, json: undefined, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) });
+  }
+
+  /** Adds a record as a recall snapshot holds it (its item decoded only if it is a result), or replaces the one held under its key. */
+  putStored(r: SnapshotRecord): void {
+    this.hold({ key: r.key, arrival: 0, id: r.id, timestamp: r.timestamp, item: undefined, json: r.item, vector: r.vector, stems: new Set(r.stems), symbols: new Set(r.symbols) });
+  }
+
+  /** Replaces everything held with a recall snapshot's records (in the log's order), the table sized for them at once. */
+  loadStored(records: readonly SnapshotRecord[]): void {
+    this.clear();
+    this.table = new VectorTable({ capacity: records.length + 64 });
+    for (const r of records) this.putStored(r);
+  }
+
+  /** Every record held, in arrival order (the log's), as a recall snapshot holds it. */
+  stored(): SnapshotRecord[] {
+    const out: SnapshotRecord[] = [];
+    for (let i = this.head; i < this.arrivals.length; i++) {
+      const a = this.arrivals[i]!;
+      if (!this.held(a)) continue;
+      const e = this.entries[this.slotOf.get(a.key)!]!;
+      e.json ??= this.codecOf().encode(e.item!);
+      out.push({ key: e.key, id: e.id, timestamp: e.timestamp, symbols: [...e.symbols], stems: [...e.stems], vector: e.vector, item: e.json });
+    }
+    return out;
+  }
+
+  private codecOf(): ItemCodec<T> {
+    if (!this.codec) throw new Error("this recall index has no item codec: it cannot hold stored records");
+    return this.codec;
+  }
+
+  private itemOf(e: Entry<T>): T {
+    return (e.item ??= this.codecOf().decode(e.json!));
+  }
+
+  /** Holds `entry` (its arrival set here) under its key, replacing what was held there. */
+  private hold(entry: Entry<T>): void {
+    const { key, vector } = entry;
+    this.remove(key);
+    entry.arrival = this.nextArrival++;
     this.arrivals.push({ key, arrival: entry.arrival });
     let slot = this.free.pop();
     if (slot === undefined) slot = this.table.add(vector);
     else this.table.set(slot, vector);
     this.entries[slot] = entry;
     this.slotOf.set(key, slot);
-    for (const s of entry.stems) post(this.byStem, s, slot);
-    for (const s of entry.symbols) post(this.bySymbol, s, slot);
+    this.byStem.post(entry, slot);
+    this.bySymbol.post(entry, slot);
   }
 
   /** Forgets the record held under `key`, if any. */
@@ -111,8 +166,8 @@ export class RecallIndex<T> {
     const slot = this.slotOf.get(key);
     if (slot === undefined) return;
     const entry = this.entries[slot]!;
-    for (const s of entry.stems) unpost(this.byStem, s, slot);
-    for (const s of entry.symbols) unpost(this.bySymbol, s, slot);
+    this.byStem.unpost(entry, slot);
+    this.bySymbol.unpost(entry, slot);
     this.entries[slot] = undefined;
     this.slotOf.delete(key);
     this.free.push(slot);
@@ -166,13 +221,13 @@ export class RecallIndex<T> {
       if (order) this.rankByOrder(order, query, query.vector, best);
       else this.rankByScan(query, query.vector, best);
     }
-    return best.map(({ item, score }) => ({ item, score }));
+    return best.map(({ entry, score }) => ({ item: this.itemOf(entry), score }));
   }
 
   /** Without query words only a shared symbol relates a record. */
   private rankBySymbols(query: IndexQuery, best: Scored<T>[]): void {
     const slots = new Set<number>();
-    for (const s of query.symbols) for (const slot of this.bySymbol.get(s) ?? []) slots.add(slot);
+    for (const s of query.symbols) for (const slot of this.bySymbol.slots(s, this.entries)) slots.add(slot);
     for (const slot of slots) {
       const e = this.entries[slot]!;
       offer(best, e, 0, shared(query.stems, e.stems), shared(query.symbols, e.symbols), query);
@@ -256,25 +311,48 @@ export class RecallIndex<T> {
   }
 
   /** Per slot, how many of `keys` the record has (undefined when there are no keys). */
-  private hits(postings: Map<string, Set<number>>, keys: ReadonlySet<string>): Uint32Array | undefined {
+  private hits(postings: Postings<T>, keys: ReadonlySet<string>): Uint32Array | undefined {
     if (keys.size === 0) return undefined;
     const hits = new Uint32Array(this.entries.length);
-    for (const k of keys) for (const slot of postings.get(k) ?? []) hits[slot]!++;
+    for (const k of keys) for (const slot of postings.slots(k, this.entries)) hits[slot]!++;
     return hits;
   }
 }
 
-function post(postings: Map<string, Set<number>>, key: string, slot: number): void {
-  let slots = postings.get(key);
-  if (!slots) postings.set(key, (slots = new Set()));
-  slots.add(slot);
-}
+/**
+ * Slots by stem (or by symbol), made for a key the first time a query asks
+ * for it (one pass over the records) and kept up to date from then on, not
+ * for every key of every record as it arrives: a cold load of 10,000
+ * records from a snapshot posts nothing, and a query pays for its own
+ * words once. The same slots either way, so ranking is unchanged.
+ */
+class Postings<T> {
+  private readonly byKey = new Map<string, Set<number>>();
 
-function unpost(postings: Map<string, Set<number>>, key: string, slot: number): void {
-  const slots = postings.get(key);
-  if (!slots) return;
-  slots.delete(slot);
-  if (slots.size === 0) postings.delete(key);
+  constructor(private readonly field: "stems" | "symbols") {}
+
+  /** The slots of the records that have `key`. */
+  slots(key: string, entries: readonly (Entry<T> | undefined)[]): ReadonlySet<number> {
+    let slots = this.byKey.get(key);
+    if (!slots) {
+      slots = new Set();
+      for (let slot = 0; slot < entries.length; slot++) if (entries[slot]?.[this.field].has(key)) slots.add(slot);
+      this.byKey.set(key, slots);
+    }
+    return slots;
+  }
+
+  post(entry: Entry<T>, slot: number): void {
+    for (const key of entry[this.field]) this.byKey.get(key)?.add(slot);
+  }
+
+  unpost(entry: Entry<T>, slot: number): void {
+    for (const key of entry[this.field]) this.byKey.get(key)?.delete(slot);
+  }
+
+  clear(): void {
+    this.byKey.clear();
+  }
 }
 
 /** Share of `wanted` that `have` holds (0 when nothing is wanted). */
@@ -288,11 +366,11 @@ function shared(wanted: ReadonlySet<string>, have: ReadonlySet<string>): number 
 /** Scores a record from its parts and keeps it if it belongs in the top k (a result object only then). */
 function offer<T>(best: Scored<T>[], e: Entry<T>, similarity: number, words: number, overlap: number, query: IndexQuery): void {
   if (!related(similarity, words, overlap)) return;
-  const recency = recencyOf(e.view.timestamp, query.now);
+  const recency = recencyOf(e.timestamp, query.now);
   const score = textAndSymbolScore(similarity, words, overlap) + RECALL.recencyWeight * recency;
   const worst = best.length >= query.topK ? best[best.length - 1] : undefined;
   if (worst && score < worst.score.score) return;
-  keepBest(best, { item: e.item, score: { id: e.view.id, score, similarity, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: e.view.timestamp }, query.topK);
+  keepBest(best, { entry: e, score: { id: e.id, score, similarity, wordMatch: words, symbolOverlap: overlap, recency }, timestamp: e.timestamp }, query.topK);
 }
 
 /** Inserts `c` into `best` (ordered by byScore, at most `k` long) if it belongs there. */

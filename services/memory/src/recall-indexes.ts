@@ -1,10 +1,12 @@
 import type { EpisodicEntry, Fact } from "@boyd/proto";
+import { MemoryStoreError } from "./errors.js";
 import { episodeView, factView, type View } from "./recall.js";
-import { RecallIndex } from "./recall-index.js";
+import { RecallIndex, type ItemCodec } from "./recall-index.js";
+import { decodeSnapshot, encodeSnapshotInSlices, type SnapshotRecord } from "./recall-snapshot.js";
 import type { RecordVectors } from "./record-vectors.js";
 import { RecentlyUsed } from "./recently-used.js";
-import type { Repository } from "./state.js";
-import type { LogCursor } from "./store/port.js";
+import { LOG_CODECS, type Repository } from "./state.js";
+import type { LogPosition } from "./store/port.js";
 
 /** The logs recall ranks, and their record types. */
 interface RankedRecords {
@@ -16,30 +18,68 @@ export type RankedLog = keyof RankedRecords;
 const VIEWS: { [L in RankedLog]: (item: RankedRecords[L]) => View } = { episodes: episodeView, facts: factView };
 
 // Agents whose indexes a process keeps (least recently recalled dropped
-// first). A dropped index is rebuilt from the stored vectors, without
-// encoding, the next time the agent is recalled.
+// first). A dropped index is loaded again from the log's recall snapshot
+// and the changes after it, without decoding every record.
 const KEPT_AGENTS = 128;
+
+/** When recall snapshots are written (see RecallIndexes). */
+export interface SnapshotPolicy {
+  /** Changes since the last snapshot below which none is written: a log this small is read whole cheaply. @default 64 */
+  minChanges: number;
+  /** Changes since the last snapshot at which one is always written: bounds what a cold load reads after the snapshot. @default 1024 */
+  maxChanges: number;
+  /** Whether a cold index is loaded from the snapshot (false: the log is read whole, as before snapshots; for comparisons). @default true */
+  load: boolean;
+}
+
+const DEFAULT_POLICY: SnapshotPolicy = { minChanges: 64, maxChanges: 1024, load: true };
+
+/** Options of {@link RecallIndexes}. */
+export interface RecallIndexOptions {
+  snapshots?: Partial<SnapshotPolicy> | undefined;
+  /** Told when a snapshot cannot be used or written (recall goes on, from the log). @default silent */
+  onSnapshotProblem?: (problem: { agentId: string; log: RankedLog; what: string }) => void;
+}
 
 interface Held<L extends RankedLog> {
   index: RecallIndex<RankedRecords[L]>;
-  cursor: LogCursor | undefined;
-  /** The sync in progress: syncs of one index run one after another. */
+  /** Where the index is in the log's changes (undefined: nothing loaded yet). */
+  position: LogPosition | undefined;
+  /** The sync in progress: syncs of one index, and snapshot builds, run one after another. */
   queue: Promise<unknown>;
+  /** Changes applied since the snapshot the index was loaded from or last wrote (a whole read counts every record). */
+  sinceSnapshot: number;
+  /** Whether a snapshot of this index is being built or written (one at a time). */
+  writing: boolean;
 }
 
 /**
  * The recall indexes of the agents this process recalls, per log, each
  * brought up to date from the store's changes before it ranks: a recall
  * costs the records written since the last one, not the agent's age.
+ *
+ * An index this process does not hold is loaded from the log's recall
+ * snapshot (recall-snapshot.ts: ids, stems, symbols, timestamps, packed
+ * vectors and the log position they cover), then only the changes after
+ * that position are read. A snapshot that is missing, damaged, of another
+ * encoder or format, or whose position the store cannot follow, is not
+ * used: the log is read whole, as without snapshots. Snapshots are written
+ * in the background after a sync that left enough changes since the last
+ * one (see SnapshotPolicy), never while a recall waits.
  */
 export class RecallIndexes {
   // Values are Held<L> for the log named in the key; two logs an agent.
   private readonly held = new RecentlyUsed<unknown>(KEPT_AGENTS * 2);
+  private readonly policy: SnapshotPolicy;
+  private readonly writes = new Set<Promise<unknown>>();
 
   constructor(
     private readonly repo: Repository,
     private readonly vectors: RecordVectors,
-  ) {}
+    private readonly options: RecallIndexOptions = {},
+  ) {
+    this.policy = { ...DEFAULT_POLICY, ...options.snapshots };
+  }
 
   /** The index of the agent's log, up to date with the store. */
   async synced<L extends RankedLog>(agentId: string, log: L): Promise<RecallIndex<RankedRecords[L]>> {
@@ -50,17 +90,114 @@ export class RecallIndexes {
     return held.index;
   }
 
+  /** Resolves once the snapshots being built or written now are done (tests and benchmarks wait for them). */
+  async snapshotsWritten(): Promise<void> {
+    while (this.writes.size > 0) await Promise.all([...this.writes]);
+  }
+
   private heldFor<L extends RankedLog>(agentId: string, log: L): Held<L> {
-    const make = (): Held<L> => ({ index: new RecallIndex(VIEWS[log]), cursor: undefined, queue: Promise.resolve() });
+    const make = (): Held<L> => ({ index: new RecallIndex(VIEWS[log], itemCodec(log)), position: undefined, queue: Promise.resolve(), sinceSnapshot: 0, writing: false });
     return this.held.use(`${agentId}\0${log}`, make) as Held<L>;
   }
 
-  /** Applies the log's changes since the index's cursor; all of them or, when reading them fails, none. */
+  /** Applies the log's changes since the index's position (first loading its snapshot, if it has none); all of them or, when reading them fails, none. */
   private async sync<L extends RankedLog>(agentId: string, log: L, held: Held<L>): Promise<void> {
-    const changes = await this.repo.changes(agentId, log, held.cursor);
+    if (held.position === undefined && this.policy.load) await this.loadSnapshot(agentId, log, held);
+    const changes = await this.repo.store.readChangesSince(agentId, log, held.position);
+    // Decoded before any is applied, so a record that does not decode leaves the index as it was.
+    const upserts = changes.upserts.map((r) => ({ id: r.id, record: this.decode(agentId, log, r.id, r.value) }));
     if (changes.reset) held.index.clear();
     for (const key of changes.removed) held.index.remove(key);
-    for (const { id, record } of changes.upserts) held.index.put(id, record as RankedRecords[L], this.vectors.vectorOf(log, record));
-    held.cursor = changes.cursor;
+    for (const { id, record } of upserts) held.index.put(id, record, this.vectors.vectorOf(log, record));
+    held.position = changes.position;
+    held.sinceSnapshot += upserts.length + changes.removed.length;
+    this.writeSnapshotIfDue(agentId, log, held);
   }
+
+  private async loadSnapshot<L extends RankedLog>(agentId: string, log: L, held: Held<L>): Promise<void> {
+    let doc;
+    try {
+      doc = await this.repo.store.getIndexDoc(agentId, log);
+    } catch (err) {
+      return this.problem(agentId, log, `cannot read the recall snapshot: ${(err as Error).message}`);
+    }
+    if (!doc) return;
+    const loaded = decodeSnapshot(doc.value, { log, encoder: this.vectors.encoder.fingerprint });
+    if (typeof loaded === "string") return this.problem(agentId, log, `recall snapshot not used: ${loaded}`);
+    held.index.loadStored(loaded.records);
+    held.position = loaded.position;
+    held.sinceSnapshot = 0;
+  }
+
+  /**
+   * Once enough changes came since the last snapshot, takes the index's
+   * records and position on the next turn of the event loop (after the
+   * recall that synced has its reply), queued behind the index's syncs so
+   * the two match; then encodes them a slice at a time and writes them,
+   * without holding up syncs or requests meanwhile.
+   */
+  private writeSnapshotIfDue<L extends RankedLog>(agentId: string, log: L, held: Held<L>): void {
+    const due = Math.min(this.policy.maxChanges, Math.max(this.policy.minChanges, held.index.size / 8));
+    if (held.writing || held.sinceSnapshot < due) return;
+    held.writing = true;
+    const taken = held.queue.then(
+      () =>
+        new Promise<{ records: SnapshotRecord[]; position: LogPosition; covered: number }>((resolve) =>
+          setImmediate(() => {
+            const covered = held.sinceSnapshot;
+            held.sinceSnapshot = 0;
+            resolve({ records: held.index.stored(), position: held.position!, covered });
+          }),
+        ),
+    );
+    held.queue = taken.catch(() => undefined);
+    const write = taken
+      .then(async ({ records, position, covered }) => {
+        try {
+          const bytes = await encodeSnapshotInSlices({ log, encoder: this.vectors.encoder.fingerprint }, position, records);
+          await this.repo.store.putIndexDoc(agentId, log, bytes);
+        } catch (err) {
+          held.sinceSnapshot += covered; // due again at the next sync
+          throw err;
+        }
+      })
+      .catch((err: unknown) => this.problem(agentId, log, `cannot write the recall snapshot: ${(err as Error).message}`))
+      .finally(() => {
+        held.writing = false;
+        this.writes.delete(write);
+      });
+    this.writes.add(write);
+  }
+
+  private problem(agentId: string, log: RankedLog, what: string): void {
+    this.options.onSnapshotProblem?.({ agentId, log, what });
+  }
+
+  /** A record of the log from its stored JSON, with the vector stored in it kept (as the repository decodes records). */
+  private decode<L extends RankedLog>(agentId: string, log: L, id: string, value: Uint8Array): RankedRecords[L] {
+    const json = parseJson(value, `${log} record ${id} of ${agentId}`);
+    const record = LOG_CODECS[log].fromJSON(json) as RankedRecords[L];
+    this.vectors.keep(record, json);
+    return record;
+  }
+}
+
+const utf8 = new TextDecoder();
+const toUtf8 = new TextEncoder();
+
+function parseJson(bytes: Uint8Array, what: string): unknown {
+  try {
+    return JSON.parse(utf8.decode(bytes));
+  } catch (err) {
+    throw new MemoryStoreError("DATA_LOSS", `${what} is not valid JSON`, { cause: err });
+  }
+}
+
+/** A ranked log's records as a snapshot holds them: their proto JSON, without the vector (the snapshot packs it apart). */
+function itemCodec<L extends RankedLog>(log: L): ItemCodec<RankedRecords[L]> {
+  const codec = LOG_CODECS[log] as unknown as { toJSON(m: RankedRecords[L]): unknown; fromJSON(o: unknown): RankedRecords[L] };
+  return {
+    encode: (item) => toUtf8.encode(JSON.stringify(codec.toJSON(item))),
+    decode: (json) => codec.fromJSON(parseJson(json, `a ${log} record of a recall snapshot`)),
+  };
 }

@@ -124,6 +124,75 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect(text(foreign.upserts)).toEqual(text(await store.readRecords("feed", "episodes")));
   });
 
+  it("store port - readChangesSince: a stored position, even in another process, gives only the changes after it; one the store cannot follow gives the whole log", async () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    const text = (records: readonly { id: string; value: Uint8Array }[]) => records.map((r) => [r.id, new TextDecoder().decode(r.value)]);
+    await store.addRecords("since", "facts", [{ id: "f1", value: bytes("one") }, { id: "f2", value: bytes("two") }]);
+    const first = await store.readChangesSince("since", "facts", undefined);
+    expect(first).toMatchObject({ reset: true, removed: [] });
+    expect(text(first.upserts)).toEqual([["f1", "one"], ["f2", "two"]]);
+    expect(await store.readChangesSince("since", "facts", first.position)).toEqual({ position: first.position, reset: false, upserts: [], removed: [] });
+    await store.addRecords("since", "facts", [{ id: "f3", value: bytes("three") }]);
+    await store.removeRecords("since", "facts", ["f1"]);
+    const changed = await store.readChangesSince("since", "facts", first.position);
+    expect(changed.reset).toBe(false);
+    expect(text(changed.upserts)).toEqual([["f3", "three"]]);
+    expect(changed.removed).toEqual(["f1"]);
+    // Removed and added again: the record as it is now, moved to the end.
+    await store.removeRecords("since", "facts", ["f2"]);
+    await store.addRecords("since", "facts", [{ id: "f2", value: bytes("two again") }]);
+    const back = await store.readChangesSince("since", "facts", changed.position);
+    expect(text(back.upserts)).toEqual([["f2", "two again"]]);
+    expect(back.removed).toEqual([]);
+    // Another process (a reopened store) follows a position this one stored.
+    const reopened = await mode.open();
+    try {
+      const later = await reopened.readChangesSince("since", "facts", changed.position);
+      expect(later.reset).toBe(false);
+      expect(text(later.upserts)).toEqual([["f2", "two again"]]);
+      expect(await reopened.readChangesSince("since", "facts", back.position)).toMatchObject({ reset: false, upserts: [], removed: [] });
+    } finally {
+      await reopened.close();
+    }
+    // A position of another store, or no position at all, gets the whole log; a log never written is empty.
+    for (const stranger of ["kv:1:1", "0:2", "nonsense", "", "kv:-1:2"]) {
+      const whole = await store.readChangesSince("since", "facts", stranger);
+      if (whole.reset) expect(text(whole.upserts)).toEqual([["f3", "three"], ["f2", "two again"]]);
+      else expect(whole.upserts.length + whole.removed.length).toBeGreaterThan(0); // one store's own kind of position, from the start
+    }
+    expect(await store.readChangesSince("since", "episodes", undefined)).toMatchObject({ reset: true, upserts: [], removed: [] });
+  });
+
+  it("store port - index documents: none at first, then the last one written, whole at any size (over NATS's 1 MB max_payload), per agent and log, also for another process", async () => {
+    expect(await store.getIndexDoc("idx", "facts")).toBeUndefined();
+    const small = new TextEncoder().encode("small index");
+    expect(await store.putIndexDoc("idx", "facts", small)).toBe(true);
+    const first = await store.getIndexDoc("idx", "facts");
+    expect(Buffer.from(first!.value).equals(Buffer.from(small))).toBe(true);
+    const large = new Uint8Array(2_500_000).map((_, i) => (i * 31 + (i >> 8)) & 0xff);
+    expect(await store.putIndexDoc("idx", "facts", large)).toBe(true);
+    const second = await store.getIndexDoc("idx", "facts");
+    expect(Buffer.from(second!.value).equals(Buffer.from(large))).toBe(true);
+    expect(second!.revision).not.toBe(first!.revision);
+    expect(await store.getIndexDoc("idx", "episodes")).toBeUndefined();
+    expect(await store.getIndexDoc("idx.x", "facts")).toBeUndefined();
+    // An empty document is a document.
+    expect(await store.putIndexDoc("idx", "episodes", new Uint8Array(0))).toBe(true);
+    expect((await store.getIndexDoc("idx", "episodes"))?.value).toHaveLength(0);
+    // Two writers at once: one whole document survives.
+    const [a, b] = [new Uint8Array(1_200_000).fill(1), new Uint8Array(1_100_000).fill(2)];
+    const wrote = await Promise.all([store.putIndexDoc("idx", "facts", a), store.putIndexDoc("idx", "facts", b)]);
+    expect(wrote).toContain(true);
+    const survivor = (await store.getIndexDoc("idx", "facts"))!.value;
+    expect([Buffer.from(a), Buffer.from(b)].some((w) => w.equals(Buffer.from(survivor)))).toBe(true);
+    const reopened = await mode.open();
+    try {
+      expect(Buffer.from((await reopened.getIndexDoc("idx", "facts"))!.value).equals(Buffer.from(survivor))).toBe(true);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it("working memory - remember, recent and pressure over the bus; concurrent writers for one agent lose nothing", async () => {
     const writes = await Promise.all(Array.from({ length: 20 }, (_, i) => client.remember({ agentId: "wm", cycle: 1, entries: [entry(`parallel ${i}`)], capacity: 100 })));
     expect(writes.flatMap((w) => w.ids).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));

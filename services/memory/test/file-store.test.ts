@@ -1,10 +1,10 @@
 // The embedded (files) adapter beyond the conformance suite: the
 // write-ahead log's on-disk behaviour, the migration of the legacy
 // one-file-per-document layout, and background compaction.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
-import { frameOf } from "@boyd/wal";
+import { frameOf, parseFrames } from "@boyd/wal";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openFileStore } from "../src/index.js";
 import { tempDir } from "./fixtures/harness.js";
@@ -46,6 +46,20 @@ describe("files store", () => {
     expect(readdirSync(join(dir, "a1"))).toEqual(["memory.wal"]);
     const reopened = await openFileStore({ dir });
     expect(await reopened.getDoc("a1", "session")).toEqual({ value: bytes("v2"), revision: 2 });
+    expect(await reopened.readRecords("a1", "facts")).toEqual([{ id: "f1", value: bytes("one") }]);
+    await reopened.close();
+  });
+
+  it("a new log starts with its epoch, written as a removal of an id no record has, so a version from before epochs still reads the log", async () => {
+    const store = await openFileStore({ dir });
+    await store.addRecords("a1", "facts", [{ id: "f1", value: bytes("one") }]);
+    await store.close();
+    const [first, second] = parseFrames(readFileSync(join(dir, "a1", "memory.wal")), "memory.wal").payloads;
+    // op 2 (removal), name "episodes", then an id starting with NUL: no record of the service has one.
+    expect([first![0], first!.subarray(2, 2 + first![1]!).toString("latin1"), first![2 + first![1]! + 2]]).toEqual([2, "episodes", 0]);
+    expect(second![0]).toBe(1);
+    const reopened = await openFileStore({ dir });
+    expect(await reopened.readRecords("a1", "episodes")).toEqual([]);
     expect(await reopened.readRecords("a1", "facts")).toEqual([{ id: "f1", value: bytes("one") }]);
     await reopened.close();
   });
@@ -112,6 +126,55 @@ describe("files store", () => {
     const reopened = await openFileStore({ dir });
     expect(await reopened.getDoc("a1", "session")).toEqual({ value: big(39), revision: 40 });
     expect(await reopened.readRecords("a1", "episodes")).toEqual([{ id: "e1", value: bytes("kept") }]);
+    await reopened.close();
+  });
+
+  it("compaction - starts a new numbering of the logs' changes: positions from before it are read whole after a restart, positions after it are followed", async () => {
+    const store = await openFileStore({ dir });
+    await store.addRecords("a1", "facts", [{ id: "f1", value: bytes("one") }, { id: "f2", value: bytes("two") }, { id: "f3", value: bytes("three") }]);
+    const before = await store.readChangesSince("a1", "facts", undefined);
+    await store.removeRecords("a1", "facts", ["f2"]);
+    await store.putIndexDoc("a1", "facts", bytes("index from before"));
+    // Dead bytes over the live ones plus 1 MiB: a compaction is queued behind these writes.
+    for (let revision = 0; revision < 25; revision++) await store.putDoc("a1", "session", bytes(`${revision}:`.padEnd(100_000, "x")), revision);
+    await store.close();
+    const reopened = await openFileStore({ dir });
+    // The index document stays beside the log; the position it stores is read whole like this one.
+    expect(text((await reopened.getIndexDoc("a1", "facts"))?.value)).toBe("index from before");
+    const compacted = await reopened.readChangesSince("a1", "facts", undefined);
+    await reopened.addRecords("a1", "facts", [{ id: "f4", value: bytes("four") }, { id: "f5", value: bytes("five") }]);
+    // The removal of f2 is gone from the compacted log, and as many changes followed: a reader at the old position must read the log whole, not miss them.
+    const stale = await reopened.readChangesSince("a1", "facts", before.position);
+    expect(stale.reset).toBe(true);
+    expect(stale.upserts.map((r) => r.id)).toEqual(["f1", "f3", "f4", "f5"]);
+    const after = await reopened.readChangesSince("a1", "facts", compacted.position);
+    expect(after).toMatchObject({ reset: false, removed: [] });
+    expect(after.upserts.map((r) => r.id)).toEqual(["f4", "f5"]);
+    await reopened.close();
+    // Replaying the compacted log numbers the changes as they were numbered before the restart.
+    const again = await openFileStore({ dir });
+    expect(await again.readChangesSince("a1", "facts", after.position)).toMatchObject({ reset: false, upserts: [], removed: [] });
+    expect((await again.readChangesSince("a1", "facts", compacted.position)).upserts.map((r) => r.id)).toEqual(["f4", "f5"]);
+    await again.close();
+  });
+
+  it("compaction while the process runs: a position issued after it is followed in this process and after a restart alike", async () => {
+    const store = await openFileStore({ dir });
+    await store.addRecords("a1", "episodes", [{ id: "e1", value: bytes("one") }, { id: "e2", value: bytes("two") }]);
+    for (let revision = 0; revision < 25; revision++) await store.putDoc("a1", "session", bytes(`${revision}:`.padEnd(100_000, "x")), revision);
+    // Wait for the background compaction: the file shrinks.
+    for (let i = 0; i < 200 && statSync(join(dir, "a1", "memory.wal")).size > 1_500_000; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(statSync(join(dir, "a1", "memory.wal")).size).toBeLessThan(1_500_000);
+    await store.addRecords("a1", "episodes", [{ id: "e3", value: bytes("three") }]);
+    const live = await store.readChangesSince("a1", "episodes", undefined);
+    await store.removeRecords("a1", "episodes", ["e1"]);
+    const here = await store.readChangesSince("a1", "episodes", live.position);
+    await store.close();
+    const reopened = await openFileStore({ dir });
+    const there = await reopened.readChangesSince("a1", "episodes", live.position);
+    expect(there).toEqual({ ...here, position: there.position });
+    expect(there.removed).toEqual(["e1"]);
+    expect(there.position).toBe(here.position);
     await reopened.close();
   });
 });

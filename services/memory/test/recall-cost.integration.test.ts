@@ -16,10 +16,12 @@ const bucket = `memory_recall_cost_${process.pid}`;
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 /** A replica: its own connection, store and handlers over the shared bucket. */
-async function replica(): Promise<{ transport: NatsTransport; store: MemoryStore; handlers: ReturnType<typeof createMemoryHandlers> }> {
+async function replica(snapshots = true): Promise<{ transport: NatsTransport; store: MemoryStore; handlers: ReturnType<typeof createMemoryHandlers> }> {
   let transport: NatsTransport | undefined;
   const store = await nats.kvStore(bucket, (t) => (transport = t));
-  return { transport: transport!, store, handlers: createMemoryHandlers(store) };
+  // Without snapshots: a replica that writes none, so its own requests are all a measurement counts.
+  const recallSnapshots = snapshots ? {} : { minChanges: Infinity, maxChanges: Infinity };
+  return { transport: transport!, store, handlers: createMemoryHandlers(store, { recallSnapshots }) };
 }
 
 const episode = (agentId: string, i: number) =>
@@ -45,24 +47,40 @@ async function measuredRecall(r: Awaited<ReturnType<typeof replica>>, agentId: s
   return { requests, facts: reply.facts.map((f) => f.content), episodes: reply.episodes.map((e) => e.summary) };
 }
 
+/** Waits (up to 10 s) until both ranked logs of the agent have a recall snapshot; whether they do. */
+async function snapshotsWritten(store: MemoryStore, agentId: string): Promise<boolean> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+    const [episodes, facts] = await Promise.all([store.getIndexDoc(agentId, "episodes"), store.getIndexDoc(agentId, "facts")]);
+    if (episodes && facts) return true;
+  }
+  return false;
+}
+
 describe("recall cost - NATS requests per recall do not grow with the agent's age", () => {
   const ages = [10, 300];
-  const costs = new Map<number, { cold: number; warm: number; changed: number }>();
+  const costs = new Map<number, { cold: number; coldFromSnapshot: number; warm: number; changed: number; snapshot: boolean }>();
 
   beforeAll(async () => {
     const writer = await replica();
+    const snapshotWriter = await replica();
     for (const age of ages) {
       const agentId = `aged-${age}`;
       await grow(writer.store, agentId, age);
-      const reader = await replica();
+      const reader = await replica(false);
       const cold = await measuredRecall(reader, agentId, "crater far side");
       expect(cold.facts).toHaveLength(3);
+      // A replica that writes snapshots recalls the agent: it writes the logs' recall snapshots in the background (age 300: over 64 records read).
+      await measuredRecall(snapshotWriter, agentId, "crater far side");
+      const snapshot = age >= 64 && (await snapshotsWritten(reader.store, agentId));
       const warm = await measuredRecall(reader, agentId, "crater far side");
+      const second = await replica();
+      const coldFromSnapshot = await measuredRecall(second, agentId, "crater far side");
+      expect(coldFromSnapshot).toEqual({ ...cold, requests: coldFromSnapshot.requests });
       // Another replica writes: the reader's cache is stale and must see the write.
       await writer.handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: "The zebra crossing on Elm street is closed", source: "user" })] }, ctx);
       const changed = await measuredRecall(reader, agentId, "zebra crossing");
       expect(changed.facts).toEqual(["The zebra crossing on Elm street is closed"]);
-      costs.set(age, { cold: cold.requests, warm: warm.requests, changed: changed.requests });
+      costs.set(age, { cold: cold.requests, coldFromSnapshot: coldFromSnapshot.requests, warm: warm.requests, changed: changed.requests, snapshot });
     }
   }, 50_000);
 
@@ -73,11 +91,20 @@ describe("recall cost - NATS requests per recall do not grow with the agent's ag
     expect(costs.get(300)!.warm).toBe(2);
   });
 
-  // Per log read: its version key; for a log to bring up to date, a change
-  // consumer created, pulled once and removed.
-  it("a cold replica's first recall costs the same at age 10 and age 300: 4 requests per log", () => {
-    expect(costs.get(10)!.cold).toBe(8);
-    expect(costs.get(300)!.cold).toBe(8);
+  // Per log read: its recall snapshot's head (none yet), its version key,
+  // and a change consumer created, pulled once and removed.
+  it("a cold replica's first recall costs the same at age 10 and age 300: 5 requests per log", () => {
+    expect(costs.get(10)!.cold).toBe(10);
+    expect(costs.get(300)!.cold).toBe(10);
+  });
+
+  // Per log: the snapshot's head, its chunks through one consumer (created,
+  // pulled, removed), and the version key (nothing changed since).
+  it("a cold replica that loads the recall snapshot (age 300; age 10 has none) costs 5 requests per log too", () => {
+    expect(costs.get(10)!.snapshot).toBe(false);
+    expect(costs.get(300)!.snapshot).toBe(true);
+    expect(costs.get(10)!.coldFromSnapshot).toBe(10);
+    expect(costs.get(300)!.coldFromSnapshot).toBe(10);
   });
 
   it("a recall after another replica wrote costs the same at age 10 and age 300: 4 for the changed log, 1 for the other", () => {

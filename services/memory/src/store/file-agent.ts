@@ -4,7 +4,8 @@ import { MemoryStoreError } from "../errors.js";
 import { decodeOp, encodeOp, type FileOp } from "./file-ops.js";
 import { readLegacy, removeLegacy } from "./file-legacy.js";
 import { ChangeJournal } from "./change-journal.js";
-import type { DocName, LogChanges, LogCursor, LogName, StoredDoc } from "./port.js";
+import { randomBytes } from "node:crypto";
+import type { DocName, LogChanges, LogChangesSince, LogCursor, LogName, LogPosition, StoredDoc } from "./port.js";
 
 /** The write-ahead log of one agent's memory, in the agent's directory. */
 export const WAL_FILE = "memory.wal";
@@ -32,6 +33,17 @@ export class AgentFiles {
   private readonly docs = new Map<DocName, StoredDoc>();
   private readonly logs = new Map<LogName, Map<string, Uint8Array>>();
   private readonly journals = new Map<LogName, ChangeJournal>();
+  /**
+   * Names the numbering of the logs' changes (journal positions), so a
+   * stored position (readChangesSince) is followed only by the same
+   * numbering: a new id written first in a new log file and in each
+   * compacted one ("0" for a file from before epochs, until its first
+   * compaction). Replaying the file numbers the changes as they were
+   * numbered when made, so a position a recall snapshot stored is followed
+   * after a restart too; a file made anew (say, deleted by hand) numbers
+   * them under another epoch, and old positions are read whole.
+   */
+  private epoch = "0";
   private liveBytes = 0;
   private compacting = false;
 
@@ -74,8 +86,35 @@ export class AgentFiles {
     return this.journal(name).changes(this.records(name), since);
   }
 
+  /**
+   * The log's changes since a stored position (see
+   * MemoryStore.readChangesSince): `<epoch>:<journal position>`, followed
+   * while the journal reaches back that far in the same epoch.
+   */
+  changesSince(name: LogName, since: LogPosition | undefined): LogChangesSince {
+    const journal = this.journal(name);
+    const at = since === undefined ? undefined : this.positionIn(since);
+    const changes = journal.changes(this.records(name), at === undefined ? undefined : { journal, position: at });
+    return { position: `${this.epoch}:${changes.cursor.position}`, reset: changes.reset, upserts: changes.upserts, removed: changes.removed };
+  }
+
+  /** The journal position a stored position names in this epoch, or undefined. */
+  private positionIn(position: LogPosition): number | undefined {
+    const colon = position.lastIndexOf(":");
+    if (colon < 0 || position.slice(0, colon) !== this.epoch) return undefined;
+    const n = Number(position.slice(colon + 1));
+    return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+  }
+
+  /** Resolves once every write made so far is durable (a recall snapshot is written after what it covers). */
+  flush(): Promise<void> {
+    return storeCall(() => this.log.flush());
+  }
+
   /** Logs `ops` and applies them once they are written and, with `sync`, durable (with every earlier write). */
   async write(ops: readonly FileOp[], sync: boolean): Promise<void> {
+    // A new file starts with its epoch (replayed first, it numbers nothing away).
+    if (this.log.bytes === 0 && this.epoch === "0") ops = [{ op: "epoch", value: randomBytes(8) }, ...ops];
     await storeCall(() => this.log.append(ops.map(encodeOp), () => ops.forEach((op) => this.apply(op)), { sync }));
     this.compactIfWasteful();
   }
@@ -85,6 +124,7 @@ export class AgentFiles {
   }
 
   private apply(op: FileOp): void {
+    if (op.op === "epoch") return this.startEpoch(Buffer.from(op.value).toString("hex"));
     if (op.op === "doc") {
       const old = this.docs.get(op.doc);
       if (old) this.liveBytes -= sizeOf({ op: "doc", doc: op.doc, revision: 0, value: old.value });
@@ -121,15 +161,30 @@ export class AgentFiles {
       .finally(() => (this.compacting = false));
   }
 
+  /**
+   * Numbers the logs' changes anew, as replaying the file from this epoch
+   * on does: each log's live records, in order, are its first changes.
+   * Positions of the old numbering are no longer followed (read whole).
+   */
+  private startEpoch(id: string): void {
+    this.epoch = id;
+    this.journals.clear();
+    for (const [log, records] of this.logs) for (const key of records.keys()) this.journal(log).note(key);
+  }
+
+  /** The file's live content, a new epoch first (compaction and migration write it; nothing else runs meanwhile). */
   private *snapshot(): Generator<Buffer> {
+    const epoch = randomBytes(8);
+    this.startEpoch(epoch.toString("hex"));
+    yield encodeOp({ op: "epoch", value: epoch });
     for (const [doc, { value, revision }] of this.docs) yield encodeOp({ op: "doc", doc, revision, value });
     for (const [log, records] of this.logs) for (const [id, value] of records) yield encodeOp({ op: "put", log, id, value });
   }
 }
 
 function sizeOf(op: FileOp): number {
-  const name = op.op === "doc" ? op.doc : op.log;
-  const id = op.op === "doc" ? 4 : Buffer.byteLength(op.id, "utf8");
+  const name = op.op === "doc" ? op.doc : op.op === "epoch" ? "" : op.log;
+  const id = op.op === "doc" ? 4 : op.op === "put" || op.op === "del" ? Buffer.byteLength(op.id, "utf8") : 0;
   return FRAME_HEADER + 4 + name.length + id + (op.op === "del" ? 0 : op.value.length);
 }
 

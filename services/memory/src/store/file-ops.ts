@@ -4,20 +4,28 @@ import type { DocName, LogName } from "./port.js";
 /**
  * One write of an agent's memory, as a record of its write-ahead log.
  * Payload: op (u8), name length (u8), name, id length (u16 LE), id, then for
- * a document its revision (u32 LE), then the value.
+ * a document its revision (u32 LE), then the value. An epoch starts a
+ * numbering of the logs' changes (see AgentFiles): it is written as the
+ * removal of an id no record has (EPOCH_ID_PREFIX and the epoch's id in
+ * hex), so a version of the service from before epochs still reads the
+ * log (a removal of an unknown id is a no-op there).
  */
 export type FileOp =
   | { readonly op: "put"; readonly log: LogName; readonly id: string; readonly value: Uint8Array }
   | { readonly op: "del"; readonly log: LogName; readonly id: string }
-  | { readonly op: "doc"; readonly doc: DocName; readonly revision: number; readonly value: Uint8Array };
+  | { readonly op: "doc"; readonly doc: DocName; readonly revision: number; readonly value: Uint8Array }
+  | { readonly op: "epoch"; readonly value: Uint8Array };
 
 const CODES = { put: 1, del: 2, doc: 3 } as const;
+// Record ids are made by the service (content hashes, "episode:...", "prov:..."): none starts with a NUL.
+const EPOCH_ID_PREFIX = "\u0000epoch:";
 const DOC_NAMES: ReadonlySet<string> = new Set<DocName>(["session", "wm", "archive"]);
 const LOG_NAMES: ReadonlySet<string> = new Set<LogName>(["episodes", "facts", "corrections", "provenance"]);
 
 export function encodeOp(op: FileOp): Buffer {
+  if (op.op === "epoch") return encodeOp({ op: "del", log: "episodes", id: EPOCH_ID_PREFIX + Buffer.from(op.value).toString("hex") });
   const name = Buffer.from(op.op === "doc" ? op.doc : op.log, "latin1");
-  const id = Buffer.from(op.op === "doc" ? "" : op.id, "utf8");
+  const id = Buffer.from(op.op === "put" || op.op === "del" ? op.id : "", "utf8");
   if (id.length > 0xffff) throw new MemoryStoreError("INTERNAL", `record id of ${id.length} bytes is too long`);
   const value = op.op === "del" ? new Uint8Array(0) : op.value;
   const revisionBytes = op.op === "doc" ? 4 : 0;
@@ -52,6 +60,7 @@ export function decodeOp(payload: Buffer, file: string, index: number): FileOp {
   }
   if (!LOG_NAMES.has(name)) throw bad(`names an unknown log ${JSON.stringify(name)}`);
   if (code === CODES.put) return { op: "put", log: name as LogName, id, value: valueFrom(idEnd) };
+  if (code === CODES.del && id.startsWith(EPOCH_ID_PREFIX)) return { op: "epoch", value: Buffer.from(id.slice(EPOCH_ID_PREFIX.length), "hex") };
   if (code === CODES.del) return { op: "del", log: name as LogName, id };
   throw bad(`has an unknown op ${code}`);
 }

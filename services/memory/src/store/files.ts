@@ -3,7 +3,21 @@ import { join } from "node:path";
 import { KeyedMutex } from "../agent-lock.js";
 import { MemoryStoreError } from "../errors.js";
 import { AgentFiles } from "./file-agent.js";
-import { encodeToken, pickRecords, type DocName, type LogChanges, type LogCursor, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
+import { indexDocFile, readIndexDoc, writeIndexDoc } from "./file-index-docs.js";
+import {
+  encodeToken,
+  pickRecords,
+  type DocName,
+  type LogChanges,
+  type LogChangesSince,
+  type LogCursor,
+  type LogName,
+  type LogPosition,
+  type MemoryStore,
+  type StoredDoc,
+  type StoredIndexDoc,
+  type StoredRecord,
+} from "./port.js";
 
 /** Options of {@link openFileStore}. */
 export interface FileStoreOptions {
@@ -104,6 +118,40 @@ class FileStore implements MemoryStore {
     });
   }
 
+  async readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince> {
+    return (await this.agent(agentId)).changesSince(log, since);
+  }
+
+  getIndexDoc(agentId: string, log: LogName): Promise<StoredIndexDoc | undefined> {
+    return this.indexCall(() => readIndexDoc(indexDocFile(this.agentDir(agentId), log)), "read", log);
+  }
+
+  /**
+   * After a sync of the agent's log: the document's position is one this
+   * process issued, so the changes it covers are written; synced first,
+   * they are on disk before it is, and a power loss never leaves a
+   * snapshot covering changes the log lost.
+   */
+  putIndexDoc(agentId: string, log: LogName, value: Uint8Array): Promise<boolean> {
+    return this.lock.run(`${agentId}\0idx\0${log}`, async () => {
+      await (await this.agent(agentId)).flush();
+      await this.indexCall(() => writeIndexDoc(indexDocFile(this.agentDir(agentId), log), value), "write", log);
+      return true;
+    });
+  }
+
+  private agentDir(agentId: string): string {
+    return join(this.options.dir, encodeToken(agentId));
+  }
+
+  private async indexCall<T>(call: () => Promise<T>, verb: string, log: LogName): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      throw new MemoryStoreError("UNAVAILABLE", `cannot ${verb} the recall snapshot of ${log}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
   /** Whether a write to `name` waits for its sync. */
   private syncs(name: DocName | LogName): boolean {
     return name === "session" || this.options.sync === "every-write";
@@ -121,7 +169,7 @@ class FileStore implements MemoryStore {
     if (this.closed) return Promise.reject(new MemoryStoreError("UNAVAILABLE", "the memory store is closed"));
     let agent = this.agents.get(agentId);
     if (!agent) {
-      agent = AgentFiles.load(join(this.options.dir, encodeToken(agentId)), this.options);
+      agent = AgentFiles.load(this.agentDir(agentId), this.options);
       // A failed load (e.g. DATA_LOSS) must not be cached as the agent's state.
       agent.catch(() => this.agents.delete(agentId));
       this.agents.set(agentId, agent);

@@ -4,7 +4,22 @@ import { nanos, type NatsConnection } from "@nats-io/transport-node";
 import { MemoryStoreError } from "../errors.js";
 import { RecentlyUsed } from "../recently-used.js";
 import { ChangeJournal } from "./change-journal.js";
-import { decodeToken, encodeToken, pickRecords, type DocName, type LogChanges, type LogCursor, type LogName, type MemoryStore, type StoredDoc, type StoredRecord } from "./port.js";
+import { getKvIndexDoc, kvPosition, parseKvPosition, putKvIndexDoc, readKvChangesSince, type KvParts } from "./kv-feeds.js";
+import {
+  decodeToken,
+  encodeToken,
+  pickRecords,
+  type DocName,
+  type LogChanges,
+  type LogChangesSince,
+  type LogCursor,
+  type LogName,
+  type LogPosition,
+  type MemoryStore,
+  type StoredDoc,
+  type StoredIndexDoc,
+  type StoredRecord,
+} from "./port.js";
 
 /** Options of {@link openKvStore}. */
 export interface KvStoreOptions {
@@ -270,6 +285,31 @@ class KvStore implements MemoryStore {
     base.version = version;
     base.seq = seq;
     return base;
+  }
+
+  /**
+   * From a stored position: only the changes after it (kv-feeds.ts), without
+   * reading the log into this process's cache; without one, the whole log
+   * from the cache, with the position it reached.
+   */
+  async readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince> {
+    const at = parseKvPosition(since);
+    if (at) return unavailable(() => readKvChangesSince(this.parts(), agentId, log, at), "read", log);
+    const cached = await this.current(agentId, log);
+    const upserts = [...cached.records].map(([id, value]): StoredRecord => ({ id, value }));
+    return { position: kvPosition({ seq: cached.seq, version: cached.version }), reset: true, upserts, removed: [] };
+  }
+
+  getIndexDoc(agentId: string, log: LogName): Promise<StoredIndexDoc | undefined> {
+    return unavailable(() => getKvIndexDoc(this.parts(), agentId, log), "read the index of", log);
+  }
+
+  putIndexDoc(agentId: string, log: LogName, value: Uint8Array): Promise<boolean> {
+    return unavailable(() => putKvIndexDoc(this.parts(), agentId, log, value), "write the index of", log);
+  }
+
+  private parts(): KvParts {
+    return { kv: this.kv, bucket: this.bucket, js: this.js, jsm: this.jsm };
   }
 
   async close(): Promise<void> {

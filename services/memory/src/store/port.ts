@@ -56,6 +56,37 @@ export interface LogChanges {
   readonly removed: readonly string[];
 }
 
+/**
+ * A place in a log's changes that can be stored (inside a recall snapshot)
+ * and handed back later, by this process or another: opaque text the
+ * adapter made (KV: a stream sequence; files: a position in the agent's
+ * write-ahead log). One the adapter cannot follow gets the whole log.
+ */
+export type LogPosition = string;
+
+/** A log's changes since a stored position (see MemoryStore.readChangesSince). */
+export interface LogChangesSince {
+  /** Where these changes end: pass it to the next readChangesSince, or store it. */
+  readonly position: LogPosition;
+  /** Whether `upserts` is the whole log (no position, or one the store cannot follow): the reader drops what it derived before. */
+  readonly reset: boolean;
+  /** Records added or replaced since the position, each once, with its current value, oldest change first. */
+  readonly upserts: readonly StoredRecord[];
+  /** Ids removed since the position (and not added again); may name ids the reader never had. */
+  readonly removed: readonly string[];
+}
+
+/**
+ * An index document of a log: data derived from the log (the recall
+ * snapshot) that a reader loads instead of reading every record. Any size
+ * (the KV adapter splits it under NATS's max_payload); the last write wins.
+ */
+export interface StoredIndexDoc {
+  readonly value: Uint8Array;
+  /** Opaque, > 0; changes on every write. */
+  readonly revision: number;
+}
+
 /** The durable store the handlers write through. */
 export interface MemoryStore {
   /** "files" or "jetstream-kv", for logs. */
@@ -89,6 +120,23 @@ export interface MemoryStore {
    * for the log's size.
    */
   readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges>;
+  /**
+   * What changed in the log since `since`, a position an earlier call (of
+   * any process) returned; everything, with `reset`, when `since` is
+   * undefined or a position this store cannot follow. As up to date as
+   * readRecords, and unlike readChanges its position outlives the process:
+   * a recall snapshot stores it, and a reader loading the snapshot reads
+   * only the changes after it.
+   */
+  readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince>;
+  /** The log's index document, or undefined when none was written (or a write of it was lost midway). */
+  getIndexDoc(agentId: string, log: LogName): Promise<StoredIndexDoc | undefined>;
+  /**
+   * Replaces the log's index document. Written in the background, never
+   * waited for by a request; when two writers race, one of their documents
+   * survives whole (resolves false for the one that lost and left nothing).
+   */
+  putIndexDoc(agentId: string, log: LogName, value: Uint8Array): Promise<boolean>;
   /** Removes records by id (unknown ids are ignored). */
   removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void>;
   /** Flushes and releases resources. */

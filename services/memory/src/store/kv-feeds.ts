@@ -1,0 +1,192 @@
+import { randomBytes } from "node:crypto";
+import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, type JetStreamClient, type JetStreamManager, type JsMsg } from "@nats-io/jetstream";
+import type { KV } from "@nats-io/kv";
+import { nanos } from "@nats-io/transport-node";
+import { decodeToken, encodeToken, type LogChangesSince, type LogName, type LogPosition, type StoredIndexDoc, type StoredRecord } from "./port.js";
+
+/** What the KV adapter's durable reads need: the bucket and the JetStream clients of its connection. */
+export interface KvParts {
+  readonly kv: KV;
+  readonly bucket: string;
+  readonly js: JetStreamClient;
+  readonly jsm: JetStreamManager;
+}
+
+// How long a consumer outlives a read the server never heard the end of.
+const CONSUMER_IDLE_MS = 10_000;
+
+// An index document is split into values under NATS's default max_payload (1 MiB).
+const CHUNK_BYTES = 1024 * 1024 - 4096;
+
+/**
+ * Every message stored on `filter` from stream sequence `fromSeq` on, in
+ * order, handed to `each`; the sequence of the last one (fromSeq - 1 when
+ * none). One ephemeral consumer: a create, one pull per batch and a delete
+ * whatever the count, as the adapter's log refresh does.
+ */
+async function readStream(parts: KvParts, filter: string, fromSeq: number, each: (m: JsMsg) => void): Promise<number> {
+  const stream = `KV_${parts.bucket}`;
+  const info = await parts.jsm.consumers.add(stream, {
+    filter_subject: filter,
+    deliver_policy: DeliverPolicy.StartSequence,
+    opt_start_seq: fromSeq,
+    ack_policy: AckPolicy.None,
+    mem_storage: true,
+    inactive_threshold: nanos(CONSUMER_IDLE_MS),
+  });
+  let seq = fromSeq - 1;
+  try {
+    let pending = info.num_pending;
+    const consumer = parts.js.consumers.getConsumerFromInfo(info);
+    while (pending > 0) {
+      const batch = await consumer.fetch({ max_messages: pending, expires: 5_000 });
+      let got = 0;
+      for await (const m of batch) {
+        got++;
+        pending = m.info.pending;
+        seq = m.seq;
+        each(m);
+        if (pending === 0) break;
+      }
+      if (got === 0) throw new Error(`no messages on ${filter} arrived although ${pending} were pending`);
+    }
+  } finally {
+    // Not waited for: the consumer is spent, and the idle threshold removes it if this is lost.
+    void parts.jsm.consumers.delete(stream, info.name).catch(() => undefined);
+  }
+  return seq;
+}
+
+function removal(m: JsMsg): boolean {
+  const op = m.headers?.get("KV-Operation");
+  return op === "DEL" || op === "PURGE";
+}
+
+function wrongSequence(err: unknown): boolean {
+  return err instanceof JetStreamApiError && (err.code === JetStreamApiCodes.StreamWrongLastSequence || err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown);
+}
+
+/** A KV log position: the stream sequence through which every change of the log was read, and the revision of its version key then. */
+interface KvPosition {
+  seq: number;
+  version: number;
+}
+
+export function kvPosition(at: KvPosition): LogPosition {
+  return `kv:${at.seq}:${at.version}`;
+}
+
+/** The position `text` names, or undefined when it is no KV position (another store's, or damaged): the caller reads the whole log. */
+export function parseKvPosition(text: LogPosition | undefined): KvPosition | undefined {
+  const parts = text?.split(":");
+  if (parts?.length !== 3 || parts[0] !== "kv") return undefined;
+  const [seq, version] = [Number(parts[1]), Number(parts[2])];
+  return Number.isSafeInteger(seq) && seq >= 0 && Number.isSafeInteger(version) && version >= 0 ? { seq, version } : undefined;
+}
+
+/**
+ * The log's changes after `at`: nothing but one get of the version key
+ * when it has not moved (every add or remove rewrites it after its
+ * records), else the messages after `at.seq` on the log's subjects, folded
+ * to each id's last change. The version is read first, so a write landing
+ * in between is read again next time, never missed.
+ */
+export async function readKvChangesSince(parts: KvParts, agentId: string, log: LogName, at: KvPosition): Promise<LogChangesSince> {
+  const versionKey = `${encodeToken(agentId)}.ver.${log}`;
+  let version = (await parts.kv.get(versionKey))?.revision ?? 0;
+  if (version !== 0 && version === at.version) return { position: kvPosition(at), reset: false, upserts: [], removed: [] };
+  // A log never written since version keys exist gets one, so the next read of an unchanged log is one get.
+  if (version === 0) version = await parts.kv.create(versionKey, new Uint8Array(0)).catch((err: unknown) => (wrongSequence(err) ? 0 : Promise.reject(err)));
+  const prefix = `$KV.${parts.bucket}.${encodeToken(agentId)}.${log}.`;
+  // Each id's last change, in the order of last changes (the log's order).
+  const latest = new Map<string, Uint8Array | undefined>();
+  const seq = await readStream(parts, `${prefix}>`, at.seq + 1, (m) => {
+    const id = decodeToken(m.subject.slice(prefix.length));
+    latest.delete(id);
+    latest.set(id, removal(m) ? undefined : m.data);
+  });
+  const upserts: StoredRecord[] = [];
+  const removed: string[] = [];
+  for (const [id, value] of latest) {
+    if (value) upserts.push({ id, value });
+    else removed.push(id);
+  }
+  return { position: kvPosition({ seq: Math.max(seq, at.seq), version }), reset: false, upserts, removed };
+}
+
+/** What an index document's head key holds: which chunks make it. */
+interface IndexHead {
+  /** Names this write's chunks (`<agent>.idxc.<log>.<id>.<n>`), so two writers never mix theirs. */
+  id: string;
+  chunks: number;
+  bytes: number;
+}
+
+const headKey = (agentId: string, log: LogName) => `${encodeToken(agentId)}.idx.${log}`;
+const chunkPrefix = (agentId: string, log: LogName, id: string) => `${encodeToken(agentId)}.idxc.${log}.${id}.`;
+
+function parseHead(value: Uint8Array): IndexHead | undefined {
+  try {
+    const head = JSON.parse(new TextDecoder().decode(value)) as Partial<IndexHead>;
+    const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+    return typeof head.id === "string" && /^[0-9a-f]+$/.test(head.id) && whole(head.chunks) && whole(head.bytes) ? (head as IndexHead) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readHead(parts: KvParts, agentId: string, log: LogName): Promise<{ head: IndexHead | undefined; revision: number }> {
+  const entry = await parts.kv.get(headKey(agentId, log));
+  if (!entry || entry.operation !== "PUT") return { head: undefined, revision: 0 };
+  return { head: parseHead(entry.value), revision: entry.revision };
+}
+
+/**
+ * The log's index document: its head (one get), then its chunks read with
+ * one consumer (three requests however many chunks). Undefined when there
+ * is none, or when a chunk is gone (a newer write replaced it while this
+ * read): the caller reads the log instead.
+ */
+export async function getKvIndexDoc(parts: KvParts, agentId: string, log: LogName): Promise<StoredIndexDoc | undefined> {
+  const { head, revision } = await readHead(parts, agentId, log);
+  if (!head) return undefined;
+  const prefix = chunkPrefix(agentId, log, head.id);
+  const chunks: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(head.chunks);
+  await readStream(parts, `$KV.${parts.bucket}.${prefix}>`, 1, (m) => {
+    const n = Number(m.subject.slice(m.subject.lastIndexOf(".") + 1));
+    if (Number.isSafeInteger(n) && n >= 0 && n < head.chunks) chunks[n] = removal(m) ? undefined : m.data;
+  });
+  if (chunks.some((c) => !c)) return undefined;
+  const value = Buffer.concat(chunks as Uint8Array[]);
+  return value.length === head.bytes ? { value, revision } : undefined;
+}
+
+/**
+ * Writes an index document: its chunks under a new id, then the head,
+ * compare-and-set on the head read before (so of two writers racing one
+ * wins; the other removes its chunks), then the replaced document's chunks
+ * are removed. A reader still fetching those finds a chunk gone and reads
+ * the log instead.
+ */
+export async function putKvIndexDoc(parts: KvParts, agentId: string, log: LogName, value: Uint8Array): Promise<boolean> {
+  const { head: old, revision } = await readHead(parts, agentId, log);
+  const id = randomBytes(6).toString("hex");
+  const prefix = chunkPrefix(agentId, log, id);
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < value.length || chunks.length === 0; at += CHUNK_BYTES) chunks.push(value.subarray(at, at + CHUNK_BYTES));
+  await Promise.all(chunks.map((c, n) => parts.kv.put(prefix + n, c)));
+  const head = new TextEncoder().encode(JSON.stringify({ id, chunks: chunks.length, bytes: value.length } satisfies IndexHead));
+  try {
+    await (revision === 0 ? parts.kv.create(headKey(agentId, log), head) : parts.kv.update(headKey(agentId, log), head, revision));
+  } catch (err) {
+    await removeChunks(parts, prefix, chunks.length);
+    if (wrongSequence(err)) return false;
+    throw err;
+  }
+  if (old) await removeChunks(parts, chunkPrefix(agentId, log, old.id), old.chunks);
+  return true;
+}
+
+async function removeChunks(parts: KvParts, prefix: string, count: number): Promise<void> {
+  await Promise.all(Array.from({ length: count }, (_, n) => parts.kv.purge(prefix + n)));
+}
