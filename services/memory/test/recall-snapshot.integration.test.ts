@@ -30,7 +30,7 @@ const QUERIES: { text: string; symbols: string[] }[] = [
   { text: "bread oven salary", symbols: ["kg_query"] },
 ];
 // Small thresholds, so a history of a few hundred changes writes many snapshots.
-const SNAPSHOTS = { minChanges: 4, maxChanges: 16 };
+const SNAPSHOTS = { minChanges: 4, maxChanges: 16, write: true };
 
 /** Stores of one durable state: `open` gives another replica's (KV: a new connection; files: the one store, files being one process's). */
 interface Mode {
@@ -253,6 +253,23 @@ describe.each(modes)("recall snapshots (%s)", (_name, setup) => {
     expect(other.problems).toEqual([expect.stringMatching(/^recall snapshot not used: made by encoder v\d+-/)]);
     expect(other.since).toEqual([undefined]);
     await other.indexes.snapshotsWritten();
+  }, 30_000);
+});
+
+describe("recall snapshots by default", () => {
+  // The store's default: KV writes them; the files store, which loads every record when it opens an agent, writes none.
+  it.each([
+    ["files", false],
+    ["JetStream KV", true],
+  ] as const)("%s: written by default = %s", async (name, written) => {
+    const mode = await modes.find(([n]) => n === name)![1]();
+    const history = new History(0xdef, "defaults");
+    const writer = replica(await mode.open(), { snapshots: { minChanges: 4, maxChanges: 16 } });
+    for (let i = 0; i < 40; i++) await history.step(writer);
+    for (const log of ["episodes", "facts"] as const) await writer.indexes.synced(history.agentId, log);
+    await writer.indexes.snapshotsWritten();
+    const docs = await Promise.all((["episodes", "facts"] as const).map((log) => mode.open().then((s) => s.getIndexDoc(history.agentId, log))));
+    expect(docs.map((d) => d !== undefined)).toEqual([written, written]);
   }, 30_000);
 });
 

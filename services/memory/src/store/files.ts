@@ -61,6 +61,7 @@ export async function openFileStore(options: FileStoreOptions): Promise<MemorySt
 
 class FileStore implements MemoryStore {
   readonly name = "files";
+  readonly holdsRecordsInMemory = true;
   private readonly lock = new KeyedMutex();
   private readonly agents = new Map<string, Promise<AgentFiles>>();
   private closed = false;

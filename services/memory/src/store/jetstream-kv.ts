@@ -104,6 +104,7 @@ class DocValues {
 
 class KvStore implements MemoryStore {
   readonly name = "jetstream-kv";
+  readonly holdsRecordsInMemory = false;
   private readonly logs = new Map<string, Promise<CachedLog>>();
   private readonly docValues = new DocValues(DOC_VALUES_KEPT);
 

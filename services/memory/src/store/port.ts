@@ -129,6 +129,13 @@ export interface MemoryStore {
    * only the changes after it.
    */
   readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince>;
+  /**
+   * Whether the store holds every record of an agent in memory once it has
+   * opened the agent (files: the write-ahead log is loaded whole). Recall
+   * snapshots there save only the index build, not a read, so none is
+   * written by default (see RecallIndexes).
+   */
+  readonly holdsRecordsInMemory: boolean;
   /** The log's index document, or undefined when none was written (or a write of it was lost midway). */
   getIndexDoc(agentId: string, log: LogName): Promise<StoredIndexDoc | undefined>;
   /**
