@@ -21,6 +21,11 @@ export class RecentlyUsed<V> {
     return value;
   }
 
+  /** Forgets `key`. */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   /** Keeps `value` under `key` as the most recent. */
   set(key: string, value: V): void {
     this.entries.delete(key); // re-inserted: the map's order is use order

@@ -1,8 +1,12 @@
 import { RecentlyUsed } from "./recently-used.js";
 import type { WmRead } from "./state.js";
 
-// Agents whose last Recent read a process keeps for their next Remember.
-const KEPT_AGENTS = 4_096;
+// Agents whose last Recent read a process keeps for their next Remember:
+// more than the agents one replica has between Observe and Remember at once,
+// few enough that reads whose Remember went to another replica (a working
+// memory of ~30 KB each) hold little until they are pushed out. A read
+// pushed out only costs its Remember a get.
+const KEPT_AGENTS = 256;
 // A read older than this is not used: it would most likely only cost a refused write.
 const MAX_AGE_MS = 10_000;
 
@@ -14,23 +18,24 @@ const MAX_AGE_MS = 10_000;
  * is safe whoever wrote in between (another replica, a resume, a
  * consolidation): the store refuses the write and the update reads again.
  * It saves Remember its own read, a KV get on the cycle's critical path.
- * A read is used once (the update changes its lists).
+ * A read is used once (the update changes its lists), and forgotten when
+ * used: only the reads of agents between their Observe and Remember stay
+ * held, not a working memory (~30 KB) per agent recently seen.
  */
 export class WmReadAhead {
-  private readonly reads = new RecentlyUsed<{ read: WmRead; at: number; used: boolean }>(KEPT_AGENTS);
+  private readonly reads = new RecentlyUsed<{ read: WmRead; at: number }>(KEPT_AGENTS);
 
   constructor(private readonly now: () => number) {}
 
   /** Keeps `read` (a copy no one else changes) for the agent's next Remember. */
   keep(agentId: string, read: WmRead): void {
-    this.reads.set(agentId, { read, at: this.now(), used: false });
+    this.reads.set(agentId, { read, at: this.now() });
   }
 
   /** The read kept for the agent, once, while fresh; undefined otherwise (read the store). */
   take(agentId: string): WmRead | undefined {
     const kept = this.reads.get(agentId);
-    if (!kept || kept.used || this.now() - kept.at > MAX_AGE_MS) return undefined;
-    kept.used = true;
-    return kept.read;
+    this.reads.delete(agentId);
+    return kept && this.now() - kept.at <= MAX_AGE_MS ? kept.read : undefined;
   }
 }
