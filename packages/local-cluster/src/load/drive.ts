@@ -90,11 +90,18 @@ function isLostCall(err: unknown): boolean {
 
 /**
  * Starts `agentId` as durable work on the cluster (StartAgent, `cycles`
- * more cycles) and waits until its session has that many, asking any
- * replica that answers: the controllers keep it cycling, and take it over
+ * more cycles) and waits until its session has that many more than
+ * `fromCycle` (where a started agent stopped last; 0 for a new one), asking
+ * any replica that answers: the controllers keep it cycling, and take it over
  * from a replica that dies (its lease runs out), with no client reattaching.
  */
-export async function startAndAwait(endpoints: readonly ControllerEndpoint[], agentId: string, cycles: number, options: { readonly start?: number; readonly timeoutMs?: number; readonly pollMs?: number } = {}): Promise<void> {
+export async function startAndAwait(
+  endpoints: readonly ControllerEndpoint[],
+  agentId: string,
+  cycles: number,
+  options: { readonly start?: number; readonly fromCycle?: number; readonly timeoutMs?: number; readonly pollMs?: number } = {},
+): Promise<void> {
+  const target = (options.fromCycle ?? 0) + cycles;
   const until = Date.now() + (options.timeoutMs ?? 240_000);
   let at = options.start ?? 0;
   let started = false;
@@ -107,7 +114,7 @@ export async function startAndAwait(endpoints: readonly ControllerEndpoint[], ag
         started = true;
       }
       const info = await endpoint.client.getAgent(agentId, { deadlineMs: 10_000 });
-      if (Number(info.cycleCount) >= cycles) return;
+      if (Number(info.cycleCount) >= target) return;
       last = `at cycle ${info.cycleCount}, owner ${info.ownerReplica || "none"}`;
     } catch (err) {
       if (!isLostCall(err)) throw err;
@@ -116,5 +123,5 @@ export async function startAndAwait(endpoints: readonly ControllerEndpoint[], ag
     }
     await sleep(options.pollMs ?? 250);
   }
-  throw new Error(`agent ${agentId} did not reach cycle ${cycles} in time (${last})`);
+  throw new Error(`agent ${agentId} did not reach cycle ${target} in time (${last})`);
 }
