@@ -16,6 +16,7 @@
  *   BENCH_RAW=2000     raw nats.js round trips, spread over the rounds
  *   BENCH_NEO4J=1      the distributed graph in Neo4j (started here) instead of the embedded store
  *   BENCH_WARM_AGENTS=4  agents each mode's process runs before the measured one (a process at work, not a new one)
+ *   BENCH_BASELINE_RUNS=3   fresh processes of each code in that comparison, alternating
  *   BENCH_BASELINE=eedffc5  revision whose embedded cycle this code is compared with in this run (checked out
  *                      once under .cache/bench-baseline/ with its dependencies); "none" to skip
  */
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
       `${config.neo4j ? "Neo4j (its Bolt round trips are not counted as hops)" : "embedded store"} in distributed mode\n`,
   );
 
-  const comparison = config.baseline ? await compareEmbedded(config.baseline, config.warmAgents + 1, config.warmup, config.cycles, say) : undefined;
+  const comparison = config.baseline ? await compareEmbedded(config.baseline, config.baselineRuns, config.warmAgents + 1, config.warmup, config.cycles, say) : undefined;
 
   const tracer = new CycleTracer();
   tracer.install();
@@ -132,15 +133,16 @@ async function main(): Promise<void> {
 
 /**
  * The embedded cycle of this code and of `baseline`, each run in fresh
- * processes alternating (baseline, this, baseline, this), so drift in the
- * machine's load lands on both.
+ * processes alternating (baseline, this, baseline, this...; `runs` of each),
+ * so drift in the machine's load lands on both.
  */
-async function compareEmbedded(baseline: string, agents: number, warmup: number, cycles: number, say: (line: string) => boolean): Promise<EmbeddedComparison> {
+async function compareEmbedded(baseline: string, runCount: number, agents: number, warmup: number, cycles: number, say: (line: string) => boolean): Promise<EmbeddedComparison> {
   say(`preparing ${baseline} under .cache/bench-baseline/ (once: git archive, pnpm install)...`);
   const tree = await baselineTree(baseline);
   const here = new URL("../../", import.meta.url).pathname;
   const runs: EmbeddedComparison["runs"][number][] = [];
-  for (const code of ["baseline", "this", "baseline", "this"] as const) {
+  const order = Array.from({ length: runCount }, () => ["baseline", "this"] as const).flat();
+  for (const code of order) {
     const result = await runEmbedded(code === "this" ? here : tree, agents, warmup, cycles);
     runs.push({ code, result });
     say(`embedded, ${code === "this" ? "this code" : baseline}: p50 per agent ${result.agents.map((a) => (a.p50Us / 1_000).toFixed(2)).join(" ")} ms`);

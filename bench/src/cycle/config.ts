@@ -22,9 +22,16 @@ export interface CycleBenchConfig {
   readonly warmAgents: number;
   /** Revision whose embedded cycle the code is compared with, in this run; undefined: no comparison. @default ISSUE_BASELINE_REV */
   readonly baseline: string | undefined;
+  /**
+   * Fresh processes of each code in that comparison, alternating. Three, so
+   * the median is a run's own figure: with two it was their mean, and one
+   * run slowed by a neighbour moved it (a 25 ms baseline run once made 6x
+   * read 9.5x). @default 3
+   */
+  readonly baselineRuns: number;
 }
 
-const DEFAULTS: CycleBenchConfig = { cycles: 150, warmup: 40, traced: 40, rounds: 5, raw: 2_000, neo4j: false, warmAgents: 4, baseline: ISSUE_BASELINE_REV };
+const DEFAULTS: CycleBenchConfig = { cycles: 150, warmup: 40, traced: 40, rounds: 5, raw: 2_000, neo4j: false, warmAgents: 4, baseline: ISSUE_BASELINE_REV, baselineRuns: 3 };
 
 const COUNTS: Readonly<Record<Exclude<keyof CycleBenchConfig, "neo4j" | "warmAgents" | "baseline">, string>> = {
   cycles: "BENCH_CYCLES",
@@ -32,14 +39,15 @@ const COUNTS: Readonly<Record<Exclude<keyof CycleBenchConfig, "neo4j" | "warmAge
   traced: "BENCH_TRACED",
   rounds: "BENCH_ROUNDS",
   raw: "BENCH_RAW",
+  baselineRuns: "BENCH_BASELINE_RUNS",
 };
 
 /** An agent lives at most 1,000 cycles (the controller's SAFETY_MAX_CYCLES); each mode's agent runs every cycle of the benchmark. */
 export const AGENT_LIFE_CYCLES = 1_000;
 
 /**
- * Reads BENCH_CYCLES, BENCH_WARMUP, BENCH_TRACED, BENCH_ROUNDS, BENCH_RAW
- * (positive integers), BENCH_WARM_AGENTS (0 or more), BENCH_NEO4J (1 or 0)
+ * Reads BENCH_CYCLES, BENCH_WARMUP, BENCH_TRACED, BENCH_ROUNDS, BENCH_RAW,
+ * BENCH_BASELINE_RUNS (positive integers), BENCH_WARM_AGENTS (0 or more), BENCH_NEO4J (1 or 0)
  * and BENCH_BASELINE (a git revision, or "none"). Rejects bad values rather
  * than quietly benchmarking something other than what was asked for.
  */
