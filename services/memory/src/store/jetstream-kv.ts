@@ -1,10 +1,10 @@
-import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
+import { JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
 import { Kvm, type KV } from "@nats-io/kv";
-import { nanos, type NatsConnection } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { MemoryStoreError } from "../errors.js";
 import { RecentlyUsed } from "../recently-used.js";
 import { ChangeJournal } from "./change-journal.js";
-import { getKvIndexDoc, kvPosition, parseKvPosition, putKvIndexDoc, readKvChangesSince, type KvParts } from "./kv-feeds.js";
+import { getKvIndexDoc, kvPosition, parseKvPosition, putKvIndexDoc, readKvChangesSince, readStream, removal, type KvParts } from "./kv-feeds.js";
 import {
   decodeToken,
   encodeToken,
@@ -70,9 +70,6 @@ interface CachedLog {
   /** The ids changes touched, for readChanges. */
   journal: ChangeJournal;
 }
-
-// How long a change consumer outlives a read the server never heard the end of.
-const CHANGE_CONSUMER_IDLE_MS = 10_000;
 
 // Documents whose value object is kept per process (see DocValues): a few
 // per agent, so the decoded state of a thousand busy agents stays warm.
@@ -247,42 +244,12 @@ class KvStore implements MemoryStore {
     const base = cached ?? { version: 0, seq: 0, records: new Map<string, Uint8Array>(), journal: new ChangeJournal() };
     const { records, journal } = base;
     const prefix = `$KV.${this.bucket}.${encodeToken(agentId)}.${log}.`;
-    const stream = `KV_${this.bucket}`;
-    const info = await this.jsm.consumers.add(stream, {
-      filter_subject: `${prefix}>`,
-      deliver_policy: DeliverPolicy.StartSequence,
-      opt_start_seq: base.seq + 1,
-      ack_policy: AckPolicy.None,
-      mem_storage: true,
-      inactive_threshold: nanos(CHANGE_CONSUMER_IDLE_MS),
+    const seq = await readStream(this.parts(), `${prefix}>`, base.seq + 1, (m) => {
+      const id = decodeToken(m.subject.slice(prefix.length));
+      records.delete(id);
+      if (!removal(m)) records.set(id, m.data);
+      journal.note(id);
     });
-    let seq = base.seq;
-    try {
-      let pending = info.num_pending;
-      if (pending > 0) {
-        // Built from the info the create returned: asking for it again would cost a request per refresh.
-        const consumer = this.js.consumers.getConsumerFromInfo(info);
-        while (pending > 0) {
-          const batch = await consumer.fetch({ max_messages: pending, expires: 5_000 });
-          let got = 0;
-          for await (const m of batch) {
-            got++;
-            pending = m.info.pending;
-            seq = m.seq;
-            const id = decodeToken(m.subject.slice(prefix.length));
-            const op = m.headers?.get("KV-Operation");
-            records.delete(id);
-            if (op !== "DEL" && op !== "PURGE") records.set(id, m.data);
-            journal.note(id);
-            if (pending === 0) break;
-          }
-          if (got === 0) throw new Error(`no changes of ${log} arrived although ${pending} were pending`);
-        }
-      }
-    } finally {
-      // Not waited for: the consumer is spent, and the idle threshold removes it if this is lost.
-      void this.jsm.consumers.delete(stream, info.name).catch(() => undefined);
-    }
     base.version = version;
     base.seq = seq;
     return base;

@@ -24,7 +24,7 @@ const CHUNK_BYTES = 1024 * 1024 - 4096;
  * none). One ephemeral consumer: a create, one pull per batch and a delete
  * whatever the count, as the adapter's log refresh does.
  */
-async function readStream(parts: KvParts, filter: string, fromSeq: number, each: (m: JsMsg) => void): Promise<number> {
+export async function readStream(parts: KvParts, filter: string, fromSeq: number, each: (m: JsMsg) => void): Promise<number> {
   const stream = `KV_${parts.bucket}`;
   const info = await parts.jsm.consumers.add(stream, {
     filter_subject: filter,
@@ -57,7 +57,7 @@ async function readStream(parts: KvParts, filter: string, fromSeq: number, each:
   return seq;
 }
 
-function removal(m: JsMsg): boolean {
+export function removal(m: JsMsg): boolean {
   const op = m.headers?.get("KV-Operation");
   return op === "DEL" || op === "PURGE";
 }
