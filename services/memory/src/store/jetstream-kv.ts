@@ -1,12 +1,11 @@
-import { JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
 import { Kvm, type KV } from "@nats-io/kv";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { MemoryStoreError } from "../errors.js";
 import { RecentlyUsed } from "../recently-used.js";
 import { ChangeJournal } from "./change-journal.js";
-import { getKvIndexDoc, kvPosition, parseKvPosition, putKvIndexDoc, readKvChangesSince, readStream, removal, type KvParts } from "./kv-feeds.js";
+import { getKvIndexDoc, kvPosition, parseKvPosition, putKvIndexDoc, readKvChangesSince, readLogChanges, readLogVersion, versionKey, wrongSequence, type KvParts } from "./kv-feeds.js";
 import {
-  decodeToken,
   encodeToken,
   pickRecords,
   type DocName,
@@ -222,7 +221,7 @@ class KvStore implements MemoryStore {
   /** Rewrites the log's version key after its records changed, so other processes' caches see the change; its new revision. */
   private async bumpVersion(agentId: string, log: LogName): Promise<number> {
     try {
-      return await this.kv.put(`${encodeToken(agentId)}.ver.${log}`, new Uint8Array(0));
+      return await this.kv.put(versionKey(agentId, log), new Uint8Array(0));
     } catch (err) {
       throw new MemoryStoreError("UNAVAILABLE", `cannot mark ${log} of ${agentId} changed: ${(err as Error).message}`, { cause: err });
     }
@@ -235,19 +234,13 @@ class KvStore implements MemoryStore {
    * lands in between is fetched again on the next read, never missed.
    */
   private async refresh(agentId: string, log: LogName, cached: CachedLog | undefined): Promise<CachedLog> {
-    const versionKey = `${encodeToken(agentId)}.ver.${log}`;
-    let version = (await this.kv.get(versionKey))?.revision ?? 0;
-    if (cached && version !== 0 && cached.version === version) return cached;
-    // A log never written since version keys exist gets one now, so the
-    // next read of a log that stays empty or unchanged is one get as well.
-    if (version === 0) version = await this.kv.create(versionKey, new Uint8Array(0)).catch((err: unknown) => (wrongSequence(err) ? 0 : Promise.reject(err)));
+    const { version, existed } = await readLogVersion(this.parts(), agentId, log);
+    if (cached && existed && cached.version === version) return cached;
     const base = cached ?? { version: 0, seq: 0, records: new Map<string, Uint8Array>(), journal: new ChangeJournal() };
     const { records, journal } = base;
-    const prefix = `$KV.${this.bucket}.${encodeToken(agentId)}.${log}.`;
-    const seq = await readStream(this.parts(), `${prefix}>`, base.seq + 1, (m) => {
-      const id = decodeToken(m.subject.slice(prefix.length));
+    const seq = await readLogChanges(this.parts(), agentId, log, base.seq + 1, (id, value) => {
       records.delete(id);
-      if (!removal(m)) records.set(id, m.data);
+      if (value) records.set(id, value);
       journal.note(id);
     });
     base.version = version;
@@ -283,10 +276,6 @@ class KvStore implements MemoryStore {
   async close(): Promise<void> {
     // The connection belongs to the caller.
   }
-}
-
-function wrongSequence(err: unknown): boolean {
-  return err instanceof JetStreamApiError && (err.code === JetStreamApiCodes.StreamWrongLastSequence || err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown);
 }
 
 function tooLarge(value: Uint8Array, what: string): void {

@@ -24,7 +24,7 @@ const CHUNK_BYTES = 1024 * 1024 - 4096;
  * none). One ephemeral consumer: a create, one pull per batch and a delete
  * whatever the count, as the adapter's log refresh does.
  */
-export async function readStream(parts: KvParts, filter: string, fromSeq: number, each: (m: JsMsg) => void): Promise<number> {
+async function readStream(parts: KvParts, filter: string, fromSeq: number, each: (m: JsMsg) => void): Promise<number> {
   const stream = `KV_${parts.bucket}`;
   const info = await parts.jsm.consumers.add(stream, {
     filter_subject: filter,
@@ -57,12 +57,13 @@ export async function readStream(parts: KvParts, filter: string, fromSeq: number
   return seq;
 }
 
-export function removal(m: JsMsg): boolean {
+function removal(m: JsMsg): boolean {
   const op = m.headers?.get("KV-Operation");
   return op === "DEL" || op === "PURGE";
 }
 
-function wrongSequence(err: unknown): boolean {
+/** Whether a KV create or update was refused because the key moved (or exists). */
+export function wrongSequence(err: unknown): boolean {
   return err instanceof JetStreamApiError && (err.code === JetStreamApiCodes.StreamWrongLastSequence || err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown);
 }
 
@@ -84,6 +85,31 @@ export function parseKvPosition(text: LogPosition | undefined): KvPosition | und
   return Number.isSafeInteger(seq) && seq >= 0 && Number.isSafeInteger(version) && version >= 0 ? { seq, version } : undefined;
 }
 
+/** The key every add or remove of the log rewrites after its records: its revision is the log's version. */
+export const versionKey = (agentId: string, log: LogName): string => `${encodeToken(agentId)}.ver.${log}`;
+
+/**
+ * The log's version (its version key's revision), and whether the key
+ * existed. A log without one (never written since version keys exist)
+ * gets one here, so the next read of a log that stays unchanged is one get.
+ */
+export async function readLogVersion(parts: KvParts, agentId: string, log: LogName): Promise<{ version: number; existed: boolean }> {
+  const version = (await parts.kv.get(versionKey(agentId, log)))?.revision ?? 0;
+  if (version !== 0) return { version, existed: true };
+  const created = await parts.kv.create(versionKey(agentId, log), new Uint8Array(0)).catch((err: unknown) => (wrongSequence(err) ? 0 : Promise.reject(err)));
+  return { version: created, existed: false };
+}
+
+/**
+ * Every change of the log stored from stream sequence `fromSeq` on, in
+ * order, handed to `each` by record id (value undefined: removed); the
+ * sequence of the last one (fromSeq - 1 when none).
+ */
+export function readLogChanges(parts: KvParts, agentId: string, log: LogName, fromSeq: number, each: (id: string, value: Uint8Array | undefined) => void): Promise<number> {
+  const prefix = `$KV.${parts.bucket}.${encodeToken(agentId)}.${log}.`;
+  return readStream(parts, `${prefix}>`, fromSeq, (m) => each(decodeToken(m.subject.slice(prefix.length)), removal(m) ? undefined : m.data));
+}
+
 /**
  * The log's changes after `at`: nothing but one get of the version key
  * when it has not moved (every add or remove rewrites it after its
@@ -92,18 +118,13 @@ export function parseKvPosition(text: LogPosition | undefined): KvPosition | und
  * in between is read again next time, never missed.
  */
 export async function readKvChangesSince(parts: KvParts, agentId: string, log: LogName, at: KvPosition): Promise<LogChangesSince> {
-  const versionKey = `${encodeToken(agentId)}.ver.${log}`;
-  let version = (await parts.kv.get(versionKey))?.revision ?? 0;
-  if (version !== 0 && version === at.version) return { position: kvPosition(at), reset: false, upserts: [], removed: [] };
-  // A log never written since version keys exist gets one, so the next read of an unchanged log is one get.
-  if (version === 0) version = await parts.kv.create(versionKey, new Uint8Array(0)).catch((err: unknown) => (wrongSequence(err) ? 0 : Promise.reject(err)));
-  const prefix = `$KV.${parts.bucket}.${encodeToken(agentId)}.${log}.`;
+  const { version, existed } = await readLogVersion(parts, agentId, log);
+  if (existed && version === at.version) return { position: kvPosition(at), reset: false, upserts: [], removed: [] };
   // Each id's last change, in the order of last changes (the log's order).
   const latest = new Map<string, Uint8Array | undefined>();
-  const seq = await readStream(parts, `${prefix}>`, at.seq + 1, (m) => {
-    const id = decodeToken(m.subject.slice(prefix.length));
+  const seq = await readLogChanges(parts, agentId, log, at.seq + 1, (id, value) => {
     latest.delete(id);
-    latest.set(id, removal(m) ? undefined : m.data);
+    latest.set(id, value);
   });
   const upserts: StoredRecord[] = [];
   const removed: string[] = [];
