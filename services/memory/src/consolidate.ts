@@ -1,17 +1,34 @@
-import { DerivationKind, GoalStatus, type ConsolidationTrigger, type EpisodicEntry, type MemoryServiceConsolidateResponse, type ProvenanceRecord, type SessionState } from "@boyd/proto";
+import { DerivationKind, GoalStatus, type AgentConfig, type ConsolidationTrigger, type EpisodicEntry, type MemoryServiceConsolidateResponse, type ProvenanceRecord, type SessionState } from "@boyd/proto";
 import { consolidationSettings, formatScore, scoreEntry, toEpisode, type ConsolidationSettings } from "./consolidation.js";
 import type { Deps } from "./deps.js";
 import { pressureOf, removeEntries } from "./working-memory.js";
 import { WORKING_MEMORY } from "./constants.js";
 
-/** The agent's active goals and consolidation settings from its saved session (defaults without one). */
-export function sessionView(state: SessionState | undefined): { goals: string[]; settings: ConsolidationSettings; auto: boolean; capacity: number } {
+/** What Remember and consolidation work from: the agent's active goals and its config's memory settings. */
+export interface SessionView {
+  goals: string[];
+  settings: ConsolidationSettings;
+  auto: boolean;
+  capacity: number;
+}
+
+/** The view of `goals` and `config` (defaults for what it leaves out); `where` names the config in errors. */
+export function memoryView(goals: string[], config: AgentConfig | undefined, where: string): SessionView {
   return {
-    goals: (state?.goals ?? []).filter((g) => g.status === GoalStatus.ACTIVE).map((g) => g.symbolId),
-    settings: consolidationSettings(state?.config?.consolidation, "state.config.consolidation"),
-    auto: state?.config?.autoConsolidate ?? true,
-    capacity: state?.config?.workingMemoryCapacity ?? WORKING_MEMORY.defaultCapacity,
+    goals,
+    settings: consolidationSettings(config?.consolidation, `${where}.consolidation`),
+    auto: config?.autoConsolidate ?? true,
+    capacity: config?.workingMemoryCapacity ?? WORKING_MEMORY.defaultCapacity,
   };
+}
+
+/** The agent's active goals and consolidation settings from its saved session (defaults without one). */
+export function sessionView(state: SessionState | undefined): SessionView {
+  return memoryView(
+    (state?.goals ?? []).filter((g) => g.status === GoalStatus.ACTIVE).map((g) => g.symbolId),
+    state?.config,
+    "state.config",
+  );
 }
 
 /**

@@ -1,7 +1,5 @@
 import { GoalStatus, StopReason, WorkingMemoryKind, type RememberSession, type SessionState, type WorkingMemoryEntry } from "@boyd/proto";
-import type { sessionView } from "./consolidate.js";
-import { consolidationSettings } from "./consolidation.js";
-import { WORKING_MEMORY } from "./constants.js";
+import { memoryView, type SessionView } from "./consolidate.js";
 import { invalid } from "./errors.js";
 import { checkAgentId, checkRequired } from "./validate.js";
 import { cut } from "./working-memory.js";
@@ -28,14 +26,9 @@ export function checkSessionState(state: SessionState | undefined): SessionState
  * (RememberRequest.session): the same view sessionView makes of a saved
  * session, with the same defaults, checked and named as the request's.
  */
-export function sentSessionView(sent: RememberSession): ReturnType<typeof sessionView> {
+export function sentSessionView(sent: RememberSession): SessionView {
   sent.activeGoalIds.forEach((g, i) => checkRequired(g, `session.active_goal_ids[${i}]`));
-  return {
-    goals: [...sent.activeGoalIds],
-    settings: consolidationSettings(sent.config?.consolidation, "session.config.consolidation"),
-    auto: sent.config?.autoConsolidate ?? true,
-    capacity: sent.config?.workingMemoryCapacity ?? WORKING_MEMORY.defaultCapacity,
-  };
+  return memoryView([...sent.activeGoalIds], sent.config, "session.config");
 }
 
 const STOP_WORDS: Record<number, string> = {
