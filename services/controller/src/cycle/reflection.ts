@@ -1,5 +1,5 @@
-import { AdjustmentKind, ConsolidationTrigger, GoalChangeKind, GoalStatus, WorkingMemoryKind, type EpisodicEntry, type GoalChanged, type ReflectionReport, type SessionState, type ToolDescriptor } from "@boyd/proto";
-import { decomposeGoal } from "../goals/index.js";
+import { AdjustmentKind, ConsolidationTrigger, GoalChangeKind, WorkingMemoryKind, type EpisodicEntry, type GoalChanged, type ReflectionReport, type SessionState, type ToolDescriptor } from "@boyd/proto";
+import { activeGoalIds, decomposeGoal } from "../goals/index.js";
 import { applyAdjustments, reflect, shouldReflect } from "../reflection/index.js";
 import type { CyclePorts } from "./ports.js";
 import { workingEntry } from "./working-entry.js";
@@ -79,7 +79,7 @@ export async function reflectAndApply(
     } else if (adj.kind === AdjustmentKind.TRIGGER_CONSOLIDATION) {
       try {
         const r = await ports.memory.consolidate(
-          { agentId, cycle, trigger: ConsolidationTrigger.REFLECTION, goalIds: goals.filter((g) => g.status === GoalStatus.ACTIVE).map((g) => g.symbolId), config: state.config?.consolidation },
+          { agentId, cycle, trigger: ConsolidationTrigger.REFLECTION, goalIds: activeGoalIds(goals), config: state.config?.consolidation },
           { timeoutMs: 30_000, agentId },
         );
         consolidated.push(...r.episodes);

@@ -1,4 +1,5 @@
-import { ActionOutcome, DerivationKind, GoalStatus, WorkingMemoryKind, type ActionResult, type Decision, type EpisodicEntry, type Observation, type Orientation, type RememberSession, type SessionState, type Triple, type WorkingMemoryEntry } from "@boyd/proto";
+import { ActionOutcome, DerivationKind, WorkingMemoryKind, type ActionResult, type Decision, type EpisodicEntry, type Observation, type Orientation, type RememberSession, type SessionState, type Triple, type WorkingMemoryEntry } from "@boyd/proto";
+import { activeGoalIds } from "../goals/index.js";
 import { reasonOf } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
 import { contextHealthWarning } from "./context-health.js";
@@ -27,7 +28,7 @@ export interface Remembered {
  * sent with the request, it spares memory that read.
  */
 export function rememberSession(saved: SessionState): RememberSession {
-  return { activeGoalIds: saved.goals.filter((g) => g.status === GoalStatus.ACTIVE).map((g) => g.symbolId), config: saved.config };
+  return { activeGoalIds: activeGoalIds(saved.goals), config: saved.config };
 }
 
 /** Records what the cycle saw and did in working memory. */

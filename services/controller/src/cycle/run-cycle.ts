@@ -20,7 +20,7 @@ import {
   type SessionState,
 } from "@boyd/proto";
 import { traceCycle, type SpanHandle } from "@boyd/telemetry";
-import { addGoal, allDone, focusGoal, setStatus, settleParents } from "../goals/index.js";
+import { activeGoalIds, addGoal, allDone, focusGoal, setStatus, settleParents } from "../goals/index.js";
 import { actWithRecovery, countCall, withinBudget } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
 import { decideOverCatalog } from "./decide-catalog.js";
@@ -140,7 +140,7 @@ function openCycle(frame: CycleFrame, state: SessionState): Opening {
 }
 
 async function narrateOpening(frame: CycleFrame, opening: Opening): Promise<void> {
-  const active = opening.goals.filter((g) => g.status === GoalStatus.ACTIVE).map((g) => g.symbolId);
+  const active = activeGoalIds(opening.goals);
   await frame.narrator.emit({ $case: "cycleStarted", value: { activeGoalIds: active, maxCycles: frame.cfg.maxCycles } });
   for (const c of opening.changes) await frame.narrator.emit({ $case: "goalChanged", value: c });
 }

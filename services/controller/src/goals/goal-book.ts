@@ -177,6 +177,11 @@ export function addGoal(goals: readonly Goal[], input: NewGoalInput, ctx: GoalCo
   };
 }
 
+/** The ids of the goals being worked on (ACTIVE). */
+export function activeGoalIds(goals: readonly Goal[]): string[] {
+  return goals.filter((g) => g.status === GoalStatus.ACTIVE).map((g) => g.symbolId);
+}
+
 /** The goal with `id`, or undefined. */
 export function findGoal(goals: readonly Goal[], id: string): Goal | undefined {
   return goals.find((g) => g.symbolId === id);
