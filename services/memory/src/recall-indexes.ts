@@ -1,11 +1,10 @@
 import type { EpisodicEntry, Fact } from "@boyd/proto";
-import { MemoryStoreError } from "./errors.js";
 import { episodeView, factView, type View } from "./recall.js";
 import { RecallIndex, type ItemCodec } from "./recall-index.js";
 import { decodeSnapshot, encodeSnapshotInSlices, type SnapshotRecord } from "./recall-snapshot.js";
 import type { RecordVectors } from "./record-vectors.js";
 import { RecentlyUsed } from "./recently-used.js";
-import { LOG_CODECS, type Repository } from "./state.js";
+import { LOG_CODECS, parseStoredJson, type Repository } from "./state.js";
 import type { LogPosition } from "./store/port.js";
 
 /** The logs recall ranks, and their record types. */
@@ -110,14 +109,13 @@ export class RecallIndexes {
   /** Applies the log's changes since the index's position (first loading its snapshot, if it has none); all of them or, when reading them fails, none. */
   private async sync<L extends RankedLog>(agentId: string, log: L, held: Held<L>): Promise<void> {
     if (held.position === undefined && this.policy.load) await this.loadSnapshot(agentId, log, held);
-    const changes = await this.repo.store.readChangesSince(agentId, log, held.position);
     // Decoded before any is applied, so a record that does not decode leaves the index as it was.
-    const upserts = changes.upserts.map((r) => ({ id: r.id, record: this.decode(agentId, log, r.id, r.value) }));
+    const changes = await this.repo.changesSince(agentId, log, held.position);
     if (changes.reset) held.index.clear();
     for (const key of changes.removed) held.index.remove(key);
-    for (const { id, record } of upserts) held.index.put(id, record, this.vectors.vectorOf(log, record));
+    for (const { id, record } of changes.upserts) held.index.put(id, record as RankedRecords[L], this.vectors.vectorOf(log, record));
     held.position = changes.position;
-    held.sinceSnapshot += upserts.length + changes.removed.length;
+    held.sinceSnapshot += changes.upserts.length + changes.removed.length;
     this.writeSnapshotIfDue(agentId, log, held);
   }
 
@@ -179,32 +177,15 @@ export class RecallIndexes {
   private problem(agentId: string, log: RankedLog, what: string): void {
     this.options.onSnapshotProblem?.({ agentId, log, what });
   }
-
-  /** A record of the log from its stored JSON, with the vector stored in it kept (as the repository decodes records). */
-  private decode<L extends RankedLog>(agentId: string, log: L, id: string, value: Uint8Array): RankedRecords[L] {
-    const json = parseJson(value, `${log} record ${id} of ${agentId}`);
-    const record = LOG_CODECS[log].fromJSON(json) as RankedRecords[L];
-    this.vectors.keep(record, json);
-    return record;
-  }
 }
 
-const utf8 = new TextDecoder();
 const toUtf8 = new TextEncoder();
-
-function parseJson(bytes: Uint8Array, what: string): unknown {
-  try {
-    return JSON.parse(utf8.decode(bytes));
-  } catch (err) {
-    throw new MemoryStoreError("DATA_LOSS", `${what} is not valid JSON`, { cause: err });
-  }
-}
 
 /** A ranked log's records as a snapshot holds them: their proto JSON, without the vector (the snapshot packs it apart). */
 function itemCodec<L extends RankedLog>(log: L): ItemCodec<RankedRecords[L]> {
   const codec = LOG_CODECS[log] as unknown as { toJSON(m: RankedRecords[L]): unknown; fromJSON(o: unknown): RankedRecords[L] };
   return {
     encode: (item) => toUtf8.encode(JSON.stringify(codec.toJSON(item))),
-    decode: (json) => codec.fromJSON(parseJson(json, `a ${log} record of a recall snapshot`)),
+    decode: (json) => codec.fromJSON(parseStoredJson(json, `a ${log} record of a recall snapshot`)),
   };
 }

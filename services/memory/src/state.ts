@@ -2,7 +2,7 @@ import { Correction, EpisodicEntry, Fact, ProvenanceRecord, SessionState, Workin
 import { WORKING_MEMORY } from "./constants.js";
 import { isConflict, MemoryStoreError } from "./errors.js";
 import type { RecordVectors } from "./record-vectors.js";
-import type { LogCursor, LogName, MemoryStore, StoredRecord } from "./store/port.js";
+import type { LogCursor, LogName, LogPosition, MemoryStore, StoredRecord } from "./store/port.js";
 
 /** An agent's working memory as stored: live entries, the id counter and the decision archive. */
 export interface WmState {
@@ -55,7 +55,8 @@ function codecOf<L extends LogName>(log: L): Codec<LogRecord<L>> {
 const text = new TextEncoder();
 const fromText = new TextDecoder();
 const json = (value: unknown): Uint8Array => text.encode(JSON.stringify(value));
-const parse = (bytes: Uint8Array, what: string): unknown => {
+/** JSON a store holds (`what` names it in the DATA_LOSS error when it is not JSON). */
+export const parseStoredJson = (bytes: Uint8Array, what: string): unknown => {
   try {
     return JSON.parse(fromText.decode(bytes));
   } catch (err) {
@@ -103,7 +104,7 @@ function encodeArchive(archive: readonly WorkingMemoryEntry[], entryJson: WeakMa
 }
 
 function decodeArchive(bytes: Uint8Array, agentId: string): WorkingMemoryEntry[] {
-  const raw = parse(bytes, `decision archive of ${agentId}`) as { entries: unknown[] };
+  const raw = parseStoredJson(bytes, `decision archive of ${agentId}`) as { entries: unknown[] };
   return raw.entries.map((e) => WorkingMemoryEntry.fromJSON(e));
 }
 
@@ -128,7 +129,7 @@ function archiveChanged(before: readonly WorkingMemoryEntry[], after: readonly W
 
 /** A working-memory document; `archive` is what one written before the archive had its own document carries inline. */
 function decodeWm(bytes: Uint8Array, agentId: string): WmState {
-  const raw = parse(bytes, `working memory of ${agentId}`) as { nextId: number; entries: unknown[]; archive?: unknown[]; capacity?: number; resumedVersion?: number };
+  const raw = parseStoredJson(bytes, `working memory of ${agentId}`) as { nextId: number; entries: unknown[]; archive?: unknown[]; capacity?: number; resumedVersion?: number };
   return {
     nextId: raw.nextId,
     entries: raw.entries.map((e) => WorkingMemoryEntry.fromJSON(e)),
@@ -196,7 +197,7 @@ export class Repository {
   private decode<L extends LogName>(agentId: string, log: L, r: StoredRecord): LogRecord<L> {
     let record = this.decoded.get(r.value) as LogRecord<L> | undefined;
     if (record === undefined) {
-      const json = parse(r.value, `${log} record ${r.id} of ${agentId}`);
+      const json = parseStoredJson(r.value, `${log} record ${r.id} of ${agentId}`);
       record = codecOf(log).fromJSON(json);
       this.vectors?.keep(record as object, json);
       this.decoded.set(r.value, record);
@@ -306,7 +307,7 @@ export class Repository {
     if (!stored) return undefined;
     let doc = this.sessionDecoded.get(stored.value);
     if (!doc) {
-      const raw = parse(stored.value, `session of ${agentId}`) as { version: number; state: string };
+      const raw = parseStoredJson(stored.value, `session of ${agentId}`) as { version: number; state: string };
       doc = { version: raw.version, state: SessionState.decode(Buffer.from(raw.state, "base64")) };
       this.sessionDecoded.set(stored.value, doc);
     }
@@ -340,6 +341,16 @@ export class Repository {
   ): Promise<{ cursor: LogCursor; reset: boolean; upserts: { id: string; record: LogRecord<L> }[]; removed: readonly string[] }> {
     const c = await this.store.readChanges(agentId, log, since);
     return { cursor: c.cursor, reset: c.reset, upserts: c.upserts.map((r) => ({ id: r.id, record: this.decode(agentId, log, r) })), removed: c.removed };
+  }
+
+  /** As changes, from a stored position (see MemoryStore.readChangesSince); every record decoded before it returns. */
+  async changesSince<L extends LogName>(
+    agentId: string,
+    log: L,
+    since: LogPosition | undefined,
+  ): Promise<{ position: LogPosition; reset: boolean; upserts: { id: string; record: LogRecord<L> }[]; removed: readonly string[] }> {
+    const c = await this.store.readChangesSince(agentId, log, since);
+    return { position: c.position, reset: c.reset, upserts: c.upserts.map((r) => ({ id: r.id, record: this.decode(agentId, log, r) })), removed: c.removed };
   }
 
   /** Every record of a log, oldest first (shared with other readers: do not modify them). */
