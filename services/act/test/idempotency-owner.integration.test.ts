@@ -8,11 +8,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { connectNats, type NatsTransport } from "@boyd/bus";
 import type { IdempotencyKey } from "@boyd/proto";
-import { startNats, type NatsServer } from "@boyd/testkit";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { IdempotencyLedger, openFileRecordStore, openKvRecordStore, type RecordStore } from "../src/index.js";
+import { useNats } from "./fixtures/nats.js";
 
 const key: IdempotencyKey = { agentId: "default", runId: "run-1", cycle: 4, step: 0 };
 // A deadline far ahead (an approval timeout of 120 s and more): only the owner being gone ends the wait.
@@ -85,25 +84,16 @@ describe("act idempotency ledger, embedded file store: claims of a gone owner", 
 });
 
 describe("act idempotency ledger, JetStream KV store: a claim may be a live replica's", () => {
-  let nats: NatsServer;
-  const connections: NatsTransport[] = [];
-  beforeAll(async () => {
-    nats = await startNats();
-  });
-  afterAll(async () => {
-    await Promise.all(connections.map((c) => c.close()));
-    await nats?.stop();
-  });
+  const nats = useNats();
 
   it("a running claim made through another connection (a replica, or one that died) is waited for until its deadline", async () => {
     const kv = async () => {
-      const transport = await connectNats({ servers: nats.url });
-      connections.push(transport);
+      const transport = await nats.connect();
       return openKvRecordStore(transport.connection, { bucket: "act_owner_kv", memory: true });
     };
     const first = await kv();
     expect((await new IdempotencyLedger(first).claim(key, farAhead())).kind).toBe("run");
-    await connections[0]!.close(); // the first replica's connection ends, as a process would
+    await nats.connections[0]!.close(); // the first replica's connection ends, as a process would
     await expect(new IdempotencyLedger(await kv()).claim(key, farAhead(), gaveUp())).rejects.toMatchObject({ code: "DEADLINE_EXCEEDED" });
   });
 });

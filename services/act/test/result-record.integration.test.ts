@@ -4,28 +4,14 @@
 // over NATS the act service's one connection carries both, the record
 // before the reply, so the server holds the record before the caller can
 // act on the result.
-import { connectNats, createClient, serveService, type NatsTransport } from "@boyd/bus";
+import { createClient, serveService, type NatsTransport } from "@boyd/bus";
 import { ActionOutcome, ActRequest, ActServiceDefinition, ApprovalMode, Archetype, DangerLevel, ScoringMethod } from "@boyd/proto";
-import { startNats, type NatsServer } from "@boyd/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApprovalBroker, compilePolicy, createActHandlers, defineTool, IdempotencyLedger, openKvRecordStore, PolicyConfig, SessionApprovals, ToolRegistry, type RecordStore } from "../src/index.js";
+import { useNats } from "./fixtures/nats.js";
 
-let nats: NatsServer;
-const connections: NatsTransport[] = [];
-beforeAll(async () => {
-  nats = await startNats();
-});
-afterAll(async () => {
-  await Promise.all(connections.map((c) => c.close()));
-  await nats?.stop();
-});
-
-async function connect(): Promise<NatsTransport> {
-  const transport = await connectNats({ servers: nats.url });
-  connections.push(transport);
-  return transport;
-}
+const { connect } = useNats();
 
 /** A safe tool that answers at once. */
 const lookup = defineTool({

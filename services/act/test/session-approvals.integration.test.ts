@@ -3,22 +3,13 @@
 // store and approval broker over one JetStream KV bucket, as in a cluster.
 // Calls go to a chosen replica (the handlers directly), so "answered
 // through A, asked through B" is deterministic.
-import { connectNats, type NatsTransport } from "@boyd/bus";
 import { ActionOutcome, ApprovalMode, ApprovalVerdict, Archetype, DangerLevel, ScoringMethod, ActRequest, type ActionResult } from "@boyd/proto";
-import { startNats, type NatsServer } from "@boyd/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApprovalBroker, compilePolicy, createActHandlers, defineTool, IdempotencyLedger, openKvRecordStore, PolicyConfig, SessionApprovals, ToolRegistry, type RecordStore } from "../src/index.js";
+import { useNats } from "./fixtures/nats.js";
 
-let nats: NatsServer;
-const connections: NatsTransport[] = [];
-beforeAll(async () => {
-  nats = await startNats();
-});
-afterAll(async () => {
-  await Promise.all(connections.map((c) => c.close()));
-  await nats?.stop();
-});
+const { connect } = useNats();
 
 /** A cautious tool without side effects: safe mode asks a person before each call. */
 const archive = defineTool({
@@ -33,8 +24,7 @@ const archive = defineTool({
 
 /** One act replica whose person answers every question with `answer.verdict` (counting the questions). */
 async function replica(bucket: string): Promise<{ act: (request: ActRequest) => Promise<ActionResult>; answer: { verdict: ApprovalVerdict }; asked: () => number }> {
-  const transport = await connectNats({ servers: nats.url });
-  connections.push(transport);
+  const transport = await connect();
   const store = await openKvRecordStore(transport.connection, { bucket });
   const answer = { verdict: ApprovalVerdict.DENY };
   let asked = 0;
@@ -64,8 +54,7 @@ const call = (agentId: string, runId: string, extra: Partial<ActRequest> = {}): 
 
 describe("act - the session's answers are read while the call is claimed", () => {
   it("the read of the session's approvals starts before the claim is written, not after (one KV round trip fewer in sequence)", async () => {
-    const transport = await connectNats({ servers: nats.url });
-    connections.push(transport);
+    const transport = await connect();
     const kv = await openKvRecordStore(transport.connection, { bucket: "act_sessions_overlap" });
     const seen: string[] = [];
     const store: RecordStore = {
