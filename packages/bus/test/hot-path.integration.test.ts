@@ -1,6 +1,7 @@
 import { EchoServiceDefinition } from "@boyd/proto";
 import { startNats, type NatsServer } from "@boyd/testkit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BusError, connectNats, createClient, serveService, type NatsTransport } from "../src/index.js";
 
 // What nats.js was connected with: the transport exposes the connection,
@@ -51,6 +52,38 @@ describe("NATS hot path", () => {
     } finally {
       await binding.stop();
       await Promise.all([server.close(), caller.close()]);
+    }
+  });
+
+  it("messages that separate promise chains send in one turn of the event loop leave in one socket write (patches/@nats-io__nats-core)", async () => {
+    const sender = await connectNats({ servers: nats.url });
+    const receiver = await connectNats({ servers: nats.url });
+    const received: string[] = [];
+    const sub = receiver.subscribe("boyd.test.flush.*", async (m) => {
+      received.push(m.subject);
+    });
+    try {
+      await receiver.connection.flush();
+      await sender.connection.flush();
+      const write = vi.spyOn(Socket.prototype, "write");
+      try {
+        // Chain i sends after i + 1 awaits: with a flush per microtask turn each message went out on its own.
+        await Promise.all(
+          Array.from({ length: 5 }, async (_, i) => {
+            for (let k = 0; k <= i; k++) await null;
+            sender.publish(`boyd.test.flush.${i}`, { data: new Uint8Array(8), headers: {} });
+          }),
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(write).toHaveBeenCalledTimes(1);
+      } finally {
+        write.mockRestore();
+      }
+      await sender.connection.flush();
+      await expect.poll(() => received.length).toBe(5);
+    } finally {
+      await sub.drain();
+      await Promise.all([sender.close(), receiver.close()]);
     }
   });
 });
