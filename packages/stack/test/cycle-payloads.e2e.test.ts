@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectNats, type NatsTransport } from "@boyd/bus";
-import { ApprovalMode, DecideRequest, Event, RememberRequest, SaveSessionRequest, StopReason } from "@boyd/proto";
+import { ApprovalMode, DecideRequest, Event, OrientRequest, RememberRequest, SaveSessionRequest, StopReason } from "@boyd/proto";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
@@ -130,6 +130,23 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     // Working memory's recent entries go once, as the history decide reads, not again inside the orientation's observation.
     expect(mine.slice(1).every((a) => a.history.length > 0)).toBe(true);
     expect(mine.map((a) => a.orientation!.observation!.recentEntries.length)).toEqual(mine.map(() => 0));
+  }, 120_000);
+
+  it("Orient - gets the observation without working memory's recent entries (it reads none); decide still gets them as its history", async () => {
+    const orients = overhear(outsider, "boyd.v1.OrientService.Orient", (d) => OrientRequest.decode(d));
+    const decides = overhear(outsider, "boyd.v1.DecideService.Decide", (d) => DecideRequest.decode(d));
+    await createSteadyAgent("oriented");
+    await outsider.connection.flush();
+    const { report } = await stack.agents.run({ agentId: "oriented", maxCycles: 4 });
+    expect(StopReason[report!.stopReason]).toBe("MAX_CYCLES");
+    await outsider.connection.flush();
+    const sent = orients.filter((o) => o.agentId === "oriented");
+    const asked = decides.filter((d) => d.agentId === "oriented");
+    expect(sent).toHaveLength(4);
+    expect(sent.map((o) => o.observation!.recentEntries.length)).toEqual([0, 0, 0, 0]);
+    // Working memory had entries from the second cycle on, and decide saw them (and the goals orient was sent).
+    expect(asked.slice(1).every((d) => d.history.length > 0)).toBe(true);
+    expect(asked.every((d) => d.orientation!.observation!.goals.length === 1)).toBe(true);
   }, 120_000);
 
   it("Remember - carries the session's active goals and config, so memory reads no session in it", async () => {

@@ -163,12 +163,16 @@ async function observePhase(frame: CycleFrame, goals: readonly Goal[]): Promise<
 
 async function orientPhase(frame: CycleFrame, observation: Observation): Promise<Orientation> {
   const { agentId, cfg } = frame;
+  // Orient reads neither the recent entries nor, here, what it echoes back
+  // of the observation: it gets the observation without them (a third of a
+  // cycle's request bytes), and the orientation carries the one observed.
+  const sent = observation.recentEntries.length ? { ...observation, recentEntries: [] } : observation;
   const orientation = await frame.timed("orient", async () => {
     const r = await withRecovery("orient", frame.policy(), (deadline) =>
-      frame.ports.orient.orient({ agentId, observation, activation: { maxDepth: cfg.activationMaxDepth, topK: cfg.activationTopK } }, { deadline, agentId }),
+      frame.ports.orient.orient({ agentId, observation: sent, activation: { maxDepth: cfg.activationMaxDepth, topK: cfg.activationTopK } }, { deadline, agentId }),
     );
     if (!r.orientation) throw new Error("orient returned no orientation");
-    return r.orientation;
+    return { ...r.orientation, observation };
   });
   // The observation it embeds was the "observed" event just before: not sent twice.
   await frame.narrator.emit({ $case: "oriented", value: { orientation: { ...orientation, observation: undefined } } });
