@@ -42,6 +42,13 @@ interface Entry<T> {
   symbols: ReadonlySet<string>;
 }
 
+/** A record's ranking parts that do not change with time. */
+interface Parts {
+  similarity: number;
+  words: number;
+  overlap: number;
+}
+
 /** A candidate while ranking: its score and the record's timestamp for the tie-break. */
 type Scored<T> = { entry: Entry<T>; score: RecallScore; timestamp: number };
 
@@ -51,9 +58,17 @@ type Scored<T> = { entry: Entry<T>; score: RecallScore; timestamp: number };
  * (similarity, word match and symbol overlap; recency is added at each
  * recall). Records that arrived since are scored on their own.
  */
-interface QueryOrder {
+interface QueryOrder<T> {
   /** Records that arrived from this arrival on are not in the order. */
   mark: number;
+  /**
+   * The time-independent parts of each record that arrived since, worked
+   * out at the first recall that met it: the same query is asked every
+   * cycle, and each of up to MAX_ARRIVED_SINCE_ORDER records arrived since
+   * had its vector compared and its stems and symbols counted again at
+   * every one. By entry: a record put again is a new entry, scored afresh.
+   */
+  arrived: WeakMap<Entry<T>, Parts>;
   /** Related slots, best time-independent score first. */
   order: Uint32Array;
   distances: Int32Array;
@@ -93,7 +108,7 @@ export class RecallIndex<T> {
   /** arrivals before this are all stale. */
   private head = 0;
   private nextArrival = 0;
-  private readonly orders = new Map<string, QueryOrder>();
+  private readonly orders = new Map<string, QueryOrder<T>>();
   private readonly seen = new Set<string>();
 
   constructor(
@@ -248,10 +263,15 @@ export class RecallIndex<T> {
     }
   }
 
-  private rankByOrder(order: QueryOrder, query: IndexQuery, vector: Hypervector, best: Scored<T>[]): void {
+  private rankByOrder(order: QueryOrder<T>, query: IndexQuery, vector: Hypervector, best: Scored<T>[]): void {
     for (const slot of this.arrivedSince(order.mark)) {
       const e = this.entries[slot]!;
-      offer(best, e, rescaled(similarityFromDistance(hamming(vector, e.vector))), shared(query.stems, e.stems), shared(query.symbols, e.symbols), query);
+      let parts = order.arrived.get(e);
+      if (!parts) {
+        parts = { similarity: rescaled(similarityFromDistance(hamming(vector, e.vector))), words: shared(query.stems, e.stems), overlap: shared(query.symbols, e.symbols) };
+        order.arrived.set(e, parts);
+      }
+      offer(best, e, parts.similarity, parts.words, parts.overlap, query);
     }
     for (const slot of order.order) {
       const e = this.entries[slot];
@@ -266,7 +286,7 @@ export class RecallIndex<T> {
   }
 
   /** The query's order: kept, or made now for a query seen before; undefined for a first sighting. */
-  private orderFor(query: IndexQuery, vector: Hypervector): QueryOrder | undefined {
+  private orderFor(query: IndexQuery, vector: Hypervector): QueryOrder<T> | undefined {
     const kept = this.orders.get(query.key);
     if (kept && this.arrivedSince(kept.mark).length <= MAX_ARRIVED_SINCE_ORDER) return kept;
     if (!kept && !this.seen.has(query.key)) {
@@ -281,7 +301,7 @@ export class RecallIndex<T> {
     return order;
   }
 
-  private makeOrder(query: IndexQuery, vector: Hypervector): QueryOrder {
+  private makeOrder(query: IndexQuery, vector: Hypervector): QueryOrder<T> {
     const wordHits = this.hits(this.byStem, query.stems);
     const symbolHits = this.hits(this.bySymbol, query.symbols);
     const distances = this.table.distances(vector);
@@ -297,7 +317,7 @@ export class RecallIndex<T> {
       candidates.push(slot);
     }
     const order = Uint32Array.from(candidates).sort((a, b) => partial[b]! - partial[a]!);
-    return { mark: this.nextArrival, order, distances, wordHits, symbolHits, partial };
+    return { mark: this.nextArrival, arrived: new WeakMap(), order, distances, wordHits, symbolHits, partial };
   }
 
   /** Slots of the records that arrived at or after `mark`. */

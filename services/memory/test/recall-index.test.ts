@@ -90,6 +90,34 @@ describe("recall index", () => {
     expect(index.size).toBe(live.size);
   });
 
+  it("a record that arrived after a query's order was made, then was replaced, is scored by its new text at the next ask", () => {
+    // The order keeps the parts of records arrived since it was made, so the
+    // same query asked every cycle does not compare them again: a record put
+    // again (here into the slot it left) must not keep its old parts.
+    const own = new RecallIndex(factView);
+    const held = new Map<string, Fact>();
+    const hold = (f: Fact) => {
+      own.put(f.id, f, encoder.encode(f.content));
+      held.delete(f.id);
+      held.set(f.id, f);
+    };
+    for (let i = 0; i < 50; i++) hold(fact(2_000 + i));
+    const text = "crater far side";
+    const ask = () => {
+      const stems = stemsOf(text);
+      return own.rank({ stems, vector: encoder.encode(text), symbols: new Set(), topK: 3, now: NOW, key: text });
+    };
+    const expected = () => rankFacts(encoder, [...held.values()], { text, symbols: [], topK: 3, now: NOW });
+    ask(); // seen
+    ask(); // its order made
+    hold(Fact.fromPartial({ id: "fact:late", content: "crater far side crater", createdAtUnixMs: NOW }));
+    expect(ask().map((r) => r.item.id)).toContain("fact:late");
+    hold(Fact.fromPartial({ id: "fact:late", content: "bread oven river", createdAtUnixMs: NOW }));
+    const got = ask();
+    expect(got.map((r) => r.score)).toEqual(expected().map((r) => r.score));
+    expect(got.map((r) => r.item.id)).not.toContain("fact:late");
+  });
+
   it("oldest - the keys that arrived first, skipping removed ones, a replaced record counting as new", () => {
     expect(index.oldest(10)).toEqual([...live.keys()].slice(0, 10));
     expect(index.oldest(live.size + 5)).toEqual([...live.keys()]);
