@@ -121,10 +121,10 @@ export class RecallIndex<T> {
     return this.slotOf.size;
   }
 
-  /** Adds a record, or replaces the one held under the same key. */
-  put(key: string, item: T, vector: Hypervector): void {
+  /** Adds a record, or replaces the one held under the same key; `stems`, when given, are `stemsOf` its view's text, worked out already. */
+  put(key: string, item: T, vector: Hypervector, stems?: ReadonlySet<string>): void {
     const view = this.view(item);
-    this.hold({ key, arrival: 0, id: view.id, timestamp: view.timestamp, item, json: undefined, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) });
+    this.hold({ key, arrival: 0, id: view.id, timestamp: view.timestamp, item, json: undefined, vector, stems: stems ?? stemsOf(view.text), symbols: new Set(view.symbols) });
   }
 
   /** Adds a record as a recall snapshot holds it (its item decoded only if it is a result), or replaces the one held under its key. */

@@ -113,7 +113,7 @@ export class RecallIndexes {
     const changes = await this.repo.changesSince(agentId, log, held.position);
     if (changes.reset) held.index.clear();
     for (const key of changes.removed) held.index.remove(key);
-    for (const { id, record } of changes.upserts) held.index.put(id, record as RankedRecords[L], this.vectors.vectorOf(log, record));
+    for (const { id, record } of changes.upserts) held.index.put(id, record as RankedRecords[L], this.vectors.vectorOf(log, record), this.vectors.recentStemsOf(log, record));
     held.position = changes.position;
     held.sinceSnapshot += changes.upserts.length + changes.removed.length;
     this.writeSnapshotIfDue(agentId, log, held);
