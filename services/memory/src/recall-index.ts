@@ -189,6 +189,20 @@ export class RecallIndex<T> {
     if (this.arrivals.length - this.head > 2 * this.slotOf.size + 1024) this.compactArrivals();
   }
 
+  /**
+   * The stems of each record held, by record object: what a reload after
+   * clear can pass to put for the records it puts again (a store starting
+   * a new epoch, as the files store does after each compaction, has the
+   * index read every record again: ~500 of bench:cycle's episodes, each
+   * split into stems anew). A record object is never changed, so its text
+   * and stems are the same.
+   */
+  stemsByItem(): Map<T, ReadonlySet<string>> {
+    const out = new Map<T, ReadonlySet<string>>();
+    for (const e of this.entries) if (e?.item !== undefined) out.set(e.item, e.stems);
+    return out;
+  }
+
   /** Forgets every record. */
   clear(): void {
     this.table.clear();
