@@ -12,6 +12,18 @@ describe("text encoder", () => {
     expect(ngrams("cat", 3)).toEqual(["^ca", "cat", "at$"]);
   });
 
+  it("recentStemsOf: a text's stems as contentWords and stem give them, while it is among the last 32 texts whose vectors were made", () => {
+    const e = new TextEncoder();
+    const text = "The Café's Mammalian menus, downloading   orbits";
+    expect(e.recentStemsOf(text)).toBeUndefined();
+    e.encode(text);
+    expect(e.recentStemsOf(text)).toEqual(contentWords(text).map(stem));
+    expect(e.recentStemsOf("the of and")).toBeUndefined();
+    for (let i = 0; i < 32; i++) e.encode(`other text number ${i}`);
+    expect(e.recentStemsOf(text)).toBeUndefined();
+    expect(e.recentStemsOf("other text number 31")).toEqual(contentWords("other text number 31").map(stem));
+  });
+
   it("puts inflected and derived forms near each other, and unrelated words at 0.5", () => {
     expect(sim("mammals", "mammal")).toBeGreaterThan(0.7);
     expect(sim("Mammalian", "mammals")).toBeGreaterThan(0.7);

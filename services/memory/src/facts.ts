@@ -13,13 +13,42 @@ export function normalizeContent(content: string): string {
  * RecordFacts) maps to one id and is stored once per agent.
  */
 export function factId(content: string): string {
-  return `fact:${createHash("sha256").update(normalizeContent(content)).digest("hex").slice(0, 20)}`;
+  return keyOf(content).id;
 }
 
 /** Whether text has a fact's length (10..5000 characters, Rustant's bounds). */
 export function factSized(content: string): boolean {
-  const n = normalizeContent(content).length;
+  const n = keyOf(content).normalizedLength;
   return n >= KNOWLEDGE.minFactChars && n <= KNOWLEDGE.maxFactChars;
+}
+
+/** What a fact's content gives: its id and the length of its normalized form. */
+interface ContentKey {
+  readonly id: string;
+  readonly normalizedLength: number;
+}
+
+// The keys of the latest contents, by content. A cycle's tool result is
+// checked and hashed five times over three calls (act's RecordFacts
+// validates and stores it, Remember's TOOL_RESULT entry makes it a fact,
+// which is stored): each time a regular-expression pass over up to a few
+// KB and a SHA-256. Bounded in number and in the length of what is kept,
+// so a huge content is never held.
+const KEPT_CONTENT_KEYS = 32;
+const MAX_KEPT_CONTENT_CHARS = 32_768;
+const contentKeys = new Map<string, ContentKey>();
+
+function keyOf(content: string): ContentKey {
+  let key = contentKeys.get(content);
+  if (key === undefined) {
+    const normalized = normalizeContent(content);
+    key = { id: `fact:${createHash("sha256").update(normalized).digest("hex").slice(0, 20)}`, normalizedLength: normalized.length };
+    if (content.length <= MAX_KEPT_CONTENT_CHARS) {
+      if (contentKeys.size >= KEPT_CONTENT_KEYS) contentKeys.delete(contentKeys.keys().next().value!);
+      contentKeys.set(content, key);
+    }
+  }
+  return key;
 }
 
 /** The fact a TOOL_RESULT entry yields, if it has a fact's length. Uses the entry's full content (before working memory cuts it). */

@@ -42,6 +42,13 @@ interface Entry<T> {
   symbols: ReadonlySet<string>;
 }
 
+/** A record's ranking parts that do not change with time. */
+interface Parts {
+  similarity: number;
+  words: number;
+  overlap: number;
+}
+
 /** A candidate while ranking: its score and the record's timestamp for the tie-break. */
 type Scored<T> = { entry: Entry<T>; score: RecallScore; timestamp: number };
 
@@ -51,9 +58,17 @@ type Scored<T> = { entry: Entry<T>; score: RecallScore; timestamp: number };
  * (similarity, word match and symbol overlap; recency is added at each
  * recall). Records that arrived since are scored on their own.
  */
-interface QueryOrder {
+interface QueryOrder<T> {
   /** Records that arrived from this arrival on are not in the order. */
   mark: number;
+  /**
+   * The time-independent parts of each record that arrived since, worked
+   * out at the first recall that met it: the same query is asked every
+   * cycle, and each of up to MAX_ARRIVED_SINCE_ORDER records arrived since
+   * had its vector compared and its stems and symbols counted again at
+   * every one. By entry: a record put again is a new entry, scored afresh.
+   */
+  arrived: WeakMap<Entry<T>, Parts>;
   /** Related slots, best time-independent score first. */
   order: Uint32Array;
   distances: Int32Array;
@@ -93,7 +108,7 @@ export class RecallIndex<T> {
   /** arrivals before this are all stale. */
   private head = 0;
   private nextArrival = 0;
-  private readonly orders = new Map<string, QueryOrder>();
+  private readonly orders = new Map<string, QueryOrder<T>>();
   private readonly seen = new Set<string>();
 
   constructor(
@@ -106,10 +121,10 @@ export class RecallIndex<T> {
     return this.slotOf.size;
   }
 
-  /** Adds a record, or replaces the one held under the same key. */
-  put(key: string, item: T, vector: Hypervector): void {
+  /** Adds a record, or replaces the one held under the same key; `stems`, when given, are `stemsOf` its view's text, worked out already. */
+  put(key: string, item: T, vector: Hypervector, stems?: ReadonlySet<string>): void {
     const view = this.view(item);
-    this.hold({ key, arrival: 0, id: view.id, timestamp: view.timestamp, item, json: undefined, vector, stems: stemsOf(view.text), symbols: new Set(view.symbols) });
+    this.hold({ key, arrival: 0, id: view.id, timestamp: view.timestamp, item, json: undefined, vector, stems: stems ?? stemsOf(view.text), symbols: new Set(view.symbols) });
   }
 
   /** Adds a record as a recall snapshot holds it (its item decoded only if it is a result), or replaces the one held under its key. */
@@ -172,6 +187,20 @@ export class RecallIndex<T> {
     this.slotOf.delete(key);
     this.free.push(slot);
     if (this.arrivals.length - this.head > 2 * this.slotOf.size + 1024) this.compactArrivals();
+  }
+
+  /**
+   * The stems of each record held, by record object: what a reload after
+   * clear can pass to put for the records it puts again (a store starting
+   * a new epoch, as the files store does after each compaction, has the
+   * index read every record again: ~500 of bench:cycle's episodes, each
+   * split into stems anew). A record object is never changed, so its text
+   * and stems are the same.
+   */
+  stemsByItem(): Map<T, ReadonlySet<string>> {
+    const out = new Map<T, ReadonlySet<string>>();
+    for (const e of this.entries) if (e?.item !== undefined) out.set(e.item, e.stems);
+    return out;
   }
 
   /** Forgets every record. */
@@ -248,10 +277,15 @@ export class RecallIndex<T> {
     }
   }
 
-  private rankByOrder(order: QueryOrder, query: IndexQuery, vector: Hypervector, best: Scored<T>[]): void {
+  private rankByOrder(order: QueryOrder<T>, query: IndexQuery, vector: Hypervector, best: Scored<T>[]): void {
     for (const slot of this.arrivedSince(order.mark)) {
       const e = this.entries[slot]!;
-      offer(best, e, rescaled(similarityFromDistance(hamming(vector, e.vector))), shared(query.stems, e.stems), shared(query.symbols, e.symbols), query);
+      let parts = order.arrived.get(e);
+      if (!parts) {
+        parts = { similarity: rescaled(similarityFromDistance(hamming(vector, e.vector))), words: shared(query.stems, e.stems), overlap: shared(query.symbols, e.symbols) };
+        order.arrived.set(e, parts);
+      }
+      offer(best, e, parts.similarity, parts.words, parts.overlap, query);
     }
     for (const slot of order.order) {
       const e = this.entries[slot];
@@ -266,7 +300,7 @@ export class RecallIndex<T> {
   }
 
   /** The query's order: kept, or made now for a query seen before; undefined for a first sighting. */
-  private orderFor(query: IndexQuery, vector: Hypervector): QueryOrder | undefined {
+  private orderFor(query: IndexQuery, vector: Hypervector): QueryOrder<T> | undefined {
     const kept = this.orders.get(query.key);
     if (kept && this.arrivedSince(kept.mark).length <= MAX_ARRIVED_SINCE_ORDER) return kept;
     if (!kept && !this.seen.has(query.key)) {
@@ -281,7 +315,7 @@ export class RecallIndex<T> {
     return order;
   }
 
-  private makeOrder(query: IndexQuery, vector: Hypervector): QueryOrder {
+  private makeOrder(query: IndexQuery, vector: Hypervector): QueryOrder<T> {
     const wordHits = this.hits(this.byStem, query.stems);
     const symbolHits = this.hits(this.bySymbol, query.symbols);
     const distances = this.table.distances(vector);
@@ -297,7 +331,7 @@ export class RecallIndex<T> {
       candidates.push(slot);
     }
     const order = Uint32Array.from(candidates).sort((a, b) => partial[b]! - partial[a]!);
-    return { mark: this.nextArrival, order, distances, wordHits, symbolHits, partial };
+    return { mark: this.nextArrival, arrived: new WeakMap(), order, distances, wordHits, symbolHits, partial };
   }
 
   /** Slots of the records that arrived at or after `mark`. */

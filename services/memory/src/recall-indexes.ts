@@ -111,9 +111,14 @@ export class RecallIndexes {
     if (held.position === undefined && this.policy.load) await this.loadSnapshot(agentId, log, held);
     // Decoded before any is applied, so a record that does not decode leaves the index as it was.
     const changes = await this.repo.changesSince(agentId, log, held.position);
+    // Read whole again: the records held before that come again keep their stems.
+    const before = changes.reset ? held.index.stemsByItem() : undefined;
     if (changes.reset) held.index.clear();
     for (const key of changes.removed) held.index.remove(key);
-    for (const { id, record } of changes.upserts) held.index.put(id, record as RankedRecords[L], this.vectors.vectorOf(log, record));
+    for (const { id, record } of changes.upserts) {
+      const item = record as RankedRecords[L];
+      held.index.put(id, item, this.vectors.vectorOf(log, record), before?.get(item) ?? this.vectors.recentStemsOf(log, record));
+    }
     held.position = changes.position;
     held.sinceSnapshot += changes.upserts.length + changes.removed.length;
     this.writeSnapshotIfDue(agentId, log, held);

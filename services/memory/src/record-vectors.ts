@@ -51,6 +51,17 @@ export class RecordVectors {
     return fields;
   }
 
+  /**
+   * The stems of a record's recall text (as `stemsOf` gives them) when its
+   * vector was made lately by this process's encoder (a record it wrote);
+   * else undefined, and the caller works them out.
+   */
+  recentStemsOf(log: LogName, record: object): ReadonlySet<string> | undefined {
+    const text = recallText(log, record);
+    const stems = text === undefined ? undefined : this.encoder.recentStemsOf(text);
+    return stems && new Set(stems);
+  }
+
   /** Keeps the vector stored in `json` (a record as parsed from the store) for `record`, when this encoder made it. */
   keep(record: object, json: unknown): void {
     const field = (json as Record<string, unknown> | null)?.[VECTOR_FIELD] as Partial<StoredVector> | undefined;

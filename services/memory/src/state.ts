@@ -122,6 +122,14 @@ function mergeArchives(inline: readonly WorkingMemoryEntry[], stored: readonly W
   return [...byId.values()].sort((a, b) => a.id - b.id).slice(-WORKING_MEMORY.maxArchivedDecisions);
 }
 
+/** What ts-proto's encode writes into and returns: `finish()` gives the bytes and empties it, keeping its buffer. */
+interface EncodeWriter {
+  finish(): Uint8Array;
+}
+
+/** SessionState.encode into `writer` (a new one when undefined). */
+const encodeSessionInto = SessionState.encode as (message: SessionState, writer?: EncodeWriter) => EncodeWriter;
+
 /** Whether `mutate` changed the archive: it only adds, sorts and trims, never changes an entry. */
 function archiveChanged(before: readonly WorkingMemoryEntry[], after: readonly WorkingMemoryEntry[]): boolean {
   return before.length !== after.length || before.some((e, i) => e !== after[i]);
@@ -187,6 +195,8 @@ export class Repository {
   private readonly archiveDecoded = new WeakMap<Uint8Array, WorkingMemoryEntry[]>();
   // Proto JSON of each working-memory entry, live or archived, by entry object (see encodeWm).
   private readonly entryJson = new WeakMap<WorkingMemoryEntry, Buffer>();
+  // The protobuf writer session saves encode into (see sessionBytes).
+  private sessionWriter: EncodeWriter | undefined;
 
   /** `vectors`: stores a text vector with each record recall ranks, and takes it back when reading. */
   constructor(
@@ -316,11 +326,32 @@ export class Repository {
 
   /** Writes the session if its store revision is still `expectedRevision` (throws ABORTED otherwise); resolves with the new revision. */
   async writeSession(agentId: string, doc: SessionDoc, expectedRevision: number): Promise<number> {
-    const bytes = SessionState.encode(doc.state).finish();
-    const value = json({ version: doc.version, state: Buffer.from(bytes).toString("base64") });
+    const value = this.sessionBytes(doc);
     const revision = await this.store.putDoc(agentId, "session", value, expectedRevision);
     this.sessionDecoded.set(value, doc);
     return revision;
+  }
+
+  /**
+   * A session document as stored: the bytes `JSON.stringify({version,
+   * state: base64 of SessionState})` gives, made without the string
+   * copies. Base64 is ASCII and needs no escape in JSON, so the text is
+   * written byte for byte; the state is encoded into one writer kept
+   * between saves (a new one grew from 128 bytes by doubling, ~6 copies
+   * for a 4 KB session, at every cycle's save).
+   */
+  private sessionBytes(doc: SessionDoc): Uint8Array {
+    const writer = this.sessionWriter;
+    // Taken while in use: an encode that throws leaves it half-written, and the next save starts a new one.
+    this.sessionWriter = undefined;
+    const used = encodeSessionInto.call(SessionState, doc.state, writer);
+    const state = used.finish();
+    this.sessionWriter = used;
+    const text = `{"version":${JSON.stringify(doc.version)},"state":"${Buffer.from(state.buffer, state.byteOffset, state.byteLength).toString("base64")}"}`;
+    // Its own memory, not a slice of Node's shared pool: the store keeps the document until the next save.
+    const value = Buffer.allocUnsafeSlow(text.length);
+    value.write(text, "latin1");
+    return value;
   }
 
   /** Adds records whose ids are new; per record, whether it was added. */

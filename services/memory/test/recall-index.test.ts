@@ -90,6 +90,57 @@ describe("recall index", () => {
     expect(index.size).toBe(live.size);
   });
 
+  it("a record that arrived after a query's order was made, then was replaced, is scored by its new text at the next ask", () => {
+    // The order keeps the parts of records arrived since it was made, so the
+    // same query asked every cycle does not compare them again: a record put
+    // again (here into the slot it left) must not keep its old parts.
+    const own = new RecallIndex(factView);
+    const held = new Map<string, Fact>();
+    const hold = (f: Fact) => {
+      own.put(f.id, f, encoder.encode(f.content));
+      held.delete(f.id);
+      held.set(f.id, f);
+    };
+    for (let i = 0; i < 50; i++) hold(fact(2_000 + i));
+    const text = "crater far side";
+    const ask = () => {
+      const stems = stemsOf(text);
+      return own.rank({ stems, vector: encoder.encode(text), symbols: new Set(), topK: 3, now: NOW, key: text });
+    };
+    const expected = () => rankFacts(encoder, [...held.values()], { text, symbols: [], topK: 3, now: NOW });
+    ask(); // seen
+    ask(); // its order made
+    hold(Fact.fromPartial({ id: "fact:late", content: "crater far side crater", createdAtUnixMs: NOW }));
+    expect(ask().map((r) => r.item.id)).toContain("fact:late");
+    hold(Fact.fromPartial({ id: "fact:late", content: "bread oven river", createdAtUnixMs: NOW }));
+    const got = ask();
+    expect(got.map((r) => r.score)).toEqual(expected().map((r) => r.score));
+    expect(got.map((r) => r.item.id)).not.toContain("fact:late");
+  });
+
+  it("read whole again after clear (a store's new epoch): records held before keep their stems, a record replaced meanwhile gets its own", () => {
+    const own = new RecallIndex(factView);
+    const held = new Map<string, Fact>();
+    for (let i = 0; i < 40; i++) {
+      const f = fact(3_000 + i);
+      own.put(f.id, f, encoder.encode(f.content));
+      held.set(f.id, f);
+    }
+    // Replaced in the store between the two epochs: same key, a new record of other words.
+    const replaced = Fact.fromPartial({ ...held.get("fact:3005")!, content: "bread oven river delta" });
+    held.set(replaced.id, replaced);
+    const before = own.stemsByItem();
+    own.clear();
+    for (const f of held.values()) own.put(f.id, f, encoder.encode(f.content), before.get(f));
+    for (const text of ["bread oven", "crater far side", "river delta"]) {
+      const stems = stemsOf(text);
+      const got = own.rank({ stems, vector: encoder.encode(text), symbols: new Set(), topK: 5, now: NOW, key: text });
+      const expected = rankFacts(encoder, [...held.values()], { text, symbols: [], topK: 5, now: NOW });
+      expect(got.map((r) => r.score), text).toEqual(expected.map((r) => r.score));
+      expect(got.map((r) => r.item.id)).toEqual(expected.map((r) => r.item.id));
+    }
+  });
+
   it("oldest - the keys that arrived first, skipping removed ones, a replaced record counting as new", () => {
     expect(index.oldest(10)).toEqual([...live.keys()].slice(0, 10));
     expect(index.oldest(live.size + 5)).toEqual([...live.keys()]);

@@ -50,6 +50,8 @@ export interface TextAnalysis {
 
 const DEFAULT_WEIGHTS: AtomWeights = { word: 1, concept: 1.5, ngram: 0.3 };
 const CACHE_LIMIT = 4_096;
+// Texts whose stems an encoder keeps after making their vectors (see recentStemsOf).
+const RECENT_STEMS_KEPT = 32;
 
 // Raise whenever the same text and settings could encode to a different
 // vector (tokenizing, stemming, n-grams, bundling, item vectors): vectors
@@ -76,6 +78,8 @@ export class TextEncoder {
   private settingsHash: string | undefined;
   /** The atoms (by kind and key) and accumulator of the last bundle, the base of the next (see encodeAtoms). */
   private lastBundle: { members: ReadonlyMap<string, Atom>; acc: Accumulator } | undefined;
+  /** The stems of the texts whose vectors were made last, by text (see recentStemsOf). */
+  private readonly recentStems = new Map<string, readonly string[]>();
 
   constructor(options: EncoderOptions = {}) {
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
@@ -150,11 +154,25 @@ export class TextEncoder {
   encode(text: string): Hypervector {
     let v = this.cache.get(text);
     if (v === undefined) {
-      v = this.encodeAtoms(this.analyze(text).atoms);
+      const analysis = this.analyze(text);
+      v = this.encodeAtoms(analysis.atoms);
+      if (this.recentStems.size >= RECENT_STEMS_KEPT) this.recentStems.delete(this.recentStems.keys().next().value!);
+      this.recentStems.set(text, analysis.stems);
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(text, v);
     }
     return v;
+  }
+
+  /**
+   * The stems of the text's content words (`contentWords(text).map(stem)`)
+   * as its encoding worked them out, when it is one of the last texts
+   * whose vector was made; else undefined. A record's text is encoded when
+   * it is written and split into stems again when a recall index takes it
+   * in: this spares the second pass over the text. Do not modify it.
+   */
+  recentStemsOf(text: string): readonly string[] | undefined {
+    return this.recentStems.get(text);
   }
 
   /**

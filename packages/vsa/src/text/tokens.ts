@@ -39,6 +39,23 @@ export function isStopWord(word: string): boolean {
  * share a stem. Character n-grams cover what stemming misses.
  */
 export function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= MAX_KEPT_STEMS) stems.clear();
+    stems.set(word, (s = stemOf(word)));
+  }
+  return s;
+}
+
+// Stems by word as given. The Porter stemmer runs a dozen regular
+// expressions a word, and a cycle stems the same few hundred words again
+// and again (each new record's text, every query, decide's context); a
+// word's stem never changes, so each is worked out once. Bounded: forgotten
+// all at once when full, as vocabularies have no end.
+const MAX_KEPT_STEMS = 65_536;
+const stems = new Map<string, string>();
+
+function stemOf(word: string): string {
   const s = stemmer(word.toLowerCase());
   return s.endsWith("ian") && s.length >= 7 ? s.slice(0, -3) : s;
 }
