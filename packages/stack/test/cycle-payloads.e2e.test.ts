@@ -75,7 +75,7 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     expect(last.toolRuns.map((r) => Number(r.cycle))).toEqual(Array.from({ length: 32 }, (_, i) => FIRST_RUN + SECOND_RUN - 31 + i));
   }, 120_000);
 
-  it("independent calls at once - ListRules goes out before orient; the provenance goes with Remember", async () => {
+  it("independent calls at once - ListRules goes out before orient; one request each for memory's reads and writes: the recent entries come with Recall, the provenance with Remember", async () => {
     // Every request and every reply, in the order the server delivered them to this subscriber.
     const wire: { subject: string; reply: string }[] = [];
     for (const subject of ["boyd.v1.>", "_INBOX.>"]) {
@@ -105,7 +105,8 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
       if (inCycle(orient) && inCycle(remember)) {
         cycles++;
         if (!(rules >= 0 && rules < orient)) late.push(`cycle ${cycles}: ListRules after Orient`);
-        for (const rpc of ["RecordProvenance"]) if (inCycle(at(`boyd.v1.MemoryService.${rpc}`, observe))) late.push(`cycle ${cycles}: ${rpc} asked`);
+        for (const rpc of ["Recent", "RecordProvenance"]) if (inCycle(at(`boyd.v1.MemoryService.${rpc}`, observe))) late.push(`cycle ${cycles}: ${rpc} asked`);
+        if (!inCycle(at("boyd.v1.MemoryService.Recall", observe))) late.push(`cycle ${cycles}: no Recall`);
       }
       observe = next;
     }
