@@ -1058,7 +1058,15 @@ type RememberRequest struct {
 	// active goals and config, for consolidation under pressure), sent by a
 	// caller that holds the session to save memory that read. Unset: memory
 	// reads the saved session, as before.
-	Session       *RememberSession `protobuf:"bytes,6,opt,name=session,proto3" json:"session,omitempty"`
+	Session *RememberSession `protobuf:"bytes,6,opt,name=session,proto3" json:"session,omitempty"`
+	// Provenance records written beside the entries, checked and stored
+	// exactly as RecordProvenance stores its records (ids assigned by memory
+	// when empty; an id already stored is not stored again), so a cycle's
+	// decision provenance needs no call of its own. Errors name the field
+	// (e.g. provenance[0].derived_id). A memory that does not know this field
+	// ignores it and returns no provenance_ids: the caller then sends the
+	// records with RecordProvenance.
+	Provenance    []*ProvenanceRecord `protobuf:"bytes,7,rep,name=provenance,proto3" json:"provenance,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1131,6 +1139,13 @@ func (x *RememberRequest) GetCapacity() uint32 {
 func (x *RememberRequest) GetSession() *RememberSession {
 	if x != nil {
 		return x.Session
+	}
+	return nil
+}
+
+func (x *RememberRequest) GetProvenance() []*ProvenanceRecord {
+	if x != nil {
+		return x.Provenance
 	}
 	return nil
 }
@@ -1214,8 +1229,12 @@ type RememberResponse struct {
 	Consolidation *MemoryServiceConsolidateResponse `protobuf:"bytes,8,opt,name=consolidation,proto3" json:"consolidation,omitempty"`
 	// touch_ids that named no entry held (e.g. already consolidated).
 	UnknownTouchIds []uint64 `protobuf:"varint,9,rep,packed,name=unknown_touch_ids,json=unknownTouchIds,proto3" json:"unknown_touch_ids,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Ids of the stored provenance records, in request order (as
+	// RecordProvenanceResponse.ids). Empty when none were sent, or when the
+	// memory answering does not know RememberRequest.provenance.
+	ProvenanceIds []string `protobuf:"bytes,10,rep,name=provenance_ids,json=provenanceIds,proto3" json:"provenance_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RememberResponse) Reset() {
@@ -1307,6 +1326,13 @@ func (x *RememberResponse) GetConsolidation() *MemoryServiceConsolidateResponse 
 func (x *RememberResponse) GetUnknownTouchIds() []uint64 {
 	if x != nil {
 		return x.UnknownTouchIds
+	}
+	return nil
+}
+
+func (x *RememberResponse) GetProvenanceIds() []string {
+	if x != nil {
+		return x.ProvenanceIds
 	}
 	return nil
 }
@@ -1642,7 +1668,11 @@ type MemoryServiceRecallRequest struct {
 	// Most results (default 5).
 	TopK *uint32 `protobuf:"varint,4,opt,name=top_k,json=topK,proto3,oneof" json:"top_k,omitempty"`
 	// Whether to search facts too.
-	IncludeFacts  bool `protobuf:"varint,5,opt,name=include_facts,json=includeFacts,proto3" json:"include_facts,omitempty"`
+	IncludeFacts bool `protobuf:"varint,5,opt,name=include_facts,json=includeFacts,proto3" json:"include_facts,omitempty"`
+	// Set to also list working memory as Recent does with this limit (all
+	// kinds, any symbol), in the same call: recent_entries and its figures
+	// come back with recent_included set. Unset: no working memory is read.
+	RecentLimit   *uint32 `protobuf:"varint,6,opt,name=recent_limit,json=recentLimit,proto3,oneof" json:"recent_limit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1712,6 +1742,13 @@ func (x *MemoryServiceRecallRequest) GetIncludeFacts() bool {
 	return false
 }
 
+func (x *MemoryServiceRecallRequest) GetRecentLimit() uint32 {
+	if x != nil && x.RecentLimit != nil {
+		return *x.RecentLimit
+	}
+	return 0
+}
+
 // MemoryServiceRecallResponse returns what was found, best first.
 type MemoryServiceRecallResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1722,7 +1759,13 @@ type MemoryServiceRecallResponse struct {
 	// How each returned episode scored, in the same order as episodes.
 	EpisodeScores []*RecallScore `protobuf:"bytes,3,rep,name=episode_scores,json=episodeScores,proto3" json:"episode_scores,omitempty"`
 	// How each returned fact scored, in the same order as facts.
-	FactScores    []*RecallScore `protobuf:"bytes,4,rep,name=fact_scores,json=factScores,proto3" json:"fact_scores,omitempty"`
+	FactScores []*RecallScore `protobuf:"bytes,4,rep,name=fact_scores,json=factScores,proto3" json:"fact_scores,omitempty"`
+	// Whether recent_limit was answered: a memory that does not know it
+	// leaves this false and recent empty, and the caller asks Recent.
+	RecentIncluded bool `protobuf:"varint,5,opt,name=recent_included,json=recentIncluded,proto3" json:"recent_included,omitempty"`
+	// Working memory as Recent answers for recent_limit (entries newest
+	// first, size, capacity, pressure), when recent_included.
+	Recent        *RecentResponse `protobuf:"bytes,6,opt,name=recent,proto3" json:"recent,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1781,6 +1824,20 @@ func (x *MemoryServiceRecallResponse) GetEpisodeScores() []*RecallScore {
 func (x *MemoryServiceRecallResponse) GetFactScores() []*RecallScore {
 	if x != nil {
 		return x.FactScores
+	}
+	return nil
+}
+
+func (x *MemoryServiceRecallResponse) GetRecentIncluded() bool {
+	if x != nil {
+		return x.RecentIncluded
+	}
+	return false
+}
+
+func (x *MemoryServiceRecallResponse) GetRecent() *RecentResponse {
+	if x != nil {
+		return x.Recent
 	}
 	return nil
 }
@@ -2987,18 +3044,21 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\asuccess\x18\x02 \x01(\bR\asuccess\x12\x14\n" +
 	"\x05cycle\x18\x03 \x01(\x04R\x05cycle\x12\x17\n" +
 	"\agoal_id\x18\x04 \x01(\tR\x06goalId\x120\n" +
-	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\xf8\x01\n" +
+	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\xb3\x02\n" +
 	"\x0fRememberRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x14\n" +
 	"\x05cycle\x18\x02 \x01(\x04R\x05cycle\x125\n" +
 	"\aentries\x18\x03 \x03(\v2\x1b.boyd.v1.WorkingMemoryEntryR\aentries\x12\x1b\n" +
 	"\ttouch_ids\x18\x04 \x03(\x04R\btouchIds\x12\x1f\n" +
 	"\bcapacity\x18\x05 \x01(\rH\x00R\bcapacity\x88\x01\x01\x122\n" +
-	"\asession\x18\x06 \x01(\v2\x18.boyd.v1.RememberSessionR\asessionB\v\n" +
+	"\asession\x18\x06 \x01(\v2\x18.boyd.v1.RememberSessionR\asession\x129\n" +
+	"\n" +
+	"provenance\x18\a \x03(\v2\x19.boyd.v1.ProvenanceRecordR\n" +
+	"provenanceB\v\n" +
 	"\t_capacity\"g\n" +
 	"\x0fRememberSession\x12&\n" +
 	"\x0factive_goal_ids\x18\x01 \x03(\tR\ractiveGoalIds\x12,\n" +
-	"\x06config\x18\x02 \x01(\v2\x14.boyd.v1.AgentConfigR\x06config\"\xf2\x02\n" +
+	"\x06config\x18\x02 \x01(\v2\x14.boyd.v1.AgentConfigR\x06config\"\x99\x03\n" +
 	"\x10RememberResponse\x12\x10\n" +
 	"\x03ids\x18\x01 \x03(\x04R\x03ids\x12\x1f\n" +
 	"\vevicted_ids\x18\x02 \x03(\x04R\n" +
@@ -3009,7 +3069,9 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\x05facts\x18\x06 \x03(\v2\r.boyd.v1.FactR\x05facts\x12=\n" +
 	"\x0epressure_level\x18\a \x01(\x0e2\x16.boyd.v1.PressureLevelR\rpressureLevel\x12O\n" +
 	"\rconsolidation\x18\b \x01(\v2).boyd.v1.MemoryServiceConsolidateResponseR\rconsolidation\x12*\n" +
-	"\x11unknown_touch_ids\x18\t \x03(\x04R\x0funknownTouchIds\"\x99\x01\n" +
+	"\x11unknown_touch_ids\x18\t \x03(\x04R\x0funknownTouchIds\x12%\n" +
+	"\x0eprovenance_ids\x18\n" +
+	" \x03(\tR\rprovenanceIds\"\x99\x01\n" +
 	"\rRecentRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x19\n" +
 	"\x05limit\x18\x02 \x01(\rH\x00R\x05limit\x88\x01\x01\x120\n" +
@@ -3033,20 +3095,24 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\x0eentries_scored\x18\x02 \x01(\rR\rentriesScored\x12'\n" +
 	"\x0fentries_removed\x18\x03 \x01(\rR\x0eentriesRemoved\x12'\n" +
 	"\x0fpressure_before\x18\x04 \x01(\x01R\x0epressureBefore\x12%\n" +
-	"\x0epressure_after\x18\x05 \x01(\x01R\rpressureAfter\"\xb0\x01\n" +
+	"\x0epressure_after\x18\x05 \x01(\x01R\rpressureAfter\"\xe9\x01\n" +
 	"\x1aMemoryServiceRecallRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x14\n" +
 	"\x05query\x18\x02 \x01(\tR\x05query\x12\x18\n" +
 	"\asymbols\x18\x03 \x03(\tR\asymbols\x12\x18\n" +
 	"\x05top_k\x18\x04 \x01(\rH\x00R\x04topK\x88\x01\x01\x12#\n" +
-	"\rinclude_facts\x18\x05 \x01(\bR\fincludeFactsB\b\n" +
-	"\x06_top_k\"\xea\x01\n" +
+	"\rinclude_facts\x18\x05 \x01(\bR\fincludeFacts\x12&\n" +
+	"\frecent_limit\x18\x06 \x01(\rH\x01R\vrecentLimit\x88\x01\x01B\b\n" +
+	"\x06_top_kB\x0f\n" +
+	"\r_recent_limit\"\xc4\x02\n" +
 	"\x1bMemoryServiceRecallResponse\x122\n" +
 	"\bepisodes\x18\x01 \x03(\v2\x16.boyd.v1.EpisodicEntryR\bepisodes\x12#\n" +
 	"\x05facts\x18\x02 \x03(\v2\r.boyd.v1.FactR\x05facts\x12;\n" +
 	"\x0eepisode_scores\x18\x03 \x03(\v2\x14.boyd.v1.RecallScoreR\repisodeScores\x125\n" +
 	"\vfact_scores\x18\x04 \x03(\v2\x14.boyd.v1.RecallScoreR\n" +
-	"factScores\"\xb3\x01\n" +
+	"factScores\x12'\n" +
+	"\x0frecent_included\x18\x05 \x01(\bR\x0erecentIncluded\x12/\n" +
+	"\x06recent\x18\x06 \x01(\v2\x17.boyd.v1.RecentResponseR\x06recent\"\xb3\x01\n" +
 	"\vRecallScore\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x14\n" +
 	"\x05score\x18\x02 \x01(\x01R\x05score\x12\x1e\n" +
@@ -3229,61 +3295,63 @@ var file_boyd_v1_memory_proto_depIdxs = []int32{
 	46, // 11: boyd.v1.ToolRun.outcome:type_name -> boyd.v1.ActionOutcome
 	44, // 12: boyd.v1.RememberRequest.entries:type_name -> boyd.v1.WorkingMemoryEntry
 	10, // 13: boyd.v1.RememberRequest.session:type_name -> boyd.v1.RememberSession
-	40, // 14: boyd.v1.RememberSession.config:type_name -> boyd.v1.AgentConfig
-	2,  // 15: boyd.v1.RememberResponse.facts:type_name -> boyd.v1.Fact
-	0,  // 16: boyd.v1.RememberResponse.pressure_level:type_name -> boyd.v1.PressureLevel
-	15, // 17: boyd.v1.RememberResponse.consolidation:type_name -> boyd.v1.MemoryServiceConsolidateResponse
-	47, // 18: boyd.v1.RecentRequest.kinds:type_name -> boyd.v1.WorkingMemoryKind
-	44, // 19: boyd.v1.RecentResponse.entries:type_name -> boyd.v1.WorkingMemoryEntry
-	0,  // 20: boyd.v1.RecentResponse.pressure_level:type_name -> boyd.v1.PressureLevel
-	1,  // 21: boyd.v1.MemoryServiceConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
-	48, // 22: boyd.v1.MemoryServiceConsolidateRequest.config:type_name -> boyd.v1.ConsolidationConfig
-	49, // 23: boyd.v1.MemoryServiceConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	49, // 24: boyd.v1.MemoryServiceRecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	2,  // 25: boyd.v1.MemoryServiceRecallResponse.facts:type_name -> boyd.v1.Fact
-	18, // 26: boyd.v1.MemoryServiceRecallResponse.episode_scores:type_name -> boyd.v1.RecallScore
-	18, // 27: boyd.v1.MemoryServiceRecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
-	2,  // 28: boyd.v1.RecordFactsRequest.facts:type_name -> boyd.v1.Fact
-	3,  // 29: boyd.v1.RecordCorrectionRequest.correction:type_name -> boyd.v1.Correction
-	4,  // 30: boyd.v1.ListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
-	4,  // 31: boyd.v1.RemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
-	5,  // 32: boyd.v1.RecordProvenanceRequest.records:type_name -> boyd.v1.ProvenanceRecord
-	38, // 33: boyd.v1.ListProvenanceRequest.kind:type_name -> boyd.v1.DerivationKind
-	5,  // 34: boyd.v1.ListProvenanceResponse.records:type_name -> boyd.v1.ProvenanceRecord
-	7,  // 35: boyd.v1.SaveSessionRequest.state:type_name -> boyd.v1.SessionState
-	7,  // 36: boyd.v1.LoadSessionResponse.state:type_name -> boyd.v1.SessionState
-	44, // 37: boyd.v1.ToolHistoryResponse.decisions:type_name -> boyd.v1.WorkingMemoryEntry
-	9,  // 38: boyd.v1.MemoryService.Remember:input_type -> boyd.v1.RememberRequest
-	12, // 39: boyd.v1.MemoryService.Recent:input_type -> boyd.v1.RecentRequest
-	14, // 40: boyd.v1.MemoryService.Consolidate:input_type -> boyd.v1.MemoryServiceConsolidateRequest
-	16, // 41: boyd.v1.MemoryService.Recall:input_type -> boyd.v1.MemoryServiceRecallRequest
-	19, // 42: boyd.v1.MemoryService.RecordFacts:input_type -> boyd.v1.RecordFactsRequest
-	21, // 43: boyd.v1.MemoryService.RecordCorrection:input_type -> boyd.v1.RecordCorrectionRequest
-	23, // 44: boyd.v1.MemoryService.ListRules:input_type -> boyd.v1.ListRulesRequest
-	25, // 45: boyd.v1.MemoryService.RemoveRule:input_type -> boyd.v1.RemoveRuleRequest
-	27, // 46: boyd.v1.MemoryService.RecordProvenance:input_type -> boyd.v1.RecordProvenanceRequest
-	29, // 47: boyd.v1.MemoryService.ListProvenance:input_type -> boyd.v1.ListProvenanceRequest
-	31, // 48: boyd.v1.MemoryService.SaveSession:input_type -> boyd.v1.SaveSessionRequest
-	33, // 49: boyd.v1.MemoryService.LoadSession:input_type -> boyd.v1.LoadSessionRequest
-	35, // 50: boyd.v1.MemoryService.ToolHistory:input_type -> boyd.v1.ToolHistoryRequest
-	11, // 51: boyd.v1.MemoryService.Remember:output_type -> boyd.v1.RememberResponse
-	13, // 52: boyd.v1.MemoryService.Recent:output_type -> boyd.v1.RecentResponse
-	15, // 53: boyd.v1.MemoryService.Consolidate:output_type -> boyd.v1.MemoryServiceConsolidateResponse
-	17, // 54: boyd.v1.MemoryService.Recall:output_type -> boyd.v1.MemoryServiceRecallResponse
-	20, // 55: boyd.v1.MemoryService.RecordFacts:output_type -> boyd.v1.RecordFactsResponse
-	22, // 56: boyd.v1.MemoryService.RecordCorrection:output_type -> boyd.v1.RecordCorrectionResponse
-	24, // 57: boyd.v1.MemoryService.ListRules:output_type -> boyd.v1.ListRulesResponse
-	26, // 58: boyd.v1.MemoryService.RemoveRule:output_type -> boyd.v1.RemoveRuleResponse
-	28, // 59: boyd.v1.MemoryService.RecordProvenance:output_type -> boyd.v1.RecordProvenanceResponse
-	30, // 60: boyd.v1.MemoryService.ListProvenance:output_type -> boyd.v1.ListProvenanceResponse
-	32, // 61: boyd.v1.MemoryService.SaveSession:output_type -> boyd.v1.SaveSessionResponse
-	34, // 62: boyd.v1.MemoryService.LoadSession:output_type -> boyd.v1.LoadSessionResponse
-	36, // 63: boyd.v1.MemoryService.ToolHistory:output_type -> boyd.v1.ToolHistoryResponse
-	51, // [51:64] is the sub-list for method output_type
-	38, // [38:51] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	5,  // 14: boyd.v1.RememberRequest.provenance:type_name -> boyd.v1.ProvenanceRecord
+	40, // 15: boyd.v1.RememberSession.config:type_name -> boyd.v1.AgentConfig
+	2,  // 16: boyd.v1.RememberResponse.facts:type_name -> boyd.v1.Fact
+	0,  // 17: boyd.v1.RememberResponse.pressure_level:type_name -> boyd.v1.PressureLevel
+	15, // 18: boyd.v1.RememberResponse.consolidation:type_name -> boyd.v1.MemoryServiceConsolidateResponse
+	47, // 19: boyd.v1.RecentRequest.kinds:type_name -> boyd.v1.WorkingMemoryKind
+	44, // 20: boyd.v1.RecentResponse.entries:type_name -> boyd.v1.WorkingMemoryEntry
+	0,  // 21: boyd.v1.RecentResponse.pressure_level:type_name -> boyd.v1.PressureLevel
+	1,  // 22: boyd.v1.MemoryServiceConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
+	48, // 23: boyd.v1.MemoryServiceConsolidateRequest.config:type_name -> boyd.v1.ConsolidationConfig
+	49, // 24: boyd.v1.MemoryServiceConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	49, // 25: boyd.v1.MemoryServiceRecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	2,  // 26: boyd.v1.MemoryServiceRecallResponse.facts:type_name -> boyd.v1.Fact
+	18, // 27: boyd.v1.MemoryServiceRecallResponse.episode_scores:type_name -> boyd.v1.RecallScore
+	18, // 28: boyd.v1.MemoryServiceRecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
+	13, // 29: boyd.v1.MemoryServiceRecallResponse.recent:type_name -> boyd.v1.RecentResponse
+	2,  // 30: boyd.v1.RecordFactsRequest.facts:type_name -> boyd.v1.Fact
+	3,  // 31: boyd.v1.RecordCorrectionRequest.correction:type_name -> boyd.v1.Correction
+	4,  // 32: boyd.v1.ListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
+	4,  // 33: boyd.v1.RemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
+	5,  // 34: boyd.v1.RecordProvenanceRequest.records:type_name -> boyd.v1.ProvenanceRecord
+	38, // 35: boyd.v1.ListProvenanceRequest.kind:type_name -> boyd.v1.DerivationKind
+	5,  // 36: boyd.v1.ListProvenanceResponse.records:type_name -> boyd.v1.ProvenanceRecord
+	7,  // 37: boyd.v1.SaveSessionRequest.state:type_name -> boyd.v1.SessionState
+	7,  // 38: boyd.v1.LoadSessionResponse.state:type_name -> boyd.v1.SessionState
+	44, // 39: boyd.v1.ToolHistoryResponse.decisions:type_name -> boyd.v1.WorkingMemoryEntry
+	9,  // 40: boyd.v1.MemoryService.Remember:input_type -> boyd.v1.RememberRequest
+	12, // 41: boyd.v1.MemoryService.Recent:input_type -> boyd.v1.RecentRequest
+	14, // 42: boyd.v1.MemoryService.Consolidate:input_type -> boyd.v1.MemoryServiceConsolidateRequest
+	16, // 43: boyd.v1.MemoryService.Recall:input_type -> boyd.v1.MemoryServiceRecallRequest
+	19, // 44: boyd.v1.MemoryService.RecordFacts:input_type -> boyd.v1.RecordFactsRequest
+	21, // 45: boyd.v1.MemoryService.RecordCorrection:input_type -> boyd.v1.RecordCorrectionRequest
+	23, // 46: boyd.v1.MemoryService.ListRules:input_type -> boyd.v1.ListRulesRequest
+	25, // 47: boyd.v1.MemoryService.RemoveRule:input_type -> boyd.v1.RemoveRuleRequest
+	27, // 48: boyd.v1.MemoryService.RecordProvenance:input_type -> boyd.v1.RecordProvenanceRequest
+	29, // 49: boyd.v1.MemoryService.ListProvenance:input_type -> boyd.v1.ListProvenanceRequest
+	31, // 50: boyd.v1.MemoryService.SaveSession:input_type -> boyd.v1.SaveSessionRequest
+	33, // 51: boyd.v1.MemoryService.LoadSession:input_type -> boyd.v1.LoadSessionRequest
+	35, // 52: boyd.v1.MemoryService.ToolHistory:input_type -> boyd.v1.ToolHistoryRequest
+	11, // 53: boyd.v1.MemoryService.Remember:output_type -> boyd.v1.RememberResponse
+	13, // 54: boyd.v1.MemoryService.Recent:output_type -> boyd.v1.RecentResponse
+	15, // 55: boyd.v1.MemoryService.Consolidate:output_type -> boyd.v1.MemoryServiceConsolidateResponse
+	17, // 56: boyd.v1.MemoryService.Recall:output_type -> boyd.v1.MemoryServiceRecallResponse
+	20, // 57: boyd.v1.MemoryService.RecordFacts:output_type -> boyd.v1.RecordFactsResponse
+	22, // 58: boyd.v1.MemoryService.RecordCorrection:output_type -> boyd.v1.RecordCorrectionResponse
+	24, // 59: boyd.v1.MemoryService.ListRules:output_type -> boyd.v1.ListRulesResponse
+	26, // 60: boyd.v1.MemoryService.RemoveRule:output_type -> boyd.v1.RemoveRuleResponse
+	28, // 61: boyd.v1.MemoryService.RecordProvenance:output_type -> boyd.v1.RecordProvenanceResponse
+	30, // 62: boyd.v1.MemoryService.ListProvenance:output_type -> boyd.v1.ListProvenanceResponse
+	32, // 63: boyd.v1.MemoryService.SaveSession:output_type -> boyd.v1.SaveSessionResponse
+	34, // 64: boyd.v1.MemoryService.LoadSession:output_type -> boyd.v1.LoadSessionResponse
+	36, // 65: boyd.v1.MemoryService.ToolHistory:output_type -> boyd.v1.ToolHistoryResponse
+	53, // [53:66] is the sub-list for method output_type
+	40, // [40:53] is the sub-list for method input_type
+	40, // [40:40] is the sub-list for extension type_name
+	40, // [40:40] is the sub-list for extension extendee
+	0,  // [0:40] is the sub-list for field type_name
 }
 
 func init() { file_boyd_v1_memory_proto_init() }

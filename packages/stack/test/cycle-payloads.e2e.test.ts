@@ -1,8 +1,8 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { connectNats, type NatsTransport } from "@boyd/bus";
-import { ApprovalMode, DecideRequest, Event, OrientRequest, RememberRequest, SaveSessionRequest, StopReason } from "@boyd/proto";
+import { connectNats, createClient, type NatsTransport } from "@boyd/bus";
+import { ApprovalMode, DecideRequest, DerivationKind, Event, MemoryServiceDefinition, OrientRequest, RememberRequest, SaveSessionRequest, StopReason } from "@boyd/proto";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
@@ -75,7 +75,7 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     expect(last.toolRuns.map((r) => Number(r.cycle))).toEqual(Array.from({ length: 32 }, (_, i) => FIRST_RUN + SECOND_RUN - 31 + i));
   }, 120_000);
 
-  it("independent calls at once - ListRules goes out before orient, RecordProvenance before Remember's reply (ordering on the wire)", async () => {
+  it("independent calls at once - ListRules goes out before orient; one request each for memory's reads and writes: the recent entries come with Recall, the provenance with Remember", async () => {
     // Every request and every reply, in the order the server delivered them to this subscriber.
     const wire: { subject: string; reply: string }[] = [];
     for (const subject of ["boyd.v1.>", "_INBOX.>"]) {
@@ -85,6 +85,7 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
         },
       });
     }
+    const remembers = overhear(outsider, "boyd.v1.MemoryService.Remember", (d) => RememberRequest.decode(d));
     await createSteadyAgent("eager");
     await outsider.connection.flush();
     const { report } = await stack.agents.run({ agentId: "eager", maxCycles: 6 });
@@ -101,17 +102,24 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
       const rules = at("boyd.v1.MemoryService.ListRules", Math.max(0, observe - 3));
       const orient = at("boyd.v1.OrientService.Orient", observe);
       const remember = at("boyd.v1.MemoryService.Remember", observe);
-      const provenance = at("boyd.v1.MemoryService.RecordProvenance", observe);
-      if (inCycle(orient) && inCycle(remember) && inCycle(provenance)) {
+      if (inCycle(orient) && inCycle(remember)) {
         cycles++;
         if (!(rules >= 0 && rules < orient)) late.push(`cycle ${cycles}: ListRules after Orient`);
-        const rememberReply = wire.findIndex((m, i) => i > remember && m.subject === wire[remember]!.reply);
-        if (!(provenance < rememberReply)) late.push(`cycle ${cycles}: RecordProvenance after Remember's reply`);
+        for (const rpc of ["Recent", "RecordProvenance"]) if (inCycle(at(`boyd.v1.MemoryService.${rpc}`, observe))) late.push(`cycle ${cycles}: ${rpc} asked`);
+        if (!inCycle(at("boyd.v1.MemoryService.Recall", observe))) late.push(`cycle ${cycles}: no Recall`);
       }
       observe = next;
     }
     expect(cycles).toBeGreaterThanOrEqual(5);
     expect(late).toEqual([]);
+    // Each cycle's decision went with its Remember, as RecordProvenance carried it.
+    const decided = remembers.filter((r) => r.agentId === "eager" && r.provenance.length > 0);
+    expect(decided.length).toBeGreaterThanOrEqual(5);
+    for (const r of decided) {
+      expect(r.provenance).toEqual([expect.objectContaining({ agentId: "eager", derivedId: `decision:eager:${r.cycle}`, cycle: r.cycle, id: expect.stringMatching(/^prov:/) })]);
+    }
+    const listed = await createClient(stack.transport, MemoryServiceDefinition).listProvenance({ agentId: "eager", kind: DerivationKind.AGENT_DECISION });
+    expect(listed.records.map((p) => p.derivedId)).toEqual(decided.map((r) => `decision:eager:${r.cycle}`));
   }, 120_000);
 
   it("Decide - the tool catalog goes once; later requests name it by catalog_version (with the tools left out); recent entries go once", async () => {

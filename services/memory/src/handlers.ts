@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { BusError, type ServiceHandlers } from "@boyd/bus";
-import { ConsolidationTrigger, SessionState, WorkingMemoryKind, type MemoryServiceDefinition, type WorkingMemoryEntry } from "@boyd/proto";
+import { ConsolidationTrigger, SessionState, WorkingMemoryKind, type MemoryServiceDefinition, type ProvenanceRecord, type RecentResponse, type WorkingMemoryEntry } from "@boyd/proto";
 import { recordWorkingMemory } from "@boyd/telemetry";
 import { TextEncoder, type EncoderOptions } from "@boyd/vsa";
 import { KeyedMutex } from "./agent-lock.js";
@@ -12,7 +12,7 @@ import { invalid, isConflict } from "./errors.js";
 import { factFromEntry, factSized } from "./facts.js";
 import type { GraphLink } from "./graph-link.js";
 import { removeRule, SeenFacts, storeFacts } from "./knowledge.js";
-import { checkProvenance, listProvenance } from "./provenance.js";
+import { listProvenance, stampProvenance, type ProvenanceStamp } from "./provenance.js";
 import { stemsOf } from "./recall.js";
 import { RecallIndexes, type SnapshotPolicy } from "./recall-indexes.js";
 import { RecordVectors } from "./record-vectors.js";
@@ -86,6 +86,23 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
     return index;
   }
 
+  const provenanceStamp: ProvenanceStamp = { newId: () => deps.newId("prov"), now };
+
+  /** Appends stamped provenance records (an id already held is not added again). */
+  async function addProvenance(agentId: string, records: readonly ProvenanceRecord[]): Promise<void> {
+    if (records.length) await repo.add(agentId, "provenance", records.map((r) => ({ id: r.id, record: r })));
+  }
+
+  /** Working memory as Recent lists it; the read is kept for the agent's next Remember here (its write is checked against the revision read). */
+  async function readRecent(agentId: string, filter: { limit: number; kinds: readonly WorkingMemoryKind[]; symbol: string }): Promise<RecentResponse> {
+    const read = await repo.readWmForUpdate(agentId);
+    const { state } = read;
+    const entries = ownCopies(recentEntries(state, filter));
+    wmReadAhead.keep(agentId, read);
+    const pressure = pressureOf(state.entries.length, state.capacity);
+    return { entries, size: state.entries.length, capacity: state.capacity, pressure, pressureLevel: pressureLevel(pressure) };
+  }
+
   const knownSessions = new KnownSessions();
   const seenFacts = new SeenFacts();
   const wmReadAhead = new WmReadAhead(now);
@@ -130,13 +147,15 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       const capacity = checkLimit(request.capacity, "capacity", view.capacity, WORKING_MEMORY.maxCapacity);
       if (request.entries.length > capacity) throw invalid("entries", `${request.entries.length} entries do not fit a capacity of ${capacity}`);
       request.entries.forEach((e, i) => checkEntry(e, `entries[${i}]`));
+      const provenance = stampProvenance(request.provenance, agentId, "provenance", provenanceStamp);
       return lock.run(agentId, async () => {
         const t = now();
         const facts = request.entries.flatMap((e) => {
           const fact = factFromEntry(agentId, e, request.cycle, t);
           return fact ? [{ fact, about: e.symbols }] : [];
         });
-        // Working memory and facts are separate documents: written at once, they share one log write.
+        // Working memory, facts and provenance are separate documents: written at once, they share one log write.
+        // Provenance is added as RecordProvenance adds it (it needs no lock, but is written here, with the rest).
         const [{ state, result }, stored] = await Promise.all([
           repo.updateWm(
             agentId,
@@ -147,6 +166,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
             wmRead,
           ),
           storeFacts(deps, agentId, facts, seenFacts),
+          addProvenance(agentId, provenance),
         ]);
         let size = state.entries.length;
         const pressure = pressureOf(size, capacity);
@@ -168,6 +188,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
           pressureLevel: pressureLevel(pressureOf(size, capacity)),
           consolidation,
           unknownTouchIds: result.unknownTouchIds,
+          provenanceIds: provenance.map((r) => r.id),
         };
       });
     },
@@ -178,19 +199,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       request.kinds.forEach((k, i) => {
         if (!KINDS.has(k)) throw invalid(`kinds[${i}]`, `${k} is not a working-memory kind`);
       });
-      const read = await repo.readWmForUpdate(agentId);
-      const { state } = read;
-      const entries = ownCopies(recentEntries(state, { limit, kinds: request.kinds, symbol: request.symbol }));
-      // The agent's next Remember here starts from this read (its write is checked against the revision read).
-      wmReadAhead.keep(agentId, read);
-      const pressure = pressureOf(state.entries.length, state.capacity);
-      return {
-        entries,
-        size: state.entries.length,
-        capacity: state.capacity,
-        pressure,
-        pressureLevel: pressureLevel(pressure),
-      };
+      return readRecent(agentId, { limit, kinds: request.kinds, symbol: request.symbol });
     },
 
     async consolidate(request) {
@@ -211,8 +220,14 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       const stems = stemsOf(request.query);
       const symbols = new Set(request.symbols);
       const key = JSON.stringify([request.query, ...symbols]);
+      // Asked with recent_limit, working memory is listed too, as Recent lists it: one call where a caller (observe) made two.
+      const recentLimit = request.recentLimit === undefined ? undefined : checkLimit(request.recentLimit, "recent_limit", 5, WORKING_MEMORY.maxCapacity);
       const query = { stems, vector: stems.size > 0 ? encoder.encode(request.query) : undefined, symbols, topK, now: now(), key };
-      const [episodeIndex, factIndex] = await Promise.all([recallIndexes.synced(agentId, "episodes"), request.includeFacts ? factsIndex(agentId) : undefined]);
+      const [episodeIndex, factIndex, recent] = await Promise.all([
+        recallIndexes.synced(agentId, "episodes"),
+        request.includeFacts ? factsIndex(agentId) : undefined,
+        recentLimit === undefined ? undefined : readRecent(agentId, { limit: recentLimit, kinds: [], symbol: "" }),
+      ]);
       const episodes = episodeIndex.rank(query);
       const facts = factIndex?.rank(query) ?? [];
       return {
@@ -220,6 +235,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
         facts: facts.map((r) => r.item),
         episodeScores: episodes.map((r) => r.score),
         factScores: facts.map((r) => r.score),
+        recentIncluded: recent !== undefined,
+        recent,
       };
     },
 
@@ -260,16 +277,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
 
     async recordProvenance(request) {
       const agentId = checkAgentId(request.agentId);
-      request.records.forEach((r, i) => checkProvenance(r, agentId, `records[${i}]`));
-      const records = request.records.map((r) => ({ ...r, agentId, id: r.id || deps.newId("prov"), createdAtUnixMs: r.createdAtUnixMs || now() }));
-      const seen = new Set<string>();
-      records.forEach((r, i) => {
-        if (seen.has(r.id)) throw invalid(`records[${i}].id`, `${JSON.stringify(r.id)} appears twice`);
-        seen.add(r.id);
-      });
-      // No agent lock: records are only added, under fresh ids, and the store checks each id itself, so a
-      // cycle's provenance is written beside its Remember (sharing its log write) instead of after it.
-      await repo.add(agentId, "provenance", records.map((r) => ({ id: r.id, record: r })));
+      const records = stampProvenance(request.records, agentId, "records", provenanceStamp);
+      // No agent lock: records are only added, under fresh ids, and the store checks each id itself.
+      await addProvenance(agentId, records);
       return { ids: records.map((r) => r.id) };
     },
 

@@ -13,6 +13,29 @@ export function checkProvenance(r: ProvenanceRecord, agentId: string, field: str
   });
 }
 
+/** How records are stamped before they are stored. */
+export interface ProvenanceStamp {
+  readonly newId: () => string;
+  readonly now: () => number;
+}
+
+/**
+ * Records about to be stored, as RecordProvenance and Remember store them:
+ * each checked (fields named under `field`, e.g. records[0].derived_id),
+ * then given the agent, an id when it has none and a time when it has
+ * none. An id given twice is refused. Throws before anything is written.
+ */
+export function stampProvenance(records: readonly ProvenanceRecord[], agentId: string, field: string, stamp: ProvenanceStamp): ProvenanceRecord[] {
+  records.forEach((r, i) => checkProvenance(r, agentId, `${field}[${i}]`));
+  const stamped = records.map((r) => ({ ...r, agentId, id: r.id || stamp.newId(), createdAtUnixMs: r.createdAtUnixMs || stamp.now() }));
+  const seen = new Set<string>();
+  stamped.forEach((r, i) => {
+    if (seen.has(r.id)) throw invalid(`${field}[${i}].id`, `${JSON.stringify(r.id)} appears twice`);
+    seen.add(r.id);
+  });
+  return stamped;
+}
+
 /** Whether a record mentions a symbol: as what it explains, among its sources, or in a supporting triple. */
 function mentions(r: ProvenanceRecord, symbol: string): boolean {
   return r.derivedId === symbol || r.sourceIds.includes(symbol) || r.supportingTriples.some((t) => t.subject === symbol || t.object === symbol);

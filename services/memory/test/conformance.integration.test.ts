@@ -352,6 +352,69 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect((await client.listProvenance({ agentId: "p1" })).records).toHaveLength(3);
   });
 
+  it("provenance with Remember - stored beside the entries as RecordProvenance stores it, listed the same; checked the same, nothing written on a refusal", async () => {
+    const rec = (cycle: number, derivedId: string, more: Parameters<typeof ProvenanceRecord.fromPartial>[0] = {}) =>
+      ProvenanceRecord.fromPartial({ cycle, kind: DerivationKind.AGENT_DECISION, derivedId, sourceIds: ["goal:sun"], confidence: 0.7, toolName: "kg_query", detail: "why", scoreBreakdown: "[score=0.7]", ...more });
+    const records = [rec(1, "decision:pr:1"), rec(2, "decision:pr:2", { supportingTriples: [{ subject: "sun", predicate: "is_a", object: "star", confidence: 1 }] })];
+    const remembered = await client.remember({ agentId: "pr1", cycle: 2, entries: [entry("decided", { symbols: ["goal:sun"] })], provenance: records });
+    expect(remembered.ids).toHaveLength(1);
+    expect(remembered.provenanceIds).toHaveLength(2);
+    const { ids } = await client.recordProvenance({ agentId: "pr2", records });
+    const listed = (await client.listProvenance({ agentId: "pr1" })).records;
+    expect(listed.map((r) => r.id)).toEqual(remembered.provenanceIds);
+    expect(remembered.provenanceIds.every((id) => /^prov:[0-9a-z]+-[0-9a-f]{10}$/.test(id))).toBe(true);
+    // The same records as RecordProvenance's, apart from their fresh ids, times and agent.
+    const comparable = (r: ProvenanceRecord) => ({ ...r, id: "", createdAtUnixMs: 0, agentId: "" });
+    const viaRecord = (await client.listProvenance({ agentId: "pr2" })).records;
+    expect(viaRecord.map((r) => r.id)).toEqual(ids);
+    expect(listed.map(comparable)).toEqual(viaRecord.map(comparable));
+    expect(listed.every((r) => r.agentId === "pr1" && r.createdAtUnixMs > 0)).toBe(true);
+    // A given id is kept, and stored once however often it is sent (a retried Remember, then RecordProvenance).
+    const given = rec(3, "decision:pr:3", { id: "prov:given-1" });
+    expect((await client.remember({ agentId: "pr1", cycle: 3, entries: [], provenance: [given] })).provenanceIds).toEqual(["prov:given-1"]);
+    expect((await client.remember({ agentId: "pr1", cycle: 3, entries: [], provenance: [given] })).provenanceIds).toEqual(["prov:given-1"]);
+    expect((await client.recordProvenance({ agentId: "pr1", records: [given] })).ids).toEqual(["prov:given-1"]);
+    expect((await client.listProvenance({ agentId: "pr1" })).records.map((r) => r.derivedId)).toEqual(["decision:pr:1", "decision:pr:2", "decision:pr:3"]);
+    // Refused as RecordProvenance refuses, naming the field; neither the entries nor the records are written.
+    const refusals: [ProvenanceRecord[], string][] = [
+      [[rec(4, "ok"), rec(4, "")], "provenance[1].derived_id: is required"],
+      [[rec(4, "ok", { agentId: "other" })], 'provenance[0].agent_id: is "other" but the request is for "pr1"'],
+      [[rec(4, "ok", { confidence: 1.5 })], "provenance[0].confidence: must be in [0, 1], got 1.5"],
+      [[rec(4, "ok", { supportingTriples: [{ subject: "sun", predicate: "", object: "star", confidence: 1 }] })], "provenance[0].supporting_triples[0]: needs subject, predicate and object"],
+      [[rec(4, "a", { id: "prov:twice" }), rec(4, "b", { id: "prov:twice" })], 'provenance[1].id: "prov:twice" appears twice'],
+    ];
+    for (const [provenance, message] of refusals) {
+      const bad = await client.remember({ agentId: "pr1", cycle: 4, entries: [entry("not written")], provenance }).catch((e: unknown) => e);
+      expect(isBusError(bad, "INVALID_ARGUMENT") && bad.message).toBe(message);
+      const viaRecordProvenance = await client.recordProvenance({ agentId: "pr1", records: provenance }).catch((e: unknown) => e);
+      expect(isBusError(viaRecordProvenance, "INVALID_ARGUMENT") && viaRecordProvenance.message).toBe(message.replace(/^provenance/, "records"));
+    }
+    expect((await client.listProvenance({ agentId: "pr1" })).records).toHaveLength(3);
+    expect((await client.recent({ agentId: "pr1", limit: 100 })).entries.map((e) => e.content)).toEqual(["decided"]);
+    // Without provenance, none is written and no ids come back.
+    expect((await client.remember({ agentId: "pr1", cycle: 5, entries: [entry("plain")] })).provenanceIds).toEqual([]);
+    expect((await client.listProvenance({ agentId: "pr1" })).records).toHaveLength(3);
+  });
+
+  it("recall with recent_limit - working memory as Recent lists it comes back in the same call; without it, none", async () => {
+    for (let cycle = 1; cycle <= 4; cycle++) await client.remember({ agentId: "rr1", cycle, entries: [entry(`note ${cycle} about the sun`, { symbols: ["goal:sun"], relevance: 0.95 })], capacity: 20 });
+    await client.consolidate({ agentId: "rr1", cycle: 10, goalIds: ["goal:sun"], config: { minRelevance: 0.01 } });
+    await client.remember({ agentId: "rr1", cycle: 5, entries: [entry("note 5 about the sun", { symbols: ["goal:sun"] }), entry("note 6 about the moon", { symbols: ["goal:moon"] })], capacity: 20 });
+    const query = { agentId: "rr1", query: "the sun", symbols: ["goal:sun"], topK: 3, includeFacts: false };
+    const both = await client.recall({ ...query, recentLimit: 3 });
+    const alone = await client.recall(query);
+    expect(both.recentIncluded).toBe(true);
+    expect(both.recent).toEqual(await client.recent({ agentId: "rr1", limit: 3 }));
+    expect(both.recent!.entries.map((e) => e.content)).toEqual(["note 6 about the moon", "note 5 about the sun"]);
+    expect(both.episodes.length).toBeGreaterThan(0);
+    // The same episodes, in the same order (their recency scores move with the clock between the calls).
+    expect(both.episodes.map((e) => e.symbolId)).toEqual(alone.episodes.map((e) => e.symbolId));
+    expect(alone.recentIncluded).toBe(false);
+    expect(alone.recent).toBeUndefined();
+    const bad = await client.recall({ ...query, recentLimit: 0 }).catch((e: unknown) => e);
+    expect(isBusError(bad, "INVALID_ARGUMENT") && bad.message).toMatch(/^recent_limit: must be in 1\.\.\d+, got 0$/);
+  });
+
   it("durability - a reopened store serves the same state", async () => {
     await client.remember({ agentId: "d1", cycle: 1, entries: [entry("remember me", { symbols: ["x"] })] });
     await client.saveSession({ state: session("d1", 1), expectedVersion: 0 });

@@ -1,12 +1,12 @@
 import { BusError, isBusError, type CallContext, type CallOptions, type ServiceClient, type ServiceHandlers } from "@boyd/bus";
-import type { EpisodicEntry, MemoryServiceDefinition, Observation, ObserveServiceDefinition } from "@boyd/proto";
+import type { EpisodicEntry, MemoryServiceDefinition, MemoryServiceRecallRequest, Observation, ObserveServiceDefinition, RecentResponse } from "@boyd/proto";
 import { OBSERVE } from "./constants.js";
 import { activeGoals, recallQuery } from "./goals.js";
 import type { PerceptInbox } from "./percepts/port.js";
 import { summarize } from "./summary.js";
 import { checkAgentId, checkCount, checkGoals, invalid } from "./validate.js";
 
-/** What observe reads from the memory service: its Recent and Recall rpcs (a bus client serves). */
+/** What observe reads from the memory service: its Recall (with working memory's recent entries) and, from an older memory, Recent rpcs (a bus client serves). */
 export type MemoryReader = Pick<ServiceClient<typeof MemoryServiceDefinition>, "recent" | "recall">;
 
 /** Options of {@link createObserveHandlers}. */
@@ -23,8 +23,9 @@ export interface ObserveHandlerOptions {
 
 /**
  * The observe service's handler: validates the request, reads working
- * memory and recalls episodes through the memory service (with the call's
- * own deadline), takes the agent's percepts, and builds the observation.
+ * memory and recalls episodes through the memory service (one call when it
+ * recalls, with the call's own deadline), takes the agent's percepts, and
+ * builds the observation.
  * Percepts are committed only once the observation is built, and handed
  * back for the next call when anything fails. No transport in sight.
  */
@@ -45,13 +46,12 @@ export function createObserveHandlers(options: ObserveHandlerOptions): ServiceHa
       // The percepts are taken while memory is read (over NATS, a round trip that no longer waits behind
       // memory's), and handed back below if memory fails.
       const taking = percepts.take(agentId, { limit: maxPercepts, deadline: call.deadline, signal: ctx.signal });
-      const reading = Promise.all([
-        // Recent also reports size and capacity, so it is asked even for no entries.
-        reachMemory("Recent", memory.recent({ agentId, limit: Math.max(1, recentLimit) }, call)),
+      // Recent also reports size and capacity, so it is asked even for no entries.
+      const recentRequest = { agentId, limit: Math.max(1, recentLimit) };
+      const reading: Promise<[RecentResponse, EpisodicEntry[]]> =
         active.length > 0 && topK > 0
-          ? reachMemory("Recall", memory.recall({ agentId, query: recallQuery(active), symbols: active.map((g) => g.symbolId), topK, includeFacts: false }, call)).then((r) => newestFirst(r.episodes))
-          : Promise.resolve([]),
-      ]);
+          ? recallWithRecent(memory, { agentId, query: recallQuery(active), symbols: active.map((g) => g.symbolId), topK, includeFacts: false }, recentRequest, call)
+          : reachMemory("Recent", memory.recent(recentRequest, call)).then((recent) => [recent, []]);
       // Settled before anything is thrown, so a failed read never leaves a take (or its failure) unattended.
       const [read, taken] = await Promise.allSettled([reading, taking]);
       if (read.status === "rejected") {
@@ -121,6 +121,23 @@ async function reachMemory<T>(rpc: string, call: Promise<T>): Promise<T> {
     if (isBusError(err, "INVALID_ARGUMENT")) throw invalid(`memory ${rpc}`, err.message);
     throw err;
   }
+}
+
+/**
+ * Episodes for the active goals and working memory's recent entries, in one
+ * Recall (its recent_limit) where there were two calls. A memory older than
+ * recent_limit ignores it and says nothing was included: Recent is asked
+ * then, as before, for the same answer.
+ */
+async function recallWithRecent(
+  memory: MemoryReader,
+  recall: Omit<MemoryServiceRecallRequest, "recentLimit">,
+  recent: { agentId: string; limit: number },
+  call: CallOptions,
+): Promise<[RecentResponse, EpisodicEntry[]]> {
+  const r = await reachMemory("Recall", memory.recall({ ...recall, recentLimit: recent.limit }, call));
+  const listed = r.recentIncluded && r.recent ? r.recent : await reachMemory("Recent", memory.recent(recent, call));
+  return [listed, newestFirst(r.episodes)];
 }
 
 /** Recall ranks best first; the observation lists episodes newest first (ties by id). */

@@ -159,10 +159,65 @@ describe("observe - downstream calls", () => {
     const ctx = { service: "boyd.v1.ObserveService", method: "Observe", deadline: Date.now() + 5_000, signal: new AbortController().signal };
     try {
       await handlers.observe({ agentId: "a1", cycle: 1, goals: [goal("g1")] }, ctx);
-      expect(seen.indexOf("percepts taken")).toBeLessThan(seen.indexOf("recent answered"));
       expect(seen.indexOf("percepts taken")).toBeLessThan(seen.indexOf("recall answered"));
+      expect(seen).not.toContain("recent asked");
     } finally {
       await inbox.close();
+      await neighbours.close();
+      await transport.close();
+    }
+  });
+
+  it("one call - Recall brings the recent entries; from an older memory (recent_limit dropped, nothing included) Recent is asked too; the observation is the same", async () => {
+    const transport = new InProcessTransport();
+    const neighbours = await startNeighbours(transport);
+    const agent = agentId();
+    const sun = goal("goal:sun", { description: "learn how the sun makes light", successCriteria: "fusion of hydrogen in the core" });
+    const note = (content: string, cycle: number) => neighbours.memory.remember({ agentId: agent, cycle, entries: [entry(content, { symbols: ["goal:sun"], relevance: 0.9, kind: WorkingMemoryKind.INFERENCE })], capacity: 40 });
+    await note("the sun makes light by fusion of hydrogen in its core", 1);
+    await neighbours.memory.consolidate({ agentId: agent, cycle: 2, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:sun"], config: { minRelevance: 0 } });
+    for (let cycle = 3; cycle <= 9; cycle++) await note(`note ${cycle} about sunspots`, cycle);
+    const reader = (older: boolean, calls: string[]): MemoryReader => ({
+      recent(request, options) {
+        calls.push("recent");
+        return neighbours.memory.recent(request, options);
+      },
+      async recall(request, options) {
+        calls.push("recall");
+        if (!older) return neighbours.memory.recall(request, options);
+        // What a memory that predates recent_limit answers: the field unknown, so dropped, and nothing included.
+        const { recentLimit: _dropped, ...known } = request;
+        const answer = await neighbours.memory.recall(known, options);
+        expect(answer.recentIncluded).toBe(false);
+        return answer;
+      },
+    });
+    const percepts = await openInProcessPerceptInbox(transport);
+    const ctx = { service: "boyd.v1.ObserveService", method: "Observe", deadline: Date.now() + 5_000, signal: new AbortController().signal };
+    const observe = async (older: boolean, request: Parameters<ReturnType<typeof createObserveHandlers>["observe"]>[0]) => {
+      const calls: string[] = [];
+      const { observation } = await createObserveHandlers({ memory: reader(older, calls), percepts, now: () => 42 }).observe(request, ctx);
+      return { observation, calls };
+    };
+    try {
+      for (const request of [
+        { agentId: agent, cycle: 10, goals: [sun] },
+        { agentId: agent, cycle: 10, goals: [sun], recentLimit: 3, episodeTopK: 1 },
+        { agentId: agent, cycle: 10, goals: [sun], recentLimit: 0 },
+      ]) {
+        const now = await observe(false, request);
+        const before = await observe(true, request);
+        expect(now.calls).toEqual(["recall"]);
+        expect(before.calls).toEqual(["recall", "recent"]);
+        expect(now.observation).toEqual(before.observation);
+        expect(now.observation!.recalledEpisodes).toHaveLength(1);
+        expect(now.observation!.workingMemorySize).toBe(7);
+      }
+      const { observation } = await observe(false, { agentId: agent, cycle: 10, goals: [sun], recentLimit: 3 });
+      expect(observation!.recentEntries.map((e) => e.content)).toEqual(["note 9 about sunspots", "note 8 about sunspots", "note 7 about sunspots"]);
+      expect(observation!.summary).toBe(`cycle 10: 1 active goal (top: "learn how the sun makes light"), WM 7/40, 1 episode recalled, 0 percepts`);
+    } finally {
+      await percepts.close();
       await neighbours.close();
       await transport.close();
     }
@@ -190,7 +245,8 @@ describe("observe - downstream calls", () => {
       await handlers.observe({ agentId: "a1", cycle: 1, goals: [goal("g1")], episodeTopK: 0 }, ctx);
       expect(calls).toEqual(["recent", "recent"]);
       await handlers.observe({ agentId: "a1", cycle: 1, goals: [goal("g1")] }, ctx);
-      expect(calls).toEqual(["recent", "recent", "recent", "recall"]);
+      // With a goal to recall for, one Recall brings the recent entries too.
+      expect(calls).toEqual(["recent", "recent", "recall"]);
     } finally {
       await percepts.close();
       await neighbours.close();

@@ -209,20 +209,22 @@ class ToolRun(_message.Message):
     def __init__(self, tool_name: _Optional[str] = ..., success: _Optional[bool] = ..., cycle: _Optional[int] = ..., goal_id: _Optional[str] = ..., outcome: _Optional[_Union[_act_pb2.ActionOutcome, str]] = ...) -> None: ...
 
 class RememberRequest(_message.Message):
-    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity", "session")
+    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity", "session", "provenance")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     CYCLE_FIELD_NUMBER: _ClassVar[int]
     ENTRIES_FIELD_NUMBER: _ClassVar[int]
     TOUCH_IDS_FIELD_NUMBER: _ClassVar[int]
     CAPACITY_FIELD_NUMBER: _ClassVar[int]
     SESSION_FIELD_NUMBER: _ClassVar[int]
+    PROVENANCE_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     cycle: int
     entries: _containers.RepeatedCompositeFieldContainer[_common_pb2.WorkingMemoryEntry]
     touch_ids: _containers.RepeatedScalarFieldContainer[int]
     capacity: int
     session: RememberSession
-    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ..., session: _Optional[_Union[RememberSession, _Mapping]] = ...) -> None: ...
+    provenance: _containers.RepeatedCompositeFieldContainer[ProvenanceRecord]
+    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ..., session: _Optional[_Union[RememberSession, _Mapping]] = ..., provenance: _Optional[_Iterable[_Union[ProvenanceRecord, _Mapping]]] = ...) -> None: ...
 
 class RememberSession(_message.Message):
     __slots__ = ("active_goal_ids", "config")
@@ -233,7 +235,7 @@ class RememberSession(_message.Message):
     def __init__(self, active_goal_ids: _Optional[_Iterable[str]] = ..., config: _Optional[_Union[_common_pb2.AgentConfig, _Mapping]] = ...) -> None: ...
 
 class RememberResponse(_message.Message):
-    __slots__ = ("ids", "evicted_ids", "size", "capacity", "pressure", "facts", "pressure_level", "consolidation", "unknown_touch_ids")
+    __slots__ = ("ids", "evicted_ids", "size", "capacity", "pressure", "facts", "pressure_level", "consolidation", "unknown_touch_ids", "provenance_ids")
     IDS_FIELD_NUMBER: _ClassVar[int]
     EVICTED_IDS_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -243,6 +245,7 @@ class RememberResponse(_message.Message):
     PRESSURE_LEVEL_FIELD_NUMBER: _ClassVar[int]
     CONSOLIDATION_FIELD_NUMBER: _ClassVar[int]
     UNKNOWN_TOUCH_IDS_FIELD_NUMBER: _ClassVar[int]
+    PROVENANCE_IDS_FIELD_NUMBER: _ClassVar[int]
     ids: _containers.RepeatedScalarFieldContainer[int]
     evicted_ids: _containers.RepeatedScalarFieldContainer[int]
     size: int
@@ -252,7 +255,8 @@ class RememberResponse(_message.Message):
     pressure_level: PressureLevel
     consolidation: MemoryServiceConsolidateResponse
     unknown_touch_ids: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, ids: _Optional[_Iterable[int]] = ..., evicted_ids: _Optional[_Iterable[int]] = ..., size: _Optional[int] = ..., capacity: _Optional[int] = ..., pressure: _Optional[float] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., pressure_level: _Optional[_Union[PressureLevel, str]] = ..., consolidation: _Optional[_Union[MemoryServiceConsolidateResponse, _Mapping]] = ..., unknown_touch_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+    provenance_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, ids: _Optional[_Iterable[int]] = ..., evicted_ids: _Optional[_Iterable[int]] = ..., size: _Optional[int] = ..., capacity: _Optional[int] = ..., pressure: _Optional[float] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., pressure_level: _Optional[_Union[PressureLevel, str]] = ..., consolidation: _Optional[_Union[MemoryServiceConsolidateResponse, _Mapping]] = ..., unknown_touch_ids: _Optional[_Iterable[int]] = ..., provenance_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RecentRequest(_message.Message):
     __slots__ = ("agent_id", "limit", "kinds", "symbol")
@@ -309,30 +313,36 @@ class MemoryServiceConsolidateResponse(_message.Message):
     def __init__(self, episodes: _Optional[_Iterable[_Union[_common_pb2.EpisodicEntry, _Mapping]]] = ..., entries_scored: _Optional[int] = ..., entries_removed: _Optional[int] = ..., pressure_before: _Optional[float] = ..., pressure_after: _Optional[float] = ...) -> None: ...
 
 class MemoryServiceRecallRequest(_message.Message):
-    __slots__ = ("agent_id", "query", "symbols", "top_k", "include_facts")
+    __slots__ = ("agent_id", "query", "symbols", "top_k", "include_facts", "recent_limit")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     QUERY_FIELD_NUMBER: _ClassVar[int]
     SYMBOLS_FIELD_NUMBER: _ClassVar[int]
     TOP_K_FIELD_NUMBER: _ClassVar[int]
     INCLUDE_FACTS_FIELD_NUMBER: _ClassVar[int]
+    RECENT_LIMIT_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     query: str
     symbols: _containers.RepeatedScalarFieldContainer[str]
     top_k: int
     include_facts: bool
-    def __init__(self, agent_id: _Optional[str] = ..., query: _Optional[str] = ..., symbols: _Optional[_Iterable[str]] = ..., top_k: _Optional[int] = ..., include_facts: _Optional[bool] = ...) -> None: ...
+    recent_limit: int
+    def __init__(self, agent_id: _Optional[str] = ..., query: _Optional[str] = ..., symbols: _Optional[_Iterable[str]] = ..., top_k: _Optional[int] = ..., include_facts: _Optional[bool] = ..., recent_limit: _Optional[int] = ...) -> None: ...
 
 class MemoryServiceRecallResponse(_message.Message):
-    __slots__ = ("episodes", "facts", "episode_scores", "fact_scores")
+    __slots__ = ("episodes", "facts", "episode_scores", "fact_scores", "recent_included", "recent")
     EPISODES_FIELD_NUMBER: _ClassVar[int]
     FACTS_FIELD_NUMBER: _ClassVar[int]
     EPISODE_SCORES_FIELD_NUMBER: _ClassVar[int]
     FACT_SCORES_FIELD_NUMBER: _ClassVar[int]
+    RECENT_INCLUDED_FIELD_NUMBER: _ClassVar[int]
+    RECENT_FIELD_NUMBER: _ClassVar[int]
     episodes: _containers.RepeatedCompositeFieldContainer[_common_pb2.EpisodicEntry]
     facts: _containers.RepeatedCompositeFieldContainer[Fact]
     episode_scores: _containers.RepeatedCompositeFieldContainer[RecallScore]
     fact_scores: _containers.RepeatedCompositeFieldContainer[RecallScore]
-    def __init__(self, episodes: _Optional[_Iterable[_Union[_common_pb2.EpisodicEntry, _Mapping]]] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., episode_scores: _Optional[_Iterable[_Union[RecallScore, _Mapping]]] = ..., fact_scores: _Optional[_Iterable[_Union[RecallScore, _Mapping]]] = ...) -> None: ...
+    recent_included: bool
+    recent: RecentResponse
+    def __init__(self, episodes: _Optional[_Iterable[_Union[_common_pb2.EpisodicEntry, _Mapping]]] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., episode_scores: _Optional[_Iterable[_Union[RecallScore, _Mapping]]] = ..., fact_scores: _Optional[_Iterable[_Union[RecallScore, _Mapping]]] = ..., recent_included: _Optional[bool] = ..., recent: _Optional[_Union[RecentResponse, _Mapping]] = ...) -> None: ...
 
 class RecallScore(_message.Message):
     __slots__ = ("id", "score", "similarity", "symbol_overlap", "recency", "word_match")

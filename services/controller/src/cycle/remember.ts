@@ -1,4 +1,20 @@
-import { ActionOutcome, DerivationKind, WorkingMemoryKind, type ActionResult, type Decision, type EpisodicEntry, type Observation, type Orientation, type RememberSession, type SessionState, type Triple, type WorkingMemoryEntry } from "@boyd/proto";
+import { randomBytes } from "node:crypto";
+import {
+  ActionOutcome,
+  DerivationKind,
+  ProvenanceRecord,
+  WorkingMemoryKind,
+  type ActionResult,
+  type Decision,
+  type EpisodicEntry,
+  type Observation,
+  type Orientation,
+  type RememberResponse,
+  type RememberSession,
+  type SessionState,
+  type Triple,
+  type WorkingMemoryEntry,
+} from "@boyd/proto";
 import { activeGoalIds } from "../goals/index.js";
 import { reasonOf } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
@@ -31,19 +47,46 @@ export function rememberSession(saved: SessionState): RememberSession {
   return { activeGoalIds: activeGoalIds(saved.goals), config: saved.config };
 }
 
-/** Records what the cycle saw and did in working memory. */
-export async function remember(
-  ports: CyclePorts,
-  agentId: string,
-  cycle: number,
-  observation: Observation,
-  orientation: Orientation,
-  decision: Decision | undefined,
-  result: ActionResult | undefined,
-  cfg: ResolvedAgentConfig,
-  saved: SessionState,
-  warnings: string[],
-): Promise<Remembered> {
+/** What the cycle records: its working-memory entries, and its decision's provenance. */
+export interface Remembering {
+  readonly observation: Observation;
+  readonly orientation: Orientation;
+  readonly decision: Decision | undefined;
+  readonly result: ActionResult | undefined;
+  readonly cfg: ResolvedAgentConfig;
+  /** The session the cycle started from (see rememberSession). */
+  readonly saved: SessionState;
+  /** The decision's provenance record (see decisionProvenance); empty when the cycle decided no call. */
+  readonly provenance: readonly ProvenanceRecord[];
+}
+
+/**
+ * Records what the cycle saw and did in working memory, and its decision's
+ * provenance, in one Remember. Provenance goes on its own (RecordProvenance)
+ * only when Remember did not store it: a memory older than
+ * RememberRequest.provenance ignores the records and returns no ids, and a
+ * failed Remember may have stored them or not. Each record carries an id
+ * chosen here, so whichever call stores it first, it is stored once.
+ * A provenance failure is a warning, as a Remember failure is.
+ */
+export async function remember(ports: CyclePorts, agentId: string, cycle: number, what: Remembering, warnings: string[]): Promise<Remembered> {
+  const { provenance } = what;
+  try {
+    const r = await rememberEntries(ports, agentId, cycle, what, warnings);
+    if (provenance.length > 0 && r.provenanceIds.length === 0) await recordProvenance(ports, agentId, provenance, warnings);
+    const health = contextHealthWarning({ entries: r.size + (r.consolidation?.entriesRemoved ?? 0), capacity: r.capacity });
+    if (health) warnings.push(health);
+    return { size: r.size, pressure: r.pressure, consolidated: r.consolidation?.episodes ?? [] };
+  } catch (err) {
+    warnings.push(`working memory not updated: ${(err as Error).message}`);
+    await recordProvenance(ports, agentId, provenance, warnings);
+    return { size: what.observation.workingMemorySize, pressure: what.orientation.memoryPressure };
+  }
+}
+
+/** The Remember call: the cycle's entries, the consulted ones, the session's part and the provenance. */
+function rememberEntries(ports: CyclePorts, agentId: string, cycle: number, what: Remembering, warnings: string[]): Promise<RememberResponse> {
+  const { observation, orientation, decision, result, cfg, saved } = what;
   const goal = decision?.goalId ? [decision.goalId] : [];
   const entry = (kind: WorkingMemoryKind, content: string, relevance: number, extra: Partial<WorkingMemoryEntry> = {}): WorkingMemoryEntry =>
     workingEntry(kind, content, relevance, cycle, ports.now(), { symbols: goal, ...extra });
@@ -57,17 +100,10 @@ export async function remember(
     const text = ok ? result.output!.content : `${ActionOutcome[result.outcome]}: ${reasonOf(result)}`;
     entries.push(entry(WorkingMemoryKind.TOOL_RESULT, text.slice(0, 5_000), ok ? 0.7 : 0.5, { toolName: result.toolName, symbols: [...goal, ...(result.output?.symbolsInvolved ?? []).slice(0, 20)] }));
   }
-  try {
-    const r = await withRecovery("remember", { deadline: ports.now() + 30_000, attemptMs: 10_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
-      ports.memory.remember({ agentId, cycle, entries, touchIds: consultedEntryIds(observation.recentEntries, decision?.goalId), capacity: cfg.workingMemoryCapacity, session: rememberSession(saved) }, { deadline, agentId }),
-    );
-    const health = contextHealthWarning({ entries: r.size + (r.consolidation?.entriesRemoved ?? 0), capacity: r.capacity });
-    if (health) warnings.push(health);
-    return { size: r.size, pressure: r.pressure, consolidated: r.consolidation?.episodes ?? [] };
-  } catch (err) {
-    warnings.push(`working memory not updated: ${(err as Error).message}`);
-    return { size: observation.workingMemorySize, pressure: orientation.memoryPressure };
-  }
+  const touchIds = consultedEntryIds(observation.recentEntries, decision?.goalId);
+  return withRecovery("remember", { deadline: ports.now() + 30_000, attemptMs: 10_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
+    ports.memory.remember({ agentId, cycle, entries, touchIds, capacity: cfg.workingMemoryCapacity, session: rememberSession(saved), provenance: [...what.provenance] }, { deadline, agentId }),
+  );
 }
 
 /** Longest tool input quoted in an ACTION entry. */
@@ -99,28 +135,36 @@ export function consultedEntryIds(recent: readonly WorkingMemoryEntry[], goalId:
   return recent.filter((e) => e.id > 0 && e.kind === WorkingMemoryKind.DECISION && e.symbols.includes(goalId)).map((e) => e.id);
 }
 
-/** Records the decision as provenance in memory (best effort). */
-export async function recordProvenance(ports: CyclePorts, agentId: string, cycle: number, decision: Decision, warnings: string[]): Promise<void> {
+/**
+ * A fresh provenance record id, as memory would assign it ("prov:<time>-<random>"),
+ * chosen by the controller so that a retried Remember and the RecordProvenance
+ * after a failed one store the record once (memory adds an id it holds as a no-op).
+ */
+export function provenanceId(now: number): string {
+  return `prov:${now.toString(36)}-${randomBytes(5).toString("hex")}`;
+}
+
+/** The decision as a provenance record: what it was derived from (its goal), how sure, the tool, the reasoning and the score breakdown. */
+export function decisionProvenance(agentId: string, cycle: number, decision: Decision, id: string): ProvenanceRecord {
+  return ProvenanceRecord.fromPartial({
+    id,
+    agentId,
+    derivedId: `decision:${agentId}:${cycle}`,
+    kind: DerivationKind.AGENT_DECISION,
+    sourceIds: decision.goalId ? [decision.goalId] : [],
+    cycle,
+    confidence: Math.max(0, Math.min(1, decision.explanation?.confidence ?? 0)),
+    toolName: decision.call?.toolName ?? "",
+    detail: decision.explanation?.reasoning ?? "",
+    scoreBreakdown: decision.score?.breakdown ?? "",
+  });
+}
+
+/** Records provenance with RecordProvenance (best effort: a failure is a warning). */
+export async function recordProvenance(ports: CyclePorts, agentId: string, records: readonly ProvenanceRecord[], warnings: string[]): Promise<void> {
+  if (records.length === 0) return;
   try {
-    await ports.memory.recordProvenance(
-      {
-        agentId,
-        records: [
-          {
-            agentId,
-            derivedId: `decision:${agentId}:${cycle}`,
-            kind: DerivationKind.AGENT_DECISION,
-            sourceIds: decision.goalId ? [decision.goalId] : [],
-            cycle,
-            confidence: Math.max(0, Math.min(1, decision.explanation?.confidence ?? 0)),
-            toolName: decision.call?.toolName ?? "",
-            detail: decision.explanation?.reasoning ?? "",
-            scoreBreakdown: decision.score?.breakdown ?? "",
-          },
-        ],
-      },
-      { timeoutMs: 10_000, agentId },
-    );
+    await ports.memory.recordProvenance({ agentId, records: [...records] }, { timeoutMs: 10_000, agentId });
   } catch (err) {
     warnings.push(`provenance not recorded: ${(err as Error).message}`);
   }

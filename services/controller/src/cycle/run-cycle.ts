@@ -36,7 +36,7 @@ import { withRecovery } from "./recovery.js";
 import { reflectNow } from "./reflection.js";
 import { retryContext } from "./retry-context.js";
 import { sessionToSave } from "./slim-session.js";
-import { recordProvenance, remember, type Remembered } from "./remember.js";
+import { decisionProvenance, provenanceId, remember, type Remembered } from "./remember.js";
 
 export type { CycleOptions } from "./frame.js";
 
@@ -369,14 +369,9 @@ async function closeGoals(frame: CycleFrame, state: SessionState, work: Work | u
 async function recordPhase(frame: CycleFrame, saved: SessionState, observation: Observation, orientation: Orientation, work: Work | undefined): Promise<Remembered> {
   const { ports, agentId, cycle, cfg } = frame;
   const decision = work?.decision;
-  // Provenance does not depend on what remember answers: both go at once (each is best effort on its own).
-  const [remembered] = await frame.timed("record", () =>
-    Promise.all([
-      remember(ports, agentId, cycle, observation, orientation, decision, work?.result, cfg, saved, frame.warnings),
-      decision?.call ? recordProvenance(ports, agentId, cycle, decision, frame.warnings) : Promise.resolve(),
-    ]),
-  );
-  return remembered;
+  // The decision's provenance goes with Remember (one call, not two).
+  const provenance = decision?.call ? [decisionProvenance(agentId, cycle, decision, provenanceId(ports.now()))] : [];
+  return frame.timed("record", () => remember(ports, agentId, cycle, { observation, orientation, decision, result: work?.result, cfg, saved, provenance }, frame.warnings));
 }
 
 /** Stop conditions, then the versioned save. */

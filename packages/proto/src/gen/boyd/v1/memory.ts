@@ -378,7 +378,19 @@ export interface RememberRequest {
    * caller that holds the session to save memory that read. Unset: memory
    * reads the saved session, as before.
    */
-  session: RememberSession | undefined;
+  session:
+    | RememberSession
+    | undefined;
+  /**
+   * Provenance records written beside the entries, checked and stored
+   * exactly as RecordProvenance stores its records (ids assigned by memory
+   * when empty; an id already stored is not stored again), so a cycle's
+   * decision provenance needs no call of its own. Errors name the field
+   * (e.g. provenance[0].derived_id). A memory that does not know this field
+   * ignores it and returns no provenance_ids: the caller then sends the
+   * records with RecordProvenance.
+   */
+  provenance: ProvenanceRecord[];
 }
 
 /** RememberSession is the part of an agent's session Remember works from. */
@@ -420,6 +432,12 @@ export interface RememberResponse {
     | undefined;
   /** touch_ids that named no entry held (e.g. already consolidated). */
   unknownTouchIds: number[];
+  /**
+   * Ids of the stored provenance records, in request order (as
+   * RecordProvenanceResponse.ids). Empty when none were sent, or when the
+   * memory answering does not know RememberRequest.provenance.
+   */
+  provenanceIds: string[];
 }
 
 /** RecentRequest lists working memory. */
@@ -492,6 +510,12 @@ export interface MemoryServiceRecallRequest {
     | undefined;
   /** Whether to search facts too. */
   includeFacts: boolean;
+  /**
+   * Set to also list working memory as Recent does with this limit (all
+   * kinds, any symbol), in the same call: recent_entries and its figures
+   * come back with recent_included set. Unset: no working memory is read.
+   */
+  recentLimit?: number | undefined;
 }
 
 /** MemoryServiceRecallResponse returns what was found, best first. */
@@ -504,6 +528,16 @@ export interface MemoryServiceRecallResponse {
   episodeScores: RecallScore[];
   /** How each returned fact scored, in the same order as facts. */
   factScores: RecallScore[];
+  /**
+   * Whether recent_limit was answered: a memory that does not know it
+   * leaves this false and recent empty, and the caller asks Recent.
+   */
+  recentIncluded: boolean;
+  /**
+   * Working memory as Recent answers for recent_limit (entries newest
+   * first, size, capacity, pressure), when recent_included.
+   */
+  recent: RecentResponse | undefined;
 }
 
 /**
@@ -2537,7 +2571,7 @@ export const ToolRun: MessageFns<ToolRun> = {
 };
 
 function createBaseRememberRequest(): RememberRequest {
-  return { agentId: "", cycle: 0, entries: [], touchIds: [], capacity: undefined, session: undefined };
+  return { agentId: "", cycle: 0, entries: [], touchIds: [], capacity: undefined, session: undefined, provenance: [] };
 }
 
 export const RememberRequest: MessageFns<RememberRequest> = {
@@ -2563,6 +2597,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     }
     if (message.session !== undefined) {
       RememberSession.encode(message.session, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.provenance) {
+      ProvenanceRecord.encode(v!, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -2638,6 +2675,14 @@ export const RememberRequest: MessageFns<RememberRequest> = {
             message.session = RememberSession.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.provenance.push(ProvenanceRecord.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2668,6 +2713,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
         : [],
       capacity: isSet(object.capacity) ? globalThis.Number(object.capacity) : undefined,
       session: isSet(object.session) ? RememberSession.fromJSON(object.session) : undefined,
+      provenance: globalThis.Array.isArray(object?.provenance)
+        ? object.provenance.map((e: any) => ProvenanceRecord.fromJSON(e))
+        : [],
     };
   },
 
@@ -2691,6 +2739,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     if (message.session !== undefined) {
       obj.session = RememberSession.toJSON(message.session);
     }
+    if (message.provenance?.length) {
+      obj.provenance = message.provenance.map((e) => ProvenanceRecord.toJSON(e));
+    }
     return obj;
   },
 
@@ -2707,6 +2758,7 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     message.session = (object.session !== undefined && object.session !== null)
       ? RememberSession.fromPartial(object.session)
       : undefined;
+    message.provenance = object.provenance?.map((e) => ProvenanceRecord.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2813,6 +2865,7 @@ function createBaseRememberResponse(): RememberResponse {
     pressureLevel: 0,
     consolidation: undefined,
     unknownTouchIds: [],
+    provenanceIds: [],
   };
 }
 
@@ -2856,6 +2909,9 @@ export const RememberResponse: MessageFns<RememberResponse> = {
         writer.uint64(v);
       }
       writer.join();
+    }
+    for (const v of message.provenanceIds) {
+      writer.uint32(82).string(v!);
     }
     return writer;
   },
@@ -2975,6 +3031,14 @@ export const RememberResponse: MessageFns<RememberResponse> = {
 
             break;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.provenanceIds.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3012,6 +3076,11 @@ export const RememberResponse: MessageFns<RememberResponse> = {
         : globalThis.Array.isArray(object?.unknown_touch_ids)
         ? object.unknown_touch_ids.map((e: any) => globalThis.Number(e))
         : [],
+      provenanceIds: globalThis.Array.isArray(object?.provenanceIds)
+        ? object.provenanceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.provenance_ids)
+        ? object.provenance_ids.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -3044,6 +3113,9 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     if (message.unknownTouchIds?.length) {
       obj.unknownTouchIds = message.unknownTouchIds.map((e) => Math.round(e));
     }
+    if (message.provenanceIds?.length) {
+      obj.provenanceIds = message.provenanceIds;
+    }
     return obj;
   },
 
@@ -3063,6 +3135,7 @@ export const RememberResponse: MessageFns<RememberResponse> = {
       ? MemoryServiceConsolidateResponse.fromPartial(object.consolidation)
       : undefined;
     message.unknownTouchIds = object.unknownTouchIds?.map((e) => e) || [];
+    message.provenanceIds = object.provenanceIds?.map((e) => e) || [];
     return message;
   },
 };
@@ -3636,7 +3709,7 @@ export const MemoryServiceConsolidateResponse: MessageFns<MemoryServiceConsolida
 };
 
 function createBaseMemoryServiceRecallRequest(): MemoryServiceRecallRequest {
-  return { agentId: "", query: "", symbols: [], topK: undefined, includeFacts: false };
+  return { agentId: "", query: "", symbols: [], topK: undefined, includeFacts: false, recentLimit: undefined };
 }
 
 export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> = {
@@ -3655,6 +3728,9 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
     }
     if (message.includeFacts !== false) {
       writer.uint32(40).bool(message.includeFacts);
+    }
+    if (message.recentLimit !== undefined) {
+      writer.uint32(48).uint32(message.recentLimit);
     }
     return writer;
   },
@@ -3712,6 +3788,14 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
             message.includeFacts = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.recentLimit = reader.uint32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3743,6 +3827,11 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
         : isSet(object.include_facts)
         ? globalThis.Boolean(object.include_facts)
         : false,
+      recentLimit: isSet(object.recentLimit)
+        ? globalThis.Number(object.recentLimit)
+        : isSet(object.recent_limit)
+        ? globalThis.Number(object.recent_limit)
+        : undefined,
     };
   },
 
@@ -3763,6 +3852,9 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
     if (message.includeFacts !== false) {
       obj.includeFacts = message.includeFacts;
     }
+    if (message.recentLimit !== undefined) {
+      obj.recentLimit = Math.round(message.recentLimit);
+    }
     return obj;
   },
 
@@ -3776,12 +3868,13 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
     message.symbols = object.symbols?.map((e) => e) || [];
     message.topK = object.topK ?? undefined;
     message.includeFacts = object.includeFacts ?? false;
+    message.recentLimit = object.recentLimit ?? undefined;
     return message;
   },
 };
 
 function createBaseMemoryServiceRecallResponse(): MemoryServiceRecallResponse {
-  return { episodes: [], facts: [], episodeScores: [], factScores: [] };
+  return { episodes: [], facts: [], episodeScores: [], factScores: [], recentIncluded: false, recent: undefined };
 }
 
 export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse> = {
@@ -3797,6 +3890,12 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
     }
     for (const v of message.factScores) {
       RecallScore.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.recentIncluded !== false) {
+      writer.uint32(40).bool(message.recentIncluded);
+    }
+    if (message.recent !== undefined) {
+      RecentResponse.encode(message.recent, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -3846,6 +3945,22 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
             message.factScores.push(RecallScore.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.recentIncluded = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.recent = RecentResponse.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3874,6 +3989,12 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
         : globalThis.Array.isArray(object?.fact_scores)
         ? object.fact_scores.map((e: any) => RecallScore.fromJSON(e))
         : [],
+      recentIncluded: isSet(object.recentIncluded)
+        ? globalThis.Boolean(object.recentIncluded)
+        : isSet(object.recent_included)
+        ? globalThis.Boolean(object.recent_included)
+        : false,
+      recent: isSet(object.recent) ? RecentResponse.fromJSON(object.recent) : undefined,
     };
   },
 
@@ -3891,6 +4012,12 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
     if (message.factScores?.length) {
       obj.factScores = message.factScores.map((e) => RecallScore.toJSON(e));
     }
+    if (message.recentIncluded !== false) {
+      obj.recentIncluded = message.recentIncluded;
+    }
+    if (message.recent !== undefined) {
+      obj.recent = RecentResponse.toJSON(message.recent);
+    }
     return obj;
   },
 
@@ -3903,6 +4030,10 @@ export const MemoryServiceRecallResponse: MessageFns<MemoryServiceRecallResponse
     message.facts = object.facts?.map((e) => Fact.fromPartial(e)) || [];
     message.episodeScores = object.episodeScores?.map((e) => RecallScore.fromPartial(e)) || [];
     message.factScores = object.factScores?.map((e) => RecallScore.fromPartial(e)) || [];
+    message.recentIncluded = object.recentIncluded ?? false;
+    message.recent = (object.recent !== undefined && object.recent !== null)
+      ? RecentResponse.fromPartial(object.recent)
+      : undefined;
     return message;
   },
 };
