@@ -6,10 +6,15 @@ import { join, resolve } from "node:path";
 import { ensureDir } from "./dirs.js";
 import { WalError } from "./errors.js";
 
-/** The lock file a store's directory holds while the store is open. */
-export const LOCK_FILE = "LOCK";
+/**
+ * The lock file a store's directory holds while the store is open. Named
+ * with a dot, which no store's own entries have (memory's agent
+ * directories are encoded ids: letters, digits, `_`, `-`, `=`), so no agent
+ * id can collide with it.
+ */
+export const LOCK_FILE = "boyd.lock";
 
-/** Who holds a directory: what its LOCK file says. */
+/** Who holds a directory: what its lock file says. */
 export interface LockOwner {
   /** Process id of the holder. */
   readonly pid: number;
@@ -61,7 +66,7 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Takes the exclusive lock of `dir` (created if missing) for `what` ("the
- * memory store"): `<dir>/LOCK`, a small file naming this process. Refused
+ * memory store"): `<dir>/boyd.lock`, a small file naming this process. Refused
  * with a {@link DirectoryLockedError} while a live process, this one
  * included, holds it: two write-ahead logs appended by two owners
  * interleave their records and compact over each other. A lock whose holder
@@ -97,8 +102,8 @@ export async function lockDirectory(dir: string, what: string): Promise<Director
 
 /**
  * Creates the lock file whole, or finds it taken: written and synced under a
- * name of our own, then hard-linked as LOCK, which fails if LOCK exists.
- * Nobody ever reads a half-written LOCK (an O_EXCL create would show an empty
+ * name of our own, then hard-linked as the lock file, which fails if one
+ * exists. Nobody ever reads a half-written lock (an O_EXCL create would show an empty
  * file to a racing reader until written, which it could not tell from a
  * holder that died before writing).
  */
@@ -128,7 +133,7 @@ async function publish(dir: string, file: string, body: string): Promise<boolean
  * holder's file, but only one renames it; the other may rename the file the
  * first has just published, sees it is not the one it read, and links it
  * back. Residual race: while it is aside (microseconds), a third process may
- * publish a LOCK of its own; the link back then fails and the first
+ * publish a lock of its own; the link back then fails and the first
  * taker's lock is lost while it runs. That takes three processes starting on
  * one directory within the same instant after a crash.
  */

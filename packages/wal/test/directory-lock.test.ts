@@ -4,7 +4,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DirectoryLockedError, lockDirectory, type LockOwner } from "../src/index.js";
+import { DirectoryLockedError, LOCK_FILE, lockDirectory, type LockOwner } from "../src/index.js";
 
 let dir: string;
 const children: ChildProcess[] = [];
@@ -41,7 +41,7 @@ const refusal = (p: Promise<unknown>): Promise<DirectoryLockedError> =>
     },
   );
 
-const lockFile = (): string => join(dir, "LOCK");
+const lockFile = (): string => join(dir, LOCK_FILE);
 const writtenOwner = (): LockOwner => JSON.parse(readFileSync(lockFile(), "utf8")) as LockOwner;
 
 /** A pid no process has now: a child that has exited. */
