@@ -45,7 +45,7 @@ describe("a data directory is used by one stack at a time (embedded stores)", ()
     await start(["orient", "memory"]);
   });
 
-  it("stacks running different services share one data directory (boyd up --services)", async () => {
+  it("stacks running different services share one data directory (startStack services)", async () => {
     await start(["orient", "decide"]);
     await start(["memory", "act"]);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { link, open, readFile, rename, unlink } from "node:fs/promises";
+import { link, open, readdir, readFile, rename, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureDir } from "./dirs.js";
@@ -88,7 +88,10 @@ export async function lockDirectory(dir: string, what: string): Promise<Director
   const mine = ownerRecord(what);
   const body = `${JSON.stringify(mine)}\n`;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (await publish(abs, file, body)) return heldLock(abs, file, body);
+    if (await publish(abs, file, body)) {
+      await removeLeftovers(abs);
+      return heldLock(abs, file, body);
+    }
     const seen = await readLock(file);
     if (seen === undefined) continue; // released meanwhile: try again
     const owner = parseOwner(seen);
@@ -149,6 +152,21 @@ async function takeOverStale(file: string, seen: string): Promise<void> {
   if (moved !== seen) await link(aside, file).catch(() => {});
   await unlink(aside).catch(() => {});
 }
+
+/**
+ * Deletes the temporary and set-aside lock files a process killed while
+ * taking the lock left behind (named with its pid, which no longer runs).
+ * Those of a live process are left: it may be taking the lock right now.
+ */
+async function removeLeftovers(dir: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const pid = LEFTOVER.exec(name)?.[1];
+    if (pid !== undefined && Number(pid) !== process.pid && !pidRuns(Number(pid))) await unlink(join(dir, name)).catch(() => {});
+  }
+}
+
+// `<LOCK_FILE>.<pid>.<uuid>.tmp` (publish) and `<LOCK_FILE>.stale.<pid>.<uuid>` (takeOverStale).
+const LEFTOVER = /^boyd\.lock\.(?:stale\.)?(\d+)\./;
 
 function heldLock(dir: string, file: string, body: string): DirectoryLock {
   let released: Promise<void> | undefined;

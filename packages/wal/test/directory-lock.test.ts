@@ -143,6 +143,16 @@ describe("lockDirectory", () => {
     expect(readFileSync(lockFile(), "utf8")).toBe("garbage");
   });
 
+  it("temporary and set-aside files left by a process killed while taking the lock are removed; a live process's are left", async () => {
+    const dead = deadPid();
+    const leftovers = [`${LOCK_FILE}.${dead}.a.tmp`, `${LOCK_FILE}.stale.${dead}.b`];
+    const live = `${LOCK_FILE}.1.c.tmp`; // pid 1 runs
+    for (const name of [...leftovers, live]) writeFileSync(join(dir, name), "x");
+    const lock = await lockDirectory(dir, "y");
+    expect(readdirSync(dir).sort()).toEqual([LOCK_FILE, live].sort());
+    await lock.release();
+  });
+
   it("release leaves a lock that is no longer its own", async () => {
     const lock = await lockDirectory(dir, "x");
     const other = { ...writtenOwner(), nonce: "someone else" };
