@@ -50,18 +50,28 @@ async function openAct(flags: ActFlags, run: RunFlags): Promise<{ transport: Tra
   const [{ configFromEnv, startAct }, { openFileStore, serveMemory }, { openGraph, serveOrient }] = await Promise.all([import("@boyd/act"), import("@boyd/memory"), import("@boyd/orient")]);
   const transport = new InProcessTransport();
   const env = configFromEnv({ ...process.env, BOYD_DATA_DIR: flags.dataDir, ...(run.config ? { BOYD_ACT_CONFIG: run.config } : {}), ...(run.workspace ? { BOYD_WORKSPACE: resolve(run.workspace) } : {}) });
-  const { store: graph } = await openGraph({ dataDir: `${flags.dataDir}/graph` });
-  const bindings: ServiceBinding[] = [await serveOrient(transport, graph), await serveMemory(transport, await openFileStore({ dir: `${flags.dataDir}/memory` }))];
-  const act = await startAct({ transport, config: env });
-  if (act.shell.kind !== "bubblewrap") warn(`shell_exec is ${act.shell.kind}${act.shell.reason ? ` (${act.shell.reason})` : ""}`);
-  return {
-    transport,
-    async close() {
-      await act.stop();
-      for (const b of bindings) await b.stop();
-      await graph.close();
-    },
+  // Closed last first; what opened before a failure (another process holding a store's directory) is closed too.
+  const closers: Array<() => Promise<void>> = [];
+  const close = async (): Promise<void> => {
+    for (const c of closers.reverse()) await c();
   };
+  try {
+    const { store: graph } = await openGraph({ dataDir: `${flags.dataDir}/graph` });
+    closers.push(() => graph.close());
+    const memory = await openFileStore({ dir: `${flags.dataDir}/memory` });
+    closers.push(() => memory.close());
+    const bindings: ServiceBinding[] = [await serveOrient(transport, graph), await serveMemory(transport, memory)];
+    closers.push(async () => {
+      for (const b of bindings) await b.stop();
+    });
+    const act = await startAct({ transport, config: env });
+    closers.push(() => act.stop());
+    if (act.shell.kind !== "bubblewrap") warn(`shell_exec is ${act.shell.kind}${act.shell.reason ? ` (${act.shell.reason})` : ""}`);
+    return { transport, close };
+  } catch (err) {
+    await close().catch(() => {});
+    throw err;
+  }
 }
 
 /** Answers approval requests at the terminal through act's ResolveApproval. */

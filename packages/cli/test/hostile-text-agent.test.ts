@@ -40,9 +40,10 @@ describe("cli - no control or bidi character reaches the terminal", () => {
   it("hostile text - tool output and errors of act run: a file written and read back, an unknown tool", async () => {
     const act = ["act", "--data-dir", join(dir, "act"), "--agent", "a1", "run", "--mode", "yolo"];
     expect((await runs.boyd("act run file_io write", [...act, "file_io", JSON.stringify({ action: "write", path: "note.txt", content: `hello ${HOSTILE}\n` })])).code).toBe(0);
+    // Two processes at once need two data directories (one holds a directory's stores at a time); the unknown tool needs no file.
     const [read, unknown] = await Promise.all([
       runs.boyd("act run file_io read (tool output)", [...act, "file_io", JSON.stringify({ action: "read", path: "note.txt" })]),
-      runs.boyd("act run unknown tool", [...act, `nosuch${HOSTILE}`]),
+      runs.boyd("act run unknown tool", ["act", "--data-dir", join(dir, "act-unknown"), "--agent", "a1", "run", "--mode", "yolo", `nosuch${HOSTILE}`]),
     ]);
     expect(read.stdout).toContain(`hello ${SHOWN}`);
     expect(unknown.code).toBe(3); // refused by act: a call that never ran

@@ -70,6 +70,32 @@ describe("boyd up", () => {
     expect(refused.stderr).toContain(`${badFile}:2: max_cycles: Number must be greater than or equal to 1`);
   }, 60_000);
 
+  it("up - a second boyd on the same data directory is refused naming the first's pid (exit 1, no stack trace); after the first is killed -9 the next starts at once", async () => {
+    const data = join(dir, ".boyd");
+    const first = startBoyd(["up", "--data-dir", data, "--grpc", "127.0.0.1:0"]);
+    let second: ReturnType<typeof startBoyd> | undefined;
+    try {
+      await first.waitFor(/^Ctrl-C to stop$/m);
+      for (const args of [["up", "--data-dir", data, "--grpc", "127.0.0.1:0"], ["agent", "--data-dir", data, "--agent", "a", "goals"]]) {
+        const refused = await runBoyd(args);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(`boyd: cannot open the graph store in ${join(data, "graph")}: it is in use by the graph store of process ${first.child.pid} (started `);
+        expect(refused.stderr).toContain(`Stop that process, or use another --data-dir; if no such process runs, delete ${join(data, "graph", "boyd.lock")}.`);
+        expect(refused.stderr).not.toMatch(/^\s+at /m);
+        expect(refused.stdout).toBe("");
+      }
+      expect(await first.stop("SIGKILL")).toBeNull();
+      // Its lock files are left behind, held by a dead process: taken over at once.
+      const started = Date.now();
+      second = startBoyd(["up", "--data-dir", data, "--grpc", "127.0.0.1:0"]);
+      await second.waitFor(/^Ctrl-C to stop$/m);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await first.stop("SIGKILL");
+      if (second) expect(await second.stop("SIGTERM")).toBe(0);
+    }
+  });
+
   it("up - a bad --grpc address exits 2 naming the flag", async () => {
     const r = await runBoyd(["up", "--data-dir", join(dir, ".boyd"), "--grpc", "nowhere"]);
     expect(r.code).toBe(2);

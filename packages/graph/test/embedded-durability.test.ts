@@ -78,6 +78,22 @@ describe("embedded graph store - durability", () => {
     expect(err).toBeInstanceOf(GraphError);
     expect((err as GraphError).code).toBe("DATA_LOSS");
     expect((err as GraphError).message).toMatch(/graph\.log: record at byte 0 fails its checksum/);
+    // The refused open let go of the directory: the next open reads the same bad record, not a lock.
+    expect(await openEmbeddedBackend({ dir }).catch((e: unknown) => (e as GraphError).code)).toBe("DATA_LOSS");
+  });
+
+  it("one store per directory: a second open is refused (FAILED_PRECONDITION, naming the directory) until the first closes", async () => {
+    const { store } = await open();
+    await store.addTriples([{ subject: "a", predicate: "p", object: "b" }]);
+    const err = await openEmbeddedBackend({ dir }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GraphError);
+    expect((err as GraphError).code).toBe("FAILED_PRECONDITION");
+    expect((err as GraphError).message).toContain(`cannot open the graph store in ${dir}`);
+    await store.addTriples([{ subject: "c", predicate: "p", object: "d" }]);
+    await store.close();
+    const { store: reopened } = await open();
+    expect(await dump(reopened)).toEqual(["a p b 1", "c p d 1"]);
+    await reopened.close();
   });
 
   it("group commit - writes made at once share syncs, are applied in the order made, and all survive a reopen", async () => {

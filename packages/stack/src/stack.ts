@@ -104,14 +104,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let graph: GraphStore | undefined;
   try {
     if (wants.has("orient")) {
+      // Each store is closed (its directory's lock released) as soon as it is open, so a later failure leaves nothing held.
       graph = (await openGraph({ dataDir: join(dataDir, "graph"), ...(options.neo4j ? { neo4j: { database: "neo4j", label: "Symbol", ...options.neo4j } } : {}) } as never)).store;
       const g = graph;
+      closers.push(() => g.close());
       const b = await serveOrient(on("orient"), g);
-      closers.push(() => b.stop(), () => g.close());
+      closers.push(() => b.stop());
     }
     if (wants.has("memory")) {
       const memory = on("memory");
       const store = memory instanceof NatsTransport ? await openKvStore({ connection: memory.connection, bucket: `${ns}_memory`, replicas: 1 }) : await openFileStore({ dir: join(dataDir, "memory") });
+      closers.push(() => store.close());
       const b = await serveMemory(memory, store);
       closers.push(() => b.stop());
     }

@@ -3,13 +3,14 @@
  * store can pass it on unchanged: DATA_LOSS (a record in the middle of the
  * file fails its checksum) or UNAVAILABLE (the disk refused a read, write or
  * sync; after a failed write or sync the log refuses every later append,
- * since what reached the disk is no longer known).
+ * since what reached the disk is no longer known), or FAILED_PRECONDITION
+ * (another live process holds the directory: DirectoryLockedError).
  */
 export class WalError extends Error {
   override readonly name = "WalError";
 
   constructor(
-    readonly code: "DATA_LOSS" | "UNAVAILABLE",
+    readonly code: "DATA_LOSS" | "UNAVAILABLE" | "FAILED_PRECONDITION",
     message: string,
     options?: ErrorOptions,
   ) {

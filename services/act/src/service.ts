@@ -79,53 +79,59 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
   const sandboxUser = options.sandboxUser ?? DEFAULT_SANDBOX_USER;
   const workspace = await Workspace.open(config.workspace, root ? { owner: sandboxUser } : {});
   const store = options.store ?? (config.kvBucket && transport instanceof NatsTransport ? await openKvRecordStore(transport.connection, { bucket: config.kvBucket, ...(config.kvReplicas ? { replicas: config.kvReplicas } : {}) }) : await openFileRecordStore(config.dataDir));
-  const shell = await chooseRunner(options.runner, config.file.shell.allowUnconfined, log, root ? { runAs: sandboxUser } : {}, workspace.root);
+  try {
+    const shell = await chooseRunner(options.runner, config.file.shell.allowUnconfined, log, root ? { runAs: sandboxUser } : {}, workspace.root);
 
-  const orient = createClient(transport, OrientServiceDefinition, { timeoutMs: 30_000 });
-  const memoryClient = createClient(transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
-  const memory = busMemorySink(transport, { onDrop: (what, err) => log.warn({ err }, `memory unreachable; dropped ${what}`) });
-  const jobs = new JobBook(store, options.now);
-  const registry = new ToolRegistry();
-  const { shell: shellFile, http, policy, tools, approvalTimeoutMs } = config.file;
-  const shellLimits = { ...(shellFile.timeoutMs ? { timeoutMs: shellFile.timeoutMs } : {}), ...(shellFile.cpuSeconds ? { cpuSeconds: shellFile.cpuSeconds } : {}), ...(shellFile.memoryBytes ? { memoryBytes: shellFile.memoryBytes } : {}), ...(shellFile.maxProcesses ? { maxProcesses: shellFile.maxProcesses } : {}) };
-  for (const tool of builtinTools({ orient, memory: memoryClient, workspace, runner: shell.runner, runnerMissing: shell.reason, shellLimits, http, lookup: options.lookup, jobs, encoder: options.encoder, questionTimeoutMs: approvalTimeoutMs })) {
-    registry.register(tool);
+    const orient = createClient(transport, OrientServiceDefinition, { timeoutMs: 30_000 });
+    const memoryClient = createClient(transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
+    const memory = busMemorySink(transport, { onDrop: (what, err) => log.warn({ err }, `memory unreachable; dropped ${what}`) });
+    const jobs = new JobBook(store, options.now);
+    const registry = new ToolRegistry();
+    const { shell: shellFile, http, policy, tools, approvalTimeoutMs } = config.file;
+    const shellLimits = { ...(shellFile.timeoutMs ? { timeoutMs: shellFile.timeoutMs } : {}), ...(shellFile.cpuSeconds ? { cpuSeconds: shellFile.cpuSeconds } : {}), ...(shellFile.memoryBytes ? { memoryBytes: shellFile.memoryBytes } : {}), ...(shellFile.maxProcesses ? { maxProcesses: shellFile.maxProcesses } : {}) };
+    for (const tool of builtinTools({ orient, memory: memoryClient, workspace, runner: shell.runner, runnerMissing: shell.reason, shellLimits, http, lookup: options.lookup, jobs, encoder: options.encoder, questionTimeoutMs: approvalTimeoutMs })) {
+      registry.register(tool);
+    }
+    for (const tool of await loadCustomTools(tools, { runner: shell.runner, workspace, baseDir: config.configDir })) registry.register(tool, `custom tool ${tool.descriptor.name}`);
+
+    const events = options.events ?? agentEventChannel({ transport });
+    const approvals = new ApprovalBroker(transport, (agentId, kind, event) => events.publish(agentId, kind, event), options.now);
+    const ledger = new IdempotencyLedger(store, options.now, undefined, (key, err) => log.warn({ err, key }, "a call's result was not recorded; a redelivery of it will be reported interrupted"));
+    const handlers = createActHandlers({
+      registry,
+      policy: compilePolicy(withCustomPrograms(policy, tools)),
+      approvals,
+      sessions: new SessionApprovals(store),
+      ledger,
+      memory,
+      approvalTimeoutMs,
+      now: options.now,
+    });
+    const binding = await serveService(transport, ActServiceDefinition, handlers);
+    log.info({ tools: registry.catalog().length, shell: shell.kind, workspace: workspace.root, mode: policy.mode }, "act serving");
+    return {
+      binding,
+      registry,
+      jobs,
+      workspace,
+      approvals,
+      shell: { kind: shell.kind, ...(shell.reason ? { reason: shell.reason } : {}) },
+      memory,
+      async checkStore() {
+        await store.get("boyd-readiness-probe");
+      },
+      async stop() {
+        await binding.stop();
+        await ledger.settled();
+        await memory.close();
+        await store.close();
+      },
+    };
+  } catch (err) {
+    // A later start-up step failed: the store opened here is closed, letting go of its directory.
+    if (!options.store) await store.close().catch(() => {});
+    throw err;
   }
-  for (const tool of await loadCustomTools(tools, { runner: shell.runner, workspace, baseDir: config.configDir })) registry.register(tool, `custom tool ${tool.descriptor.name}`);
-
-  const events = options.events ?? agentEventChannel({ transport });
-  const approvals = new ApprovalBroker(transport, (agentId, kind, event) => events.publish(agentId, kind, event), options.now);
-  const ledger = new IdempotencyLedger(store, options.now, undefined, (key, err) => log.warn({ err, key }, "a call's result was not recorded; a redelivery of it will be reported interrupted"));
-  const handlers = createActHandlers({
-    registry,
-    policy: compilePolicy(withCustomPrograms(policy, tools)),
-    approvals,
-    sessions: new SessionApprovals(store),
-    ledger,
-    memory,
-    approvalTimeoutMs,
-    now: options.now,
-  });
-  const binding = await serveService(transport, ActServiceDefinition, handlers);
-  log.info({ tools: registry.catalog().length, shell: shell.kind, workspace: workspace.root, mode: policy.mode }, "act serving");
-  return {
-    binding,
-    registry,
-    jobs,
-    workspace,
-    approvals,
-    shell: { kind: shell.kind, ...(shell.reason ? { reason: shell.reason } : {}) },
-    memory,
-    async checkStore() {
-      await store.get("boyd-readiness-probe");
-    },
-    async stop() {
-      await binding.stop();
-      await ledger.settled();
-      await memory.close();
-      await store.close();
-    },
-  };
 }
 
 async function chooseRunner(given: ConfinedRunner | null | undefined, allowUnconfined: boolean, log: ActLogger, user: RunnerOptions, workspace: string): Promise<{ runner: ConfinedRunner | undefined; kind: "bubblewrap" | "unconfined" | "disabled"; reason?: string }> {

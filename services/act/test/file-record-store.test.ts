@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LOCK_FILE } from "@boyd/wal";
 import { openFileRecordStore } from "../src/index.js";
 
 let dir: string;
@@ -44,6 +45,19 @@ describe("act file record store", () => {
     await reopened.close();
   });
 
+  it("one store per directory: a second open is refused (FAILED_PRECONDITION, naming the directory) until the first closes", async () => {
+    const store = await openFileRecordStore(dir);
+    await store.put("jobs/a1/j1", bytes("first"));
+    const err = await openFileRecordStore(dir).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "FAILED_PRECONDITION" });
+    expect((err as Error).message).toContain(`cannot open act's record store in ${dir}`);
+    expect(await store.put("jobs/a1/j1", bytes("still mine"))).toBe(2);
+    await store.close();
+    const reopened = await openFileRecordStore(dir);
+    expect(await reopened.get("jobs/a1/j1")).toEqual({ revision: 2, value: bytes("still mine") });
+    await reopened.close();
+  });
+
   it("concurrent claims of one key: exactly one wins", async () => {
     const store = await openFileRecordStore(dir);
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => store.create("calls/a1/5-0", bytes("mine"))));
@@ -57,7 +71,8 @@ describe("act file record store", () => {
     const store = await openFileRecordStore(dir);
     expect(await store.get("calls/a1/run-r1/3-0")).toEqual({ revision: 2, value: bytes('{"state":"done"}') });
     expect(await store.keys("jobs/a1")).toEqual(["jobs/a1/j1"]);
-    expect(readdirSync(dir)).toEqual(["records.wal"]);
+    // The legacy files are gone; the open store holds the directory's lock.
+    expect(readdirSync(dir).sort()).toEqual([LOCK_FILE, "records.wal"]);
     await store.close();
     const reopened = await openFileRecordStore(dir);
     expect(await reopened.update("calls/a1/run-r1/3-0", bytes("again"), 2)).toBe(3);

@@ -11,8 +11,8 @@ export class MemoryStoreError extends Error {
   readonly retryable: boolean;
 
   constructor(
-    /** ABORTED (lost a compare-and-set), DATA_LOSS, UNAVAILABLE, RESOURCE_EXHAUSTED or INTERNAL. */
-    readonly code: Extract<StatusCodeName, "ABORTED" | "DATA_LOSS" | "UNAVAILABLE" | "RESOURCE_EXHAUSTED" | "INTERNAL">,
+    /** ABORTED (lost a compare-and-set), DATA_LOSS, UNAVAILABLE, RESOURCE_EXHAUSTED, INTERNAL, or FAILED_PRECONDITION (the store's directory is held by another open store). */
+    readonly code: Extract<StatusCodeName, "ABORTED" | "DATA_LOSS" | "UNAVAILABLE" | "RESOURCE_EXHAUSTED" | "INTERNAL" | "FAILED_PRECONDITION">,
     message: string,
     options?: ErrorOptions,
   ) {

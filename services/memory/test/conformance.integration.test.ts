@@ -20,6 +20,12 @@ interface Mode {
   transport: Transport;
   /** Opens a store on the same durable state (a reopen after the previous one closed). */
   open: () => Promise<MemoryStore>;
+  /**
+   * Whether a second store may be open on the state beside the first (KV:
+   * replicas share a bucket). Files: one store owns the directory, so
+   * "another process" is the store reopened after the first closed.
+   */
+  shared: boolean;
   close: () => Promise<void>;
 }
 
@@ -29,7 +35,7 @@ const modes: [string, () => Promise<Mode>][] = [
     "embedded: files + in-process bus",
     async () => {
       const { dir, remove } = tempDir();
-      return { transport: new InProcessTransport(), open: () => openFileStore({ dir }), close: async () => remove() };
+      return { transport: new InProcessTransport(), open: () => openFileStore({ dir }), shared: false, close: async () => remove() };
     },
   ],
   [
@@ -37,7 +43,7 @@ const modes: [string, () => Promise<Mode>][] = [
     async () => {
       const transport: NatsTransport = await connectNats({ servers: nats.url });
       const bucket = `memory_conformance_${process.pid}_${bucketSeq++}`;
-      return { transport, open: () => openKvStore({ connection: transport.connection, bucket }), close: () => transport.close() };
+      return { transport, open: () => openKvStore({ connection: transport.connection, bucket }), shared: true, close: () => transport.close() };
     },
   ],
 ];
@@ -47,13 +53,33 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
   let store: MemoryStore;
   let stop: () => Promise<void>;
   let client: ReturnType<typeof createClient<typeof MemoryServiceDefinition>>;
-  beforeAll(async () => {
-    mode = await setup();
+  const serve = async (): Promise<void> => {
     store = await mode.open();
     const binding = await serveMemory(mode.transport, store);
     stop = () => binding.stop();
+  };
+  beforeAll(async () => {
+    mode = await setup();
+    await serve();
     client = createClient(mode.transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
   });
+
+  /**
+   * A store on the same durable state as another process sees it: opened
+   * beside `store` where the state is shared (KV); where one store owns it
+   * (files), `store` is stopped and closed, and reopened (and served again):
+   * the reopened one is both. Closing it closes only one opened beside.
+   */
+  async function another(): Promise<{ store: MemoryStore; close(): Promise<void> }> {
+    if (mode.shared) {
+      const beside = await mode.open();
+      return { store: beside, close: () => beside.close() };
+    }
+    await stop();
+    await store.close();
+    await serve();
+    return { store, close: async () => {} };
+  }
   afterAll(async () => {
     await stop?.();
     await store?.close();
@@ -145,12 +171,12 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect(text(back.upserts)).toEqual([["f2", "two again"]]);
     expect(back.removed).toEqual([]);
     // Another process (a reopened store) follows a position this one stored.
-    const reopened = await mode.open();
+    const reopened = await another();
     try {
-      const later = await reopened.readChangesSince("since", "facts", changed.position);
+      const later = await reopened.store.readChangesSince("since", "facts", changed.position);
       expect(later.reset).toBe(false);
       expect(text(later.upserts)).toEqual([["f2", "two again"]]);
-      expect(await reopened.readChangesSince("since", "facts", back.position)).toMatchObject({ reset: false, upserts: [], removed: [] });
+      expect(await reopened.store.readChangesSince("since", "facts", back.position)).toMatchObject({ reset: false, upserts: [], removed: [] });
     } finally {
       await reopened.close();
     }
@@ -185,9 +211,9 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     expect(wrote).toContain(true);
     const survivor = (await store.getIndexDoc("idx", "facts"))!.value;
     expect([Buffer.from(a), Buffer.from(b)].some((w) => w.equals(Buffer.from(survivor)))).toBe(true);
-    const reopened = await mode.open();
+    const reopened = await another();
     try {
-      expect(Buffer.from((await reopened.getIndexDoc("idx", "facts"))!.value).equals(Buffer.from(survivor))).toBe(true);
+      expect(Buffer.from((await reopened.store.getIndexDoc("idx", "facts"))!.value).equals(Buffer.from(survivor))).toBe(true);
     } finally {
       await reopened.close();
     }
@@ -321,9 +347,7 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
     // Gone for good: a reopened store agrees.
     await stop();
     await store.close();
-    store = await mode.open();
-    const binding = await serveMemory(mode.transport, store);
-    stop = () => binding.stop();
+    await serve();
     const left = (await client.listRules({ agentId: "d1" })).rules.map((r) => r.matchCall || r.text);
     expect(left.sort()).toEqual(["Avoid 'http_fetch http://10.0.0.1' (DENIED_BY_POLICY: private address)", 'shell_exec {"argv":["git","log"]}']);
     const missing = await client.removeRule({ agentId: "d1", ruleId: status.id }).catch((e: unknown) => e);
@@ -418,10 +442,10 @@ describe.each(modes)("memory conformance (%s)", (_name, setup) => {
   it("durability - a reopened store serves the same state", async () => {
     await client.remember({ agentId: "d1", cycle: 1, entries: [entry("remember me", { symbols: ["x"] })] });
     await client.saveSession({ state: session("d1", 1), expectedVersion: 0 });
-    const reopened = await mode.open();
+    const reopened = await another();
     try {
       const transport = new InProcessTransport();
-      const binding = await serveMemory(transport, reopened);
+      const binding = await serveMemory(transport, reopened.store);
       const other = createClient(transport, MemoryServiceDefinition);
       const loaded = await other.loadSession({ agentId: "d1" });
       expect(loaded.version).toBe(1);

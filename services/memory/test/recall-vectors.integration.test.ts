@@ -58,7 +58,9 @@ describe("recall vectors - files store, reopened as a fresh process", () => {
     await Promise.all(stores.map((s) => s.close()));
     temp.remove();
   });
+  // Each open is the next process on the directory: the one before it stops first (a store owns its directory).
   const open = async () => {
+    await Promise.all(stores.splice(0).map((s) => s.close()));
     const store = await openFileStore({ dir: temp.dir });
     stores.push(store);
     return { store, handlers: createMemoryHandlers(store, { now: () => 2_000_000_000_000 }) };

@@ -1,6 +1,5 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { GroupCommitLog, withWalErrors, type LogStats, type TornTail } from "@boyd/wal";
+import { GroupCommitLog, lockDirectory, withWalErrors, type DirectoryLock, type LogStats, type TornTail } from "@boyd/wal";
 import { compare, type EdgeFilter, type EdgeQuery, type GraphBackend, type GraphCounts, type NodeEdges } from "../backend.js";
 import { GraphError } from "../errors.js";
 import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
@@ -40,23 +39,36 @@ const SNAPSHOT_CHUNK = 5_000;
  * snapshot in the background from time to time. Every write is one record:
  * it is applied in memory only after an fdatasync covers it, so what a
  * caller saw acknowledged survives a crash; writes made at once share that
- * sync (group commit) and are applied in the order they were made.
+ * sync (group commit) and are applied in the order they were made. On disk
+ * it holds the directory's lock (`@boyd/wal` lockDirectory) until closed:
+ * an open while another live store, in this process or another, holds it
+ * is refused (FAILED_PRECONDITION).
  */
 export async function openEmbeddedBackend(options: EmbeddedOptions = {}): Promise<{ backend: EmbeddedBackend; report: OpenReport }> {
   const graph = new MemoryGraph();
-  if (!options.dir) return { backend: new EmbeddedBackend(graph, undefined, options), report: { records: 0 } };
-  mkdirSync(options.dir, { recursive: true });
-  const { log, payloads, tornTail } = await graphCall(() => GroupCommitLog.open(join(options.dir!, "graph.log")));
+  if (!options.dir) return { backend: new EmbeddedBackend(graph, undefined, undefined, options), report: { records: 0 } };
+  const dir = options.dir;
+  const lock = await graphCall(() => lockDirectory(dir, "the graph store"));
+  try {
+    return await openLocked(graph, dir, lock, options);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+async function openLocked(graph: MemoryGraph, dir: string, lock: DirectoryLock, options: EmbeddedOptions): Promise<{ backend: EmbeddedBackend; report: OpenReport }> {
+  const { log, payloads, tornTail } = await graphCall(() => GroupCommitLog.open(join(dir, "graph.log")));
   payloads.forEach((payload, i) => {
     let op: Op;
     try {
       op = JSON.parse(payload.toString("utf8")) as Op;
     } catch (err) {
-      throw new GraphError("DATA_LOSS", `${options.dir}/graph.log: record ${i} passes its checksum but is not valid JSON`, { cause: err });
+      throw new GraphError("DATA_LOSS", `${dir}/graph.log: record ${i} passes its checksum but is not valid JSON`, { cause: err });
     }
     apply(graph, op);
   });
-  const backend = new EmbeddedBackend(graph, log, options);
+  const backend = new EmbeddedBackend(graph, log, lock, options);
   return { backend, report: { records: payloads.length, ...(tornTail ? { tornTail } : {}) } };
 }
 
@@ -72,6 +84,7 @@ export class EmbeddedBackend implements GraphBackend {
   constructor(
     private readonly graph: MemoryGraph,
     private readonly log: GroupCommitLog | undefined,
+    private readonly dirLock: DirectoryLock | undefined,
     private readonly options: EmbeddedOptions,
   ) {}
 
@@ -148,7 +161,11 @@ export class EmbeddedBackend implements GraphBackend {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.log?.close();
+    try {
+      await this.log?.close();
+    } finally {
+      await this.dirLock?.release();
+    }
   }
 
   /** Logs the op, then applies it; resolves with what applying returned (retract: how many existed). */

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { BusError } from "@boyd/bus";
-import { FRAME_HEADER, GroupCommitLog, withWalErrors } from "@boyd/wal";
+import { FRAME_HEADER, GroupCommitLog, lockDirectory, withWalErrors, type DirectoryLock } from "@boyd/wal";
 import { decodeRecordOp, encodeRecordOp, type RecordOp } from "./file-ops.js";
 import { readLegacyRecords, removeLegacyRecords } from "./file-legacy.js";
 import { assertKey, type RecordStore, type StoredRecord, type WriteOptions } from "./record-store.js";
@@ -21,14 +20,26 @@ const COMPACT_SLACK_BYTES = 1 << 20;
  * at once share that sync (group commit), so claiming a call costs one
  * synced append instead of a temp file, an fsync and a rename. The log is
  * compacted in the background. Compare-and-set is serialised per key inside
- * the process (embedded mode has one act). Record files of the older
- * one-file-per-key layout (`*.rec`) are migrated into the log on open.
+ * the process: one act owns the directory, holding its lock (`@boyd/wal`
+ * lockDirectory) until closed; an open while another live store, in this
+ * process or another, holds it is refused (FAILED_PRECONDITION). Record
+ * files of the older one-file-per-key layout (`*.rec`) are migrated into
+ * the log on open.
  */
 export async function openFileRecordStore(dir: string, options: { onBackgroundError?: (err: unknown) => void } = {}): Promise<RecordStore> {
-  await mkdir(dir, { recursive: true });
+  const lock = await storeCall(() => lockDirectory(dir, "act's record store"));
+  try {
+    return await openLocked(dir, lock, options);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+async function openLocked(dir: string, lock: DirectoryLock, options: { onBackgroundError?: (err: unknown) => void }): Promise<RecordStore> {
   const file = join(dir, RECORDS_WAL);
   const opened = await storeCall(() => GroupCommitLog.open(file));
-  const records = new FileRecords(opened.log, options.onBackgroundError);
+  const records = new FileRecords(opened.log, lock, options.onBackgroundError);
   opened.payloads.forEach((payload, i) => records.apply(decodeRecordOp(payload, file, i)));
   const legacy = await readLegacyRecords(dir);
   if (legacy.files.length > 0) {
@@ -50,6 +61,7 @@ class FileRecords {
 
   constructor(
     private readonly log: GroupCommitLog,
+    private readonly dirLock: DirectoryLock,
     private readonly onBackgroundError: ((err: unknown) => void) | undefined,
   ) {}
 
@@ -92,8 +104,12 @@ class FileRecords {
         return [...this.records.keys()].filter((k) => k.startsWith(`${prefix}/`));
       },
       close: async () => {
-        await Promise.all(this.locks.values());
-        await this.log.close();
+        try {
+          await Promise.all(this.locks.values());
+          await this.log.close();
+        } finally {
+          await this.dirLock.release();
+        }
       },
       // Embedded mode: one act, in this process, owns the data directory's log.
       owner: { pid: process.pid, life: randomUUID() },

@@ -1,5 +1,5 @@
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { lockDirectory, withWalErrors, type DirectoryLock } from "@boyd/wal";
 import { KeyedMutex } from "../agent-lock.js";
 import { MemoryStoreError } from "../errors.js";
 import { AgentFiles } from "./file-agent.js";
@@ -51,12 +51,18 @@ export interface FileStoreOptions {
  * and every earlier write of the agent; other writes once they are written
  * (see FileStoreOptions.sync); writes made at once share one sync.
  * Documents are appended whole, never rewritten in place; the log is
- * compacted in the background by an atomic rewrite. One process owns the
- * directory (embedded mode), so nothing is read twice from disk.
+ * compacted in the background by an atomic rewrite. One store owns the
+ * directory (embedded mode), so nothing is read twice from disk: it holds
+ * the directory's lock (`@boyd/wal` lockDirectory) until closed, and an open
+ * while another live store, in this process or another, holds it is refused
+ * (FAILED_PRECONDITION).
  */
 export async function openFileStore(options: FileStoreOptions): Promise<MemoryStore> {
-  await mkdir(options.dir, { recursive: true });
-  return new FileStore(options);
+  const lock = await withWalErrors(
+    () => lockDirectory(options.dir, "the memory store"),
+    (err) => new MemoryStoreError(err.code, err.message, { cause: err }),
+  );
+  return new FileStore(options, lock);
 }
 
 class FileStore implements MemoryStore {
@@ -66,7 +72,10 @@ class FileStore implements MemoryStore {
   private readonly agents = new Map<string, Promise<AgentFiles>>();
   private closed = false;
 
-  constructor(private readonly options: FileStoreOptions) {}
+  constructor(
+    private readonly options: FileStoreOptions,
+    private readonly dirLock: DirectoryLock,
+  ) {}
 
   async getDoc(agentId: string, doc: DocName): Promise<StoredDoc | undefined> {
     return (await this.agent(agentId)).doc(doc);
@@ -158,12 +167,16 @@ class FileStore implements MemoryStore {
     return name === "session" || this.options.sync === "every-write";
   }
 
-  /** Waits for every write in flight and syncs what is unsynced, then releases the agents. */
+  /** Waits for every write in flight and syncs what is unsynced, then releases the agents and, last, the directory. */
   async close(): Promise<void> {
     this.closed = true;
     const agents = [...this.agents.values()];
     this.agents.clear();
-    await Promise.all(agents.map(async (a) => (await a.catch(() => undefined))?.close()));
+    try {
+      await Promise.all(agents.map(async (a) => (await a.catch(() => undefined))?.close()));
+    } finally {
+      await this.dirLock.release();
+    }
   }
 
   private agent(agentId: string): Promise<AgentFiles> {
