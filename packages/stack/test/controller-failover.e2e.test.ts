@@ -56,7 +56,10 @@ describe("kill -9 of the controller replica that drives a started agent", () => 
     });
     await agents.startAgent({ agentId: "durable" });
     await waitFor(() => finishedLive.length >= 5, 30_000, () => `only ${finishedLive.length} cycles finished`, 50);
-    const owner = (await agents.getAgent({ agentId: "durable" })).agent!.ownerReplica;
+    // Read until a replica holds it: one that took the agent while it saw only itself hands it over at a cycle
+    // boundary once the other's heartbeat arrives, and until the other's next tick nobody holds the lease.
+    let owner = "";
+    await waitFor(async () => (owner = (await agents.getAgent({ agentId: "durable" })).agent!.ownerReplica) !== "", 10_000, () => "no replica holds the agent", 50);
     expect(["fa", "fb"]).toContain(owner);
 
     const killedAt = Date.now();
@@ -98,7 +101,10 @@ describe("kill -9 of the controller replica that drives a started agent", () => 
     await agents.createAgent({ agentId: "detached", goals: [ENDLESS], config: { defaultStallThreshold: 1000, iterationBudget: 100_000 } as never });
     await agents.run({ agentId: "detached", maxCycles: CYCLES, detach: true });
     await waitFor(async () => Number((await stored()).cycleCount) >= 3, 30_000, () => "the detached run did not cycle", 50);
-    const owner = (await agents.getAgent({ agentId: "detached" })).agent!.ownerReplica;
+    // Read until a replica holds it: one that took the agent while it saw only itself hands it over at a cycle
+    // boundary once the other's heartbeat arrives, and until the other's next tick nobody holds the lease.
+    let owner = "";
+    await waitFor(async () => (owner = (await agents.getAgent({ agentId: "detached" })).agent!.ownerReplica) !== "", 10_000, () => "no replica holds the agent", 50);
     expect(["ga", "gb"]).toContain(owner);
     controllers.get(owner)!.kill("SIGKILL");
     await controllers.get(owner)!.exited;
