@@ -3,6 +3,7 @@ import type { MessageCodec } from "./definition.js";
 import { BusError } from "./errors.js";
 import { liveEvents, type EventLog, type EventSink } from "./event-log.js";
 import { Header, type Headers } from "./headers.js";
+import { keptWriterEncoder } from "./kept-writer.js";
 import { EVENT_PREFIX, assertToken, eventSubject } from "./subjects.js";
 import type { ErrorReporter, Subscription, Transport } from "./transport.js";
 
@@ -119,31 +120,6 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
       for await (const m of sink.replay(filterSubject(filter), { lastPerSubject: true })) found.push(codec.decode(m.data));
       return found;
     },
-  };
-}
-
-/** What ts-proto's encode writes into and returns: `finish()` gives the bytes and empties it, keeping its buffer. */
-interface EncodeWriter {
-  finish(): Uint8Array;
-}
-
-/**
- * Encodes messages into one writer kept between them. ts-proto's encode
- * takes the writer to write into (a generic codec that does not simply
- * ignores it); a new writer per event grew its buffer from a few bytes by
- * doubling and copying, for each of a cycle's ~7 events (~2 KB each).
- */
-function keptWriterEncoder<T>(codec: MessageCodec<T>): (message: T) => Uint8Array {
-  const encodeInto = codec.encode as (message: T, writer?: EncodeWriter) => EncodeWriter;
-  let kept: EncodeWriter | undefined;
-  return (message) => {
-    const writer = kept;
-    // Taken while in use: an encode that throws leaves it half-written, and the next one starts a new writer.
-    kept = undefined;
-    const used = encodeInto.call(codec, message, writer);
-    const bytes = used.finish();
-    kept = used;
-    return bytes;
   };
 }
 

@@ -13,6 +13,7 @@
  */
 export type { CallContext, CallOptions } from "./context.js";
 export type { MessageCodec, MethodDefinition, ServiceDefinition, RequestOf, ResponseOf, PartialRequestOf } from "./definition.js";
+export { keptWriterEncoder } from "./kept-writer.js";
 export { BusError, StatusCode, isBusError, statusName, isStatusCodeName, toWireError, type StatusCodeName } from "./errors.js";
 export { Header, newTraceparent, isTraceparent, traceIdOf, encodeMessageHeader, decodeMessageHeader, MAX_MESSAGE_CHARS, type Headers } from "./headers.js";
 export { MAX_TIMER_MS, timerDelay } from "./timers.js";

@@ -1,3 +1,4 @@
+import { keptWriterEncoder } from "@boyd/bus";
 import { Correction, EpisodicEntry, Fact, ProvenanceRecord, SessionState, WorkingMemoryEntry } from "@boyd/proto";
 import { WORKING_MEMORY } from "./constants.js";
 import { isConflict, MemoryStoreError } from "./errors.js";
@@ -122,14 +123,6 @@ function mergeArchives(inline: readonly WorkingMemoryEntry[], stored: readonly W
   return [...byId.values()].sort((a, b) => a.id - b.id).slice(-WORKING_MEMORY.maxArchivedDecisions);
 }
 
-/** What ts-proto's encode writes into and returns: `finish()` gives the bytes and empties it, keeping its buffer. */
-interface EncodeWriter {
-  finish(): Uint8Array;
-}
-
-/** SessionState.encode into `writer` (a new one when undefined). */
-const encodeSessionInto = SessionState.encode as (message: SessionState, writer?: EncodeWriter) => EncodeWriter;
-
 /** Whether `mutate` changed the archive: it only adds, sorts and trims, never changes an entry. */
 function archiveChanged(before: readonly WorkingMemoryEntry[], after: readonly WorkingMemoryEntry[]): boolean {
   return before.length !== after.length || before.some((e, i) => e !== after[i]);
@@ -195,8 +188,8 @@ export class Repository {
   private readonly archiveDecoded = new WeakMap<Uint8Array, WorkingMemoryEntry[]>();
   // Proto JSON of each working-memory entry, live or archived, by entry object (see encodeWm).
   private readonly entryJson = new WeakMap<WorkingMemoryEntry, Buffer>();
-  // The protobuf writer session saves encode into (see sessionBytes).
-  private sessionWriter: EncodeWriter | undefined;
+  // Session saves encode into one protobuf writer kept between them (see sessionBytes).
+  private readonly encodeSession = keptWriterEncoder(SessionState);
 
   /** `vectors`: stores a text vector with each record recall ranks, and takes it back when reading. */
   constructor(
@@ -341,12 +334,7 @@ export class Repository {
    * for a 4 KB session, at every cycle's save).
    */
   private sessionBytes(doc: SessionDoc): Uint8Array {
-    const writer = this.sessionWriter;
-    // Taken while in use: an encode that throws leaves it half-written, and the next save starts a new one.
-    this.sessionWriter = undefined;
-    const used = encodeSessionInto.call(SessionState, doc.state, writer);
-    const state = used.finish();
-    this.sessionWriter = used;
+    const state = this.encodeSession(doc.state);
     const text = `{"version":${JSON.stringify(doc.version)},"state":"${Buffer.from(state.buffer, state.byteOffset, state.byteLength).toString("base64")}"}`;
     // Its own memory, not a slice of Node's shared pool: the store keeps the document until the next save.
     const value = Buffer.allocUnsafeSlow(text.length);
