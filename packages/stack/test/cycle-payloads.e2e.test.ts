@@ -57,7 +57,19 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
   }, 60_000);
 
   it("SaveSession - no working memory (memory keeps its own) and only the tool runs reflection and resume need", async () => {
-    const saves = overhear(outsider, "boyd.v1.MemoryService.SaveSession", (d) => SaveSessionRequest.decode(d));
+    // A save goes on its own (SaveSession) or with the cycle's Remember (RememberRequest.save).
+    const saves: SaveSessionRequest[] = [];
+    outsider.connection.subscribe("boyd.v1.MemoryService.SaveSession", {
+      callback: (_err, m) => {
+        saves.push(SaveSessionRequest.decode(m.data));
+      },
+    });
+    outsider.connection.subscribe("boyd.v1.MemoryService.Remember", {
+      callback: (_err, m) => {
+        const save = RememberRequest.decode(m.data).save;
+        if (save) saves.push(save);
+      },
+    });
     await outsider.connection.flush();
     await createSteadyAgent(AGENT);
     for (const maxCycles of [FIRST_RUN, SECOND_RUN]) {
@@ -155,6 +167,28 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     // Working memory had entries from the second cycle on, and decide saw them (and the goals orient was sent).
     expect(asked.slice(1).every((d) => d.history.length > 0)).toBe(true);
     expect(asked.every((d) => d.orientation!.observation!.goals.length === 1)).toBe(true);
+  }, 120_000);
+
+  it("the cycle's commit - a cycle without reflection saves its session with Remember; SaveSession only after a reflection", async () => {
+    const remembers = overhear(outsider, "boyd.v1.MemoryService.Remember", (d) => RememberRequest.decode(d));
+    const saves = overhear(outsider, "boyd.v1.MemoryService.SaveSession", (d) => SaveSessionRequest.decode(d));
+    await createSteadyAgent("committed");
+    const memory = createClient(stack.transport, MemoryServiceDefinition);
+    const created = await memory.loadSession({ agentId: "committed" });
+    await outsider.connection.flush();
+    const cycles = 2 * REFLECTION_EVERY;
+    const { report } = await stack.agents.run({ agentId: "committed", maxCycles: cycles });
+    expect(report!.cyclesRun).toBe(cycles);
+    await outsider.connection.flush();
+    const byCycle = (states: (SaveSessionRequest | undefined)[]) => states.flatMap((s) => (s?.state?.agentId === "committed" && s.state.cycleCount > 0 ? [Number(s.state.cycleCount)] : []));
+    const reflecting = Array.from({ length: cycles }, (_, i) => i + 1).filter((c) => c % REFLECTION_EVERY === 0);
+    const others = Array.from({ length: cycles }, (_, i) => i + 1).filter((c) => c % REFLECTION_EVERY !== 0);
+    expect(byCycle(remembers.map((r) => r.save))).toEqual(others);
+    expect(byCycle(saves)).toEqual(reflecting);
+    // Every save made: the run (which saves once as it starts) moved the session a version per cycle, and it loads at the last cycle.
+    const loaded = await memory.loadSession({ agentId: "committed" });
+    expect(Number(loaded.state!.cycleCount)).toBe(cycles);
+    expect(Number(loaded.version) - Number(created.version)).toBe(cycles + 1);
   }, 120_000);
 
   it("Remember - carries the session's active goals and config, so memory reads no session in it", async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { BusError, type ServiceHandlers } from "@boyd/bus";
-import { ConsolidationTrigger, SessionState, WorkingMemoryKind, type MemoryServiceDefinition, type ProvenanceRecord, type RecentResponse, type WorkingMemoryEntry } from "@boyd/proto";
+import { ConsolidationTrigger, SessionState, WorkingMemoryKind, type MemoryServiceDefinition, type ProvenanceRecord, type RecentResponse, type RememberResponse, type SaveSessionRequest, type WorkingMemoryEntry } from "@boyd/proto";
 import { recordWorkingMemory } from "@boyd/telemetry";
 import { TextEncoder, type EncoderOptions } from "@boyd/vsa";
 import { KeyedMutex } from "./agent-lock.js";
@@ -135,6 +135,24 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
     }
   }
 
+  /** SaveSession's write under the agent's lock: a compare-and-set on the session's version. */
+  function save(agentId: string, state: SessionState, expectedVersion: number): Promise<{ version: number }> {
+    return lock.run(agentId, async () => {
+      const saved = await saveOverKnown(agentId, state, expectedVersion);
+      if (saved) return saved;
+      const current = await repo.readSession(agentId);
+      const version = current?.doc.version ?? 0;
+      // A retry of the save that made this version (its reply was lost
+      // with a restarted process or connection) succeeds again instead of
+      // looking like a competing writer.
+      if (current && expectedVersion === version - 1 && sameSession(current.doc.state, state)) return { version };
+      if (expectedVersion !== version) {
+        throw new BusError("ABORTED", `session of ${agentId} is at version ${version}, not ${expectedVersion}; load it again and retry`);
+      }
+      return { version: await writeSession(agentId, state, { revision: current?.revision ?? 0, version, createdAtUnixMs: current?.doc.state.createdAtUnixMs ?? 0 }) };
+    });
+  }
+
   return {
     async remember(request) {
       const agentId = checkAgentId(request.agentId);
@@ -148,7 +166,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       if (request.entries.length > capacity) throw invalid("entries", `${request.entries.length} entries do not fit a capacity of ${capacity}`);
       request.entries.forEach((e, i) => checkEntry(e, `entries[${i}]`));
       const provenance = stampProvenance(request.provenance, agentId, "provenance", provenanceStamp);
-      return lock.run(agentId, async () => {
+      const commit = request.save ? checkSave(request.save, agentId) : undefined;
+      const remembered = await lock.run(agentId, async (): Promise<RememberResponse> => {
         const t = now();
         const facts = request.entries.flatMap((e) => {
           const fact = factFromEntry(agentId, e, request.cycle, t);
@@ -189,8 +208,14 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
           consolidation,
           unknownTouchIds: result.unknownTouchIds,
           provenanceIds: provenance.map((r) => r.id),
+          saved: undefined,
         };
       });
+      if (!commit) return remembered;
+      // The cycle's commit, after its entries. A failed save leaves `saved` unset: the caller then sends
+      // SaveSession, which reports the save's own error (ABORTED: another writer moved the session on).
+      const saved = await save(agentId, commit.state, commit.expectedVersion).catch(() => undefined);
+      return saved ? { ...remembered, saved } : remembered;
     },
 
     async recent(request) {
@@ -290,21 +315,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
 
     async saveSession(request) {
       const state = checkSessionState(request.state);
-      const agentId = state.agentId;
-      return lock.run(agentId, async () => {
-        const saved = await saveOverKnown(agentId, state, request.expectedVersion);
-        if (saved) return saved;
-        const current = await repo.readSession(agentId);
-        const version = current?.doc.version ?? 0;
-        // A retry of the save that made this version (its reply was lost
-        // with a restarted process or connection) succeeds again instead of
-        // looking like a competing writer.
-        if (current && request.expectedVersion === version - 1 && sameSession(current.doc.state, state)) return { version };
-        if (request.expectedVersion !== version) {
-          throw new BusError("ABORTED", `session of ${agentId} is at version ${version}, not ${request.expectedVersion}; load it again and retry`);
-        }
-        return { version: await writeSession(agentId, state, { revision: current?.revision ?? 0, version, createdAtUnixMs: current?.doc.state.createdAtUnixMs ?? 0 }) };
-      });
+      return save(state.agentId, state, request.expectedVersion);
     },
 
     async loadSession(request) {
@@ -344,6 +355,13 @@ function checkEntry(e: WorkingMemoryEntry, field: string): void {
   checkUnit(e.relevance, `${field}.relevance`);
   if (e.symbols.length > WORKING_MEMORY.maxSymbols) throw invalid(`${field}.symbols`, `at most ${WORKING_MEMORY.maxSymbols}, got ${e.symbols.length}`);
   e.symbols.forEach((s, i) => checkRequired(s, `${field}.symbols[${i}]`));
+}
+
+/** RememberRequest.save, checked as SaveSession checks its request, for the agent Remember writes to. */
+function checkSave(request: SaveSessionRequest, agentId: string): { state: SessionState; expectedVersion: number } {
+  const state = checkSessionState(request.state, "save.state");
+  if (state.agentId !== agentId) throw invalid("save.state.agent_id", `must be agent_id ${JSON.stringify(agentId)}, got ${JSON.stringify(state.agentId)}`);
+  return { state, expectedVersion: request.expectedVersion };
 }
 
 /** Whether two session states are the same save, apart from what the store sets itself (timestamps, working memory). */

@@ -5,18 +5,18 @@ import { checkAgentId, checkRequired } from "./validate.js";
 import { cut } from "./working-memory.js";
 
 /** Checks a state about to be saved, naming the first bad field. */
-export function checkSessionState(state: SessionState | undefined): SessionState {
-  if (!state) throw invalid("state", "is required");
-  checkAgentId(state.agentId, "state.agent_id");
+export function checkSessionState(state: SessionState | undefined, field = "state"): SessionState {
+  if (!state) throw invalid(field, "is required");
+  checkAgentId(state.agentId, `${field}.agent_id`);
   const seen = new Set<string>();
   state.goals.forEach((g, i) => {
-    if (g.symbolId === "") throw invalid(`state.goals[${i}].symbol_id`, "is required");
-    if (seen.has(g.symbolId)) throw invalid(`state.goals[${i}].symbol_id`, `${JSON.stringify(g.symbolId)} appears twice`);
+    if (g.symbolId === "") throw invalid(`${field}.goals[${i}].symbol_id`, "is required");
+    if (seen.has(g.symbolId)) throw invalid(`${field}.goals[${i}].symbol_id`, `${JSON.stringify(g.symbolId)} appears twice`);
     seen.add(g.symbolId);
-    if (g.priority > 255) throw invalid(`state.goals[${i}].priority`, `must be in 0..255, got ${g.priority}`);
+    if (g.priority > 255) throw invalid(`${field}.goals[${i}].priority`, `must be in 0..255, got ${g.priority}`);
   });
   state.plans.forEach((p, i) => {
-    if (!seen.has(p.goalId)) throw invalid(`state.plans[${i}].goal_id`, `${JSON.stringify(p.goalId)} is not one of the state's goals`);
+    if (!seen.has(p.goalId)) throw invalid(`${field}.plans[${i}].goal_id`, `${JSON.stringify(p.goalId)} is not one of the state's goals`);
   });
   return state;
 }

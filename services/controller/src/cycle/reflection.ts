@@ -13,6 +13,11 @@ export interface ReflectionOutcome {
 }
 
 /** Runs reflection when it is due (every N cycles); undefined otherwise. */
+/** Whether this cycle reflects (every N cycles, by the session's reflection settings): known before the cycle records anything. */
+export function reflectsThisCycle(state: SessionState, cycle: number): boolean {
+  return shouldReflect(cycle, Number(state.lastReflectionCycle), state.config?.reflection);
+}
+
 export async function reflectNow(
   state: SessionState,
   ports: CyclePorts,
@@ -21,7 +26,7 @@ export async function reflectNow(
   cycle: number,
   warnings: string[],
 ): Promise<ReflectionOutcome | undefined> {
-  if (!shouldReflect(cycle, Number(state.lastReflectionCycle), state.config?.reflection)) return undefined;
+  if (!reflectsThisCycle(state, cycle)) return undefined;
   return reflectAndApply(state, ports, catalog, pressure, cycle, warnings, true);
 }
 

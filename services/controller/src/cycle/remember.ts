@@ -11,6 +11,7 @@ import {
   type Orientation,
   type RememberResponse,
   type RememberSession,
+  type SaveSessionRequest,
   type SessionState,
   type Triple,
   type WorkingMemoryEntry,
@@ -36,6 +37,8 @@ export interface Remembered {
   size: number;
   pressure: number;
   consolidated?: EpisodicEntry[];
+  /** The session version the save sent with Remember made (Remembering.save); undefined when none was asked, or it was not made. */
+  savedVersion?: number;
 }
 
 /**
@@ -58,6 +61,8 @@ export interface Remembering {
   readonly saved: SessionState;
   /** The decision's provenance record (see decisionProvenance); empty when the cycle decided no call. */
   readonly provenance: readonly ProvenanceRecord[];
+  /** The cycle's session save, made by memory after the entries (RememberRequest.save); absent: the caller saves on its own. */
+  readonly save?: SaveSessionRequest;
 }
 
 /**
@@ -76,7 +81,7 @@ export async function remember(ports: CyclePorts, agentId: string, cycle: number
     if (provenance.length > 0 && r.provenanceIds.length === 0) await recordProvenance(ports, agentId, provenance, warnings);
     const health = contextHealthWarning({ entries: r.size + (r.consolidation?.entriesRemoved ?? 0), capacity: r.capacity });
     if (health) warnings.push(health);
-    return { size: r.size, pressure: r.pressure, consolidated: r.consolidation?.episodes ?? [] };
+    return { size: r.size, pressure: r.pressure, consolidated: r.consolidation?.episodes ?? [], ...(r.saved ? { savedVersion: Number(r.saved.version) } : {}) };
   } catch (err) {
     warnings.push(`working memory not updated: ${(err as Error).message}`);
     await recordProvenance(ports, agentId, provenance, warnings);
@@ -102,7 +107,7 @@ function rememberEntries(ports: CyclePorts, agentId: string, cycle: number, what
   }
   const touchIds = consultedEntryIds(observation.recentEntries, decision?.goalId);
   return withRecovery("remember", { deadline: ports.now() + 30_000, attemptMs: 10_000, onRetry: (m) => warnings.push(m) }, (deadline) =>
-    ports.memory.remember({ agentId, cycle, entries, touchIds, capacity: cfg.workingMemoryCapacity, session: rememberSession(saved), provenance: [...what.provenance] }, { deadline, agentId }),
+    ports.memory.remember({ agentId, cycle, entries, touchIds, capacity: cfg.workingMemoryCapacity, session: rememberSession(saved), provenance: [...what.provenance], save: what.save }, { deadline, agentId }),
   );
 }
 

@@ -16,6 +16,7 @@ import {
   type Orientation,
   type Plan,
   type PlanChanged,
+  type SaveSessionRequest,
   type ScoreRule,
   type SessionState,
 } from "@boyd/proto";
@@ -33,7 +34,7 @@ import { planOf, usedTools, withPlan } from "./plans.js";
 import { answerEntryText, applyUserAnswer, questionOf, readUserAnswer, rememberAnswer, type AnswerEffect } from "./user-answers.js";
 import type { CyclePorts } from "./ports.js";
 import { withRecovery } from "./recovery.js";
-import { reflectNow } from "./reflection.js";
+import { reflectNow, reflectsThisCycle } from "./reflection.js";
 import { retryContext } from "./retry-context.js";
 import { sessionToSave } from "./slim-session.js";
 import { decisionProvenance, provenanceId, remember, type Remembered } from "./remember.js";
@@ -98,7 +99,13 @@ async function cyclePhases(frame: CycleFrame, session: AgentSession, ports: Cycl
   const work = focus ? await workOnGoal(frame, state, focus, observation, orientation, rules) : undefined;
   if (work) state = work.state;
   state = await closeGoals(frame, state, work);
-  const remembered = await recordPhase(frame, session.state, observation, orientation, work);
+  // Without a reflection, nothing after Remember changes the state: the
+  // session is saved by the same call (one round trip, not two).
+  const early = reflectsThisCycle(state, frame.cycle) ? undefined : commitOf(frame, session, state);
+  const remembered = await recordPhase(frame, session.state, observation, orientation, work, early?.request);
+  if (early && remembered.savedVersion !== undefined) {
+    return finishCycle(frame, session, { state: early.state, version: remembered.savedVersion }, early.stopReason, { work, remembered, reflection: undefined, focus });
+  }
 
   const reflection = await frame.timed("reflect", () => reflectNow(state, ports, options.catalog, remembered.pressure, frame.cycle, frame.warnings));
   if (reflection) {
@@ -107,8 +114,10 @@ async function cyclePhases(frame: CycleFrame, session: AgentSession, ports: Cycl
     await frame.narrator.emit({ $case: "reflected", value: { report: reflection.report } });
   }
 
-  const { saved, stopReason } = await persistPhase(frame, session, state);
-  return finishCycle(frame, session, saved, stopReason, { work, remembered, reflection, focus });
+  // Saved on its own: after a reflection, or when the save sent with Remember was not made.
+  const commit = early ?? commitOf(frame, session, state);
+  const version = await persistPhase(frame, commit.request);
+  return finishCycle(frame, session, { state: commit.state, version }, commit.stopReason, { work, remembered, reflection, focus });
 }
 
 // ---------------------------------------------------------------------------
@@ -365,22 +374,33 @@ async function closeGoals(frame: CycleFrame, state: SessionState, work: Work | u
   return { ...state, goals: after.goals };
 }
 
-/** Working memory and provenance of what the cycle saw and did. */
-async function recordPhase(frame: CycleFrame, saved: SessionState, observation: Observation, orientation: Orientation, work: Work | undefined): Promise<Remembered> {
+/** Working memory and provenance of what the cycle saw and did; with `save`, the session's save too. */
+async function recordPhase(frame: CycleFrame, saved: SessionState, observation: Observation, orientation: Orientation, work: Work | undefined, save?: SaveSessionRequest): Promise<Remembered> {
   const { ports, agentId, cycle, cfg } = frame;
   const decision = work?.decision;
   // The decision's provenance goes with Remember (one call, not two).
   const provenance = decision?.call ? [decisionProvenance(agentId, cycle, decision, provenanceId(ports.now()))] : [];
-  return frame.timed("record", () => remember(ports, agentId, cycle, { observation, orientation, decision, result: work?.result, cfg, saved, provenance }, frame.warnings));
+  return frame.timed("record", () => remember(ports, agentId, cycle, { observation, orientation, decision, result: work?.result, cfg, saved, provenance, ...(save ? { save } : {}) }, frame.warnings));
 }
 
-/** Stop conditions, then the versioned save. */
-async function persistPhase(frame: CycleFrame, session: AgentSession, before: SessionState): Promise<{ saved: { state: SessionState; version: number }; stopReason: StopReason }> {
-  const { ports, agentId, cfg } = frame;
-  const stopReason = stopReasonOf(before, cfg, frame.options.cyclesLeftInRun);
-  const state = { ...before, lastStopReason: stopReason || before.lastStopReason, updatedAtUnixMs: ports.now() };
-  const r = await frame.timed("persist", () => withRecovery("save session", frame.policy(), (deadline) => ports.memory.saveSession({ state: sessionToSave(state), expectedVersion: session.version }, { deadline, agentId })));
-  return { saved: { state, version: Number(r.version) }, stopReason };
+/** The cycle's commit: the state as it ends (stop conditions applied), and the versioned save of it. */
+interface Commit {
+  readonly state: SessionState;
+  readonly stopReason: StopReason;
+  readonly request: SaveSessionRequest;
+}
+
+function commitOf(frame: CycleFrame, session: AgentSession, before: SessionState): Commit {
+  const stopReason = stopReasonOf(before, frame.cfg, frame.options.cyclesLeftInRun);
+  const state = { ...before, lastStopReason: stopReason || before.lastStopReason, updatedAtUnixMs: frame.ports.now() };
+  return { state, stopReason, request: { state: sessionToSave(state), expectedVersion: session.version } };
+}
+
+/** The versioned save on its own (SaveSession); the version it made. */
+async function persistPhase(frame: CycleFrame, request: SaveSessionRequest): Promise<number> {
+  const { ports, agentId } = frame;
+  const r = await frame.timed("persist", () => withRecovery("save session", frame.policy(), (deadline) => ports.memory.saveSession(request, { deadline, agentId })));
+  return Number(r.version);
 }
 
 interface Finished {

@@ -368,7 +368,11 @@ export interface CycleFinished {
   stopReason: StopReason;
   /** Budget warnings and recovered faults of the cycle, one line each. */
   warnings: string[];
-  /** Time spent per phase (observe, orient, plan, decide, act, record), ms. */
+  /**
+   * Time spent per phase (observe, orient, plan, decide, act, record,
+   * reflect, persist), ms. A cycle without reflection saves its session with
+   * its Remember: that save is inside record, and persist is absent.
+   */
   phaseMs: { [key: string]: number };
   /** Episodes consolidated this cycle, by memory pressure or by reflection. */
   consolidated: EpisodicEntry[];

@@ -391,6 +391,16 @@ export interface RememberRequest {
    * records with RecordProvenance.
    */
   provenance: ProvenanceRecord[];
+  /**
+   * A session save made after the entries are written, in the same call,
+   * exactly as SaveSession makes it (state.agent_id must be agent_id): the
+   * cycle's commit without a round trip of its own. Its outcome is
+   * RememberResponse.saved; a save that fails leaves the entries written and
+   * saved unset, and so does a memory that does not know this field: the
+   * caller then sends SaveSession, which gives the save's own error
+   * (ABORTED when another writer moved the session on).
+   */
+  save: SaveSessionRequest | undefined;
 }
 
 /** RememberSession is the part of an agent's session Remember works from. */
@@ -438,6 +448,12 @@ export interface RememberResponse {
    * memory answering does not know RememberRequest.provenance.
    */
   provenanceIds: string[];
+  /**
+   * The session save RememberRequest.save asked for, when it was made;
+   * unset when none was asked, it failed, or the memory answering does not
+   * know that field.
+   */
+  saved: SaveSessionResponse | undefined;
 }
 
 /** RecentRequest lists working memory. */
@@ -2571,7 +2587,16 @@ export const ToolRun: MessageFns<ToolRun> = {
 };
 
 function createBaseRememberRequest(): RememberRequest {
-  return { agentId: "", cycle: 0, entries: [], touchIds: [], capacity: undefined, session: undefined, provenance: [] };
+  return {
+    agentId: "",
+    cycle: 0,
+    entries: [],
+    touchIds: [],
+    capacity: undefined,
+    session: undefined,
+    provenance: [],
+    save: undefined,
+  };
 }
 
 export const RememberRequest: MessageFns<RememberRequest> = {
@@ -2600,6 +2625,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     }
     for (const v of message.provenance) {
       ProvenanceRecord.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.save !== undefined) {
+      SaveSessionRequest.encode(message.save, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -2683,6 +2711,14 @@ export const RememberRequest: MessageFns<RememberRequest> = {
             message.provenance.push(ProvenanceRecord.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.save = SaveSessionRequest.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2716,6 +2752,7 @@ export const RememberRequest: MessageFns<RememberRequest> = {
       provenance: globalThis.Array.isArray(object?.provenance)
         ? object.provenance.map((e: any) => ProvenanceRecord.fromJSON(e))
         : [],
+      save: isSet(object.save) ? SaveSessionRequest.fromJSON(object.save) : undefined,
     };
   },
 
@@ -2742,6 +2779,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     if (message.provenance?.length) {
       obj.provenance = message.provenance.map((e) => ProvenanceRecord.toJSON(e));
     }
+    if (message.save !== undefined) {
+      obj.save = SaveSessionRequest.toJSON(message.save);
+    }
     return obj;
   },
 
@@ -2759,6 +2799,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
       ? RememberSession.fromPartial(object.session)
       : undefined;
     message.provenance = object.provenance?.map((e) => ProvenanceRecord.fromPartial(e)) || [];
+    message.save = (object.save !== undefined && object.save !== null)
+      ? SaveSessionRequest.fromPartial(object.save)
+      : undefined;
     return message;
   },
 };
@@ -2866,6 +2909,7 @@ function createBaseRememberResponse(): RememberResponse {
     consolidation: undefined,
     unknownTouchIds: [],
     provenanceIds: [],
+    saved: undefined,
   };
 }
 
@@ -2912,6 +2956,9 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     }
     for (const v of message.provenanceIds) {
       writer.uint32(82).string(v!);
+    }
+    if (message.saved !== undefined) {
+      SaveSessionResponse.encode(message.saved, writer.uint32(90).fork()).join();
     }
     return writer;
   },
@@ -3039,6 +3086,14 @@ export const RememberResponse: MessageFns<RememberResponse> = {
             message.provenanceIds.push(reader.string());
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.saved = SaveSessionResponse.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3081,6 +3136,7 @@ export const RememberResponse: MessageFns<RememberResponse> = {
         : globalThis.Array.isArray(object?.provenance_ids)
         ? object.provenance_ids.map((e: any) => globalThis.String(e))
         : [],
+      saved: isSet(object.saved) ? SaveSessionResponse.fromJSON(object.saved) : undefined,
     };
   },
 
@@ -3116,6 +3172,9 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     if (message.provenanceIds?.length) {
       obj.provenanceIds = message.provenanceIds;
     }
+    if (message.saved !== undefined) {
+      obj.saved = SaveSessionResponse.toJSON(message.saved);
+    }
     return obj;
   },
 
@@ -3136,6 +3195,9 @@ export const RememberResponse: MessageFns<RememberResponse> = {
       : undefined;
     message.unknownTouchIds = object.unknownTouchIds?.map((e) => e) || [];
     message.provenanceIds = object.provenanceIds?.map((e) => e) || [];
+    message.saved = (object.saved !== undefined && object.saved !== null)
+      ? SaveSessionResponse.fromPartial(object.saved)
+      : undefined;
     return message;
   },
 };
