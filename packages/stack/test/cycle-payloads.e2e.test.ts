@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectNats, createClient, type NatsTransport } from "@boyd/bus";
-import { ApprovalMode, DecideRequest, DerivationKind, Event, MemoryServiceDefinition, OrientRequest, RememberRequest, SaveSessionRequest, StopReason } from "@boyd/proto";
+import { ActRequest, ApprovalMode, DecideRequest, DerivationKind, Event, MemoryServiceDefinition, OrientRequest, RememberRequest, SaveSessionRequest, StopReason } from "@boyd/proto";
 import { startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
@@ -189,6 +189,23 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     const loaded = await memory.loadSession({ agentId: "committed" });
     expect(Number(loaded.state!.cycleCount)).toBe(cycles);
     expect(Number(loaded.version) - Number(created.version)).toBe(cycles + 1);
+  }, 120_000);
+
+  it("facts - a cycle's tool output is stored as a fact by its Remember alone (no RecordFacts), its provenance naming the goal", async () => {
+    const recordFacts = overhear(outsider, "boyd.v1.MemoryService.RecordFacts", (d) => d.length);
+    const acts = overhear(outsider, "boyd.v1.ActService.Act", (d) => ActRequest.decode(d));
+    await createSteadyAgent("factual");
+    await outsider.connection.flush();
+    const { report } = await stack.agents.run({ agentId: "factual", maxCycles: 4 });
+    expect(report!.cyclesRun).toBe(4);
+    await outsider.connection.flush();
+    expect(acts.filter((a) => a.agentId === "factual").map((a) => a.callerRecordsFacts)).toEqual([true, true, true, true]);
+    expect(recordFacts).toEqual([]);
+    const memory = createClient(stack.transport, MemoryServiceDefinition);
+    const goal = report!.goals[0]!.symbolId;
+    const { records } = await memory.listProvenance({ agentId: "factual", kind: DerivationKind.TOOL_OUTPUT });
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((r) => r.sourceIds[0]!.startsWith("tool:") && r.sourceIds.includes(goal))).toBe(true);
   }, 120_000);
 
   it("Remember - carries the session's active goals and config, so memory reads no session in it", async () => {

@@ -135,7 +135,9 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     // A question to the person is not an action to vet: asking whether the
     // agent may ask would put the same person two questions (the reference
     // intercepts ask_user before its safety check for the same reason).
-    if (isQuestion(assessment)) return record(await runChecked(tool, input, context, controller, timeoutMs, deps, finish, {}));
+    // A caller that stores the output as a fact itself (a cycle's Remember) gets no RecordFacts of it from here.
+    const facts = request.callerRecordsFacts ? undefined : deps.memory;
+    if (isQuestion(assessment)) return record(await runChecked(tool, input, context, controller, timeoutMs, deps, finish, {}, facts));
 
     // 4. The psyche's veto.
     const shadow: ShadowCheck = shadowCheck(request.psyche, {
@@ -178,7 +180,7 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     }
 
     // 6. Run, within the time limit (approval waiting does not count).
-    return record(await runChecked(tool, input, context, controller, timeoutMs, deps, finish, { ...seen, ...approved }));
+    return record(await runChecked(tool, input, context, controller, timeoutMs, deps, finish, { ...seen, ...approved }, facts));
   } catch (err) {
     await claim?.release();
     throw err;
@@ -191,8 +193,18 @@ function isQuestion(assessment: CallAssessment): boolean {
   return assessment.action.detail?.$case === "userQuestion";
 }
 
-/** Runs a call that passed its checks, within its time limit, and records a fact from its output. */
-async function runChecked(tool: ToolDefinition, input: unknown, context: CallContext, controller: AbortController, timeoutMs: number, deps: ActDeps, finish: Finish, seen: Partial<ActionResult>): Promise<ActionResult> {
+/** Runs a call that passed its checks, within its time limit, and records a fact from its output in `facts`. */
+async function runChecked(
+  tool: ToolDefinition,
+  input: unknown,
+  context: CallContext,
+  controller: AbortController,
+  timeoutMs: number,
+  deps: ActDeps,
+  finish: Finish,
+  seen: Partial<ActionResult>,
+  facts: MemorySink | undefined,
+): Promise<ActionResult> {
   const now = deps.now ?? Date.now;
   const runStart = now();
   const ran = await runWithin(tool, input, { ...context, deadline: runStart + timeoutMs }, controller, timeoutMs);
@@ -201,7 +213,7 @@ async function runChecked(tool: ToolDefinition, input: unknown, context: CallCon
   const result = finish(timedOut ? ActionOutcome.TIMED_OUT : ActionOutcome.EXECUTED, output, seen);
   if (output.success) {
     const fact = factFrom(context.agentId, context.cycle, tool.descriptor.name, ran.ok ? ran.run.content : "", now());
-    if (fact) deps.memory?.recordFacts(context.agentId, [fact]);
+    if (fact) facts?.recordFacts(context.agentId, [fact]);
   }
   return result;
 }

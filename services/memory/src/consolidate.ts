@@ -55,6 +55,8 @@ export async function consolidate(
   const goals = new Set(request.goals);
   const symbols = [...new Set(candidates.flatMap((e) => e.symbols))];
   const graph = deps.graph;
+  // The graph as this process wrote it: facts a Remember linked without waiting are in it first.
+  if (graph) await deps.graphWrites.settled(agentId);
   const [neighbours, graphDegrees] = await Promise.all([
     graph && goals.size ? graph.goalNeighbours(agentId, [...goals]) : undefined,
     graph && symbols.length ? graph.degrees(agentId, symbols) : undefined,

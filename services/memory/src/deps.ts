@@ -1,6 +1,7 @@
 import type { TextEncoder } from "@boyd/vsa";
 import type { KeyedMutex } from "./agent-lock.js";
 import type { GraphLink } from "./graph-link.js";
+import type { GraphWrites } from "./graph-writes.js";
 import type { Repository } from "./state.js";
 
 /** Where the service reports what it does not fail a request for (pino fits). */
@@ -14,6 +15,8 @@ export interface Deps {
   /** Serializes writes per agent inside this process. */
   lock: KeyedMutex;
   graph: GraphLink | undefined;
+  /** Graph writes not waited for (see storeFacts' linkInBackground), which graph reads wait for. */
+  graphWrites: GraphWrites;
   encoder: TextEncoder;
   now: () => number;
   log: MemoryLog;

@@ -11,6 +11,7 @@ import type { Deps, MemoryLog } from "./deps.js";
 import { invalid, isConflict } from "./errors.js";
 import { factFromEntry, factSized } from "./facts.js";
 import type { GraphLink } from "./graph-link.js";
+import { GraphWrites } from "./graph-writes.js";
 import { removeRule, SeenFacts, storeFacts } from "./knowledge.js";
 import { listProvenance, stampProvenance, type ProvenanceStamp } from "./provenance.js";
 import { stemsOf } from "./recall.js";
@@ -61,6 +62,7 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
     repo,
     lock: new KeyedMutex(),
     graph: options.graph,
+    graphWrites: new GraphWrites(),
     encoder,
     now,
     log: options.log ?? { warn: () => undefined },
@@ -184,7 +186,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
             },
             wmRead,
           ),
-          storeFacts(deps, agentId, facts, seenFacts),
+          // Linked into the graph without holding up the reply (act's RecordFacts did it off the cycle's path before).
+          storeFacts(deps, agentId, facts, seenFacts, { linkInBackground: true }),
           addProvenance(agentId, provenance),
         ]);
         let size = state.entries.length;

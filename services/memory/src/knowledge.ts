@@ -38,7 +38,13 @@ export class SeenFacts {
  * record and are linked into the graph best effort. Needs no agent lock:
  * it only adds records, and the store refuses an id it already holds.
  */
-export async function storeFacts(deps: Deps, agentId: string, items: readonly { fact: Fact; about: readonly string[] }[], seen?: SeenFacts): Promise<Fact[]> {
+export async function storeFacts(
+  deps: Deps,
+  agentId: string,
+  items: readonly { fact: Fact; about: readonly string[] }[],
+  seen?: SeenFacts,
+  options: { linkInBackground?: boolean } = {},
+): Promise<Fact[]> {
   if (items.length === 0) return [];
   const now = deps.now();
   const prepared = items.map(({ fact, about }) => {
@@ -75,8 +81,11 @@ export async function storeFacts(deps: Deps, agentId: string, items: readonly { 
   }));
   await deps.repo.add(agentId, "provenance", provenance);
   const linked = prepared.filter((_, i) => added[i]);
-  if (deps.graph && linked.length > 0 && !(await deps.graph.linkFacts(agentId, linked))) {
-    deps.log.warn({ agentId, facts: linked.length }, "orient unreachable: facts kept in memory but not written to the graph");
+  if (deps.graph && linked.length > 0) {
+    const unlinked = (err?: unknown) => deps.log.warn({ agentId, facts: linked.length, ...(err ? { err } : {}) }, "orient unreachable: facts kept in memory but not written to the graph");
+    const link = deps.graph.linkFacts(agentId, linked).then((ok) => (ok ? undefined : unlinked()), unlinked);
+    if (!options.linkInBackground) await link;
+    else deps.graphWrites.add(agentId, link);
   }
   return result;
 }

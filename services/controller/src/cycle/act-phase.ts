@@ -113,12 +113,9 @@ export async function actWithRecovery(
     // second attempt reaches a restarted act, whose idempotency ledger answers
     // "interrupted" for a call its predecessor took (never running it twice).
     const attemptMs = timeoutMs + cfg.approvalTimeoutMs + 10_000;
-    const { result } = await withRecovery("act", { deadline: ports.now() + 2 * attemptMs + 10_000, attemptMs, onRetry: (m) => warnings.push(m) }, (deadline) =>
-      ports.act.act(
-        { agentId, decision: d, psyche: state.psyche, approvalMode: cfg.approvalMode, approvalTimeoutMs: cfg.approvalTimeoutMs, timeoutMs, approvedSimilarityKeys: state.approvedSimilarityKeys },
-        { deadline, agentId },
-      ),
-    );
+    // The cycle's Remember stores the output as a fact (its TOOL_RESULT entry, with the goal and symbols): act need not.
+    const request = { agentId, decision: d, psyche: state.psyche, approvalMode: cfg.approvalMode, approvalTimeoutMs: cfg.approvalTimeoutMs, timeoutMs, approvedSimilarityKeys: state.approvedSimilarityKeys, callerRecordsFacts: true };
+    const { result } = await withRecovery("act", { deadline: ports.now() + 2 * attemptMs + 10_000, attemptMs, onRetry: (m) => warnings.push(m) }, (deadline) => ports.act.act(request, { deadline, agentId }));
     if (!result) throw new Error("act returned no result");
     return result;
   };

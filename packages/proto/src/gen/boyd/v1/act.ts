@@ -280,6 +280,14 @@ export interface ActRequest {
   eventSequenceBase: number;
   /** How many numbers from event_sequence_base are reserved. */
   eventSequenceCount: number;
+  /**
+   * The caller stores the call's output as a fact itself: a controller's
+   * cycle does, from the TOOL_RESULT entry its Remember writes (with the
+   * goal and symbols the call was about), so act sends memory no
+   * RecordFacts for it. False (the default, and all an older caller
+   * sends): act records a successful call's output as a fact, as before.
+   */
+  callerRecordsFacts: boolean;
 }
 
 /** ActResponse carries the result. */
@@ -880,6 +888,7 @@ function createBaseActRequest(): ActRequest {
     approvedSimilarityKeys: [],
     eventSequenceBase: 0,
     eventSequenceCount: 0,
+    callerRecordsFacts: false,
   };
 }
 
@@ -911,6 +920,9 @@ export const ActRequest: MessageFns<ActRequest> = {
     }
     if (message.eventSequenceCount !== 0) {
       writer.uint32(72).uint32(message.eventSequenceCount);
+    }
+    if (message.callerRecordsFacts !== false) {
+      writer.uint32(80).bool(message.callerRecordsFacts);
     }
     return writer;
   },
@@ -1000,6 +1012,14 @@ export const ActRequest: MessageFns<ActRequest> = {
             message.eventSequenceCount = reader.uint32();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.callerRecordsFacts = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1051,6 +1071,11 @@ export const ActRequest: MessageFns<ActRequest> = {
         : isSet(object.event_sequence_count)
         ? globalThis.Number(object.event_sequence_count)
         : 0,
+      callerRecordsFacts: isSet(object.callerRecordsFacts)
+        ? globalThis.Boolean(object.callerRecordsFacts)
+        : isSet(object.caller_records_facts)
+        ? globalThis.Boolean(object.caller_records_facts)
+        : false,
     };
   },
 
@@ -1083,6 +1108,9 @@ export const ActRequest: MessageFns<ActRequest> = {
     if (message.eventSequenceCount !== 0) {
       obj.eventSequenceCount = Math.round(message.eventSequenceCount);
     }
+    if (message.callerRecordsFacts !== false) {
+      obj.callerRecordsFacts = message.callerRecordsFacts;
+    }
     return obj;
   },
 
@@ -1104,6 +1132,7 @@ export const ActRequest: MessageFns<ActRequest> = {
     message.approvedSimilarityKeys = object.approvedSimilarityKeys?.map((e) => e) || [];
     message.eventSequenceBase = object.eventSequenceBase ?? 0;
     message.eventSequenceCount = object.eventSequenceCount ?? 0;
+    message.callerRecordsFacts = object.callerRecordsFacts ?? false;
     return message;
   },
 };
