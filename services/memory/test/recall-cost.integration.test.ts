@@ -92,23 +92,23 @@ describe("recall cost - NATS requests per recall do not grow with the agent's ag
   });
 
   // Per log read: its recall snapshot's head (none yet), its version key,
-  // and a change consumer created, pulled once and removed.
-  it("a cold replica's first recall costs the same at age 10 and age 300: 5 requests per log", () => {
-    expect(costs.get(10)!.cold).toBe(10);
-    expect(costs.get(300)!.cold).toBe(10);
+  // and one batched direct get of its changes (no consumer made and dropped).
+  it("a cold replica's first recall costs the same at age 10 and age 300: 3 requests per log", () => {
+    expect(costs.get(10)!.cold).toBe(6);
+    expect(costs.get(300)!.cold).toBe(6);
   });
 
-  // Per log: the snapshot's head, its chunks through one consumer (created,
-  // pulled, removed), and the version key (nothing changed since).
-  it("a cold replica that loads the recall snapshot (age 300; age 10 has none) costs 5 requests per log too", () => {
+  // Per log: the snapshot's head, its chunks in one batched direct get, and
+  // the version key (nothing changed since).
+  it("a cold replica that loads the recall snapshot (age 300; age 10 has none) costs 3 requests per log too", () => {
     expect(costs.get(10)!.snapshot).toBe(false);
     expect(costs.get(300)!.snapshot).toBe(true);
-    expect(costs.get(10)!.coldFromSnapshot).toBe(10);
-    expect(costs.get(300)!.coldFromSnapshot).toBe(10);
+    expect(costs.get(10)!.coldFromSnapshot).toBe(6);
+    expect(costs.get(300)!.coldFromSnapshot).toBe(6);
   });
 
-  it("a recall after another replica wrote costs the same at age 10 and age 300: 4 for the changed log, 1 for the other", () => {
-    expect(costs.get(10)!.changed).toBe(5);
-    expect(costs.get(300)!.changed).toBe(5);
+  it("a recall after another replica wrote costs the same at age 10 and age 300: 2 for the changed log (version, changes), 1 for the other", () => {
+    expect(costs.get(10)!.changed).toBe(3);
+    expect(costs.get(300)!.changed).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from "@nats-io/jetstream";
+import { jetstreamManager, type JetStreamManager } from "@nats-io/jetstream";
 import { Kvm, type KV } from "@nats-io/kv";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { MemoryStoreError } from "../errors.js";
@@ -45,13 +45,13 @@ const MAX_VALUE_BYTES = 1024 * 1024 - 4096;
  * and checked on every read against the log's version key
  * (`<agent>.ver.<log>`), which every add or remove rewrites after its
  * records: one KV get when nothing changed; otherwise only the log's
- * changes since the last read are fetched (an ephemeral consumer from the
+ * changes since the last read are fetched (batched direct gets from the
  * next stream sequence), so a read does not grow with the log.
  */
 export async function openKvStore(options: KvStoreOptions): Promise<MemoryStore> {
   const bucket = options.bucket ?? "boyd_memory";
   const kv = await new Kvm(options.connection).create(bucket, { history: 1, replicas: options.replicas ?? 1 });
-  return new KvStore(kv, bucket, jetstream(options.connection), await jetstreamManager(options.connection));
+  return new KvStore(kv, bucket, await jetstreamManager(options.connection));
 }
 
 /**
@@ -107,7 +107,6 @@ class KvStore implements MemoryStore {
   constructor(
     private readonly kv: KV,
     private readonly bucket: string,
-    private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
   ) {}
 
@@ -270,7 +269,7 @@ class KvStore implements MemoryStore {
   }
 
   private parts(): KvParts {
-    return { kv: this.kv, bucket: this.bucket, js: this.js, jsm: this.jsm };
+    return { kv: this.kv, bucket: this.bucket, jsm: this.jsm };
   }
 
   async close(): Promise<void> {

@@ -1,64 +1,67 @@
 import { randomBytes } from "node:crypto";
-import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, type JetStreamClient, type JetStreamManager, type JsMsg } from "@nats-io/jetstream";
+import { JetStreamApiCodes, JetStreamApiError, JetStreamError, type JetStreamManager } from "@nats-io/jetstream";
 import type { KV } from "@nats-io/kv";
-import { nanos } from "@nats-io/transport-node";
 import { decodeToken, encodeToken, type LogChangesSince, type LogName, type LogPosition, type StoredIndexDoc, type StoredRecord } from "./port.js";
 
-/** What the KV adapter's durable reads need: the bucket and the JetStream clients of its connection. */
+/** What the KV adapter's durable reads need: the bucket and the JetStream manager of its connection. */
 export interface KvParts {
   readonly kv: KV;
   readonly bucket: string;
-  readonly js: JetStreamClient;
   readonly jsm: JetStreamManager;
 }
-
-// How long a consumer outlives a read the server never heard the end of.
-const CONSUMER_IDLE_MS = 10_000;
 
 // An index document is split into values under NATS's default max_payload (1 MiB).
 const CHUNK_BYTES = 1024 * 1024 - 4096;
 
+// Most messages one direct get returns; a read of more asks again from where it stopped.
+const READ_BATCH = 1_024;
+
+/** A stored message as a direct get returns it. */
+interface StoredMessage {
+  readonly subject: string;
+  readonly seq: number;
+  readonly data: Uint8Array;
+  readonly header: { get(name: string): string };
+}
+
 /**
  * Every message stored on `filter` from stream sequence `fromSeq` on, in
  * order, handed to `each`; the sequence of the last one (fromSeq - 1 when
- * none). One ephemeral consumer: a create, one pull per batch and a delete
- * whatever the count, as the adapter's log refresh does.
+ * none). Batched direct gets (nats-server 2.11+): one request per 1,024
+ * messages, where an ephemeral consumer took three (create, pull, delete)
+ * and left the server a consumer to make and drop.
  */
-async function readStream(parts: KvParts, filter: string, fromSeq: number, each: (m: JsMsg) => void): Promise<number> {
+async function readStream(parts: KvParts, filter: string, fromSeq: number, each: (m: StoredMessage) => void): Promise<number> {
   const stream = `KV_${parts.bucket}`;
-  const info = await parts.jsm.consumers.add(stream, {
-    filter_subject: filter,
-    deliver_policy: DeliverPolicy.StartSequence,
-    opt_start_seq: fromSeq,
-    ack_policy: AckPolicy.None,
-    mem_storage: true,
-    inactive_threshold: nanos(CONSUMER_IDLE_MS),
-  });
   let seq = fromSeq - 1;
-  try {
-    let pending = info.num_pending;
-    const consumer = parts.js.consumers.getConsumerFromInfo(info);
-    while (pending > 0) {
-      const batch = await consumer.fetch({ max_messages: pending, expires: 5_000 });
-      let got = 0;
+  for (;;) {
+    const batch = await parts.jsm.direct.getBatch(stream, { seq: seq + 1, next_by_subj: filter, batch: READ_BATCH });
+    let got = 0;
+    let pending = 0;
+    try {
       for await (const m of batch) {
         got++;
-        pending = m.info.pending;
         seq = m.seq;
+        pending = m.pending;
         each(m);
-        if (pending === 0) break;
       }
-      if (got === 0) throw new Error(`no messages on ${filter} arrived although ${pending} were pending`);
+    } catch (err) {
+      // Nothing stored on the filter from that sequence on: nats.js ends the batch with the server's 404.
+      if (!noMessages(err)) throw err;
+      return seq;
     }
-  } finally {
-    // Not waited for: the consumer is spent, and the idle threshold removes it if this is lost.
-    void parts.jsm.consumers.delete(stream, info.name).catch(() => undefined);
+    // Pending is what matched after the last message returned (-1: not told, so a full batch asks again).
+    if (got === 0 || pending === 0 || (pending < 0 && got < READ_BATCH)) return seq;
   }
-  return seq;
 }
 
-function removal(m: JsMsg): boolean {
-  const op = m.headers?.get("KV-Operation");
+function noMessages(err: unknown): boolean {
+  // A JetStreamStatusError, which @nats-io/jetstream does not export: told apart by its status code.
+  return err instanceof JetStreamError && (err as { code?: unknown }).code === 404;
+}
+
+function removal(m: StoredMessage): boolean {
+  const op = m.header.get("KV-Operation");
   return op === "DEL" || op === "PURGE";
 }
 
@@ -164,7 +167,7 @@ async function readHead(parts: KvParts, agentId: string, log: LogName): Promise<
 
 /**
  * The log's index document: its head (one get), then its chunks read with
- * one consumer (three requests however many chunks). Undefined when there
+ * batched direct gets (one request per 1,024 chunks). Undefined when there
  * is none, or when a chunk is gone (a newer write replaced it while this
  * read): the caller reads the log instead.
  */
