@@ -132,13 +132,15 @@ describe("KV store, documents", () => {
 });
 
 describe("KV store, reading a log's changes", () => {
-  it("a log longer than one batched direct get (1,024) is read whole, in order, and later changes after it", async () => {
+  it("a log larger than one batched direct get (8 MiB) is read whole, in order, and later changes after it", async () => {
     const { a, b } = await replicas();
     const ids = Array.from({ length: 2_500 }, (_, i) => `r${String(i).padStart(4, "0")}`);
-    for (let at = 0; at < ids.length; at += 500) await a.addRecords("long", "episodes", ids.slice(at, at + 500).map((id) => ({ id, value: bytes(`value of ${id}`) })));
+    // 4 KB a record: 10 MB, two batches.
+    const valueOf = (id: string) => `value of ${id} `.padEnd(4_096, "x");
+    for (let at = 0; at < ids.length; at += 250) await a.addRecords("long", "episodes", ids.slice(at, at + 250).map((id) => ({ id, value: bytes(valueOf(id)) })));
     const read = await b.readRecords("long", "episodes");
     expect(read.map((r) => r.id)).toEqual(ids);
-    expect(read.every((r) => text(r.value) === `value of ${r.id}`)).toBe(true);
+    expect(read.every((r) => text(r.value) === valueOf(r.id))).toBe(true);
     await a.removeRecords("long", "episodes", ["r0007"]);
     await a.addRecords("long", "episodes", [{ id: "late", value: bytes("added last") }]);
     const again = await b.readRecords("long", "episodes");

@@ -13,8 +13,10 @@ export interface KvParts {
 // An index document is split into values under NATS's default max_payload (1 MiB).
 const CHUNK_BYTES = 1024 * 1024 - 4096;
 
-// Most messages one direct get returns; a read of more asks again from where it stopped.
-const READ_BATCH = 1_024;
+// Most messages, and bytes, one direct get returns; a read of more asks again from where it stopped.
+// The bytes bound what a read has in flight (nats.js buffers the batch as it arrives).
+const READ_BATCH = 10_000;
+const READ_BATCH_BYTES = 8 * 1024 * 1024;
 
 /** A stored message as a direct get returns it. */
 interface StoredMessage {
@@ -27,15 +29,15 @@ interface StoredMessage {
 /**
  * Every message stored on `filter` from stream sequence `fromSeq` on, in
  * order, handed to `each`; the sequence of the last one (fromSeq - 1 when
- * none). Batched direct gets (nats-server 2.11+): one request per 1,024
- * messages, where an ephemeral consumer took three (create, pull, delete)
- * and left the server a consumer to make and drop.
+ * none). Batched direct gets (nats-server 2.11+): one request per 10,000
+ * messages or 8 MiB, where an ephemeral consumer took three (create, pull,
+ * delete) and left the server a consumer to make and drop.
  */
 async function readStream(parts: KvParts, filter: string, fromSeq: number, each: (m: StoredMessage) => void): Promise<number> {
   const stream = `KV_${parts.bucket}`;
   let seq = fromSeq - 1;
   for (;;) {
-    const batch = await parts.jsm.direct.getBatch(stream, { seq: seq + 1, next_by_subj: filter, batch: READ_BATCH });
+    const batch = await parts.jsm.direct.getBatch(stream, { seq: seq + 1, next_by_subj: filter, batch: READ_BATCH, max_bytes: READ_BATCH_BYTES });
     let got = 0;
     let pending = 0;
     try {
@@ -50,8 +52,8 @@ async function readStream(parts: KvParts, filter: string, fromSeq: number, each:
       if (!noMessages(err)) throw err;
       return seq;
     }
-    // Pending is what matched after the last message returned (-1: not told, so a full batch asks again).
-    if (got === 0 || pending === 0 || (pending < 0 && got < READ_BATCH)) return seq;
+    // Pending is what matched after the last message returned (-1: not told: ask again until a read finds none).
+    if (got === 0 || pending === 0) return seq;
   }
 }
 
@@ -167,7 +169,7 @@ async function readHead(parts: KvParts, agentId: string, log: LogName): Promise<
 
 /**
  * The log's index document: its head (one get), then its chunks read with
- * batched direct gets (one request per 1,024 chunks). Undefined when there
+ * batched direct gets (one request per 8 MiB of chunks). Undefined when there
  * is none, or when a chunk is gone (a newer write replaced it while this
  * read): the caller reads the log instead.
  */
