@@ -483,6 +483,12 @@ type ActRequest struct {
 	EventSequenceBase uint64 `protobuf:"varint,8,opt,name=event_sequence_base,json=eventSequenceBase,proto3" json:"event_sequence_base,omitempty"`
 	// How many numbers from event_sequence_base are reserved.
 	EventSequenceCount uint32 `protobuf:"varint,9,opt,name=event_sequence_count,json=eventSequenceCount,proto3" json:"event_sequence_count,omitempty"`
+	// The caller stores the call's output as a fact itself: a controller's
+	// cycle does, from the TOOL_RESULT entry its Remember writes (with the
+	// goal and symbols the call was about), so act sends memory no
+	// RecordFacts for it. False (the default, and all an older caller
+	// sends): act records a successful call's output as a fact, as before.
+	CallerRecordsFacts bool `protobuf:"varint,10,opt,name=caller_records_facts,json=callerRecordsFacts,proto3" json:"caller_records_facts,omitempty"`
 	unknownFields      protoimpl.UnknownFields
 	sizeCache          protoimpl.SizeCache
 }
@@ -578,6 +584,13 @@ func (x *ActRequest) GetEventSequenceCount() uint32 {
 		return x.EventSequenceCount
 	}
 	return 0
+}
+
+func (x *ActRequest) GetCallerRecordsFacts() bool {
+	if x != nil {
+		return x.CallerRecordsFacts
+	}
+	return false
 }
 
 // ActResponse carries the result.
@@ -841,7 +854,7 @@ const file_boyd_v1_act_proto_rawDesc = "" +
 	" \x01(\v2\x19.boyd.v1.ApprovalDecisionR\bapproval\x12+\n" +
 	"\x12started_at_unix_ms\x18\v \x01(\x03R\x0fstartedAtUnixMs\x12\x1f\n" +
 	"\vduration_ms\x18\f \x01(\x03R\n" +
-	"durationMs\"\xd7\x03\n" +
+	"durationMs\"\x89\x04\n" +
 	"\n" +
 	"ActRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12-\n" +
@@ -853,7 +866,9 @@ const file_boyd_v1_act_proto_rawDesc = "" +
 	"timeout_ms\x18\x06 \x01(\x03H\x01R\ttimeoutMs\x88\x01\x01\x128\n" +
 	"\x18approved_similarity_keys\x18\a \x03(\tR\x16approvedSimilarityKeys\x12.\n" +
 	"\x13event_sequence_base\x18\b \x01(\x04R\x11eventSequenceBase\x120\n" +
-	"\x14event_sequence_count\x18\t \x01(\rR\x12eventSequenceCountB\x16\n" +
+	"\x14event_sequence_count\x18\t \x01(\rR\x12eventSequenceCount\x120\n" +
+	"\x14caller_records_facts\x18\n" +
+	" \x01(\bR\x12callerRecordsFactsB\x16\n" +
 	"\x14_approval_timeout_msB\r\n" +
 	"\v_timeout_ms\"<\n" +
 	"\vActResponse\x12-\n" +

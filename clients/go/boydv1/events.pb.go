@@ -789,7 +789,9 @@ type CycleFinished struct {
 	StopReason StopReason `protobuf:"varint,8,opt,name=stop_reason,json=stopReason,proto3,enum=boyd.v1.StopReason" json:"stop_reason,omitempty"`
 	// Budget warnings and recovered faults of the cycle, one line each.
 	Warnings []string `protobuf:"bytes,9,rep,name=warnings,proto3" json:"warnings,omitempty"`
-	// Time spent per phase (observe, orient, plan, decide, act, record), ms.
+	// Time spent per phase (observe, orient, plan, decide, act, record,
+	// reflect, persist), ms. A cycle without reflection saves its session with
+	// its Remember: that save is inside record, and persist is absent.
 	PhaseMs map[string]int64 `protobuf:"bytes,10,rep,name=phase_ms,json=phaseMs,proto3" json:"phase_ms,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	// Episodes consolidated this cycle, by memory pressure or by reflection.
 	Consolidated  []*EpisodicEntry `protobuf:"bytes,11,rep,name=consolidated,proto3" json:"consolidated,omitempty"`

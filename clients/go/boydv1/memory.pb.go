@@ -1066,7 +1066,15 @@ type RememberRequest struct {
 	// (e.g. provenance[0].derived_id). A memory that does not know this field
 	// ignores it and returns no provenance_ids: the caller then sends the
 	// records with RecordProvenance.
-	Provenance    []*ProvenanceRecord `protobuf:"bytes,7,rep,name=provenance,proto3" json:"provenance,omitempty"`
+	Provenance []*ProvenanceRecord `protobuf:"bytes,7,rep,name=provenance,proto3" json:"provenance,omitempty"`
+	// A session save made after the entries are written, in the same call,
+	// exactly as SaveSession makes it (state.agent_id must be agent_id): the
+	// cycle's commit without a round trip of its own. Its outcome is
+	// RememberResponse.saved; a save that fails leaves the entries written and
+	// saved unset, and so does a memory that does not know this field: the
+	// caller then sends SaveSession, which gives the save's own error
+	// (ABORTED when another writer moved the session on).
+	Save          *SaveSessionRequest `protobuf:"bytes,8,opt,name=save,proto3" json:"save,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1146,6 +1154,13 @@ func (x *RememberRequest) GetSession() *RememberSession {
 func (x *RememberRequest) GetProvenance() []*ProvenanceRecord {
 	if x != nil {
 		return x.Provenance
+	}
+	return nil
+}
+
+func (x *RememberRequest) GetSave() *SaveSessionRequest {
+	if x != nil {
+		return x.Save
 	}
 	return nil
 }
@@ -1233,6 +1248,10 @@ type RememberResponse struct {
 	// RecordProvenanceResponse.ids). Empty when none were sent, or when the
 	// memory answering does not know RememberRequest.provenance.
 	ProvenanceIds []string `protobuf:"bytes,10,rep,name=provenance_ids,json=provenanceIds,proto3" json:"provenance_ids,omitempty"`
+	// The session save RememberRequest.save asked for, when it was made;
+	// unset when none was asked, it failed, or the memory answering does not
+	// know that field.
+	Saved         *SaveSessionResponse `protobuf:"bytes,11,opt,name=saved,proto3" json:"saved,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1333,6 +1352,13 @@ func (x *RememberResponse) GetUnknownTouchIds() []uint64 {
 func (x *RememberResponse) GetProvenanceIds() []string {
 	if x != nil {
 		return x.ProvenanceIds
+	}
+	return nil
+}
+
+func (x *RememberResponse) GetSaved() *SaveSessionResponse {
+	if x != nil {
+		return x.Saved
 	}
 	return nil
 }
@@ -3044,7 +3070,7 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\asuccess\x18\x02 \x01(\bR\asuccess\x12\x14\n" +
 	"\x05cycle\x18\x03 \x01(\x04R\x05cycle\x12\x17\n" +
 	"\agoal_id\x18\x04 \x01(\tR\x06goalId\x120\n" +
-	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\xb3\x02\n" +
+	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\xe4\x02\n" +
 	"\x0fRememberRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x14\n" +
 	"\x05cycle\x18\x02 \x01(\x04R\x05cycle\x125\n" +
@@ -3054,11 +3080,12 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\asession\x18\x06 \x01(\v2\x18.boyd.v1.RememberSessionR\asession\x129\n" +
 	"\n" +
 	"provenance\x18\a \x03(\v2\x19.boyd.v1.ProvenanceRecordR\n" +
-	"provenanceB\v\n" +
+	"provenance\x12/\n" +
+	"\x04save\x18\b \x01(\v2\x1b.boyd.v1.SaveSessionRequestR\x04saveB\v\n" +
 	"\t_capacity\"g\n" +
 	"\x0fRememberSession\x12&\n" +
 	"\x0factive_goal_ids\x18\x01 \x03(\tR\ractiveGoalIds\x12,\n" +
-	"\x06config\x18\x02 \x01(\v2\x14.boyd.v1.AgentConfigR\x06config\"\x99\x03\n" +
+	"\x06config\x18\x02 \x01(\v2\x14.boyd.v1.AgentConfigR\x06config\"\xcd\x03\n" +
 	"\x10RememberResponse\x12\x10\n" +
 	"\x03ids\x18\x01 \x03(\x04R\x03ids\x12\x1f\n" +
 	"\vevicted_ids\x18\x02 \x03(\x04R\n" +
@@ -3071,7 +3098,8 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\rconsolidation\x18\b \x01(\v2).boyd.v1.MemoryServiceConsolidateResponseR\rconsolidation\x12*\n" +
 	"\x11unknown_touch_ids\x18\t \x03(\x04R\x0funknownTouchIds\x12%\n" +
 	"\x0eprovenance_ids\x18\n" +
-	" \x03(\tR\rprovenanceIds\"\x99\x01\n" +
+	" \x03(\tR\rprovenanceIds\x122\n" +
+	"\x05saved\x18\v \x01(\v2\x1c.boyd.v1.SaveSessionResponseR\x05saved\"\x99\x01\n" +
 	"\rRecentRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x19\n" +
 	"\x05limit\x18\x02 \x01(\rH\x00R\x05limit\x88\x01\x01\x120\n" +
@@ -3296,62 +3324,64 @@ var file_boyd_v1_memory_proto_depIdxs = []int32{
 	44, // 12: boyd.v1.RememberRequest.entries:type_name -> boyd.v1.WorkingMemoryEntry
 	10, // 13: boyd.v1.RememberRequest.session:type_name -> boyd.v1.RememberSession
 	5,  // 14: boyd.v1.RememberRequest.provenance:type_name -> boyd.v1.ProvenanceRecord
-	40, // 15: boyd.v1.RememberSession.config:type_name -> boyd.v1.AgentConfig
-	2,  // 16: boyd.v1.RememberResponse.facts:type_name -> boyd.v1.Fact
-	0,  // 17: boyd.v1.RememberResponse.pressure_level:type_name -> boyd.v1.PressureLevel
-	15, // 18: boyd.v1.RememberResponse.consolidation:type_name -> boyd.v1.MemoryServiceConsolidateResponse
-	47, // 19: boyd.v1.RecentRequest.kinds:type_name -> boyd.v1.WorkingMemoryKind
-	44, // 20: boyd.v1.RecentResponse.entries:type_name -> boyd.v1.WorkingMemoryEntry
-	0,  // 21: boyd.v1.RecentResponse.pressure_level:type_name -> boyd.v1.PressureLevel
-	1,  // 22: boyd.v1.MemoryServiceConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
-	48, // 23: boyd.v1.MemoryServiceConsolidateRequest.config:type_name -> boyd.v1.ConsolidationConfig
-	49, // 24: boyd.v1.MemoryServiceConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	49, // 25: boyd.v1.MemoryServiceRecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	2,  // 26: boyd.v1.MemoryServiceRecallResponse.facts:type_name -> boyd.v1.Fact
-	18, // 27: boyd.v1.MemoryServiceRecallResponse.episode_scores:type_name -> boyd.v1.RecallScore
-	18, // 28: boyd.v1.MemoryServiceRecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
-	13, // 29: boyd.v1.MemoryServiceRecallResponse.recent:type_name -> boyd.v1.RecentResponse
-	2,  // 30: boyd.v1.RecordFactsRequest.facts:type_name -> boyd.v1.Fact
-	3,  // 31: boyd.v1.RecordCorrectionRequest.correction:type_name -> boyd.v1.Correction
-	4,  // 32: boyd.v1.ListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
-	4,  // 33: boyd.v1.RemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
-	5,  // 34: boyd.v1.RecordProvenanceRequest.records:type_name -> boyd.v1.ProvenanceRecord
-	38, // 35: boyd.v1.ListProvenanceRequest.kind:type_name -> boyd.v1.DerivationKind
-	5,  // 36: boyd.v1.ListProvenanceResponse.records:type_name -> boyd.v1.ProvenanceRecord
-	7,  // 37: boyd.v1.SaveSessionRequest.state:type_name -> boyd.v1.SessionState
-	7,  // 38: boyd.v1.LoadSessionResponse.state:type_name -> boyd.v1.SessionState
-	44, // 39: boyd.v1.ToolHistoryResponse.decisions:type_name -> boyd.v1.WorkingMemoryEntry
-	9,  // 40: boyd.v1.MemoryService.Remember:input_type -> boyd.v1.RememberRequest
-	12, // 41: boyd.v1.MemoryService.Recent:input_type -> boyd.v1.RecentRequest
-	14, // 42: boyd.v1.MemoryService.Consolidate:input_type -> boyd.v1.MemoryServiceConsolidateRequest
-	16, // 43: boyd.v1.MemoryService.Recall:input_type -> boyd.v1.MemoryServiceRecallRequest
-	19, // 44: boyd.v1.MemoryService.RecordFacts:input_type -> boyd.v1.RecordFactsRequest
-	21, // 45: boyd.v1.MemoryService.RecordCorrection:input_type -> boyd.v1.RecordCorrectionRequest
-	23, // 46: boyd.v1.MemoryService.ListRules:input_type -> boyd.v1.ListRulesRequest
-	25, // 47: boyd.v1.MemoryService.RemoveRule:input_type -> boyd.v1.RemoveRuleRequest
-	27, // 48: boyd.v1.MemoryService.RecordProvenance:input_type -> boyd.v1.RecordProvenanceRequest
-	29, // 49: boyd.v1.MemoryService.ListProvenance:input_type -> boyd.v1.ListProvenanceRequest
-	31, // 50: boyd.v1.MemoryService.SaveSession:input_type -> boyd.v1.SaveSessionRequest
-	33, // 51: boyd.v1.MemoryService.LoadSession:input_type -> boyd.v1.LoadSessionRequest
-	35, // 52: boyd.v1.MemoryService.ToolHistory:input_type -> boyd.v1.ToolHistoryRequest
-	11, // 53: boyd.v1.MemoryService.Remember:output_type -> boyd.v1.RememberResponse
-	13, // 54: boyd.v1.MemoryService.Recent:output_type -> boyd.v1.RecentResponse
-	15, // 55: boyd.v1.MemoryService.Consolidate:output_type -> boyd.v1.MemoryServiceConsolidateResponse
-	17, // 56: boyd.v1.MemoryService.Recall:output_type -> boyd.v1.MemoryServiceRecallResponse
-	20, // 57: boyd.v1.MemoryService.RecordFacts:output_type -> boyd.v1.RecordFactsResponse
-	22, // 58: boyd.v1.MemoryService.RecordCorrection:output_type -> boyd.v1.RecordCorrectionResponse
-	24, // 59: boyd.v1.MemoryService.ListRules:output_type -> boyd.v1.ListRulesResponse
-	26, // 60: boyd.v1.MemoryService.RemoveRule:output_type -> boyd.v1.RemoveRuleResponse
-	28, // 61: boyd.v1.MemoryService.RecordProvenance:output_type -> boyd.v1.RecordProvenanceResponse
-	30, // 62: boyd.v1.MemoryService.ListProvenance:output_type -> boyd.v1.ListProvenanceResponse
-	32, // 63: boyd.v1.MemoryService.SaveSession:output_type -> boyd.v1.SaveSessionResponse
-	34, // 64: boyd.v1.MemoryService.LoadSession:output_type -> boyd.v1.LoadSessionResponse
-	36, // 65: boyd.v1.MemoryService.ToolHistory:output_type -> boyd.v1.ToolHistoryResponse
-	53, // [53:66] is the sub-list for method output_type
-	40, // [40:53] is the sub-list for method input_type
-	40, // [40:40] is the sub-list for extension type_name
-	40, // [40:40] is the sub-list for extension extendee
-	0,  // [0:40] is the sub-list for field type_name
+	31, // 15: boyd.v1.RememberRequest.save:type_name -> boyd.v1.SaveSessionRequest
+	40, // 16: boyd.v1.RememberSession.config:type_name -> boyd.v1.AgentConfig
+	2,  // 17: boyd.v1.RememberResponse.facts:type_name -> boyd.v1.Fact
+	0,  // 18: boyd.v1.RememberResponse.pressure_level:type_name -> boyd.v1.PressureLevel
+	15, // 19: boyd.v1.RememberResponse.consolidation:type_name -> boyd.v1.MemoryServiceConsolidateResponse
+	32, // 20: boyd.v1.RememberResponse.saved:type_name -> boyd.v1.SaveSessionResponse
+	47, // 21: boyd.v1.RecentRequest.kinds:type_name -> boyd.v1.WorkingMemoryKind
+	44, // 22: boyd.v1.RecentResponse.entries:type_name -> boyd.v1.WorkingMemoryEntry
+	0,  // 23: boyd.v1.RecentResponse.pressure_level:type_name -> boyd.v1.PressureLevel
+	1,  // 24: boyd.v1.MemoryServiceConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
+	48, // 25: boyd.v1.MemoryServiceConsolidateRequest.config:type_name -> boyd.v1.ConsolidationConfig
+	49, // 26: boyd.v1.MemoryServiceConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	49, // 27: boyd.v1.MemoryServiceRecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	2,  // 28: boyd.v1.MemoryServiceRecallResponse.facts:type_name -> boyd.v1.Fact
+	18, // 29: boyd.v1.MemoryServiceRecallResponse.episode_scores:type_name -> boyd.v1.RecallScore
+	18, // 30: boyd.v1.MemoryServiceRecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
+	13, // 31: boyd.v1.MemoryServiceRecallResponse.recent:type_name -> boyd.v1.RecentResponse
+	2,  // 32: boyd.v1.RecordFactsRequest.facts:type_name -> boyd.v1.Fact
+	3,  // 33: boyd.v1.RecordCorrectionRequest.correction:type_name -> boyd.v1.Correction
+	4,  // 34: boyd.v1.ListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
+	4,  // 35: boyd.v1.RemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
+	5,  // 36: boyd.v1.RecordProvenanceRequest.records:type_name -> boyd.v1.ProvenanceRecord
+	38, // 37: boyd.v1.ListProvenanceRequest.kind:type_name -> boyd.v1.DerivationKind
+	5,  // 38: boyd.v1.ListProvenanceResponse.records:type_name -> boyd.v1.ProvenanceRecord
+	7,  // 39: boyd.v1.SaveSessionRequest.state:type_name -> boyd.v1.SessionState
+	7,  // 40: boyd.v1.LoadSessionResponse.state:type_name -> boyd.v1.SessionState
+	44, // 41: boyd.v1.ToolHistoryResponse.decisions:type_name -> boyd.v1.WorkingMemoryEntry
+	9,  // 42: boyd.v1.MemoryService.Remember:input_type -> boyd.v1.RememberRequest
+	12, // 43: boyd.v1.MemoryService.Recent:input_type -> boyd.v1.RecentRequest
+	14, // 44: boyd.v1.MemoryService.Consolidate:input_type -> boyd.v1.MemoryServiceConsolidateRequest
+	16, // 45: boyd.v1.MemoryService.Recall:input_type -> boyd.v1.MemoryServiceRecallRequest
+	19, // 46: boyd.v1.MemoryService.RecordFacts:input_type -> boyd.v1.RecordFactsRequest
+	21, // 47: boyd.v1.MemoryService.RecordCorrection:input_type -> boyd.v1.RecordCorrectionRequest
+	23, // 48: boyd.v1.MemoryService.ListRules:input_type -> boyd.v1.ListRulesRequest
+	25, // 49: boyd.v1.MemoryService.RemoveRule:input_type -> boyd.v1.RemoveRuleRequest
+	27, // 50: boyd.v1.MemoryService.RecordProvenance:input_type -> boyd.v1.RecordProvenanceRequest
+	29, // 51: boyd.v1.MemoryService.ListProvenance:input_type -> boyd.v1.ListProvenanceRequest
+	31, // 52: boyd.v1.MemoryService.SaveSession:input_type -> boyd.v1.SaveSessionRequest
+	33, // 53: boyd.v1.MemoryService.LoadSession:input_type -> boyd.v1.LoadSessionRequest
+	35, // 54: boyd.v1.MemoryService.ToolHistory:input_type -> boyd.v1.ToolHistoryRequest
+	11, // 55: boyd.v1.MemoryService.Remember:output_type -> boyd.v1.RememberResponse
+	13, // 56: boyd.v1.MemoryService.Recent:output_type -> boyd.v1.RecentResponse
+	15, // 57: boyd.v1.MemoryService.Consolidate:output_type -> boyd.v1.MemoryServiceConsolidateResponse
+	17, // 58: boyd.v1.MemoryService.Recall:output_type -> boyd.v1.MemoryServiceRecallResponse
+	20, // 59: boyd.v1.MemoryService.RecordFacts:output_type -> boyd.v1.RecordFactsResponse
+	22, // 60: boyd.v1.MemoryService.RecordCorrection:output_type -> boyd.v1.RecordCorrectionResponse
+	24, // 61: boyd.v1.MemoryService.ListRules:output_type -> boyd.v1.ListRulesResponse
+	26, // 62: boyd.v1.MemoryService.RemoveRule:output_type -> boyd.v1.RemoveRuleResponse
+	28, // 63: boyd.v1.MemoryService.RecordProvenance:output_type -> boyd.v1.RecordProvenanceResponse
+	30, // 64: boyd.v1.MemoryService.ListProvenance:output_type -> boyd.v1.ListProvenanceResponse
+	32, // 65: boyd.v1.MemoryService.SaveSession:output_type -> boyd.v1.SaveSessionResponse
+	34, // 66: boyd.v1.MemoryService.LoadSession:output_type -> boyd.v1.LoadSessionResponse
+	36, // 67: boyd.v1.MemoryService.ToolHistory:output_type -> boyd.v1.ToolHistoryResponse
+	55, // [55:68] is the sub-list for method output_type
+	42, // [42:55] is the sub-list for method input_type
+	42, // [42:42] is the sub-list for extension type_name
+	42, // [42:42] is the sub-list for extension extendee
+	0,  // [0:42] is the sub-list for field type_name
 }
 
 func init() { file_boyd_v1_memory_proto_init() }

@@ -209,7 +209,7 @@ class ToolRun(_message.Message):
     def __init__(self, tool_name: _Optional[str] = ..., success: _Optional[bool] = ..., cycle: _Optional[int] = ..., goal_id: _Optional[str] = ..., outcome: _Optional[_Union[_act_pb2.ActionOutcome, str]] = ...) -> None: ...
 
 class RememberRequest(_message.Message):
-    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity", "session", "provenance")
+    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity", "session", "provenance", "save")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     CYCLE_FIELD_NUMBER: _ClassVar[int]
     ENTRIES_FIELD_NUMBER: _ClassVar[int]
@@ -217,6 +217,7 @@ class RememberRequest(_message.Message):
     CAPACITY_FIELD_NUMBER: _ClassVar[int]
     SESSION_FIELD_NUMBER: _ClassVar[int]
     PROVENANCE_FIELD_NUMBER: _ClassVar[int]
+    SAVE_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     cycle: int
     entries: _containers.RepeatedCompositeFieldContainer[_common_pb2.WorkingMemoryEntry]
@@ -224,7 +225,8 @@ class RememberRequest(_message.Message):
     capacity: int
     session: RememberSession
     provenance: _containers.RepeatedCompositeFieldContainer[ProvenanceRecord]
-    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ..., session: _Optional[_Union[RememberSession, _Mapping]] = ..., provenance: _Optional[_Iterable[_Union[ProvenanceRecord, _Mapping]]] = ...) -> None: ...
+    save: SaveSessionRequest
+    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ..., session: _Optional[_Union[RememberSession, _Mapping]] = ..., provenance: _Optional[_Iterable[_Union[ProvenanceRecord, _Mapping]]] = ..., save: _Optional[_Union[SaveSessionRequest, _Mapping]] = ...) -> None: ...
 
 class RememberSession(_message.Message):
     __slots__ = ("active_goal_ids", "config")
@@ -235,7 +237,7 @@ class RememberSession(_message.Message):
     def __init__(self, active_goal_ids: _Optional[_Iterable[str]] = ..., config: _Optional[_Union[_common_pb2.AgentConfig, _Mapping]] = ...) -> None: ...
 
 class RememberResponse(_message.Message):
-    __slots__ = ("ids", "evicted_ids", "size", "capacity", "pressure", "facts", "pressure_level", "consolidation", "unknown_touch_ids", "provenance_ids")
+    __slots__ = ("ids", "evicted_ids", "size", "capacity", "pressure", "facts", "pressure_level", "consolidation", "unknown_touch_ids", "provenance_ids", "saved")
     IDS_FIELD_NUMBER: _ClassVar[int]
     EVICTED_IDS_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -246,6 +248,7 @@ class RememberResponse(_message.Message):
     CONSOLIDATION_FIELD_NUMBER: _ClassVar[int]
     UNKNOWN_TOUCH_IDS_FIELD_NUMBER: _ClassVar[int]
     PROVENANCE_IDS_FIELD_NUMBER: _ClassVar[int]
+    SAVED_FIELD_NUMBER: _ClassVar[int]
     ids: _containers.RepeatedScalarFieldContainer[int]
     evicted_ids: _containers.RepeatedScalarFieldContainer[int]
     size: int
@@ -256,7 +259,8 @@ class RememberResponse(_message.Message):
     consolidation: MemoryServiceConsolidateResponse
     unknown_touch_ids: _containers.RepeatedScalarFieldContainer[int]
     provenance_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, ids: _Optional[_Iterable[int]] = ..., evicted_ids: _Optional[_Iterable[int]] = ..., size: _Optional[int] = ..., capacity: _Optional[int] = ..., pressure: _Optional[float] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., pressure_level: _Optional[_Union[PressureLevel, str]] = ..., consolidation: _Optional[_Union[MemoryServiceConsolidateResponse, _Mapping]] = ..., unknown_touch_ids: _Optional[_Iterable[int]] = ..., provenance_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    saved: SaveSessionResponse
+    def __init__(self, ids: _Optional[_Iterable[int]] = ..., evicted_ids: _Optional[_Iterable[int]] = ..., size: _Optional[int] = ..., capacity: _Optional[int] = ..., pressure: _Optional[float] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., pressure_level: _Optional[_Union[PressureLevel, str]] = ..., consolidation: _Optional[_Union[MemoryServiceConsolidateResponse, _Mapping]] = ..., unknown_touch_ids: _Optional[_Iterable[int]] = ..., provenance_ids: _Optional[_Iterable[str]] = ..., saved: _Optional[_Union[SaveSessionResponse, _Mapping]] = ...) -> None: ...
 
 class RecentRequest(_message.Message):
     __slots__ = ("agent_id", "limit", "kinds", "symbol")
