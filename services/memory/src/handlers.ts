@@ -24,7 +24,7 @@ import { ownCopies, Repository } from "./state.js";
 import type { MemoryStore } from "./store/port.js";
 import { checkAgentId, checkLimit, checkRequired, checkSameAgent, checkUnit } from "./validate.js";
 import { WmReadAhead } from "./wm-read-ahead.js";
-import { addEntries, decisionHistory, pressureLevel, pressureOf, recentEntries, touchEntries } from "./working-memory.js";
+import { addEntries, decisionHistory, pressureLevel, pressureOf, recentEntries, storedAs, touchEntries } from "./working-memory.js";
 
 /** Options of {@link createMemoryHandlers}. */
 export interface MemoryHandlerOptions {
@@ -181,6 +181,9 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
           repo.updateWm(
             agentId,
             (s) => {
+              // A Remember sent again (its reply was lost) finds its entries held: nothing is added or touched twice.
+              const again = storedAs(s, request.entries, request.cycle);
+              if (again) return { ids: again, evicted: [], unknownTouchIds: [] };
               const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
               return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
             },

@@ -72,6 +72,38 @@ export function addEntries(state: WmState, entries: readonly WorkingMemoryEntry[
 }
 
 /**
+ * The ids of live entries that `entries` were already stored as, when every
+ * one of them was: a Remember sent again (its reply lost, the caller
+ * retried) then adds nothing twice. An entry is the same when its kind,
+ * content (as stored, cut), tool, cycle and timestamp are; an entry without
+ * a timestamp (the caller left it to memory) is never taken for another.
+ * Undefined when any is not held (then the request is new, or partly
+ * consolidated away since, and its entries are added).
+ */
+export function storedAs(state: Pick<WmState, "entries">, entries: readonly WorkingMemoryEntry[], cycle: number): number[] | undefined {
+  if (entries.length === 0) return undefined;
+  const key = (e: Pick<WorkingMemoryEntry, "kind" | "content" | "toolName" | "sourceCycle" | "timestampUnixMs">, sourceCycle: number) =>
+    JSON.stringify([e.kind, cut(e.content, WORKING_MEMORY.maxContentChars), e.toolName, sourceCycle, e.timestampUnixMs]);
+  // Only live entries stamped as one of the sent ones can be one (none, for a new request).
+  const stamps = new Set(entries.map((e) => e.timestampUnixMs));
+  if (stamps.has(0)) return undefined;
+  const held = new Map<string, number[]>();
+  for (const e of state.entries) {
+    if (!stamps.has(e.timestampUnixMs)) continue;
+    const k = key(e, e.sourceCycle);
+    held.set(k, [...(held.get(k) ?? []), e.id]);
+  }
+  if (held.size === 0) return undefined;
+  const ids: number[] = [];
+  for (const e of entries) {
+    const id = held.get(key(e, e.sourceCycle || cycle))?.shift();
+    if (id === undefined) return undefined;
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
  * Marks entries as consulted in `cycle`; returns the ids that name no live
  * entry. A touched entry is replaced by a new one, never changed: entries
  * are shared with the stored state they were read from (see state.ts).

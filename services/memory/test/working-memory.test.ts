@@ -106,4 +106,20 @@ describe("working memory", () => {
     expect(size).toBe(1);
     expect(entries.map((e) => e.content)).toEqual(["kept"]);
   });
+
+  it("a Remember sent again (its reply lost) adds nothing twice: the same ids back, touches counted once", async () => {
+    const first = await remember([entry("seed", { timestampUnixMs: 1_000, sourceCycle: 1 })], { cycle: 1 });
+    const stamped = (content: string, kind = WorkingMemoryKind.OBSERVATION) => entry(content, { kind, timestampUnixMs: 2_000, sourceCycle: 2 });
+    const request = () => [stamped("the sun is a star"), stamped("kg_query executed", WorkingMemoryKind.ACTION), stamped("the sun is a star", WorkingMemoryKind.INFERENCE)];
+    const sent = await remember(request(), { cycle: 2, touchIds: first.ids });
+    const again = await remember(request(), { cycle: 2, touchIds: first.ids });
+    expect(again.ids).toEqual(sent.ids);
+    const { entries, size } = await h.handlers.recent({ agentId: "a1", limit: 10, kinds: [], symbol: "" }, ctx);
+    expect(size).toBe(4);
+    expect(entries.find((e) => e.content === "seed")!.referenceCount).toBe(1);
+    // Not the same entries: another cycle, another time, or no time given (memory stamps it) are added anew.
+    expect((await remember([entry("the sun is a star", { timestampUnixMs: 2_000, sourceCycle: 3 })], { cycle: 3 })).ids).toEqual([5]);
+    expect((await remember([entry("the sun is a star", { timestampUnixMs: 2_001, sourceCycle: 2 })], { cycle: 2 })).ids).toEqual([6]);
+    expect((await remember([entry("seed")], { cycle: 1 })).ids).toEqual([7]);
+  });
 });
