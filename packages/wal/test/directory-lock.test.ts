@@ -101,32 +101,34 @@ describe("lockDirectory", () => {
     expect(readdirSync(dir)).toEqual([]); // nothing left aside
   });
 
-  it("a lock written before a reboot (another boot id) is taken over, though its pid runs now", async () => {
+  /** Leaves the record this process writes as holder, with `changes`, as if a holder had left it. */
+  async function leftByThisProcess(changes: Record<string, string>): Promise<void> {
     const lock = await lockDirectory(dir, "x");
     const before = writtenOwner();
     await lock.release();
-    // This very process's pid: alive, and not ours to refuse, only because the boot id differs.
-    writeFileSync(lockFile(), JSON.stringify({ ...before, bootId: "00000000-0000-0000-0000-000000000000", nonce: "old-boot" }));
+    writeFileSync(lockFile(), JSON.stringify({ ...before, ...changes }));
+  }
+
+  /** Locks the directory and checks the record left there (named by its nonce) was taken over. */
+  async function takenOver(nonce: string): Promise<void> {
     const taken = await lockDirectory(dir, "y");
-    expect(writtenOwner().nonce).not.toBe("old-boot");
+    expect(writtenOwner().nonce).not.toBe(nonce);
     await taken.release();
+  }
+
+  it("a lock written before a reboot (another boot id) is taken over, though its pid runs now", async () => {
+    // This very process's pid: alive, and not ours to refuse, only because the boot id differs.
+    await leftByThisProcess({ bootId: "00000000-0000-0000-0000-000000000000", nonce: "old-boot" });
+    await takenOver("old-boot");
   });
 
   it("a lock of a process whose pid was reused (another start time) is taken over", async () => {
-    const lock = await lockDirectory(dir, "x");
-    const before = writtenOwner();
-    await lock.release();
-    writeFileSync(lockFile(), JSON.stringify({ ...before, procStart: "1", nonce: "reused" }));
-    const taken = await lockDirectory(dir, "y");
-    expect(writtenOwner().nonce).not.toBe("reused");
-    await taken.release();
+    await leftByThisProcess({ procStart: "1", nonce: "reused" });
+    await takenOver("reused");
   });
 
   it("the same record with the holder's true start time and boot id is refused (the checks above are what let them in)", async () => {
-    const lock = await lockDirectory(dir, "x");
-    const before = writtenOwner();
-    await lock.release();
-    writeFileSync(lockFile(), JSON.stringify({ ...before, nonce: "live" }));
+    await leftByThisProcess({ nonce: "live" });
     await refusal(lockDirectory(dir, "y"));
   });
 
