@@ -104,6 +104,22 @@ export async function lockDirectory(dir: string, what: string): Promise<Director
 }
 
 /**
+ * Opens a store in `dir` under the directory's lock (see lockDirectory): the
+ * lock is taken first and let go again if `open` fails, so a failed open
+ * leaves the directory free. On success the store holds the lock and
+ * releases it when it closes.
+ */
+export async function openUnderLock<T>(dir: string, what: string, open: (lock: DirectoryLock) => Promise<T>): Promise<T> {
+  const lock = await lockDirectory(dir, what);
+  try {
+    return await open(lock);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+}
+
+/**
  * Creates the lock file whole, or finds it taken: written and synced under a
  * name of our own, then hard-linked as the lock file, which fails if one
  * exists. Nobody ever reads a half-written lock (an O_EXCL create would show an empty

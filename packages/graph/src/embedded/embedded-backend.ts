@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { GroupCommitLog, lockDirectory, withWalErrors, type DirectoryLock, type LogStats, type TornTail } from "@boyd/wal";
+import { GroupCommitLog, openUnderLock, withWalErrors, type DirectoryLock, type LogStats, type TornTail } from "@boyd/wal";
 import { compare, type EdgeFilter, type EdgeQuery, type GraphBackend, type GraphCounts, type NodeEdges } from "../backend.js";
 import { GraphError } from "../errors.js";
 import { tripleKey, type GraphSymbol, type Triple, type TriplePattern } from "../model.js";
@@ -48,13 +48,7 @@ export async function openEmbeddedBackend(options: EmbeddedOptions = {}): Promis
   const graph = new MemoryGraph();
   if (!options.dir) return { backend: new EmbeddedBackend(graph, undefined, undefined, options), report: { records: 0 } };
   const dir = options.dir;
-  const lock = await graphCall(() => lockDirectory(dir, "the graph store"));
-  try {
-    return await openLocked(graph, dir, lock, options);
-  } catch (err) {
-    await lock.release();
-    throw err;
-  }
+  return graphCall(() => openUnderLock(dir, "the graph store", (lock) => openLocked(graph, dir, lock, options)));
 }
 
 async function openLocked(graph: MemoryGraph, dir: string, lock: DirectoryLock, options: EmbeddedOptions): Promise<{ backend: EmbeddedBackend; report: OpenReport }> {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { BusError } from "@boyd/bus";
-import { FRAME_HEADER, GroupCommitLog, lockDirectory, withWalErrors, type DirectoryLock } from "@boyd/wal";
+import { FRAME_HEADER, GroupCommitLog, openUnderLock, withWalErrors, type DirectoryLock } from "@boyd/wal";
 import { decodeRecordOp, encodeRecordOp, type RecordOp } from "./file-ops.js";
 import { readLegacyRecords, removeLegacyRecords } from "./file-legacy.js";
 import { assertKey, type RecordStore, type StoredRecord, type WriteOptions } from "./record-store.js";
@@ -27,13 +27,7 @@ const COMPACT_SLACK_BYTES = 1 << 20;
  * the log on open.
  */
 export async function openFileRecordStore(dir: string, options: { onBackgroundError?: (err: unknown) => void } = {}): Promise<RecordStore> {
-  const lock = await storeCall(() => lockDirectory(dir, "act's record store"));
-  try {
-    return await openLocked(dir, lock, options);
-  } catch (err) {
-    await lock.release();
-    throw err;
-  }
+  return storeCall(() => openUnderLock(dir, "act's record store", (lock) => openLocked(dir, lock, options)));
 }
 
 async function openLocked(dir: string, lock: DirectoryLock, options: { onBackgroundError?: (err: unknown) => void }): Promise<RecordStore> {
