@@ -132,11 +132,12 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
       return result;
     }
 
+    // A caller that stores the output as a fact itself (a cycle's Remember) gets no RecordFacts of it from here.
+    const facts = request.callerRecordsFacts ? undefined : deps.memory;
+
     // A question to the person is not an action to vet: asking whether the
     // agent may ask would put the same person two questions (the reference
     // intercepts ask_user before its safety check for the same reason).
-    // A caller that stores the output as a fact itself (a cycle's Remember) gets no RecordFacts of it from here.
-    const facts = request.callerRecordsFacts ? undefined : deps.memory;
     if (isQuestion(assessment)) return record(await runChecked(tool, input, context, controller, timeoutMs, deps, finish, {}, facts));
 
     // 4. The psyche's veto.

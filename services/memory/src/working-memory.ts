@@ -82,21 +82,21 @@ export function addEntries(state: WmState, entries: readonly WorkingMemoryEntry[
  */
 export function storedAs(state: Pick<WmState, "entries">, entries: readonly WorkingMemoryEntry[], cycle: number): number[] | undefined {
   if (entries.length === 0) return undefined;
-  const key = (e: Pick<WorkingMemoryEntry, "kind" | "content" | "toolName" | "sourceCycle" | "timestampUnixMs">, sourceCycle: number) =>
-    JSON.stringify([e.kind, cut(e.content, WORKING_MEMORY.maxContentChars), e.toolName, sourceCycle, e.timestampUnixMs]);
+  // Sent entries are compared as addEntries stores them: content cut, cycle filled in.
+  const key = (e: WorkingMemoryEntry) => JSON.stringify([e.kind, e.content, e.toolName, e.sourceCycle, e.timestampUnixMs]);
   // Only live entries stamped as one of the sent ones can be one (none, for a new request).
   const stamps = new Set(entries.map((e) => e.timestampUnixMs));
   if (stamps.has(0)) return undefined;
   const held = new Map<string, number[]>();
   for (const e of state.entries) {
     if (!stamps.has(e.timestampUnixMs)) continue;
-    const k = key(e, e.sourceCycle);
+    const k = key(e);
     held.set(k, [...(held.get(k) ?? []), e.id]);
   }
   if (held.size === 0) return undefined;
   const ids: number[] = [];
   for (const e of entries) {
-    const id = held.get(key(e, e.sourceCycle || cycle))?.shift();
+    const id = held.get(key({ ...e, content: cut(e.content, WORKING_MEMORY.maxContentChars), sourceCycle: e.sourceCycle || cycle }))?.shift();
     if (id === undefined) return undefined;
     ids.push(id);
   }

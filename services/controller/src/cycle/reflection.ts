@@ -12,12 +12,12 @@ export interface ReflectionOutcome {
   readonly consolidated: EpisodicEntry[];
 }
 
-/** Runs reflection when it is due (every N cycles); undefined otherwise. */
 /** Whether this cycle reflects (every N cycles, by the session's reflection settings): known before the cycle records anything. */
 export function reflectsThisCycle(state: SessionState, cycle: number): boolean {
   return shouldReflect(cycle, Number(state.lastReflectionCycle), state.config?.reflection);
 }
 
+/** Runs reflection when it is due (every N cycles); undefined otherwise. */
 export async function reflectNow(
   state: SessionState,
   ports: CyclePorts,
