@@ -13,7 +13,7 @@ import {
   type ToolOutput,
 } from "@boyd/proto";
 import type { ApprovalBroker } from "./approvals.js";
-import type { IdempotencyLedger } from "./idempotency.js";
+import type { Claim, IdempotencyLedger } from "./idempotency.js";
 import { factFrom, type MemorySink } from "./memory-sink.js";
 import type { ToolRegistry } from "./registry.js";
 import { guard } from "./safety/guardian.js";
@@ -99,20 +99,25 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     ...(tool.descriptor.capabilities.includes(Capability.USER_INTERACTION) ? { ask: askVia(deps.approvals, agentId, cycle, call.toolName, numbers) } : {}),
   };
 
-  // 2. At most once per key.
+  // 2. At most once per key: claimed before anything runs, except for a call
+  // that only reads (see onlyReads), claimed only if it comes to ask a person.
   const approvalTimeoutMs = positive(request.approvalTimeoutMs) ?? deps.approvalTimeoutMs ?? 120_000;
   // The session's approval answers are read while the key is claimed: over NATS, two KV round trips
   // at once instead of one after the other. A failed read surfaces where the answers are needed.
   const sessionRead = deps.sessions.of(agentId, key.runId);
   sessionRead.catch(() => undefined);
   // Waiting for another replica's run of the same key ends when the caller gives up.
-  const claim = deps.ledger ? await deps.ledger.claim(key, startedAt + approvalTimeoutMs + timeoutMs, caller, { sideEffects: tool.descriptor.hasSideEffects }) : undefined;
-  if (claim?.kind === "done") return { ...claim.result, outcome: ActionOutcome.REPLAYED };
-  if (claim?.kind === "interrupted") {
-    return finish(ActionOutcome.REPLAYED, failedOutput(new BusError("ABORTED", `an earlier attempt of this call started at ${new Date(claim.startedAt).toISOString()} and never finished; it is not run twice`)));
-  }
+  const claimKey = async (): Promise<Claim | undefined> => deps.ledger?.claim(key, startedAt + approvalTimeoutMs + timeoutMs, caller, { sideEffects: tool.descriptor.hasSideEffects });
+  const replayOf = (c: Claim | undefined): ActionResult | undefined => {
+    if (c?.kind === "done") return { ...c.result, outcome: ActionOutcome.REPLAYED };
+    if (c?.kind !== "interrupted") return undefined;
+    return finish(ActionOutcome.REPLAYED, failedOutput(new BusError("ABORTED", `an earlier attempt of this call started at ${new Date(c.startedAt).toISOString()} and never finished; it is not run twice`)));
+  };
+  let claim = onlyReads(tool) ? undefined : await claimKey();
+  const replay = replayOf(claim);
+  if (replay) return replay;
   const record = (result: ActionResult): ActionResult => {
-    claim?.finish(result);
+    if (claim?.kind === "run") claim.finish(result);
     return result;
   };
 
@@ -123,7 +128,7 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
       assessment = await tool.assess(input, context);
     } catch (err) {
       const outcome = err instanceof BusError && err.code === "PERMISSION_DENIED" ? ActionOutcome.DENIED_BY_POLICY : ActionOutcome.REJECTED;
-      if (outcome === ActionOutcome.REJECTED) await claim?.release();
+      if (outcome === ActionOutcome.REJECTED && claim?.kind === "run") await claim.release();
       const result = finish(outcome, failedOutput(err));
       if (outcome === ActionOutcome.DENIED_BY_POLICY) {
         correct(deps, result, call.inputJson, (err as Error).message);
@@ -166,6 +171,12 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     }
     let approved: Pick<ActionResult, "approvalRequest" | "approval"> | Record<string, never> = {};
     if (safety.verdict === SafetyVerdict.REQUIRES_APPROVAL) {
+      // A redelivered call must not put the same question to a person twice.
+      if (!claim) {
+        claim = await claimKey();
+        const replayed = replayOf(claim);
+        if (replayed) return replayed;
+      }
       // A caller that gives up ends the wait: nobody would see the answer.
       const { request: asked, decision: answer } = await deps.approvals.ask(approvalDraft(agentId, cycle, call.toolName, tool, assessment, safety, similarityKey, decision.explanation?.reasoning ?? ""), approvalTimeoutMs, caller, numbers);
       approved = { approvalRequest: asked, approval: answer };
@@ -183,10 +194,29 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
     // 6. Run, within the time limit (approval waiting does not count).
     return record(await runChecked(tool, input, context, controller, timeoutMs, deps, finish, { ...seen, ...approved }, facts));
   } catch (err) {
-    await claim?.release();
+    if (claim?.kind === "run") await claim.release();
     throw err;
   }
 }
+
+/**
+ * Whether a call can only read: no side effects declared and no capability
+ * that reaches past the agent's own knowledge (writes, processes, the
+ * network, a person). Running such a call twice harms nothing, so it takes
+ * no idempotency claim (one KV write in sequence before the tool over
+ * NATS) and records no result: a redelivered call reads again.
+ */
+function onlyReads(tool: ToolDefinition): boolean {
+  return !tool.descriptor.hasSideEffects && !tool.descriptor.capabilities.some((c) => ACTING_CAPABILITIES.has(c));
+}
+
+const ACTING_CAPABILITIES: ReadonlySet<Capability> = new Set([
+  Capability.WRITE_KG,
+  Capability.WRITE_FILESYSTEM,
+  Capability.NETWORK,
+  Capability.PROCESS_EXEC,
+  Capability.USER_INTERACTION,
+]);
 
 type Finish = (outcome: ActionOutcome, output: ToolOutput, extra?: Partial<ActionResult>) => ActionResult;
 
@@ -354,8 +384,10 @@ interface Refusal {
 
 // A refusal teaches the agent something: it goes to memory as a correction.
 function correct(deps: ActDeps, result: ActionResult, inputJson: string, reason: string, { approvalId = "", guidance = "", deniedByPerson = false }: Refusal = {}): void {
+  const key = result.idempotencyKey;
   deps.memory?.recordCorrection({
-    id: "",
+    // One per call: a redelivered read (which takes no claim) refused again adds nothing.
+    id: key ? `refusal-${key.runId}-${key.cycle}-${key.step}` : "",
     agentId: result.agentId,
     original: `${result.toolName} ${inputJson}`.slice(0, 2_000),
     corrected: guidance,

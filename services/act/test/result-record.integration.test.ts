@@ -13,14 +13,14 @@ import { useNats } from "./fixtures/nats.js";
 
 const { connect } = useNats();
 
-/** A safe tool that answers at once. */
+/** A tool with a side effect (so its calls are claimed and recorded) that answers at once. */
 const lookup = defineTool({
   descriptor: {
-    name: "lookup", description: "look something up", keywords: [], danger: DangerLevel.SAFE, capabilities: [], requiredParams: [], inputSchemaJson: "",
-    hasSideEffects: false, timeoutMs: 1_000, outputCapBytes: 1_024, scoring: ScoringMethod.VSA_SEMANTIC, archetype: Archetype.EXPLORER, callBudget: 0,
+    name: "lookup", description: "look something up and note it", keywords: [], danger: DangerLevel.SAFE, capabilities: [], requiredParams: [], inputSchemaJson: "",
+    hasSideEffects: true, timeoutMs: 1_000, outputCapBytes: 1_024, scoring: ScoringMethod.VSA_SEMANTIC, archetype: Archetype.EXPLORER, callBudget: 0,
   },
   input: z.object({}).strict(),
-  assess: () => ({ action: { detail: { $case: "other", value: { summary: "lookup" } } }, danger: DangerLevel.SAFE, reversible: true, preview: "lookup", consequences: "", sideEffects: false }),
+  assess: () => ({ action: { detail: { $case: "other", value: { summary: "lookup" } } }, danger: DangerLevel.SAFE, reversible: true, preview: "lookup", consequences: "", sideEffects: true }),
   run: () => Promise.resolve({ content: "found it" }),
 });
 
@@ -33,7 +33,7 @@ function handlersOver(transport: NatsTransport, store: RecordStore, ledger: Idem
 const call = (agentId: string, cycle: number): ActRequest =>
   ActRequest.fromPartial({
     agentId,
-    approvalMode: ApprovalMode.SAFE,
+    approvalMode: ApprovalMode.YOLO,
     timeoutMs: 1_000,
     decision: { agentId, cycle, goalId: "g", call: { toolName: "lookup", inputJson: "{}", idempotencyKey: { agentId, cycle, step: 0, runId: "run-1" } } },
   });

@@ -11,14 +11,14 @@ import { useNats } from "./fixtures/nats.js";
 
 const { connect } = useNats();
 
-/** A cautious tool without side effects: safe mode asks a person before each call. */
+/** A cautious tool with a side effect: safe mode asks a person before each call. */
 const archive = defineTool({
   descriptor: {
     name: "archive_logs", description: "archive the logs", keywords: [], danger: DangerLevel.CAUTIOUS, capabilities: [], requiredParams: [], inputSchemaJson: "",
-    hasSideEffects: false, timeoutMs: 1_000, outputCapBytes: 1_024, scoring: ScoringMethod.VSA_SEMANTIC, archetype: Archetype.EXPLORER, callBudget: 0,
+    hasSideEffects: true, timeoutMs: 1_000, outputCapBytes: 1_024, scoring: ScoringMethod.VSA_SEMANTIC, archetype: Archetype.EXPLORER, callBudget: 0,
   },
   input: z.object({}).strict(),
-  assess: () => ({ action: { detail: { $case: "other", value: { summary: "archive" } } }, danger: DangerLevel.CAUTIOUS, reversible: false, preview: "archive", consequences: "", sideEffects: false }),
+  assess: () => ({ action: { detail: { $case: "other", value: { summary: "archive" } } }, danger: DangerLevel.CAUTIOUS, reversible: false, preview: "archive", consequences: "", sideEffects: true }),
   run: () => Promise.resolve({ content: "archived" }),
 });
 
