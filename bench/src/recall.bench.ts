@@ -135,7 +135,7 @@ async function grow(h: Handlers, agentId: string, age: number): Promise<void> {
   for (let round = 0; episodes < age; round++) {
     const count = Math.min(EPISODES_PER_ROUND, age - episodes);
     const entries = Array.from({ length: count }, (_, i) => entryOf(`cycle ${episodes + i} looked at crater ${episodes + i}`, [`goal:craters`, `topic:crater_${episodes + i}`]));
-    await h.remember({ agentId, session: undefined, provenance: [], save: undefined, cycle: 2 * round + 1, touchIds: [], entries }, ctx);
+    await h.remember({ afterPosition: 0, agentId, session: undefined, provenance: [], save: undefined, cycle: 2 * round + 1, touchIds: [], entries }, ctx);
     const made = await h.consolidate({ agentId, cycle: 2 * round + 2, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:craters"], config: undefined }, ctx);
     if (made.episodes.length === 0) throw new Error(`consolidation of ${agentId} made no episode from ${count} entries`);
     episodes += made.episodes.length;
@@ -162,7 +162,7 @@ async function snapshotsWritten(store: MemoryStore, agentId: string): Promise<vo
 async function recall(r: Replica, agentId: string): Promise<{ requests: number | undefined; ms: number }> {
   const before = await r.sent();
   const start = process.hrtime.bigint();
-  const reply = await r.handlers.recall({ agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true }, ctx);
+  const reply = await r.handlers.recall({ afterPosition: 0, agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true }, ctx);
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (reply.facts.length === 0 || reply.episodes.length === 0) throw new Error(`recall of ${agentId} found ${reply.facts.length} facts and ${reply.episodes.length} episodes`);
   const after = await r.sent();
@@ -193,7 +193,7 @@ const WRITE_SNAPSHOTS = { write: true };
 /** RecordFacts latency with a recall after each write, by handlers over `store` writing snapshots as `snapshots` says. */
 async function writeCost(store: MemoryStore, agentId: string, snapshots: Partial<SnapshotPolicy>, tag: string, count: number): Promise<Latency> {
   const handlers = createMemoryHandlers(store, { recallSnapshots: snapshots });
-  const query = { agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true };
+  const query = { agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true, afterPosition: 0 };
   await handlers.recall(query, ctx);
   const ms: number[] = [];
   for (let i = 0; i < count; i++) {

@@ -1074,7 +1074,11 @@ type RememberRequest struct {
 	// saved unset, and so does a memory that does not know this field: the
 	// caller then sends SaveSession, which gives the save's own error
 	// (ABORTED when another writer moved the session on).
-	Save          *SaveSessionRequest `protobuf:"bytes,8,opt,name=save,proto3" json:"save,omitempty"`
+	Save *SaveSessionRequest `protobuf:"bytes,8,opt,name=save,proto3" json:"save,omitempty"`
+	// A memory position (RememberResponse.memory_position) whose writes this
+	// call's reads must see: a replica whose cache has followed the store
+	// that far reads from it without a store round trip. 0: read the store.
+	AfterPosition uint64 `protobuf:"varint,9,opt,name=after_position,json=afterPosition,proto3" json:"after_position,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1165,6 +1169,13 @@ func (x *RememberRequest) GetSave() *SaveSessionRequest {
 	return nil
 }
 
+func (x *RememberRequest) GetAfterPosition() uint64 {
+	if x != nil {
+		return x.AfterPosition
+	}
+	return 0
+}
+
 // RememberSession is the part of an agent's session Remember works from.
 type RememberSession struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1251,9 +1262,13 @@ type RememberResponse struct {
 	// The session save RememberRequest.save asked for, when it was made;
 	// unset when none was asked, it failed, or the memory answering does not
 	// know that field.
-	Saved         *SaveSessionResponse `protobuf:"bytes,11,opt,name=saved,proto3" json:"saved,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Saved *SaveSessionResponse `protobuf:"bytes,11,opt,name=saved,proto3" json:"saved,omitempty"`
+	// Where this call's writes reached in the store's order: pass it as
+	// after_position to later reads (Recall, ListRules, Remember) so they
+	// see these writes. 0 when the store has no such order (files).
+	MemoryPosition uint64 `protobuf:"varint,12,opt,name=memory_position,json=memoryPosition,proto3" json:"memory_position,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *RememberResponse) Reset() {
@@ -1361,6 +1376,13 @@ func (x *RememberResponse) GetSaved() *SaveSessionResponse {
 		return x.Saved
 	}
 	return nil
+}
+
+func (x *RememberResponse) GetMemoryPosition() uint64 {
+	if x != nil {
+		return x.MemoryPosition
+	}
+	return 0
 }
 
 // RecentRequest lists working memory.
@@ -1698,7 +1720,11 @@ type MemoryServiceRecallRequest struct {
 	// Set to also list working memory as Recent does with this limit (all
 	// kinds, any symbol), in the same call: recent_entries and its figures
 	// come back with recent_included set. Unset: no working memory is read.
-	RecentLimit   *uint32 `protobuf:"varint,6,opt,name=recent_limit,json=recentLimit,proto3,oneof" json:"recent_limit,omitempty"`
+	RecentLimit *uint32 `protobuf:"varint,6,opt,name=recent_limit,json=recentLimit,proto3,oneof" json:"recent_limit,omitempty"`
+	// A memory position (RememberResponse.memory_position) whose writes this
+	// read must see: a replica whose cache has followed the store that far
+	// answers from it without a store round trip. 0: read the store.
+	AfterPosition uint64 `protobuf:"varint,7,opt,name=after_position,json=afterPosition,proto3" json:"after_position,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1771,6 +1797,13 @@ func (x *MemoryServiceRecallRequest) GetIncludeFacts() bool {
 func (x *MemoryServiceRecallRequest) GetRecentLimit() uint32 {
 	if x != nil && x.RecentLimit != nil {
 		return *x.RecentLimit
+	}
+	return 0
+}
+
+func (x *MemoryServiceRecallRequest) GetAfterPosition() uint64 {
+	if x != nil {
+		return x.AfterPosition
 	}
 	return 0
 }
@@ -2161,7 +2194,11 @@ type ListRulesRequest struct {
 	// Agent concerned.
 	AgentId string `protobuf:"bytes,1,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
 	// Most rules (default 20).
-	Limit         *uint32 `protobuf:"varint,2,opt,name=limit,proto3,oneof" json:"limit,omitempty"`
+	Limit *uint32 `protobuf:"varint,2,opt,name=limit,proto3,oneof" json:"limit,omitempty"`
+	// A memory position (RememberResponse.memory_position) whose writes this
+	// read must see: a replica whose cache has followed the store that far
+	// answers from it without a store round trip. 0: read the store.
+	AfterPosition uint64 `protobuf:"varint,3,opt,name=after_position,json=afterPosition,proto3" json:"after_position,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2206,6 +2243,13 @@ func (x *ListRulesRequest) GetAgentId() string {
 func (x *ListRulesRequest) GetLimit() uint32 {
 	if x != nil && x.Limit != nil {
 		return *x.Limit
+	}
+	return 0
+}
+
+func (x *ListRulesRequest) GetAfterPosition() uint64 {
+	if x != nil {
+		return x.AfterPosition
 	}
 	return 0
 }
@@ -3070,7 +3114,7 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\asuccess\x18\x02 \x01(\bR\asuccess\x12\x14\n" +
 	"\x05cycle\x18\x03 \x01(\x04R\x05cycle\x12\x17\n" +
 	"\agoal_id\x18\x04 \x01(\tR\x06goalId\x120\n" +
-	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\xe4\x02\n" +
+	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\x8b\x03\n" +
 	"\x0fRememberRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x14\n" +
 	"\x05cycle\x18\x02 \x01(\x04R\x05cycle\x125\n" +
@@ -3081,11 +3125,12 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\n" +
 	"provenance\x18\a \x03(\v2\x19.boyd.v1.ProvenanceRecordR\n" +
 	"provenance\x12/\n" +
-	"\x04save\x18\b \x01(\v2\x1b.boyd.v1.SaveSessionRequestR\x04saveB\v\n" +
+	"\x04save\x18\b \x01(\v2\x1b.boyd.v1.SaveSessionRequestR\x04save\x12%\n" +
+	"\x0eafter_position\x18\t \x01(\x04R\rafterPositionB\v\n" +
 	"\t_capacity\"g\n" +
 	"\x0fRememberSession\x12&\n" +
 	"\x0factive_goal_ids\x18\x01 \x03(\tR\ractiveGoalIds\x12,\n" +
-	"\x06config\x18\x02 \x01(\v2\x14.boyd.v1.AgentConfigR\x06config\"\xcd\x03\n" +
+	"\x06config\x18\x02 \x01(\v2\x14.boyd.v1.AgentConfigR\x06config\"\xf6\x03\n" +
 	"\x10RememberResponse\x12\x10\n" +
 	"\x03ids\x18\x01 \x03(\x04R\x03ids\x12\x1f\n" +
 	"\vevicted_ids\x18\x02 \x03(\x04R\n" +
@@ -3099,7 +3144,8 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\x11unknown_touch_ids\x18\t \x03(\x04R\x0funknownTouchIds\x12%\n" +
 	"\x0eprovenance_ids\x18\n" +
 	" \x03(\tR\rprovenanceIds\x122\n" +
-	"\x05saved\x18\v \x01(\v2\x1c.boyd.v1.SaveSessionResponseR\x05saved\"\x99\x01\n" +
+	"\x05saved\x18\v \x01(\v2\x1c.boyd.v1.SaveSessionResponseR\x05saved\x12'\n" +
+	"\x0fmemory_position\x18\f \x01(\x04R\x0ememoryPosition\"\x99\x01\n" +
 	"\rRecentRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x19\n" +
 	"\x05limit\x18\x02 \x01(\rH\x00R\x05limit\x88\x01\x01\x120\n" +
@@ -3123,14 +3169,15 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\x0eentries_scored\x18\x02 \x01(\rR\rentriesScored\x12'\n" +
 	"\x0fentries_removed\x18\x03 \x01(\rR\x0eentriesRemoved\x12'\n" +
 	"\x0fpressure_before\x18\x04 \x01(\x01R\x0epressureBefore\x12%\n" +
-	"\x0epressure_after\x18\x05 \x01(\x01R\rpressureAfter\"\xe9\x01\n" +
+	"\x0epressure_after\x18\x05 \x01(\x01R\rpressureAfter\"\x90\x02\n" +
 	"\x1aMemoryServiceRecallRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x14\n" +
 	"\x05query\x18\x02 \x01(\tR\x05query\x12\x18\n" +
 	"\asymbols\x18\x03 \x03(\tR\asymbols\x12\x18\n" +
 	"\x05top_k\x18\x04 \x01(\rH\x00R\x04topK\x88\x01\x01\x12#\n" +
 	"\rinclude_facts\x18\x05 \x01(\bR\fincludeFacts\x12&\n" +
-	"\frecent_limit\x18\x06 \x01(\rH\x01R\vrecentLimit\x88\x01\x01B\b\n" +
+	"\frecent_limit\x18\x06 \x01(\rH\x01R\vrecentLimit\x88\x01\x01\x12%\n" +
+	"\x0eafter_position\x18\a \x01(\x04R\rafterPositionB\b\n" +
 	"\x06_top_kB\x0f\n" +
 	"\r_recent_limit\"\xc4\x02\n" +
 	"\x1bMemoryServiceRecallResponse\x122\n" +
@@ -3161,10 +3208,11 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"correction\x18\x01 \x01(\v2\x13.boyd.v1.CorrectionR\n" +
 	"correction\"*\n" +
 	"\x18RecordCorrectionResponse\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"R\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"y\n" +
 	"\x10ListRulesRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x19\n" +
-	"\x05limit\x18\x02 \x01(\rH\x00R\x05limit\x88\x01\x01B\b\n" +
+	"\x05limit\x18\x02 \x01(\rH\x00R\x05limit\x88\x01\x01\x12%\n" +
+	"\x0eafter_position\x18\x03 \x01(\x04R\rafterPositionB\b\n" +
 	"\x06_limit\"@\n" +
 	"\x11ListRulesResponse\x12+\n" +
 	"\x05rules\x18\x01 \x03(\v2\x15.boyd.v1.BehaviorRuleR\x05rules\"G\n" +

@@ -272,9 +272,14 @@ type ObserveRequest struct {
 	// The agent's goals as the controller holds them. The controller owns
 	// goals, so it hands them over rather than observe reading a session
 	// that may be a cycle behind.
-	Goals         []*Goal `protobuf:"bytes,5,rep,name=goals,proto3" json:"goals,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Goals []*Goal `protobuf:"bytes,5,rep,name=goals,proto3" json:"goals,omitempty"`
+	// The agent's memory position as the caller last saw it
+	// (RememberResponse.memory_position), handed to memory's Recall as
+	// after_position so the observation sees the last cycle's writes. 0:
+	// memory reads its store.
+	MemoryPosition uint64 `protobuf:"varint,6,opt,name=memory_position,json=memoryPosition,proto3" json:"memory_position,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ObserveRequest) Reset() {
@@ -340,6 +345,13 @@ func (x *ObserveRequest) GetGoals() []*Goal {
 		return x.Goals
 	}
 	return nil
+}
+
+func (x *ObserveRequest) GetMemoryPosition() uint64 {
+	if x != nil {
+		return x.MemoryPosition
+	}
+	return 0
 }
 
 // ObserveResponse carries the observation.
@@ -413,13 +425,14 @@ const file_boyd_v1_observe_proto_rawDesc = "" +
 	"\bpercepts\x18\t \x03(\v2\x10.boyd.v1.PerceptR\bpercepts\x12\x18\n" +
 	"\asummary\x18\n" +
 	" \x01(\tR\asummary\x12-\n" +
-	"\x13observed_at_unix_ms\x18\v \x01(\x03R\x10observedAtUnixMs\"\xda\x01\n" +
+	"\x13observed_at_unix_ms\x18\v \x01(\x03R\x10observedAtUnixMs\"\x83\x02\n" +
 	"\x0eObserveRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x14\n" +
 	"\x05cycle\x18\x02 \x01(\x04R\x05cycle\x12&\n" +
 	"\frecent_limit\x18\x03 \x01(\rH\x00R\vrecentLimit\x88\x01\x01\x12'\n" +
 	"\repisode_top_k\x18\x04 \x01(\rH\x01R\vepisodeTopK\x88\x01\x01\x12#\n" +
-	"\x05goals\x18\x05 \x03(\v2\r.boyd.v1.GoalR\x05goalsB\x0f\n" +
+	"\x05goals\x18\x05 \x03(\v2\r.boyd.v1.GoalR\x05goals\x12'\n" +
+	"\x0fmemory_position\x18\x06 \x01(\x04R\x0ememoryPositionB\x0f\n" +
 	"\r_recent_limitB\x10\n" +
 	"\x0e_episode_top_k\"I\n" +
 	"\x0fObserveResponse\x126\n" +

@@ -20,7 +20,7 @@ describe.each(replicas.modes("memory_cache"))("memory caches (%s)", (_name, setu
   });
 
   const recallFacts = async (agentId: string, query: string) =>
-    (await a.recall({ agentId, query, symbols: [], topK: 5, includeFacts: true }, ctx)).facts.map((f) => f.content);
+    (await a.recall({ afterPosition: 0, agentId, query, symbols: [], topK: 5, includeFacts: true }, ctx)).facts.map((f) => f.content);
 
   it("a fact recorded after a recall is found by the next recall, by its words and by similarity", async () => {
     await b.recordFacts({ agentId: "c1", facts: [Fact.fromPartial({ agentId: "c1", content: "The staging database lives on host alpha", source: "user" })] }, ctx);
@@ -29,15 +29,15 @@ describe.each(replicas.modes("memory_cache"))("memory caches (%s)", (_name, setu
     await b.recordFacts({ agentId: "c1", facts: [Fact.fromPartial({ agentId: "c1", content: "The zebra crossing on Elm street is closed", source: "user" })] }, ctx);
     expect(await recallFacts("c1", "zebra crossing")).toEqual(["The zebra crossing on Elm street is closed"]);
     // A paraphrase shares no whole word with the fact ("crossings", "closure" stem or n-gram alike).
-    const byWords = await a.recall({ agentId: "c1", query: "zebra crossings closure", symbols: [], topK: 5, includeFacts: true }, ctx);
+    const byWords = await a.recall({ afterPosition: 0, agentId: "c1", query: "zebra crossings closure", symbols: [], topK: 5, includeFacts: true }, ctx);
     expect(byWords.facts.map((f) => f.content)).toContain("The zebra crossing on Elm street is closed");
     expect(byWords.factScores[0]!.similarity).toBeGreaterThan(0);
   });
 
   it("an episode consolidated after a recall is found by the next recall", async () => {
-    const episodes = async () => (await a.recall({ agentId: "c2", query: "", symbols: ["topic:mars"], topK: 5, includeFacts: false }, ctx)).episodes.map((e) => e.summary);
+    const episodes = async () => (await a.recall({ afterPosition: 0, agentId: "c2", query: "", symbols: ["topic:mars"], topK: 5, includeFacts: false }, ctx)).episodes.map((e) => e.summary);
     expect(await episodes()).toEqual([]);
-    await b.remember({ session: undefined, provenance: [], save: undefined, agentId: "c2", cycle: 1, entries: [{ id: 0, content: "Mars has two moons", symbols: ["topic:mars"], kind: 1, timestampUnixMs: 0, relevance: 0.9, sourceCycle: 1, referenceCount: 0, accessCycles: [], toolName: "" }], touchIds: [], capacity: 10 }, ctx);
+    await b.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "c2", cycle: 1, entries: [{ id: 0, content: "Mars has two moons", symbols: ["topic:mars"], kind: 1, timestampUnixMs: 0, relevance: 0.9, sourceCycle: 1, referenceCount: 0, accessCycles: [], toolName: "" }], touchIds: [], capacity: 10 }, ctx);
     await b.consolidate({ agentId: "c2", cycle: 2, trigger: 0, goalIds: ["topic:mars"], config: { minRelevance: 0 } }, ctx);
     expect(await episodes()).toEqual(["Mars has two moons"]);
   });
@@ -45,7 +45,7 @@ describe.each(replicas.modes("memory_cache"))("memory caches (%s)", (_name, setu
   it("a rule listed, then removed by the other handlers, stops applying; denied again, it is back", async () => {
     const deny = () =>
       b.recordCorrection({ correction: { agentId: "c3", original: 'shell_exec {"argv":["ls"]}', context: "DENIED_BY_USER: denied by ann", toolName: "shell_exec", deniedByPerson: true, cycle: 1, createdAtUnixMs: 1 } as never }, ctx);
-    const rules = async () => (await a.listRules({ agentId: "c3", limit: 20 }, ctx)).rules;
+    const rules = async () => (await a.listRules({ afterPosition: 0, agentId: "c3", limit: 20 }, ctx)).rules;
     expect(await rules()).toEqual([]);
     await deny();
     const [rule] = await rules();

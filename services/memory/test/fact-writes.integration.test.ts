@@ -45,7 +45,7 @@ describe.each(nats.modes("memory_fact_replicas"))("facts written by another repl
     const { a, b, stores } = await make();
     const [id] = (await a.recordFacts({ agentId, facts: [fact({ content: "Deimos orbits Mars every 30 hours" })] }, ctx)).ids;
     await stores.at(-1)!.removeRecords(agentId, "facts", [id!]);
-    const recalled = async () => (await b.recall({ agentId, query: "Deimos orbits Mars", symbols: [], topK: 5, includeFacts: true }, ctx)).facts.map((f) => f.id);
+    const recalled = async () => (await b.recall({ afterPosition: 0, agentId, query: "Deimos orbits Mars", symbols: [], topK: 5, includeFacts: true }, ctx)).facts.map((f) => f.id);
     expect(await recalled()).not.toContain(id);
     expect((await a.recordFacts({ agentId, facts: [fact({ content: "Deimos orbits Mars every 30 hours" })] }, ctx)).ids).toEqual([id]);
     expect(await recalled()).toContain(id);

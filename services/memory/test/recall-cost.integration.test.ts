@@ -42,7 +42,7 @@ async function grow(store: MemoryStore, agentId: string, age: number): Promise<v
 async function measuredRecall(r: Awaited<ReturnType<typeof replica>>, agentId: string, query: string): Promise<{ requests: number; facts: string[]; episodes: string[] }> {
   await r.transport.connection.flush();
   const before = r.transport.connection.stats().outMsgs;
-  const reply = await r.handlers.recall({ agentId, query, symbols: [], topK: 3, includeFacts: true }, ctx);
+  const reply = await r.handlers.recall({ afterPosition: 0, agentId, query, symbols: [], topK: 3, includeFacts: true }, ctx);
   const requests = r.transport.connection.stats().outMsgs - before;
   return { requests, facts: reply.facts.map((f) => f.content), episodes: reply.episodes.map((e) => e.summary) };
 }

@@ -34,12 +34,12 @@ async function grow(h: Handlers, agentId: string): Promise<void> {
     const ids = Array.from({ length: 20 }, (_, i) => from + i);
     await h.recordFacts({ agentId, facts: ids.map((i) => Fact.fromPartial({ agentId, content: `Crater ${i} lies on the far side of the moon`, source: "tool:kg_query" })) }, ctx);
     const entries = ids.slice(0, 10).map((i) => entry(`cycle ${i} looked at crater ${i} near the far rim`, { symbols: ["goal:craters", `topic:crater_${i}`], kind: WorkingMemoryKind.INFERENCE, relevance: 0.9 }));
-    await h.remember({ session: undefined, provenance: [], save: undefined, agentId, cycle: from + 1, touchIds: [], entries }, ctx);
+    await h.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId, cycle: from + 1, touchIds: [], entries }, ctx);
     await h.consolidate({ agentId, cycle: from + 2, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:craters"], config: undefined }, ctx);
   }
 }
 
-const recallOf = async (h: Handlers, agentId: string, query = QUERY) => h.recall({ agentId, query, symbols: [], topK: 5, includeFacts: true }, ctx);
+const recallOf = async (h: Handlers, agentId: string, query = QUERY) => h.recall({ afterPosition: 0, agentId, query, symbols: [], topK: 5, includeFacts: true }, ctx);
 
 /** The ranking recall.ts defines, over every record the store holds, with a fresh encoder (the reference). */
 async function reference(store: MemoryStore, agentId: string, query: string, now: number) {
@@ -106,7 +106,7 @@ describe("recall vectors - files store, reopened as a fresh process", () => {
     // Texts without content words encode to the zero vector at once, so 10,005 facts stay quick.
     const facts = Array.from({ length: 10_005 }, (_, i) => ({ id: `fact:${i}`, value: bytes(Fact.toJSON(Fact.fromPartial({ id: `fact:${i}`, agentId: "capped", content: "x y z", tags: ["t"], createdAtUnixMs: 1_000 + i }))) }));
     await store.addRecords("capped", "facts", facts);
-    const { facts: recalled } = await handlers.recall({ agentId: "capped", query: "", symbols: ["t"], topK: 3, includeFacts: true }, ctx);
+    const { facts: recalled } = await handlers.recall({ afterPosition: 0, agentId: "capped", query: "", symbols: ["t"], topK: 3, includeFacts: true }, ctx);
     expect(recalled.map((f) => f.id)).toEqual(["fact:10004", "fact:10003", "fact:10002"]);
     const held = (await store.readRecords("capped", "facts")).map((r) => r.id);
     expect(held).toHaveLength(10_000);

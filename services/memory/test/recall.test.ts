@@ -18,7 +18,7 @@ describe("recall", () => {
     let cycle = 1;
     for (const [t, [topic, texts]] of Object.entries(CORPUS).entries()) {
       const goal = `goal:g${t}`;
-      const r = await h.handlers.remember({ session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, touchIds: [], entries: texts.map((c) => entry(c, { symbols: [goal], kind: WorkingMemoryKind.INFERENCE })) }, ctx);
+      const r = await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, touchIds: [], entries: texts.map((c) => entry(c, { symbols: [goal], kind: WorkingMemoryKind.INFERENCE })) }, ctx);
       const c = await h.handlers.consolidate({ agentId: "a1", cycle: cycle + 1, trigger: ConsolidationTrigger.MANUAL, goalIds: [goal], config: undefined }, ctx);
       expect(c.episodes).toHaveLength(5);
       c.episodes.forEach((e) => topicOf.set(e.symbolId, topic));
@@ -32,7 +32,7 @@ describe("recall", () => {
   it("ranking - relevant episodes first on the test corpus: precision at 3 over 12 paraphrased queries", async () => {
     const precisions: number[] = [];
     for (const [query, topic] of QUERIES) {
-      const { episodes, episodeScores } = await h.handlers.recall({ agentId: "a1", query, symbols: [], topK: 3, includeFacts: false }, ctx);
+      const { episodes, episodeScores } = await h.handlers.recall({ afterPosition: 0, agentId: "a1", query, symbols: [], topK: 3, includeFacts: false }, ctx);
       expect(episodeScores.map((s) => s.id)).toEqual(episodes.map((e) => e.symbolId));
       expect(episodes.map((e) => e.relevanceScore)).toEqual(episodeScores.map((s) => s.score));
       precisions.push(episodes.filter((e) => topicOf.get(e.symbolId) === topic).length / 3);
@@ -44,7 +44,7 @@ describe("recall", () => {
   });
 
   it("scores - similarity, word match, symbol overlap and recency combine with the documented weights, best first", async () => {
-    const { episodeScores } = await h.handlers.recall({ agentId: "a1", query: "bake bread", symbols: ["goal:g1"], topK: 10, includeFacts: false }, ctx);
+    const { episodeScores } = await h.handlers.recall({ afterPosition: 0, agentId: "a1", query: "bake bread", symbols: ["goal:g1"], topK: 10, includeFacts: false }, ctx);
     for (const s of episodeScores) {
       expect(s.score).toBeCloseTo(RECALL.similarityWeight * s.similarity + RECALL.wordWeight * s.wordMatch + RECALL.symbolWeight * s.symbolOverlap + RECALL.recencyWeight * s.recency, 12);
       expect(s.recency).toBeGreaterThan(0.7);
@@ -57,7 +57,7 @@ describe("recall", () => {
   });
 
   it("symbols - recall by symbols alone returns the episodes about them, newest first on equal scores", async () => {
-    const { episodes } = await h.handlers.recall({ agentId: "a1", query: "", symbols: ["goal:g5"], topK: 10, includeFacts: false }, ctx);
+    const { episodes } = await h.handlers.recall({ afterPosition: 0, agentId: "a1", query: "", symbols: ["goal:g5"], topK: 10, includeFacts: false }, ctx);
     expect(episodes.map((e) => topicOf.get(e.symbolId))).toEqual(Array(5).fill("health"));
   });
 
@@ -66,11 +66,11 @@ describe("recall", () => {
     const fresh = await filesHandlers({ now: t.now });
     try {
       for (const [cycle, text] of [[1, "the comet passed close to the earth"], [3, "the comet passed close to the earth"]] as const) {
-        await fresh.handlers.remember({ session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, touchIds: [], entries: [entry(text, { symbols: ["goal:x"] })] }, ctx);
+        await fresh.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, touchIds: [], entries: [entry(text, { symbols: ["goal:x"] })] }, ctx);
         await fresh.handlers.consolidate({ agentId: "a1", cycle: cycle + 1, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:x"], config: undefined }, ctx);
         t.advance(10 * DAY);
       }
-      const { episodes, episodeScores } = await fresh.handlers.recall({ agentId: "a1", query: "comet near earth", symbols: [], topK: 2, includeFacts: false }, ctx);
+      const { episodes, episodeScores } = await fresh.handlers.recall({ afterPosition: 0, agentId: "a1", query: "comet near earth", symbols: [], topK: 2, includeFacts: false }, ctx);
       expect(episodes.map((e) => e.symbolId)).toEqual(["episode:a1:2", "episode:a1:1"]);
       expect(episodeScores[0]!.recency).toBeCloseTo(1 / (1 + 10), 10);
       expect(episodeScores[1]!.recency).toBeCloseTo(1 / (1 + 20), 10);
@@ -80,9 +80,9 @@ describe("recall", () => {
   });
 
   it("unrelated - a query about nothing held returns nothing; an empty request is refused", async () => {
-    const { episodes } = await h.handlers.recall({ agentId: "a1", query: "quantum chromodynamics of gluons", symbols: [], topK: 5, includeFacts: false }, ctx);
+    const { episodes } = await h.handlers.recall({ afterPosition: 0, agentId: "a1", query: "quantum chromodynamics of gluons", symbols: [], topK: 5, includeFacts: false }, ctx);
     expect(episodes.length).toBeLessThanOrEqual(1);
-    const err = await Promise.resolve(h.handlers.recall({ agentId: "a1", query: " ", symbols: [], includeFacts: false }, ctx)).catch((e: unknown) => e);
+    const err = await Promise.resolve(h.handlers.recall({ afterPosition: 0, agentId: "a1", query: " ", symbols: [], includeFacts: false }, ctx)).catch((e: unknown) => e);
     expect(isBusError(err, "INVALID_ARGUMENT") && err.message).toBe("query: give a query or symbols to recall by");
   });
 });
@@ -104,7 +104,7 @@ describe("recall by words and similarity", () => {
   beforeAll(async () => {
     h = await filesHandlers({ now: time.now });
     const texts = [STAFF_FILE, DECISION, UNRELATED];
-    await h.handlers.remember({ session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, touchIds: [], entries: texts.map((c) => entry(c, { symbols: ["goal:staff"], kind: WorkingMemoryKind.OBSERVATION, relevance: 0.9 })) }, ctx);
+    await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, touchIds: [], entries: texts.map((c) => entry(c, { symbols: ["goal:staff"], kind: WorkingMemoryKind.OBSERVATION, relevance: 0.9 })) }, ctx);
     const c = await h.handlers.consolidate({ agentId: "a1", cycle: 2, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:staff"], config: undefined }, ctx);
     expect(c.episodes.map((e) => e.summary)).toEqual(texts);
     await h.handlers.recordFacts(
@@ -122,18 +122,18 @@ describe("recall by words and similarity", () => {
   afterAll(() => h.close());
 
   it("words - a one-word query finds every long episode that mentions it, and no other", async () => {
-    const { episodes, episodeScores } = await h.handlers.recall({ agentId: "a1", query: "salary", symbols: [], topK: 5, includeFacts: false }, ctx);
+    const { episodes, episodeScores } = await h.handlers.recall({ afterPosition: 0, agentId: "a1", query: "salary", symbols: [], topK: 5, includeFacts: false }, ctx);
     expect(episodes.map((e) => e.summary).sort()).toEqual([DECISION, STAFF_FILE].sort());
     for (const s of episodeScores) expect(s.wordMatch).toBe(1);
   });
 
   it("words - inflections and case are folded: 'Salaries' finds the same episodes", async () => {
-    const { episodes } = await h.handlers.recall({ agentId: "a1", query: "Salaries", symbols: [], topK: 5, includeFacts: false }, ctx);
+    const { episodes } = await h.handlers.recall({ afterPosition: 0, agentId: "a1", query: "Salaries", symbols: [], topK: 5, includeFacts: false }, ctx);
     expect(episodes.map((e) => e.summary).sort()).toEqual([DECISION, STAFF_FILE].sort());
   });
 
   it("facts - facts are found by their words when facts are asked for, a long file's contents too", async () => {
-    const { facts, factScores } = await h.handlers.recall({ agentId: "a1", query: "salary", symbols: [], topK: 5, includeFacts: true }, ctx);
+    const { facts, factScores } = await h.handlers.recall({ afterPosition: 0, agentId: "a1", query: "salary", symbols: [], topK: 5, includeFacts: true }, ctx);
     expect(facts.map((f) => f.content).sort()).toEqual(["The yearly SALARY review for all staff happens every March, run by the finance team.", STAFF_TABLE_FACT].sort());
     expect(factScores.map((s) => s.wordMatch)).toEqual([1, 1]);
     // By similarity alone the table is indistinguishable from unrelated text.
@@ -143,13 +143,13 @@ describe("recall by words and similarity", () => {
   it("similarity - of episodes matching the same words, the one closer to the query ranks first", async () => {
     // Both staff episodes contain "salary" and "engineer"... only the file
     // lists engineers' salaries; the query is worded unlike either text.
-    const { episodes, episodeScores } = await h.handlers.recall({ agentId: "a1", query: "salary of each engineer", symbols: [], topK: 5, includeFacts: false }, ctx);
+    const { episodes, episodeScores } = await h.handlers.recall({ afterPosition: 0, agentId: "a1", query: "salary of each engineer", symbols: [], topK: 5, includeFacts: false }, ctx);
     expect(episodes[0]!.summary).toBe(STAFF_FILE);
     expect(episodeScores[0]!.similarity).toBeGreaterThan(episodeScores[1]!.similarity);
   });
 
   it("similarity - a misspelt query whose words mostly match nothing exactly still finds the text by its vector", async () => {
-    const { episodes, episodeScores } = await h.handlers.recall({ agentId: "a1", query: "mooons orbitting marss", symbols: [], topK: 5, includeFacts: false }, ctx);
+    const { episodes, episodeScores } = await h.handlers.recall({ afterPosition: 0, agentId: "a1", query: "mooons orbitting marss", symbols: [], topK: 5, includeFacts: false }, ctx);
     expect(episodes.map((e) => e.summary)).toEqual([UNRELATED]);
     expect(episodeScores[0]!.wordMatch).toBeLessThan(0.5);
     expect(episodeScores[0]!.similarity).toBeGreaterThan(0.06);

@@ -57,7 +57,7 @@ describe.each(replicas.modes("memory_rules"))("ListRules from kept rule books (%
         const content = preference ? `${pick(["Prefer", "Always", "Never", "Use "])} option ${Math.floor(rng.next() * 8)}` : `Body ${Math.floor(rng.next() * 30)} orbits a star`;
         await by.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content, source: "user", createdAtUnixMs: 1_000 + step })] }, ctx);
       } else {
-        const rules = (await by.listRules({ agentId, limit: KNOWLEDGE.maxRules }, ctx)).rules;
+        const rules = (await by.listRules({ afterPosition: 0, agentId, limit: KNOWLEDGE.maxRules }, ctx)).rules;
         if (rules.length > 0) await by.removeRule({ agentId, ruleId: pick(rules).id }, ctx);
       }
       const want = await rulesFromWholeLogs(store, agentId);
@@ -65,7 +65,7 @@ describe.each(replicas.modes("memory_rules"))("ListRules from kept rule books (%
         ["a", a],
         ["b", b],
       ] as const) {
-        const got = (await handlers.listRules({ agentId, limit: KNOWLEDGE.maxRulesListed }, ctx)).rules;
+        const got = (await handlers.listRules({ afterPosition: 0, agentId, limit: KNOWLEDGE.maxRulesListed }, ctx)).rules;
         if (JSON.stringify(got) !== JSON.stringify(want)) {
           throw new Error(`step ${step}, replica ${who}: ${got.length} rules, the whole logs give ${want.length}\ngot  ${JSON.stringify(got.map((r) => r.text))}\nwant ${JSON.stringify(want.map((r) => r.text))}`);
         }
@@ -74,7 +74,7 @@ describe.each(replicas.modes("memory_rules"))("ListRules from kept rule books (%
     // The history made rules of both kinds, more than the default listing, and the default listing is their head.
     const last = await rulesFromWholeLogs(store, agentId);
     expect(last.length).toBeGreaterThan(KNOWLEDGE.maxRules);
-    expect((await a.listRules({ agentId }, ctx)).rules).toEqual(last.slice(0, KNOWLEDGE.maxRules));
+    expect((await a.listRules({ afterPosition: 0, agentId }, ctx)).rules).toEqual(last.slice(0, KNOWLEDGE.maxRules));
     expect(last.some((r) => r.matchCall !== "")).toBe(true);
     expect(last.some((r) => r.origin.startsWith("a stated preference"))).toBe(true);
   }, 60_000);
@@ -89,12 +89,12 @@ describe.each(replicas.modes("memory_rules"))("ListRules from kept rule books (%
     const facts = [fact(0, "Prefer the staging host"), ...Array.from({ length: KNOWLEDGE.maxFacts + 2 }, (_, i) => fact(i + 1, "x y z"))];
     await store.addRecords(agentId, "facts", facts);
     expect((await rulesFromWholeLogs(store, agentId)).map((r) => r.text).join()).toContain("staging host");
-    const { rules } = await a.listRules({ agentId, limit: 5 }, ctx);
+    const { rules } = await a.listRules({ afterPosition: 0, agentId, limit: 5 }, ctx);
     const held = (await store.readRecords(agentId, "facts")).map((r) => r.id);
     expect(held).toHaveLength(KNOWLEDGE.maxFacts);
     expect(held.slice(0, 1)).toEqual(["fact:00003"]);
     expect(rules).toEqual([]);
-    expect((await a.listRules({ agentId, limit: 5 }, ctx)).rules).toEqual([]);
+    expect((await a.listRules({ afterPosition: 0, agentId, limit: 5 }, ctx)).rules).toEqual([]);
   }, 60_000);
 
   it("keeps at most the correction cap, dropping the oldest from the store", async () => {
@@ -109,7 +109,7 @@ describe.each(replicas.modes("memory_rules"))("ListRules from kept rule books (%
         ),
       );
     }
-    await a.listRules({ agentId, limit: 5 }, ctx);
+    await a.listRules({ afterPosition: 0, agentId, limit: 5 }, ctx);
     const held = (await store.readRecords(agentId, "corrections")).map((r) => r.id);
     expect(held).toHaveLength(KNOWLEDGE.maxCorrections);
     expect(held).not.toContain("correction:00000");
@@ -124,10 +124,10 @@ describe("ListRules reads each log once", () => {
     const handlers = createMemoryHandlers(await replicas.kvStore(`memory_rules_reads_${process.pid}`, (t) => (transport = t)));
     const agentId = "listed";
     await handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: "Always use the staging host", source: "user" })] }, ctx);
-    await handlers.listRules({ agentId, limit: 5 }, ctx);
+    await handlers.listRules({ afterPosition: 0, agentId, limit: 5 }, ctx);
     await transport!.connection.flush();
     const before = transport!.connection.stats().outMsgs;
-    const { rules } = await handlers.listRules({ agentId, limit: 5 }, ctx);
+    const { rules } = await handlers.listRules({ afterPosition: 0, agentId, limit: 5 }, ctx);
     expect(transport!.connection.stats().outMsgs - before).toBe(2);
     expect(rules.map((r) => r.text).join()).toContain("staging host");
   }, 20_000);

@@ -12,7 +12,7 @@ import { useNatsReplicas } from "./fixtures/replicas.js";
 const nats = useNatsReplicas();
 const ctx = {} as CallContext;
 const entry = (content: string) => ({ id: 0, content, symbols: ["goal:moons"], kind: WorkingMemoryKind.OBSERVATION, timestampUnixMs: 0, relevance: 0.5, sourceCycle: 1, referenceCount: 0, accessCycles: [], toolName: "" });
-const remember = (agentId: string, cycle: number, content: string): RememberRequest => ({ agentId, cycle, entries: [entry(content)], touchIds: [], capacity: 50, session: { activeGoalIds: [], config: undefined }, provenance: [], save: undefined });
+const remember = (agentId: string, cycle: number, content: string): RememberRequest => ({ afterPosition: 0, agentId, cycle, entries: [entry(content)], touchIds: [], capacity: 50, session: { activeGoalIds: [], config: undefined }, provenance: [], save: undefined });
 const recent = (agentId: string) => ({ agentId, limit: 50, kinds: [], symbol: "" });
 
 describe("Remember after Recent", () => {
@@ -32,7 +32,7 @@ describe("Remember after Recent", () => {
     expect(afterRecent).toBe(afterRemember - 1);
     expect((await handlers.recent(recent("ahead"), ctx)).entries.map((e) => e.content).sort()).toEqual(["first", "second", "third"]);
     // Recall asked for the recent entries (observe's one call) reads working memory as Recent does, for the same saving.
-    await handlers.recall({ agentId: "ahead", query: "moons", symbols: ["goal:moons"], includeFacts: false, recentLimit: 5 }, ctx);
+    await handlers.recall({ afterPosition: 0, agentId: "ahead", query: "moons", symbols: ["goal:moons"], includeFacts: false, recentLimit: 5 }, ctx);
     const afterRecall = await counted(() => handlers.remember(remember("ahead", 4, "fourth"), ctx));
     expect(afterRecall).toBe(afterRemember - 1);
   }, 20_000);

@@ -50,7 +50,7 @@ export function createObserveHandlers(options: ObserveHandlerOptions): ServiceHa
       const recentRequest = { agentId, limit: Math.max(1, recentLimit) };
       const reading: Promise<[RecentResponse, EpisodicEntry[]]> =
         active.length > 0 && topK > 0
-          ? recallWithRecent(memory, { agentId, query: recallQuery(active), symbols: active.map((g) => g.symbolId), topK, includeFacts: false }, recentRequest, call)
+          ? recallWithRecent(memory, { agentId, query: recallQuery(active), symbols: active.map((g) => g.symbolId), topK, includeFacts: false, afterPosition: request.memoryPosition }, recentRequest, call)
           : reachMemory("Recent", memory.recent(recentRequest, call)).then((recent) => [recent, []]);
       // Settled before anything is thrown, so a failed read never leaves a take (or its failure) unattended.
       const [read, taken] = await Promise.allSettled([reading, taking]);

@@ -158,7 +158,7 @@ describe("observe - downstream calls", () => {
     const handlers = createObserveHandlers({ memory, percepts });
     const ctx = { service: "boyd.v1.ObserveService", method: "Observe", deadline: Date.now() + 5_000, signal: new AbortController().signal };
     try {
-      await handlers.observe({ agentId: "a1", cycle: 1, goals: [goal("g1")] }, ctx);
+      await handlers.observe({ memoryPosition: 0, agentId: "a1", cycle: 1, goals: [goal("g1")] }, ctx);
       expect(seen.indexOf("percepts taken")).toBeLessThan(seen.indexOf("recall answered"));
       expect(seen).not.toContain("recent asked");
     } finally {
@@ -201,9 +201,9 @@ describe("observe - downstream calls", () => {
     };
     try {
       for (const request of [
-        { agentId: agent, cycle: 10, goals: [sun] },
-        { agentId: agent, cycle: 10, goals: [sun], recentLimit: 3, episodeTopK: 1 },
-        { agentId: agent, cycle: 10, goals: [sun], recentLimit: 0 },
+        { agentId: agent, cycle: 10, goals: [sun], memoryPosition: 0 },
+        { agentId: agent, cycle: 10, goals: [sun], recentLimit: 3, episodeTopK: 1, memoryPosition: 0 },
+        { agentId: agent, cycle: 10, goals: [sun], recentLimit: 0, memoryPosition: 0 },
       ]) {
         const now = await observe(false, request);
         const before = await observe(true, request);
@@ -213,7 +213,7 @@ describe("observe - downstream calls", () => {
         expect(now.observation!.recalledEpisodes).toHaveLength(1);
         expect(now.observation!.workingMemorySize).toBe(7);
       }
-      const { observation } = await observe(false, { agentId: agent, cycle: 10, goals: [sun], recentLimit: 3 });
+      const { observation } = await observe(false, { memoryPosition: 0, agentId: agent, cycle: 10, goals: [sun], recentLimit: 3 });
       expect(observation!.recentEntries.map((e) => e.content)).toEqual(["note 9 about sunspots", "note 8 about sunspots", "note 7 about sunspots"]);
       expect(observation!.summary).toBe(`cycle 10: 1 active goal (top: "learn how the sun makes light"), WM 7/40, 1 episode recalled, 0 percepts`);
     } finally {
@@ -241,10 +241,10 @@ describe("observe - downstream calls", () => {
     const handlers = createObserveHandlers({ memory, percepts });
     const ctx = { service: "boyd.v1.ObserveService", method: "Observe", deadline: Date.now() + 5_000, signal: new AbortController().signal };
     try {
-      await handlers.observe({ agentId: "a1", cycle: 1, goals: [goal("g1", { status: GoalStatus.SUSPENDED })] }, ctx);
-      await handlers.observe({ agentId: "a1", cycle: 1, goals: [goal("g1")], episodeTopK: 0 }, ctx);
+      await handlers.observe({ memoryPosition: 0, agentId: "a1", cycle: 1, goals: [goal("g1", { status: GoalStatus.SUSPENDED })] }, ctx);
+      await handlers.observe({ memoryPosition: 0, agentId: "a1", cycle: 1, goals: [goal("g1")], episodeTopK: 0 }, ctx);
       expect(calls).toEqual(["recent", "recent"]);
-      await handlers.observe({ agentId: "a1", cycle: 1, goals: [goal("g1")] }, ctx);
+      await handlers.observe({ memoryPosition: 0, agentId: "a1", cycle: 1, goals: [goal("g1")] }, ctx);
       // With a goal to recall for, one Recall brings the recent entries too.
       expect(calls).toEqual(["recent", "recent", "recall"]);
     } finally {

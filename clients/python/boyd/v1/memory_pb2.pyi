@@ -209,7 +209,7 @@ class ToolRun(_message.Message):
     def __init__(self, tool_name: _Optional[str] = ..., success: _Optional[bool] = ..., cycle: _Optional[int] = ..., goal_id: _Optional[str] = ..., outcome: _Optional[_Union[_act_pb2.ActionOutcome, str]] = ...) -> None: ...
 
 class RememberRequest(_message.Message):
-    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity", "session", "provenance", "save")
+    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity", "session", "provenance", "save", "after_position")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     CYCLE_FIELD_NUMBER: _ClassVar[int]
     ENTRIES_FIELD_NUMBER: _ClassVar[int]
@@ -218,6 +218,7 @@ class RememberRequest(_message.Message):
     SESSION_FIELD_NUMBER: _ClassVar[int]
     PROVENANCE_FIELD_NUMBER: _ClassVar[int]
     SAVE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_POSITION_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     cycle: int
     entries: _containers.RepeatedCompositeFieldContainer[_common_pb2.WorkingMemoryEntry]
@@ -226,7 +227,8 @@ class RememberRequest(_message.Message):
     session: RememberSession
     provenance: _containers.RepeatedCompositeFieldContainer[ProvenanceRecord]
     save: SaveSessionRequest
-    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ..., session: _Optional[_Union[RememberSession, _Mapping]] = ..., provenance: _Optional[_Iterable[_Union[ProvenanceRecord, _Mapping]]] = ..., save: _Optional[_Union[SaveSessionRequest, _Mapping]] = ...) -> None: ...
+    after_position: int
+    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ..., session: _Optional[_Union[RememberSession, _Mapping]] = ..., provenance: _Optional[_Iterable[_Union[ProvenanceRecord, _Mapping]]] = ..., save: _Optional[_Union[SaveSessionRequest, _Mapping]] = ..., after_position: _Optional[int] = ...) -> None: ...
 
 class RememberSession(_message.Message):
     __slots__ = ("active_goal_ids", "config")
@@ -237,7 +239,7 @@ class RememberSession(_message.Message):
     def __init__(self, active_goal_ids: _Optional[_Iterable[str]] = ..., config: _Optional[_Union[_common_pb2.AgentConfig, _Mapping]] = ...) -> None: ...
 
 class RememberResponse(_message.Message):
-    __slots__ = ("ids", "evicted_ids", "size", "capacity", "pressure", "facts", "pressure_level", "consolidation", "unknown_touch_ids", "provenance_ids", "saved")
+    __slots__ = ("ids", "evicted_ids", "size", "capacity", "pressure", "facts", "pressure_level", "consolidation", "unknown_touch_ids", "provenance_ids", "saved", "memory_position")
     IDS_FIELD_NUMBER: _ClassVar[int]
     EVICTED_IDS_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -249,6 +251,7 @@ class RememberResponse(_message.Message):
     UNKNOWN_TOUCH_IDS_FIELD_NUMBER: _ClassVar[int]
     PROVENANCE_IDS_FIELD_NUMBER: _ClassVar[int]
     SAVED_FIELD_NUMBER: _ClassVar[int]
+    MEMORY_POSITION_FIELD_NUMBER: _ClassVar[int]
     ids: _containers.RepeatedScalarFieldContainer[int]
     evicted_ids: _containers.RepeatedScalarFieldContainer[int]
     size: int
@@ -260,7 +263,8 @@ class RememberResponse(_message.Message):
     unknown_touch_ids: _containers.RepeatedScalarFieldContainer[int]
     provenance_ids: _containers.RepeatedScalarFieldContainer[str]
     saved: SaveSessionResponse
-    def __init__(self, ids: _Optional[_Iterable[int]] = ..., evicted_ids: _Optional[_Iterable[int]] = ..., size: _Optional[int] = ..., capacity: _Optional[int] = ..., pressure: _Optional[float] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., pressure_level: _Optional[_Union[PressureLevel, str]] = ..., consolidation: _Optional[_Union[MemoryServiceConsolidateResponse, _Mapping]] = ..., unknown_touch_ids: _Optional[_Iterable[int]] = ..., provenance_ids: _Optional[_Iterable[str]] = ..., saved: _Optional[_Union[SaveSessionResponse, _Mapping]] = ...) -> None: ...
+    memory_position: int
+    def __init__(self, ids: _Optional[_Iterable[int]] = ..., evicted_ids: _Optional[_Iterable[int]] = ..., size: _Optional[int] = ..., capacity: _Optional[int] = ..., pressure: _Optional[float] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., pressure_level: _Optional[_Union[PressureLevel, str]] = ..., consolidation: _Optional[_Union[MemoryServiceConsolidateResponse, _Mapping]] = ..., unknown_touch_ids: _Optional[_Iterable[int]] = ..., provenance_ids: _Optional[_Iterable[str]] = ..., saved: _Optional[_Union[SaveSessionResponse, _Mapping]] = ..., memory_position: _Optional[int] = ...) -> None: ...
 
 class RecentRequest(_message.Message):
     __slots__ = ("agent_id", "limit", "kinds", "symbol")
@@ -317,20 +321,22 @@ class MemoryServiceConsolidateResponse(_message.Message):
     def __init__(self, episodes: _Optional[_Iterable[_Union[_common_pb2.EpisodicEntry, _Mapping]]] = ..., entries_scored: _Optional[int] = ..., entries_removed: _Optional[int] = ..., pressure_before: _Optional[float] = ..., pressure_after: _Optional[float] = ...) -> None: ...
 
 class MemoryServiceRecallRequest(_message.Message):
-    __slots__ = ("agent_id", "query", "symbols", "top_k", "include_facts", "recent_limit")
+    __slots__ = ("agent_id", "query", "symbols", "top_k", "include_facts", "recent_limit", "after_position")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     QUERY_FIELD_NUMBER: _ClassVar[int]
     SYMBOLS_FIELD_NUMBER: _ClassVar[int]
     TOP_K_FIELD_NUMBER: _ClassVar[int]
     INCLUDE_FACTS_FIELD_NUMBER: _ClassVar[int]
     RECENT_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    AFTER_POSITION_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     query: str
     symbols: _containers.RepeatedScalarFieldContainer[str]
     top_k: int
     include_facts: bool
     recent_limit: int
-    def __init__(self, agent_id: _Optional[str] = ..., query: _Optional[str] = ..., symbols: _Optional[_Iterable[str]] = ..., top_k: _Optional[int] = ..., include_facts: _Optional[bool] = ..., recent_limit: _Optional[int] = ...) -> None: ...
+    after_position: int
+    def __init__(self, agent_id: _Optional[str] = ..., query: _Optional[str] = ..., symbols: _Optional[_Iterable[str]] = ..., top_k: _Optional[int] = ..., include_facts: _Optional[bool] = ..., recent_limit: _Optional[int] = ..., after_position: _Optional[int] = ...) -> None: ...
 
 class MemoryServiceRecallResponse(_message.Message):
     __slots__ = ("episodes", "facts", "episode_scores", "fact_scores", "recent_included", "recent")
@@ -391,12 +397,14 @@ class RecordCorrectionResponse(_message.Message):
     def __init__(self, id: _Optional[str] = ...) -> None: ...
 
 class ListRulesRequest(_message.Message):
-    __slots__ = ("agent_id", "limit")
+    __slots__ = ("agent_id", "limit", "after_position")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    AFTER_POSITION_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     limit: int
-    def __init__(self, agent_id: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+    after_position: int
+    def __init__(self, agent_id: _Optional[str] = ..., limit: _Optional[int] = ..., after_position: _Optional[int] = ...) -> None: ...
 
 class ListRulesResponse(_message.Message):
     __slots__ = ("rules",)

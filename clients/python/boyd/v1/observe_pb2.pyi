@@ -52,18 +52,20 @@ class Observation(_message.Message):
     def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., goals: _Optional[_Iterable[_Union[_common_pb2.Goal, _Mapping]]] = ..., active_goal_ids: _Optional[_Iterable[str]] = ..., working_memory_size: _Optional[int] = ..., working_memory_capacity: _Optional[int] = ..., recent_entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., recalled_episodes: _Optional[_Iterable[_Union[_common_pb2.EpisodicEntry, _Mapping]]] = ..., percepts: _Optional[_Iterable[_Union[Percept, _Mapping]]] = ..., summary: _Optional[str] = ..., observed_at_unix_ms: _Optional[int] = ...) -> None: ...
 
 class ObserveRequest(_message.Message):
-    __slots__ = ("agent_id", "cycle", "recent_limit", "episode_top_k", "goals")
+    __slots__ = ("agent_id", "cycle", "recent_limit", "episode_top_k", "goals", "memory_position")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     CYCLE_FIELD_NUMBER: _ClassVar[int]
     RECENT_LIMIT_FIELD_NUMBER: _ClassVar[int]
     EPISODE_TOP_K_FIELD_NUMBER: _ClassVar[int]
     GOALS_FIELD_NUMBER: _ClassVar[int]
+    MEMORY_POSITION_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     cycle: int
     recent_limit: int
     episode_top_k: int
     goals: _containers.RepeatedCompositeFieldContainer[_common_pb2.Goal]
-    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., recent_limit: _Optional[int] = ..., episode_top_k: _Optional[int] = ..., goals: _Optional[_Iterable[_Union[_common_pb2.Goal, _Mapping]]] = ...) -> None: ...
+    memory_position: int
+    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., recent_limit: _Optional[int] = ..., episode_top_k: _Optional[int] = ..., goals: _Optional[_Iterable[_Union[_common_pb2.Goal, _Mapping]]] = ..., memory_position: _Optional[int] = ...) -> None: ...
 
 class ObserveResponse(_message.Message):
     __slots__ = ("observation",)

@@ -47,9 +47,47 @@ export function withEventSequence(ports: CyclePorts, sequence: EventSequence): C
   return { ...ports, act, sequence };
 }
 
-/** Typed clients for every service on a transport. */
+// Agents whose memory position a process keeps (one number each); an agent forgotten reads its store once.
+const POSITIONS_KEPT = 100_000;
+
+/**
+ * The ports with memory reads bound to the agent's last write: each
+ * Remember's memory_position is kept per agent and sent as after_position
+ * with the agent's later Recall, ListRules and Remember, and as
+ * memory_position with its Observe (which hands it to memory's Recall). A
+ * memory replica that has followed its store that far answers from its
+ * cache (over NATS, no KV get per document or log); one that has not, or a
+ * store without positions (files), reads as before.
+ */
+export function withMemoryPositions(ports: CyclePorts): CyclePorts {
+  const positions = new Map<string, number>();
+  const after = (agentId: string | undefined): number => positions.get(agentId ?? "") ?? 0;
+  const saw = (agentId: string, position: number): void => {
+    if (position <= after(agentId)) return;
+    positions.delete(agentId); // re-inserted: the map's order is use order
+    positions.set(agentId, position);
+    if (positions.size > POSITIONS_KEPT) positions.delete(positions.keys().next().value!);
+  };
+  const memory: CyclePorts["memory"] = {
+    ...ports.memory,
+    remember: async (request, options) => {
+      const response = await ports.memory.remember({ ...request, afterPosition: request.afterPosition || after(request.agentId) }, options);
+      if (request.agentId) saw(request.agentId, response.memoryPosition);
+      return response;
+    },
+    recall: (request, options) => ports.memory.recall({ ...request, afterPosition: request.afterPosition || after(request.agentId) }, options),
+    listRules: (request, options) => ports.memory.listRules({ ...request, afterPosition: request.afterPosition || after(request.agentId) }, options),
+  };
+  const observe: CyclePorts["observe"] = {
+    ...ports.observe,
+    observe: (request, options) => ports.observe.observe({ ...request, memoryPosition: request.memoryPosition || after(request.agentId) }, options),
+  };
+  return { ...ports, memory, observe };
+}
+
+/** Typed clients for every service on a transport, memory reads bound to each agent's last write (withMemoryPositions). */
 export function servicePorts(transport: Transport, emit: CyclePorts["emit"], now: () => number = Date.now): CyclePorts {
-  return {
+  return withMemoryPositions({
     observe: createClient(transport, ObserveServiceDefinition),
     orient: createClient(transport, OrientServiceDefinition),
     decide: createClient(transport, DecideServiceDefinition),
@@ -57,5 +95,5 @@ export function servicePorts(transport: Transport, emit: CyclePorts["emit"], now
     memory: createClient(transport, MemoryServiceDefinition),
     emit,
     now,
-  };
+  });
 }

@@ -68,6 +68,10 @@ export async function openFileStore(options: FileStoreOptions): Promise<MemorySt
 class FileStore implements MemoryStore {
   readonly name = "files";
   readonly holdsRecordsInMemory = true;
+
+  position(): number {
+    return 0;
+  }
   private readonly lock = new KeyedMutex();
   private readonly agents = new Map<string, Promise<AgentFiles>>();
   private closed = false;

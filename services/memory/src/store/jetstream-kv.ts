@@ -4,6 +4,7 @@ import type { NatsConnection } from "@nats-io/transport-node";
 import { MemoryStoreError } from "../errors.js";
 import { RecentlyUsed } from "../recently-used.js";
 import { ChangeJournal } from "./change-journal.js";
+import { currentReadPosition, RevisionWatch } from "./revision-watch.js";
 import { getKvIndexDoc, kvPosition, parseKvPosition, putKvIndexDoc, readKvChangesSince, readLogChanges, readLogVersion, versionKey, wrongSequence, type KvParts } from "./kv-feeds.js";
 import {
   encodeToken,
@@ -46,12 +47,16 @@ const MAX_VALUE_BYTES = 1024 * 1024 - 4096;
  * (`<agent>.ver.<log>`), which every add or remove rewrites after its
  * records: one KV get when nothing changed; otherwise only the log's
  * changes since the last read are fetched (batched direct gets from the
- * next stream sequence), so a read does not grow with the log.
+ * next stream sequence), so a read does not grow with the log. A read
+ * bound to a memory position (see readsAfter) asks neither: a headers-only
+ * watch of the documents and version keys (RevisionWatch) says whether
+ * what this process holds is still the latest.
  */
 export async function openKvStore(options: KvStoreOptions): Promise<MemoryStore> {
   const bucket = options.bucket ?? "boyd_memory";
   const kv = await new Kvm(options.connection).create(bucket, { history: 1, replicas: options.replicas ?? 1 });
-  return new KvStore(kv, bucket, await jetstreamManager(options.connection));
+  const jsm = await jetstreamManager(options.connection);
+  return new KvStore(kv, bucket, jsm, await RevisionWatch.start(kv, jsm, bucket));
 }
 
 /**
@@ -74,6 +79,9 @@ interface CachedLog {
 // per agent, so the decoded state of a thousand busy agents stays warm.
 const DOC_VALUES_KEPT = 4_096;
 
+// Agents whose write position is kept (see KvStore.position): one number each.
+const WRITTEN_POSITIONS_KEPT = 100_000;
+
 /**
  * The last value object seen per document key, by revision. A get of a
  * revision this process already holds hands back that same object, so the
@@ -90,6 +98,11 @@ class DocValues {
     this.byKey = new RecentlyUsed(max);
   }
 
+  /** The value held for `key`, if any. */
+  held(key: string): StoredDoc | undefined {
+    return this.byKey.get(key);
+  }
+
   keep(key: string, doc: StoredDoc): StoredDoc {
     const held = this.byKey.get(key);
     const kept = held && held.revision === doc.revision && Buffer.compare(held.value, doc.value) === 0 ? held : doc;
@@ -103,16 +116,35 @@ class KvStore implements MemoryStore {
   readonly holdsRecordsInMemory = false;
   private readonly logs = new Map<string, Promise<CachedLog>>();
   private readonly docValues = new DocValues(DOC_VALUES_KEPT);
+  /** Per agent, the latest revision among this process's writes of its documents and version keys. */
+  private readonly written = new RecentlyUsed<number>(WRITTEN_POSITIONS_KEPT);
 
   constructor(
     private readonly kv: KV,
     private readonly bucket: string,
     private readonly jsm: JetStreamManager,
+    private readonly revisions: RevisionWatch,
   ) {}
+
+  position(agentId: string): number {
+    return this.written.get(agentId) ?? 0;
+  }
+
+  /** A write this process made: of a key the watch follows, known at once and part of the agent's position (one it does not follow would never be reached). */
+  private wrote(agentId: string, key: string, revision: number): void {
+    if (!this.revisions.follows(key)) return;
+    this.revisions.note(key, revision);
+    if (revision > (this.written.get(agentId) ?? 0)) this.written.set(agentId, revision);
+  }
 
   async getDoc(agentId: string, doc: DocName): Promise<StoredDoc | undefined> {
     const key = `${encodeToken(agentId)}.doc.${doc}`;
+    const known = await this.revisions.latest(key, currentReadPosition());
+    if (known?.removed) return undefined;
+    const held = known && this.docValues.held(key);
+    if (held && held.revision === known.revision) return held;
     const entry = await unavailable(() => this.kv.get(key), "read", doc);
+    if (entry) this.revisions.note(key, entry.revision, entry.operation !== "PUT");
     if (!entry || entry.operation !== "PUT") return undefined;
     return this.docValues.keep(key, { value: entry.value, revision: entry.revision });
   }
@@ -123,6 +155,7 @@ class KvStore implements MemoryStore {
     try {
       const revision = expectedRevision === 0 ? await this.kv.create(key, value) : await this.kv.update(key, value, expectedRevision);
       this.docValues.keep(key, { value, revision });
+      this.wrote(agentId, key, revision);
       return revision;
     } catch (err) {
       if (wrongSequence(err)) throw new MemoryStoreError("ABORTED", `${doc} of ${agentId} is no longer at revision ${expectedRevision}`, { cause: err });
@@ -220,7 +253,9 @@ class KvStore implements MemoryStore {
   /** Rewrites the log's version key after its records changed, so other processes' caches see the change; its new revision. */
   private async bumpVersion(agentId: string, log: LogName): Promise<number> {
     try {
-      return await this.kv.put(versionKey(agentId, log), new Uint8Array(0));
+      const revision = await this.kv.put(versionKey(agentId, log), new Uint8Array(0));
+      this.wrote(agentId, versionKey(agentId, log), revision);
+      return revision;
     } catch (err) {
       throw new MemoryStoreError("UNAVAILABLE", `cannot mark ${log} of ${agentId} changed: ${(err as Error).message}`, { cause: err });
     }
@@ -233,7 +268,7 @@ class KvStore implements MemoryStore {
    * lands in between is fetched again on the next read, never missed.
    */
   private async refresh(agentId: string, log: LogName, cached: CachedLog | undefined): Promise<CachedLog> {
-    const { version, existed } = await readLogVersion(this.parts(), agentId, log);
+    const { version, existed } = await this.logVersion(agentId, log);
     if (cached && existed && cached.version === version) return cached;
     const base = cached ?? { version: 0, seq: 0, records: new Map<string, Uint8Array>(), journal: new ChangeJournal() };
     const { records, journal } = base;
@@ -247,6 +282,16 @@ class KvStore implements MemoryStore {
     return base;
   }
 
+  /** The log's version: as the watch knows it when the read is bound to a position it reached, else read from the store. */
+  private async logVersion(agentId: string, log: LogName): Promise<{ version: number; existed: boolean }> {
+    const key = versionKey(agentId, log);
+    const known = await this.revisions.latest(key, currentReadPosition());
+    if (known && !known.removed) return { version: known.revision, existed: true };
+    const read = await readLogVersion(this.parts(), agentId, log);
+    this.revisions.note(key, read.version);
+    return read;
+  }
+
   /**
    * From a stored position: only the changes after it (kv-feeds.ts), without
    * reading the log into this process's cache; without one, the whole log
@@ -254,7 +299,7 @@ class KvStore implements MemoryStore {
    */
   async readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince> {
     const at = parseKvPosition(since);
-    if (at) return unavailable(() => readKvChangesSince(this.parts(), agentId, log, at), "read", log);
+    if (at) return unavailable(async () => readKvChangesSince(this.parts(), agentId, log, at, await this.logVersion(agentId, log)), "read", log);
     const cached = await this.current(agentId, log);
     const upserts = [...cached.records].map(([id, value]): StoredRecord => ({ id, value }));
     return { position: kvPosition({ seq: cached.seq, version: cached.version }), reset: true, upserts, removed: [] };
@@ -274,6 +319,7 @@ class KvStore implements MemoryStore {
 
   async close(): Promise<void> {
     // The connection belongs to the caller.
+    this.revisions.stop();
   }
 }
 

@@ -116,14 +116,15 @@ export function readLogChanges(parts: KvParts, agentId: string, log: LogName, fr
 }
 
 /**
- * The log's changes after `at`: nothing but one get of the version key
- * when it has not moved (every add or remove rewrites it after its
- * records), else the messages after `at.seq` on the log's subjects, folded
- * to each id's last change. The version is read first, so a write landing
- * in between is read again next time, never missed.
+ * The log's changes after `at`, given the log's version now (readLogVersion,
+ * or what a watch knows): nothing when it has not moved (every add or
+ * remove rewrites it after its records), else the messages after `at.seq`
+ * on the log's subjects, folded to each id's last change. The version is
+ * taken first, so a write landing in between is read again next time,
+ * never missed.
  */
-export async function readKvChangesSince(parts: KvParts, agentId: string, log: LogName, at: KvPosition): Promise<LogChangesSince> {
-  const { version, existed } = await readLogVersion(parts, agentId, log);
+export async function readKvChangesSince(parts: KvParts, agentId: string, log: LogName, at: KvPosition, now: { version: number; existed: boolean }): Promise<LogChangesSince> {
+  const { version, existed } = now;
   if (existed && version === at.version) return { position: kvPosition(at), reset: false, upserts: [], removed: [] };
   // Each id's last change, in the order of last changes (the log's order).
   const latest = new Map<string, Uint8Array | undefined>();

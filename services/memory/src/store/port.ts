@@ -144,6 +144,14 @@ export interface MemoryStore {
    * survives whole (resolves false for the one that lost and left nothing).
    */
   putIndexDoc(agentId: string, log: LogName, value: Uint8Array): Promise<boolean>;
+  /**
+   * Where this process's writes of the agent's documents and log versions
+   * reached in the store's order (KV: the bucket's stream sequence), for
+   * RememberResponse.memory_position: a read bound to it (see readsAfter)
+   * sees those writes. 0 when the store keeps no such order (files, whose
+   * one process holds everything it wrote).
+   */
+  position(agentId: string): number;
   /** Removes records by id (unknown ids are ignored). */
   removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void>;
   /** Flushes and releases resources. */

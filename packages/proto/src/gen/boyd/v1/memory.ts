@@ -400,7 +400,15 @@ export interface RememberRequest {
    * caller then sends SaveSession, which gives the save's own error
    * (ABORTED when another writer moved the session on).
    */
-  save: SaveSessionRequest | undefined;
+  save:
+    | SaveSessionRequest
+    | undefined;
+  /**
+   * A memory position (RememberResponse.memory_position) whose writes this
+   * call's reads must see: a replica whose cache has followed the store
+   * that far reads from it without a store round trip. 0: read the store.
+   */
+  afterPosition: number;
 }
 
 /** RememberSession is the part of an agent's session Remember works from. */
@@ -453,7 +461,15 @@ export interface RememberResponse {
    * unset when none was asked, it failed, or the memory answering does not
    * know that field.
    */
-  saved: SaveSessionResponse | undefined;
+  saved:
+    | SaveSessionResponse
+    | undefined;
+  /**
+   * Where this call's writes reached in the store's order: pass it as
+   * after_position to later reads (Recall, ListRules, Remember) so they
+   * see these writes. 0 when the store has no such order (files).
+   */
+  memoryPosition: number;
 }
 
 /** RecentRequest lists working memory. */
@@ -531,7 +547,15 @@ export interface MemoryServiceRecallRequest {
    * kinds, any symbol), in the same call: recent_entries and its figures
    * come back with recent_included set. Unset: no working memory is read.
    */
-  recentLimit?: number | undefined;
+  recentLimit?:
+    | number
+    | undefined;
+  /**
+   * A memory position (RememberResponse.memory_position) whose writes this
+   * read must see: a replica whose cache has followed the store that far
+   * answers from it without a store round trip. 0: read the store.
+   */
+  afterPosition: number;
 }
 
 /** MemoryServiceRecallResponse returns what was found, best first. */
@@ -612,7 +636,15 @@ export interface ListRulesRequest {
   /** Agent concerned. */
   agentId: string;
   /** Most rules (default 20). */
-  limit?: number | undefined;
+  limit?:
+    | number
+    | undefined;
+  /**
+   * A memory position (RememberResponse.memory_position) whose writes this
+   * read must see: a replica whose cache has followed the store that far
+   * answers from it without a store round trip. 0: read the store.
+   */
+  afterPosition: number;
 }
 
 /** ListRulesResponse returns rules, best supported first. */
@@ -2596,6 +2628,7 @@ function createBaseRememberRequest(): RememberRequest {
     session: undefined,
     provenance: [],
     save: undefined,
+    afterPosition: 0,
   };
 }
 
@@ -2628,6 +2661,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     }
     if (message.save !== undefined) {
       SaveSessionRequest.encode(message.save, writer.uint32(66).fork()).join();
+    }
+    if (message.afterPosition !== 0) {
+      writer.uint32(72).uint64(message.afterPosition);
     }
     return writer;
   },
@@ -2719,6 +2755,14 @@ export const RememberRequest: MessageFns<RememberRequest> = {
             message.save = SaveSessionRequest.decode(reader, reader.uint32());
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.afterPosition = longToNumber(reader.uint64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2753,6 +2797,11 @@ export const RememberRequest: MessageFns<RememberRequest> = {
         ? object.provenance.map((e: any) => ProvenanceRecord.fromJSON(e))
         : [],
       save: isSet(object.save) ? SaveSessionRequest.fromJSON(object.save) : undefined,
+      afterPosition: isSet(object.afterPosition)
+        ? globalThis.Number(object.afterPosition)
+        : isSet(object.after_position)
+        ? globalThis.Number(object.after_position)
+        : 0,
     };
   },
 
@@ -2782,6 +2831,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     if (message.save !== undefined) {
       obj.save = SaveSessionRequest.toJSON(message.save);
     }
+    if (message.afterPosition !== 0) {
+      obj.afterPosition = Math.round(message.afterPosition);
+    }
     return obj;
   },
 
@@ -2802,6 +2854,7 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     message.save = (object.save !== undefined && object.save !== null)
       ? SaveSessionRequest.fromPartial(object.save)
       : undefined;
+    message.afterPosition = object.afterPosition ?? 0;
     return message;
   },
 };
@@ -2910,6 +2963,7 @@ function createBaseRememberResponse(): RememberResponse {
     unknownTouchIds: [],
     provenanceIds: [],
     saved: undefined,
+    memoryPosition: 0,
   };
 }
 
@@ -2959,6 +3013,9 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     }
     if (message.saved !== undefined) {
       SaveSessionResponse.encode(message.saved, writer.uint32(90).fork()).join();
+    }
+    if (message.memoryPosition !== 0) {
+      writer.uint32(96).uint64(message.memoryPosition);
     }
     return writer;
   },
@@ -3094,6 +3151,14 @@ export const RememberResponse: MessageFns<RememberResponse> = {
             message.saved = SaveSessionResponse.decode(reader, reader.uint32());
             continue;
           }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.memoryPosition = longToNumber(reader.uint64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3137,6 +3202,11 @@ export const RememberResponse: MessageFns<RememberResponse> = {
         ? object.provenance_ids.map((e: any) => globalThis.String(e))
         : [],
       saved: isSet(object.saved) ? SaveSessionResponse.fromJSON(object.saved) : undefined,
+      memoryPosition: isSet(object.memoryPosition)
+        ? globalThis.Number(object.memoryPosition)
+        : isSet(object.memory_position)
+        ? globalThis.Number(object.memory_position)
+        : 0,
     };
   },
 
@@ -3175,6 +3245,9 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     if (message.saved !== undefined) {
       obj.saved = SaveSessionResponse.toJSON(message.saved);
     }
+    if (message.memoryPosition !== 0) {
+      obj.memoryPosition = Math.round(message.memoryPosition);
+    }
     return obj;
   },
 
@@ -3198,6 +3271,7 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     message.saved = (object.saved !== undefined && object.saved !== null)
       ? SaveSessionResponse.fromPartial(object.saved)
       : undefined;
+    message.memoryPosition = object.memoryPosition ?? 0;
     return message;
   },
 };
@@ -3771,7 +3845,15 @@ export const MemoryServiceConsolidateResponse: MessageFns<MemoryServiceConsolida
 };
 
 function createBaseMemoryServiceRecallRequest(): MemoryServiceRecallRequest {
-  return { agentId: "", query: "", symbols: [], topK: undefined, includeFacts: false, recentLimit: undefined };
+  return {
+    agentId: "",
+    query: "",
+    symbols: [],
+    topK: undefined,
+    includeFacts: false,
+    recentLimit: undefined,
+    afterPosition: 0,
+  };
 }
 
 export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> = {
@@ -3793,6 +3875,9 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
     }
     if (message.recentLimit !== undefined) {
       writer.uint32(48).uint32(message.recentLimit);
+    }
+    if (message.afterPosition !== 0) {
+      writer.uint32(56).uint64(message.afterPosition);
     }
     return writer;
   },
@@ -3858,6 +3943,14 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
             message.recentLimit = reader.uint32();
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.afterPosition = longToNumber(reader.uint64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3894,6 +3987,11 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
         : isSet(object.recent_limit)
         ? globalThis.Number(object.recent_limit)
         : undefined,
+      afterPosition: isSet(object.afterPosition)
+        ? globalThis.Number(object.afterPosition)
+        : isSet(object.after_position)
+        ? globalThis.Number(object.after_position)
+        : 0,
     };
   },
 
@@ -3917,6 +4015,9 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
     if (message.recentLimit !== undefined) {
       obj.recentLimit = Math.round(message.recentLimit);
     }
+    if (message.afterPosition !== 0) {
+      obj.afterPosition = Math.round(message.afterPosition);
+    }
     return obj;
   },
 
@@ -3931,6 +4032,7 @@ export const MemoryServiceRecallRequest: MessageFns<MemoryServiceRecallRequest> 
     message.topK = object.topK ?? undefined;
     message.includeFacts = object.includeFacts ?? false;
     message.recentLimit = object.recentLimit ?? undefined;
+    message.afterPosition = object.afterPosition ?? 0;
     return message;
   },
 };
@@ -4550,7 +4652,7 @@ export const RecordCorrectionResponse: MessageFns<RecordCorrectionResponse> = {
 };
 
 function createBaseListRulesRequest(): ListRulesRequest {
-  return { agentId: "", limit: undefined };
+  return { agentId: "", limit: undefined, afterPosition: 0 };
 }
 
 export const ListRulesRequest: MessageFns<ListRulesRequest> = {
@@ -4560,6 +4662,9 @@ export const ListRulesRequest: MessageFns<ListRulesRequest> = {
     }
     if (message.limit !== undefined) {
       writer.uint32(16).uint32(message.limit);
+    }
+    if (message.afterPosition !== 0) {
+      writer.uint32(24).uint64(message.afterPosition);
     }
     return writer;
   },
@@ -4593,6 +4698,14 @@ export const ListRulesRequest: MessageFns<ListRulesRequest> = {
             message.limit = reader.uint32();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.afterPosition = longToNumber(reader.uint64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4613,6 +4726,11 @@ export const ListRulesRequest: MessageFns<ListRulesRequest> = {
         ? globalThis.String(object.agent_id)
         : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : undefined,
+      afterPosition: isSet(object.afterPosition)
+        ? globalThis.Number(object.afterPosition)
+        : isSet(object.after_position)
+        ? globalThis.Number(object.after_position)
+        : 0,
     };
   },
 
@@ -4624,6 +4742,9 @@ export const ListRulesRequest: MessageFns<ListRulesRequest> = {
     if (message.limit !== undefined) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.afterPosition !== 0) {
+      obj.afterPosition = Math.round(message.afterPosition);
+    }
     return obj;
   },
 
@@ -4634,6 +4755,7 @@ export const ListRulesRequest: MessageFns<ListRulesRequest> = {
     const message = createBaseListRulesRequest();
     message.agentId = object.agentId ?? "";
     message.limit = object.limit ?? undefined;
+    message.afterPosition = object.afterPosition ?? 0;
     return message;
   },
 };

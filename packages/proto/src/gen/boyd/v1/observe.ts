@@ -87,6 +87,13 @@ export interface ObserveRequest {
    * that may be a cycle behind.
    */
   goals: Goal[];
+  /**
+   * The agent's memory position as the caller last saw it
+   * (RememberResponse.memory_position), handed to memory's Recall as
+   * after_position so the observation sees the last cycle's writes. 0:
+   * memory reads its store.
+   */
+  memoryPosition: number;
 }
 
 /** ObserveResponse carries the observation. */
@@ -546,7 +553,7 @@ export const Observation: MessageFns<Observation> = {
 };
 
 function createBaseObserveRequest(): ObserveRequest {
-  return { agentId: "", cycle: 0, recentLimit: undefined, episodeTopK: undefined, goals: [] };
+  return { agentId: "", cycle: 0, recentLimit: undefined, episodeTopK: undefined, goals: [], memoryPosition: 0 };
 }
 
 export const ObserveRequest: MessageFns<ObserveRequest> = {
@@ -565,6 +572,9 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
     }
     for (const v of message.goals) {
       Goal.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.memoryPosition !== 0) {
+      writer.uint32(48).uint64(message.memoryPosition);
     }
     return writer;
   },
@@ -622,6 +632,14 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
             message.goals.push(Goal.decode(reader, reader.uint32()));
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.memoryPosition = longToNumber(reader.uint64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -655,6 +673,11 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
       goals: globalThis.Array.isArray(object?.goals)
         ? object.goals.map((e: any) => Goal.fromJSON(e))
         : [],
+      memoryPosition: isSet(object.memoryPosition)
+        ? globalThis.Number(object.memoryPosition)
+        : isSet(object.memory_position)
+        ? globalThis.Number(object.memory_position)
+        : 0,
     };
   },
 
@@ -675,6 +698,9 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
     if (message.goals?.length) {
       obj.goals = message.goals.map((e) => Goal.toJSON(e));
     }
+    if (message.memoryPosition !== 0) {
+      obj.memoryPosition = Math.round(message.memoryPosition);
+    }
     return obj;
   },
 
@@ -688,6 +714,7 @@ export const ObserveRequest: MessageFns<ObserveRequest> = {
     message.recentLimit = object.recentLimit ?? undefined;
     message.episodeTopK = object.episodeTopK ?? undefined;
     message.goals = object.goals?.map((e) => Goal.fromPartial(e)) || [];
+    message.memoryPosition = object.memoryPosition ?? 0;
     return message;
   },
 };
