@@ -51,7 +51,9 @@ export function liveEvents(transport: Transport): EventSink {
  * the transport and kept (up to `maxEvents`, oldest dropped) for replay.
  */
 export class MemoryEventLog implements EventLog {
-  private readonly events: LoggedMessage[] = [];
+  /** Events kept are `events[first..]`: dropping the oldest moves `first`, not every element (an array shift of 100,000 per event, ~7 per cycle, once the log was full). */
+  private events: LoggedMessage[] = [];
+  private first = 0;
   private nextSeq = 1;
 
   constructor(
@@ -62,21 +64,34 @@ export class MemoryEventLog implements EventLog {
   emit(subject: string, message: Envelope): Promise<number> {
     const seq = this.nextSeq++;
     this.events.push({ seq, subject, data: message.data, headers: { ...message.headers } });
-    if (this.events.length > this.maxEvents) this.events.shift();
+    if (this.events.length - this.first > this.maxEvents) this.drop();
     this.transport.publish(subject, message);
     return Promise.resolve(seq);
+  }
+
+  /** Drops the oldest event; the array is cut once as many have been dropped as are kept (a copy per maxEvents events). */
+  private drop(): void {
+    this.events[this.first++] = undefined as never; // let it go now
+    if (this.first < this.maxEvents) return;
+    this.events = this.events.slice(this.first);
+    this.first = 0;
+  }
+
+  /** The events kept, oldest first. */
+  private kept(): LoggedMessage[] {
+    return this.events.slice(this.first);
   }
 
   async *replay(filter: string, options: ReplayOptions = {}): AsyncIterable<LoggedMessage> {
     if (options.lastPerSubject) {
       const newest = new Map<string, LoggedMessage>();
-      for (const e of this.events) if (subjectMatches(filter, e.subject)) newest.set(e.subject, e);
+      for (const e of this.kept()) if (subjectMatches(filter, e.subject)) newest.set(e.subject, e);
       yield* [...newest.values()].sort((a, b) => a.seq - b.seq);
       return;
     }
     const from = options.fromSeq ?? 1;
     const last = this.nextSeq - 1;
-    for (const e of [...this.events]) {
+    for (const e of this.kept()) {
       if (e.seq > last) break;
       if (e.seq >= from && subjectMatches(filter, e.subject)) yield e;
     }

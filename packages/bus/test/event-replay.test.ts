@@ -24,3 +24,21 @@ it("replay - an undecodable message in the log is reported and skipped; the even
   expect(reported[0]).toMatch(/^boyd\.events\.v1\.a1\.cycle\.started: /);
   await transport.close();
 });
+
+// The log keeps its newest maxEvents; dropping the oldest must not cost a
+// shift of every event kept (it made each of a long-running embedded
+// agent's events copy 100,000 references once the log was full).
+it("replay - a full log keeps exactly its newest maxEvents, in order, through many drops", async () => {
+  const transport = new InProcessTransport();
+  const log = new MemoryEventLog(transport, 5);
+  for (let i = 1; i <= 23; i++) await log.emit(eventSubject("a1", i % 2 ? "cycle.started" : "cycle.finished"), { data: Uint8Array.of(i), headers: {} });
+  const seqs = async (options?: { fromSeq?: number; lastPerSubject?: boolean }) => {
+    const out: number[] = [];
+    for await (const m of log.replay("boyd.events.v1.a1.>", options)) out.push(m.seq);
+    return out;
+  };
+  expect(await seqs()).toEqual([19, 20, 21, 22, 23]);
+  expect(await seqs({ fromSeq: 21 })).toEqual([21, 22, 23]);
+  expect(await seqs({ lastPerSubject: true })).toEqual([22, 23]);
+  await transport.close();
+});
