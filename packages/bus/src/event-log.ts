@@ -48,31 +48,39 @@ export function liveEvents(transport: Transport): EventSink {
 
 /**
  * An in-memory event log for embedded mode: events are delivered live over
- * the transport and kept (up to `maxEvents`, oldest dropped) for replay.
+ * the transport and kept (up to `maxEvents` and `maxBytes` of payload,
+ * oldest dropped) for replay. A cycle's events are about 17 KB: 100,000
+ * events were 250 MB of a laptop's memory; 64 MiB keeps the last ~3,800
+ * cycles.
  */
 export class MemoryEventLog implements EventLog {
-  /** Events kept are `events[first..]`: dropping the oldest moves `first`, not every element (an array shift of 100,000 per event, ~7 per cycle, once the log was full). */
+  /** Events kept are `events[first..]`: dropping the oldest moves `first`, not every element (an array shift of every event kept, per event, once the log was full). */
   private events: LoggedMessage[] = [];
   private first = 0;
   private nextSeq = 1;
+  /** Payload bytes of the events kept. */
+  private bytes = 0;
 
   constructor(
     private readonly transport: Transport,
     private readonly maxEvents = 100_000,
+    private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
   emit(subject: string, message: Envelope): Promise<number> {
     const seq = this.nextSeq++;
     this.events.push({ seq, subject, data: message.data, headers: { ...message.headers } });
-    if (this.events.length - this.first > this.maxEvents) this.drop();
+    this.bytes += message.data.length;
+    while (this.events.length - this.first > this.maxEvents || (this.bytes > this.maxBytes && this.events.length - this.first > 1)) this.drop();
     this.transport.publish(subject, message);
     return Promise.resolve(seq);
   }
 
-  /** Drops the oldest event; the array is cut once as many have been dropped as are kept (a copy per maxEvents events). */
+  /** Drops the oldest event; the array is cut once as many have been dropped as are kept (amortized: one copy per event kept). */
   private drop(): void {
+    this.bytes -= this.events[this.first]!.data.length;
     this.events[this.first++] = undefined as never; // let it go now
-    if (this.first < this.maxEvents) return;
+    if (this.first < this.events.length - this.first) return;
     this.events = this.events.slice(this.first);
     this.first = 0;
   }

@@ -42,3 +42,18 @@ it("replay - a full log keeps exactly its newest maxEvents, in order, through ma
   expect(await seqs({ lastPerSubject: true })).toEqual([22, 23]);
   await transport.close();
 });
+
+it("replay - the log keeps at most maxBytes of payload (but always the newest event), dropping the oldest", async () => {
+  const transport = new InProcessTransport();
+  const log = new MemoryEventLog(transport, 1_000, 100);
+  for (let i = 1; i <= 30; i++) await log.emit(eventSubject("a1", "cycle.started"), { data: new Uint8Array(30), headers: {} });
+  await log.emit(eventSubject("a1", "cycle.started"), { data: new Uint8Array(500), headers: {} });
+  const seqs: number[] = [];
+  for await (const m of log.replay("boyd.events.v1.a1.>")) seqs.push(m.seq);
+  expect(seqs).toEqual([31]);
+  for (let i = 1; i <= 4; i++) await log.emit(eventSubject("a1", "cycle.started"), { data: new Uint8Array(30), headers: {} });
+  seqs.length = 0;
+  for await (const m of log.replay("boyd.events.v1.a1.>")) seqs.push(m.seq);
+  expect(seqs).toEqual([33, 34, 35]);
+  await transport.close();
+});
