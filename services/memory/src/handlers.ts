@@ -21,8 +21,7 @@ import { RuleBooks } from "./rule-books.js";
 import { KnownSessions, type KnownSession } from "./session-writes.js";
 import { checkSessionState, resumeSummary, sentSessionView } from "./sessions.js";
 import { ownCopies, Repository } from "./state.js";
-import type { MemoryStore } from "./store/port.js";
-import { readsAfter } from "./store/revision-watch.js";
+import type { MemoryStore, ReadAfter } from "./store/port.js";
 import { checkAgentId, checkLimit, checkRequired, checkSameAgent, checkUnit } from "./validate.js";
 import { WmReadAhead } from "./wm-read-ahead.js";
 import { addEntries, decisionHistory, pressureLevel, pressureOf, recentEntries, storedAs, touchEntries } from "./working-memory.js";
@@ -76,8 +75,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
    * as knowledgeOf does, but found in the index instead of by reading
    * every fact.
    */
-  async function factsIndex(agentId: string) {
-    const index = await recallIndexes.synced(agentId, "facts");
+  async function factsIndex(agentId: string, after: ReadAfter = 0) {
+    const index = await recallIndexes.synced(agentId, "facts", after);
     if (index.size <= KNOWLEDGE.maxFacts) return index;
     await lock.run(agentId, async () => {
       // Counted again under the lock: a recall that held it before may have pruned already.
@@ -97,8 +96,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   }
 
   /** Working memory as Recent lists it; the read is kept for the agent's next Remember here (its write is checked against the revision read). */
-  async function readRecent(agentId: string, filter: { limit: number; kinds: readonly WorkingMemoryKind[]; symbol: string }): Promise<RecentResponse> {
-    const read = await repo.readWmForUpdate(agentId);
+  async function readRecent(agentId: string, filter: { limit: number; kinds: readonly WorkingMemoryKind[]; symbol: string }, after: ReadAfter = 0): Promise<RecentResponse> {
+    const read = await repo.readWmForUpdate(agentId, after);
     const { state } = read;
     const entries = ownCopies(recentEntries(state, filter));
     wmReadAhead.keep(agentId, read);
@@ -157,75 +156,73 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
   }
 
   return {
-    remember(request) {
-      // Reads see what the caller saw written (RememberResponse.memory_position), from cache where the store can tell it is current.
-      return readsAfter(request.afterPosition, async () => {
-        const agentId = checkAgentId(request.agentId);
-        // Working memory as this agent's last Recent here read it (see WmReadAhead), else read now, beside the session.
-        const readAhead = wmReadAhead.take(agentId);
-        const wmRead = readAhead ? Promise.resolve(readAhead) : repo.readWmForUpdate(agentId);
-        wmRead.catch(() => undefined); // a failed read surfaces in updateWm; unread after a refusal below, it is nobody's error
-        // A caller that holds the session sends its part: one read fewer.
-        const view = request.session ? sentSessionView(request.session) : sessionView((await repo.readSession(agentId))?.doc.state);
-        const capacity = checkLimit(request.capacity, "capacity", view.capacity, WORKING_MEMORY.maxCapacity);
-        if (request.entries.length > capacity) throw invalid("entries", `${request.entries.length} entries do not fit a capacity of ${capacity}`);
-        request.entries.forEach((e, i) => checkEntry(e, `entries[${i}]`));
-        const provenance = stampProvenance(request.provenance, agentId, "provenance", provenanceStamp);
-        const commit = request.save ? checkSave(request.save, agentId) : undefined;
-        const remembered = await lock.run(agentId, async (): Promise<RememberResponse> => {
-          const t = now();
-          const facts = request.entries.flatMap((e) => {
-            const fact = factFromEntry(agentId, e, request.cycle, t);
-            return fact ? [{ fact, about: e.symbols }] : [];
-          });
-          // Working memory, facts and provenance are separate documents: written at once, they share one log write.
-          // Provenance is added as RecordProvenance adds it (it needs no lock, but is written here, with the rest).
-          const [{ state, result }, stored] = await Promise.all([
-            repo.updateWm(
-              agentId,
-              (s) => {
-                // A Remember sent again (its reply was lost) finds its entries held: nothing is added or touched twice.
-                const again = storedAs(s, request.entries, request.cycle);
-                if (again) return { ids: again, evicted: [], unknownTouchIds: [] };
-                const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
-                return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
-              },
-              wmRead,
-            ),
-            // Linked into the graph without holding up the reply (act's RecordFacts did it off the cycle's path before).
-            storeFacts(deps, agentId, facts, seenFacts, { linkInBackground: true }),
-            addProvenance(agentId, provenance),
-          ]);
-          let size = state.entries.length;
-          const pressure = pressureOf(size, capacity);
-          const overSize = view.settings.autoConsolidateAt !== undefined && size >= view.settings.autoConsolidateAt;
-          const consolidation =
-            view.auto && (pressure > view.settings.pressureThreshold || overSize)
-              ? await consolidate(deps, agentId, { cycle: request.cycle, trigger: ConsolidationTrigger.PRESSURE, goals: view.goals, settings: view.settings })
-              : undefined;
-          if (consolidation) size -= consolidation.entriesRemoved;
-          // The gauge follows writes only: reads name any agent id a caller likes.
-          recordWorkingMemory(agentId, size, pressureOf(size, capacity));
-          return {
-            ids: result.ids,
-            evictedIds: result.evicted.map((e) => e.id),
-            size,
-            capacity,
-            pressure: pressureOf(size, capacity),
-            facts: stored,
-            pressureLevel: pressureLevel(pressureOf(size, capacity)),
-            consolidation,
-            unknownTouchIds: result.unknownTouchIds,
-            provenanceIds: provenance.map((r) => r.id),
-            saved: undefined,
-            memoryPosition: 0,
-          };
+    async remember(request) {
+      const agentId = checkAgentId(request.agentId);
+      // Working memory as this agent's last Recent here read it (see WmReadAhead), else read now, beside the session.
+      const readAhead = wmReadAhead.take(agentId);
+      // Bound to the caller's memory position: read from what this replica holds when it can tell that is current.
+      const wmRead = readAhead ? Promise.resolve(readAhead) : repo.readWmForUpdate(agentId, request.afterPosition);
+      wmRead.catch(() => undefined); // a failed read surfaces in updateWm; unread after a refusal below, it is nobody's error
+      // A caller that holds the session sends its part: one read fewer.
+      const view = request.session ? sentSessionView(request.session) : sessionView((await repo.readSession(agentId))?.doc.state);
+      const capacity = checkLimit(request.capacity, "capacity", view.capacity, WORKING_MEMORY.maxCapacity);
+      if (request.entries.length > capacity) throw invalid("entries", `${request.entries.length} entries do not fit a capacity of ${capacity}`);
+      request.entries.forEach((e, i) => checkEntry(e, `entries[${i}]`));
+      const provenance = stampProvenance(request.provenance, agentId, "provenance", provenanceStamp);
+      const commit = request.save ? checkSave(request.save, agentId) : undefined;
+      const remembered = await lock.run(agentId, async (): Promise<RememberResponse> => {
+        const t = now();
+        const facts = request.entries.flatMap((e) => {
+          const fact = factFromEntry(agentId, e, request.cycle, t);
+          return fact ? [{ fact, about: e.symbols }] : [];
         });
-        // The cycle's commit, after its entries. A failed save leaves `saved` unset: the caller then sends
-        // SaveSession, which reports the save's own error (ABORTED: another writer moved the session on).
-        const saved = commit && (await save(agentId, commit.state, commit.expectedVersion).catch(() => undefined));
-        return { ...remembered, ...(saved ? { saved } : {}), memoryPosition: repo.store.position(agentId) };
+        // Working memory, facts and provenance are separate documents: written at once, they share one log write.
+        // Provenance is added as RecordProvenance adds it (it needs no lock, but is written here, with the rest).
+        const [{ state, result }, stored] = await Promise.all([
+          repo.updateWm(
+            agentId,
+            (s) => {
+              // A Remember sent again (its reply was lost) finds its entries held: nothing is added or touched twice.
+              const again = storedAs(s, request.entries, request.cycle);
+              if (again) return { ids: again, evicted: [], unknownTouchIds: [] };
+              const unknownTouchIds = touchEntries(s, request.touchIds, request.cycle);
+              return { ...addEntries(s, request.entries, { cycle: request.cycle, capacity, now: t }), unknownTouchIds };
+            },
+            wmRead,
+          ),
+          // Linked into the graph without holding up the reply (act's RecordFacts did it off the cycle's path before).
+          storeFacts(deps, agentId, facts, seenFacts, { linkInBackground: true, after: request.afterPosition }),
+          addProvenance(agentId, provenance),
+        ]);
+        let size = state.entries.length;
+        const pressure = pressureOf(size, capacity);
+        const overSize = view.settings.autoConsolidateAt !== undefined && size >= view.settings.autoConsolidateAt;
+        const consolidation =
+          view.auto && (pressure > view.settings.pressureThreshold || overSize)
+            ? await consolidate(deps, agentId, { cycle: request.cycle, trigger: ConsolidationTrigger.PRESSURE, goals: view.goals, settings: view.settings })
+            : undefined;
+        if (consolidation) size -= consolidation.entriesRemoved;
+        // The gauge follows writes only: reads name any agent id a caller likes.
+        recordWorkingMemory(agentId, size, pressureOf(size, capacity));
+        return {
+          ids: result.ids,
+          evictedIds: result.evicted.map((e) => e.id),
+          size,
+          capacity,
+          pressure: pressureOf(size, capacity),
+          facts: stored,
+          pressureLevel: pressureLevel(pressureOf(size, capacity)),
+          consolidation,
+          unknownTouchIds: result.unknownTouchIds,
+          provenanceIds: provenance.map((r) => r.id),
+          saved: undefined,
+          memoryPosition: 0,
+        };
       });
+      // The cycle's commit, after its entries. A failed save leaves `saved` unset: the caller then sends
+      // SaveSession, which reports the save's own error (ABORTED: another writer moved the session on).
+      const saved = commit && (await save(agentId, commit.state, commit.expectedVersion).catch(() => undefined));
+      return { ...remembered, ...(saved ? { saved } : {}), memoryPosition: repo.store.position(agentId) };
     },
 
     async recent(request) {
@@ -248,34 +245,32 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       return lock.run(agentId, () => consolidate(deps, agentId, { cycle: request.cycle, trigger, goals, settings }));
     },
 
-    recall(request) {
-      // Reads see what the caller saw written (RememberResponse.memory_position), from cache where the store can tell it is current.
-      return readsAfter(request.afterPosition, async () => {
-        const agentId = checkAgentId(request.agentId);
-        const topK = checkLimit(request.topK, "top_k", RECALL.defaultTopK, RECALL.maxTopK);
-        if (request.query.trim() === "" && request.symbols.length === 0) throw invalid("query", "give a query or symbols to recall by");
-        const stems = stemsOf(request.query);
-        const symbols = new Set(request.symbols);
-        const key = JSON.stringify([request.query, ...symbols]);
-        // Asked with recent_limit, working memory is listed too, as Recent lists it: one call where a caller (observe) made two.
-        const recentLimit = request.recentLimit === undefined ? undefined : checkLimit(request.recentLimit, "recent_limit", 5, WORKING_MEMORY.maxCapacity);
-        const query = { stems, vector: stems.size > 0 ? encoder.encode(request.query) : undefined, symbols, topK, now: now(), key };
-        const [episodeIndex, factIndex, recent] = await Promise.all([
-          recallIndexes.synced(agentId, "episodes"),
-          request.includeFacts ? factsIndex(agentId) : undefined,
-          recentLimit === undefined ? undefined : readRecent(agentId, { limit: recentLimit, kinds: [], symbol: "" }),
-        ]);
-        const episodes = episodeIndex.rank(query);
-        const facts = factIndex?.rank(query) ?? [];
-        return {
-          episodes: episodes.map((r) => ({ ...r.item, relevanceScore: r.score.score })),
-          facts: facts.map((r) => r.item),
-          episodeScores: episodes.map((r) => r.score),
-          factScores: facts.map((r) => r.score),
-          recentIncluded: recent !== undefined,
-          recent,
-        };
-      });
+    async recall(request) {
+      const agentId = checkAgentId(request.agentId);
+      const topK = checkLimit(request.topK, "top_k", RECALL.defaultTopK, RECALL.maxTopK);
+      if (request.query.trim() === "" && request.symbols.length === 0) throw invalid("query", "give a query or symbols to recall by");
+      const stems = stemsOf(request.query);
+      const symbols = new Set(request.symbols);
+      const key = JSON.stringify([request.query, ...symbols]);
+      // Asked with recent_limit, working memory is listed too, as Recent lists it: one call where a caller (observe) made two.
+      const recentLimit = request.recentLimit === undefined ? undefined : checkLimit(request.recentLimit, "recent_limit", 5, WORKING_MEMORY.maxCapacity);
+      const query = { stems, vector: stems.size > 0 ? encoder.encode(request.query) : undefined, symbols, topK, now: now(), key };
+      const [episodeIndex, factIndex, recent] = await Promise.all([
+        // Bound to the caller's memory position (RememberResponse.memory_position): what this replica holds serves when it is current.
+        recallIndexes.synced(agentId, "episodes", request.afterPosition),
+        request.includeFacts ? factsIndex(agentId, request.afterPosition) : undefined,
+        recentLimit === undefined ? undefined : readRecent(agentId, { limit: recentLimit, kinds: [], symbol: "" }, request.afterPosition),
+      ]);
+      const episodes = episodeIndex.rank(query);
+      const facts = factIndex?.rank(query) ?? [];
+      return {
+        episodes: episodes.map((r) => ({ ...r.item, relevanceScore: r.score.score })),
+        facts: facts.map((r) => r.item),
+        episodeScores: episodes.map((r) => r.score),
+        factScores: facts.map((r) => r.score),
+        recentIncluded: recent !== undefined,
+        recent,
+      };
     },
 
     async recordFacts(request) {
@@ -300,14 +295,11 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
       return { id: correction.id };
     },
 
-    listRules(request) {
-      // Reads see what the caller saw written (RememberResponse.memory_position), from cache where the store can tell it is current.
-      return readsAfter(request.afterPosition, async () => {
-        const agentId = checkAgentId(request.agentId);
-        const limit = checkLimit(request.limit, "limit", KNOWLEDGE.maxRules, KNOWLEDGE.maxRulesListed);
-        // Facts beyond the cap are dropped here too (by the rule book), as recall drops them, for an agent that lists rules but never recalls.
-        return { rules: await lock.run(agentId, () => ruleBooks.rules(agentId, limit)) };
-      });
+    async listRules(request) {
+      const agentId = checkAgentId(request.agentId);
+      const limit = checkLimit(request.limit, "limit", KNOWLEDGE.maxRules, KNOWLEDGE.maxRulesListed);
+      // Facts beyond the cap are dropped here too (by the rule book), as recall drops them, for an agent that lists rules but never recalls.
+      return { rules: await lock.run(agentId, () => ruleBooks.rules(agentId, limit, request.afterPosition)) };
     },
 
     async removeRule(request) {

@@ -5,6 +5,7 @@ import type { Deps } from "./deps.js";
 import { distillRules } from "./distiller.js";
 import { factId } from "./facts.js";
 import { RecentlyUsed } from "./recently-used.js";
+import type { ReadAfter } from "./store/port.js";
 
 // Fact keys a process remembers as held (agent + key), most recent first.
 const SEEN_FACTS_KEPT = 65_536;
@@ -43,7 +44,7 @@ export async function storeFacts(
   agentId: string,
   items: readonly { fact: Fact; about: readonly string[] }[],
   seen?: SeenFacts,
-  options: { linkInBackground?: boolean } = {},
+  options: { linkInBackground?: boolean; after?: ReadAfter } = {},
 ): Promise<Fact[]> {
   if (items.length === 0) return [];
   const now = deps.now();
@@ -52,9 +53,9 @@ export async function storeFacts(
     return { key, about, fact: { ...fact, agentId, id: fact.id || key, createdAtUnixMs: fact.createdAtUnixMs || now } };
   });
   // Facts seen before are read first; only those not held are added.
-  const held = await heldFacts(deps, agentId, seen ? prepared.filter((p) => seen.has(agentId, p.key)).map((p) => p.key) : []);
+  const held = await heldFacts(deps, agentId, seen ? prepared.filter((p) => seen.has(agentId, p.key)).map((p) => p.key) : [], options.after);
   const toAdd = prepared.filter((p) => !held.has(p.key));
-  const addedNow = toAdd.length ? await deps.repo.add(agentId, "facts", toAdd.map((p) => ({ id: p.key, record: p.fact }))) : [];
+  const addedNow = toAdd.length ? await deps.repo.add(agentId, "facts", toAdd.map((p) => ({ id: p.key, record: p.fact })), options.after) : [];
   // Taken meanwhile (another writer, or the same fact twice in this call): the fact that took the id is read.
   const lost = await heldFacts(deps, agentId, toAdd.filter((_, i) => !addedNow[i]).map((p) => p.key));
   for (const [key, fact] of lost) held.set(key, fact);
@@ -91,9 +92,9 @@ export async function storeFacts(
 }
 
 /** The facts the log holds under these keys (read, not the whole log), by key. */
-async function heldFacts(deps: Deps, agentId: string, keys: readonly string[]): Promise<Map<string, Fact>> {
+async function heldFacts(deps: Deps, agentId: string, keys: readonly string[], after: ReadAfter = 0): Promise<Map<string, Fact>> {
   if (keys.length === 0) return new Map();
-  const found = await deps.repo.readByIds(agentId, "facts", keys);
+  const found = await deps.repo.readByIds(agentId, "facts", keys, after);
   return new Map(keys.flatMap((key, i) => (found[i] ? [[key, found[i]] as const] : [])));
 }
 

@@ -5,7 +5,7 @@ import { decodeSnapshot, encodeSnapshotInSlices, type SnapshotRecord } from "./r
 import type { RecordVectors } from "./record-vectors.js";
 import { RecentlyUsed } from "./recently-used.js";
 import { LOG_CODECS, parseStoredJson, type Repository } from "./state.js";
-import type { LogPosition } from "./store/port.js";
+import type { LogPosition, ReadAfter } from "./store/port.js";
 
 /** The logs recall ranks, and their record types. */
 interface RankedRecords {
@@ -87,10 +87,10 @@ export class RecallIndexes {
     this.policy = { ...DEFAULT_POLICY, write: !repo.store.holdsRecordsInMemory, ...options.snapshots };
   }
 
-  /** The index of the agent's log, up to date with the store. */
-  async synced<L extends RankedLog>(agentId: string, log: L): Promise<RecallIndex<RankedRecords[L]>> {
+  /** The index of the agent's log, up to date with the store (as of memory position `after`, when given). */
+  async synced<L extends RankedLog>(agentId: string, log: L, after: ReadAfter = 0): Promise<RecallIndex<RankedRecords[L]>> {
     const held = this.heldFor(agentId, log);
-    const run = held.queue.then(() => this.sync(agentId, log, held));
+    const run = held.queue.then(() => this.sync(agentId, log, held, after));
     held.queue = run.catch(() => undefined);
     await run;
     return held.index;
@@ -107,10 +107,10 @@ export class RecallIndexes {
   }
 
   /** Applies the log's changes since the index's position (first loading its snapshot, if it has none); all of them or, when reading them fails, none. */
-  private async sync<L extends RankedLog>(agentId: string, log: L, held: Held<L>): Promise<void> {
+  private async sync<L extends RankedLog>(agentId: string, log: L, held: Held<L>, after: ReadAfter): Promise<void> {
     if (held.position === undefined && this.policy.load) await this.loadSnapshot(agentId, log, held);
     // Decoded before any is applied, so a record that does not decode leaves the index as it was.
-    const changes = await this.repo.changesSince(agentId, log, held.position);
+    const changes = await this.repo.changesSince(agentId, log, held.position, after);
     // Read whole again: the records held before that come again keep their stems.
     const before = changes.reset ? held.index.stemsByItem() : undefined;
     if (changes.reset) held.index.clear();

@@ -4,7 +4,7 @@ import { distillRules } from "./distiller.js";
 import { isPreferenceFact } from "./facts.js";
 import { RecentlyUsed } from "./recently-used.js";
 import type { Repository } from "./state.js";
-import type { LogCursor } from "./store/port.js";
+import type { LogCursor, ReadAfter } from "./store/port.js";
 
 // Agents whose rule books a process keeps (least recently listed dropped
 // first); a dropped book is read again from the logs when next asked for.
@@ -45,16 +45,16 @@ export class RuleBooks {
    * whole log used to. The caller holds the agent's lock, which also keeps
    * two updates of one book from interleaving.
    */
-  async rules(agentId: string, limit: number): Promise<BehaviorRule[]> {
+  async rules(agentId: string, limit: number, after: ReadAfter = 0): Promise<BehaviorRule[]> {
     const book = this.books.use(agentId, () => ({ factsCursor: undefined, correctionsCursor: undefined, factIds: new Set<string>(), preferences: new Map(), corrections: new Map(), rules: undefined }));
-    await this.update(agentId, book);
+    await this.update(agentId, book, after);
     book.rules ??= distillRules([...book.corrections.values()], [...book.preferences.values()], Number.MAX_SAFE_INTEGER);
     return book.rules.slice(0, limit);
   }
 
   /** Applies both logs' changes since the book's cursors; a failed read leaves the book as it was, to be read again. */
-  private async update(agentId: string, book: Book): Promise<void> {
-    const [facts, corrections] = await Promise.all([this.repo.changes(agentId, "facts", book.factsCursor), this.repo.changes(agentId, "corrections", book.correctionsCursor)]);
+  private async update(agentId: string, book: Book, after: ReadAfter): Promise<void> {
+    const [facts, corrections] = await Promise.all([this.repo.changes(agentId, "facts", book.factsCursor, after), this.repo.changes(agentId, "corrections", book.correctionsCursor, after)]);
     if (facts.reset) {
       book.preferences.clear();
       book.factIds.clear();

@@ -3,7 +3,7 @@ import { Correction, EpisodicEntry, Fact, ProvenanceRecord, SessionState, Workin
 import { WORKING_MEMORY } from "./constants.js";
 import { isConflict, MemoryStoreError } from "./errors.js";
 import type { RecordVectors } from "./record-vectors.js";
-import type { LogCursor, LogName, LogPosition, MemoryStore, StoredRecord } from "./store/port.js";
+import type { LogCursor, LogName, LogPosition, MemoryStore, ReadAfter, StoredRecord } from "./store/port.js";
 
 /** An agent's working memory as stored: live entries, the id counter and the decision archive. */
 export interface WmState {
@@ -242,13 +242,13 @@ export class Repository {
    * the caller takes the agent's lock, beside its other reads (one round
    * trip fewer in sequence over KV). Pass it to updateWm.
    */
-  readWmForUpdate(agentId: string): Promise<WmRead> {
-    return this.readWmDoc(agentId);
+  readWmForUpdate(agentId: string, after: ReadAfter = 0): Promise<WmRead> {
+    return this.readWmDoc(agentId, after);
   }
 
   /** The working-memory document: a copy of its state, whose archive is only what an older document carries inside. */
-  private async readWmDoc(agentId: string): Promise<{ state: WmState; revision: number }> {
-    const doc = await this.store.getDoc(agentId, "wm");
+  private async readWmDoc(agentId: string, after: ReadAfter = 0): Promise<{ state: WmState; revision: number }> {
+    const doc = await this.store.getDoc(agentId, "wm", after);
     if (!doc) return { state: { nextId: 1, entries: [], archive: [], capacity: WORKING_MEMORY.defaultCapacity, resumedVersion: 0 }, revision: 0 };
     let state = this.wmDecoded.get(doc.value);
     if (!state) {
@@ -258,8 +258,8 @@ export class Repository {
     return { state: copyWm(state), revision: doc.revision };
   }
 
-  private async readArchive(agentId: string): Promise<{ entries: WorkingMemoryEntry[]; revision: number }> {
-    const doc = await this.store.getDoc(agentId, "archive");
+  private async readArchive(agentId: string, after: ReadAfter = 0): Promise<{ entries: WorkingMemoryEntry[]; revision: number }> {
+    const doc = await this.store.getDoc(agentId, "archive", after);
     if (!doc) return { entries: [], revision: 0 };
     let entries = this.archiveDecoded.get(doc.value);
     if (!entries) {
@@ -343,12 +343,13 @@ export class Repository {
   }
 
   /** Adds records whose ids are new; per record, whether it was added. */
-  add<L extends LogName>(agentId: string, log: L, records: readonly { id: string; record: LogRecord<L> }[]): Promise<boolean[]> {
+  add<L extends LogName>(agentId: string, log: L, records: readonly { id: string; record: LogRecord<L> }[], after: ReadAfter = 0): Promise<boolean[]> {
     const codec = codecOf(log);
     return this.store.addRecords(
       agentId,
       log,
       records.map((r) => ({ id: r.id, value: json({ ...(codec.toJSON(r.record) as object), ...this.vectors?.fieldsFor(log, r.record) }) })),
+      after,
     );
   }
 
@@ -357,8 +358,9 @@ export class Repository {
     agentId: string,
     log: L,
     since: LogCursor | undefined,
+    after: ReadAfter = 0,
   ): Promise<{ cursor: LogCursor; reset: boolean; upserts: { id: string; record: LogRecord<L> }[]; removed: readonly string[] }> {
-    const c = await this.store.readChanges(agentId, log, since);
+    const c = await this.store.readChanges(agentId, log, since, after);
     return { cursor: c.cursor, reset: c.reset, upserts: c.upserts.map((r) => ({ id: r.id, record: this.decode(agentId, log, r) })), removed: c.removed };
   }
 
@@ -367,8 +369,9 @@ export class Repository {
     agentId: string,
     log: L,
     since: LogPosition | undefined,
+    after: ReadAfter = 0,
   ): Promise<{ position: LogPosition; reset: boolean; upserts: { id: string; record: LogRecord<L> }[]; removed: readonly string[] }> {
-    const c = await this.store.readChangesSince(agentId, log, since);
+    const c = await this.store.readChangesSince(agentId, log, since, after);
     return { position: c.position, reset: c.reset, upserts: c.upserts.map((r) => ({ id: r.id, record: this.decode(agentId, log, r) })), removed: c.removed };
   }
 
@@ -383,8 +386,8 @@ export class Repository {
   }
 
   /** The records of a log with these store ids (undefined where the log has none), without reading the whole log (shared: do not modify them). */
-  async readByIds<L extends LogName>(agentId: string, log: L, ids: readonly string[]): Promise<(LogRecord<L> | undefined)[]> {
-    return (await this.store.readRecordsById(agentId, log, ids)).map((r) => r && this.decode(agentId, log, r));
+  async readByIds<L extends LogName>(agentId: string, log: L, ids: readonly string[], after: ReadAfter = 0): Promise<(LogRecord<L> | undefined)[]> {
+    return (await this.store.readRecordsById(agentId, log, ids, after)).map((r) => r && this.decode(agentId, log, r));
   }
 
   /** Removes records by id. */

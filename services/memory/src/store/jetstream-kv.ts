@@ -4,7 +4,7 @@ import type { NatsConnection } from "@nats-io/transport-node";
 import { MemoryStoreError } from "../errors.js";
 import { RecentlyUsed } from "../recently-used.js";
 import { ChangeJournal } from "./change-journal.js";
-import { currentReadPosition, RevisionWatch } from "./revision-watch.js";
+import { RevisionWatch } from "./revision-watch.js";
 import { getKvIndexDoc, kvPosition, parseKvPosition, putKvIndexDoc, readKvChangesSince, readLogChanges, readLogVersion, versionKey, wrongSequence, type KvParts } from "./kv-feeds.js";
 import {
   encodeToken,
@@ -16,6 +16,7 @@ import {
   type LogName,
   type LogPosition,
   type MemoryStore,
+  type ReadAfter,
   type StoredDoc,
   type StoredIndexDoc,
   type StoredRecord,
@@ -48,7 +49,7 @@ const MAX_VALUE_BYTES = 1024 * 1024 - 4096;
  * records: one KV get when nothing changed; otherwise only the log's
  * changes since the last read are fetched (batched direct gets from the
  * next stream sequence), so a read does not grow with the log. A read
- * bound to a memory position (see readsAfter) asks neither: a headers-only
+ * bound to a memory position (ReadAfter) asks neither: a headers-only
  * watch of the documents and version keys (RevisionWatch) says whether
  * what this process holds is still the latest.
  */
@@ -137,9 +138,9 @@ class KvStore implements MemoryStore {
     if (revision > (this.written.get(agentId) ?? 0)) this.written.set(agentId, revision);
   }
 
-  async getDoc(agentId: string, doc: DocName): Promise<StoredDoc | undefined> {
+  async getDoc(agentId: string, doc: DocName, after: ReadAfter = 0): Promise<StoredDoc | undefined> {
     const key = `${encodeToken(agentId)}.doc.${doc}`;
-    const known = await this.revisions.latest(key, currentReadPosition());
+    const known = await this.revisions.latest(key, after);
     if (known?.removed) return undefined;
     const held = known && this.docValues.held(key);
     if (held && held.revision === known.revision) return held;
@@ -163,10 +164,10 @@ class KvStore implements MemoryStore {
     }
   }
 
-  async addRecords(agentId: string, log: LogName, records: readonly StoredRecord[]): Promise<boolean[]> {
+  async addRecords(agentId: string, log: LogName, records: readonly StoredRecord[], after: ReadAfter = 0): Promise<boolean[]> {
     const prefix = `${encodeToken(agentId)}.${log}.`;
     records.forEach((r) => tooLarge(r.value, `${log} record ${r.id}`));
-    const held = await this.held(agentId, log, records);
+    const held = await this.held(agentId, log, records, after);
     // Each id once, its first record: as the file store, a repeated id in one call is not added twice.
     const fresh: StoredRecord[] = [];
     const ids = new Set<string>();
@@ -206,10 +207,10 @@ class KvStore implements MemoryStore {
    * version get instead of a failed create and nats.js's follow-up get per
    * record; a new id costs nothing here.
    */
-  private async held(agentId: string, log: LogName, records: readonly StoredRecord[]): Promise<Set<string>> {
+  private async held(agentId: string, log: LogName, records: readonly StoredRecord[], after: ReadAfter): Promise<Set<string>> {
     const cached = await this.logs.get(`${agentId}\0${log}`)?.catch(() => undefined);
     if (!cached || !records.some((r) => cached.records.has(r.id))) return new Set();
-    const { records: current } = await this.current(agentId, log);
+    const { records: current } = await this.current(agentId, log, after);
     return new Set(records.filter((r) => current.has(r.id)).map((r) => r.id));
   }
 
@@ -218,24 +219,24 @@ class KvStore implements MemoryStore {
     return [...records].map(([id, value]) => ({ id, value }));
   }
 
-  async readRecordsById(agentId: string, log: LogName, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
-    return pickRecords((await this.current(agentId, log)).records, ids);
+  async readRecordsById(agentId: string, log: LogName, ids: readonly string[], after: ReadAfter = 0): Promise<(StoredRecord | undefined)[]> {
+    return pickRecords((await this.current(agentId, log, after)).records, ids);
   }
 
-  async readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges> {
-    const { records, journal } = await this.current(agentId, log);
+  async readChanges(agentId: string, log: LogName, since: LogCursor | undefined, after: ReadAfter = 0): Promise<LogChanges> {
+    const { records, journal } = await this.current(agentId, log, after);
     return journal.changes(records, since);
   }
 
-  /** The cached log, brought up to date. */
-  private async current(agentId: string, log: LogName): Promise<CachedLog> {
+  /** The cached log, brought up to date (as of memory position `after`, when given). */
+  private async current(agentId: string, log: LogName, after: ReadAfter = 0): Promise<CachedLog> {
     const key = `${agentId}\0${log}`;
     // Reads of one log share one refresh; a read that starts while another
     // refreshes waits for it and then checks the version itself.
     const previous = this.logs.get(key);
     const next = (async () => {
       const cached = previous ? await previous.catch(() => undefined) : undefined;
-      return unavailable(() => this.refresh(agentId, log, cached), "read", log);
+      return unavailable(() => this.refresh(agentId, log, cached, after), "read", log);
     })();
     this.logs.set(key, next);
     next.catch(() => {
@@ -267,8 +268,8 @@ class KvStore implements MemoryStore {
    * applied. The version is read before the changes, so a write that
    * lands in between is fetched again on the next read, never missed.
    */
-  private async refresh(agentId: string, log: LogName, cached: CachedLog | undefined): Promise<CachedLog> {
-    const { version, existed } = await this.logVersion(agentId, log);
+  private async refresh(agentId: string, log: LogName, cached: CachedLog | undefined, after: ReadAfter): Promise<CachedLog> {
+    const { version, existed } = await this.logVersion(agentId, log, after);
     if (cached && existed && cached.version === version) return cached;
     const base = cached ?? { version: 0, seq: 0, records: new Map<string, Uint8Array>(), journal: new ChangeJournal() };
     const { records, journal } = base;
@@ -283,9 +284,9 @@ class KvStore implements MemoryStore {
   }
 
   /** The log's version: as the watch knows it when the read is bound to a position it reached, else read from the store. */
-  private async logVersion(agentId: string, log: LogName): Promise<{ version: number; existed: boolean }> {
+  private async logVersion(agentId: string, log: LogName, after: ReadAfter): Promise<{ version: number; existed: boolean }> {
     const key = versionKey(agentId, log);
-    const known = await this.revisions.latest(key, currentReadPosition());
+    const known = await this.revisions.latest(key, after);
     if (known && !known.removed) return { version: known.revision, existed: true };
     const read = await readLogVersion(this.parts(), agentId, log);
     this.revisions.note(key, read.version);
@@ -297,10 +298,10 @@ class KvStore implements MemoryStore {
    * reading the log into this process's cache; without one, the whole log
    * from the cache, with the position it reached.
    */
-  async readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince> {
+  async readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined, after: ReadAfter = 0): Promise<LogChangesSince> {
     const at = parseKvPosition(since);
-    if (at) return unavailable(async () => readKvChangesSince(this.parts(), agentId, log, at, await this.logVersion(agentId, log)), "read", log);
-    const cached = await this.current(agentId, log);
+    if (at) return unavailable(async () => readKvChangesSince(this.parts(), agentId, log, at, await this.logVersion(agentId, log, after)), "read", log);
+    const cached = await this.current(agentId, log, after);
     const upserts = [...cached.records].map(([id, value]): StoredRecord => ({ id, value }));
     return { position: kvPosition({ seq: cached.seq, version: cached.version }), reset: true, upserts, removed: [] };
   }

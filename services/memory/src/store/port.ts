@@ -87,12 +87,20 @@ export interface StoredIndexDoc {
   readonly revision: number;
 }
 
+/**
+ * A memory position a read must see (RememberResponse.memory_position, passed
+ * back as after_position): an adapter that follows its store's writes may
+ * answer from what it holds once it has followed them that far. 0: no
+ * position; read the store.
+ */
+export type ReadAfter = number;
+
 /** The durable store the handlers write through. */
 export interface MemoryStore {
   /** "files" or "jetstream-kv", for logs. */
   readonly name: string;
   /** The document, or undefined when it was never written. */
-  getDoc(agentId: string, doc: DocName): Promise<StoredDoc | undefined>;
+  getDoc(agentId: string, doc: DocName, after?: ReadAfter): Promise<StoredDoc | undefined>;
   /**
    * Replaces a document if its revision is still `expectedRevision` (0: it
    * must not exist yet). Throws MemoryStoreError ABORTED otherwise; either
@@ -100,7 +108,7 @@ export interface MemoryStore {
    */
   putDoc(agentId: string, doc: DocName, value: Uint8Array, expectedRevision: number): Promise<number>;
   /** Adds records whose ids are new; returns, per record, whether it was added (false: the id existed). */
-  addRecords(agentId: string, log: LogName, records: readonly StoredRecord[]): Promise<boolean[]>;
+  addRecords(agentId: string, log: LogName, records: readonly StoredRecord[], after?: ReadAfter): Promise<boolean[]>;
   /**
    * Every record of the log, oldest first. Adapters hand back the same
    * `value` object for a record until it changes (the repository decodes a
@@ -112,14 +120,14 @@ export interface MemoryStore {
    * (undefined for an id the log does not hold), without reading the rest
    * of the log.
    */
-  readRecordsById(agentId: string, log: LogName, ids: readonly string[]): Promise<(StoredRecord | undefined)[]>;
+  readRecordsById(agentId: string, log: LogName, ids: readonly string[], after?: ReadAfter): Promise<(StoredRecord | undefined)[]>;
   /**
    * What changed in the log since `since` (everything, with `reset`, when
    * `since` is undefined or too old), as up to date as readRecords. A
    * reader that keeps state derived from a log pays for the changes, not
    * for the log's size.
    */
-  readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges>;
+  readChanges(agentId: string, log: LogName, since: LogCursor | undefined, after?: ReadAfter): Promise<LogChanges>;
   /**
    * What changed in the log since `since`, a position an earlier call (of
    * any process) returned; everything, with `reset`, when `since` is
@@ -128,7 +136,7 @@ export interface MemoryStore {
    * a recall snapshot stores it, and a reader loading the snapshot reads
    * only the changes after it.
    */
-  readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince>;
+  readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined, after?: ReadAfter): Promise<LogChangesSince>;
   /**
    * Whether the store holds every record of an agent in memory once it has
    * opened the agent (files: the write-ahead log is loaded whole). Recall
@@ -147,7 +155,7 @@ export interface MemoryStore {
   /**
    * Where this process's writes of the agent's documents and log versions
    * reached in the store's order (KV: the bucket's stream sequence), for
-   * RememberResponse.memory_position: a read bound to it (see readsAfter)
+   * RememberResponse.memory_position: a read bound to it (see ReadAfter)
    * sees those writes. 0 when the store keeps no such order (files, whose
    * one process holds everything it wrote).
    */

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { JetStreamManager } from "@nats-io/jetstream";
 import type { KV } from "@nats-io/kv";
 
@@ -24,7 +23,7 @@ const CATCH_UP_MS = 100;
  * cycle and save no get.
  *
  * A read that must see writes up to a memory position (a stream sequence a
- * Remember returned, see readsAfter) waits until the watch has delivered
+ * Remember returned, see ReadAfter) waits until the watch has delivered
  * that far; then a key's revision known here is its revision in the store,
  * and a cached value of that revision is current without a round trip.
  * Keys first seen before the watch began are unknown until a get or a put
@@ -112,21 +111,4 @@ export class RevisionWatch {
   private wakeAll(): void {
     for (const w of this.waiting) w.wake();
   }
-}
-
-const readPosition = new AsyncLocalStorage<number>();
-
-/**
- * Runs `work` with its store reads bound to see every write up to memory
- * position `after` (0: no position, read the store). The position travels
- * with the call (handlers pass the request's after_position) instead of
- * through every repository method between the handler and the store.
- */
-export function readsAfter<T>(after: number, work: () => Promise<T>): Promise<T> {
-  return after > 0 ? readPosition.run(after, work) : work();
-}
-
-/** The memory position the current call's reads must see, or 0. */
-export function currentReadPosition(): number {
-  return readPosition.getStore() ?? 0;
 }
