@@ -21,6 +21,9 @@
 //            replica keeping the indexes of 128 agents recalls a 129th:
 //            the snapshot again, without the files store's log load
 //   warm     recalls with nothing changed since
+//   bound    the same, bound to the position of the agent's last write
+//            (after_position, as the controller's cycle asks; KV: the
+//            reader's watch of the bucket says its cache is current)
 //   changed  a recall after one more fact was recorded (KV: by the other
 //            replica)
 //   writes   RecordFacts (one fact) with a recall after each, as a cycle
@@ -158,11 +161,11 @@ async function snapshotsWritten(store: MemoryStore, agentId: string): Promise<vo
   throw new Error(`no recall snapshots of ${agentId} after 60 s`);
 }
 
-/** Runs one recall; its requests and milliseconds. */
-async function recall(r: Replica, agentId: string): Promise<{ requests: number | undefined; ms: number }> {
+/** Runs one recall (bound to memory position `afterPosition`, 0: none, as any client but the controller asks); its requests and milliseconds. */
+async function recall(r: Replica, agentId: string, afterPosition = 0): Promise<{ requests: number | undefined; ms: number }> {
   const before = await r.sent();
   const start = process.hrtime.bigint();
-  const reply = await r.handlers.recall({ afterPosition: 0, agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true }, ctx);
+  const reply = await r.handlers.recall({ afterPosition, agentId, query: QUERY, symbols: [], topK: 5, includeFacts: true }, ctx);
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (reply.facts.length === 0 || reply.episodes.length === 0) throw new Error(`recall of ${agentId} found ${reply.facts.length} facts and ${reply.episodes.length} episodes`);
   const after = await r.sent();
@@ -170,12 +173,12 @@ async function recall(r: Replica, agentId: string): Promise<{ requests: number |
 }
 
 /** Runs `count` recalls (each after `before`, unmeasured); the request count must not vary. */
-async function repeated(r: Replica, agentId: string, count: number, before: (i: number) => Promise<unknown>): Promise<Cost> {
+async function repeated(r: Replica, agentId: string, count: number, before: (i: number) => Promise<unknown>, afterPosition = 0): Promise<Cost> {
   const ms: number[] = [];
   const requests = new Set<number | undefined>();
   for (let i = 0; i < count; i++) {
     await before(i);
-    const one = await recall(r, agentId);
+    const one = await recall(r, agentId, afterPosition);
     ms.push(one.ms);
     requests.add(one.requests);
   }
@@ -183,7 +186,7 @@ async function repeated(r: Replica, agentId: string, count: number, before: (i: 
   return { requests: counted.length ? Math.max(...counted) : undefined, ms: summarize(ms).p50 };
 }
 
-type Row = { age: number; grownS: number; cold: Cost; full: Cost; dropped: Cost; warm: Cost; changed: Cost; writes: { off: Latency; byDefault: Latency; every8Off: Latency; every8: Latency } };
+type Row = { age: number; grownS: number; cold: Cost; full: Cost; dropped: Cost; warm: Cost; bound: Cost; changed: Cost; writes: { off: Latency; byDefault: Latency; every8Off: Latency; every8: Latency } };
 type Latency = { p50: number; p90: number; p99: number; max: number };
 
 const NO_SNAPSHOTS = { minChanges: Infinity, maxChanges: Infinity, load: false, write: false };
@@ -245,6 +248,8 @@ async function measure(backend: Backend): Promise<Row[]> {
       const cold = await recall(reader, agentId);
       const dropped = await recall({ ...reader, handlers: createMemoryHandlers(reader.store) }, agentId);
       const warm = await repeated(reader, agentId, calls, () => Promise.resolve());
+      // As the controller's cycle asks: bound to the position of the agent's last write (KV: the reader's watch says its cache is current).
+      const bound = await repeated(reader, agentId, calls, () => Promise.resolve(), writer.store.position(agentId));
       const changer = backend.changer(writer, reader);
       const changed = await repeated(reader, agentId, calls, async (i) =>
         changer.handlers.recordFacts({ agentId, facts: [Fact.fromPartial({ agentId, content: `Crater extra ${i} was mapped from orbit`, source: "user" })] }, ctx),
@@ -255,7 +260,7 @@ async function measure(backend: Backend): Promise<Row[]> {
       open.push(fullReader);
       const full = await recall(fullReader, agentId);
       const writes = await writeCosts(fullReader.store, agentId, age);
-      rows.push({ age, grownS, cold, full, dropped, warm, changed, writes });
+      rows.push({ age, grownS, cold, full, dropped, warm, bound, changed, writes });
       await fullReader.close();
     }
   } finally {
@@ -280,17 +285,18 @@ async function main(): Promise<void> {
 
 function report(name: string, rows: Row[]): string {
   const base = rows[0]!;
-  const ratio = (v: number, b: number): string => `${(v / b).toFixed(2)}x`;
+  // 0 of 0 (a read bound to a position that asks nothing at any age) is flat: 1.00x.
+  const ratio = (v: number, b: number): string => `${(b === 0 ? (v === 0 ? 1 : Infinity) : v / b).toFixed(2)}x`;
   const cell = (c: Cost, b: Cost): string =>
     c.requests === undefined || b.requests === undefined
       ? `${c.ms.toFixed(2).padStart(8)} ms (${ratio(c.ms, b.ms)})`
       : `${String(c.requests).padStart(3)} req ${c.ms.toFixed(2).padStart(8)} ms (${ratio(c.requests, b.requests)} req, ${ratio(c.ms, b.ms)} ms)`;
   const lines = [
     `recall on ${name} (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}); requests per recall, median ms, ratios to age ${base.age}`,
-    `${"age".padStart(6)}  ${"cold (first read of the agent)".padEnd(44)}  ${"cold, full read (no snapshot: as before)".padEnd(44)}  ${"cold, indexes dropped (store open)".padEnd(44)}  ${"warm (unchanged)".padEnd(44)}  changed (1 fact recorded since)`,
+    `${"age".padStart(6)}  ${"cold (first read of the agent)".padEnd(44)}  ${"cold, full read (no snapshot: as before)".padEnd(44)}  ${"cold, indexes dropped (store open)".padEnd(44)}  ${"warm (unchanged)".padEnd(44)}  ${"warm, bound to the last write's position".padEnd(44)}  changed (1 fact recorded since)`,
     ...rows.map(
       (r) =>
-        `${String(r.age).padStart(6)}  ${cell(r.cold, base.cold).padEnd(44)}  ${cell(r.full, base.full).padEnd(44)}  ${cell(r.dropped, base.dropped).padEnd(44)}  ${cell(r.warm, base.warm).padEnd(44)}  ${cell(r.changed, base.changed)}`,
+        `${String(r.age).padStart(6)}  ${cell(r.cold, base.cold).padEnd(44)}  ${cell(r.full, base.full).padEnd(44)}  ${cell(r.dropped, base.dropped).padEnd(44)}  ${cell(r.warm, base.warm).padEnd(44)}  ${cell(r.bound, base.bound).padEnd(44)}  ${cell(r.changed, base.changed)}`,
     ),
     `cold with the snapshot / full read, same age: ${rows.map((r) => `${r.age}: ${ratio(r.cold.ms, r.full.ms)}`).join(", ")}`,
     `writes (RecordFacts of one fact, a recall after each): no snapshots vs snapshots by default, median / p99 / max ms; no snapshots vs one every 8 changes, median / p90 ms`,
