@@ -7,6 +7,7 @@
 // reaches falls back to reading the store, with the same answer. Requests
 // are the messages the replica's own connection sends.
 import type { CallContext, NatsTransport } from "@boyd/bus";
+import { jetstreamManager } from "@nats-io/jetstream";
 import { WorkingMemoryKind } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { createMemoryHandlers, openFileStore, type MemoryStore } from "../src/index.js";
@@ -104,6 +105,29 @@ describe("memory positions - reads bound to the agent's last write", () => {
     const far = await counted(r, () => r.handlers.recall(recallOf("cy", first.memoryPosition + 1_000_000), ctx));
     expect(far.requests).toBeGreaterThan(0);
     expect(recentContents(far.result)).toEqual(["Io is volcanic"]);
+  }, 30_000);
+
+  it("KV: a watch whose consumer the server lost is started again: reads go to the store meanwhile, then are answered from cache again", async () => {
+    const bucket = `memory_positions_lost_${process.pid}`;
+    const r = await replica(bucket);
+    const first = await r.handlers.remember(cycleOf("eve", 1, 0, "Ganymede is the largest moon"), ctx);
+    await r.handlers.recall(recallOf("eve", first.memoryPosition), ctx);
+    // A nats-server restart drops the watch's ephemeral consumer: the watch goes silent rather than ending.
+    const jsm = await jetstreamManager(r.transport.connection);
+    for await (const c of jsm.consumers.list(`KV_${bucket}`)) await jsm.consumers.delete(`KV_${bucket}`, c.name);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // restarts are at least a second apart
+    const second = await r.handlers.remember(cycleOf("eve", 2, first.memoryPosition, "Callisto is heavily cratered"), ctx);
+    const meanwhile = await counted(r, () => r.handlers.recall(recallOf("eve", second.memoryPosition), ctx));
+    expect(meanwhile.requests).toBeGreaterThan(0);
+    expect(recentContents(meanwhile.result)).toEqual(["Callisto is heavily cratered", "Ganymede is the largest moon"]);
+    let again = { requests: -1, result: meanwhile.result };
+    for (let cycle = 3; cycle < 20 && again.requests !== 0; cycle++) {
+      const written = await r.handlers.remember(cycleOf("eve", cycle, 0, `Io orbit note ${cycle}`), ctx);
+      await r.handlers.recall(recallOf("eve", written.memoryPosition), ctx);
+      again = await counted(r, () => r.handlers.recall(recallOf("eve", written.memoryPosition), ctx));
+    }
+    expect(again.requests).toBe(0);
+    expect(recentContents(again.result)[0]).toMatch(/^Io orbit note \d+$/);
   }, 30_000);
 
   it("files: the store keeps no positions (one process holds everything it wrote): memory_position is 0 and reads answer as before", async () => {

@@ -132,9 +132,9 @@ class KvStore implements MemoryStore {
   }
 
   /** A write this process made: of a key the watch follows, known at once and part of the agent's position (one it does not follow would never be reached). */
-  private wrote(agentId: string, key: string, revision: number): void {
+  private wrote(agentId: string, key: string, revision: number, generation: number): void {
     if (!this.revisions.follows(key)) return;
-    this.revisions.note(key, revision);
+    this.revisions.note(key, revision, false, generation);
     if (revision > (this.written.get(agentId) ?? 0)) this.written.set(agentId, revision);
   }
 
@@ -144,8 +144,9 @@ class KvStore implements MemoryStore {
     if (known?.removed) return undefined;
     const held = known && this.docValues.held(key);
     if (held && held.revision === known.revision) return held;
+    const generation = this.revisions.generation;
     const entry = await unavailable(() => this.kv.get(key), "read", doc);
-    if (entry) this.revisions.note(key, entry.revision, entry.operation !== "PUT");
+    if (entry) this.revisions.note(key, entry.revision, entry.operation !== "PUT", generation);
     if (!entry || entry.operation !== "PUT") return undefined;
     return this.docValues.keep(key, { value: entry.value, revision: entry.revision });
   }
@@ -153,10 +154,11 @@ class KvStore implements MemoryStore {
   async putDoc(agentId: string, doc: DocName, value: Uint8Array, expectedRevision: number): Promise<number> {
     tooLarge(value, `${doc} of ${agentId}`);
     const key = `${encodeToken(agentId)}.doc.${doc}`;
+    const generation = this.revisions.generation;
     try {
       const revision = expectedRevision === 0 ? await this.kv.create(key, value) : await this.kv.update(key, value, expectedRevision);
       this.docValues.keep(key, { value, revision });
-      this.wrote(agentId, key, revision);
+      this.wrote(agentId, key, revision, generation);
       return revision;
     } catch (err) {
       if (wrongSequence(err)) throw new MemoryStoreError("ABORTED", `${doc} of ${agentId} is no longer at revision ${expectedRevision}`, { cause: err });
@@ -253,9 +255,10 @@ class KvStore implements MemoryStore {
 
   /** Rewrites the log's version key after its records changed, so other processes' caches see the change; its new revision. */
   private async bumpVersion(agentId: string, log: LogName): Promise<number> {
+    const generation = this.revisions.generation;
     try {
       const revision = await this.kv.put(versionKey(agentId, log), new Uint8Array(0));
-      this.wrote(agentId, versionKey(agentId, log), revision);
+      this.wrote(agentId, versionKey(agentId, log), revision, generation);
       return revision;
     } catch (err) {
       throw new MemoryStoreError("UNAVAILABLE", `cannot mark ${log} of ${agentId} changed: ${(err as Error).message}`, { cause: err });
@@ -288,8 +291,9 @@ class KvStore implements MemoryStore {
     const key = versionKey(agentId, log);
     const known = await this.revisions.latest(key, after);
     if (known && !known.removed) return { version: known.revision, existed: true };
+    const generation = this.revisions.generation;
     const read = await readLogVersion(this.parts(), agentId, log);
-    this.revisions.note(key, read.version);
+    this.revisions.note(key, read.version, false, generation);
     return read;
   }
 
