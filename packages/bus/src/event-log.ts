@@ -52,6 +52,13 @@ export function liveEvents(transport: Transport): EventSink {
  * oldest dropped) for replay. A cycle's events are about 17 KB: 100,000
  * events were 250 MB of a laptop's memory; 64 MiB keeps the last ~3,800
  * cycles.
+ *
+ * The newest event of each subject is also kept by agent (the subject's
+ * first four tokens, `boyd.events.v1.<agent>`), so `lastPerSubject` reads
+ * only the agent's subjects: every Run of an agent not running asks for
+ * its newest events (to go on numbering them), and a scan of every event
+ * kept (tens of thousands once the log is full) cost tens of milliseconds
+ * a call.
  */
 export class MemoryEventLog implements EventLog {
   /** Events kept are `events[first..]`: dropping the oldest moves `first`, not every element (an array shift of every event kept, per event, once the log was full). */
@@ -60,6 +67,8 @@ export class MemoryEventLog implements EventLog {
   private nextSeq = 1;
   /** Payload bytes of the events kept. */
   private bytes = 0;
+  /** The newest event kept of each subject, by the subject's group (see groupOf). */
+  private readonly newest = new Map<string, Map<string, LoggedMessage>>();
 
   constructor(
     private readonly transport: Transport,
@@ -69,8 +78,13 @@ export class MemoryEventLog implements EventLog {
 
   emit(subject: string, message: Envelope): Promise<number> {
     const seq = this.nextSeq++;
-    this.events.push({ seq, subject, data: message.data, headers: { ...message.headers } });
+    const logged: LoggedMessage = { seq, subject, data: message.data, headers: { ...message.headers } };
+    this.events.push(logged);
     this.bytes += message.data.length;
+    const group = groupOf(subject);
+    let subjects = this.newest.get(group);
+    if (!subjects) this.newest.set(group, (subjects = new Map()));
+    subjects.set(subject, logged);
     while (this.events.length - this.first > this.maxEvents || (this.bytes > this.maxBytes && this.events.length - this.first > 1)) this.drop();
     this.transport.publish(subject, message);
     return Promise.resolve(seq);
@@ -78,30 +92,60 @@ export class MemoryEventLog implements EventLog {
 
   /** Drops the oldest event; the array is cut once as many have been dropped as are kept (amortized: one copy per event kept). */
   private drop(): void {
-    this.bytes -= this.events[this.first]!.data.length;
+    const oldest = this.events[this.first]!;
+    this.bytes -= oldest.data.length;
+    this.forget(oldest);
     this.events[this.first++] = undefined as never; // let it go now
     if (this.first < this.events.length - this.first) return;
     this.events = this.events.slice(this.first);
     this.first = 0;
   }
 
-  /** The events kept, oldest first. */
-  private kept(): LoggedMessage[] {
-    return this.events.slice(this.first);
+  /** A dropped event that was its subject's newest leaves no event of that subject kept. */
+  private forget(dropped: LoggedMessage): void {
+    const group = groupOf(dropped.subject);
+    const subjects = this.newest.get(group);
+    if (subjects?.get(dropped.subject) !== dropped) return;
+    subjects.delete(dropped.subject);
+    if (subjects.size === 0) this.newest.delete(group);
   }
 
   async *replay(filter: string, options: ReplayOptions = {}): AsyncIterable<LoggedMessage> {
     if (options.lastPerSubject) {
-      const newest = new Map<string, LoggedMessage>();
-      for (const e of this.kept()) if (subjectMatches(filter, e.subject)) newest.set(e.subject, e);
-      yield* [...newest.values()].sort((a, b) => a.seq - b.seq);
+      yield* this.newestMatching(filter);
       return;
     }
-    const from = options.fromSeq ?? 1;
+    // Sequences are consecutive, so an event's place follows from its number; found again
+    // for each one, as events emitted while the caller holds one may drop or move the rest.
     const last = this.nextSeq - 1;
-    for (const e of this.kept()) {
-      if (e.seq > last) break;
-      if (e.seq >= from && subjectMatches(filter, e.subject)) yield e;
+    for (let seq = Math.max(1, options.fromSeq ?? 1); seq <= last; seq++) {
+      const oldest = this.events[this.first];
+      if (!oldest) return;
+      if (seq < oldest.seq) seq = oldest.seq;
+      const e = this.events[this.first + seq - oldest.seq]!;
+      if (subjectMatches(filter, e.subject)) yield e;
     }
   }
+
+  /** The newest event of each subject matching `filter`, in log order: from the filter's group alone when it names one. */
+  private newestMatching(filter: string): LoggedMessage[] {
+    const group = groupOf(filter);
+    const groups = group.includes("*") || group.includes(">") ? [...this.newest.values()] : [this.newest.get(group) ?? new Map<string, LoggedMessage>()];
+    const found: LoggedMessage[] = [];
+    for (const subjects of groups) for (const e of subjects.values()) if (subjectMatches(filter, e.subject)) found.push(e);
+    return found.sort((a, b) => a.seq - b.seq);
+  }
+}
+
+// Tokens of a subject that name its group: `boyd.events.v1.<agent>`.
+const GROUP_TOKENS = 4;
+
+/** A subject's (or pattern's) first GROUP_TOKENS tokens. */
+function groupOf(subject: string): string {
+  let end = -1;
+  for (let i = 0; i < GROUP_TOKENS; i++) {
+    end = subject.indexOf(".", end + 1);
+    if (end < 0) return subject;
+  }
+  return subject.slice(0, end);
 }

@@ -57,3 +57,44 @@ it("replay - the log keeps at most maxBytes of payload (but always the newest ev
   expect(seqs).toEqual([33, 34, 35]);
   await transport.close();
 });
+
+// The newest event of each subject is kept by agent, so an agent's newest
+// events (read by every Run of an agent not running) do not scan the log.
+it("replay - lastPerSubject gives each matching subject's newest event kept, for one agent or across agents, through drops", async () => {
+  const transport = new InProcessTransport();
+  const log = new MemoryEventLog(transport, 6);
+  const emit = (agent: string, kind: string) => log.emit(eventSubject(agent, kind), { data: Uint8Array.of(1), headers: {} });
+  await emit("a1", "approval.requested"); // 1: dropped below, with no later event of its subject
+  await emit("a1", "cycle.started"); // 2: dropped, but seq 7 is kept
+  await emit("a2", "cycle.started"); // 3
+  await emit("a1", "cycle.finished"); // 4
+  await emit("a2", "approval.requested"); // 5
+  await emit("a2", "cycle.finished"); // 6
+  await emit("a1", "cycle.started"); // 7
+  await emit("a10", "cycle.started"); // 8: an agent whose id extends another's
+  const newest = async (filter: string) => {
+    const out: string[] = [];
+    for await (const m of log.replay(filter, { lastPerSubject: true })) out.push(`${m.seq} ${m.subject.slice("boyd.events.v1.".length)}`);
+    return out;
+  };
+  expect(await newest("boyd.events.v1.a1.>")).toEqual(["4 a1.cycle.finished", "7 a1.cycle.started"]);
+  expect(await newest("boyd.events.v1.a1.approval.*")).toEqual([]);
+  expect(await newest("boyd.events.v1.*.approval.*")).toEqual(["5 a2.approval.requested"]);
+  expect(await newest("boyd.events.v1.*.cycle.started")).toEqual(["3 a2.cycle.started", "7 a1.cycle.started", "8 a10.cycle.started"]);
+  expect(await newest("boyd.events.v1.a3.>")).toEqual([]);
+  await transport.close();
+});
+
+it("replay - a replay in progress goes on past events dropped and moved meanwhile, up to the last stored when it began", async () => {
+  const transport = new InProcessTransport();
+  const log = new MemoryEventLog(transport, 4);
+  const emit = () => log.emit(eventSubject("a1", "cycle.started"), { data: Uint8Array.of(1), headers: {} });
+  for (let i = 0; i < 4; i++) await emit(); // 1..4
+  const seen: number[] = [];
+  for await (const m of log.replay("boyd.events.v1.a1.>")) {
+    seen.push(m.seq);
+    if (m.seq === 2) for (let i = 0; i < 3; i++) await emit(); // 5..7: drops 1..3, and the array is cut
+  }
+  expect(seen).toEqual([1, 2, 4]);
+  await transport.close();
+});
