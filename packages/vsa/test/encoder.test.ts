@@ -119,3 +119,29 @@ describe("text encoder, bundling from the last bundle", () => {
     expect(vectorsEqual(e.encodeAtoms(twice), acc.toVector())).toBe(true);
   });
 });
+
+describe("TextEncoder caches", () => {
+  // Each distinct n-gram's vector was kept for good: text in a script of
+  // thousands of characters (CJK) has no end of them, 1.25 KB each.
+  it("keeps at most 50,000 n-gram vectors, and a text encodes the same after its n-grams were dropped", () => {
+    const enc = new TextEncoder();
+    // Words of CJK characters drawn from a fixed sequence: some 60,000 distinct trigrams in all.
+    let x = 7; // xorshift32
+    const char = () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return String.fromCodePoint(0x4e00 + ((x >>> 0) % 3_000));
+    };
+    const texts = Array.from({ length: 600 }, () => Array.from({ length: 10 }, () => Array.from({ length: 10 }, char).join("")).join(" "));
+    const first = enc.encode(texts[0]!).slice();
+    for (const t of texts) enc.encode(t);
+    const { ngrams, placedChars } = enc.cached;
+    expect(ngrams).toBe(50_000);
+    expect(placedChars).toBeLessThanOrEqual(2 * 3_002);
+    // A fresh encoder, and this one with texts[0]'s n-grams long dropped (and its own cache of texts too full to keep it), agree.
+    for (let i = 0; i < 5_000; i++) enc.encode(`filler ${i}`);
+    expect(vectorsEqual(enc.encode(texts[0]!), first)).toBe(true);
+    expect(vectorsEqual(new TextEncoder().encode(texts[0]!), first)).toBe(true);
+  });
+});

@@ -50,6 +50,10 @@ export interface TextAnalysis {
 
 const DEFAULT_WEIGHTS: AtomWeights = { word: 1, concept: 1.5, ngram: 0.3 };
 const CACHE_LIMIT = 4_096;
+// N-gram vectors an encoder keeps. Text in a script of thousands of
+// characters has no end of distinct n-grams, each a 1.25 KB vector, so the
+// oldest go (made again, from the kept character vectors, when met again).
+const NGRAM_CACHE_LIMIT = 50_000;
 // Texts whose stems an encoder keeps after making their vectors (see recentStemsOf).
 const RECENT_STEMS_KEPT = 32;
 
@@ -75,6 +79,8 @@ export class TextEncoder {
   private readonly conceptsByStem = new Map<string, string[]>();
   private readonly cache = new Map<string, Hypervector>();
   private readonly ngramCache = new Map<string, Hypervector>();
+  /** A character's vector permuted by its distance from the n-gram's end, by distance and character (see ngramVector). */
+  private readonly placedChars = new Map<string, Hypervector>();
   private settingsHash: string | undefined;
   /** The atoms (by kind and key) and accumulator of the last bundle, the base of the next (see encodeAtoms). */
   private lastBundle: { members: ReadonlyMap<string, Atom>; acc: Accumulator } | undefined;
@@ -227,10 +233,28 @@ export class TextEncoder {
     if (v === undefined) {
       const chars = [...gram];
       v = itemVector(`char:${chars[chars.length - 1]}`);
-      for (let i = 0; i < chars.length - 1; i++) v = bind(v, permute(itemVector(`char:${chars[i]}`), chars.length - 1 - i));
+      for (let i = 0; i < chars.length - 1; i++) v = bind(v, this.placedChar(chars[i]!, chars.length - 1 - i));
+      if (this.ngramCache.size >= NGRAM_CACHE_LIMIT) this.ngramCache.delete(this.ngramCache.keys().next().value!);
       this.ngramCache.set(gram, v);
     }
     return v;
+  }
+
+  /** ρ^shift of the character's vector: kept, since a few dozen characters make every n-gram and a permutation costs as much as the rest of one. */
+  private placedChar(char: string, shift: number): Hypervector {
+    const key = `${shift}:${char}`;
+    let v = this.placedChars.get(key);
+    if (v === undefined) {
+      v = permute(itemVector(`char:${char}`), shift);
+      if (this.placedChars.size >= NGRAM_CACHE_LIMIT) this.placedChars.delete(this.placedChars.keys().next().value!);
+      this.placedChars.set(key, v);
+    }
+    return v;
+  }
+
+  /** How many texts, n-grams and placed characters the encoder holds vectors for (each at most a fixed bound). */
+  get cached(): { texts: number; ngrams: number; placedChars: number } {
+    return { texts: this.cache.size, ngrams: this.ngramCache.size, placedChars: this.placedChars.size };
   }
 }
 
