@@ -1,7 +1,7 @@
 // The embedded (files) adapter beyond the conformance suite: the
 // write-ahead log's on-disk behaviour, the migration of the legacy
 // one-file-per-document layout, and background compaction.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { frameOf, parseFrames } from "@boyd/wal";
@@ -176,5 +176,54 @@ describe("files store", () => {
     expect(there.removed).toEqual(["e1"]);
     expect(there.position).toBe(here.position);
     await reopened.close();
+  });
+
+  // Every agent a process opened stayed in memory with all its records
+  // (tens of KB a cycle) until the process ended.
+  describe("agents held at once (maxOpenAgents)", () => {
+    it("past the bound the least recently used agent is released and read again from its log when next used", async () => {
+      const store = await openFileStore({ dir, maxOpenAgents: 2 });
+      await store.putDoc("a1", "session", bytes("s1"), 0);
+      await store.addRecords("a1", "facts", [{ id: "f1", value: bytes("one") }]); // not synced when written
+      await store.putDoc("a2", "session", bytes("s2"), 0);
+      await store.getDoc("a1", "session"); // a1 is now the most recently used: a2 goes first
+      await store.putDoc("a3", "session", bytes("s3"), 0);
+      // Both directories removed behind the store's back: a1, still held, answers from memory;
+      // a2, released, is read from disk again and found empty.
+      rmSync(join(dir, "a1"), { recursive: true });
+      rmSync(join(dir, "a2"), { recursive: true });
+      expect(text((await store.getDoc("a1", "session"))?.value)).toBe("s1");
+      expect(await store.readRecords("a1", "facts")).toEqual([{ id: "f1", value: bytes("one") }]);
+      expect(await store.getDoc("a2", "session")).toBeUndefined();
+      await store.close();
+      // A released agent comes back whole.
+      const again = await openFileStore({ dir, maxOpenAgents: 1 });
+      await again.putDoc("a3", "session", bytes("s3b"), 1);
+      await again.addRecords("a3", "facts", [{ id: "g1", value: bytes("lazy") }]);
+      expect(await again.getDoc("x", "session")).toBeUndefined(); // releases a3
+      expect(text((await again.getDoc("a3", "session"))?.value)).toBe("s3b");
+      expect(await again.readRecords("a3", "facts")).toEqual([{ id: "g1", value: bytes("lazy") }]);
+      await again.close();
+    });
+
+    it("a released agent's unsynced writes are synced and read back, and an agent is never released while a call uses it", async () => {
+      const store = await openFileStore({ dir, maxOpenAgents: 1 });
+      // Two agents written at once, each write releasing the other: every write lands and stays.
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          store.addRecords(i % 2 ? "a1" : "a2", "facts", [{ id: `f${i}`, value: bytes(`fact ${i}`) }]).then((added) => expect(added).toEqual([true])),
+        ),
+      );
+      const ids = async (s: typeof store, agentId: string) => (await s.readRecords(agentId, "facts")).map((r) => r.id);
+      const odd = Array.from({ length: 20 }, (_, k) => `f${2 * k + 1}`);
+      const even = Array.from({ length: 20 }, (_, k) => `f${2 * k}`);
+      expect(await ids(store, "a1")).toEqual(odd);
+      expect(await ids(store, "a2")).toEqual(even);
+      await store.close();
+      const reopened = await openFileStore({ dir });
+      expect(await ids(reopened, "a1")).toEqual(odd);
+      expect(await ids(reopened, "a2")).toEqual(even);
+      await reopened.close();
+    });
   });
 });

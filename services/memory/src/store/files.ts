@@ -41,6 +41,19 @@ export interface FileStoreOptions {
    *   writes made at once).
    */
   sync?: "session" | "every-write";
+  /**
+   * Agents held in memory at once. Past it, the least recently used agent
+   * that no call is using is released (its writes synced first) and loaded
+   * again from its log when next used, so a long-running process holds the
+   * agents it works with, not every agent it ever opened. @default 64
+   */
+  maxOpenAgents?: number;
+}
+
+/** One agent's state as the store holds it: its loading or loaded files, and how many calls are using them. */
+interface OpenAgent {
+  readonly files: Promise<AgentFiles>;
+  users: number;
 }
 
 /**
@@ -73,7 +86,10 @@ class FileStore implements MemoryStore {
     return 0;
   }
   private readonly lock = new KeyedMutex();
-  private readonly agents = new Map<string, Promise<AgentFiles>>();
+  /** The agents held, least recently used first (a use moves an agent to the end). */
+  private readonly agents = new Map<string, OpenAgent>();
+  /** Agents being released: loading one again waits until its log is closed, so two never write one file. */
+  private readonly releasing = new Map<string, Promise<void>>();
   private closed = false;
 
   constructor(
@@ -81,23 +97,21 @@ class FileStore implements MemoryStore {
     private readonly dirLock: DirectoryLock,
   ) {}
 
-  async getDoc(agentId: string, doc: DocName): Promise<StoredDoc | undefined> {
-    return (await this.agent(agentId)).doc(doc);
+  getDoc(agentId: string, doc: DocName): Promise<StoredDoc | undefined> {
+    return this.using(agentId, (agent) => agent.doc(doc));
   }
 
   putDoc(agentId: string, doc: DocName, value: Uint8Array, expectedRevision: number): Promise<number> {
-    return this.lock.run(`${agentId}\0${doc}`, async () => {
-      const agent = await this.agent(agentId);
+    return this.using(agentId, (agent) => this.lock.run(`${agentId}\0${doc}`, async () => {
       const current = agent.doc(doc)?.revision ?? 0;
       if (current !== expectedRevision) throw new MemoryStoreError("ABORTED", `${doc} of ${agentId} is at revision ${current}, not ${expectedRevision}`);
       await agent.write([{ op: "doc", doc, revision: current + 1, value }], this.syncs(doc));
       return current + 1;
-    });
+    }));
   }
 
   addRecords(agentId: string, log: LogName, records: readonly StoredRecord[]): Promise<boolean[]> {
-    return this.lock.run(`${agentId}\0${log}`, async () => {
-      const agent = await this.agent(agentId);
+    return this.using(agentId, (agent) => this.lock.run(`${agentId}\0${log}`, async () => {
       const existing = agent.records(log);
       const seen = new Set<string>();
       const added = records.map((r) => {
@@ -108,32 +122,31 @@ class FileStore implements MemoryStore {
       const fresh = records.filter((_, i) => added[i]);
       if (fresh.length > 0) await agent.write(fresh.map((r) => ({ op: "put", log, id: r.id, value: r.value })), this.syncs(log));
       return added;
-    });
+    }));
   }
 
-  async readRecords(agentId: string, log: LogName): Promise<StoredRecord[]> {
-    return [...(await this.agent(agentId)).records(log)].map(([id, value]) => ({ id, value }));
+  readRecords(agentId: string, log: LogName): Promise<StoredRecord[]> {
+    return this.using(agentId, (agent) => [...agent.records(log)].map(([id, value]) => ({ id, value })));
   }
 
-  async readRecordsById(agentId: string, log: LogName, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
-    return pickRecords((await this.agent(agentId)).records(log), ids);
+  readRecordsById(agentId: string, log: LogName, ids: readonly string[]): Promise<(StoredRecord | undefined)[]> {
+    return this.using(agentId, (agent) => pickRecords(agent.records(log), ids));
   }
 
-  async readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges> {
-    return (await this.agent(agentId)).changes(log, since);
+  readChanges(agentId: string, log: LogName, since: LogCursor | undefined): Promise<LogChanges> {
+    return this.using(agentId, (agent) => agent.changes(log, since));
   }
 
   removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void> {
-    return this.lock.run(`${agentId}\0${log}`, async () => {
-      const agent = await this.agent(agentId);
+    return this.using(agentId, (agent) => this.lock.run(`${agentId}\0${log}`, async () => {
       const existing = agent.records(log);
       const gone = [...new Set(ids)].filter((id) => existing.has(id));
       if (gone.length > 0) await agent.write(gone.map((id) => ({ op: "del", log, id })), this.syncs(log));
-    });
+    }));
   }
 
-  async readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince> {
-    return (await this.agent(agentId)).changesSince(log, since);
+  readChangesSince(agentId: string, log: LogName, since: LogPosition | undefined): Promise<LogChangesSince> {
+    return this.using(agentId, (agent) => agent.changesSince(log, since));
   }
 
   getIndexDoc(agentId: string, log: LogName): Promise<StoredIndexDoc | undefined> {
@@ -148,7 +161,7 @@ class FileStore implements MemoryStore {
    */
   putIndexDoc(agentId: string, log: LogName, value: Uint8Array): Promise<boolean> {
     return this.lock.run(`${agentId}\0idx\0${log}`, async () => {
-      await (await this.agent(agentId)).flush();
+      await this.using(agentId, (agent) => agent.flush());
       await this.indexCall(() => writeIndexDoc(indexDocFile(this.agentDir(agentId), log), value), "write", log);
       return true;
     });
@@ -177,21 +190,70 @@ class FileStore implements MemoryStore {
     const agents = [...this.agents.values()];
     this.agents.clear();
     try {
-      await Promise.all(agents.map(async (a) => (await a.catch(() => undefined))?.close()));
+      await Promise.all([...agents.map(async (a) => (await a.files.catch(() => undefined))?.close()), ...this.releasing.values()]);
     } finally {
       await this.dirLock.release();
     }
   }
 
-  private agent(agentId: string): Promise<AgentFiles> {
-    if (this.closed) return Promise.reject(new MemoryStoreError("UNAVAILABLE", "the memory store is closed"));
-    let agent = this.agents.get(agentId);
-    if (!agent) {
-      agent = AgentFiles.load(this.agentDir(agentId), this.options);
-      // A failed load (e.g. DATA_LOSS) must not be cached as the agent's state.
-      agent.catch(() => this.agents.delete(agentId));
-      this.agents.set(agentId, agent);
+  /** Runs `call` on the agent's files, loading them if they are not held; they are not released while it runs. */
+  private async using<T>(agentId: string, call: (agent: AgentFiles) => T | Promise<T>): Promise<T> {
+    if (this.closed) throw new MemoryStoreError("UNAVAILABLE", "the memory store is closed");
+    const open = this.open(agentId);
+    try {
+      return await call(await open.files);
+    } finally {
+      open.users--;
     }
-    return agent;
+  }
+
+  /** The agent as held, now the most recently used and with one more user; loading it (after a release in progress) if it is not held. */
+  private open(agentId: string): OpenAgent {
+    let open = this.agents.get(agentId);
+    if (open) this.agents.delete(agentId); // set again below: the map's order is use order
+    else {
+      const released = this.releasing.get(agentId) ?? Promise.resolve();
+      const files = released.then(() => AgentFiles.load(this.agentDir(agentId), this.options));
+      open = { files, users: 0 };
+      const loading = open;
+      // A failed load (e.g. DATA_LOSS) must not be kept as the agent's state.
+      files.catch(() => {
+        if (this.agents.get(agentId) === loading) this.agents.delete(agentId);
+      });
+    }
+    this.agents.set(agentId, open);
+    open.users++; // before releasing others, so this one is never among them
+    this.releaseLeastUsed();
+    return open;
+  }
+
+  /** Past maxOpenAgents, releases the least recently used agents no call is using. */
+  private releaseLeastUsed(): void {
+    const max = this.options.maxOpenAgents ?? DEFAULT_MAX_OPEN_AGENTS;
+    if (this.agents.size <= max) return;
+    for (const [agentId, open] of this.agents) {
+      if (this.agents.size <= max) return;
+      if (open.users > 0) continue;
+      this.agents.delete(agentId);
+      this.release(agentId, open);
+    }
+  }
+
+  /** Closes a released agent's log (syncing its unsynced writes); a later use loads it again once this is done. */
+  private release(agentId: string, open: OpenAgent): void {
+    const previous = this.releasing.get(agentId) ?? Promise.resolve();
+    const done = previous
+      .then(() => open.files)
+      .then(
+        (agent) => agent.close(),
+        () => undefined, // it never loaded: nothing to close
+      )
+      .catch((err: unknown) => this.options.onBackgroundError?.(err))
+      .finally(() => {
+        if (this.releasing.get(agentId) === done) this.releasing.delete(agentId);
+      });
+    this.releasing.set(agentId, done);
   }
 }
+
+const DEFAULT_MAX_OPEN_AGENTS = 64;
