@@ -7,9 +7,10 @@ export interface KnownRevision {
   readonly removed: boolean;
 }
 
-/** The keys followed, as KV key filters: what Recall, ListRules and Remember read. */
-const FOLLOWED = ["*.doc.wm", "*.doc.archive", "*.ver.episodes", "*.ver.facts", "*.ver.corrections"];
-const FOLLOWED_KEY = /^[^.]+\.(doc\.(wm|archive)|ver\.(episodes|facts|corrections))$/;
+/** The keys followed, after each agent's token: what Recall, ListRules and Remember read. */
+const FOLLOWED_SUFFIXES: ReadonlySet<string> = new Set(["doc.wm", "doc.archive", "ver.episodes", "ver.facts", "ver.corrections"]);
+/** The same keys as KV key filters, for the watch. */
+const FOLLOWED = [...FOLLOWED_SUFFIXES].map((suffix) => `*.${suffix}`);
 
 // How long a read waits for the watch to reach the position it was asked to see before it reads the store instead.
 const CATCH_UP_MS = 100;
@@ -116,7 +117,8 @@ export class RevisionWatch {
 
   /** Whether the watch follows `key`: only a write of such a key may count toward a memory position. */
   follows(key: string): boolean {
-    return FOLLOWED_KEY.test(key);
+    const dot = key.indexOf(".");
+    return dot > 0 && FOLLOWED_SUFFIXES.has(key.slice(dot + 1));
   }
 
   /**
