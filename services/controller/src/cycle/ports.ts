@@ -68,15 +68,17 @@ export function withMemoryPositions(ports: CyclePorts): CyclePorts {
     positions.set(agentId, position);
     if (positions.size > POSITIONS_KEPT) positions.delete(positions.keys().next().value!);
   };
+  // A position the caller set is kept.
+  const bound = <R extends { agentId?: string | undefined; afterPosition?: number | undefined }>(request: R): R => ({ ...request, afterPosition: request.afterPosition || after(request.agentId) });
   const memory: CyclePorts["memory"] = {
     ...ports.memory,
     remember: async (request, options) => {
-      const response = await ports.memory.remember({ ...request, afterPosition: request.afterPosition || after(request.agentId) }, options);
+      const response = await ports.memory.remember(bound(request), options);
       if (request.agentId) saw(request.agentId, response.memoryPosition);
       return response;
     },
-    recall: (request, options) => ports.memory.recall({ ...request, afterPosition: request.afterPosition || after(request.agentId) }, options),
-    listRules: (request, options) => ports.memory.listRules({ ...request, afterPosition: request.afterPosition || after(request.agentId) }, options),
+    recall: (request, options) => ports.memory.recall(bound(request), options),
+    listRules: (request, options) => ports.memory.listRules(bound(request), options),
   };
   const observe: CyclePorts["observe"] = {
     ...ports.observe,
