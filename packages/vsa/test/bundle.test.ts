@@ -179,4 +179,33 @@ describe("Accumulator.removeShared and clone", () => {
     expect(vectorsEqual(emptied.toVector(), accumulate([vs[0]!, vs[2]!, vs[4]!], [1, 1, 1]))).toBe(true);
     expect(() => emptied.removeShared(vs[1]!, 1.5)).toThrow(RangeError);
   });
+
+  // Members are counted seven at a time (a carry-save tree); the ones not yet counted wait.
+  it("a copy taken while members wait to be counted, then changed, and the original, both bundle as their members from scratch (per-bit reference)", () => {
+    const vs = members(23, 40);
+    const tenths = (i: number) => [10, 15, 3][i % 3]!;
+    const base = new Accumulator();
+    vs.slice(0, 17).forEach((v, i) => base.addShared(v, tenths(i) / 10)); // 17 members: every weight group has some waiting
+    const copy = base.clone();
+    vs.slice(17).forEach((v, i) => copy.addShared(v, tenths(17 + i) / 10));
+    copy.removeShared(vs[4]!, tenths(4) / 10).removeShared(vs[20]!, tenths(20) / 10);
+    const kept = vs.map((v, i) => [v, tenths(i)] as const).filter((_, i) => i !== 4 && i !== 20);
+    const check = (acc: Accumulator, ms: readonly (readonly [Hypervector, number])[]) => {
+      const want = referenceInTenths(ms.map(([v]) => v), ms.map(([, t]) => t));
+      const got = acc.toVector();
+      for (let i = 0; i < DIMENSION; i++) if (want[i] !== undefined && getBit(got, i) !== want[i]) throw new Error(`bit ${i} is ${getBit(got, i)}, the weighted majority is ${want[i]}`);
+    };
+    check(copy, kept);
+    check(base, vs.slice(0, 17).map((v, i) => [v, tenths(i)] as const));
+    expect(vectorsEqual(copy.toVector(), accumulate(kept.map(([v]) => v), kept.map(([, t]) => t / 10)))).toBe(true);
+  });
+
+  it("add counts a member as it was when added, whatever the caller does to the vector afterwards", () => {
+    const vs = members(29, 3);
+    const scratchVector = vs[0]!.slice();
+    const acc = new Accumulator().add(scratchVector).add(vs[1]!).add(vs[2]!);
+    scratchVector.fill(0);
+    expect(vectorsEqual(acc.toVector(), accumulate(vs, [1, 1, 1]))).toBe(true);
+  });
 });
+
