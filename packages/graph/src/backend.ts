@@ -95,6 +95,13 @@ export interface GraphCounts {
 export interface GraphBackend {
   /** Human-readable name for errors and benchmarks, e.g. `embedded`, `neo4j`. */
   readonly name: string;
+  /**
+   * Whether every write to this graph goes through this backend object (an
+   * embedded graph holds its directory's lock): then a GraphStore's change
+   * feed tells of every change, and what is derived from the graph can be
+   * kept up to date from it instead of reading the graph again.
+   */
+  readonly soleWriter?: boolean;
   /** Creates or relabels symbols, atomically. */
   upsertSymbols(symbols: readonly GraphSymbol[]): Promise<void>;
   /**

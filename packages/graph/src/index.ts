@@ -51,6 +51,7 @@ export { parseGoal, parseRules, type ParsedRule, type Position, type RuleError, 
 export { ingestRulesText } from "./ingest/rules.js";
 export type { GapOptions, KnowledgeGap } from "./gaps.js";
 export { GraphStore, type Direction, type GraphStoreOptions, type InferQuery, type InferResult, type Reasoner } from "./store.js";
+export type { GraphChange, GraphChangeListener } from "./changes.js";
 export { openEmbeddedBackend, EmbeddedBackend, type EmbeddedOptions, type OpenReport } from "./embedded/embedded-backend.js";
 export type { TornTail } from "@boyd/wal";
 export { openNeo4jBackend, Neo4jBackend, DEFAULT_CACHE_EDGES, type Neo4jOptions } from "./neo4j/neo4j-backend.js";

@@ -1,5 +1,6 @@
 import { spreadActivation, type ActivationQuery, type ActivationResult } from "./activation.js";
 import { compare, type AdjacentEdge, type GraphBackend, type GraphCounts } from "./backend.js";
+import type { GraphChange, GraphChangeListener } from "./changes.js";
 import { invalid } from "./errors.js";
 import { analyseGaps, type GapOptions, type KnowledgeGap } from "./gaps.js";
 import {
@@ -38,6 +39,10 @@ export type InferResult =
 // Rules are few (people write them, miners keep the best); this bounds one read.
 const MAX_STORED_RULES = 100_000;
 
+// Most triples a `triples` change lists: a larger batch (an ingest) is told
+// as `other`, and what is derived from the graph is made again from it.
+const MAX_LISTED_TRIPLES = 1_000;
+
 /** Options of a {@link GraphStore}. */
 export interface GraphStoreOptions {
   /** Temporal profiles by predicate; unlisted predicates are stable. */
@@ -57,6 +62,9 @@ export type Direction = "out" | "in" | "both";
 export class GraphStore {
   private readonly profiles = new Map<string, TemporalProfile>();
   private readonly now: () => number;
+  private readonly listeners = new Set<GraphChangeListener>();
+  /** Adds to a sole writer's graph run one after another while anyone listens, so each is told which triples were new. */
+  private adding: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly backend: GraphBackend,
@@ -66,10 +74,30 @@ export class GraphStore {
     for (const [p, profile] of Object.entries(options.profiles ?? {})) this.setTemporalProfile(p, profile);
   }
 
+  /**
+   * Whether every write to the graph goes through this store's backend (see
+   * GraphBackend.soleWriter): its change feed then tells of every change.
+   */
+  get soleWriter(): boolean {
+    return this.backend.soleWriter === true;
+  }
+
+  /**
+   * Calls `listener` after each write made through this store (see
+   * GraphChange); returns a function that stops it. Writes others make to
+   * a graph that is not this store's alone are not heard (read version()).
+   */
+  onChange(listener: GraphChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Creates or relabels symbols; all are validated before any is written. */
   async upsertSymbols(inputs: ReadonlyArray<Partial<GraphSymbol> & { id: string }>): Promise<void> {
     const symbols = inputs.map((s, i) => toSymbol(s, `symbols[${i}]`));
-    if (symbols.length > 0) await this.backend.upsertSymbols(symbols);
+    if (symbols.length === 0) return;
+    await this.backend.upsertSymbols(symbols);
+    this.tell(this.soleWriter ? { kind: "symbols", symbols } : { kind: "other" });
   }
 
   /**
@@ -79,8 +107,36 @@ export class GraphStore {
   async addTriples(inputs: readonly TripleInput[]): Promise<Triple[]> {
     const now = this.now();
     const triples = inputs.map((t, i) => toTriple(t, now, `triples[${i}]`));
-    if (triples.length > 0) await this.backend.addTriples(triples);
+    await this.store(triples);
     return triples;
+  }
+
+  /** Writes triples and tells the listeners which were new (or, when it cannot say, that the graph changed). */
+  private async store(triples: readonly Triple[]): Promise<void> {
+    if (triples.length === 0) return;
+    if (this.listeners.size === 0 || !this.soleWriter || triples.length > MAX_LISTED_TRIPLES) {
+      await this.backend.addTriples(triples);
+      return this.tell({ kind: "other" });
+    }
+    const done = this.adding.then(async () => {
+      const added = await this.unstored(triples);
+      await this.backend.addTriples(triples);
+      this.tell({ kind: "triples", added });
+    });
+    this.adding = done.catch(() => undefined);
+    await done;
+  }
+
+  /** The triples whose key the graph does not hold, each key once (the last of a batch wins, as in the backend). */
+  private async unstored(triples: readonly Triple[]): Promise<Triple[]> {
+    const byKey = new Map<string, Triple>();
+    for (const t of triples) byKey.set(`${t.subject}\u0000${t.predicate}\u0000${t.object}`, t);
+    const held = await Promise.all([...byKey.values()].map((t) => this.backend.findTriples({ subject: t.subject, predicate: t.predicate, object: t.object }, { limit: 1, offset: 0 })));
+    return [...byKey.values()].filter((_, i) => held[i]!.length === 0);
+  }
+
+  private tell(change: GraphChange): void {
+    for (const listener of this.listeners) listener(change);
   }
 
   /** Removes the triples with these (subject, predicate, object) keys; returns how many existed. */
@@ -88,7 +144,10 @@ export class GraphStore {
     keys.forEach((k, i) => {
       if (!k.subject || !k.predicate || !k.object) throw invalid(`keys[${i}]: subject, predicate and object are required`);
     });
-    return keys.length === 0 ? 0 : this.backend.retractTriples(keys);
+    if (keys.length === 0) return 0;
+    const removed = await this.backend.retractTriples(keys);
+    if (removed > 0) this.tell({ kind: "other" });
+    return removed;
   }
 
   /** Triples matching a pattern (any position open), sorted by key. */
@@ -156,7 +215,9 @@ export class GraphStore {
    */
   async addRules(rules: readonly Rule[]): Promise<void> {
     const checked = rules.map(checkRule);
-    if (checked.length > 0) await this.backend.upsertSymbols(checked.map(ruleToSymbol));
+    if (checked.length === 0) return;
+    await this.backend.upsertSymbols(checked.map(ruleToSymbol));
+    this.tell({ kind: "other" });
   }
 
   /** The rules stored with the knowledge (written in rules files, mined), by name. */
@@ -197,7 +258,7 @@ export class GraphStore {
     const initial: Triple[] = [];
     for (const predicate of predicates) initial.push(...(await this.all({ predicate })));
     const derived = forwardChain(initial, rules, query, this.now(), guard);
-    if (query.commit !== false && derived.length > 0) await this.backend.addTriples(derived.map((d) => d.triple));
+    if (query.commit !== false) await this.store(derived.map((d) => d.triple));
     return { mode: "forward", derived, conflicts: findConflicts(book.functional, [...stated, ...derived.map((d) => d.triple)]) };
   }
 

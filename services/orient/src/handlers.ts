@@ -98,7 +98,6 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
       await store.upsertSymbols(symbols);
       await store.addTriples(add);
       const removed = await store.retractTriples(remove);
-      answerer.invalidate();
       const created = await store.symbols(mentioned.filter((id) => !existingSymbols.has(id)));
       return { added: add.length - existingTriples, unchanged: existingTriples, removed, createdSymbols: created.map(toProtoSymbol) };
     },
@@ -131,7 +130,6 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
         ...optional("maxNewTriples", request.maxNewTriples),
       });
       const derived = result.mode === "forward" ? result.derived : [];
-      if (commit && derived.length > 0) answerer.invalidate();
       return {
         derived: derived.map(derivedOf),
         answers: [],
@@ -176,7 +174,6 @@ export function createOrientHandlers(store: GraphStore, options: OrientHandlerOp
         throw new BusError("INVALID_ARGUMENT", "one of content or path is required");
       }
       const after = await target.counts();
-      if (!request.dryRun) answerer.invalidate();
       return {
         linesRead: summary.lines,
         triplesAdded: summary.triples,

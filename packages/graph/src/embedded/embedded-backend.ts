@@ -69,6 +69,7 @@ async function openLocked(graph: MemoryGraph, dir: string, lock: DirectoryLock, 
 /** The embedded {@link GraphBackend}. */
 export class EmbeddedBackend implements GraphBackend {
   readonly name = "embedded";
+  readonly soleWriter = true;
   private recordsSinceCompaction = 0;
   private compacting = false;
   private closed = false;

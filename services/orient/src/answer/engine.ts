@@ -1,9 +1,9 @@
-import type { GraphStore, Triple } from "@boyd/graph";
+import type { GraphChange, GraphStore, Triple } from "@boyd/graph";
 import { AnswerKind, type Answer, type Goal, type GoalAnswers, type Proof, type ProofStep, type Triple as ProtoTriple } from "@boyd/proto";
 import { toProtoTriple } from "../convert.js";
 import { answerQuestion, type QuestionAnswer } from "./answer.js";
 import { FactView, type FactStep } from "./facts.js";
-import { buildVocabulary, type Vocabulary } from "./vocabulary.js";
+import { buildVocabulary, extendVocabulary, type Vocabulary } from "./vocabulary.js";
 
 /** The source prefix of facts an agent wrote while working on a goal (see act's kg_mutate). */
 export function agentGoalSource(agentId: string, goalId: string): string {
@@ -24,30 +24,54 @@ const MAX_ANSWERS = 20;
 /** Questions whose answer is kept per graph version (all forgotten when full: agents come and go). */
 const MAX_KEPT_QUESTIONS = 1_024;
 
+/** Why a vocabulary was dropped: a change only a rebuild takes in. */
+const STALE = new Error("the vocabulary is made again after this change");
+
 /**
  * Reads goals as questions over one graph and answers them with proofs.
  * The vocabulary (names, predicates, declarations) is read once and kept
- * until the graph changes: `invalidate()` after a write through this
- * service, and the graph's version for writes made elsewhere (another
- * orient replica on the same Neo4j, `boyd kg ingest`), which moves even
- * when a write leaves the counts as they were (a symbol relabelled).
+ * while the graph changes. On a graph only this process writes (embedded),
+ * every write through the store is applied to it (extendVocabulary), or,
+ * for the few it cannot take in, it is read again when next needed. On a
+ * graph others write too (Neo4j), it is read again after any write through
+ * the store and whenever the graph's version moved (another orient replica,
+ * `boyd kg ingest`), even when a write left the counts as they were (a
+ * symbol relabelled).
  */
 export class QuestionAnswerer {
   private vocab: Promise<Vocabulary> | undefined;
+  /** The vocabulary being read from the graph: a write meanwhile may or may not be in it, so it is not applied to it. */
+  private building: Promise<Vocabulary> | undefined;
   private builtAt: string | undefined;
   /**
-   * What each question found, by vocabulary: one vocabulary is one graph
-   * version (a new one is built after any write), and an answer is a pure
-   * function of the graph, the question and the facts it excludes, so an
-   * agent asking about the same goal every cycle over an unchanged graph
-   * walks it once (orient answered it in ~0.2 ms a cycle, every cycle).
+   * What each question found, by vocabulary: an answer is a pure function
+   * of the graph, the question and the facts it excludes, so an agent
+   * asking about the same goal every cycle over an unchanged graph walks
+   * it once (orient answered it in ~0.2 ms a cycle, every cycle). A change
+   * applied to a vocabulary drops what was found with it.
    */
   private readonly found = new WeakMap<Vocabulary, Map<string, QuestionAnswer>>();
 
-  constructor(private readonly store: GraphStore) {}
+  constructor(private readonly store: GraphStore) {
+    store.onChange((change) => this.changed(change));
+  }
 
-  invalidate(): void {
-    this.vocab = undefined;
+  /** A write through the store: applied to the vocabulary in the order writes were made, else it is read again when next needed. */
+  private changed(change: GraphChange): void {
+    const current = this.vocab;
+    if (!current || current === this.building || !this.store.soleWriter || change.kind === "other") {
+      this.vocab = undefined;
+      return;
+    }
+    const next = current.then(async (vocab) => {
+      if (!(await extendVocabulary(vocab, change, this.store))) throw STALE;
+      this.found.delete(vocab);
+      return vocab;
+    });
+    this.vocab = next;
+    next.catch(() => {
+      if (this.vocab === next) this.vocab = undefined;
+    });
   }
 
   /** The goal's description read as a question, and the graph's answers (never from the agent's own writes for the goal). */
@@ -70,26 +94,46 @@ export class QuestionAnswerer {
   /** The answer to `question` over the graph `vocab` was built from, never from facts whose source starts with `own`. */
   private async find(vocab: Vocabulary, own: string, question: string): Promise<QuestionAnswer> {
     const key = `${own}\u0000${question}`;
-    const kept = this.found.get(vocab)?.get(key);
+    // Taken before the walk: a change applied meanwhile replaces it, and what this walk found is then not kept.
+    let byQuestion = this.found.get(vocab);
+    if (!byQuestion) this.found.set(vocab, (byQuestion = new Map()));
+    const kept = byQuestion.get(key);
     if (kept) return kept;
     const view = new FactView(this.store, vocab, (t) => t.source.startsWith(own));
     const found = await answerQuestion(question, vocab, view);
     if (view.usedReasoner) return found;
-    let byQuestion = this.found.get(vocab);
-    if (!byQuestion) this.found.set(vocab, (byQuestion = new Map()));
     if (byQuestion.size >= MAX_KEPT_QUESTIONS) byQuestion.clear();
     byQuestion.set(key, found);
     return found;
   }
 
   private async vocabulary(): Promise<Vocabulary> {
-    const version = await this.store.version();
-    if (!this.vocab || version !== this.builtAt) {
-      this.builtAt = version;
-      this.vocab = buildVocabulary(this.store);
-      this.vocab.catch(() => (this.vocab = undefined));
+    if (!this.store.soleWriter) {
+      const version = await this.store.version();
+      if (version !== this.builtAt) {
+        this.builtAt = version;
+        this.vocab = undefined;
+      }
     }
-    return this.vocab;
+    for (;;) {
+      const current = (this.vocab ??= this.build());
+      try {
+        return await current;
+      } catch (err) {
+        if (this.vocab === current) this.vocab = undefined;
+        if (err !== STALE) throw err;
+      }
+    }
+  }
+
+  private build(): Promise<Vocabulary> {
+    const built = buildVocabulary(this.store);
+    this.building = built;
+    const done = (): void => {
+      if (this.building === built) this.building = undefined;
+    };
+    built.then(done, done);
+    return built;
   }
 }
 
