@@ -149,3 +149,26 @@ describe("KV store, reading a log's changes", () => {
     expect(again.some((r) => r.id === "r0007")).toBe(false);
   }, 60_000);
 });
+
+// Every log a replica read stayed in its memory, with all its records, for
+// as long as the process ran: a replica serving agent after agent grew
+// without end. It keeps the most recently used (logsKept).
+describe("KV store, logs kept as read", () => {
+  it("past logsKept, the least recently used log is let go and read whole again; a log kept costs one version get", async () => {
+    const bucket = `memory_kept_${process.pid}_${bucketSeq++}`;
+    let sent = () => 0;
+    const store = await nats.kvStore(bucket, (t) => (sent = () => t.connection.stats().outMsgs), { logsKept: 2 });
+    for (const agent of ["a1", "a2", "a3"]) {
+      await store.addRecords(agent, "facts", [{ id: `fact:${agent}`, value: bytes(`${agent} knows`) }]);
+      await store.readRecords(agent, "facts");
+    }
+    const readCost = async (agent: string) => {
+      const before = sent();
+      expect((await store.readRecords(agent, "facts")).map((r) => text(r.value))).toEqual([`${agent} knows`]);
+      return sent() - before;
+    };
+    expect(await readCost("a3")).toBe(1); // kept: its version key only
+    expect(await readCost("a1")).toBeGreaterThan(1); // let go when a3's was read: read whole again
+    expect(await readCost("a1")).toBe(1);
+  });
+});

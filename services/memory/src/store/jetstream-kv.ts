@@ -30,6 +30,8 @@ export interface KvStoreOptions {
   bucket?: string;
   /** Stream replicas of a newly created bucket. @default 1 */
   replicas?: number;
+  /** Logs (an agent's episodes, facts, corrections, provenance) kept as read; the least recently used beyond are read again when next needed. @default 1024 */
+  logsKept?: number;
 }
 
 // NATS's default max_payload; a value near it would be refused by the
@@ -57,7 +59,7 @@ export async function openKvStore(options: KvStoreOptions): Promise<MemoryStore>
   const bucket = options.bucket ?? "boyd_memory";
   const kv = await new Kvm(options.connection).create(bucket, { history: 1, replicas: options.replicas ?? 1 });
   const jsm = await jetstreamManager(options.connection);
-  return new KvStore(kv, bucket, jsm, await RevisionWatch.start(kv, jsm, bucket));
+  return new KvStore(kv, bucket, jsm, await RevisionWatch.start(kv, jsm, bucket), options.logsKept);
 }
 
 /**
@@ -79,6 +81,9 @@ interface CachedLog {
 // Documents whose value object is kept per process (see DocValues): a few
 // per agent, so the decoded state of a thousand busy agents stays warm.
 const DOC_VALUES_KEPT = 4_096;
+// Logs kept as read (about four an agent), so a replica holds the agents it
+// serves now, not every agent it ever served with all their facts.
+const LOGS_KEPT = 1_024;
 
 // Agents whose write position is kept (see KvStore.position): one number each.
 const WRITTEN_POSITIONS_KEPT = 100_000;
@@ -115,7 +120,8 @@ class DocValues {
 class KvStore implements MemoryStore {
   readonly name = "jetstream-kv";
   readonly holdsRecordsInMemory = false;
-  private readonly logs = new Map<string, Promise<CachedLog>>();
+  /** Logs read, by agent and log: the most recently used only (a log not kept is read again, from its snapshot or whole). */
+  private readonly logs: RecentlyUsed<Promise<CachedLog>>;
   private readonly docValues = new DocValues(DOC_VALUES_KEPT);
   /** Per agent, the latest revision among this process's writes of its documents and version keys. */
   private readonly written = new RecentlyUsed<number>(WRITTEN_POSITIONS_KEPT);
@@ -125,7 +131,10 @@ class KvStore implements MemoryStore {
     private readonly bucket: string,
     private readonly jsm: JetStreamManager,
     private readonly revisions: RevisionWatch,
-  ) {}
+    logsKept = LOGS_KEPT,
+  ) {
+    this.logs = new RecentlyUsed(logsKept);
+  }
 
   position(agentId: string): number {
     return this.written.get(agentId) ?? 0;
