@@ -200,7 +200,11 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
     async *watchEvents(req, ctx) {
       const kinds = new Set(req.kinds.map((k) => k as number));
       const wanted = (e: Event) => kinds.size === 0 || kinds.has(kindNumber(e));
-      const queue = new AsyncQueue<Event>(ctx.signal);
+      const queue = new AsyncQueue<Event>(ctx.signal, {
+        items: WATCH_QUEUE_EVENTS,
+        overflow: () =>
+          new BusError("RESOURCE_EXHAUSTED", `WatchEvents: ${WATCH_QUEUE_EVENTS} events waited for this client to read them; watch again with from_sequence set to the last sequence received plus one`),
+      });
       const sub = deps.events.subscribe({ agentId: req.agentId || "*" }, (e) => {
         if (wanted(e)) queue.push(e);
       });
@@ -240,6 +244,10 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
     },
   };
 }
+
+// Events a WatchEvents client may be behind (about 25 MB of them) before
+// its stream ends: events keep coming for as long as agents run.
+const WATCH_QUEUE_EVENTS = 10_000;
 
 function stopText(r: RunReport): string {
   return r.message || `stopped: ${StopReason[r.stopReason] ?? r.stopReason}`;
