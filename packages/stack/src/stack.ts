@@ -44,6 +44,8 @@ export interface StackOptions {
   readonly actConfig?: string;
   /** Settings new agents start from (`boyd up --agent-config FILE`); a CreateAgent request's own win. */
   readonly agentDefaults?: AgentSettings;
+  /** Idle agents whose session the controller keeps loaded; the least recently used beyond are read again when next used. @default 1000 */
+  readonly keptIdleAgents?: number;
   /** Serve AgentService over gRPC on this address (host:port). */
   readonly grpcAddress?: string;
   /**
@@ -163,6 +165,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...(cluster ? { cluster } : {}),
         ...(options.grpcAddress ? { grpc: { address: options.grpcAddress } } : {}),
         ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}),
+        ...(options.keptIdleAgents ? { keptIdleAgents: options.keptIdleAgents } : {}),
         onError: (err, agent) => report(err, `agent ${agent}`),
       }).catch(async (err: unknown) => {
         await cluster?.close();

@@ -41,6 +41,8 @@ export interface StartControllerOptions {
   readonly onError?: (err: unknown, agentId: string) => void;
   /** Settings new agents start from; a CreateAgent request's own win field by field. */
   readonly agentDefaults?: AgentSettings;
+  /** Idle agents whose session the controller keeps loaded (see RuntimeDeps.keptIdleAgents). @default 1000 */
+  readonly keptIdleAgents?: number;
   /**
    * What the controller replicas share (`openKvCluster` on NATS): agent
    * leases, the live replicas, the agents index. The controller closes it
@@ -106,7 +108,7 @@ export async function startController(options: StartControllerOptions): Promise<
     const finished = newest.filter((e) => e.kind?.$case === "cycleFinished").map((e) => Number(e.cycle));
     return finished.length > 0 ? Math.max(...finished) : 0;
   };
-  const runtime = new AgentRuntime({ ports, catalog, pendingApprovals, cluster, lastFinishedCycle, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}) });
+  const runtime = new AgentRuntime({ ports, catalog, pendingApprovals, cluster, lastFinishedCycle, ...(options.onError ? { onError: options.onError } : {}), ...(options.agentDefaults ? { agentDefaults: options.agentDefaults } : {}), ...(options.keptIdleAgents ? { keptIdleAgents: options.keptIdleAgents } : {}) });
   const local = createAgentHandlers({ runtime, ports, events, catalog, pendingApprovals });
   // The other replicas reach this one's own handlers; callers reach the owner of the agent they name.
   const toReplicas = cluster.distributed ? await serveToReplicas(transport, cluster.replicaId, local) : undefined;

@@ -49,7 +49,16 @@ export interface RuntimeDeps {
    * publish the one a dead replica saved its cycle without. @default not checked
    */
   readonly lastFinishedCycle?: (agentId: string) => Promise<number | "unknown">;
+  /**
+   * Agents whose handle (the agent's session, tens to hundreds of KB) is
+   * kept while nothing uses it. Past this, the least recently used idle
+   * ones are let go and read again when next used, as a replica that never
+   * ran them reads them. @default 1000
+   */
+  readonly keptIdleAgents?: number;
 }
+
+const KEPT_IDLE_AGENTS = 1_000;
 
 /** Options of a run of cycles. */
 export interface RunOptions {
@@ -132,7 +141,10 @@ export function goalInput(g: NewGoal): NewGoalInput {
  * stale save gets ABORTED from memory).
  */
 export class AgentRuntime {
+  /** Agents loaded here, least recently used first. */
   private readonly agents = new Map<string, Handle>();
+  /** Every agent loaded here, listed (ids) even after its handle was let go. */
+  private readonly loadedIds = new Set<string>();
   /** The last cycle this process ran of each agent: its cycle.finished is this process's to publish (maybe still in flight). */
   private readonly ranHere = new Map<string, number>();
   readonly cluster: Cluster;
@@ -166,7 +178,7 @@ export class AgentRuntime {
     }
     const { version } = await this.deps.ports.memory.saveSession({ state, expectedVersion: existing?.version ?? 0 }, { timeoutMs: 10_000, agentId });
     const handle: Handle = { session: { state, version: Number(version) }, state: AgentState.IDLE, queued: [], lastMessage: "" };
-    this.agents.set(agentId, handle);
+    this.keep(agentId, handle);
     // Listed by every replica from now on; a fresh start is not a started agent.
     await this.cluster.index.change(agentId, () => ({ want: "idle", untilCycle: 0, startId: "" }));
     const narrator = this.narrator(agentId, 0);
@@ -191,7 +203,7 @@ export class AgentRuntime {
 
   /** Every agent id of the cluster (the shared index, and those loaded here), sorted. */
   ids(): string[] {
-    return [...new Set([...this.cluster.index.ids(), ...this.agents.keys()])].sort();
+    return [...new Set([...this.cluster.index.ids(), ...this.loadedIds])].sort();
   }
 
   /** Whether this replica runs the agent now. */
@@ -510,8 +522,22 @@ export class AgentRuntime {
     this.deps.ports.sequence?.resync(agentId);
     const h: Handle = known ?? { session: loaded, state: AgentState.IDLE, queued: [], lastMessage: "" };
     h.session = loaded;
-    this.agents.set(agentId, h);
+    this.keep(agentId, h);
     return h;
+  }
+
+  /** Holds the agent's handle as the most recently used, letting go of the least recently used idle ones past keptIdleAgents. */
+  private keep(agentId: string, h: Handle): void {
+    this.agents.delete(agentId); // set again: the map's order is use order
+    this.agents.set(agentId, h);
+    this.loadedIds.add(agentId);
+    const max = this.deps.keptIdleAgents ?? KEPT_IDLE_AGENTS;
+    if (this.agents.size <= max) return;
+    for (const [id, other] of this.agents) {
+      if (this.agents.size <= max) return;
+      if (other === h || other.running || other.abort || other.lease?.held() || other.queued.length > 0) continue;
+      this.agents.delete(id);
+    }
   }
 
   private async tryLoad(agentId: string, resume = false): Promise<AgentSession | undefined> {
