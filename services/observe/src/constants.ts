@@ -43,6 +43,8 @@ export const PERCEPTS = {
   defaultMaxPerAgent: 1_000,
   /** Percept ids remembered per agent after delivery, so a redelivered one is seen once. */
   rememberedIds: 4_096,
+  /** Agents whose delivered ids are remembered (the most recently given percepts): up to ~400 KB each. */
+  rememberedAgents: 1_024,
   /** MIME type of a percept that names none (observe.proto). */
   defaultContentType: "text/plain",
   /** JetStream stream of percepts. */

@@ -133,20 +133,28 @@ export function newPerceptId(): string {
 /**
  * Ids recently delivered, per agent, oldest forgotten first: a percept
  * delivered again (a sender's retry, a redelivery) is recognised and
- * dropped while its id is still remembered.
+ * dropped while its id is still remembered. Only the agents most recently
+ * given a percept are remembered, so a process serving agent after agent
+ * does not keep every one's ids.
  */
 export class DeliveredIds {
+  /** By agent, the one given a percept last at the end. */
   private readonly byAgent = new Map<string, Set<string>>();
 
-  constructor(private readonly perAgent: number = PERCEPTS.rememberedIds) {}
+  constructor(
+    private readonly perAgent: number = PERCEPTS.rememberedIds,
+    private readonly agents: number = PERCEPTS.rememberedAgents,
+  ) {}
 
   has(agentId: string, id: string): boolean {
     return this.byAgent.get(agentId)?.has(id) ?? false;
   }
 
   add(agentId: string, id: string): void {
-    let ids = this.byAgent.get(agentId);
-    if (!ids) this.byAgent.set(agentId, (ids = new Set()));
+    const ids = this.byAgent.get(agentId) ?? new Set<string>();
+    this.byAgent.delete(agentId); // set again: the map's order is the order agents were last given one
+    this.byAgent.set(agentId, ids);
+    if (this.byAgent.size > this.agents) this.byAgent.delete(this.byAgent.keys().next().value!);
     ids.add(id);
     if (ids.size > this.perAgent) ids.delete(ids.values().next().value!);
   }
