@@ -4,6 +4,7 @@ import type { CyclePorts } from "./ports.js";
 import { adjustInput, type RetryContext } from "./adjust-input.js";
 import { classifyResult, retryInput, withRecovery } from "./recovery.js";
 import { keptToolRuns } from "./slim-session.js";
+import { resolveReflectionConfig } from "../reflection/config.js";
 
 /** Why a call failed, in words. */
 export function reasonOf(result: ActionResult): string {
@@ -83,7 +84,7 @@ export function countCall(state: SessionState, result: ActionResult, goalId: str
     ...state,
     toolCallsUsed,
     iterationCount: iterations,
-    toolRuns: keptToolRuns([...state.toolRuns, run], Number(state.lastReflectionCycle)),
+    toolRuns: keptToolRuns([...state.toolRuns, run], Number(state.lastReflectionCycle), resolveReflectionConfig(state.config?.reflection).reflectEveryNCycles > 0),
     shadowEncounters: state.shadowEncounters + shadow,
   };
 }

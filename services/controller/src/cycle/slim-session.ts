@@ -8,10 +8,21 @@ import type { SessionState, ToolRun } from "@boyd/proto";
  */
 export const KEPT_TOOL_RUNS = 32;
 
-/** The runs to keep after `runs`: every one since the last reflection, and at least the newest {@link KEPT_TOOL_RUNS}. */
-export function keptToolRuns(runs: readonly ToolRun[], lastReflectionCycle: number): ToolRun[] {
-  const sinceReflection = runs.filter((r) => Number(r.cycle) > lastReflectionCycle);
-  return sinceReflection.length > KEPT_TOOL_RUNS ? sinceReflection : runs.slice(-KEPT_TOOL_RUNS);
+/**
+ * Tool runs kept at most, however long since the last reflection: with
+ * reflection off (or rare) every run since it was kept, up to an agent's
+ * whole life carried in every save. Reflection then judges the newest.
+ */
+export const MAX_KEPT_TOOL_RUNS = 256;
+
+/**
+ * The runs to keep after `runs`: every one since the last reflection when
+ * reflection is on (`reflects`; up to {@link MAX_KEPT_TOOL_RUNS}), and at
+ * least the newest {@link KEPT_TOOL_RUNS}.
+ */
+export function keptToolRuns(runs: readonly ToolRun[], lastReflectionCycle: number, reflects = true): ToolRun[] {
+  const sinceReflection = reflects ? runs.filter((r) => Number(r.cycle) > lastReflectionCycle) : [];
+  return sinceReflection.length > KEPT_TOOL_RUNS ? sinceReflection.slice(-MAX_KEPT_TOOL_RUNS) : runs.slice(-KEPT_TOOL_RUNS);
 }
 
 /**
