@@ -126,8 +126,22 @@ export function recordToolDenial(tool: string, reason: "policy" | "shadow_veto" 
   instruments.toolDenials.inc({ tool, reason });
 }
 
-/** Sets an agent's working-memory gauges, as the memory service computed them. */
+// Agents whose working-memory gauges are exported: the most recently
+// updated. Each agent ever seen was a pair of series for good, so a
+// process serving agent after agent grew its /metrics without end.
+const GAUGED_AGENTS = 1_000;
+const gaugedAgents = new Set<string>();
+
+/** Sets an agent's working-memory gauges, as the memory service computed them (for the 1,000 agents updated last). */
 export function recordWorkingMemory(agent: string, entries: number, pressure: number): void {
+  gaugedAgents.delete(agent); // added again: the set's order is the order of the last updates
+  gaugedAgents.add(agent);
+  if (gaugedAgents.size > GAUGED_AGENTS) {
+    const oldest = gaugedAgents.values().next().value!;
+    gaugedAgents.delete(oldest);
+    instruments.workingMemoryEntries.remove({ agent: oldest });
+    instruments.workingMemoryPressure.remove({ agent: oldest });
+  }
   instruments.workingMemoryEntries.set({ agent }, entries);
   instruments.workingMemoryPressure.set({ agent }, pressure);
 }

@@ -35,4 +35,19 @@ describe("metrics", () => {
     expect(sampleValue(body, "process_cpu_user_seconds_total", { service: "act" })).toBeGreaterThanOrEqual(0);
     expect(sampleValue(body, "nodejs_eventloop_lag_seconds", { service: "act" })).toBeDefined();
   });
+
+  // Each agent ever seen kept its pair of series for good.
+  it("working-memory gauges are exported for the 1,000 agents updated last", async () => {
+    for (let i = 0; i < 1_001; i++) recordWorkingMemory(`many-${i}`, i, 0.5);
+    recordWorkingMemory("many-1", 7, 0.5); // updated again: now the most recent
+    recordWorkingMemory("many-late", 1, 0.5);
+    const { body } = await renderMetrics();
+    const agents = [...body.matchAll(/^boyd_working_memory_entries\{[^}]*agent="([^"]+)"/gm)].map((m) => m[1]);
+    expect(agents).toHaveLength(1_000);
+    expect(agents).not.toContain("many-0");
+    expect(agents).not.toContain("many-2");
+    expect(sampleValue(body, "boyd_working_memory_entries", { agent: "many-1" })).toBe(7);
+    expect(sampleValue(body, "boyd_working_memory_pressure", { agent: "many-late" })).toBe(0.5);
+  });
 });
+
