@@ -97,7 +97,8 @@ export class GraphStore {
     const symbols = inputs.map((s, i) => toSymbol(s, `symbols[${i}]`));
     if (symbols.length === 0) return;
     await this.backend.upsertSymbols(symbols);
-    this.tell(this.soleWriter ? { kind: "symbols", symbols } : { kind: "other" });
+    // A rule stored as a symbol changes the rules in force: not a change of names.
+    this.tell(this.soleWriter && !symbols.some((s) => s.kind === RULE_KIND) ? { kind: "symbols", symbols } : { kind: "other" });
   }
 
   /**

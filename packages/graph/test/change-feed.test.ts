@@ -44,7 +44,8 @@ describe("GraphStore change feed", () => {
     await store.retractTriples([{ subject: "io", predicate: "orbits", object: "jupiter" }]);
     await store.addRules([transitiveRule("part-of-transitive", "part_of", 1, { kind: "declared", source: "test", when: 0 })]);
     await store.addTriples(Array.from({ length: 1_001 }, (_, i) => ({ subject: `moon${i}`, predicate: "orbits", object: "jupiter" })));
-    expect(heard.map((c) => c.kind)).toEqual(["other", "other", "other"]);
+    await store.upsertSymbols([{ id: "rule:mine", label: "a rule written as a symbol", kind: "rule" }]);
+    expect(heard.map((c) => c.kind)).toEqual(["other", "other", "other", "other"]);
   });
 
   it("on a graph others write too, every write is told as `other`", async () => {
