@@ -280,6 +280,8 @@ export class AgentRuntime {
       await lease.release();
       throw alreadyRunning(agentId);
     }
+    // Kept again if other agents' loads let it go since (it was idle until now): a run's handle is always the one held.
+    if (this.agents.get(agentId) !== h) this.keep(agentId, h);
     const abort = new AbortController();
     options.signal?.addEventListener("abort", () => abort.abort(), { once: true });
     h.abort = abort;
