@@ -42,7 +42,10 @@ describe("metrics", () => {
     recordWorkingMemory("many-1", 7, 0.5); // updated again: now the most recent
     recordWorkingMemory("many-late", 1, 0.5);
     const { body } = await renderMetrics();
-    const agents = [...body.matchAll(/^boyd_working_memory_entries\{[^}]*agent="([^"]+)"/gm)].map((m) => m[1]);
+    const agents = body
+      .split("\n")
+      .filter((line) => line.startsWith("boyd_working_memory_entries{"))
+      .map((line) => line.slice(line.indexOf('agent="') + 'agent="'.length).split('"')[0]);
     expect(agents).toHaveLength(1_000);
     expect(agents).not.toContain("many-0");
     expect(agents).not.toContain("many-2");
