@@ -29,3 +29,8 @@ export function isBookkeepingPredicate(predicate: string): boolean {
 export function isWorldEdge(other: string, predicate: string): boolean {
   return !isBookkeepingSymbol(other) && !isBookkeepingPredicate(predicate);
 }
+
+/** Whether a triple states something about the world: neither its predicate nor either end is bookkeeping. */
+export function isWorldTriple(t: { subject: string; predicate: string; object: string }): boolean {
+  return !isBookkeepingPredicate(t.predicate) && !isBookkeepingSymbol(t.subject) && !isBookkeepingSymbol(t.object);
+}

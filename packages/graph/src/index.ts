@@ -17,7 +17,7 @@ export {
   type TemporalProfile,
 } from "./model.js";
 export type { AdjacentEdge, EdgeFilter, EdgeQuery, GraphBackend, EdgePrune, GraphCounts, GraphReader, NodeEdges } from "./backend.js";
-export { isBookkeepingPredicate, isBookkeepingSymbol } from "./bookkeeping.js";
+export { isBookkeepingPredicate, isBookkeepingSymbol, isWorldTriple } from "./bookkeeping.js";
 export {
   ACTIVATION_DEFAULTS,
   FAN_FLOOR,

@@ -1,4 +1,4 @@
-import { isBookkeepingPredicate, isBookkeepingSymbol, tripleKey, type GraphStore, type Triple } from "@boyd/graph";
+import { isWorldTriple, tripleKey, type GraphStore, type Triple } from "@boyd/graph";
 import { GoalStatus, type GoalContext, type OrientRequest, type Orientation } from "@boyd/proto";
 import { BusError } from "@boyd/bus";
 import { toActivationQuery, toProtoActivations, toProtoTriple } from "./convert.js";
@@ -88,10 +88,6 @@ const UNASKED_PREDICATE_WEIGHT = 0.5;
 function relevance(predicates: readonly string[]): { predicateWeights?: Record<string, number>; defaultPredicateWeight?: number } {
   if (predicates.length === 0) return {};
   return { predicateWeights: Object.fromEntries(predicates.map((p) => [p, 1])), defaultPredicateWeight: UNASKED_PREDICATE_WEIGHT };
-}
-
-function isWorldTriple(t: Triple): boolean {
-  return !isBookkeepingPredicate(t.predicate) && !isBookkeepingSymbol(t.subject) && !isBookkeepingSymbol(t.object);
 }
 
 /** World triples with a seed as subject or object, strongest first, at most `limit`, each once. */

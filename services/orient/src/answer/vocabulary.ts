@@ -1,4 +1,4 @@
-import { canonicalPredicate, fold, isBookkeepingPredicate, isBookkeepingSymbol, nameOfId, type GraphChange, type GraphStore, type Rule, type Triple } from "@boyd/graph";
+import { canonicalPredicate, fold, isBookkeepingPredicate, isWorldTriple, nameOfId, type GraphChange, type GraphStore, type Rule, type Triple } from "@boyd/graph";
 
 /** Predicates that name things rather than relate them: `x label "Name"`, `x alias "Other"`. */
 export const NAME_PREDICATES: ReadonlySet<string> = new Set(["label", "alias", "rdfs_label", "skos_preflabel", "skos_altlabel", "also_known_as", "aka", "name"]);
@@ -84,7 +84,7 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
   const facts = new Map<string, Triple>();
   const names: Triple[] = [];
   for await (const t of store.exportTriples()) {
-    if (isBookkeepingPredicate(t.predicate) || isBookkeepingSymbol(t.subject) || isBookkeepingSymbol(t.object)) continue;
+    if (!isWorldTriple(t)) continue;
     const p = canonicalPredicate(t.predicate);
     if (NAME_PREDICATES.has(p)) {
       names.push(t);
@@ -155,7 +155,7 @@ function labelOf(symbol: { id: string; label: string }): string | undefined {
 export async function extendVocabulary(vocab: Vocabulary, change: GraphChange, store: GraphStore): Promise<boolean> {
   if (change.kind === "other") return false;
   if (change.kind === "symbols") return change.symbols.every((s) => !vocab.entities.has(s.id) || vocab.entities.get(s.id) === labelOf(s));
-  const relations = change.added.filter((t) => !isBookkeepingPredicate(t.predicate) && !isBookkeepingSymbol(t.subject) && !isBookkeepingSymbol(t.object));
+  const relations = change.added.filter(isWorldTriple);
   if (relations.some((t) => isSchemaPredicate(t.predicate))) return false;
   const fresh = [...new Set(relations.flatMap((t) => [t.subject, t.object]))].filter((id) => !vocab.entities.has(id));
   if (fresh.some((id) => vocab.nameObjects.has(id))) return false;
