@@ -7,6 +7,7 @@ import {
   checkProfile,
   toSymbol,
   toTriple,
+  tripleKey,
   type GraphSymbol,
   type TemporalProfile,
   type Triple,
@@ -131,7 +132,7 @@ export class GraphStore {
   /** The triples whose key the graph does not hold, each key once (the last of a batch wins, as in the backend). */
   private async unstored(triples: readonly Triple[]): Promise<Triple[]> {
     const byKey = new Map<string, Triple>();
-    for (const t of triples) byKey.set(`${t.subject}\u0000${t.predicate}\u0000${t.object}`, t);
+    for (const t of triples) byKey.set(tripleKey(t), t);
     const held = await Promise.all([...byKey.values()].map((t) => this.backend.findTriples({ subject: t.subject, predicate: t.predicate, object: t.object }, { limit: 1, offset: 0 })));
     return [...byKey.values()].filter((_, i) => held[i]!.length === 0);
   }
