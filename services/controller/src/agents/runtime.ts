@@ -537,7 +537,8 @@ export class AgentRuntime {
     if (this.agents.size <= max) return;
     for (const [id, other] of this.agents) {
       if (this.agents.size <= max) return;
-      if (other === h || other.running || other.abort || other.lease?.held() || other.queued.length > 0) continue;
+      // A run sets and clears its abort and lease with `running`.
+      if (other === h || other.running || other.queued.length > 0) continue;
       this.agents.delete(id);
     }
   }
