@@ -25,6 +25,7 @@ import { activeGoalIds, addGoal, allDone, focusGoal, setStatus, settleParents } 
 import { actWithRecovery, countCall, withinBudget } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
 import { decideOverCatalog } from "./decide-catalog.js";
+import { decideHistory } from "./decide-history.js";
 import { decomposeIfStalled, evaluateWorkedGoal, recordPlanStep, withAnswers } from "./evaluate.js";
 import { CycleFrame, type CycleOptions } from "./frame.js";
 import { dueJobs, jobFromResult } from "./jobs.js";
@@ -326,7 +327,7 @@ async function decidePhase(frame: CycleFrame, state: SessionState, observation: 
     const r = await withRecovery("decide", frame.policy(), (deadline) =>
       decideOverCatalog(
         frame.ports.decide,
-        { agentId, orientation: withoutRecentEntries(orientation), history: observation.recentEntries, plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, rules },
+        { agentId, orientation: withoutRecentEntries(orientation), history: decideHistory(observation.recentEntries), plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, rules },
         frame.options.catalog,
         tools,
         { deadline, agentId },
