@@ -29,7 +29,7 @@
 //   writes   RecordFacts (one fact) with a recall after each, as a cycle
 //            does, one after the other in the same run: by a replica
 //            writing no snapshots, and by one writing them as by default
-//            (every min(1,024, max(64, records / 8)) changes), enough
+//            (every min(1,024, max(64, records / 2)) changes), enough
 //            writes for one snapshot of the facts (median, p99, max ms);
 //            and 2 x BENCH_CALLS writes by one writing a snapshot every 8
 //            changes, the worst case (median, p90)
@@ -211,7 +211,7 @@ async function writeCost(store: MemoryStore, agentId: string, snapshots: Partial
 
 /** RecordFacts latency without snapshots and with them as by default (enough writes for one) or every 8 changes. */
 async function writeCosts(store: MemoryStore, agentId: string, age: number): Promise<Row["writes"]> {
-  const forOne = Math.min(1024, Math.max(64, age / 8)) + 16;
+  const forOne = Math.min(1024, Math.max(64, age / 2)) + 16;
   return {
     off: await writeCost(store, agentId, NO_SNAPSHOTS, "off", forOne),
     byDefault: await writeCost(store, agentId, WRITE_SNAPSHOTS, "default", forOne),

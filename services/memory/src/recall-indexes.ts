@@ -40,6 +40,13 @@ export interface SnapshotPolicy {
 
 const DEFAULT_POLICY: Omit<SnapshotPolicy, "write"> = { minChanges: 64, maxChanges: 1024, load: true };
 
+// Between minChanges and maxChanges, a snapshot is due after changes of half
+// the index's size. A snapshot costs its whole size (with a 1.25 KB vector a
+// record), so this bounds what it costs a change at about two records' worth,
+// where an eighth cost eight (a quarter of the bytes a distributed cycle
+// sent); a cold load reads at most that half again, as changes, after it.
+const SNAPSHOT_EVERY_FRACTION = 1 / 2;
+
 /** Options of {@link RecallIndexes}. */
 export interface RecallIndexOptions {
   snapshots?: Partial<SnapshotPolicy> | undefined;
@@ -147,7 +154,7 @@ export class RecallIndexes {
    * without holding up syncs or requests meanwhile.
    */
   private writeSnapshotIfDue<L extends RankedLog>(agentId: string, log: L, held: Held<L>): void {
-    const due = Math.min(this.policy.maxChanges, Math.max(this.policy.minChanges, held.index.size / 8));
+    const due = Math.min(this.policy.maxChanges, Math.max(this.policy.minChanges, held.index.size * SNAPSHOT_EVERY_FRACTION));
     if (!this.policy.write || held.writing || held.sinceSnapshot < due) return;
     held.writing = true;
     const taken = held.queue.then(
