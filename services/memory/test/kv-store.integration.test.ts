@@ -97,16 +97,44 @@ describe("KV store, adding records", () => {
 
   it("another replica that read the log before sees new records the moment the add returns (the version bump is sent after them)", async () => {
     const { a, b, sentByA } = await replicas();
-    expect(await b.readRecords("agent", "provenance")).toEqual([]);
+    expect(await b.readRecords("agent", "episodes")).toEqual([]);
     for (let i = 0; i < 5; i++) {
+      sentByA.length = 0;
+      const records = [0, 1, 2].map((k) => ({ id: `ep:${i}.${k}`, value: bytes(`record ${i}.${k}`) }));
+      expect(await a.addRecords("agent", "episodes", records)).toEqual([true, true, true]);
+      const writes = sentByA.filter((s) => s.startsWith("$KV."));
+      expect(writes.at(-1)).toContain(".ver.episodes");
+      expect(writes.slice(0, -1).every((s) => s.includes(".episodes.ep"))).toBe(true);
+      expect((await b.readRecords("agent", "episodes")).map((r) => r.id).slice(-3)).toEqual(records.map((r) => r.id));
+    }
+  });
+
+  // Every Remember adds provenance, and nothing follows its version key: the bump was a write and an
+  // acknowledgement a cycle that spared no read. A reader asks for the changes after what it holds instead.
+  it("provenance is added with no version key, and another replica still sees every add and removal at once, for one request a read", async () => {
+    const { a, b, sentByA, bucket } = await replicas();
+    let sentByB = () => 0;
+    const reader = await nats.kvStore(bucket, (t) => (sentByB = () => t.connection.stats().outMsgs));
+    expect(await b.readRecords("agent", "provenance")).toEqual([]);
+    expect(await reader.readRecords("agent", "provenance")).toEqual([]);
+    for (let i = 0; i < 4; i++) {
       sentByA.length = 0;
       const records = [0, 1, 2].map((k) => ({ id: `prov:${i}.${k}`, value: bytes(`record ${i}.${k}`) }));
       expect(await a.addRecords("agent", "provenance", records)).toEqual([true, true, true]);
-      const writes = sentByA.filter((s) => s.startsWith("$KV."));
-      expect(writes.at(-1)).toContain(".ver.provenance");
-      expect(writes.slice(0, -1).every((s) => s.includes(".provenance.prov"))).toBe(true);
+      expect(sentByA.filter((s) => s.startsWith("$KV.")).every((s) => s.includes(".provenance.prov"))).toBe(true);
       expect((await b.readRecords("agent", "provenance")).map((r) => r.id).slice(-3)).toEqual(records.map((r) => r.id));
     }
+    expect(await (await nats.rawKv(bucket)).get("agent.ver.provenance")).toBeNull();
+    await a.removeRecords("agent", "provenance", ["prov:1.1"]);
+    expect((await b.readRecords("agent", "provenance")).map((r) => r.id)).not.toContain("prov:1.1");
+    expect(await a.addRecords("agent", "provenance", [{ id: "prov:0.0", value: bytes("again") }])).toEqual([false]);
+    // A reader that holds the log asks once, changed or not.
+    const before = sentByB();
+    expect((await reader.readRecords("agent", "provenance")).map((r) => r.id)).toHaveLength(11);
+    expect(sentByB() - before).toBe(1);
+    const unchanged = sentByB();
+    expect(await reader.readRecords("agent", "provenance")).toHaveLength(11);
+    expect(sentByB() - unchanged).toBe(1);
   });
 });
 

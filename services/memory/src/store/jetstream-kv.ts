@@ -47,10 +47,11 @@ const MAX_VALUE_BYTES = 1024 * 1024 - 4096;
  * in revision order, i.e. the order records were added. Documents are not
  * cached: any replica may have written last. Logs are cached per process
  * and checked on every read against the log's version key
- * (`<agent>.ver.<log>`), which every add or remove rewrites after its
- * records: one KV get when nothing changed; otherwise only the log's
- * changes since the last read are fetched (batched direct gets from the
- * next stream sequence), so a read does not grow with the log. A read
+ * (`<agent>.ver.<log>`; provenance has none, see UNVERSIONED), which
+ * every add or remove rewrites after its records: one KV get when nothing
+ * changed; otherwise only the log's changes since the last read are
+ * fetched (batched direct gets from the next stream sequence), so a read
+ * does not grow with the log. A read
  * bound to a memory position (ReadAfter) asks neither: a headers-only
  * watch of the documents and version keys (RevisionWatch) says whether
  * what this process holds is still the latest.
@@ -87,6 +88,16 @@ const LOGS_KEPT = 1_024;
 
 // Agents whose write position is kept (see KvStore.position): one number each.
 const WRITTEN_POSITIONS_KEPT = 100_000;
+
+/**
+ * Logs kept without a version key: a read asks for the changes after the
+ * sequence it holds, one request whether or not any came, as a version get
+ * would be. A version key saves a request only where the revision watch
+ * follows it (a read bound to a memory position then asks nothing); nothing
+ * follows provenance, which every Remember adds to, so its bump was one
+ * more write and acknowledgement each cycle for no read it spared.
+ */
+const UNVERSIONED: ReadonlySet<LogName> = new Set(["provenance"]);
 
 /**
  * The last value object seen per document key, by revision. A get of a
@@ -194,11 +205,12 @@ class KvStore implements MemoryStore {
     // that sees the new version finds the records, and N records cost one
     // round trip, not N + 1. A bump after creates that all failed (another
     // replica added the same ids first) only makes readers look again.
-    const [outcomes, bumped] = await Promise.all([Promise.allSettled(fresh.map((r) => this.kv.create(prefix + encodeToken(r.id), r.value))), this.bumpVersion(agentId, log)]);
+    const versioned = !UNVERSIONED.has(log);
+    const [outcomes, bumped] = await Promise.all([Promise.allSettled(fresh.map((r) => this.kv.create(prefix + encodeToken(r.id), r.value))), versioned ? this.bumpVersion(agentId, log) : 0]);
     // A create over a delete marker (an id removed, then added again) is a
     // second write nats.js makes after its first failed, so it can land
     // after the bump: bumped again, every record is followed by a bump.
-    if (outcomes.some((o) => o.status === "fulfilled" && o.value > bumped)) await this.bumpVersion(agentId, log);
+    if (versioned && outcomes.some((o) => o.status === "fulfilled" && o.value > bumped)) await this.bumpVersion(agentId, log);
     const added = new Map(fresh.map((r, i) => [r.id, outcomes[i]!]));
     return records.map((r) => {
       const outcome = added.get(r.id);
@@ -259,7 +271,7 @@ class KvStore implements MemoryStore {
   async removeRecords(agentId: string, log: LogName, ids: readonly string[]): Promise<void> {
     const prefix = `${encodeToken(agentId)}.${log}.`;
     await unavailable(() => Promise.all(ids.map((id) => this.kv.purge(prefix + encodeToken(id)))), "remove from", log);
-    if (ids.length > 0) await unavailable(() => this.bumpVersion(agentId, log), "remove from", log);
+    if (ids.length > 0 && !UNVERSIONED.has(log)) await unavailable(() => this.bumpVersion(agentId, log), "remove from", log);
   }
 
   /** Rewrites the log's version key after its records changed, so other processes' caches see the change; its new revision. */
@@ -277,11 +289,12 @@ class KvStore implements MemoryStore {
   /**
    * The log as it is now: the cached copy when the version key has not
    * moved, else the cached copy with the changes since its last sequence
-   * applied. The version is read before the changes, so a write that
-   * lands in between is fetched again on the next read, never missed.
+   * applied (always, for a log without a version key). The version is read
+   * before the changes, so a write that lands in between is fetched again
+   * on the next read, never missed.
    */
   private async refresh(agentId: string, log: LogName, cached: CachedLog | undefined, after: ReadAfter): Promise<CachedLog> {
-    const { version, existed } = await this.logVersion(agentId, log, after);
+    const { version, existed } = UNVERSIONED.has(log) ? { version: 0, existed: false } : await this.logVersion(agentId, log, after);
     if (cached && existed && cached.version === version) return cached;
     const base = cached ?? { version: 0, seq: 0, records: new Map<string, Uint8Array>(), journal: new ChangeJournal() };
     const { records, journal } = base;
