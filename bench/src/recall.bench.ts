@@ -138,7 +138,7 @@ async function grow(h: Handlers, agentId: string, age: number): Promise<void> {
   for (let round = 0; episodes < age; round++) {
     const count = Math.min(EPISODES_PER_ROUND, age - episodes);
     const entries = Array.from({ length: count }, (_, i) => entryOf(`cycle ${episodes + i} looked at crater ${episodes + i}`, [`goal:craters`, `topic:crater_${episodes + i}`]));
-    await h.remember({ afterPosition: 0, agentId, session: undefined, provenance: [], save: undefined, cycle: 2 * round + 1, touchIds: [], entries }, ctx);
+    await h.remember({ afterPosition: 0, includeRules: false, agentId, session: undefined, provenance: [], save: undefined, cycle: 2 * round + 1, touchIds: [], entries }, ctx);
     const made = await h.consolidate({ agentId, cycle: 2 * round + 2, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:craters"], config: undefined }, ctx);
     if (made.episodes.length === 0) throw new Error(`consolidation of ${agentId} made no episode from ${count} entries`);
     episodes += made.episodes.length;

@@ -1079,6 +1079,14 @@ type RememberRequest struct {
 	// call's reads must see: a replica whose cache has followed the store
 	// that far reads from it without a store round trip. 0: read the store.
 	AfterPosition uint64 `protobuf:"varint,9,opt,name=after_position,json=afterPosition,proto3" json:"after_position,omitempty"`
+	// Whether the reply carries the agent's learned rules, every one, as
+	// ListRules lists them at its largest limit, read after this call's facts
+	// are stored. A
+	// caller that lists the rules every cycle (the controller, for decide)
+	// takes them from its Remember for the next cycle instead of making a
+	// call of its own. A memory that does not know this field leaves
+	// RememberResponse.rules_included false: the caller then sends ListRules.
+	IncludeRules  bool `protobuf:"varint,10,opt,name=include_rules,json=includeRules,proto3" json:"include_rules,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1176,6 +1184,13 @@ func (x *RememberRequest) GetAfterPosition() uint64 {
 	return 0
 }
 
+func (x *RememberRequest) GetIncludeRules() bool {
+	if x != nil {
+		return x.IncludeRules
+	}
+	return false
+}
+
 // RememberSession is the part of an agent's session Remember works from.
 type RememberSession struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1267,8 +1282,14 @@ type RememberResponse struct {
 	// after_position to later reads (Recall, ListRules, Remember) so they
 	// see these writes. 0 when the store has no such order (files).
 	MemoryPosition uint64 `protobuf:"varint,12,opt,name=memory_position,json=memoryPosition,proto3" json:"memory_position,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// The agent's learned rules, best first, as ListRules would list them
+	// after this call, when RememberRequest.include_rules asked for them.
+	Rules []*BehaviorRule `protobuf:"bytes,13,rep,name=rules,proto3" json:"rules,omitempty"`
+	// Whether rules holds them: false when they were not asked for, or the
+	// memory answering does not know include_rules.
+	RulesIncluded bool `protobuf:"varint,14,opt,name=rules_included,json=rulesIncluded,proto3" json:"rules_included,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RememberResponse) Reset() {
@@ -1383,6 +1404,20 @@ func (x *RememberResponse) GetMemoryPosition() uint64 {
 		return x.MemoryPosition
 	}
 	return 0
+}
+
+func (x *RememberResponse) GetRules() []*BehaviorRule {
+	if x != nil {
+		return x.Rules
+	}
+	return nil
+}
+
+func (x *RememberResponse) GetRulesIncluded() bool {
+	if x != nil {
+		return x.RulesIncluded
+	}
+	return false
 }
 
 // RecentRequest lists working memory.
@@ -3114,7 +3149,7 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\asuccess\x18\x02 \x01(\bR\asuccess\x12\x14\n" +
 	"\x05cycle\x18\x03 \x01(\x04R\x05cycle\x12\x17\n" +
 	"\agoal_id\x18\x04 \x01(\tR\x06goalId\x120\n" +
-	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\x8b\x03\n" +
+	"\aoutcome\x18\x05 \x01(\x0e2\x16.boyd.v1.ActionOutcomeR\aoutcome\"\xb0\x03\n" +
 	"\x0fRememberRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x14\n" +
 	"\x05cycle\x18\x02 \x01(\x04R\x05cycle\x125\n" +
@@ -3126,11 +3161,13 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"provenance\x18\a \x03(\v2\x19.boyd.v1.ProvenanceRecordR\n" +
 	"provenance\x12/\n" +
 	"\x04save\x18\b \x01(\v2\x1b.boyd.v1.SaveSessionRequestR\x04save\x12%\n" +
-	"\x0eafter_position\x18\t \x01(\x04R\rafterPositionB\v\n" +
+	"\x0eafter_position\x18\t \x01(\x04R\rafterPosition\x12#\n" +
+	"\rinclude_rules\x18\n" +
+	" \x01(\bR\fincludeRulesB\v\n" +
 	"\t_capacity\"g\n" +
 	"\x0fRememberSession\x12&\n" +
 	"\x0factive_goal_ids\x18\x01 \x03(\tR\ractiveGoalIds\x12,\n" +
-	"\x06config\x18\x02 \x01(\v2\x14.boyd.v1.AgentConfigR\x06config\"\xf6\x03\n" +
+	"\x06config\x18\x02 \x01(\v2\x14.boyd.v1.AgentConfigR\x06config\"\xca\x04\n" +
 	"\x10RememberResponse\x12\x10\n" +
 	"\x03ids\x18\x01 \x03(\x04R\x03ids\x12\x1f\n" +
 	"\vevicted_ids\x18\x02 \x03(\x04R\n" +
@@ -3145,7 +3182,9 @@ const file_boyd_v1_memory_proto_rawDesc = "" +
 	"\x0eprovenance_ids\x18\n" +
 	" \x03(\tR\rprovenanceIds\x122\n" +
 	"\x05saved\x18\v \x01(\v2\x1c.boyd.v1.SaveSessionResponseR\x05saved\x12'\n" +
-	"\x0fmemory_position\x18\f \x01(\x04R\x0ememoryPosition\"\x99\x01\n" +
+	"\x0fmemory_position\x18\f \x01(\x04R\x0ememoryPosition\x12+\n" +
+	"\x05rules\x18\r \x03(\v2\x15.boyd.v1.BehaviorRuleR\x05rules\x12%\n" +
+	"\x0erules_included\x18\x0e \x01(\bR\rrulesIncluded\"\x99\x01\n" +
 	"\rRecentRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12\x19\n" +
 	"\x05limit\x18\x02 \x01(\rH\x00R\x05limit\x88\x01\x01\x120\n" +
@@ -3378,58 +3417,59 @@ var file_boyd_v1_memory_proto_depIdxs = []int32{
 	0,  // 18: boyd.v1.RememberResponse.pressure_level:type_name -> boyd.v1.PressureLevel
 	15, // 19: boyd.v1.RememberResponse.consolidation:type_name -> boyd.v1.MemoryServiceConsolidateResponse
 	32, // 20: boyd.v1.RememberResponse.saved:type_name -> boyd.v1.SaveSessionResponse
-	47, // 21: boyd.v1.RecentRequest.kinds:type_name -> boyd.v1.WorkingMemoryKind
-	44, // 22: boyd.v1.RecentResponse.entries:type_name -> boyd.v1.WorkingMemoryEntry
-	0,  // 23: boyd.v1.RecentResponse.pressure_level:type_name -> boyd.v1.PressureLevel
-	1,  // 24: boyd.v1.MemoryServiceConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
-	48, // 25: boyd.v1.MemoryServiceConsolidateRequest.config:type_name -> boyd.v1.ConsolidationConfig
-	49, // 26: boyd.v1.MemoryServiceConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	49, // 27: boyd.v1.MemoryServiceRecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
-	2,  // 28: boyd.v1.MemoryServiceRecallResponse.facts:type_name -> boyd.v1.Fact
-	18, // 29: boyd.v1.MemoryServiceRecallResponse.episode_scores:type_name -> boyd.v1.RecallScore
-	18, // 30: boyd.v1.MemoryServiceRecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
-	13, // 31: boyd.v1.MemoryServiceRecallResponse.recent:type_name -> boyd.v1.RecentResponse
-	2,  // 32: boyd.v1.RecordFactsRequest.facts:type_name -> boyd.v1.Fact
-	3,  // 33: boyd.v1.RecordCorrectionRequest.correction:type_name -> boyd.v1.Correction
-	4,  // 34: boyd.v1.ListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
-	4,  // 35: boyd.v1.RemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
-	5,  // 36: boyd.v1.RecordProvenanceRequest.records:type_name -> boyd.v1.ProvenanceRecord
-	38, // 37: boyd.v1.ListProvenanceRequest.kind:type_name -> boyd.v1.DerivationKind
-	5,  // 38: boyd.v1.ListProvenanceResponse.records:type_name -> boyd.v1.ProvenanceRecord
-	7,  // 39: boyd.v1.SaveSessionRequest.state:type_name -> boyd.v1.SessionState
-	7,  // 40: boyd.v1.LoadSessionResponse.state:type_name -> boyd.v1.SessionState
-	44, // 41: boyd.v1.ToolHistoryResponse.decisions:type_name -> boyd.v1.WorkingMemoryEntry
-	9,  // 42: boyd.v1.MemoryService.Remember:input_type -> boyd.v1.RememberRequest
-	12, // 43: boyd.v1.MemoryService.Recent:input_type -> boyd.v1.RecentRequest
-	14, // 44: boyd.v1.MemoryService.Consolidate:input_type -> boyd.v1.MemoryServiceConsolidateRequest
-	16, // 45: boyd.v1.MemoryService.Recall:input_type -> boyd.v1.MemoryServiceRecallRequest
-	19, // 46: boyd.v1.MemoryService.RecordFacts:input_type -> boyd.v1.RecordFactsRequest
-	21, // 47: boyd.v1.MemoryService.RecordCorrection:input_type -> boyd.v1.RecordCorrectionRequest
-	23, // 48: boyd.v1.MemoryService.ListRules:input_type -> boyd.v1.ListRulesRequest
-	25, // 49: boyd.v1.MemoryService.RemoveRule:input_type -> boyd.v1.RemoveRuleRequest
-	27, // 50: boyd.v1.MemoryService.RecordProvenance:input_type -> boyd.v1.RecordProvenanceRequest
-	29, // 51: boyd.v1.MemoryService.ListProvenance:input_type -> boyd.v1.ListProvenanceRequest
-	31, // 52: boyd.v1.MemoryService.SaveSession:input_type -> boyd.v1.SaveSessionRequest
-	33, // 53: boyd.v1.MemoryService.LoadSession:input_type -> boyd.v1.LoadSessionRequest
-	35, // 54: boyd.v1.MemoryService.ToolHistory:input_type -> boyd.v1.ToolHistoryRequest
-	11, // 55: boyd.v1.MemoryService.Remember:output_type -> boyd.v1.RememberResponse
-	13, // 56: boyd.v1.MemoryService.Recent:output_type -> boyd.v1.RecentResponse
-	15, // 57: boyd.v1.MemoryService.Consolidate:output_type -> boyd.v1.MemoryServiceConsolidateResponse
-	17, // 58: boyd.v1.MemoryService.Recall:output_type -> boyd.v1.MemoryServiceRecallResponse
-	20, // 59: boyd.v1.MemoryService.RecordFacts:output_type -> boyd.v1.RecordFactsResponse
-	22, // 60: boyd.v1.MemoryService.RecordCorrection:output_type -> boyd.v1.RecordCorrectionResponse
-	24, // 61: boyd.v1.MemoryService.ListRules:output_type -> boyd.v1.ListRulesResponse
-	26, // 62: boyd.v1.MemoryService.RemoveRule:output_type -> boyd.v1.RemoveRuleResponse
-	28, // 63: boyd.v1.MemoryService.RecordProvenance:output_type -> boyd.v1.RecordProvenanceResponse
-	30, // 64: boyd.v1.MemoryService.ListProvenance:output_type -> boyd.v1.ListProvenanceResponse
-	32, // 65: boyd.v1.MemoryService.SaveSession:output_type -> boyd.v1.SaveSessionResponse
-	34, // 66: boyd.v1.MemoryService.LoadSession:output_type -> boyd.v1.LoadSessionResponse
-	36, // 67: boyd.v1.MemoryService.ToolHistory:output_type -> boyd.v1.ToolHistoryResponse
-	55, // [55:68] is the sub-list for method output_type
-	42, // [42:55] is the sub-list for method input_type
-	42, // [42:42] is the sub-list for extension type_name
-	42, // [42:42] is the sub-list for extension extendee
-	0,  // [0:42] is the sub-list for field type_name
+	4,  // 21: boyd.v1.RememberResponse.rules:type_name -> boyd.v1.BehaviorRule
+	47, // 22: boyd.v1.RecentRequest.kinds:type_name -> boyd.v1.WorkingMemoryKind
+	44, // 23: boyd.v1.RecentResponse.entries:type_name -> boyd.v1.WorkingMemoryEntry
+	0,  // 24: boyd.v1.RecentResponse.pressure_level:type_name -> boyd.v1.PressureLevel
+	1,  // 25: boyd.v1.MemoryServiceConsolidateRequest.trigger:type_name -> boyd.v1.ConsolidationTrigger
+	48, // 26: boyd.v1.MemoryServiceConsolidateRequest.config:type_name -> boyd.v1.ConsolidationConfig
+	49, // 27: boyd.v1.MemoryServiceConsolidateResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	49, // 28: boyd.v1.MemoryServiceRecallResponse.episodes:type_name -> boyd.v1.EpisodicEntry
+	2,  // 29: boyd.v1.MemoryServiceRecallResponse.facts:type_name -> boyd.v1.Fact
+	18, // 30: boyd.v1.MemoryServiceRecallResponse.episode_scores:type_name -> boyd.v1.RecallScore
+	18, // 31: boyd.v1.MemoryServiceRecallResponse.fact_scores:type_name -> boyd.v1.RecallScore
+	13, // 32: boyd.v1.MemoryServiceRecallResponse.recent:type_name -> boyd.v1.RecentResponse
+	2,  // 33: boyd.v1.RecordFactsRequest.facts:type_name -> boyd.v1.Fact
+	3,  // 34: boyd.v1.RecordCorrectionRequest.correction:type_name -> boyd.v1.Correction
+	4,  // 35: boyd.v1.ListRulesResponse.rules:type_name -> boyd.v1.BehaviorRule
+	4,  // 36: boyd.v1.RemoveRuleResponse.rule:type_name -> boyd.v1.BehaviorRule
+	5,  // 37: boyd.v1.RecordProvenanceRequest.records:type_name -> boyd.v1.ProvenanceRecord
+	38, // 38: boyd.v1.ListProvenanceRequest.kind:type_name -> boyd.v1.DerivationKind
+	5,  // 39: boyd.v1.ListProvenanceResponse.records:type_name -> boyd.v1.ProvenanceRecord
+	7,  // 40: boyd.v1.SaveSessionRequest.state:type_name -> boyd.v1.SessionState
+	7,  // 41: boyd.v1.LoadSessionResponse.state:type_name -> boyd.v1.SessionState
+	44, // 42: boyd.v1.ToolHistoryResponse.decisions:type_name -> boyd.v1.WorkingMemoryEntry
+	9,  // 43: boyd.v1.MemoryService.Remember:input_type -> boyd.v1.RememberRequest
+	12, // 44: boyd.v1.MemoryService.Recent:input_type -> boyd.v1.RecentRequest
+	14, // 45: boyd.v1.MemoryService.Consolidate:input_type -> boyd.v1.MemoryServiceConsolidateRequest
+	16, // 46: boyd.v1.MemoryService.Recall:input_type -> boyd.v1.MemoryServiceRecallRequest
+	19, // 47: boyd.v1.MemoryService.RecordFacts:input_type -> boyd.v1.RecordFactsRequest
+	21, // 48: boyd.v1.MemoryService.RecordCorrection:input_type -> boyd.v1.RecordCorrectionRequest
+	23, // 49: boyd.v1.MemoryService.ListRules:input_type -> boyd.v1.ListRulesRequest
+	25, // 50: boyd.v1.MemoryService.RemoveRule:input_type -> boyd.v1.RemoveRuleRequest
+	27, // 51: boyd.v1.MemoryService.RecordProvenance:input_type -> boyd.v1.RecordProvenanceRequest
+	29, // 52: boyd.v1.MemoryService.ListProvenance:input_type -> boyd.v1.ListProvenanceRequest
+	31, // 53: boyd.v1.MemoryService.SaveSession:input_type -> boyd.v1.SaveSessionRequest
+	33, // 54: boyd.v1.MemoryService.LoadSession:input_type -> boyd.v1.LoadSessionRequest
+	35, // 55: boyd.v1.MemoryService.ToolHistory:input_type -> boyd.v1.ToolHistoryRequest
+	11, // 56: boyd.v1.MemoryService.Remember:output_type -> boyd.v1.RememberResponse
+	13, // 57: boyd.v1.MemoryService.Recent:output_type -> boyd.v1.RecentResponse
+	15, // 58: boyd.v1.MemoryService.Consolidate:output_type -> boyd.v1.MemoryServiceConsolidateResponse
+	17, // 59: boyd.v1.MemoryService.Recall:output_type -> boyd.v1.MemoryServiceRecallResponse
+	20, // 60: boyd.v1.MemoryService.RecordFacts:output_type -> boyd.v1.RecordFactsResponse
+	22, // 61: boyd.v1.MemoryService.RecordCorrection:output_type -> boyd.v1.RecordCorrectionResponse
+	24, // 62: boyd.v1.MemoryService.ListRules:output_type -> boyd.v1.ListRulesResponse
+	26, // 63: boyd.v1.MemoryService.RemoveRule:output_type -> boyd.v1.RemoveRuleResponse
+	28, // 64: boyd.v1.MemoryService.RecordProvenance:output_type -> boyd.v1.RecordProvenanceResponse
+	30, // 65: boyd.v1.MemoryService.ListProvenance:output_type -> boyd.v1.ListProvenanceResponse
+	32, // 66: boyd.v1.MemoryService.SaveSession:output_type -> boyd.v1.SaveSessionResponse
+	34, // 67: boyd.v1.MemoryService.LoadSession:output_type -> boyd.v1.LoadSessionResponse
+	36, // 68: boyd.v1.MemoryService.ToolHistory:output_type -> boyd.v1.ToolHistoryResponse
+	56, // [56:69] is the sub-list for method output_type
+	43, // [43:56] is the sub-list for method input_type
+	43, // [43:43] is the sub-list for extension type_name
+	43, // [43:43] is the sub-list for extension extendee
+	0,  // [0:43] is the sub-list for field type_name
 }
 
 func init() { file_boyd_v1_memory_proto_init() }

@@ -36,7 +36,7 @@ describe("boyd agent recall", () => {
       const entries = [STAFF_FILE, DECISION, "note: \u001b[2Jsalary bands were cleared"].map((content) => ({
         id: 0, content, symbols: ["goal:payroll"], kind: WorkingMemoryKind.OBSERVATION, timestampUnixMs: 0, relevance: 0.9, sourceCycle: 10, referenceCount: 0, accessCycles: [], toolName: "file_io",
       }));
-      await memory.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "default", cycle: 10, touchIds: [], entries }, ctx);
+      await memory.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "default", cycle: 10, touchIds: [], entries }, ctx);
       await memory.consolidate({ agentId: "default", cycle: 11, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:payroll"], config: undefined }, ctx);
       await memory.recordFacts({ agentId: "default", facts: [FACT, TABLE].map((content) => Fact.fromPartial({ agentId: "default", content, source: "tool:file_io", cycle: 10 })) }, ctx);
     } finally {

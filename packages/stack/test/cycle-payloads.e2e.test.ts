@@ -87,7 +87,7 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     expect(last.toolRuns.map((r) => Number(r.cycle))).toEqual(Array.from({ length: 32 }, (_, i) => FIRST_RUN + SECOND_RUN - 31 + i));
   }, 120_000);
 
-  it("independent calls at once - ListRules goes out before orient; one request each for memory's reads and writes: the recent entries come with Recall, the provenance with Remember", async () => {
+  it("independent calls at once - the first cycle's ListRules goes out before orient, later cycles take the rules their last Remember carried; one request each for memory's reads and writes: the recent entries come with Recall, the provenance with Remember", async () => {
     // Every request and every reply, in the order the server delivered them to this subscriber.
     const wire: { subject: string; reply: string }[] = [];
     for (const subject of ["boyd.v1.>", "_INBOX.>"]) {
@@ -116,7 +116,8 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
       const remember = at("boyd.v1.MemoryService.Remember", observe);
       if (inCycle(orient) && inCycle(remember)) {
         cycles++;
-        if (!(rules >= 0 && rules < orient)) late.push(`cycle ${cycles}: ListRules after Orient`);
+        if (cycles === 1 && !(rules >= 0 && rules < orient)) late.push(`cycle ${cycles}: ListRules after Orient`);
+        if (cycles > 1 && inCycle(rules)) late.push(`cycle ${cycles}: ListRules asked, though the last Remember carried the rules`);
         for (const rpc of ["Recent", "RecordProvenance"]) if (inCycle(at(`boyd.v1.MemoryService.${rpc}`, observe))) late.push(`cycle ${cycles}: ${rpc} asked`);
         if (!inCycle(at("boyd.v1.MemoryService.Recall", observe))) late.push(`cycle ${cycles}: no Recall`);
       }
@@ -124,6 +125,7 @@ describe("what a cycle sends over NATS stays small whatever the agent's age (sta
     }
     expect(cycles).toBeGreaterThanOrEqual(5);
     expect(late).toEqual([]);
+    expect(remembers.filter((r) => r.agentId === "eager").every((r) => r.includeRules)).toBe(true);
     // Each cycle's decision went with its Remember, as RecordProvenance carried it.
     const decided = remembers.filter((r) => r.agentId === "eager" && r.provenance.length > 0);
     expect(decided.length).toBeGreaterThanOrEqual(5);

@@ -204,6 +204,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
         if (consolidation) size -= consolidation.entriesRemoved;
         // The gauge follows writes only: reads name any agent id a caller likes.
         recordWorkingMemory(agentId, size, pressureOf(size, capacity));
+        // Under the lock ListRules takes, after this call's facts (a preference among them is a rule now).
+        const rules = request.includeRules ? await ruleBooks.rules(agentId, KNOWLEDGE.maxRulesListed, request.afterPosition) : [];
         return {
           ids: result.ids,
           evictedIds: result.evicted.map((e) => e.id),
@@ -217,6 +219,8 @@ export function createMemoryHandlers(store: MemoryStore, options: MemoryHandlerO
           provenanceIds: provenance.map((r) => r.id),
           saved: undefined,
           memoryPosition: 0,
+          rules,
+          rulesIncluded: request.includeRules,
         };
       });
       // The cycle's commit, after its entries. A failed save leaves `saved` unset: the caller then sends

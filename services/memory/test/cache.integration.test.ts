@@ -37,7 +37,7 @@ describe.each(replicas.modes("memory_cache"))("memory caches (%s)", (_name, setu
   it("an episode consolidated after a recall is found by the next recall", async () => {
     const episodes = async () => (await a.recall({ afterPosition: 0, agentId: "c2", query: "", symbols: ["topic:mars"], topK: 5, includeFacts: false }, ctx)).episodes.map((e) => e.summary);
     expect(await episodes()).toEqual([]);
-    await b.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "c2", cycle: 1, entries: [{ id: 0, content: "Mars has two moons", symbols: ["topic:mars"], kind: 1, timestampUnixMs: 0, relevance: 0.9, sourceCycle: 1, referenceCount: 0, accessCycles: [], toolName: "" }], touchIds: [], capacity: 10 }, ctx);
+    await b.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "c2", cycle: 1, entries: [{ id: 0, content: "Mars has two moons", symbols: ["topic:mars"], kind: 1, timestampUnixMs: 0, relevance: 0.9, sourceCycle: 1, referenceCount: 0, accessCycles: [], toolName: "" }], touchIds: [], capacity: 10 }, ctx);
     await b.consolidate({ agentId: "c2", cycle: 2, trigger: 0, goalIds: ["topic:mars"], config: { minRelevance: 0 } }, ctx);
     expect(await episodes()).toEqual(["Mars has two moons"]);
   });

@@ -40,7 +40,7 @@ describe("consolidation - over the handlers", () => {
 
   it("threshold - entries at or above min_relevance become episodes, every scored entry leaves, the current cycle stays", async () => {
     await h.handlers.remember(
-      { afterPosition: 0,
+      { afterPosition: 0, includeRules: false,
         agentId: "a1",
         session: undefined,
         provenance: [],
@@ -55,7 +55,7 @@ describe("consolidation - over the handlers", () => {
       },
       ctx,
     );
-    await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 10, touchIds: [], entries: [entry("still thinking", { symbols: ["goal:sun"] })] }, ctx);
+    await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 10, touchIds: [], entries: [entry("still thinking", { symbols: ["goal:sun"] })] }, ctx);
     // "moon" scores exactly 0.3 * 1 + 0.3 * 1/3; use that as the threshold to test "at or above".
     const moon = scoreEntry(entry("m", { id: 3, symbols: ["moon"], sourceCycle: 6 }), 10, { goals: new Set(["goal:sun"]), goalNeighbours: new Set(), degree: new Map() }, consolidationSettings(undefined));
     const r = await h.handlers.consolidate(
@@ -90,10 +90,10 @@ describe("consolidation - over the handlers", () => {
     await h.handlers.saveSession({ state: session("a1", 3, ["goal:sun"]), expectedVersion: 0 }, ctx);
     const decision = entry("Decide: tool=kg_query, score 0.85", { kind: WorkingMemoryKind.DECISION, symbols: ["goal:sun"], toolName: "kg_query", relevance: 0.7 });
     const batch = [decision, ...Array.from({ length: 7 }, (_, i) => entry(`observation ${i} about the sun`, { symbols: i % 2 ? ["goal:sun"] : [] }))];
-    const first = await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 3, touchIds: [], entries: batch, capacity: 10 }, ctx);
+    const first = await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 3, touchIds: [], entries: batch, capacity: 10 }, ctx);
     expect(first).toMatchObject({ size: 8, pressure: 0.8 });
     expect(first.consolidation).toBeUndefined(); // 0.8 is not above 0.8
-    const second = await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 4, touchIds: [], entries: [entry("cycle four")], capacity: 10 }, ctx);
+    const second = await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 4, touchIds: [], entries: [entry("cycle four")], capacity: 10 }, ctx);
     expect(second.consolidation).toBeDefined();
     expect(second.consolidation!.entriesRemoved).toBe(8);
     expect(second.consolidation!.episodes.every((e) => e.consolidationReason === "pressure" && e.goalId === "goal:sun")).toBe(true);
@@ -112,7 +112,7 @@ describe("consolidation - over the handlers", () => {
     state.config = AgentConfig.fromPartial({ autoConsolidate: false });
     await h.handlers.saveSession({ state, expectedVersion: 0 }, ctx);
     for (let c = 1; c <= 12; c++) {
-      const r = await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: c, touchIds: [], entries: [entry(`e${c}`, { relevance: 0.9 })], capacity: 10 }, ctx);
+      const r = await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: c, touchIds: [], entries: [entry(`e${c}`, { relevance: 0.9 })], capacity: 10 }, ctx);
       expect(r.consolidation).toBeUndefined();
       if (c > 10) expect(r.evictedIds).toEqual([c - 10]);
     }

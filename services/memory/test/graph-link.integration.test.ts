@@ -18,7 +18,7 @@ describe("graph link - a real orient service on the in-process bus", () => {
       // goal:sun -> about -> sun; sun has four more edges.
       await orient.mutate({ agentId: "a1", add: ["goal:sun about sun", "sun is_a star", "sun part_of solar_system", "earth orbits sun", "sun emits light"].map((l) => { const [subject, predicate, object] = l.split(" ") as [string, string, string]; return { subject, predicate, object, confidence: 1 }; }) });
       const handlers = createMemoryHandlers(store, { graph: orientGraphLink(transport) });
-      await handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, touchIds: [], entries: [entry("the sun shines", { symbols: ["sun"], kind: WorkingMemoryKind.INFERENCE }), entry("HTTP 200: the sun is a G-type star", { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "http_fetch", symbols: ["sun"] })] }, ctx);
+      await handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, touchIds: [], entries: [entry("the sun shines", { symbols: ["sun"], kind: WorkingMemoryKind.INFERENCE }), entry("HTTP 200: the sun is a G-type star", { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "http_fetch", symbols: ["sun"] })] }, ctx);
       const r = await handlers.consolidate({ agentId: "a1", cycle: 3, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:sun"], config: { minRelevance: 0 } }, ctx);
       const [ep] = r.episodes;
       // goal relevance 0.8 (neighbour); novelty 1 / (1 + 0.2 * 6): sun's five edges plus the fact's agent:about edge
@@ -52,7 +52,7 @@ describe("graph link - a real orient service on the in-process bus", () => {
         graph: orientGraphLink(transport, { timeoutMs: 200, onUnavailable: (op) => unavailable.push(op) }),
         log: { warn: (_f, m) => warnings.push(m) },
       });
-      const r = await handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, touchIds: [], entries: [entry("tool said something useful", { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "echo", symbols: ["goal:x"] })] }, ctx);
+      const r = await handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, touchIds: [], entries: [entry("tool said something useful", { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "echo", symbols: ["goal:x"] })] }, ctx);
       expect(r.facts).toHaveLength(1);
       const c = await handlers.consolidate({ agentId: "a1", cycle: 2, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:x"], config: undefined }, ctx);
       expect(c.episodes).toHaveLength(1);

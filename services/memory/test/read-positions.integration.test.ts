@@ -42,6 +42,7 @@ const cycleOf = (agentId: string, cycle: number, afterPosition: number, content:
   agentId,
   cycle,
   afterPosition,
+  includeRules: false,
   entries: [entry(content, { symbols: ["goal:moons"], kind: WorkingMemoryKind.INFERENCE, sourceCycle: cycle })],
   touchIds: [],
   provenance: [],

@@ -34,7 +34,7 @@ async function grow(h: Handlers, agentId: string): Promise<void> {
     const ids = Array.from({ length: 20 }, (_, i) => from + i);
     await h.recordFacts({ agentId, facts: ids.map((i) => Fact.fromPartial({ agentId, content: `Crater ${i} lies on the far side of the moon`, source: "tool:kg_query" })) }, ctx);
     const entries = ids.slice(0, 10).map((i) => entry(`cycle ${i} looked at crater ${i} near the far rim`, { symbols: ["goal:craters", `topic:crater_${i}`], kind: WorkingMemoryKind.INFERENCE, relevance: 0.9 }));
-    await h.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId, cycle: from + 1, touchIds: [], entries }, ctx);
+    await h.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId, cycle: from + 1, touchIds: [], entries }, ctx);
     await h.consolidate({ agentId, cycle: from + 2, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:craters"], config: undefined }, ctx);
   }
 }

@@ -18,7 +18,7 @@ describe("recall", () => {
     let cycle = 1;
     for (const [t, [topic, texts]] of Object.entries(CORPUS).entries()) {
       const goal = `goal:g${t}`;
-      const r = await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, touchIds: [], entries: texts.map((c) => entry(c, { symbols: [goal], kind: WorkingMemoryKind.INFERENCE })) }, ctx);
+      const r = await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, touchIds: [], entries: texts.map((c) => entry(c, { symbols: [goal], kind: WorkingMemoryKind.INFERENCE })) }, ctx);
       const c = await h.handlers.consolidate({ agentId: "a1", cycle: cycle + 1, trigger: ConsolidationTrigger.MANUAL, goalIds: [goal], config: undefined }, ctx);
       expect(c.episodes).toHaveLength(5);
       c.episodes.forEach((e) => topicOf.set(e.symbolId, topic));
@@ -66,7 +66,7 @@ describe("recall", () => {
     const fresh = await filesHandlers({ now: t.now });
     try {
       for (const [cycle, text] of [[1, "the comet passed close to the earth"], [3, "the comet passed close to the earth"]] as const) {
-        await fresh.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, touchIds: [], entries: [entry(text, { symbols: ["goal:x"] })] }, ctx);
+        await fresh.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, touchIds: [], entries: [entry(text, { symbols: ["goal:x"] })] }, ctx);
         await fresh.handlers.consolidate({ agentId: "a1", cycle: cycle + 1, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:x"], config: undefined }, ctx);
         t.advance(10 * DAY);
       }
@@ -104,7 +104,7 @@ describe("recall by words and similarity", () => {
   beforeAll(async () => {
     h = await filesHandlers({ now: time.now });
     const texts = [STAFF_FILE, DECISION, UNRELATED];
-    await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, touchIds: [], entries: texts.map((c) => entry(c, { symbols: ["goal:staff"], kind: WorkingMemoryKind.OBSERVATION, relevance: 0.9 })) }, ctx);
+    await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, touchIds: [], entries: texts.map((c) => entry(c, { symbols: ["goal:staff"], kind: WorkingMemoryKind.OBSERVATION, relevance: 0.9 })) }, ctx);
     const c = await h.handlers.consolidate({ agentId: "a1", cycle: 2, trigger: ConsolidationTrigger.MANUAL, goalIds: ["goal:staff"], config: undefined }, ctx);
     expect(c.episodes.map((e) => e.summary)).toEqual(texts);
     await h.handlers.recordFacts(

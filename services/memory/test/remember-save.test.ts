@@ -13,7 +13,7 @@ describe("Remember with the session's save", () => {
   beforeEach(async () => (h = await filesHandlers()));
   afterEach(() => h.close());
 
-  const remember = (cycle: number, save: SaveSessionRequest | undefined): RememberRequest => ({ afterPosition: 0,
+  const remember = (cycle: number, save: SaveSessionRequest | undefined): RememberRequest => ({ afterPosition: 0, includeRules: false,
     agentId: "a1",
     cycle,
     entries: [entry(`note of cycle ${cycle}`)],

@@ -27,7 +27,7 @@ async function replica(bucket: string) {
   return { handlers, sent };
 }
 
-const request = (agentId: string, cycle: number, session?: RememberRequest["session"]): RememberRequest => ({ afterPosition: 0, agentId, cycle, entries: [entry(`note ${cycle}`)], touchIds: [], capacity: 4, session, provenance: [], save: undefined });
+const request = (agentId: string, cycle: number, session?: RememberRequest["session"]): RememberRequest => ({ afterPosition: 0, includeRules: false, agentId, cycle, entries: [entry(`note ${cycle}`)], touchIds: [], capacity: 4, session, provenance: [], save: undefined });
 
 describe("Remember with the session sent", () => {
   it("reads no session: one request fewer over KV than without it", async () => {

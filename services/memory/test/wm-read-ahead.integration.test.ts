@@ -12,7 +12,7 @@ import { useNatsReplicas } from "./fixtures/replicas.js";
 const nats = useNatsReplicas();
 const ctx = {} as CallContext;
 const entry = (content: string) => ({ id: 0, content, symbols: ["goal:moons"], kind: WorkingMemoryKind.OBSERVATION, timestampUnixMs: 0, relevance: 0.5, sourceCycle: 1, referenceCount: 0, accessCycles: [], toolName: "" });
-const remember = (agentId: string, cycle: number, content: string): RememberRequest => ({ afterPosition: 0, agentId, cycle, entries: [entry(content)], touchIds: [], capacity: 50, session: { activeGoalIds: [], config: undefined }, provenance: [], save: undefined });
+const remember = (agentId: string, cycle: number, content: string): RememberRequest => ({ afterPosition: 0, includeRules: false, agentId, cycle, entries: [entry(content)], touchIds: [], capacity: 50, session: { activeGoalIds: [], config: undefined }, provenance: [], save: undefined });
 const recent = (agentId: string) => ({ agentId, limit: 50, kinds: [], symbol: "" });
 
 describe("Remember after Recent", () => {

@@ -10,7 +10,7 @@ describe("working memory", () => {
   afterEach(() => h.close());
 
   const remember = async (entries: ReturnType<typeof entry>[], more: { capacity?: number; cycle?: number; touchIds?: number[] } = {}) =>
-    h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: more.cycle ?? 1, entries, touchIds: more.touchIds ?? [], capacity: more.capacity }, ctx);
+    h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: more.cycle ?? 1, entries, touchIds: more.touchIds ?? [], capacity: more.capacity }, ctx);
 
   it("eviction - a full memory evicts the oldest low-relevance entry and keeps the new one", async () => {
     const first = await remember(
@@ -100,7 +100,7 @@ describe("working memory", () => {
       expect(isBusError(err, "INVALID_ARGUMENT"), String(err)).toBe(true);
       expect((err as Error).message).toMatch(message);
     }
-    const bad = await Promise.resolve(h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a.b", cycle: 1, entries: [], touchIds: [] }, ctx)).catch((e: unknown) => e);
+    const bad = await Promise.resolve(h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a.b", cycle: 1, entries: [], touchIds: [] }, ctx)).catch((e: unknown) => e);
     expect((bad as Error).message).toMatch(/^agent_id: "a\.b" is not a valid agent id/);
     const { entries, size } = await h.handlers.recent({ agentId: "a1", kinds: [], symbol: "" }, ctx);
     expect(size).toBe(1);

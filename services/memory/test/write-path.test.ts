@@ -46,9 +46,9 @@ describe("memory write path", () => {
     const held = holdingWrites((kind, name) => kind === "doc" && name === "wm");
     // A tool result long enough to become a fact: Remember then writes the fact's provenance after its first write.
     const result = entry("phobos and deimos are the two moons that orbit mars", { kind: WorkingMemoryKind.TOOL_RESULT, toolName: "kg_query" });
-    await held.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
+    await held.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
     held.arm();
-    const remembering = Promise.resolve(held.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [result], touchIds: [] }, ctx)).then(() => done.push("remember"));
+    const remembering = Promise.resolve(held.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [result], touchIds: [] }, ctx)).then(() => done.push("remember"));
     // Remember holds the agent's lock by now, its working-memory write held.
     await new Promise((resolve) => setImmediate(resolve));
     await Promise.resolve(held.handlers.recordProvenance(provenance(1), ctx)).then(() => done.push("provenance"));
@@ -62,12 +62,12 @@ describe("memory write path", () => {
   it("a RecordFacts in flight (act sends it without waiting) does not hold up the cycle's Remember", async () => {
     const done: string[] = [];
     const held = holdingWrites((kind, name) => kind === "log" && name === "facts");
-    await held.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
+    await held.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 0, entries: [entry("the agent is loaded")], touchIds: [] }, ctx);
     held.arm();
     const fact = { id: "", agentId: "a1", content: "phobos orbits mars closer than any other moon", source: "tool:kg_query", tags: [], cycle: 1, createdAtUnixMs: 0 };
     const recording = Promise.resolve(held.handlers.recordFacts({ agentId: "a1", facts: [fact] }, ctx)).then(() => done.push("facts"));
     await new Promise((resolve) => setImmediate(resolve));
-    await Promise.resolve(held.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [entry("an observation")], touchIds: [] }, ctx)).then(() => done.push("remember"));
+    await Promise.resolve(held.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [entry("an observation")], touchIds: [] }, ctx)).then(() => done.push("remember"));
     held.release();
     await recording;
     expect(done).toEqual(["remember", "facts"]);
@@ -84,11 +84,11 @@ describe("memory write path", () => {
       },
     });
     const handlers = createMemoryHandlers(store);
-    await handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [entry("first")], touchIds: [] }, ctx);
+    await handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [entry("first")], touchIds: [] }, ctx);
     expect(seen.indexOf("wm asked")).toBeGreaterThanOrEqual(0);
     expect(seen.indexOf("wm asked")).toBeLessThan(seen.indexOf("session read"));
     // Both read ahead of the agent's lock: the second one's read is stale once the first has written.
-    await Promise.all([2, 3].map((cycle) => handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, entries: [entry(`note ${cycle}`)], touchIds: [] }, ctx)));
+    await Promise.all([2, 3].map((cycle) => handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle, entries: [entry(`note ${cycle}`)], touchIds: [] }, ctx)));
     const recent = await handlers.recent({ agentId: "a1", limit: 10, kinds: [], symbol: "" }, ctx);
     expect(recent.entries.map((e) => e.content).sort()).toEqual(["first", "note 2", "note 3"]);
   });
@@ -118,7 +118,7 @@ describe("memory write path", () => {
   });
 
   it("a read of working memory is the reader's own: changing what one read returned leaves the next read as stored", async () => {
-    await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [entry("first"), entry("second")], touchIds: [] }, ctx);
+    await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [entry("first"), entry("second")], touchIds: [] }, ctx);
     const one = await h.handlers.recent({ agentId: "a1", limit: 10, kinds: [], symbol: "" }, ctx);
     one.entries[0]!.content = "changed by a reader";
     one.entries[0]!.accessCycles.push(99);
@@ -133,7 +133,7 @@ describe("memory write path", () => {
   it("archived decisions are written once encoded and read back whole, in id order, after the store is reopened", async () => {
     const decision = (n: number) => entry(`Decide: tool=kg_query, step ${n}`, { kind: WorkingMemoryKind.DECISION, symbols: ["goal:sun"], toolName: "kg_query", relevance: 0.1 });
     // Capacity 2 with auto-consolidation off (no session): every new pair evicts the old one into the archive.
-    for (let c = 1; c <= 4; c++) await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: c, entries: [decision(2 * c - 1), decision(2 * c)], touchIds: [], capacity: 2 }, ctx);
+    for (let c = 1; c <= 4; c++) await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: c, entries: [decision(2 * c - 1), decision(2 * c)], touchIds: [], capacity: 2 }, ctx);
     const before = await h.handlers.toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 20 }, ctx);
     expect(before.decisions.map((d) => d.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
     await h.store.close();
@@ -152,10 +152,10 @@ describe("memory write path", () => {
 
   it("the archive is a document of its own, written only when decisions leave working memory", async () => {
     const decision = (n: number) => entry(`Decide: tool=kg_query, step ${n}`, { kind: WorkingMemoryKind.DECISION, symbols: ["goal:sun"], toolName: "kg_query", relevance: 0.1 });
-    await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [decision(1), decision(2)], touchIds: [], capacity: 2 }, ctx);
+    await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: [decision(1), decision(2)], touchIds: [], capacity: 2 }, ctx);
     expect(await docJson("archive")).toBeUndefined();
     // Full: decision 1 is evicted (and, memory being under pressure, decision 2 consolidated).
-    await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 2, entries: [decision(3)], touchIds: [], capacity: 2 }, ctx);
+    await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 2, entries: [decision(3)], touchIds: [], capacity: 2 }, ctx);
     const archive = await docJson("archive");
     const archivedIds = archive?.value["entries"]?.map((e) => (e as { id: number }).id);
     expect(archivedIds).toContain(1);
@@ -163,7 +163,7 @@ describe("memory write path", () => {
     expect(wm?.value["archive"]).toBeUndefined();
     expect(wm?.value["entries"]?.map((e) => (e as { id: number }).id)).toEqual([3]);
     // A touch changes working memory only.
-    await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 3, entries: [], touchIds: [3], capacity: 10 }, ctx);
+    await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 3, entries: [], touchIds: [3], capacity: 10 }, ctx);
     expect((await docJson("archive"))?.revision).toBe(archive?.revision);
   });
 
@@ -171,10 +171,10 @@ describe("memory write path", () => {
     const toJson = vi.spyOn(WorkingMemoryEntry, "toJSON");
     try {
       const first = Array.from({ length: 20 }, (_, i) => entry(`observation ${i}`));
-      await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: first, touchIds: [], capacity: 50 }, ctx);
+      await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 1, entries: first, touchIds: [], capacity: 50 }, ctx);
       expect(toJson).toHaveBeenCalledTimes(20);
       toJson.mockClear();
-      await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 2, entries: [entry("one more")], touchIds: [3, 5], capacity: 50 }, ctx);
+      await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 2, entries: [entry("one more")], touchIds: [3, 5], capacity: 50 }, ctx);
       // One new entry and two touched ones (each a new entry object), not all 21.
       expect(toJson).toHaveBeenCalledTimes(3);
     } finally {
@@ -200,7 +200,7 @@ describe("memory write path", () => {
       [2, "Decide: live one"],
       [1, "Decide: archived one"],
     ]);
-    await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 2, entries: [entry("an observation")], touchIds: [], capacity: 10 }, ctx);
+    await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 2, entries: [entry("an observation")], touchIds: [], capacity: 10 }, ctx);
     expect((await docJson("archive"))?.value["entries"]?.map((e) => (e as { id: number }).id)).toEqual([1]);
     expect((await docJson("wm"))?.value["archive"]).toBeUndefined();
     expect(await history()).toEqual([
@@ -216,7 +216,7 @@ describe("memory write path", () => {
     const history = async () => (await h.handlers.toolHistory({ agentId: "a1", goalId: "goal:sun", limit: 10 }, ctx)).decisions.map((d) => d.id);
     expect(await history()).toEqual([1]);
     // Evicting it archives nothing new.
-    await h.handlers.remember({ afterPosition: 0, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 2, entries: [entry("next")], touchIds: [], capacity: 1 }, ctx);
+    await h.handlers.remember({ afterPosition: 0, includeRules: false, session: undefined, provenance: [], save: undefined, agentId: "a1", cycle: 2, entries: [entry("next")], touchIds: [], capacity: 1 }, ctx);
     expect((await docJson("archive"))?.value["entries"]?.map((e) => (e as { id: number }).id)).toEqual([1]);
     expect(await history()).toEqual([1]);
   });

@@ -209,7 +209,7 @@ class ToolRun(_message.Message):
     def __init__(self, tool_name: _Optional[str] = ..., success: _Optional[bool] = ..., cycle: _Optional[int] = ..., goal_id: _Optional[str] = ..., outcome: _Optional[_Union[_act_pb2.ActionOutcome, str]] = ...) -> None: ...
 
 class RememberRequest(_message.Message):
-    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity", "session", "provenance", "save", "after_position")
+    __slots__ = ("agent_id", "cycle", "entries", "touch_ids", "capacity", "session", "provenance", "save", "after_position", "include_rules")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     CYCLE_FIELD_NUMBER: _ClassVar[int]
     ENTRIES_FIELD_NUMBER: _ClassVar[int]
@@ -219,6 +219,7 @@ class RememberRequest(_message.Message):
     PROVENANCE_FIELD_NUMBER: _ClassVar[int]
     SAVE_FIELD_NUMBER: _ClassVar[int]
     AFTER_POSITION_FIELD_NUMBER: _ClassVar[int]
+    INCLUDE_RULES_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     cycle: int
     entries: _containers.RepeatedCompositeFieldContainer[_common_pb2.WorkingMemoryEntry]
@@ -228,7 +229,8 @@ class RememberRequest(_message.Message):
     provenance: _containers.RepeatedCompositeFieldContainer[ProvenanceRecord]
     save: SaveSessionRequest
     after_position: int
-    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ..., session: _Optional[_Union[RememberSession, _Mapping]] = ..., provenance: _Optional[_Iterable[_Union[ProvenanceRecord, _Mapping]]] = ..., save: _Optional[_Union[SaveSessionRequest, _Mapping]] = ..., after_position: _Optional[int] = ...) -> None: ...
+    include_rules: bool
+    def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[_common_pb2.WorkingMemoryEntry, _Mapping]]] = ..., touch_ids: _Optional[_Iterable[int]] = ..., capacity: _Optional[int] = ..., session: _Optional[_Union[RememberSession, _Mapping]] = ..., provenance: _Optional[_Iterable[_Union[ProvenanceRecord, _Mapping]]] = ..., save: _Optional[_Union[SaveSessionRequest, _Mapping]] = ..., after_position: _Optional[int] = ..., include_rules: _Optional[bool] = ...) -> None: ...
 
 class RememberSession(_message.Message):
     __slots__ = ("active_goal_ids", "config")
@@ -239,7 +241,7 @@ class RememberSession(_message.Message):
     def __init__(self, active_goal_ids: _Optional[_Iterable[str]] = ..., config: _Optional[_Union[_common_pb2.AgentConfig, _Mapping]] = ...) -> None: ...
 
 class RememberResponse(_message.Message):
-    __slots__ = ("ids", "evicted_ids", "size", "capacity", "pressure", "facts", "pressure_level", "consolidation", "unknown_touch_ids", "provenance_ids", "saved", "memory_position")
+    __slots__ = ("ids", "evicted_ids", "size", "capacity", "pressure", "facts", "pressure_level", "consolidation", "unknown_touch_ids", "provenance_ids", "saved", "memory_position", "rules", "rules_included")
     IDS_FIELD_NUMBER: _ClassVar[int]
     EVICTED_IDS_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -252,6 +254,8 @@ class RememberResponse(_message.Message):
     PROVENANCE_IDS_FIELD_NUMBER: _ClassVar[int]
     SAVED_FIELD_NUMBER: _ClassVar[int]
     MEMORY_POSITION_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    RULES_INCLUDED_FIELD_NUMBER: _ClassVar[int]
     ids: _containers.RepeatedScalarFieldContainer[int]
     evicted_ids: _containers.RepeatedScalarFieldContainer[int]
     size: int
@@ -264,7 +268,9 @@ class RememberResponse(_message.Message):
     provenance_ids: _containers.RepeatedScalarFieldContainer[str]
     saved: SaveSessionResponse
     memory_position: int
-    def __init__(self, ids: _Optional[_Iterable[int]] = ..., evicted_ids: _Optional[_Iterable[int]] = ..., size: _Optional[int] = ..., capacity: _Optional[int] = ..., pressure: _Optional[float] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., pressure_level: _Optional[_Union[PressureLevel, str]] = ..., consolidation: _Optional[_Union[MemoryServiceConsolidateResponse, _Mapping]] = ..., unknown_touch_ids: _Optional[_Iterable[int]] = ..., provenance_ids: _Optional[_Iterable[str]] = ..., saved: _Optional[_Union[SaveSessionResponse, _Mapping]] = ..., memory_position: _Optional[int] = ...) -> None: ...
+    rules: _containers.RepeatedCompositeFieldContainer[BehaviorRule]
+    rules_included: bool
+    def __init__(self, ids: _Optional[_Iterable[int]] = ..., evicted_ids: _Optional[_Iterable[int]] = ..., size: _Optional[int] = ..., capacity: _Optional[int] = ..., pressure: _Optional[float] = ..., facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., pressure_level: _Optional[_Union[PressureLevel, str]] = ..., consolidation: _Optional[_Union[MemoryServiceConsolidateResponse, _Mapping]] = ..., unknown_touch_ids: _Optional[_Iterable[int]] = ..., provenance_ids: _Optional[_Iterable[str]] = ..., saved: _Optional[_Union[SaveSessionResponse, _Mapping]] = ..., memory_position: _Optional[int] = ..., rules: _Optional[_Iterable[_Union[BehaviorRule, _Mapping]]] = ..., rules_included: _Optional[bool] = ...) -> None: ...
 
 class RecentRequest(_message.Message):
     __slots__ = ("agent_id", "limit", "kinds", "symbol")

@@ -28,3 +28,11 @@ export async function learnedScoreRules(ports: Pick<CyclePorts, "memory">, agent
     return [];
   }
 }
+
+/**
+ * The rules a cycle decides by: those the agent's last Remember carried,
+ * while they are current (see RememberedRules), else read from memory.
+ */
+export async function cycleScoreRules(ports: Pick<CyclePorts, "memory" | "rememberedRules">, agentId: string, deadline: number, warn: (message: string) => void): Promise<ScoreRule[]> {
+  return ports.rememberedRules?.take(agentId) ?? learnedScoreRules(ports, agentId, deadline, warn);
+}

@@ -8,6 +8,7 @@ import {
   type Event,
 } from "@boyd/proto";
 import type { EventSequence } from "./event-sequence.js";
+import { withRememberedRules, type RememberedRules } from "./remembered-rules.js";
 
 /**
  * What a cycle talks to: the five services, an event sink and a clock. The
@@ -25,6 +26,8 @@ export interface CyclePorts {
   readonly now: () => number;
   /** Numbers each agent's events; without it events are numbered by cycle (tests). */
   readonly sequence?: EventSequence;
+  /** The learned rules each agent's last Remember carried; without it every cycle lists them (tests). */
+  readonly rememberedRules?: RememberedRules;
 }
 
 /** Numbers reserved for the events one act call may publish: an approval and a question, each requested and resolved. */
@@ -87,9 +90,13 @@ export function withMemoryPositions(ports: CyclePorts): CyclePorts {
   return { ...ports, memory, observe };
 }
 
-/** Typed clients for every service on a transport, memory reads bound to each agent's last write (withMemoryPositions). */
+/**
+ * Typed clients for every service on a transport, memory reads bound to
+ * each agent's last write (withMemoryPositions), the learned rules taken
+ * from each Remember (withRememberedRules).
+ */
 export function servicePorts(transport: Transport, emit: CyclePorts["emit"], now: () => number = Date.now): CyclePorts {
-  return withMemoryPositions({
+  return withRememberedRules(withMemoryPositions({
     observe: createClient(transport, ObserveServiceDefinition),
     orient: createClient(transport, OrientServiceDefinition),
     decide: createClient(transport, DecideServiceDefinition),
@@ -97,5 +104,5 @@ export function servicePorts(transport: Transport, emit: CyclePorts["emit"], now
     memory: createClient(transport, MemoryServiceDefinition),
     emit,
     now,
-  });
+  }));
 }

@@ -29,7 +29,7 @@ import { decideHistory } from "./decide-history.js";
 import { decomposeIfStalled, evaluateWorkedGoal, recordPlanStep, withAnswers } from "./evaluate.js";
 import { CycleFrame, type CycleOptions } from "./frame.js";
 import { dueJobs, jobFromResult } from "./jobs.js";
-import { learnedScoreRules } from "./learned-rules.js";
+import { cycleScoreRules } from "./learned-rules.js";
 import { blockedByRejection, confirmPlan, hasRejectedSteps, needsConfirmation, toolsAfterRejection } from "./plan-confirmation.js";
 import { planOf, usedTools, withPlan } from "./plans.js";
 import { answerEntryText, applyUserAnswer, questionOf, readUserAnswer, rememberAnswer, type AnswerEffect } from "./user-answers.js";
@@ -90,8 +90,8 @@ async function cyclePhases(frame: CycleFrame, session: AgentSession, ports: Cycl
   const opening = openCycle(frame, { ...session.state, cycleCount: frame.cycle });
   await narrateOpening(frame, opening);
 
-  // Learned rules depend on nothing this cycle does before decide: read them while observe and orient run.
-  const rules = frame.traced("plan", () => learnedScoreRules(frame.ports, frame.agentId, frame.policy().deadline, (m) => frame.warn(m)));
+  // Learned rules depend on nothing this cycle does before decide: the last Remember's, or read while observe and orient run.
+  const rules = frame.traced("plan", () => cycleScoreRules(frame.ports, frame.agentId, frame.policy().deadline, (m) => frame.warn(m)));
   const observation = await observePhase(frame, opening.goals);
   const orientation = await orientPhase(frame, observation);
   let state: SessionState = { ...opening.state, goals: withAnswers(opening.goals, orientation) };

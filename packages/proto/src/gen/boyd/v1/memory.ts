@@ -409,6 +409,16 @@ export interface RememberRequest {
    * that far reads from it without a store round trip. 0: read the store.
    */
   afterPosition: number;
+  /**
+   * Whether the reply carries the agent's learned rules, every one, as
+   * ListRules lists them at its largest limit, read after this call's facts
+   * are stored. A
+   * caller that lists the rules every cycle (the controller, for decide)
+   * takes them from its Remember for the next cycle instead of making a
+   * call of its own. A memory that does not know this field leaves
+   * RememberResponse.rules_included false: the caller then sends ListRules.
+   */
+  includeRules: boolean;
 }
 
 /** RememberSession is the part of an agent's session Remember works from. */
@@ -470,6 +480,16 @@ export interface RememberResponse {
    * see these writes. 0 when the store has no such order (files).
    */
   memoryPosition: number;
+  /**
+   * The agent's learned rules, best first, as ListRules would list them
+   * after this call, when RememberRequest.include_rules asked for them.
+   */
+  rules: BehaviorRule[];
+  /**
+   * Whether rules holds them: false when they were not asked for, or the
+   * memory answering does not know include_rules.
+   */
+  rulesIncluded: boolean;
 }
 
 /** RecentRequest lists working memory. */
@@ -2629,6 +2649,7 @@ function createBaseRememberRequest(): RememberRequest {
     provenance: [],
     save: undefined,
     afterPosition: 0,
+    includeRules: false,
   };
 }
 
@@ -2664,6 +2685,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     }
     if (message.afterPosition !== 0) {
       writer.uint32(72).uint64(message.afterPosition);
+    }
+    if (message.includeRules !== false) {
+      writer.uint32(80).bool(message.includeRules);
     }
     return writer;
   },
@@ -2763,6 +2787,14 @@ export const RememberRequest: MessageFns<RememberRequest> = {
             message.afterPosition = longToNumber(reader.uint64());
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.includeRules = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2802,6 +2834,11 @@ export const RememberRequest: MessageFns<RememberRequest> = {
         : isSet(object.after_position)
         ? globalThis.Number(object.after_position)
         : 0,
+      includeRules: isSet(object.includeRules)
+        ? globalThis.Boolean(object.includeRules)
+        : isSet(object.include_rules)
+        ? globalThis.Boolean(object.include_rules)
+        : false,
     };
   },
 
@@ -2834,6 +2871,9 @@ export const RememberRequest: MessageFns<RememberRequest> = {
     if (message.afterPosition !== 0) {
       obj.afterPosition = Math.round(message.afterPosition);
     }
+    if (message.includeRules !== false) {
+      obj.includeRules = message.includeRules;
+    }
     return obj;
   },
 
@@ -2855,6 +2895,7 @@ export const RememberRequest: MessageFns<RememberRequest> = {
       ? SaveSessionRequest.fromPartial(object.save)
       : undefined;
     message.afterPosition = object.afterPosition ?? 0;
+    message.includeRules = object.includeRules ?? false;
     return message;
   },
 };
@@ -2964,6 +3005,8 @@ function createBaseRememberResponse(): RememberResponse {
     provenanceIds: [],
     saved: undefined,
     memoryPosition: 0,
+    rules: [],
+    rulesIncluded: false,
   };
 }
 
@@ -3016,6 +3059,12 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     }
     if (message.memoryPosition !== 0) {
       writer.uint32(96).uint64(message.memoryPosition);
+    }
+    for (const v of message.rules) {
+      BehaviorRule.encode(v!, writer.uint32(106).fork()).join();
+    }
+    if (message.rulesIncluded !== false) {
+      writer.uint32(112).bool(message.rulesIncluded);
     }
     return writer;
   },
@@ -3159,6 +3208,22 @@ export const RememberResponse: MessageFns<RememberResponse> = {
             message.memoryPosition = longToNumber(reader.uint64());
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.rules.push(BehaviorRule.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.rulesIncluded = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3207,6 +3272,14 @@ export const RememberResponse: MessageFns<RememberResponse> = {
         : isSet(object.memory_position)
         ? globalThis.Number(object.memory_position)
         : 0,
+      rules: globalThis.Array.isArray(object?.rules)
+        ? object.rules.map((e: any) => BehaviorRule.fromJSON(e))
+        : [],
+      rulesIncluded: isSet(object.rulesIncluded)
+        ? globalThis.Boolean(object.rulesIncluded)
+        : isSet(object.rules_included)
+        ? globalThis.Boolean(object.rules_included)
+        : false,
     };
   },
 
@@ -3248,6 +3321,12 @@ export const RememberResponse: MessageFns<RememberResponse> = {
     if (message.memoryPosition !== 0) {
       obj.memoryPosition = Math.round(message.memoryPosition);
     }
+    if (message.rules?.length) {
+      obj.rules = message.rules.map((e) => BehaviorRule.toJSON(e));
+    }
+    if (message.rulesIncluded !== false) {
+      obj.rulesIncluded = message.rulesIncluded;
+    }
     return obj;
   },
 
@@ -3272,6 +3351,8 @@ export const RememberResponse: MessageFns<RememberResponse> = {
       ? SaveSessionResponse.fromPartial(object.saved)
       : undefined;
     message.memoryPosition = object.memoryPosition ?? 0;
+    message.rules = object.rules?.map((e) => BehaviorRule.fromPartial(e)) || [];
+    message.rulesIncluded = object.rulesIncluded ?? false;
     return message;
   },
 };
