@@ -84,6 +84,24 @@ describe("percepts - in-process inbox behind Observe", () => {
     expect(second.summary).toMatch(/, 2 percepts$/);
   });
 
+  it("bounded - an agent's queue goes once its percepts are observed, so the inbox holds the agents with percepts waiting, not every agent ever named", async () => {
+    for (let i = 0; i < 200; i++) await publishPercept(transport, { agentId: `agent-${i}`, id: `p${i}` });
+    expect(inbox.stats()).toMatchObject({ buffered: 200, agents: 200 });
+    for (let i = 0; i < 150; i++) expect((await perceptsOf(`agent-${i}`)).percepts.map((p) => p.id)).toEqual([`p${i}`]);
+    expect(inbox.stats()).toMatchObject({ buffered: 50, agents: 50 });
+    // Taken but not yet committed: the queue stays until the batch settles; released, the percept waits again.
+    const out = await inbox.take("agent-150", { limit: 10, deadline: Date.now() + 1_000 });
+    expect(inbox.stats()).toMatchObject({ buffered: 49, agents: 50 });
+    await out.release();
+    expect(inbox.stats()).toMatchObject({ buffered: 50, agents: 50 });
+    // A forgotten agent still drops a redelivery of what it observed, and takes new percepts.
+    await publishPercept(transport, { agentId: "agent-3", id: "p3" });
+    await publishPercept(transport, { agentId: "agent-3", id: "again" });
+    expect((await perceptsOf("agent-3")).percepts.map((p) => p.id)).toEqual(["again"]);
+    expect(drops).toEqual([["duplicate", "p3"]]);
+    expect(inbox.stats()).toMatchObject({ agents: 50 });
+  });
+
   it("refused - malformed payloads and percepts naming another agent are dropped, not delivered", async () => {
     transport.publish(perceptSubject("a1"), { data: new Uint8Array([0xff, 0xff, 0xff]), headers: {} });
     transport.publish(perceptSubject("a1"), { data: Percept.encode(Percept.fromPartial({ id: "x", agentId: "a2" })).finish(), headers: {} });

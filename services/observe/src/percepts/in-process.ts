@@ -19,6 +19,8 @@ export interface InProcessPerceptInboxOptions {
 export interface InProcessInboxStats {
   /** Percepts waiting now, all agents. */
   buffered: number;
+  /** Agents with percepts waiting or out for an observation (a queue each). */
+  agents: number;
   /** Percepts refused or pushed out, by reason. */
   dropped: Record<DropReason, number>;
 }
@@ -83,6 +85,7 @@ export class InProcessPerceptInbox implements PerceptInbox {
             a.held.delete(p.id);
             this.delivered.add(agentId, p.id);
           }
+          this.forgetIfIdle(agentId, a);
         }),
       release: () =>
         settle(() => {
@@ -96,7 +99,17 @@ export class InProcessPerceptInbox implements PerceptInbox {
   stats(): InProcessInboxStats {
     let buffered = 0;
     for (const a of this.agents.values()) buffered += a.queue.length;
-    return { buffered, dropped: { ...this.counts } };
+    return { buffered, agents: this.agents.size, dropped: { ...this.counts } };
+  }
+
+  /**
+   * Drops an agent's queue once nothing waits in it or is out for an
+   * observation: a queue was kept for every agent id a percept ever named,
+   * so a process's inbox grew with every agent it ever heard of. Delivered
+   * ids stay in `delivered`, which keeps redeliveries out on its own.
+   */
+  private forgetIfIdle(agentId: string, a: AgentQueue): void {
+    if (a.queue.length === 0 && a.held.size === 0 && a.dropped === 0 && this.agents.get(agentId) === a) this.agents.delete(agentId);
   }
 
   close(): Promise<void> {
