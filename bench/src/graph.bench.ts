@@ -4,7 +4,9 @@
 // the same data: "neo4j" with its neighbourhood cache (the measured
 // activations repeat, the graph does not change between them, so after the
 // first they cost one round trip), and "neo4j-cold" with the cache off, as
-// every activation after a write is.
+// every activation after a write is. The embedded store also reads every
+// triple of one predicate a page at a time, reported per triple against the
+// smallest graph of the run (a page must not cost more the further it is).
 //
 //   pnpm bench:graph                      all sizes, both backends
 //   BENCH_SIZES=10000,100000 pnpm bench:graph
@@ -14,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GraphStore, openEmbeddedBackend, openNeo4jBackend, type TripleInput } from "@boyd/graph";
 import { seededRandom, startNeo4j } from "@boyd/testkit";
-import { generateTriples, seedsFor, type GraphShape } from "./graph/generate.js";
+import { generateTriples, PREDICATES, seedsFor, type GraphShape } from "./graph/generate.js";
 import { summarize } from "./stats.js";
 
 const sizes = (process.env["BENCH_SIZES"] ?? "10000,100000,1000000").split(",").map(Number);
@@ -32,6 +34,36 @@ interface Row {
   backend: string;
   ingestPerSec: number;
   depthMs: number[]; // median ms at depth 1, 2, 3
+}
+
+/** Reading every triple of one predicate, a page of 10,000 at a time (declarations, functional facts, a query by predicate). */
+interface Scan {
+  size: number;
+  shape: GraphShape;
+  triples: number;
+  /** Median µs per triple read, first pass after the writes and passes after it. */
+  firstUs: number;
+  againUs: number;
+}
+
+const SCAN_PAGE = 10_000;
+
+/** Every triple of the first predicate, page by page: ms of the first pass, and the median of the passes after it. */
+async function predicateScan(store: GraphStore): Promise<{ triples: number; firstMs: number; againMs: number }> {
+  const pass = async (): Promise<{ n: number; ms: number }> => {
+    const started = performance.now();
+    let n = 0;
+    for (let offset = 0; ; offset += SCAN_PAGE) {
+      const page = await store.query({ predicate: PREDICATES[0]! }, { limit: SCAN_PAGE, offset });
+      n += page.length;
+      if (page.length < SCAN_PAGE) break;
+    }
+    return { n, ms: performance.now() - started };
+  };
+  const first = await pass();
+  const again: number[] = [];
+  for (let i = 0; i < 5; i++) again.push((await pass()).ms);
+  return { triples: first.n, firstMs: first.ms, againMs: summarize(again.map((ms) => ms * 1_000)).p50 / 1_000 };
 }
 
 async function ingest(store: GraphStore, triples: Iterable<TripleInput>): Promise<number> {
@@ -82,6 +114,7 @@ async function activationMs(stores: readonly GraphStore[], size: number): Promis
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
+  const scans: Scan[] = [];
   const neo4j = await startNeo4j({ heap: "2g" });
   let labelNo = 0;
   try {
@@ -91,6 +124,8 @@ async function main(): Promise<void> {
         const { backend } = await openEmbeddedBackend({ dir, compactAfterRecords: 1_000_000 });
         const embedded = new GraphStore(backend);
         const embeddedIngest = await ingest(embedded, generateTriples(size, shape));
+        const scan = await predicateScan(embedded);
+        scans.push({ size, shape, triples: scan.triples, firstUs: (scan.firstMs * 1_000) / scan.triples, againUs: (scan.againMs * 1_000) / scan.triples });
         if (size <= neo4jMax) {
           const label = `Bench${++labelNo}`;
           const neo = await openNeo4jBackend({ uri: neo4j.uri, label });
@@ -120,6 +155,7 @@ async function main(): Promise<void> {
   }
   console.log("\n== summary");
   print(rows);
+  printScans(scans);
   const target = rows.find((r) => r.size === 1_000_000 && r.shape === "hub-heavy" && r.backend === "embedded");
   if (target) {
     const ms = target.depthMs[2]!;
@@ -147,6 +183,18 @@ function neo4jRatios(rows: Row[], backend: string, depths: number[]): number[] {
     .filter((r) => r.backend === backend)
     .map((n) => ({ n, e: rows.find((e) => e.backend === "embedded" && e.size === n.size && e.shape === n.shape)! }))
     .flatMap(({ n, e }) => depths.map((i) => n.depthMs[i]! / e.depthMs[i]!));
+}
+
+/** The embedded predicate scans, per triple, each size against the smallest of its shape in this run (flat: the cost of a page does not grow with the pages before it). */
+function printScans(scans: Scan[]): void {
+  console.log(`\nembedded: every triple of one predicate, ${SCAN_PAGE.toLocaleString("en-US")} a page, µs per triple (first pass after the writes; passes after it)`);
+  console.log(`${"edges".padStart(9)}  ${"shape".padEnd(9)}  ${"triples".padStart(9)}  ${"first µs".padStart(9)}  ${"again µs".padStart(9)}  ${"vs smallest".padStart(12)}`);
+  for (const s of scans) {
+    const smallest = scans.find((x) => x.shape === s.shape)!;
+    console.log(
+      `${String(s.size).padStart(9)}  ${s.shape.padEnd(9)}  ${String(s.triples).padStart(9)}  ${s.firstUs.toFixed(3).padStart(9)}  ${s.againUs.toFixed(3).padStart(9)}  ${`${(s.firstUs / smallest.firstUs).toFixed(2)}x, ${(s.againUs / smallest.againUs).toFixed(2)}x`.padStart(12)}`,
+    );
+  }
 }
 
 function print(rows: Row[]): void {

@@ -4,7 +4,8 @@ import { seededRandom } from "@boyd/testkit";
 /** The shape of a generated graph. */
 export type GraphShape = "uniform" | "hub-heavy";
 
-const PREDICATES = ["related-to", "is-a", "part-of", "has-a", "similar-to"];
+/** The predicates of a generated graph, used in turn (each holds a fifth of the triples). */
+export const PREDICATES = ["related-to", "is-a", "part-of", "has-a", "similar-to"];
 
 /**
  * Generates `edges` triples over edges/10 nodes. Uniform: endpoints drawn

@@ -407,6 +407,29 @@ export function graphConformance(name: string, openBackend: () => Promise<GraphB
       expect(full).toEqual({ subject: "a", predicate: "p", object: "y", confidence: 1, source: "test", createdAt: NOW });
     });
 
+    it("triples - a predicate's pages stay in key order and follow writes and retractions made between them", async () => {
+      const keys = (ts: { subject: string; predicate: string; object: string }[]) => ts.map((x) => `${x.subject} ${x.predicate} ${x.object}`);
+      const pages = async (size: number) => {
+        const out: string[] = [];
+        for (let offset = 0; ; offset += size) {
+          const page = keys(await store.query({ predicate: "p" }, { limit: size, offset }));
+          out.push(...page);
+          if (page.length < size) return out;
+        }
+      };
+      await store.addTriples(["m", "c", "x", "a", "k"].map((s) => t(s, "p", "o")).concat([t("b", "q", "o")]));
+      expect(keys(await store.query({ predicate: "p" }, { limit: 2, offset: 0 }))).toEqual(["a p o", "c p o"]);
+      expect(await pages(2)).toEqual(["a p o", "c p o", "k p o", "m p o", "x p o"]);
+      // Another predicate's write leaves this one's pages as they were; a write of it and a retraction move them.
+      await store.addTriples([t("d", "q", "o")]);
+      expect(await pages(3)).toEqual(["a p o", "c p o", "k p o", "m p o", "x p o"]);
+      await store.addTriples([t("b", "p", "o"), t("z", "p", "o")]);
+      expect(keys(await store.query({ predicate: "p" }, { limit: 2, offset: 1 }))).toEqual(["b p o", "c p o"]);
+      expect(await store.retractTriples([{ subject: "c", predicate: "p", object: "o" }])).toBe(1);
+      expect(await pages(2)).toEqual(["a p o", "b p o", "k p o", "m p o", "x p o", "z p o"]);
+      expect(keys(await store.query({ predicate: "q" }))).toEqual(["b q o", "d q o"]);
+    });
+
     it("triples - a batch with one bad triple writes nothing and names the field", async () => {
       await store.addTriples([t("keep", "p", "me")]);
       const err = await store.addTriples([t("a", "p", "b"), t("c", "p", "d", 1.5)]).catch((e: unknown) => e);

@@ -22,6 +22,10 @@ export class MemoryGraph {
   private readonly byPredicate = new Map<string, Set<string>>();
   // Sorted key list for full scans, rebuilt lazily after writes.
   private sortedKeys: string[] | undefined;
+  // Per predicate, its triples' keys sorted, rebuilt lazily after a write of
+  // that predicate: paging through a predicate's triples (declarations,
+  // functional facts, a kg_query by predicate) sorted them all for each page.
+  private readonly sortedByPredicate = new Map<string, string[]>();
 
   upsertSymbols(symbols: readonly GraphSymbol[]): void {
     for (const s of symbols) this.putSymbol(s);
@@ -55,6 +59,7 @@ export class MemoryGraph {
       let keys = this.byPredicate.get(t.predicate);
       if (!keys) this.byPredicate.set(t.predicate, (keys = new Set()));
       keys.add(key);
+      this.sortedByPredicate.delete(t.predicate);
       for (const id of [t.subject, t.object]) {
         if (!this.symbols.has(id)) this.putSymbol({ id, label: id, kind: "entity" });
       }
@@ -76,7 +81,7 @@ export class MemoryGraph {
   }
 
   clear(): void {
-    for (const m of [this.symbols, this.byLabel, this.triples, this.out, this.in, this.byPredicate, this.sorted]) m.clear();
+    for (const m of [this.symbols, this.byLabel, this.triples, this.out, this.in, this.byPredicate, this.sorted, this.sortedByPredicate]) m.clear();
     this.sortedKeys = undefined;
   }
 
@@ -90,7 +95,8 @@ export class MemoryGraph {
     } else if (pattern.object !== undefined) {
       candidates = [...(this.in.get(pattern.object)?.values() ?? [])].map((e) => e.triple);
     } else if (pattern.predicate !== undefined) {
-      candidates = [...(this.byPredicate.get(pattern.predicate) ?? [])].map((k) => this.triples.get(k)!);
+      // Every triple of the predicate matches: page its sorted keys.
+      return this.predicateKeys(pattern.predicate).slice(offset, offset + limit).map((k) => this.triples.get(k)!);
     } else {
       // Full scan: already in key order, so page without sorting.
       this.sortedKeys ??= [...this.triples.keys()].sort(compare);
@@ -107,6 +113,16 @@ export class MemoryGraph {
       .sort((a, b) => compare(a.k, b.k))
       .slice(offset, offset + limit)
       .map(({ t }) => t);
+  }
+
+  /** The keys of the predicate's triples, sorted (shared: do not modify). */
+  private predicateKeys(predicate: string): readonly string[] {
+    let keys = this.sortedByPredicate.get(predicate);
+    if (!keys) {
+      keys = [...(this.byPredicate.get(predicate) ?? [])].sort(compare);
+      if (keys.length > 0) this.sortedByPredicate.set(predicate, keys);
+    }
+    return keys;
   }
 
   /** A node's edges admitted by the query, in compareEdges order, cut at the limit, and its degree under the filter. */
@@ -179,6 +195,7 @@ export class MemoryGraph {
     const keys = this.byPredicate.get(t.predicate);
     keys?.delete(key);
     if (keys?.size === 0) this.byPredicate.delete(t.predicate);
+    this.sortedByPredicate.delete(t.predicate);
   }
 }
 
