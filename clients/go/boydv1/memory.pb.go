@@ -1048,7 +1048,8 @@ type RememberRequest struct {
 	// Current cycle (recorded as the access cycle of touched entries).
 	Cycle uint64 `protobuf:"varint,2,opt,name=cycle,proto3" json:"cycle,omitempty"`
 	// New entries (id 0; memory assigns ids). TOOL_RESULT entries of the
-	// right length also become facts.
+	// right length also become facts, except a failed call's, which reads
+	// "<ActionOutcome name>: <reason>" (a reason is no fact).
 	Entries []*WorkingMemoryEntry `protobuf:"bytes,3,rep,name=entries,proto3" json:"entries,omitempty"`
 	// Existing entries consulted this cycle: their reference counts go up.
 	TouchIds []uint64 `protobuf:"varint,4,rep,packed,name=touch_ids,json=touchIds,proto3" json:"touch_ids,omitempty"`

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ActionOutcome, GoalChangeKind, GoalStatus, LoopState, PlanChangeKind, PlanStatus, StopReason, type Event } from "@boyd/proto";
+import { createClient } from "@boyd/bus";
+import { ActionOutcome, GoalChangeKind, GoalStatus, LoopState, MemoryServiceDefinition, PlanChangeKind, PlanStatus, StopReason, type Event } from "@boyd/proto";
 import { lineContainsInOrder } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
@@ -126,6 +127,12 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
     expect(new Set(denied.map((e) => Number(e.cycle))).size).toBe(denied.length);
     const warnings = events.flatMap((e) => (e.kind?.$case === "cycleFinished" ? e.kind.value.warnings : []));
     expect(warnings.some((w) => lineContainsInOrder(w, ["publish_report denied by user: ", "not today"]))).toBe(true);
+    // The refusal's reason is no fact the agent learned (it stays in working memory).
+    const memory = createClient(stack.transport, MemoryServiceDefinition);
+    const facts = (await memory.recall({ agentId: "denied", query: "publish report denied by user not today", symbols: [], topK: 50, includeFacts: true })).facts.map((f) => f.content);
+    expect(facts.filter((f) => f.startsWith("DENIED_BY_USER: "))).toEqual([]);
+    const recent = await memory.recent({ agentId: "denied", limit: 100, kinds: [], symbol: "" });
+    expect(recent.entries.some((e) => e.content.startsWith("DENIED_BY_USER: "))).toBe(true);
   });
 
   it("budgets - a tool's per-run budget removes it from the candidates and the iteration budget stops the run", async () => {

@@ -363,7 +363,8 @@ export interface RememberRequest {
   cycle: number;
   /**
    * New entries (id 0; memory assigns ids). TOOL_RESULT entries of the
-   * right length also become facts.
+   * right length also become facts, except a failed call's, which reads
+   * "<ActionOutcome name>: <reason>" (a reason is no fact).
    */
   entries: WorkingMemoryEntry[];
   /** Existing entries consulted this cycle: their reference counts go up. */
