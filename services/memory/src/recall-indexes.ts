@@ -43,7 +43,7 @@ const DEFAULT_POLICY: Omit<SnapshotPolicy, "write"> = { minChanges: 64, maxChang
 // Between minChanges and maxChanges, a snapshot is due after changes of half
 // the index's size. A snapshot costs its whole size (with a 1.25 KB vector a
 // record), so this bounds what it costs a change at about two records' worth,
-// where an eighth cost eight (a quarter of the bytes a distributed cycle
+// where an eighth cost eight (a sixth of the bytes a distributed cycle
 // sent); a cold load reads at most that half again, as changes, after it.
 const SNAPSHOT_EVERY_FRACTION = 1 / 2;
 
