@@ -1,4 +1,4 @@
-import { ActionOutcome, WorkingMemoryKind, type WorkingMemoryEntry } from "@boyd/proto";
+import { isFailedCallText, WorkingMemoryKind, type WorkingMemoryEntry } from "@boyd/proto";
 import type { ScoringContext } from "./context.js";
 
 // A quote opens after the start, a space, a colon or a bracket, and closes
@@ -44,19 +44,11 @@ export function contentFor(ctx: ScoringContext, path: string | undefined): { val
   return undefined;
 }
 
-// Working memory keeps a failed call as "<OUTCOME>: <reason>" (the
-// controller's remember step); such an entry is no output to pass on.
-const FAILURE_PREFIX = new RegExp(
-  `^(?:${Object.keys(ActionOutcome)
-    .filter((k) => Number.isNaN(Number(k)))
-    .join("|")}): `,
-);
-
 /** The newest successful tool output about the goal in working memory (entries are newest first), skipping `except` (the tool about to run). */
 export function previousOutput(entries: readonly WorkingMemoryEntry[], goalId: string, except: string | undefined): string | undefined {
   for (const e of entries) {
     if (e.kind !== WorkingMemoryKind.TOOL_RESULT || !e.symbols.includes(goalId) || e.toolName === except) continue;
-    if (FAILURE_PREFIX.test(e.content) || !e.content.trim()) continue;
+    if (isFailedCallText(e.content) || !e.content.trim()) continue;
     return e.content;
   }
   return undefined;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ActionOutcome, WorkingMemoryKind, type Fact, type WorkingMemoryEntry } from "@boyd/proto";
+import { isFailedCallText, WorkingMemoryKind, type Fact, type WorkingMemoryEntry } from "@boyd/proto";
 import { KNOWLEDGE } from "./constants.js";
 
 /** Content as compared for duplicates: trimmed, runs of whitespace as one space. */
@@ -51,22 +51,13 @@ function keyOf(content: string): ContentKey {
   return key;
 }
 
-// A failed call's TOOL_RESULT entry reads "<OUTCOME>: <reason>" (the
-// controller's remember step, as decide reads it too): what went wrong
-// with the call, not something the tool found out.
-const FAILED_CALL = new RegExp(
-  `^(?:${Object.keys(ActionOutcome)
-    .filter((k) => Number.isNaN(Number(k)))
-    .join("|")}): `,
-);
-
 /**
  * The fact a TOOL_RESULT entry yields, if it has a fact's length and is a
- * tool's output, not a failed call's reason. Uses the entry's full content
+ * tool's output, not a failed call's reason (isFailedCallText). Uses the entry's full content
  * (before working memory cuts it).
  */
 export function factFromEntry(agentId: string, entry: WorkingMemoryEntry, cycle: number, now: number): Fact | undefined {
-  if (entry.kind !== WorkingMemoryKind.TOOL_RESULT || FAILED_CALL.test(entry.content) || !factSized(entry.content)) return undefined;
+  if (entry.kind !== WorkingMemoryKind.TOOL_RESULT || isFailedCallText(entry.content) || !factSized(entry.content)) return undefined;
   return {
     id: factId(entry.content),
     agentId,

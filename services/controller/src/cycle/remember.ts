@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   ActionOutcome,
   DerivationKind,
+  failedCallText,
   ProvenanceRecord,
   WorkingMemoryKind,
   type ActionResult,
@@ -102,7 +103,7 @@ function rememberEntries(ports: CyclePorts, agentId: string, cycle: number, what
   if (result) entries.push(entry(WorkingMemoryKind.ACTION, actionText(result, decision), 0.5, { toolName: result.toolName }));
   if (result) {
     const ok = result.output?.success;
-    const text = ok ? result.output!.content : `${ActionOutcome[result.outcome]}: ${reasonOf(result)}`;
+    const text = ok ? result.output!.content : failedCallText(result.outcome, reasonOf(result));
     entries.push(entry(WorkingMemoryKind.TOOL_RESULT, text.slice(0, 5_000), ok ? 0.7 : 0.5, { toolName: result.toolName, symbols: [...goal, ...(result.output?.symbolsInvolved ?? []).slice(0, 20)] }));
   }
   const touchIds = consultedEntryIds(observation.recentEntries, decision?.goalId);
