@@ -7,13 +7,14 @@ import {
   SafetyVerdict,
   type ActionResult,
   type ActRequest,
+  type IdempotencyKey,
   type ApprovalRequest,
   type SafetyAssessment,
   type ShadowCheck,
   type ToolOutput,
 } from "@boyd/proto";
 import type { ApprovalBroker } from "./approvals.js";
-import type { Claim, IdempotencyLedger } from "./idempotency.js";
+import { claimedCall, type Claim, type ClaimedCall, type IdempotencyLedger } from "./idempotency.js";
 import { factFrom, type MemorySink } from "./memory-sink.js";
 import type { ToolRegistry } from "./registry.js";
 import { guard } from "./safety/guardian.js";
@@ -107,9 +108,10 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
   const sessionRead = deps.sessions.of(agentId, key.runId);
   sessionRead.catch(() => undefined);
   // Waiting for another replica's run of the same key ends when the caller gives up.
-  const claimKey = async (): Promise<Claim | undefined> => deps.ledger?.claim(key, startedAt + approvalTimeoutMs + timeoutMs, caller, { sideEffects: tool.descriptor.hasSideEffects });
+  const claimKey = async (): Promise<Claim | undefined> => deps.ledger?.claim(key, startedAt + approvalTimeoutMs + timeoutMs, caller, { sideEffects: tool.descriptor.hasSideEffects, made: claimedCall(call.toolName, call.inputJson) });
   const replayOf = (c: Claim | undefined): ActionResult | undefined => {
     if (c?.kind === "done") return { ...c.result, outcome: ActionOutcome.REPLAYED };
+    if (c?.kind === "other") return finish(ActionOutcome.REPLAYED, failedOutput(new BusError("ABORTED", otherCallRan(key, c.ran, call.toolName))));
     if (c?.kind !== "interrupted") return undefined;
     return finish(ActionOutcome.REPLAYED, failedOutput(new BusError("ABORTED", `an earlier attempt of this call started at ${new Date(c.startedAt).toISOString()} and never finished; it is not run twice`)));
   };
@@ -304,6 +306,12 @@ function failedOutput(err: unknown): ToolOutput {
   const code: StatusCodeName = err instanceof BusError ? err.code : "INTERNAL";
   const message = err instanceof BusError ? err.message : `tool failed: ${(err as Error)?.message ?? String(err)}`;
   return { success: false, content: message, symbolsInvolved: [], error: { code: StatusCode[code], message }, truncated: false, outputBytes: 0, durationMs: 0, dataJson: "" };
+}
+
+/** Why a call was refused a key another call holds: a cycle run again that decided differently. */
+function otherCallRan(key: IdempotencyKey, ran: ClaimedCall, toolName: string): string {
+  const what = ran.tool === toolName ? `${ran.tool} with other input` : ran.tool;
+  return `step ${key.step} of cycle ${key.cycle} already ran ${what}; this call is not run under its key, and that call's result is not this one's`;
 }
 
 function positive(n: number | undefined): number | undefined {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { BusError } from "@boyd/bus";
 import { ActionResult, type IdempotencyKey } from "@boyd/proto";
 import { json, keyToken, type RecordStore, type StoreOwner } from "./state/record-store.js";
@@ -14,12 +15,33 @@ export type Claim =
       release(): Promise<void>;
     }
   | { readonly kind: "done"; readonly result: ActionResult }
-  | { readonly kind: "interrupted"; readonly startedAt: number };
+  | { readonly kind: "interrupted"; readonly startedAt: number }
+  /** The key was claimed for a different call: its result is not this call's, and this one must not run under the key. */
+  | { readonly kind: "other"; readonly ran: ClaimedCall };
 
-type Stored = { state: "running"; startedAt: number; until: number; owner?: StoreOwner } | { state: "done"; result: unknown };
+/**
+ * The call a claim was made for: its tool and a digest of its input as
+ * sent (a redelivered request carries the same bytes). A digest, not the
+ * input, so a record stays small whatever the input's size.
+ */
+export interface ClaimedCall {
+  readonly tool: string;
+  readonly input: string;
+}
+
+/** The {@link ClaimedCall} of a tool name and its input JSON. */
+export function claimedCall(toolName: string, inputJson: string): ClaimedCall {
+  return { tool: toolName, input: createHash("sha256").update(inputJson).digest("base64url").slice(0, 22) };
+}
+
+// `call` is absent from records written before calls were recorded: those are taken to be this call's.
+type Stored = ({ state: "running"; startedAt: number; until: number; owner?: StoreOwner } | { state: "done"; result: unknown }) & { call?: ClaimedCall };
 
 /**
  * At-most-once execution per idempotency key (agent, run, cycle, step). The
+ * key names a step, and a cycle run again may put a different call at the
+ * same step: a claim records its call, and a different one finds the key
+ * taken ("other") instead of the result of a call it did not make. The
  * run is the session's life (see SessionState.run_id): a session started
  * over counts its cycles from 1 again, and must not get the results its
  * previous life recorded under the same cycle and step. The
@@ -60,11 +82,12 @@ export class IdempotencyLedger {
    * is still there, so a redelivered call is reported interrupted and not
    * run again.
    */
-  async claim(key: IdempotencyKey, until: number, signal?: AbortSignal, call: { sideEffects?: boolean } = {}): Promise<Claim> {
+  async claim(key: IdempotencyKey, until: number, signal?: AbortSignal, call: { sideEffects?: boolean; made?: ClaimedCall } = {}): Promise<Claim> {
     const k = keyOf(key);
+    const made = call.made ? { call: call.made } : {};
     for (;;) {
       try {
-        const running: Stored = { state: "running", startedAt: this.now(), until, ...(this.store.owner ? { owner: this.store.owner } : {}) };
+        const running: Stored = { state: "running", startedAt: this.now(), until, ...(this.store.owner ? { owner: this.store.owner } : {}), ...made };
         const revision = await this.store.create(k, json.encode(running), { sync: call.sideEffects ?? true });
         return {
           kind: "run",
@@ -74,7 +97,7 @@ export class IdempotencyLedger {
           // received whatever becomes of the sender, so the reply no longer waits a KV
           // round trip. Only a redelivered call reads the record.
           finish: (result) => {
-            const write = this.store.update(k, json.encode({ state: "done", result: ActionResult.toJSON(result) } satisfies Stored), revision, { sync: false }).then(
+            const write = this.store.update(k, json.encode({ state: "done", result: ActionResult.toJSON(result), ...made } satisfies Stored), revision, { sync: false }).then(
               () => undefined,
               (err: unknown) => this.onLost(k, err),
             );
@@ -90,6 +113,7 @@ export class IdempotencyLedger {
       const existing = await this.store.get(k);
       if (!existing) continue; // released meanwhile: try to claim again
       const stored = json.decode<Stored>(existing.value);
+      if (call.made && stored.call && !sameCall(stored.call, call.made)) return { kind: "other", ran: stored.call };
       if (stored.state === "done") return { kind: "done", result: ActionResult.fromJSON(stored.result) };
       // Grace: the runner records its result just after its deadline.
       if (this.now() > stored.until + 5_000 || abandoned(stored.owner, this.store.owner)) return { kind: "interrupted", startedAt: stored.startedAt };
@@ -97,6 +121,10 @@ export class IdempotencyLedger {
       await new Promise((r) => setTimeout(r, this.pollMs));
     }
   }
+}
+
+function sameCall(a: ClaimedCall, b: ClaimedCall): boolean {
+  return a.tool === b.tool && a.input === b.input;
 }
 
 /**
