@@ -489,8 +489,15 @@ type ActRequest struct {
 	// RecordFacts for it. False (the default, and all an older caller
 	// sends): act records a successful call's output as a fact, as before.
 	CallerRecordsFacts bool `protobuf:"varint,10,opt,name=caller_records_facts,json=callerRecordsFacts,proto3" json:"caller_records_facts,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// The caller committed every cycle of the call's run up to this one (its
+	// session is saved past them) and will not send their calls again: act
+	// forgets their idempotency records once that has held for some minutes
+	// (so a replica that lost its lease is long gone), and the records of the
+	// agent's earlier runs with them. 0 (the default, and all an older caller
+	// sends): nothing is declared and every record is kept.
+	CommittedCycle uint64 `protobuf:"varint,11,opt,name=committed_cycle,json=committedCycle,proto3" json:"committed_cycle,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ActRequest) Reset() {
@@ -591,6 +598,13 @@ func (x *ActRequest) GetCallerRecordsFacts() bool {
 		return x.CallerRecordsFacts
 	}
 	return false
+}
+
+func (x *ActRequest) GetCommittedCycle() uint64 {
+	if x != nil {
+		return x.CommittedCycle
+	}
+	return 0
 }
 
 // ActResponse carries the result.
@@ -854,7 +868,7 @@ const file_boyd_v1_act_proto_rawDesc = "" +
 	" \x01(\v2\x19.boyd.v1.ApprovalDecisionR\bapproval\x12+\n" +
 	"\x12started_at_unix_ms\x18\v \x01(\x03R\x0fstartedAtUnixMs\x12\x1f\n" +
 	"\vduration_ms\x18\f \x01(\x03R\n" +
-	"durationMs\"\x89\x04\n" +
+	"durationMs\"\xb2\x04\n" +
 	"\n" +
 	"ActRequest\x12\x19\n" +
 	"\bagent_id\x18\x01 \x01(\tR\aagentId\x12-\n" +
@@ -868,7 +882,8 @@ const file_boyd_v1_act_proto_rawDesc = "" +
 	"\x13event_sequence_base\x18\b \x01(\x04R\x11eventSequenceBase\x120\n" +
 	"\x14event_sequence_count\x18\t \x01(\rR\x12eventSequenceCount\x120\n" +
 	"\x14caller_records_facts\x18\n" +
-	" \x01(\bR\x12callerRecordsFactsB\x16\n" +
+	" \x01(\bR\x12callerRecordsFacts\x12'\n" +
+	"\x0fcommitted_cycle\x18\v \x01(\x04R\x0ecommittedCycleB\x16\n" +
 	"\x14_approval_timeout_msB\r\n" +
 	"\v_timeout_ms\"<\n" +
 	"\vActResponse\x12-\n" +

@@ -102,6 +102,8 @@ export async function executeDecision(request: ActRequest, deps: ActDeps, caller
 
   // 2. At most once per key: claimed before anything runs, except for a call
   // that only reads (see onlyReads), claimed only if it comes to ask a person.
+  // The records of cycles the caller committed are no longer needed.
+  deps.ledger?.committed(key.agentId, key.runId, Number(request.committedCycle));
   const approvalTimeoutMs = positive(request.approvalTimeoutMs) ?? deps.approvalTimeoutMs ?? 120_000;
   // The session's approval answers are read while the key is claimed: over NATS, two KV round trips
   // at once instead of one after the other. A failed read surfaces where the answers are needed.

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { BusError } from "@boyd/bus";
 import { ActionResult, type IdempotencyKey } from "@boyd/proto";
+import { CommittedCalls } from "./committed-calls.js";
 import { json, keyToken, type RecordStore, type StoreOwner } from "./state/record-store.js";
 
 /** A claim on a call: either ours to run, or someone else's result. */
@@ -59,18 +60,37 @@ type Stored = ({ state: "running"; startedAt: number; until: number; owner?: Sto
 export class IdempotencyLedger {
   /** Results being written (see finish). */
   private readonly writing = new Set<Promise<void>>();
+  private readonly committedCalls: CommittedCalls;
 
-  /** `onLost`: told about a result whose write failed (a redelivered call then finds the claim and reports it interrupted). */
+  /**
+   * `onLost`: told about a result whose write failed (a redelivered call
+   * then finds the claim and reports it interrupted). `onSweepFailed`: told
+   * about records of committed calls that could not be forgotten (the next
+   * sweep tries again).
+   */
   constructor(
     private readonly store: RecordStore,
     private readonly now: () => number = Date.now,
     private readonly pollMs = 50,
     private readonly onLost: (key: string, error: unknown) => void = () => undefined,
-  ) {}
+    onSweepFailed: (agentId: string, error: unknown) => void = () => undefined,
+  ) {
+    this.committedCalls = new CommittedCalls(store, now, onSweepFailed);
+  }
 
-  /** Resolves once every result handed to a claim's finish is written (or failed); call before closing the store. */
+  /** Resolves once every result handed to a claim's finish is written (or failed), and every sweep has ended; call before closing the store. */
   async settled(): Promise<void> {
     while (this.writing.size > 0) await Promise.all([...this.writing]);
+    await this.committedCalls.settled();
+  }
+
+  /**
+   * The caller committed the cycles of `runId` up to `cycle` (see
+   * ActRequest.committed_cycle): their records are forgotten some minutes
+   * on (see CommittedCalls).
+   */
+  committed(agentId: string, runId: string, cycle: number): void {
+    this.committedCalls.committed(agentId, runId, cycle);
   }
 
   /**
@@ -89,6 +109,7 @@ export class IdempotencyLedger {
       try {
         const running: Stored = { state: "running", startedAt: this.now(), until, ...(this.store.owner ? { owner: this.store.owner } : {}), ...made };
         const revision = await this.store.create(k, json.encode(running), { sync: call.sideEffects ?? true });
+        this.committedCalls.claimedFor(key.agentId);
         return {
           kind: "run",
           // The write is sent now and the result handed back without waiting for its

@@ -96,7 +96,13 @@ export async function startAct(options: StartActOptions): Promise<ActService> {
 
     const events = options.events ?? agentEventChannel({ transport });
     const approvals = new ApprovalBroker(transport, (agentId, kind, event) => events.publish(agentId, kind, event), options.now);
-    const ledger = new IdempotencyLedger(store, options.now, undefined, (key, err) => log.warn({ err, key }, "a call's result was not recorded; a redelivery of it will be reported interrupted"));
+    const ledger = new IdempotencyLedger(
+      store,
+      options.now,
+      undefined,
+      (key, err) => log.warn({ err, key }, "a call's result was not recorded; a redelivery of it will be reported interrupted"),
+      (agentId, err) => log.warn({ err, agentId }, "records of committed calls were not forgotten; the next sweep tries again"),
+    );
     const handlers = createActHandlers({
       registry,
       policy: compilePolicy(withCustomPrograms(policy, tools)),

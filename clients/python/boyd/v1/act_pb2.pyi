@@ -98,7 +98,7 @@ class ActionResult(_message.Message):
     def __init__(self, agent_id: _Optional[str] = ..., cycle: _Optional[int] = ..., tool_name: _Optional[str] = ..., idempotency_key: _Optional[_Union[_common_pb2.IdempotencyKey, _Mapping]] = ..., outcome: _Optional[_Union[ActionOutcome, str]] = ..., output: _Optional[_Union[_common_pb2.ToolOutput, _Mapping]] = ..., shadow: _Optional[_Union[ShadowCheck, _Mapping]] = ..., safety: _Optional[_Union[SafetyAssessment, _Mapping]] = ..., approval_request: _Optional[_Union[_common_pb2.ApprovalRequest, _Mapping]] = ..., approval: _Optional[_Union[_common_pb2.ApprovalDecision, _Mapping]] = ..., started_at_unix_ms: _Optional[int] = ..., duration_ms: _Optional[int] = ...) -> None: ...
 
 class ActRequest(_message.Message):
-    __slots__ = ("agent_id", "decision", "psyche", "approval_mode", "approval_timeout_ms", "timeout_ms", "approved_similarity_keys", "event_sequence_base", "event_sequence_count", "caller_records_facts")
+    __slots__ = ("agent_id", "decision", "psyche", "approval_mode", "approval_timeout_ms", "timeout_ms", "approved_similarity_keys", "event_sequence_base", "event_sequence_count", "caller_records_facts", "committed_cycle")
     AGENT_ID_FIELD_NUMBER: _ClassVar[int]
     DECISION_FIELD_NUMBER: _ClassVar[int]
     PSYCHE_FIELD_NUMBER: _ClassVar[int]
@@ -109,6 +109,7 @@ class ActRequest(_message.Message):
     EVENT_SEQUENCE_BASE_FIELD_NUMBER: _ClassVar[int]
     EVENT_SEQUENCE_COUNT_FIELD_NUMBER: _ClassVar[int]
     CALLER_RECORDS_FACTS_FIELD_NUMBER: _ClassVar[int]
+    COMMITTED_CYCLE_FIELD_NUMBER: _ClassVar[int]
     agent_id: str
     decision: _decide_pb2.Decision
     psyche: _common_pb2.Psyche
@@ -119,7 +120,8 @@ class ActRequest(_message.Message):
     event_sequence_base: int
     event_sequence_count: int
     caller_records_facts: bool
-    def __init__(self, agent_id: _Optional[str] = ..., decision: _Optional[_Union[_decide_pb2.Decision, _Mapping]] = ..., psyche: _Optional[_Union[_common_pb2.Psyche, _Mapping]] = ..., approval_mode: _Optional[_Union[_common_pb2.ApprovalMode, str]] = ..., approval_timeout_ms: _Optional[int] = ..., timeout_ms: _Optional[int] = ..., approved_similarity_keys: _Optional[_Iterable[str]] = ..., event_sequence_base: _Optional[int] = ..., event_sequence_count: _Optional[int] = ..., caller_records_facts: _Optional[bool] = ...) -> None: ...
+    committed_cycle: int
+    def __init__(self, agent_id: _Optional[str] = ..., decision: _Optional[_Union[_decide_pb2.Decision, _Mapping]] = ..., psyche: _Optional[_Union[_common_pb2.Psyche, _Mapping]] = ..., approval_mode: _Optional[_Union[_common_pb2.ApprovalMode, str]] = ..., approval_timeout_ms: _Optional[int] = ..., timeout_ms: _Optional[int] = ..., approved_similarity_keys: _Optional[_Iterable[str]] = ..., event_sequence_base: _Optional[int] = ..., event_sequence_count: _Optional[int] = ..., caller_records_facts: _Optional[bool] = ..., committed_cycle: _Optional[int] = ...) -> None: ...
 
 class ActResponse(_message.Message):
     __slots__ = ("result",)

@@ -115,7 +115,9 @@ export async function actWithRecovery(
     // "interrupted" for a call its predecessor took (never running it twice).
     const attemptMs = timeoutMs + cfg.approvalTimeoutMs + 10_000;
     // The cycle's Remember stores the output as a fact (its TOOL_RESULT entry, with the goal and symbols): act need not.
-    const request = { agentId, decision: d, psyche: state.psyche, approvalMode: cfg.approvalMode, approvalTimeoutMs: cfg.approvalTimeoutMs, timeoutMs, approvedSimilarityKeys: state.approvedSimilarityKeys, callerRecordsFacts: true };
+    // The cycles before this one are saved (a cycle starts from the last saved one): act may forget their calls.
+    const committedCycle = Math.max(0, decision.cycle - 1);
+    const request = { agentId, decision: d, psyche: state.psyche, approvalMode: cfg.approvalMode, approvalTimeoutMs: cfg.approvalTimeoutMs, timeoutMs, approvedSimilarityKeys: state.approvedSimilarityKeys, callerRecordsFacts: true, committedCycle };
     const { result } = await withRecovery("act", { deadline: ports.now() + 2 * attemptMs + 10_000, attemptMs, onRetry: (m) => warnings.push(m) }, (deadline) => ports.act.act(request, { deadline, agentId }));
     if (!result) throw new Error("act returned no result");
     return result;

@@ -288,6 +288,15 @@ export interface ActRequest {
    * sends): act records a successful call's output as a fact, as before.
    */
   callerRecordsFacts: boolean;
+  /**
+   * The caller committed every cycle of the call's run up to this one (its
+   * session is saved past them) and will not send their calls again: act
+   * forgets their idempotency records once that has held for some minutes
+   * (so a replica that lost its lease is long gone), and the records of the
+   * agent's earlier runs with them. 0 (the default, and all an older caller
+   * sends): nothing is declared and every record is kept.
+   */
+  committedCycle: number;
 }
 
 /** ActResponse carries the result. */
@@ -889,6 +898,7 @@ function createBaseActRequest(): ActRequest {
     eventSequenceBase: 0,
     eventSequenceCount: 0,
     callerRecordsFacts: false,
+    committedCycle: 0,
   };
 }
 
@@ -923,6 +933,9 @@ export const ActRequest: MessageFns<ActRequest> = {
     }
     if (message.callerRecordsFacts !== false) {
       writer.uint32(80).bool(message.callerRecordsFacts);
+    }
+    if (message.committedCycle !== 0) {
+      writer.uint32(88).uint64(message.committedCycle);
     }
     return writer;
   },
@@ -1020,6 +1033,14 @@ export const ActRequest: MessageFns<ActRequest> = {
             message.callerRecordsFacts = reader.bool();
             continue;
           }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.committedCycle = longToNumber(reader.uint64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1076,6 +1097,11 @@ export const ActRequest: MessageFns<ActRequest> = {
         : isSet(object.caller_records_facts)
         ? globalThis.Boolean(object.caller_records_facts)
         : false,
+      committedCycle: isSet(object.committedCycle)
+        ? globalThis.Number(object.committedCycle)
+        : isSet(object.committed_cycle)
+        ? globalThis.Number(object.committed_cycle)
+        : 0,
     };
   },
 
@@ -1111,6 +1137,9 @@ export const ActRequest: MessageFns<ActRequest> = {
     if (message.callerRecordsFacts !== false) {
       obj.callerRecordsFacts = message.callerRecordsFacts;
     }
+    if (message.committedCycle !== 0) {
+      obj.committedCycle = Math.round(message.committedCycle);
+    }
     return obj;
   },
 
@@ -1133,6 +1162,7 @@ export const ActRequest: MessageFns<ActRequest> = {
     message.eventSequenceBase = object.eventSequenceBase ?? 0;
     message.eventSequenceCount = object.eventSequenceCount ?? 0;
     message.callerRecordsFacts = object.callerRecordsFacts ?? false;
+    message.committedCycle = object.committedCycle ?? 0;
     return message;
   },
 };
