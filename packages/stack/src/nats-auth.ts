@@ -143,6 +143,7 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
         },
         { why: "announces approval requests and their outcome", publish: APPROVAL_EVENT_KINDS.map((kind) => `${EVENT_PREFIX}.*.${kind}`) },
         keyValue(n.actBucket, "its state: jobs and the idempotency ledger (BOYD_ACT_KV_BUCKET)"),
+        { why: "forgets the records of committed calls, leaving no delete markers", publish: [`${JS_API}.STREAM.PURGE.KV_${n.actBucket}`] },
         replies("act"),
       ],
     },

@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openKvRecordStore } from "@boyd/act";
 import { connectNats, createClient, createEventChannel, openJetStreamEventLog, type Envelope, type EventFilter, type NatsTransport } from "@boyd/bus";
 import { publishPercept } from "@boyd/observe";
 import { AgentServiceDefinition, ApprovalVerdict, Event, GoalStatus, StopReason } from "@boyd/proto";
@@ -134,6 +135,15 @@ describe("NATS permissions - every user as the generated auth.conf allows, on a 
     t.subscribe(subject, () => {});
     await t.flush();
     await expect.poll(() => reported.map(violationIn)).toContainEqual(expect.objectContaining({ operation: "subscription", subject }));
+  });
+
+  it("act forgets a record of its own bucket, leaving nothing behind; memory may not purge act's bucket", async () => {
+    const store = await openKvRecordStore((await as("act")).connection, { bucket: DEFAULT_NATS_RESOURCES.actBucket });
+    await store.create("calls/ann/run-r/1-0", new Uint8Array([1]));
+    await store.delete("calls/ann/run-r/1-0");
+    expect(await store.keys("calls/ann")).toEqual([]);
+    const purge = `$JS.API.STREAM.PURGE.KV_${DEFAULT_NATS_RESOURCES.actBucket}`;
+    expect(await refusedRequest("memory", purge)).toMatchObject({ operation: "publish", subject: purge });
   });
 
   it("a wrong password is refused", async () => {

@@ -9,11 +9,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InProcessTransport } from "@boyd/bus";
+import { jetstreamManager } from "@nats-io/jetstream";
 import { ActionOutcome, ActRequest, ApprovalMode, Archetype, Capability, DangerLevel, ScoringMethod } from "@boyd/proto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { FORGET_AFTER_MS, forgettable, SWEEP_EVERY_MS } from "../src/committed-calls.js";
-import { ApprovalBroker, compilePolicy, defineTool, executeDecision, IdempotencyLedger, openFileRecordStore, PolicyConfig, SessionApprovals, ToolRegistry, type RecordStore } from "../src/index.js";
+import { ApprovalBroker, compilePolicy, defineTool, executeDecision, IdempotencyLedger, openFileRecordStore, openKvRecordStore, PolicyConfig, SessionApprovals, ToolRegistry, type RecordStore } from "../src/index.js";
+import { useNats } from "./fixtures/nats.js";
 
 describe("act - records of committed calls are forgotten", () => {
   let dir: string;
@@ -118,4 +120,26 @@ describe("act - records of committed calls are forgotten", () => {
     expect(forgettable("calls/ann/run-r1/x-0", "r1", 4)).toBe(false);
     expect(forgettable("calls/ann/run-r1", "r1", 4)).toBe(false);
   });
+});
+
+describe("act - a forgotten record over JetStream KV", () => {
+  const { connect } = useNats();
+
+  it("leaves nothing in the bucket's stream, not even a delete marker, and its key may be claimed again", async () => {
+    const transport = await connect();
+    const store = await openKvRecordStore(transport.connection, { bucket: "act_forget" });
+    const ledger = new IdempotencyLedger(store);
+    const key = { agentId: "ann", cycle: 2, step: 0, runId: "run-1" };
+    const claim = await ledger.claim(key, Date.now() + 60_000);
+    if (claim.kind !== "run") throw new Error(`claimed as ${claim.kind}`);
+    claim.finish({ toolName: "save_note" } as never);
+    await ledger.settled();
+    await store.create("calls/ann/run-run-1/3-0", new Uint8Array([1]));
+    const messages = async () => Number((await (await jetstreamManager(transport.connection)).streams.info("KV_act_forget")).state.messages);
+    expect(await messages()).toBe(2);
+    await store.delete("calls/ann/run-run-1/2-0");
+    expect(await messages()).toBe(1);
+    expect(await store.keys("calls/ann")).toEqual(["calls/ann/run-run-1/3-0"]);
+    expect((await ledger.claim(key, Date.now() + 60_000)).kind).toBe("run");
+  }, 20_000);
 });

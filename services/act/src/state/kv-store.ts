@@ -1,5 +1,5 @@
 import { BusError } from "@boyd/bus";
-import { jetstream } from "@nats-io/jetstream";
+import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { Kvm, type KV } from "@nats-io/kv";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { assertKey, type RecordStore } from "./record-store.js";
@@ -25,7 +25,8 @@ const WRONG_LAST_SEQUENCE = 10071;
  */
 export async function openKvRecordStore(connection: NatsConnection, options: KvRecordStoreOptions = {}): Promise<RecordStore> {
   const kvm = new Kvm(jetstream(connection));
-  const kv: KV = await kvm.create(options.bucket ?? "boyd_act", {
+  const bucket = options.bucket ?? "boyd_act";
+  const kv: KV = await kvm.create(bucket, {
     history: 1,
     replicas: options.replicas ?? 1,
     ...(options.memory ? { storage: "memory" as const } : {}),
@@ -34,6 +35,7 @@ export async function openKvRecordStore(connection: NatsConnection, options: KvR
     assertKey(key);
     return key.replaceAll("/", ".");
   };
+  const jsm = await jetstreamManager(connection);
   const casFailed = (err: unknown) => (err as { code?: number; api_error?: { err_code?: number } }).api_error?.err_code === WRONG_LAST_SEQUENCE || /wrong last sequence/i.test(String((err as Error).message));
 
   return {
@@ -59,7 +61,15 @@ export async function openKvRecordStore(connection: NatsConnection, options: KvR
       }
     },
     put: (key, value) => kv.put(kvKey(key), value).catch((err: unknown) => Promise.reject(unavailable(err))),
-    delete: (key) => kv.delete(kvKey(key)).catch((err: unknown) => Promise.reject(unavailable(err))),
+    // Gone from the stream, not a delete marker in its place: a forgotten
+    // call's record (see CommittedCalls) must leave nothing that piles up.
+    delete: async (key) => {
+      try {
+        await jsm.streams.purge(`KV_${bucket}`, { filter: `$KV.${bucket}.${kvKey(key)}`, keep: 0 });
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
     async keys(prefix) {
       const found: string[] = [];
       try {
