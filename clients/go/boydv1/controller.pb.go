@@ -126,7 +126,9 @@ type AgentInfo struct {
 	// When its state last changed.
 	UpdatedAtUnixMs int64 `protobuf:"varint,16,opt,name=updated_at_unix_ms,json=updatedAtUnixMs,proto3" json:"updated_at_unix_ms,omitempty"`
 	// The controller replica that drives it now (holds its lease); empty
-	// when none does.
+	// when none does. A started agent between replicas (handed over, or its
+	// dead owner's lease running out) has none for a moment and is still
+	// RUNNING: a replica takes it within a driver tick.
 	OwnerReplica string `protobuf:"bytes,17,opt,name=owner_replica,json=ownerReplica,proto3" json:"owner_replica,omitempty"`
 	// True while it is durable work on the cluster (started, not paused, not
 	// done).

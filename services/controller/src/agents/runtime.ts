@@ -191,9 +191,7 @@ export class AgentRuntime {
     const h = await this.handle(agentId);
     const info = this.info(h);
     if (h.running) return info;
-    const owner = await this.cluster.leases.owner(agentId);
-    // Driven by another replica: running there, whatever this copy says.
-    return { ...info, ownerReplica: owner ?? "", state: owner ? AgentState.RUNNING : info.state };
+    return seenFromElsewhere(info, await this.cluster.leases.owner(agentId));
   }
 
   /** Agents this controller has loaded, by id. */
@@ -705,4 +703,14 @@ export function emptySession(agentId: string, name: string, now: number, runId: 
   };
 }
 
-
+/**
+ * An agent this replica does not drive, as it is on the cluster: driven by
+ * `owner` (running there, whatever this copy says), or started with nobody
+ * driving it for the moment (a hand-over, or a dead owner's lease running
+ * out): durable work a replica takes within a driver tick, so running, not
+ * idle waiting for a call.
+ */
+export function seenFromElsewhere(info: AgentInfo, owner: string | undefined): AgentInfo {
+  const betweenReplicas = !owner && info.started && info.state === AgentState.IDLE;
+  return { ...info, ownerReplica: owner ?? "", state: owner || betweenReplicas ? AgentState.RUNNING : info.state };
+}

@@ -163,7 +163,9 @@ export interface AgentInfo {
   updatedAtUnixMs: number;
   /**
    * The controller replica that drives it now (holds its lease); empty
-   * when none does.
+   * when none does. A started agent between replicas (handed over, or its
+   * dead owner's lease running out) has none for a moment and is still
+   * RUNNING: a replica takes it within a driver tick.
    */
   ownerReplica: string;
   /**
