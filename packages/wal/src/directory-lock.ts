@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { link, open, readdir, readFile, rename, unlink } from "node:fs/promises";
+import { link, open, readdir, readFile, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureDir } from "./dirs.js";
@@ -63,6 +63,10 @@ export class DirectoryLockedError extends WalError {
 
 // A lock whose holder died is taken over at once; these bound the retries when others race for it too.
 const MAX_ATTEMPTS = 5;
+// Takers of one stale lock that each died halfway before the next one gets it.
+const MAX_TAKEOVER_ROUNDS = 16;
+// How long a taker waits while another live process takes a stale lock over (it takes a millisecond or so).
+const TAKEOVER_WAIT_MS = 5;
 
 /**
  * Takes the exclusive lock of `dir` (created if missing) for `what` ("the
@@ -98,7 +102,7 @@ export async function lockDirectory(dir: string, what: string): Promise<Director
     if (!owner) throw new DirectoryLockedError(abs, undefined, `cannot open ${what} in ${abs}: ${file} names no owner this version can read. If no boyd process uses ${abs}, delete ${file}.`);
     const state = ownerState(owner);
     if (state !== "dead") throw refusal(abs, file, what, owner, state);
-    await takeOverStale(file, seen);
+    if ((await takeOverStale(abs, file, seen, body)) === "busy") await new Promise((r) => setTimeout(r, TAKEOVER_WAIT_MS));
   }
   throw new DirectoryLockedError(abs, undefined, `cannot open ${what} in ${abs}: others keep taking ${file} (${MAX_ATTEMPTS} attempts). Stop the other processes using ${abs}.`);
 }
@@ -147,41 +151,55 @@ async function publish(dir: string, file: string, body: string): Promise<boolean
 }
 
 /**
- * Removes the lock file `seen` of a dead holder. It is renamed aside first
- * and compared: two processes taking over at once both read the dead
- * holder's file, but only one renames it; the other may rename the file the
- * first has just published, sees it is not the one it read, and links it
- * back. Residual race: while it is aside (microseconds), a third process may
- * publish a lock of its own; the link back then fails and the first
- * taker's lock is lost while it runs. That takes three processes starting on
- * one directory within the same instant after a crash.
+ * Removes the lock file `seen` of a dead holder, so the caller may publish
+ * its own; "busy" when another live process is doing so. Only the process
+ * that creates the takeover token for `seen` (`<lock>.takeover.<digest of
+ * seen>.<round>`, made as the lock is, by an exclusive link) may remove it,
+ * and it removes it only if the file still reads `seen`. Every record
+ * carries a fresh nonce, so `seen` is never written again: a lock published
+ * since, by the token's holder or anyone, is not `seen` and stays. A token
+ * whose holder died halfway passes the right to the next round's. Tokens
+ * are deleted by the next holder of the lock (see removeLeftovers): by then
+ * the record they name is gone for good. (Renaming the dead holder's file
+ * aside, as before, let a third process publish while it was aside: one
+ * run in a few hundred of eight takers at once granted the lock twice.)
  */
-async function takeOverStale(file: string, seen: string): Promise<void> {
-  const aside = `${file}.stale.${process.pid}.${randomUUID()}`;
-  try {
-    await rename(file, aside);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return; // another process removed it first
-    throw err;
+async function takeOverStale(dir: string, file: string, seen: string, body: string): Promise<"removed" | "busy"> {
+  const digest = createHash("sha256").update(seen).digest("hex").slice(0, 16);
+  for (let round = 0; round < MAX_TAKEOVER_ROUNDS; round++) {
+    const token = `${file}.takeover.${digest}.${round}`;
+    if (await publish(dir, token, body)) {
+      if ((await readLock(file)) === seen) await unlink(file).catch(ignoreMissing);
+      return "removed";
+    }
+    const taker = parseOwner((await readLock(token)) ?? "");
+    // Gone: the lock was taken and its leftovers cleared; the caller looks again.
+    if (!taker) return "busy";
+    if (ownerState(taker) !== "dead") return "busy";
   }
-  const moved = await readLock(aside);
-  if (moved !== seen) await link(aside, file).catch(() => {});
-  await unlink(aside).catch(() => {});
+  throw new WalError("UNAVAILABLE", `cannot take over ${file}: ${MAX_TAKEOVER_ROUNDS} processes died taking it over; delete ${file} and ${file}.takeover.* if no boyd process uses ${dir}`);
+}
+
+function ignoreMissing(err: unknown): void {
+  if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
 }
 
 /**
- * Deletes the temporary and set-aside lock files a process killed while
- * taking the lock left behind (named with its pid, which no longer runs).
- * Those of a live process are left: it may be taking the lock right now.
+ * Deletes what taking the lock leaves behind, once this process holds it:
+ * every takeover token (the records they name are gone for good), and the
+ * temporary files of processes killed while taking it (named with a pid
+ * that no longer runs; a live process's may be in use right now). Older
+ * versions set a dead holder's file aside under `<lock>.stale.<pid>.*`.
  */
 async function removeLeftovers(dir: string): Promise<void> {
   for (const name of await readdir(dir)) {
     const pid = LEFTOVER.exec(name)?.[1];
-    if (pid !== undefined && Number(pid) !== process.pid && !pidRuns(Number(pid))) await unlink(join(dir, name)).catch(() => {});
+    const gone = name.startsWith(`${LOCK_FILE}.takeover.`) || (pid !== undefined && Number(pid) !== process.pid && !pidRuns(Number(pid)));
+    if (gone) await unlink(join(dir, name)).catch(() => {});
   }
 }
 
-// `<LOCK_FILE>.<pid>.<uuid>.tmp` (publish) and `<LOCK_FILE>.stale.<pid>.<uuid>` (takeOverStale).
+// `<LOCK_FILE>.<pid>.<uuid>.tmp` (publish) and, from older versions, `<LOCK_FILE>.stale.<pid>.<uuid>`.
 const LEFTOVER = /^boyd\.lock\.(?:stale\.)?(\d+)\./;
 
 function heldLock(dir: string, file: string, body: string): DirectoryLock {

@@ -101,6 +101,36 @@ describe("lockDirectory", () => {
     expect(readdirSync(dir)).toEqual([]); // nothing left aside
   });
 
+  it("a stale lock taken over by twelve at once is granted to exactly one, every time, and the file names that one", async () => {
+    // Setting the dead holder's file aside, as before, let a third taker publish meanwhile: two holders in a few rounds of these.
+    const stale = { ...(await leftRecord()), pid: deadPid(), nonce: "stale" };
+    const doubled: string[] = [];
+    for (let round = 0; round < 400; round++) {
+      const roundDir = mkdtempSync(join(tmpdir(), "boyd-lock-race-"));
+      try {
+        writeFileSync(join(roundDir, LOCK_FILE), JSON.stringify(stale));
+        const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => lockDirectory(roundDir, `taker ${i}`)));
+        const granted = results.flatMap((r, i) => (r.status === "fulfilled" ? [`taker ${i}`] : []));
+        const holder = (JSON.parse(readFileSync(join(roundDir, LOCK_FILE), "utf8")) as LockOwner).what;
+        if (granted.length !== 1 || granted[0] !== holder) doubled.push(`round ${round}: granted to ${granted.join(", ") || "none"}, file names ${holder}`);
+        const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason as Error] : []));
+        expect(refused.every((err) => err instanceof DirectoryLockedError && /already has it open/.test(err.message)), refused.map((e) => e.message).join("; ")).toBe(true);
+        expect(readdirSync(roundDir)).toEqual([LOCK_FILE]);
+      } finally {
+        rmSync(roundDir, { recursive: true, force: true });
+      }
+    }
+    expect(doubled).toEqual([]);
+  }, 60_000);
+
+  /** A record as this process writes it when it holds a lock. */
+  async function leftRecord(): Promise<LockOwner> {
+    const lock = await lockDirectory(dir, "x");
+    const record = writtenOwner();
+    await lock.release();
+    return record;
+  }
+
   /** Leaves the record this process writes as holder, with `changes`, as if a holder had left it. */
   async function leftByThisProcess(changes: Record<string, string>): Promise<void> {
     const lock = await lockDirectory(dir, "x");
