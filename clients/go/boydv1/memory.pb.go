@@ -2229,7 +2229,7 @@ type ListRulesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Agent concerned.
 	AgentId string `protobuf:"bytes,1,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
-	// Most rules (default 20).
+	// Most rules (default 20, at most 2,000: every rule an agent can have).
 	Limit *uint32 `protobuf:"varint,2,opt,name=limit,proto3,oneof" json:"limit,omitempty"`
 	// A memory position (RememberResponse.memory_position) whose writes this
 	// read must see: a replica whose cache has followed the store that far

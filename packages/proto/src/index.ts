@@ -4,3 +4,4 @@
  */
 export * from "./gen/index.js";
 export { failedCallText, isFailedCallText } from "./failed-call.js";
+export { MAX_RULES_LISTED } from "./limits.js";

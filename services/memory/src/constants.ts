@@ -3,6 +3,7 @@
  * reference system are marked with their source; the rest are our choices,
  * with the reason.
  */
+import { MAX_RULES_LISTED } from "@boyd/proto";
 
 /** Working-memory settings. */
 export const WORKING_MEMORY = {
@@ -81,7 +82,7 @@ export const KNOWLEDGE = {
   /** Rules listed by default (best supported first). */
   maxRules: 20,
   /** Most rules one ListRules may ask for: enough for every correction group and preference. */
-  maxRulesListed: 2_000,
+  maxRulesListed: MAX_RULES_LISTED,
   /**
    * What a rule learned from a person's denial adds to the score of the
    * same call (the correction weight: it outweighs the novelty bonus, so a

@@ -1,8 +1,5 @@
-import type { BehaviorRule, ScoreRule } from "@boyd/proto";
+import { MAX_RULES_LISTED, type BehaviorRule, type ScoreRule } from "@boyd/proto";
 import type { CyclePorts } from "./ports.js";
-
-/** Most rules a cycle asks memory for: every rule an agent can have (memory caps corrections at 1,000). */
-const RULES_ASKED = 2_000;
 
 /**
  * The rules learned from people that change scores and plans, as decide
@@ -21,7 +18,7 @@ export function scoreRules(rules: readonly BehaviorRule[]): ScoreRule[] {
  */
 export async function learnedScoreRules(ports: Pick<CyclePorts, "memory">, agentId: string, deadline: number, warn: (message: string) => void): Promise<ScoreRule[]> {
   try {
-    const { rules } = await ports.memory.listRules({ agentId, limit: RULES_ASKED }, { deadline, agentId });
+    const { rules } = await ports.memory.listRules({ agentId, limit: MAX_RULES_LISTED }, { deadline, agentId });
     return scoreRules(rules);
   } catch (err) {
     warn(`learned rules unavailable, deciding without them: ${(err as Error).message}`);

@@ -656,7 +656,7 @@ export interface RecordCorrectionResponse {
 export interface ListRulesRequest {
   /** Agent concerned. */
   agentId: string;
-  /** Most rules (default 20). */
+  /** Most rules (default 20, at most 2,000: every rule an agent can have). */
   limit?:
     | number
     | undefined;
