@@ -32,7 +32,11 @@ export const ROUTES = {
   login: "/api/login",
   /** POST: clears the cookie. */
   logout: "/api/logout",
-  /** GET: ListAgentsResponse. */
+  /**
+   * GET: ListAgentsResponse. POST `{ "agent_id"?, "name"?, "goals"?: [NewGoal] }`:
+   * CreateAgentResponse (a new agent, not started; 409 ALREADY_EXISTS when
+   * the id is taken).
+   */
   agents: "/api/agents",
   /** GET: GetAgentResponse. */
   agent: "/api/agents/:agent",

@@ -1,4 +1,4 @@
-import { AddGoalResponse, GoalStatus, ListAgentsResponse, ListGoalsResponse } from "@boyd/proto";
+import { AddGoalResponse, AgentState, CreateAgentResponse, GoalStatus, ListAgentsResponse, ListGoalsResponse } from "@boyd/proto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, serveConsole, type ServedConsole } from "./fixtures.js";
 
@@ -32,6 +32,35 @@ describe("the console's JSON API over a real stack", () => {
     expect(missing.json).toMatchObject({ error: { code: "NOT_FOUND", message: expect.stringContaining("nobody") } });
   });
 
+  it("POST /api/agents creates an agent with its first goals (not started); GET lists it; a taken id is a 409", async () => {
+    const created = await call("POST", "/api/agents", { agent_id: "saturn", name: "Saturn watcher", goals: [{ description: "Find which moons of Saturn have a subsurface ocean", success_criteria: "enceladus" }] });
+    expect(created.status).toBe(200);
+    const { agent, goals } = CreateAgentResponse.fromJSON(created.json);
+    expect(agent).toMatchObject({ agentId: "saturn", name: "Saturn watcher", state: AgentState.IDLE, started: false, activeGoals: 1 });
+    expect(goals.map((g) => [g.description, g.successCriteria, g.status])).toEqual([["Find which moons of Saturn have a subsurface ocean", "enceladus", GoalStatus.ACTIVE]]);
+    const listed = ListAgentsResponse.fromJSON((await call("GET", "/api/agents")).json);
+    expect(listed.agents.map((a) => a.agentId)).toContain("saturn");
+    const again = await call("POST", "/api/agents", { agentId: "saturn" });
+    expect(again).toMatchObject({ status: 409, json: { error: { code: "ALREADY_EXISTS", message: expect.stringContaining("saturn") } } });
+    // No id: AgentService makes one.
+    const unnamed = CreateAgentResponse.fromJSON((await call("POST", "/api/agents", {})).json);
+    expect(unnamed.agent!.agentId).not.toBe("");
+  });
+
+  it("a body that is no new agent is a 400 naming the field (a goal by its index), and creates nothing", async () => {
+    const before = ListAgentsResponse.fromJSON((await call("GET", "/api/agents")).json).agents.length;
+    expect(await call("POST", "/api/agents", { agent_id: "venus", colour: "yellow" })).toMatchObject({ status: 400, json: { error: { message: 'boyd.v1.CreateAgentRequest: unknown field "colour"' } } });
+    expect(await call("POST", "/api/agents", { agent_id: "venus", goals: [{ description: "Find Venus" }, { success_criteria: "x" }] })).toMatchObject({
+      status: 400,
+      json: { error: { message: expect.stringMatching(/^boyd\.v1\.CreateAgentRequest: goals\[1\]: .*field description: required/) } },
+    });
+    expect(await call("POST", "/api/agents", { agent_id: "venus", goals: "Find Venus" })).toMatchObject({ status: 400, json: { error: { message: expect.stringContaining("field goals") } } });
+    expect(await call("POST", "/api/agents", { agent_id: "venus", goals: Array.from({ length: 51 }, () => ({ description: "g" })) })).toMatchObject({ status: 400, json: { error: { message: expect.stringContaining("at most 50 goals") } } });
+    // An id AgentService refuses comes back with its code and reason.
+    expect(await call("POST", "/api/agents", { agent_id: "no spaces > here" })).toMatchObject({ status: 400, json: { error: { code: "INVALID_ARGUMENT" } } });
+    expect(ListAgentsResponse.fromJSON((await call("GET", "/api/agents")).json).agents).toHaveLength(before);
+  });
+
   it("POST /api/agents/:agent/goals adds a NewGoal (JSON or proto field names); GET lists it", async () => {
     const added = await call("POST", "/api/agents/mars/goals", { description: "Find what orbits Neptune", success_criteria: "triton", priority: 200 });
     expect(added.status).toBe(200);
@@ -61,7 +90,7 @@ describe("the console's JSON API over a real stack", () => {
     expect(await call("GET", "/api/agents?limit=lots")).toMatchObject({ status: 400, json: { error: { message: expect.stringContaining("query parameter limit") } } });
     expect(await call("GET", "/api/agents/%E0%A4%A/goals")).toMatchObject({ status: 400, json: { error: { message: expect.stringContaining(":agent") } } });
     expect(await call("GET", "/api/nothing")).toMatchObject({ status: 404, json: { error: { code: "NOT_FOUND" } } });
-    expect(await call("POST", "/api/agents", {})).toMatchObject({ status: 405 });
+    expect(await call("POST", "/api/agents/mars", {})).toMatchObject({ status: 405 });
     // HEAD is no way into an event stream (it would hold the connection with nothing to show).
     expect((await fetch(new URL("/api/agents/mars/events", served.console.url), { method: "HEAD" })).status).toBe(405);
   });

@@ -29,6 +29,19 @@ const NewGoalJson = z
   .partial()
   .strict();
 
+// A goal list is a start, not a backlog: more goals go through AddGoal.
+const MAX_GOALS_AT_CREATION = 50;
+
+const CreateAgentJson = z
+  .object({
+    agentId: text,
+    agent_id: text,
+    name: text,
+    goals: z.array(z.unknown()).max(MAX_GOALS_AT_CREATION, `at most ${MAX_GOALS_AT_CREATION} goals at creation (add more with a goal's POST)`),
+  })
+  .partial()
+  .strict();
+
 const LoginJson = z.object({ token: z.string().min(1, "must not be empty").max(4096) }).strict();
 
 const ResolveJson = z.object({ approved: z.boolean(), reason: text.optional() }).strict();
@@ -53,6 +66,26 @@ export function newGoalFrom(body: unknown): NewGoal {
   const goal = NewGoal.fromJSON(parse(NewGoalJson, body, "boyd.v1.NewGoal"));
   if (!goal.description.trim()) throw badRequest("boyd.v1.NewGoal: field description: required (the goal, in plain words)");
   return goal;
+}
+
+/** What a new agent is created with: its id (generated when empty), display name and first goals. */
+export interface NewAgent {
+  readonly agentId: string;
+  readonly name: string;
+  readonly goals: NewGoal[];
+}
+
+/** `{ "agent_id"?, "name"?, "goals"?: [NewGoal] }` of a new agent; each goal as {@link newGoalFrom} takes it, a bad one named by its index. */
+export function newAgentFrom(body: unknown): NewAgent {
+  const parsed = parse(CreateAgentJson, body, "boyd.v1.CreateAgentRequest");
+  const goals = (parsed.goals ?? []).map((goal, i) => {
+    try {
+      return newGoalFrom(goal);
+    } catch (err) {
+      throw badRequest(`boyd.v1.CreateAgentRequest: goals[${i}]: ${(err as Error).message}`);
+    }
+  });
+  return { agentId: (parsed.agent_id ?? parsed.agentId ?? "").trim(), name: (parsed.name ?? "").trim(), goals };
 }
 
 /** `{ "token": "..." }` of /api/login. */

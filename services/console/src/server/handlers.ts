@@ -1,6 +1,7 @@
 import { ApprovalVerdict, type BoydClient, type CallOptions, type Event } from "@boyd/client";
 import {
   AddGoalResponse,
+  CreateAgentResponse,
   GetAgentResponse,
   GetPlanResponse,
   ListAgentsResponse,
@@ -11,7 +12,7 @@ import {
   StartAgentResponse,
 } from "@boyd/proto";
 import type { RouteName } from "../contract.js";
-import { newGoalFrom, startFrom, verdictFrom } from "./bodies.js";
+import { newAgentFrom, newGoalFrom, startFrom, verdictFrom } from "./bodies.js";
 import { badRequest } from "./errors.js";
 
 /** A request as the handlers see it, whatever carried it. */
@@ -65,6 +66,12 @@ export const listAgents: Handler<ListAgentsResponse> = async (request, { client,
   return client.listAgents({ pageToken, ...(limit ? { limit } : {}) }, call);
 };
 
+/** Creates the agent the body describes (not started: its page's Start runs it). */
+export const createAgent: Handler<CreateAgentResponse> = async (request, { client, call }) => {
+  const { agentId, name, goals } = newAgentFrom(request.body);
+  return client.createAgent({ agentId, name, goals, fresh: false }, call);
+};
+
 export const getAgent: Handler<GetAgentResponse> = async (request, { client, call }) => ({ agent: await client.getAgent(param(request, "agent"), call) });
 
 export const listGoals: Handler<ListGoalsResponse> = async (request, { client, call }) => ({ goals: await client.listGoals(param(request, "agent"), [], call) });
@@ -105,7 +112,7 @@ export const pauseAgent: Handler<PauseAgentResponse> = async (request, { client,
 
 /** The JSON routes of contract.ts (the session routes and the event stream have their own glue). */
 export const JSON_ROUTES: Partial<Record<RouteName, readonly JsonRoute[]>> = {
-  agents: [route("GET", ListAgentsResponse, listAgents)],
+  agents: [route("GET", ListAgentsResponse, listAgents), route("POST", CreateAgentResponse, createAgent)],
   agent: [route("GET", GetAgentResponse, getAgent)],
   goals: [route("GET", ListGoalsResponse, listGoals), route("POST", AddGoalResponse, addGoal)],
   plan: [route("GET", GetPlanResponse, getPlan)],

@@ -62,4 +62,29 @@ describe("console page - a run seen live (embedded stack, console server, headle
     expect(await page.$$eval(".reflection", (r) => r.length)).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
+
+  it("page - a person creates an agent with the New agent form: listed and selected at once, idle, with its goal; its Start runs it to the answer; a taken id is refused with the server's reason", async () => {
+    const { page, problems } = await openPage(f.browser, f.console.url);
+    await page.waitForSelector("form.create-agent", { timeout: 10_000 });
+    await page.type('form.create-agent input[name="agent-id"]', "made-here");
+    await page.type('form.create-agent input[name="goal"]', MARS);
+    await page.type('form.create-agent input[name="goal-criteria"]', "phobos, deimos");
+    await page.click('form.create-agent button[type="submit"]');
+    // No wait for the 5 s poll: the page lists and follows what it created.
+    await page.waitForSelector('button.agent.selected[data-agent="made-here"]', { timeout: 3_000 });
+    await page.waitForSelector(`.goal[data-goal="goal:${MARS}"][data-status="active"]`, { timeout: 10_000 });
+    expect(await page.$eval('form.create-agent input[name="agent-id"]', (el) => (el as HTMLInputElement).value)).toBe("");
+    expect((await f.stack.agents.getAgent({ agentId: "made-here" })).agent).toMatchObject({ started: false, activeGoals: 1 });
+
+    await page.click('button[data-action="start"]');
+    await page.waitForSelector(`.goal[data-goal="goal:${MARS}"][data-status="completed"]`, { timeout: 30_000 });
+    expect(await page.$eval(`.goal[data-goal="goal:${MARS}"]`, (el) => el.textContent ?? "")).toContain("answer: deimos, phobos");
+
+    await page.type('form.create-agent input[name="agent-id"]', "made-here");
+    await page.click('form.create-agent button[type="submit"]');
+    await page.waitForFunction(() => /create agent: .*made-here/.test(document.querySelector(".notice")?.textContent ?? ""), { timeout: 5_000 });
+    expect(await page.$eval('form.create-agent input[name="agent-id"]', (el) => (el as HTMLInputElement).value)).toBe("made-here");
+    // The refusal is the one expected console line (the browser logs the 409); nothing else went wrong.
+    expect(problems.filter((p) => !/409/.test(p))).toEqual([]);
+  });
 });

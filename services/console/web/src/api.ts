@@ -5,6 +5,7 @@
  */
 import {
   AddGoalResponse,
+  CreateAgentResponse,
   GetAgentResponse,
   ListAgentsResponse,
   ListApprovalsResponse,
@@ -81,6 +82,11 @@ export async function logout(): Promise<void> {
 
 export async function listAgents(): Promise<ListAgentsResponse> {
   return ListAgentsResponse.fromJSON(await call("agents", {}));
+}
+
+/** Creates an agent (not started); an empty id lets AgentService make one. */
+export async function createAgent(agentId: string, goals: readonly NewGoal[]): Promise<CreateAgentResponse> {
+  return CreateAgentResponse.fromJSON(await call("agents", {}, post({ agent_id: agentId, goals: goals.map((g) => NewGoal.toJSON(g)) })));
 }
 
 export async function getAgent(agent: string): Promise<GetAgentResponse> {

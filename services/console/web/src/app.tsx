@@ -4,6 +4,7 @@ import { AgentControls } from "./panels/agent-controls.js";
 import { AgentList } from "./panels/agent-list.js";
 import { Approvals } from "./panels/approvals.js";
 import { ConnectionIndicator } from "./panels/connection-indicator.js";
+import { CreateAgentForm } from "./panels/create-agent-form.js";
 import { EventLog } from "./panels/event-log.js";
 import { Goals } from "./panels/goals.js";
 import { KnowledgeGraph } from "./panels/knowledge-graph.js";
@@ -46,6 +47,9 @@ function Dashboard() {
     <main class="dashboard">
       <aside class="side">
         <AgentList />
+        <section class="panel" aria-label="new agent">
+          <CreateAgentForm />
+        </section>
         {selectedAgentId.value && (
           <section class="panel selected-agent" aria-label="selected agent">
             <AgentControls />

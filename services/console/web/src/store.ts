@@ -149,6 +149,18 @@ export async function pause(agentId: string): Promise<void> {
   await refreshAgents();
 }
 
+/** Creates an agent with its first goals and follows it; false (and the notice says why) when it was refused. */
+export async function createAgent(agentId: string, goals: readonly NewGoal[]): Promise<boolean> {
+  let created = "";
+  const ok = await attempt("create agent", async () => {
+    created = (await api.createAgent(agentId, goals)).agent?.agentId ?? "";
+  });
+  if (!ok) return false;
+  await refreshAgents();
+  if (created) selectAgent(created);
+  return true;
+}
+
 export async function addGoal(agentId: string, goal: NewGoal): Promise<boolean> {
   return attempt("add goal", () => api.addGoal(agentId, goal));
 }
