@@ -13,10 +13,18 @@ export const SWEEP_EVERY_MS = 10 * 60_000;
 const MAX_AGENTS = 10_000;
 /** Deletes a sweep has in flight at once. */
 const DELETES_AT_ONCE = 32;
+/**
+ * Commits heard of within this long of the last one kept share its entry
+ * (its cycle moves up, its time stays): an agent's entries stay at most
+ * FORGET_AFTER_MS / COMMIT_SPAN_MS however fast it cycles, and a cycle is
+ * forgotten at most this much sooner than FORGET_AFTER_MS after it was
+ * declared.
+ */
+const COMMIT_SPAN_MS = 10_000;
 
 interface Followed {
   readonly runToken: string;
-  /** Commits heard of, oldest first: a cycle and when it was first declared committed. */
+  /** Commits heard of, oldest first: a cycle and when it (or an earlier one of its span) was declared committed. */
   readonly commits: { cycle: number; at: number }[];
   /** When this process last swept the agent (0: not yet). */
   swept: number;
@@ -50,7 +58,8 @@ export class CommittedCalls {
     if (!runId || cycle <= 0) return;
     const agent = this.follow(agentId, runId);
     const last = agent.commits.at(-1);
-    if (!last || cycle > last.cycle) agent.commits.push({ cycle, at: this.now() });
+    if (last && cycle > last.cycle && this.now() - last.at < COMMIT_SPAN_MS) last.cycle = cycle;
+    else if (!last || cycle > last.cycle) agent.commits.push({ cycle, at: this.now() });
     const ripe = this.ripeCycle(agent);
     if (ripe === undefined || agent.sweeping) return;
     if (agent.swept > 0 && (!agent.claimed || this.now() - agent.swept < SWEEP_EVERY_MS)) return;
