@@ -65,8 +65,10 @@ export class DirectoryLockedError extends WalError {
 const MAX_ATTEMPTS = 5;
 // Takers of one stale lock that each died halfway before the next one gets it.
 const MAX_TAKEOVER_ROUNDS = 16;
-// How long a taker waits while another live process takes a stale lock over (it takes a millisecond or so).
+// How long a taker waits, each time, while another live process takes a stale lock over (it takes a
+// millisecond or so, a synced write included), and how long in all before giving up.
 const TAKEOVER_WAIT_MS = 5;
+const TAKEOVER_PATIENCE_MS = 5_000;
 
 /**
  * Takes the exclusive lock of `dir` (created if missing) for `what` ("the
@@ -91,6 +93,7 @@ export async function lockDirectory(dir: string, what: string): Promise<Director
   const file = join(abs, LOCK_FILE);
   const mine = ownerRecord(what);
   const body = `${JSON.stringify(mine)}\n`;
+  const patience = Date.now() + TAKEOVER_PATIENCE_MS;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (await publish(abs, file, body)) {
       await removeLeftovers(abs);
@@ -102,7 +105,11 @@ export async function lockDirectory(dir: string, what: string): Promise<Director
     if (!owner) throw new DirectoryLockedError(abs, undefined, `cannot open ${what} in ${abs}: ${file} names no owner this version can read. If no boyd process uses ${abs}, delete ${file}.`);
     const state = ownerState(owner);
     if (state !== "dead") throw refusal(abs, file, what, owner, state);
-    if ((await takeOverStale(abs, file, seen, body)) === "busy") await new Promise((r) => setTimeout(r, TAKEOVER_WAIT_MS));
+    // Another process is taking it over: not an attempt of ours, until patience runs out.
+    if ((await takeOverStale(abs, file, seen, body)) === "busy" && Date.now() < patience) {
+      await new Promise((r) => setTimeout(r, TAKEOVER_WAIT_MS));
+      attempt--;
+    }
   }
   throw new DirectoryLockedError(abs, undefined, `cannot open ${what} in ${abs}: others keep taking ${file} (${MAX_ATTEMPTS} attempts). Stop the other processes using ${abs}.`);
 }
@@ -170,6 +177,8 @@ async function takeOverStale(dir: string, file: string, seen: string, body: stri
     const token = `${file}.takeover.${digest}.${round}`;
     if (await publish(dir, token, body)) {
       if ((await readLock(file)) === seen) await unlink(file).catch(ignoreMissing);
+      // Late: `seen` went before this token was made (its taker cleared the tokens), so nothing relies on it.
+      else await unlink(token).catch(ignoreMissing);
       return "removed";
     }
     const taker = parseOwner((await readLock(token)) ?? "");
