@@ -112,6 +112,10 @@ export function natsAccessTable(names: Partial<NatsResourceNames> = {}): Record<
           why: "reads each agent's percepts by direct get and deletes those an observation committed (no consumers)",
           publish: [`${JS_API}.DIRECT.GET.${n.perceptsStream}`, `${JS_API}.STREAM.MSG.DELETE.${n.perceptsStream}`],
         },
+        {
+          why: "deletes the per-agent consumers older versions left on the percept work queue",
+          publish: [`${JS_API}.CONSUMER.LIST.${n.perceptsStream}`, `${JS_API}.CONSUMER.DELETE.${n.perceptsStream}.>`],
+        },
         keyValue(claimsBucket(n.perceptsStream), "claims the percepts an observation is built from, so two replicas never take the same one"),
         keyValue(deliveredBucket(n.perceptsStream), "shares which percept ids were delivered, so any replica drops a late copy"),
         { why: "sends each refused percept, with why, to the dead-letter subject", publish: [deadLetters] },

@@ -23,6 +23,7 @@ await runService({
           ackWaitMs: config.perceptAckWaitSeconds * 1000,
           maxPerAgent: config.perceptMaxPerAgent,
           onDrop,
+          onOldConsumersRemoved: (names) => log.info({ stream: config.perceptStream, removed: names.length }, `removed ${names.length} per-agent consumers an older version left on the percept stream`),
         })
       : await openInProcessPerceptInbox(transport, { maxPerAgent: config.perceptMaxPerAgent, onDrop });
     const binding = await serveObserve(transport, {

@@ -29,6 +29,8 @@ export interface JetStreamPerceptInboxOptions {
   rememberedIds?: number;
   /** Told about each percept refused (malformed, misaddressed, duplicate). */
   onDrop?: DropListener;
+  /** Told the names of the per-agent consumers of older versions removed from the stream (see removeOldConsumers). */
+  onOldConsumersRemoved?: (names: readonly string[]) => void;
 }
 
 /** A stored percept picked for an observation, decoded. */
@@ -234,6 +236,8 @@ export async function openJetStreamPerceptInbox(transport: NatsTransport, option
   const jsm = await jetstreamManager(nc);
   const name = options.stream ?? PERCEPTS.defaultStream;
   await ensureStream(jsm, perceptStreamConfig(name, options));
+  const removed = await removeOldConsumers(jsm, name);
+  if (removed.length > 0) options.onOldConsumersRemoved?.(removed);
   const maxAgeMs = options.maxAgeMs || PERCEPTS.defaultMaxAgeMs;
   const bucket = { history: 1, storage: options.memory ? StorageType.Memory : StorageType.File, replicas: options.replicas ?? 1 };
   const kvm = new Kvm(nc);
@@ -241,6 +245,33 @@ export async function openJetStreamPerceptInbox(transport: NatsTransport, option
   const delivered = await kvm.create(deliveredBucket(name), { ...bucket, ttl: maxAgeMs });
   const claims = await kvm.create(claimsBucket(name), { ...bucket, ttl: maxAgeMs });
   return new JetStreamPerceptInbox(nc, jsm, name, options.ackWaitMs ?? PERCEPTS.defaultAckWaitMs, options, new SharedDeliveredIds(delivered, options.rememberedIds), new PerceptClaims(claims));
+}
+
+/** How older versions named an agent's durable consumer: `observe-<agent id>`, or `observe_<digest>` for an id not fit for a name. */
+const OLD_CONSUMER = /^observe(?:-[A-Za-z0-9_-]+|_[0-9a-f]{40})$/;
+// Deletes in flight at once.
+const DELETES_AT_ONCE = 32;
+
+/**
+ * Deletes the durable consumers older versions kept on the percept stream,
+ * one per agent ever observed (about 125 KiB of nats-server's memory each),
+ * which nothing reads since takes became direct gets. Any other consumer
+ * (one of the user's own) is left. A consumer another replica deleted first
+ * is no error.
+ */
+async function removeOldConsumers(jsm: JetStreamManager, stream: string): Promise<string[]> {
+  const old: string[] = [];
+  for await (const info of jsm.consumers.list(stream)) if (OLD_CONSUMER.test(info.name)) old.push(info.name);
+  for (let i = 0; i < old.length; i += DELETES_AT_ONCE) {
+    await Promise.all(
+      old.slice(i, i + DELETES_AT_ONCE).map((consumer) =>
+        jsm.consumers.delete(stream, consumer).catch((err: unknown) => {
+          if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) throw err;
+        }),
+      ),
+    );
+  }
+  return old;
 }
 
 /** A delete of a message another take deleted first: "no message found", or nats-server's "sequence not found" (10043). */
