@@ -40,7 +40,8 @@ interface Followed {
  * cycles of a run it has committed (ActRequest.committed_cycle); once a
  * cycle has been declared for FORGET_AFTER_MS, the records of the run's
  * calls up to it go, and those of the agent's other (earlier) runs with
- * them. Records of calls made without a run (by hand) are kept. Deletes
+ * them, their approval answers included. Records of calls made without a
+ * run (by hand) are kept. Deletes
  * run in the background; a failed one is retried by the next sweep.
  */
 export class CommittedCalls {
@@ -111,13 +112,20 @@ export class CommittedCalls {
   }
 
   private async sweep(agentId: string, runToken: string, upTo: number): Promise<void> {
-    const keys = await this.store.keys(`calls/${keyToken(agentId)}`);
-    const gone = keys.filter((key) => forgettable(key, runToken, upTo));
+    const agent = keyToken(agentId);
+    const [calls, approvals] = await Promise.all([this.store.keys(`calls/${agent}`), this.store.keys(`approvals/${agent}`)]);
+    const gone = [...calls.filter((key) => forgettable(key, runToken, upTo)), ...approvals.filter((key) => ofAnotherRun(key, runToken))];
     for (let i = 0; i < gone.length; i += DELETES_AT_ONCE) {
       // A lost delete only leaves a record for the next sweep: no sync.
       await Promise.all(gone.slice(i, i + DELETES_AT_ONCE).map((key) => this.store.delete(key, { sync: false })));
     }
   }
+}
+
+/** Whether a session's approval answers (`approvals/<agent>/run-<run>`, see SessionApprovals) are another run's: a run started over asks afresh. */
+export function ofAnotherRun(key: string, runToken: string): boolean {
+  const run = key.split("/")[2] ?? "";
+  return run.startsWith("run-") && run !== `run-${runToken}`;
 }
 
 /**

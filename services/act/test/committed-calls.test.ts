@@ -13,7 +13,7 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { ActionOutcome, ActRequest, ApprovalMode, Archetype, Capability, DangerLevel, ScoringMethod } from "@boyd/proto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { FORGET_AFTER_MS, forgettable, SWEEP_EVERY_MS } from "../src/committed-calls.js";
+import { FORGET_AFTER_MS, forgettable, ofAnotherRun, SWEEP_EVERY_MS } from "../src/committed-calls.js";
 import { ApprovalBroker, compilePolicy, defineTool, executeDecision, IdempotencyLedger, openFileRecordStore, openKvRecordStore, PolicyConfig, SessionApprovals, ToolRegistry, type RecordStore } from "../src/index.js";
 import { useNats } from "./fixtures/nats.js";
 
@@ -63,7 +63,11 @@ describe("act - records of committed calls are forgotten", () => {
   };
   const kept = async () => (await store.keys("calls/ann")).sort();
 
-  it("forgets a run's calls up to the cycle committed FORGET_AFTER_MS ago, and earlier runs', never hand-made ones", async () => {
+  it("forgets a run's calls up to the cycle committed FORGET_AFTER_MS ago, and earlier runs' (their approval answers too), never hand-made ones", async () => {
+    const approvals = new SessionApprovals(store);
+    await approvals.approveAll("ann", "run-0", "save_note:*");
+    await approvals.approveAll("ann", "run-1", "save_note:*");
+    await approvals.deny("ann", "", "save_note:x");
     await act("run-0", 1);
     await act("", 3); // by hand: no run
     for (let cycle = 1; cycle <= 5; cycle++) await act("run-1", cycle);
@@ -81,6 +85,9 @@ describe("act - records of committed calls are forgotten", () => {
     await act("run-1", 7);
     // Cycles 1-4 were declared committed FORGET_AFTER_MS ago; 5 only half that.
     expect(await kept()).toEqual(["calls/ann/3-0", "calls/ann/run-run-1/5-0", "calls/ann/run-run-1/6-0", "calls/ann/run-run-1/7-0"]);
+    // The earlier run's answers went with its calls; this run's, and those given without a run, stay.
+    expect((await store.keys("approvals/ann")).sort()).toEqual(["approvals/ann/norun", "approvals/ann/run-run-1"]);
+    expect((await approvals.of("ann", "run-1")).approved).toEqual(new Set(["save_note:*"]));
 
     // One sweep per agent per SWEEP_EVERY_MS.
     clock += SWEEP_EVERY_MS / 2;
@@ -111,6 +118,12 @@ describe("act - records of committed calls are forgotten", () => {
     expect((await kept()).length).toBeLessThan(130);
     expect(runs).toBe(400);
   }, 30_000);
+
+  it("reads approval keys as written: another run's go, this run's and those without a run stay", () => {
+    expect(ofAnotherRun("approvals/ann/run-r0", "r1")).toBe(true);
+    expect(ofAnotherRun("approvals/ann/run-r1", "r1")).toBe(false);
+    expect(ofAnotherRun("approvals/ann/norun", "r1")).toBe(false);
+  });
 
   it("reads record keys as written: other runs and cycles up to the bound go, hand-made calls and odd keys stay", () => {
     expect(forgettable("calls/ann/run-r1/4-0", "r1", 4)).toBe(true);
