@@ -8,7 +8,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { InProcessTransport } from "@boyd/bus";
+import { connectNats, InProcessTransport } from "@boyd/bus";
+import { startNats } from "@boyd/testkit";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { ActionOutcome, ActRequest, ApprovalMode, Archetype, Capability, DangerLevel, ScoringMethod } from "@boyd/proto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -154,5 +155,23 @@ describe("act - a forgotten record over JetStream KV", () => {
     expect(await messages()).toBe(1);
     expect(await store.keys("calls/ann")).toEqual(["calls/ann/run-run-1/3-0"]);
     expect((await ledger.claim(key, Date.now() + 60_000)).kind).toBe("run");
+  }, 20_000);
+
+  it("a NATS user not allowed to purge the stream (permissions from before) still deletes, leaving a delete marker", async () => {
+    const limited = await startNats({
+      extraConfig: `authorization { users = [ { user: "act", password: "pw", permissions: { publish: { deny: ["$JS.API.STREAM.PURGE.>"] } } } ] }`,
+    });
+    const user = await connectNats({ servers: limited.url, user: "act", pass: "pw" });
+    try {
+      const store = await openKvRecordStore(user.connection, { bucket: "act_forget_old" });
+      await store.create("calls/ann/run-r/1-0", new Uint8Array([1]));
+      await store.delete("calls/ann/run-r/1-0");
+      expect(await store.get("calls/ann/run-r/1-0")).toBeUndefined();
+      expect(await store.keys("calls/ann")).toEqual([]);
+      expect(await store.create("calls/ann/run-r/1-0", new Uint8Array([2]))).toBeGreaterThan(0);
+    } finally {
+      await user.close();
+      await limited.stop();
+    }
   }, 20_000);
 });

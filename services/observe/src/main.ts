@@ -23,7 +23,10 @@ await runService({
           ackWaitMs: config.perceptAckWaitSeconds * 1000,
           maxPerAgent: config.perceptMaxPerAgent,
           onDrop,
-          onOldConsumersRemoved: (names) => log.info({ stream: config.perceptStream, removed: names.length }, `removed ${names.length} per-agent consumers an older version left on the percept stream`),
+          onOldConsumers: ({ removed, error }) =>
+            error
+              ? log.warn({ err: error, stream: config.perceptStream, removed: removed.length }, "could not remove the per-agent consumers an older version left on the percept stream (does observe's NATS user have CONSUMER.LIST and CONSUMER.DELETE on it?)")
+              : log.info({ stream: config.perceptStream, removed: removed.length }, `removed ${removed.length} per-agent consumers an older version left on the percept stream`),
         })
       : await openInProcessPerceptInbox(transport, { maxPerAgent: config.perceptMaxPerAgent, onDrop });
     const binding = await serveObserve(transport, {

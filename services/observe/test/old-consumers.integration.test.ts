@@ -34,7 +34,7 @@ describe("percept inbox - consumers an older version left", () => {
     await durable("observer-x", "ed");
 
     const told: string[][] = [];
-    const inbox = await openJetStreamPerceptInbox(transport, { stream, memory: true, onOldConsumersRemoved: (names) => told.push([...names]) });
+    const inbox = await openJetStreamPerceptInbox(transport, { stream, memory: true, onOldConsumers: ({ removed, error }) => told.push([...removed, ...(error ? ["error"] : [])]) });
     const left: string[] = [];
     for await (const c of jsm.consumers.list(stream)) left.push(c.name);
     expect(left.sort()).toEqual(["audit", "observer-x"]);
@@ -42,8 +42,26 @@ describe("percept inbox - consumers an older version left", () => {
 
     // A second open finds nothing to remove and says nothing.
     await inbox.close();
-    const again = await openJetStreamPerceptInbox(transport, { stream, memory: true, onOldConsumersRemoved: (names) => told.push([...names]) });
+    const again = await openJetStreamPerceptInbox(transport, { stream, memory: true, onOldConsumers: ({ removed }) => told.push([...removed]) });
     expect(told).toHaveLength(1);
     await again.close();
+  });
+
+  it("a NATS user not allowed to list consumers (permissions from before) still opens the inbox, and is told why nothing was removed", async () => {
+    const limited = await startNats({
+      extraConfig: `authorization { users = [ { user: "observe", password: "pw", permissions: { publish: { deny: ["$JS.API.CONSUMER.LIST.>"] } } } ] }`,
+    });
+    const user = await connectNats({ servers: limited.url, user: "observe", pass: "pw" });
+    try {
+      const told: { removed: readonly string[]; error?: unknown }[] = [];
+      const inbox = await openJetStreamPerceptInbox(user, { stream: "LIMITED_PERCEPTS", memory: true, onOldConsumers: (outcome) => told.push(outcome) });
+      expect(told).toHaveLength(1);
+      expect(told[0]!.removed).toEqual([]);
+      expect(String(told[0]!.error)).toMatch(/permission/i);
+      await inbox.close();
+    } finally {
+      await user.close();
+      await limited.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { BusError } from "@boyd/bus";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { PermissionViolationError, RequestError } from "@nats-io/transport-node";
 import { Kvm, type KV } from "@nats-io/kv";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { assertKey, type RecordStore } from "./record-store.js";
@@ -63,11 +64,14 @@ export async function openKvRecordStore(connection: NatsConnection, options: KvR
     put: (key, value) => kv.put(kvKey(key), value).catch((err: unknown) => Promise.reject(unavailable(err))),
     // Gone from the stream, not a delete marker in its place: a forgotten
     // call's record (see CommittedCalls) must leave nothing that piles up.
+    // A user whose NATS permissions predate that (no stream purge) still
+    // deletes, leaving the marker.
     delete: async (key) => {
       try {
         await jsm.streams.purge(`KV_${bucket}`, { filter: `$KV.${bucket}.${kvKey(key)}`, keep: 0 });
       } catch (err) {
-        throw unavailable(err);
+        if (!refusedByPermissions(err)) throw unavailable(err);
+        await kv.delete(kvKey(key)).catch((e: unknown) => Promise.reject(unavailable(e)));
       }
     },
     async keys(prefix) {
@@ -81,6 +85,10 @@ export async function openKvRecordStore(connection: NatsConnection, options: KvR
     },
     async close() {},
   };
+}
+
+function refusedByPermissions(err: unknown): boolean {
+  return err instanceof RequestError && err.cause instanceof PermissionViolationError;
 }
 
 // Anything but a failed compare-and-set is NATS or JetStream being away or

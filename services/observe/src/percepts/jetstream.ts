@@ -29,8 +29,12 @@ export interface JetStreamPerceptInboxOptions {
   rememberedIds?: number;
   /** Told about each percept refused (malformed, misaddressed, duplicate). */
   onDrop?: DropListener;
-  /** Told the names of the per-agent consumers of older versions removed from the stream (see removeOldConsumers). */
-  onOldConsumersRemoved?: (names: readonly string[]) => void;
+  /**
+   * Told what became of the per-agent consumers older versions left on the
+   * stream (see removeOldConsumers): the names removed, or why they could
+   * not be (the inbox opens all the same). Not called when there were none.
+   */
+  onOldConsumers?: (outcome: { readonly removed: readonly string[]; readonly error?: unknown }) => void;
 }
 
 /** A stored percept picked for an observation, decoded. */
@@ -236,8 +240,12 @@ export async function openJetStreamPerceptInbox(transport: NatsTransport, option
   const jsm = await jetstreamManager(nc);
   const name = options.stream ?? PERCEPTS.defaultStream;
   await ensureStream(jsm, perceptStreamConfig(name, options));
-  const removed = await removeOldConsumers(jsm, name);
-  if (removed.length > 0) options.onOldConsumersRemoved?.(removed);
+  // Leftovers: a failure to remove them (a NATS user without the permission) does not keep observe from starting.
+  const removed: string[] = [];
+  await removeOldConsumers(jsm, name, removed).then(
+    () => removed.length > 0 && options.onOldConsumers?.({ removed }),
+    (error: unknown) => options.onOldConsumers?.({ removed, error }),
+  );
   const maxAgeMs = options.maxAgeMs || PERCEPTS.defaultMaxAgeMs;
   const bucket = { history: 1, storage: options.memory ? StorageType.Memory : StorageType.File, replicas: options.replicas ?? 1 };
   const kvm = new Kvm(nc);
@@ -259,19 +267,20 @@ const DELETES_AT_ONCE = 32;
  * (one of the user's own) is left. A consumer another replica deleted first
  * is no error.
  */
-async function removeOldConsumers(jsm: JetStreamManager, stream: string): Promise<string[]> {
+async function removeOldConsumers(jsm: JetStreamManager, stream: string, removed: string[]): Promise<void> {
   const old: string[] = [];
   for await (const info of jsm.consumers.list(stream)) if (OLD_CONSUMER.test(info.name)) old.push(info.name);
   for (let i = 0; i < old.length; i += DELETES_AT_ONCE) {
+    const batch = old.slice(i, i + DELETES_AT_ONCE);
     await Promise.all(
-      old.slice(i, i + DELETES_AT_ONCE).map((consumer) =>
+      batch.map((consumer) =>
         jsm.consumers.delete(stream, consumer).catch((err: unknown) => {
           if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.ConsumerNotFound)) throw err;
         }),
       ),
     );
+    removed.push(...batch);
   }
-  return old;
 }
 
 /** A delete of a message another take deleted first: "no message found", or nats-server's "sequence not found" (10043). */
