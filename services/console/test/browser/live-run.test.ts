@@ -82,7 +82,13 @@ describe("console page - a run seen live (embedded stack, console server, headle
 
     await page.type('form.create-agent input[name="agent-id"]', "made-here");
     await page.click('form.create-agent button[type="submit"]');
-    await page.waitForFunction(() => /create agent: .*made-here/.test(document.querySelector(".notice")?.textContent ?? ""), { timeout: 5_000 });
+    await page.waitForFunction(
+      () => {
+        const notice = document.querySelector(".notice")?.textContent ?? "";
+        return notice.startsWith("create agent:") && notice.includes("made-here");
+      },
+      { timeout: 5_000 },
+    );
     expect(await page.$eval('form.create-agent input[name="agent-id"]', (el) => (el as HTMLInputElement).value)).toBe("made-here");
     // The refusal is the one expected console line (the browser logs the 409); nothing else went wrong.
     expect(problems.filter((p) => !/409/.test(p))).toEqual([]);
