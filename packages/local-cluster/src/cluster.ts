@@ -13,6 +13,9 @@ import { startNeo4jProcess, type Neo4jProcess } from "./neo4j-process.js";
 import type { ClusterLog, LocalCluster, LocalClusterOptions } from "./options.js";
 import { SERVICE_START_ORDER, serviceEnv, type Neo4jTarget, type ServiceName } from "./service-env.js";
 
+// Starts of one service replica when a port picked for it was taken before it bound it.
+const PORT_ATTEMPTS = 3;
+
 const REPOSITORY = fileURLToPath(new URL("../../../", import.meta.url));
 // An absolute URL: `--import tsx` would resolve from the process's cwd.
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
@@ -52,7 +55,8 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
   let nats: NatsProcess | undefined;
   let neo4j: Neo4jProcess | undefined;
   // Fixed before the controller starts, so a restarted one serves where callers already point.
-  const grpcAddress = await pinPort(options.grpcAddress ?? "127.0.0.1:0");
+  const wantedGrpc = options.grpcAddress ?? "127.0.0.1:0";
+  let grpcAddress = await pinPort(wantedGrpc);
 
   const stopAll = async (): Promise<void> => {
     for (const c of controls) c.dispose();
@@ -104,33 +108,50 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
       });
     };
 
+    const launch = (service: ServiceName, replica: number, env: NodeJS.ProcessEnv, output: OutputLog): ManagedProcessControl => {
+      const name = replicaName(service, replica);
+      return startManagedProcess({
+        service,
+        replica,
+        command: (options.serviceCommand ?? sourceServiceCommand)(service),
+        env,
+        // tsx reads the repository's tsconfig from the working directory.
+        cwd: REPOSITORY,
+        output,
+        onUnexpectedExit: (exit) => {
+          exits.push(exit);
+          log("error", `${name} (pid ${exit.pid}) exited on its own (${describeExit(exit.status)}); its last lines:\n${output.tail(15).replace(/^/gm, "  ")}`);
+        },
+        restartOnExit: options.restartOnExit ?? false,
+        onRestart: (_s, delayMs) => log("warn", `restarting ${name} in ${delayMs} ms`),
+      });
+    };
+
     for (const service of order) {
       for (let replica = 1; replica <= replicaCount(options, service); replica++) {
-        const env = await envOf(service, replica);
-        // One load into a shared Neo4j; each embedded store loads its own.
-        if (service === "orient" && options.kb?.length && (replica === 1 || !graph)) {
-          for (const s of await ingestIntoOrientGraph(env, options.kb)) log("info", `${s.file}: ${s.triples} triples from ${s.lines} lines`);
-        }
         const name = replicaName(service, replica);
         const output = outputOf(name);
-        const control = startManagedProcess({
-          service,
-          replica,
-          command: (options.serviceCommand ?? sourceServiceCommand)(service),
-          env,
-          // tsx reads the repository's tsconfig from the working directory.
-          cwd: REPOSITORY,
-          output,
-          onUnexpectedExit: (exit) => {
-            exits.push(exit);
-            log("error", `${name} (pid ${exit.pid}) exited on its own (${describeExit(exit.status)}); its last lines:\n${output.tail(15).replace(/^/gm, "  ")}`);
-          },
-          restartOnExit: options.restartOnExit ?? false,
-          onRestart: (_s, delayMs) => log("warn", `restarting ${name} in ${delayMs} ms`),
-        });
-        controls.push(control);
-        await control.process.waitReady(readyTimeoutMs);
-        log("info", `${name} ready (pid ${control.process.pid}, ops ${control.process.opsAddress})`);
+        // One load into a shared Neo4j; each embedded store loads its own.
+        if (service === "orient" && options.kb?.length && (replica === 1 || !graph)) {
+          for (const s of await ingestIntoOrientGraph(await envOf(service, replica), options.kb)) log("info", `${s.file}: ${s.triples} triples from ${s.lines} lines`);
+        }
+        for (let attempt = 1; ; attempt++) {
+          const control = launch(service, replica, await envOf(service, replica), output);
+          try {
+            await control.process.waitReady(readyTimeoutMs);
+            controls.push(control);
+            break;
+          } catch (err) {
+            control.dispose();
+            await control.process.kill("SIGKILL").catch(() => undefined);
+            // A port picked free was taken before the service bound it (an outgoing connection got it as its
+            // local port): another pick, a few times; anything else is the service's own failure.
+            if (attempt >= PORT_ATTEMPTS || !output.text().includes("EADDRINUSE")) throw err;
+            log("warn", `${name}: a port it was given was taken before it could listen; starting it on other ports`);
+            if (service === "controller" && replica === 1 && wantedGrpc.endsWith(":0")) grpcAddress = await pinPort(wantedGrpc);
+          }
+        }
+        log("info", `${name} ready (pid ${controls.at(-1)!.process.pid}, ops ${controls.at(-1)!.process.opsAddress})`);
       }
     }
   } catch (err) {
