@@ -1,4 +1,5 @@
-import { keyToken, type RecordStore } from "./state/record-store.js";
+import { approvalsOf, approvalsOfAnotherRun, callCommitted, callsOf, runFolder } from "./state/record-keys.js";
+import type { RecordStore } from "./state/record-store.js";
 
 /**
  * How long a cycle must have been known committed before its calls'
@@ -23,7 +24,8 @@ const DELETES_AT_ONCE = 32;
 const COMMIT_SPAN_MS = 10_000;
 
 interface Followed {
-  readonly runToken: string;
+  /** The run's record folder (see runFolder). */
+  readonly run: string;
   /** Commits heard of, oldest first: a cycle and when it (or an earlier one of its span) was declared committed. */
   readonly commits: { cycle: number; at: number }[];
   /** When this process last swept the agent (0: not yet). */
@@ -41,8 +43,8 @@ interface Followed {
  * cycle has been declared for FORGET_AFTER_MS, the records of the run's
  * calls up to it go, and those of the agent's other (earlier) runs with
  * them, their approval answers included. Records of calls made without a
- * run (by hand) are kept. Deletes
- * run in the background; a failed one is retried by the next sweep.
+ * run (by hand) are kept. Deletes run in the background; a failed one is
+ * retried by the next sweep.
  */
 export class CommittedCalls {
   private readonly agents = new Map<string, Followed>();
@@ -67,7 +69,7 @@ export class CommittedCalls {
     agent.sweeping = true;
     agent.claimed = false;
     agent.swept = this.now();
-    const sweep = this.sweep(agentId, agent.runToken, ripe)
+    const sweep = this.sweep(agentId, agent.run, ripe)
       .catch((err: unknown) => {
         agent.claimed = true; // what was left is tried again
         this.onError(agentId, err);
@@ -91,11 +93,11 @@ export class CommittedCalls {
   }
 
   private follow(agentId: string, runId: string): Followed {
-    const runToken = keyToken(runId);
+    const run = runFolder(runId);
     let agent = this.agents.get(agentId);
     // Heard of again: moved to the end, so the first entry is the least recently heard of.
     this.agents.delete(agentId);
-    if (agent?.runToken !== runToken) agent = { runToken, commits: [], swept: 0, claimed: true, sweeping: false };
+    if (agent?.run !== run) agent = { run, commits: [], swept: 0, claimed: true, sweeping: false };
     this.agents.set(agentId, agent);
     if (this.agents.size > MAX_AGENTS) this.agents.delete(this.agents.keys().next().value!);
     return agent;
@@ -111,32 +113,12 @@ export class CommittedCalls {
     return ripe;
   }
 
-  private async sweep(agentId: string, runToken: string, upTo: number): Promise<void> {
-    const agent = keyToken(agentId);
-    const [calls, approvals] = await Promise.all([this.store.keys(`calls/${agent}`), this.store.keys(`approvals/${agent}`)]);
-    const gone = [...calls.filter((key) => forgettable(key, runToken, upTo)), ...approvals.filter((key) => ofAnotherRun(key, runToken))];
+  private async sweep(agentId: string, run: string, upTo: number): Promise<void> {
+    const [calls, approvals] = await Promise.all([this.store.keys(callsOf(agentId)), this.store.keys(approvalsOf(agentId))]);
+    const gone = [...calls.filter((key) => callCommitted(key, run, upTo)), ...approvals.filter((key) => approvalsOfAnotherRun(key, run))];
     for (let i = 0; i < gone.length; i += DELETES_AT_ONCE) {
       // A lost delete only leaves a record for the next sweep: no sync.
       await Promise.all(gone.slice(i, i + DELETES_AT_ONCE).map((key) => this.store.delete(key, { sync: false })));
     }
   }
-}
-
-/** Whether a session's approval answers (`approvals/<agent>/run-<run>`, see SessionApprovals) are another run's: a run started over asks afresh. */
-export function ofAnotherRun(key: string, runToken: string): boolean {
-  const run = key.split("/")[2] ?? "";
-  return run.startsWith("run-") && run !== `run-${runToken}`;
-}
-
-/**
- * Whether a record key (`calls/<agent>/run-<run>/<cycle>-<step>`) is of a
- * call of another run, or of this run at or before `upTo`. A key of a call
- * made without a run (`calls/<agent>/<cycle>-<step>`) never is.
- */
-export function forgettable(key: string, runToken: string, upTo: number): boolean {
-  const parts = key.split("/");
-  if (parts.length !== 4 || !parts[2]!.startsWith("run-")) return false;
-  if (parts[2] !== `run-${runToken}`) return true;
-  const cycle = Number(parts[3]!.split("-")[0]);
-  return Number.isInteger(cycle) && cycle <= upTo;
 }

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { BusError } from "@boyd/bus";
 import { ActionResult, type IdempotencyKey } from "@boyd/proto";
 import { CommittedCalls } from "./committed-calls.js";
-import { json, keyToken, type RecordStore, type StoreOwner } from "./state/record-store.js";
+import { callKey } from "./state/record-keys.js";
+import { json, type RecordStore, type StoreOwner } from "./state/record-store.js";
 
 /** A claim on a call: either ours to run, or someone else's result. */
 export type Claim =
@@ -103,7 +104,7 @@ export class IdempotencyLedger {
    * run again.
    */
   async claim(key: IdempotencyKey, until: number, signal?: AbortSignal, call: { sideEffects?: boolean; made?: ClaimedCall } = {}): Promise<Claim> {
-    const k = keyOf(key);
+    const k = callKey(key);
     const made = call.made ? { call: call.made } : {};
     for (;;) {
       try {
@@ -169,14 +170,4 @@ function processExists(pid: number): boolean {
     // EPERM: it exists, owned by another user.
     return (err as NodeJS.ErrnoException).code !== "ESRCH";
   }
-}
-
-/**
- * The record's key. Calls of a run live in a folder of their own; calls
- * without a run (tools run by hand, older controllers) keep the flat form,
- * which cannot collide with a `run-` folder.
- */
-export function keyOf(key: IdempotencyKey): string {
-  const run = key.runId ? `run-${keyToken(key.runId)}/` : "";
-  return `calls/${keyToken(key.agentId)}/${run}${key.cycle}-${key.step}`;
 }

@@ -1,5 +1,6 @@
 import { BusError } from "@boyd/bus";
-import { json, keyToken, type RecordStore } from "./state/record-store.js";
+import { approvalsKey } from "./state/record-keys.js";
+import { json, type RecordStore } from "./state/record-store.js";
 
 /** What a person answered for one agent's session, by similarity key. */
 export interface AgentSession {
@@ -32,7 +33,7 @@ export class SessionApprovals {
 
   /** The session's answers (none when nothing was answered yet). */
   async of(agentId: string, runId: string): Promise<AgentSession> {
-    const stored = await this.store.get(keyOf(agentId, runId));
+    const stored = await this.store.get(approvalsKey(agentId, runId));
     const value = stored ? json.decode<Stored>(stored.value) : { approved: [], denied: [] };
     return { approved: new Set(value.approved), denied: new Set(value.denied) };
   }
@@ -48,7 +49,7 @@ export class SessionApprovals {
   }
 
   private async add(agentId: string, runId: string, list: keyof Stored, similarityKey: string): Promise<void> {
-    const key = keyOf(agentId, runId);
+    const key = approvalsKey(agentId, runId);
     for (let attempt = 0; ; attempt++) {
       const stored = await this.store.get(key);
       const value: Stored = stored ? json.decode<Stored>(stored.value) : { approved: [], denied: [] };
@@ -64,9 +65,4 @@ export class SessionApprovals {
       }
     }
   }
-}
-
-/** `approvals/<agent>/<run>`; calls without a run share the `norun` record (its `run-` prefix keeps the two apart). */
-function keyOf(agentId: string, runId: string): string {
-  return `approvals/${keyToken(agentId)}/${runId ? `run-${keyToken(runId)}` : "norun"}`;
 }

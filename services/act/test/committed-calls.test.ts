@@ -14,7 +14,8 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { ActionOutcome, ActRequest, ApprovalMode, Archetype, Capability, DangerLevel, ScoringMethod } from "@boyd/proto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { FORGET_AFTER_MS, forgettable, ofAnotherRun, SWEEP_EVERY_MS } from "../src/committed-calls.js";
+import { FORGET_AFTER_MS, SWEEP_EVERY_MS } from "../src/committed-calls.js";
+import { approvalsOfAnotherRun, callCommitted, runFolder } from "../src/state/record-keys.js";
 import { ApprovalBroker, compilePolicy, defineTool, executeDecision, IdempotencyLedger, openFileRecordStore, openKvRecordStore, PolicyConfig, SessionApprovals, ToolRegistry, type RecordStore } from "../src/index.js";
 import { useNats } from "./fixtures/nats.js";
 
@@ -121,18 +122,18 @@ describe("act - records of committed calls are forgotten", () => {
   }, 30_000);
 
   it("reads approval keys as written: another run's go, this run's and those without a run stay", () => {
-    expect(ofAnotherRun("approvals/ann/run-r0", "r1")).toBe(true);
-    expect(ofAnotherRun("approvals/ann/run-r1", "r1")).toBe(false);
-    expect(ofAnotherRun("approvals/ann/norun", "r1")).toBe(false);
+    expect(approvalsOfAnotherRun("approvals/ann/run-r0", runFolder("r1"))).toBe(true);
+    expect(approvalsOfAnotherRun("approvals/ann/run-r1", runFolder("r1"))).toBe(false);
+    expect(approvalsOfAnotherRun("approvals/ann/norun", runFolder("r1"))).toBe(false);
   });
 
   it("reads record keys as written: other runs and cycles up to the bound go, hand-made calls and odd keys stay", () => {
-    expect(forgettable("calls/ann/run-r1/4-0", "r1", 4)).toBe(true);
-    expect(forgettable("calls/ann/run-r1/5-0", "r1", 4)).toBe(false);
-    expect(forgettable("calls/ann/run-r0/99-1", "r1", 4)).toBe(true);
-    expect(forgettable("calls/ann/3-0", "r1", 4)).toBe(false);
-    expect(forgettable("calls/ann/run-r1/x-0", "r1", 4)).toBe(false);
-    expect(forgettable("calls/ann/run-r1", "r1", 4)).toBe(false);
+    expect(callCommitted("calls/ann/run-r1/4-0", runFolder("r1"), 4)).toBe(true);
+    expect(callCommitted("calls/ann/run-r1/5-0", runFolder("r1"), 4)).toBe(false);
+    expect(callCommitted("calls/ann/run-r0/99-1", runFolder("r1"), 4)).toBe(true);
+    expect(callCommitted("calls/ann/3-0", runFolder("r1"), 4)).toBe(false);
+    expect(callCommitted("calls/ann/run-r1/x-0", runFolder("r1"), 4)).toBe(false);
+    expect(callCommitted("calls/ann/run-r1", runFolder("r1"), 4)).toBe(false);
   });
 });
 

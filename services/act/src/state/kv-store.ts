@@ -1,8 +1,7 @@
 import { BusError } from "@boyd/bus";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
-import { PermissionViolationError, RequestError } from "@nats-io/transport-node";
 import { Kvm, type KV } from "@nats-io/kv";
-import type { NatsConnection } from "@nats-io/transport-node";
+import { PermissionViolationError, RequestError, type NatsConnection } from "@nats-io/transport-node";
 import { assertKey, type RecordStore } from "./record-store.js";
 
 /** Options of {@link openKvRecordStore}. */
