@@ -131,15 +131,17 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
       for (let replica = 1; replica <= replicaCount(options, service); replica++) {
         const name = replicaName(service, replica);
         const output = outputOf(name);
+        let env = await envOf(service, replica);
         // One load into a shared Neo4j; each embedded store loads its own.
         if (service === "orient" && options.kb?.length && (replica === 1 || !graph)) {
-          for (const s of await ingestIntoOrientGraph(await envOf(service, replica), options.kb)) log("info", `${s.file}: ${s.triples} triples from ${s.lines} lines`);
+          for (const s of await ingestIntoOrientGraph(env, options.kb)) log("info", `${s.file}: ${s.triples} triples from ${s.lines} lines`);
         }
         for (let attempt = 1; ; attempt++) {
-          const control = launch(service, replica, await envOf(service, replica), output);
+          const control = launch(service, replica, env, output);
           try {
             await control.process.waitReady(readyTimeoutMs);
             controls.push(control);
+            log("info", `${name} ready (pid ${control.process.pid}, ops ${control.process.opsAddress})`);
             break;
           } catch (err) {
             control.dispose();
@@ -149,9 +151,9 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
             if (attempt >= PORT_ATTEMPTS || !output.text().includes("EADDRINUSE")) throw err;
             log("warn", `${name}: a port it was given was taken before it could listen; starting it on other ports`);
             if (service === "controller" && replica === 1 && wantedGrpc.endsWith(":0")) grpcAddress = await pinPort(wantedGrpc);
+            env = await envOf(service, replica);
           }
         }
-        log("info", `${name} ready (pid ${controls.at(-1)!.process.pid}, ops ${controls.at(-1)!.process.opsAddress})`);
       }
     }
   } catch (err) {
