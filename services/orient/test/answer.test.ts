@@ -83,6 +83,24 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Who does Carol's manager report to?"))).toEqual(["alice"]);
   });
 
+  it("'find what webapp depends on': the one thing named after 'what' is what the question is about, not the kind of answer", async () => {
+    const store = await graphWith([
+      { subject: "webapp", predicate: "depends_on", object: "express" },
+      { subject: "webapp", predicate: "depends_on", object: "pg" },
+      { subject: "express", predicate: "depends_on", object: "cookie" },
+      { subject: "webapp", predicate: "is_a", object: "application" },
+      { subject: "carol", predicate: "maintains", object: "webapp" },
+      { subject: "hana", predicate: "leads", object: "platform_team" },
+    ]);
+    const a = await ask(store, "Find what webapp depends on");
+    expect(ids(a)).toEqual(["express", "pg"]);
+    expect(a.pattern).toBe("webapp depends_on ?x");
+    expect(ids(await ask(store, "Find what hana leads"))).toEqual(["platform_team"]);
+    // The words keep their direction: nothing is known that cookie depends on, and "what" alone names no relation.
+    expect(ids(await ask(store, "Find what cookie depends on"))).toEqual([]);
+    expect(ids(await ask(store, "Find what webapp"))).toEqual([]);
+  });
+
   it("facts this agent wrote while working on the goal are never used for it", async () => {
     const store = await graphWith([{ subject: "carol", predicate: "reports_to", object: "supervisor", source: "agent:a1:goal:goal:q:cycle:2" }]);
     expect((await ask(store, "Who does Carol report to?", "a1", "goal:q")).answers).toEqual([]);

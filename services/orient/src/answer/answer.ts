@@ -235,6 +235,9 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   rounds.push(named.filter(() => named.length > 1).map((anchor) => ({ ...base, anchor, others: [], words: plus([...headAsWords, ...named.filter((m) => m !== anchor)]), type })));
   // "List all planets": only a class is named; its members answer.
   if (named.length === 0 && head && type) rounds.push([{ ...base, anchor: head, others: [], words, type: undefined }]);
+  // "Find what webapp depends on": the one name after "what" is no class, so
+  // it is what the question is about; the words after it ask the relation.
+  if (named.length === 0 && head && !type && words.length > 0) rounds.push([{ ...base, anchor: head, others: [], words, type: undefined }]);
 
   let best: Candidate | undefined;
   for (const readings of rounds) {
