@@ -101,6 +101,41 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Find what webapp"))).toEqual([]);
   });
 
+  it("words in the passive voice ('directed by', 'orbited by') turn the relation round, in open and yes/no questions", async () => {
+    const store = await graphWith([
+      { subject: "glass_river", predicate: "directed_by", object: "tomas_vey" },
+      { subject: "night_harbor", predicate: "directed_by", object: "mara_lind" },
+      { subject: "ana_sol", predicate: "acted_in", object: "night_harbor" },
+      { subject: "night_harbor", predicate: "is_a", object: "film" },
+      { subject: "glass_river", predicate: "is_a", object: "film" },
+      { subject: "phobos", predicate: "orbits", object: "mars" },
+      { subject: "mars", predicate: "orbits", object: "sun" },
+    ]);
+    expect(ids(await ask(store, "Find the films directed by Mara Lind"))).toEqual(["night_harbor"]);
+    expect(ids(await ask(store, "Find the films Mara Lind directed"))).toEqual(["night_harbor"]);
+    expect(ids(await ask(store, "Find who directed Glass River"))).toEqual(["tomas_vey"]);
+    expect(ids(await ask(store, "Find who acted in a film directed by Mara Lind"))).toEqual(["ana_sol"]);
+    // Mars orbits the sun, but is orbited by Phobos.
+    expect(ids(await ask(store, "Find what Mars is orbited by"))).toEqual(["phobos"]);
+    expect(ids(await ask(store, "Find what Mars orbits"))).toEqual(["sun"]);
+    expect((await ask(store, "Was Glass River directed by Tomas Vey?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Was Tomas Vey directed by Glass River?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Did Tomas Vey direct Glass River?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is Mars orbited by Phobos?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is Phobos orbited by Mars?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
+  it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
+    const store = await graphWith([
+      { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },
+      { subject: "the_hague", predicate: "located_in", object: "netherlands" },
+      { subject: "long_road", predicate: "located_in", object: "leeds" },
+    ]);
+    expect(ids(await ask(store, "Find who directed The Long Road"))).toEqual(["mara_lind"]);
+    expect(ids(await ask(store, "Find where the Hague is located"))).toEqual(["netherlands"]);
+    expect(ids(await ask(store, "Find where Long Road is located"))).toEqual(["leeds"]);
+  });
+
   it("facts this agent wrote while working on the goal are never used for it", async () => {
     const store = await graphWith([{ subject: "carol", predicate: "reports_to", object: "supervisor", source: "agent:a1:goal:goal:q:cycle:2" }]);
     expect((await ask(store, "Who does Carol report to?", "a1", "goal:q")).answers).toEqual([]);

@@ -110,13 +110,15 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
   const names = (p: string): boolean =>
     q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) || within(p) : q.words.every((w) => relationScore(vocab.predicates, w.text, p) >= WORD_MATCH_THRESHOLD);
   const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));
-  // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing").
-  const ordered = (p: string): boolean => q.words.length > 0 && verbLike(p);
+  // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing"):
+  // the first thing named is the subject, unless the predicate (`directed_by`) or the words ("orbited by") are passive.
+  const passiveWords = q.words.some((w) => w.passive);
+  const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || !verbLike(p) || swapped === (passive(p) !== passiveWords);
   for (const a of first.ids) {
     for (const b of last.ids) {
       for (const [s, o] of [[a, b], [b, a]] as const) {
         const swapped = s !== a;
-        const link = await linkBetween(view, s, o, (p) => names(p) && !(swapped && ordered(p) && !passive(p)) && !(!swapped && ordered(p) && passive(p)));
+        const link = await linkBetween(view, s, o, (p) => names(p) && keepsOrder(p, swapped));
         if (link) return { kind: "yes", pattern: `${s} ${link.predicate} ${o}`, subjects, predicates, answers: [], proof: [link.step] };
       }
     }
@@ -463,7 +465,13 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
  * `kenya has_capital ?x`; otherwise either way.
  */
 function expectedDirection(predicate: string, anchor: Mention, word: RelationWord): "out" | "in" | undefined {
-  if (verbLike(predicate)) return anchor.start < word.position !== passive(predicate) ? "out" : "in";
+  if (verbLike(predicate)) {
+    // Active words and an active predicate: the named thing before the verb
+    // is the subject. A passive predicate (`directed_by`) or passive words
+    // ("directed by") each turn that round.
+    const turned = passive(predicate) !== (word.passive === true);
+    return anchor.start < word.position !== turned ? "out" : "in";
+  }
   const words = nameTokens(predicate);
   if (words.at(-1) === "of") return anchor.possessor ? "in" : "out";
   // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.

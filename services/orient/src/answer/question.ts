@@ -18,6 +18,8 @@ export interface Mention {
 export interface RelationWord {
   readonly text: string;
   readonly position: number;
+  /** Said in the passive voice, with its agent after "by" ("films directed by Mara Lind", "Is Mars orbited by Phobos?"). */
+  readonly passive?: boolean;
 }
 
 /** A goal's text read against the graph's vocabulary. */
@@ -66,7 +68,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   toks.forEach((t, i) => {
     if (covered.has(i) || t.length < 2) return;
     if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t)) return;
-    words.push({ text: t, position: i });
+    words.push({ text: t, position: i, passive: toks[i + 1] === "by" });
   });
   // "Which country does ...", "what year was ...": the noun is followed by the clause's verb; "What circles Pluto?" has none.
   const where = words.find((w) => w.text === "where");
@@ -115,8 +117,10 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
     for (let n = Math.min(vocab.maxNameTokens, toks.length - i); n >= 1 && !found; n--) {
       const run = toks.slice(i, i + n);
       if (run.every((t) => FILLER_WORDS.has(t) || t.length < 2)) continue;
-      if (FILLER_WORDS.has(run[0]!) && n > 1) continue;
-      for (const candidate of variants(run)) {
+      // A name may start with an article only as a whole ("The Long Road", "The Hague"), never by way of a plural.
+      const articleLed = FILLER_WORDS.has(run[0]!) && n > 1;
+      if (articleLed && !ARTICLES.has(run[0]!)) continue;
+      for (const candidate of articleLed ? [run.join(" ")] : variants(run)) {
         const ids = vocab.lookup(candidate);
         if (ids.length > 0) {
           found = { ids, start: i, end: i + n, text: run.join(" "), possessor: isPossessor(toks, i, i + n) };
