@@ -81,6 +81,25 @@ describe("evidence - yes/no questions", () => {
     expect(completed(sample(dogFish, { answers: answers(AnswerKind.NO, [], { subjectIds: ["dog"], proof: no }) }))).toBe(false);
   });
 
+  it("evidence - the criterion 'yes' is met by a proven YES only, 'no' by a proven NO only; neither by UNKNOWN or an unproven answer", () => {
+    const directed = (criteria: string): Goal => goal("Was Glass River directed by Tomas Vey?", criteria);
+    const by = proof([step(tr("glass_river", "directed_by", "tomas_vey"))], "glass_river directed_by tomas_vey");
+    const other = proof([step(tr("glass_river", "directed_by", "mara_lind")), step(tr("directed_by", "rdf:type", "owl:FunctionalProperty"))]);
+    const yes = { answers: answers(AnswerKind.YES, [], { subjectIds: ["glass_river", "tomas_vey"], proof: by }) };
+    const no = { answers: answers(AnswerKind.NO, [], { subjectIds: ["glass_river", "tomas_vey"], proof: other }) };
+    const p = sample(directed("yes"), yes);
+    expect(completed(p)).toBe(true);
+    expect(p.proof?.summary).toContain("glass_river directed_by tomas_vey");
+    expect(completed(sample(directed("Yes"), yes))).toBe(true);
+    expect(completed(sample(directed("no"), yes))).toBe(false);
+    expect(completed(sample(directed("no"), no))).toBe(true);
+    expect(completed(sample(directed("yes"), no))).toBe(false);
+    for (const criteria of ["yes", "no"]) {
+      expect(completed(sample(directed(criteria), { answers: answers(AnswerKind.UNKNOWN, [], { subjectIds: ["glass_river"] }) }))).toBe(false);
+      expect(completed(sample(directed(criteria), { answers: answers(criteria === "yes" ? AnswerKind.YES : AnswerKind.NO, [], { subjectIds: ["glass_river"] }) }))).toBe(false);
+    }
+  });
+
   it("evidence - a tool line that negates the criterion ('A dog is not a fish.') does not meet it", () => {
     expect(entailment(dogFish, { toolName: "file_io", toolOutput: "A dog is not a fish." }, 1).met).toEqual([]);
     expect(entailment(dogFish, { toolName: "file_io", toolOutput: "A dog is a fish." }, 1).met).toEqual(["fish"]);
@@ -234,6 +253,16 @@ describe("evidence - multi-word names", () => {
     expect(entailment(country("Sud"), named("south_sudan", "South Sudan"), 1).met).toEqual([]);
     expect(entailment(country("Sudan South"), named("south_sudan", "South Sudan"), 1).met).toEqual([]);
     expect(entailment(country("south sudan"), named("south_sudan", "South Sudan"), 1).met).toEqual(["south sudan"]);
+  });
+
+  it("evidence - a name that starts with an article ('The Long Road') meets the criterion written with it or without it, and only as a whole", () => {
+    const film = (criteria: string): Goal => goal("Find the films directed by Mara Lind", criteria);
+    const road = (label: string): GoalEvidence => ({ answers: answers(AnswerKind.ENTITIES, [answer("the_long_road", label)], { subjectIds: ["mara_lind"] }) });
+    expect(entailment(film("the long road, "), road("The Long Road"), 1).met).toEqual(["long road"]);
+    expect(entailment(film("The Long Road"), road(""), 1).met).toEqual(["Long Road"]);
+    expect(entailment(film("long road"), road("The Long Road"), 1).met).toEqual(["long road"]);
+    expect(entailment(film("road"), road("The Long Road"), 1).met).toEqual([]);
+    expect(entailment(film("the road"), road("The Long Road"), 1).met).toEqual([]);
   });
 });
 

@@ -130,6 +130,9 @@ export function actionTarget(description: string): string | undefined {
 /** Proof steps of the answers (or the yes) that name the term; undefined when none does. */
 function graphSupport(term: string, a: GoalAnswers): ProofStep[] | undefined {
   const phrase = nameTokens(term);
+  // "Was Glass River directed by Tomas Vey? => yes": the proven answer itself is the criterion.
+  const polar = phrase.length === 1 ? POLAR_WORDS.get(phrase[0]!) : undefined;
+  if (polar !== undefined && polar === a.kind && a.proof) return a.proof.steps;
   if (a.kind === AnswerKind.YES && a.proof) return a.proof.steps.some((s) => stepNames(s, phrase)) ? a.proof.steps : undefined;
   if (a.kind !== AnswerKind.ENTITIES) return undefined;
   // The goal's own subjects are in every proof; naming one proves nothing.
@@ -158,8 +161,20 @@ function stepNames(step: ProofStep, phrase: readonly string[], except: ReadonlyS
 function sameName(name: string, phrase: readonly string[]): boolean {
   // The whole name ("Sudan" is not "South Sudan", "sao bento" not "Galeria São Bento"); a plural ends it either way.
   const words = name.split(" ");
-  return words.length === phrase.length && containsPhrase(words, phrase);
+  // Criteria lose a leading article ("the long road" -> "long road"), so a name ("The Long Road") may too.
+  const bare = words.length > 1 && ARTICLES.has(words[0]!) ? words.slice(1) : words;
+  return [words, bare].some((w) => w.length === phrase.length && containsPhrase(w, phrase));
 }
+
+const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
+
+/** Criteria that name the answer of a yes/no question. */
+const POLAR_WORDS: ReadonlyMap<string, AnswerKind> = new Map([
+  ["yes", AnswerKind.YES],
+  ["true", AnswerKind.YES],
+  ["no", AnswerKind.NO],
+  ["false", AnswerKind.NO],
+]);
 
 /**
  * The line of a world-reading tool's output that states the term next to
