@@ -125,6 +125,26 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is Phobos orbited by Mars?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 
+  it("irregular verb forms name their verb ('taught' is `teaches`); 'every course' lists the members of a class; 'how many credits' reads the number whatever the word order", async () => {
+    const store = await graphWith([
+      { subject: "prof_lee", predicate: "teaches", object: "calculus" },
+      { subject: "prof_lee", predicate: "teaches", object: "linear_algebra" },
+      { subject: "prof_okafor", predicate: "teaches", object: "algorithms" },
+      { subject: "calculus", predicate: "is_a", object: "course" },
+      { subject: "linear_algebra", predicate: "is_a", object: "course" },
+      { subject: "algorithms", predicate: "is_a", object: "course" },
+      { subject: "algorithms", predicate: "credits", object: "6" },
+      { subject: "calculus", predicate: "credits", object: "5" },
+    ]);
+    expect(ids(await ask(store, "Find the courses taught by Prof Lee"))).toEqual(["calculus", "linear_algebra"]);
+    expect(ids(await ask(store, "Find who taught algorithms"))).toEqual(["prof_okafor"]);
+    expect((await ask(store, "Is algorithms taught by Prof Okafor?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is algorithms taught by Prof Lee?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect(ids(await ask(store, "Find every course"))).toEqual(["algorithms", "calculus", "linear_algebra"]);
+    expect(ids(await ask(store, "How many credits does algorithms have?"))).toEqual(["6"]);
+    expect(ids(await ask(store, "How many credits does calculus give?"))).toEqual(["5"]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -411,10 +411,13 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
   }
   if (unexplained > 0 && !isFree(reading)) return undefined;
-  // Direction of the first fact: the named thing before the verb is its subject.
+  // Direction of the first fact: the named thing before the verb is its
+  // subject. A number asked for ("how many credits ...") is never one: the
+  // answers are numbers, so the fact reads from the thing to its number
+  // whatever the word order (`credits` reads like a verb, as `orbits` does).
   const first = hops[0]!;
   const word = own[0];
-  const expected = word ? expectedDirection(first.predicate, reading.anchor, word) : undefined;
+  const expected = word && !(reading.quantity && hops.length === 1) ? expectedDirection(first.predicate, reading.anchor, word) : undefined;
   if (expected && first.direction !== expected) return undefined;
   const answers: FoundAnswer[] = [];
   const seen = new Set<string>();

@@ -61,6 +61,32 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
+/**
+ * Irregular past forms of verbs people ask with, by the verb ("taught" ->
+ * teach), so "the courses taught by Lee" names `teaches` as "written"
+ * names `written_by`. Forms that are also common words of another sense
+ * ("found" a company, "left", "born", "saw", "felt", "lay") are left out.
+ */
+const IRREGULAR_FORMS: Record<string, readonly string[]> = {
+  teach: ["taught"], think: ["thought"], buy: ["bought"], bring: ["brought"], catch: ["caught"], fight: ["fought"], seek: ["sought"],
+  build: ["built"], send: ["sent"], spend: ["spent"], lend: ["lent"], mean: ["meant"], hold: ["held"], lead: ["led"], feed: ["fed"],
+  meet: ["met"], keep: ["kept"], sell: ["sold"], tell: ["told"], make: ["made"], pay: ["paid"], say: ["said"], win: ["won"], run: ["ran"],
+  begin: ["began", "begun"], write: ["wrote", "written"], drive: ["drove", "driven"], ride: ["rode", "ridden"], speak: ["spoke", "spoken"],
+  break: ["broke", "broken"], choose: ["chose", "chosen"], freeze: ["froze", "frozen"], steal: ["stole", "stolen"], give: ["gave", "given"],
+  take: ["took", "taken"], eat: ["ate", "eaten"], know: ["knew", "known"], grow: ["grew", "grown"], throw: ["threw", "thrown"],
+  draw: ["drew", "drawn"], fly: ["flew", "flown"], show: ["shown"], see: ["seen"], go: ["went", "gone"], come: ["came"], become: ["became"],
+  forget: ["forgot", "forgotten"], hide: ["hid", "hidden"], sing: ["sang", "sung"], drink: ["drank", "drunk"], swim: ["swam", "swum"],
+  wear: ["wore", "worn"], tear: ["tore", "torn"], hang: ["hung"], dig: ["dug"], strike: ["struck"], stand: ["stood"], understand: ["understood"],
+  lose: ["lost"], shine: ["shone"], sleep: ["slept"], sweep: ["swept"], weep: ["wept"], bind: ["bound"], wind: ["wound"], shake: ["shaken", "shook"],
+};
+
+const VERB_OF_FORM: ReadonlyMap<string, string> = new Map(Object.entries(IRREGULAR_FORMS).flatMap(([verb, forms]) => forms.map((f) => [f, verb] as const)));
+
+/** The verb an irregular past form is of ("taught" -> "teach"); any other word as it is. */
+export function verbOf(word: string): string {
+  return VERB_OF_FORM.get(word) ?? word;
+}
+
 /** Words that open a yes/no question when they start the text. */
 export const POLAR_OPENERS: ReadonlySet<string> = new Set("is are was were does do did can could has have had will would should".split(" "));
 

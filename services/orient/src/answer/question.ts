@@ -151,7 +151,7 @@ function variants(run: readonly string[]): string[] {
   return out;
 }
 
-const ARTICLES = new Set(["the", "a", "an", "all"]);
+const ARTICLES = new Set(["the", "a", "an", "all", "every", "each"]);
 
 /**
  * The head noun: the first mention when only filler words come before it and

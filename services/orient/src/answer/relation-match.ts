@@ -1,6 +1,6 @@
 import { similarity, stem, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { RELATION_SYNONYMS } from "./lexicon.js";
+import { RELATION_SYNONYMS, verbOf } from "./lexicon.js";
 import { canonicalPredicate, nameTokens as tokens } from "@boyd/graph";
 
 /** Below this a word does not name a predicate. */
@@ -22,7 +22,8 @@ export function predicateWords(predicate: string): string[] {
 }
 
 /**
- * How well a question word names a predicate, 0..1: 1 for the same stem,
+ * How well a question word names a predicate, 0..1: 1 for the same stem
+ * (irregular forms taken as their verb: "taught" is `teaches`),
  * 0.85 for a shared relation concept ("boss" and `reports_to`), else the
  * hypervector similarity of the word and the predicate's words, rescaled
  * so that unrelated text (similarity 0.5) scores 0.
@@ -32,8 +33,8 @@ export function wordScore(word: string, predicate: string): number {
   let score = cache.get(key);
   if (score !== undefined) return score;
   const words = predicateWords(predicate);
-  const s = stem(word);
-  if (words.some((w) => stem(w) === s)) score = 1;
+  const s = stem(verbOf(word));
+  if (words.some((w) => stem(verbOf(w)) === s)) score = 1;
   else {
     const concepts = new Set(encoder.conceptsOf(word));
     if (words.some((w) => encoder.conceptsOf(w).some((c) => concepts.has(c)))) score = 0.85;
