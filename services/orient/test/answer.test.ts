@@ -145,6 +145,20 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "How many credits does calculus give?"))).toEqual(["5"]);
   });
 
+  it("'Where is Bletchley Park?' is where it is located, never who worked at it", async () => {
+    const store = await graphWith([
+      { subject: "alan_turing", predicate: "worked_at", object: "bletchley_park" },
+      { subject: "bletchley_park", predicate: "located_in", object: "buckinghamshire" },
+      { subject: "grace_hopper", predicate: "worked_at", object: "harvard" },
+    ]);
+    const a = await ask(store, "Where is Bletchley Park?");
+    expect(ids(a)).toEqual(["buckinghamshire"]);
+    expect(a.pattern).toBe("bletchley_park located_in ?x");
+    expect(ids(await ask(store, "Where did Alan Turing work?"))).toEqual(["bletchley_park"]);
+    // Nothing says where Harvard is: no answer, and not Grace Hopper.
+    expect(ids(await ask(store, "Where is Harvard?"))).toEqual([]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -415,9 +415,10 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // subject. A number asked for ("how many credits ...") is never one: the
   // answers are numbers, so the fact reads from the thing to its number
   // whatever the word order (`credits` reads like a verb, as `orbits` does).
+  // "Where" opens the question wherever the verb is; namesPlace checks its fact.
   const first = hops[0]!;
   const word = own[0];
-  const expected = word && !(reading.quantity && hops.length === 1) ? expectedDirection(first.predicate, reading.anchor, word) : undefined;
+  const expected = word && word !== where && !(reading.quantity && hops.length === 1) ? expectedDirection(first.predicate, reading.anchor, word) : undefined;
   if (expected && first.direction !== expected) return undefined;
   const answers: FoundAnswer[] = [];
   const seen = new Set<string>();
@@ -436,7 +437,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     // "What year": a number answers for itself.
     const restHere = NUMBER.test(p.node) ? rest.filter((w) => !NUMERIC_KINDS.has(w.text)) : rest;
     // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
-    if (where && own[hops.length - 1] !== where && !locative(hops[hops.length - 1]!.predicate) && !(await isPlace(p.node, vocab, view))) continue;
+    if (where && !namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))) continue;
     if (kind && !kindTold && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
       const typed = await kindOf(p.node, [kind.text], vocab, view);
       if (!typed) continue;
@@ -484,6 +485,18 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
 
 const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];
 const PLACE_WORDS = ["place", "location", "city", "town", "village", "country", "region", "state", "province", "continent", "office", "building", "site", "area", "district", "island"];
+
+/**
+ * Whether the last fact of a path to an answer of "where" ends at a place:
+ * its object, when "where" names the fact (`located_in`) or its name says
+ * so (`worked_at`); its subject only for a fact "of" a thing
+ * (`location_of`). "Where is Bletchley Park?" is never answered by who
+ * worked at it.
+ */
+function namesPlace(last: Edge, namedByWhere: boolean): boolean {
+  if (last.direction === "out") return namedByWhere || locative(last.predicate);
+  return namedByWhere && nameTokens(last.predicate).at(-1) === "of";
+}
 
 /** A predicate whose object is a place by its name (`born_in`, `located_at`, `comes_from`). */
 function locative(predicate: string): boolean {
