@@ -159,6 +159,25 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Where is Harvard?"))).toEqual([]);
   });
 
+  it("'Find the team that owns the services on node b' answers teams, never the services; a kind the graph never gives is no answer", async () => {
+    const store = await graphWith([
+      { subject: "auth_service", predicate: "runs_on", object: "node_b" },
+      { subject: "billing_service", predicate: "runs_on", object: "node_b" },
+      { subject: "auth_service", predicate: "is_a", object: "service" },
+      { subject: "billing_service", predicate: "is_a", object: "service" },
+      { subject: "team_blue", predicate: "owns", object: "auth_service" },
+      { subject: "team_red", predicate: "owns", object: "billing_service" },
+      { subject: "phobos", predicate: "orbits", object: "mars" },
+      { subject: "mro", predicate: "orbits", object: "mars" },
+      { subject: "mro", predicate: "is_a", object: "spacecraft" },
+    ]);
+    expect(ids(await ask(store, "Find the team that owns the services running on node b"))).toEqual(["team_blue", "team_red"]);
+    expect(ids(await ask(store, "Find the team that owns billing service"))).toEqual(["team_red"]);
+    // Nothing is said to be a moon: the spacecraft is not one, and neither is phobos on its name alone.
+    expect(ids(await ask(store, "Find the moons that orbit Mars"))).toEqual([]);
+    expect(ids(await ask(store, "Find the spacecraft that orbit Mars"))).toEqual(["mro"]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

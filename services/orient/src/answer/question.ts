@@ -73,7 +73,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   // "Which country does ...", "what year was ...": the noun is followed by the clause's verb; "What circles Pluto?" has none.
   const where = words.find((w) => w.text === "where");
   if (where) words.splice(words.indexOf(where), 1);
-  const headWord = head ? undefined : words.find((w) => opensNounPhrase(toks, w.position) && w.position === firstContent(toks) && FILLER_WORDS.has(toks[w.position + 1] ?? ""));
+  const headWord = head ? undefined : words.find((w) => (opensNounPhrase(toks, w.position) || opensRelativeClause(toks, w.position)) && w.position === firstContent(toks) && FILLER_WORDS.has(toks[w.position + 1] ?? ""));
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
   const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
   const within = toks.includes("in") || toks.includes("within");
@@ -92,6 +92,18 @@ function opensNounPhrase(toks: readonly string[], i: number): boolean {
   while (j >= 0 && ARTICLES.has(toks[j]!)) j--;
   return j >= 0 && (toks[j] === "which" || toks[j] === "what" || toks[j] === "whose");
 }
+
+/**
+ * Whether the word at `i` is a noun that a request names with an article
+ * and then describes ("find the team that owns ...", "list the people
+ * who ..."): the kind of answer asked for, not a relation.
+ */
+function opensRelativeClause(toks: readonly string[], i: number): boolean {
+  const j = i - 1;
+  return j >= 1 && ARTICLES.has(toks[j]!) && HEAD_OPENERS.has(toks[j - 1]!) && RELATIVE_PRONOUNS.has(toks[i + 1] ?? "");
+}
+
+const RELATIVE_PRONOUNS = new Set(["that", "who", "which", "whose"]);
 
 function firstWord(toks: readonly string[]): number {
   return toks.findIndex((t) => t !== "and" && t !== "but" && t !== "so");
