@@ -57,39 +57,94 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
   if (q.mentions.length === 0) return unread(subjects);
   if (q.polar) return answerPolar(q, subjects, vocab, view);
-  const whole = await answerOpen(q, subjects, vocab, view);
-  return whole.answers.length > 0 ? whole : ((await answerParts(text, vocab, view)) ?? whole);
+  const parts = questionParts(text, vocab);
+  // "Which services call auth service and are owned by team red?": both
+  // parts hold of each answer. Read as one chain, the words would find
+  // what calls something team red owns.
+  if (parts?.joint) {
+    const both = await answerJointly(parts.questions, vocab, view);
+    if (both) return both;
+  }
+  let whole = await answerOpen(q, subjects, vocab, view);
+  // "Find the moons that orbit Mars" where nothing is said to be a moon: the noun names the relation, as in "the moons of Mars".
+  if (whole.answers.length === 0 && q.headWord?.clause) whole = await answerOpen({ ...q, headWord: undefined }, subjects, vocab, view);
+  return whole.answers.length > 0 || !parts || parts.joint ? whole : ((await answerEach(parts.questions, vocab, view)) ?? whole);
 }
 
 /**
- * "Find the moons of Mars and the rings of Uranus": when the whole reads as
- * no one question, each part joined by "and" is asked on its own (a part
- * without a verb borrows the first part's: "Find the rings of Uranus"), and
- * the answers are the union. Names with "and" inside stay whole.
+ * The parts of a question joined by "and", each a question of its own (a
+ * part without a verb borrows the first part's: "Find the moons of Mars and
+ * the rings of Uranus" asks "Find the rings of Uranus"). `joint` when a
+ * later part goes on about the same things with a verb ("... and are owned
+ * by team red", "... and run on node c"), not about other things. Names
+ * with "and" inside stay whole.
  */
-async function answerParts(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+function questionParts(text: string, vocab: Vocabulary): { questions: string[]; joint: boolean } | undefined {
   // The space before a separator is matched from the start of its run only:
   // a leading \s* retried at every space was quadratic.
   const pieces = text.split(/(?:(?<!\s)\s+)?(?:,\s*and|,|\band\b)\s+/i).filter((p) => p.trim() !== "");
   if (pieces.length < 2 || pieces.some((p) => vocab.lookup(p.trim().toLowerCase()).length > 0)) return undefined;
   const lead = /^(.*?)\b(?:the|a|an|all)\b/i.exec(pieces[0]!)?.[1]?.trim() ?? "";
+  const questions = pieces.map((piece) => (/^(?:the|a|an|all)\b/i.test(piece) && lead ? `${lead} ${piece}` : piece));
+  const joint = pieces.slice(1).some((piece) => {
+    const first = nameTokens(piece)[0] ?? "";
+    return AUXILIARIES.has(first) || readQuestion(piece, vocab).words[0]?.position === 0;
+  });
+  // "are owned by team red" goes on about the answers; read as it stands it would ask yes or no.
+  return { questions: joint ? questions.map((q, i) => (i > 0 ? withoutAuxiliary(q) : q)) : questions, joint };
+}
+
+const AUXILIARIES: ReadonlySet<string> = new Set(["is", "are", "was", "were", "does", "do", "did"]);
+
+function withoutAuxiliary(part: string): string {
+  const words = part.trim().split(/\s+/);
+  return AUXILIARIES.has(words[0]!.toLowerCase()) ? words.slice(1).join(" ") : part;
+}
+
+/** Every part read as an open question, or undefined when one is not (no name, or yes/no). */
+async function answerParts(questions: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer[] | undefined> {
   const parts: QuestionAnswer[] = [];
-  for (const piece of pieces) {
-    const question = /^(?:the|a|an|all)\b/i.test(piece) && lead ? `${lead} ${piece}` : piece;
+  for (const question of questions) {
     const q = readQuestion(question, vocab);
     if (q.mentions.length === 0 || q.polar) return undefined;
     parts.push(await answerOpen(q, [...new Set(q.mentions.flatMap((m) => m.ids))], vocab, view));
   }
-  const answered = parts.filter((p) => p.answers.length > 0);
-  if (answered.length === 0) return undefined;
+  return parts;
+}
+
+/** The union of the parts' answers ("the moons of Mars and the rings of Uranus"); undefined when no part has one. */
+async function answerEach(questions: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const answered = (await answerParts(questions, vocab, view))?.filter((p) => p.answers.length > 0);
+  if (!answered || answered.length === 0) return undefined;
   const answers = new Map<string, FoundAnswer>();
   for (const p of answered) for (const a of p.answers) if (!answers.has(a.id)) answers.set(a.id, a);
+  return joined(answered, [...answers.values()], "; ");
+}
+
+/**
+ * The answers every part has, each with the facts of every part; none
+ * when one part has none. Undefined when a part is not read as a question
+ * about the graph (then the whole text is read as one).
+ */
+async function answerJointly(questions: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const parts = await answerParts(questions, vocab, view);
+  if (!parts || parts.some((p) => p.kind !== "entities")) return undefined;
+  const [first, ...rest] = parts;
+  const answers = first!.answers.flatMap((a) => {
+    const others = rest.map((p) => p.answers.find((b) => b.id === a.id));
+    if (others.some((b) => b === undefined)) return [];
+    return [{ id: a.id, confidence: Math.min(a.confidence, ...others.map((b) => b!.confidence)), steps: [a, ...others].flatMap((b) => b!.steps) }];
+  });
+  return joined(parts, answers, " and ");
+}
+
+function joined(parts: readonly QuestionAnswer[], answers: FoundAnswer[], separator: string): QuestionAnswer {
   return {
     kind: "entities",
-    pattern: answered.map((p) => p.pattern).join("; "),
+    pattern: parts.map((p) => p.pattern).filter((x) => x !== "").join(separator),
     subjects: [...new Set(parts.flatMap((p) => p.subjects))],
-    predicates: [...new Set(answered.flatMap((p) => p.predicates))],
-    answers: [...answers.values()],
+    predicates: [...new Set(parts.flatMap((p) => p.predicates))],
+    answers,
     proof: [],
   };
 }

@@ -20,6 +20,12 @@ export interface RelationWord {
   readonly position: number;
   /** Said in the passive voice, with its agent after "by" ("films directed by Mara Lind", "Is Mars orbited by Phobos?"). */
   readonly passive?: boolean;
+  /**
+   * A head word named with an article before a relative clause ("find the
+   * team that ..."), not after "which": the kind asked for when some answer
+   * is of it, else a word of the relation ("the moons that orbit Mars").
+   */
+  readonly clause?: boolean;
 }
 
 /** A goal's text read against the graph's vocabulary. */
@@ -73,7 +79,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   // "Which country does ...", "what year was ...": the noun is followed by the clause's verb; "What circles Pluto?" has none.
   const where = words.find((w) => w.text === "where");
   if (where) words.splice(words.indexOf(where), 1);
-  const headWord = head ? undefined : words.find((w) => (opensNounPhrase(toks, w.position) || opensRelativeClause(toks, w.position)) && w.position === firstContent(toks) && FILLER_WORDS.has(toks[w.position + 1] ?? ""));
+  const headWord = head ? undefined : headNoun(toks, words);
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
   const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
   const within = toks.includes("in") || toks.includes("within");
@@ -91,6 +97,18 @@ function opensNounPhrase(toks: readonly string[], i: number): boolean {
   let j = i - 1;
   while (j >= 0 && ARTICLES.has(toks[j]!)) j--;
   return j >= 0 && (toks[j] === "which" || toks[j] === "what" || toks[j] === "whose");
+}
+
+/** A noun after "which"/"what" ("which genus") or named before a relative clause ("find the team that"), opening the question. */
+function headNoun(toks: readonly string[], words: RelationWord[]): RelationWord | undefined {
+  const i = words.findIndex((w) => w.position === firstContent(toks) && FILLER_WORDS.has(toks[w.position + 1] ?? ""));
+  const w = words[i];
+  if (!w) return undefined;
+  if (opensNounPhrase(toks, w.position)) return w;
+  if (!opensRelativeClause(toks, w.position)) return undefined;
+  // The same word, marked, stays among the words (answerOpen sets the head word apart by identity).
+  words[i] = { ...w, clause: true };
+  return words[i];
 }
 
 /**
