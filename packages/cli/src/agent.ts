@@ -6,7 +6,7 @@ import { formatCycleReport, printable, formatEpisodes, formatGoals, formatPlan, 
 import { formatRemovedRule, formatRules } from "./agent-rules.js";
 import { followingOver, resumeCommandFor, runWatched, withApprovals } from "./agent-run.js";
 import { ingestKnowledge, readKnowledge } from "./knowledge.js";
-import { agentId, parseGoal, parseGoals, positiveInt, positiveSeconds, priority, usageExits } from "./options.js";
+import { agentId, parseGoal, parseGoals, positiveInt, positiveSeconds, priority, UsageError, usageExits } from "./options.js";
 import { REATTACH_TIMEOUT_MS, RUN_LOST_EXIT, RunLostError } from "./run-follow.js";
 import { note, printError, printResult, refuseJson } from "./output.js";
 import { runRepl } from "./repl.js";
@@ -42,6 +42,14 @@ function reattachOption(): Option {
   return new Option("--reattach-timeout <seconds>", "with --nats: how long to wait for a controller that stopped answering (restarting, NATS down) before giving up with exit 3; a restarted one resumes the run")
     .argParser(positiveSeconds)
     .default(REATTACH_TIMEOUT_MS, String(REATTACH_TIMEOUT_MS / 1000));
+}
+
+/** What `agent recall` looks for: its words, or --query; one of the two. */
+function recallQuery(words: readonly string[], query: string | undefined): string {
+  if (words.length > 0 && query !== undefined) throw new UsageError("agent recall: give what to look for once, as words or as --query, not both");
+  const text = query ?? words.join(" ");
+  if (text.trim() === "") throw new UsageError('agent recall: say what to look for, e.g. boyd agent recall moons of mars (or --query "moons of mars")');
+  return text;
 }
 
 /** The run's exit code; RUN_LOST_EXIT, with the reason printed, when it could not be followed to its end. */
@@ -202,11 +210,13 @@ export function registerAgentCommands(program: Command): void {
   agent
     .command("recall")
     .description("search the agent's episodes and facts by words and by similarity")
-    .requiredOption("--query <text>", "what to look for: plain words")
+    .argument("[words...]", "what to look for: plain words (or --query)")
+    .option("--query <text>", "what to look for: plain words")
     .option("--top-k <n>", "most episodes, and most facts", positiveInt, 5)
-    .action((opts: { query: string; topK: number }) =>
-      show((conn, id) => conn.agents.recall({ agentId: id, query: opts.query, topK: opts.topK }), (r) => RecallResponse.toJSON(r), (r) => formatRecall(r, opts.query)),
-    );
+    .action((words: string[], opts: { query?: string; topK: number }) => {
+      const query = recallQuery(words, opts.query);
+      return show((conn, id) => conn.agents.recall({ agentId: id, query, topK: opts.topK }), (r) => RecallResponse.toJSON(r), (r) => formatRecall(r, query));
+    });
 
   agent
     .command("rules")

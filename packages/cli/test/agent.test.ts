@@ -49,6 +49,15 @@ describe("boyd agent", () => {
     expect(recall.code, recall.stderr).toBe(0);
     expect(recall.stdout).toMatch(/^1\. 0\.\d{3} {2}.*\[goal:Find the moons that orbit Mars\] \(cycle \d\)$/m);
     expect(recall.stdout).not.toMatch(/^3\./m);
+    const byWords = await agent("recall", "moons", "of", "mars", "--top-k", "2");
+    expect(byWords.code, byWords.stderr).toBe(0);
+    expect(byWords.stdout).toBe(recall.stdout);
+    const both = await agent("recall", "moons", "--query", "moons of mars");
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("as words or as --query, not both");
+    const neither = await agent("recall");
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain("say what to look for");
 
     const added = await agent("add-goal", "Find the moons of Jupiter => io, europa", "--priority", "150");
     expect(added.stdout.trim()).toBe("added goal:Find the moons of Jupiter (priority 150; criteria: io, europa)");
