@@ -181,6 +181,38 @@ describe("evidence - numbers are whole tokens", () => {
   });
 });
 
+describe("evidence - a line read from the world must be about the goal's subject", () => {
+  const notes = "Lab notes\n\nThe boiling point of ethanol is 78 C at sea level.\nThe boiling point of water is 100 C at sea level.\n";
+  const read = (toolOutput: string): GoalEvidence => ({ toolName: "file_io", toolInput: '{"path":"notes.md"}', toolOutput });
+
+  it("evidence - 'the boiling point of water => 78' is not met by the line about ethanol's; '=> 100' is met by water's", () => {
+    const water = (criteria: string): Goal => goal("Find the boiling point of water in notes.md", criteria);
+    expect(entailment(water("78"), read(notes), 1).met).toEqual([]);
+    const p = sample(water("100"), read(notes));
+    expect(completed(p)).toBe(true);
+    expect(p.proof?.excerpt).toBe("The boiling point of water is 100 C at sea level.");
+  });
+
+  it("evidence - 'Find the EUR rate => 1.00' is not met by 'USD rate: 1.00' (a three-letter name counts)", () => {
+    const rates = read("USD rate: 1.00\nEUR rate: 1.08");
+    expect(entailment(goal("Find the EUR rate", "1.00"), rates, 1).met).toEqual([]);
+    expect(entailment(goal("Find the EUR rate", "1.08"), rates, 1).met).toEqual(["1.08"]);
+  });
+
+  it("evidence - words match by stem, and the kind asked for ('what temperature') need not be in the line", () => {
+    const g = goal("Find out what temperature water boils at in notes.md", "100");
+    expect(entailment(g, read("Water boiling: 100 C at sea level."), 1).met).toEqual(["100"]);
+    expect(entailment(g, read("Ethanol boils at 78 C; the kettle reads 100."), 1).met).toEqual([]);
+  });
+
+  it("evidence - with the graph's subjects, the line must name one of them whole: 'South Africa' is not 'South Sudan'", () => {
+    const g = goal("Find the capital of South Sudan in capitals.txt", "Pretoria");
+    const evidence = (toolOutput: string): GoalEvidence => ({ ...read(toolOutput), answers: answers(AnswerKind.ENTITIES, [], { subjectIds: ["south_sudan"] }) });
+    expect(entailment(g, evidence("The capital of South Africa is Pretoria."), 1).met).toEqual([]);
+    expect(entailment({ ...g, successCriteria: "Juba" }, evidence("The capital of South Sudan is Juba."), 1).met).toEqual(["Juba"]);
+  });
+});
+
 describe("evidence - answers must be the criteria", () => {
   const org = (criteria: string): Goal => goal("Who does Carol report to?", criteria);
   const bob = (): GoalEvidence => ({

@@ -17,6 +17,7 @@
  */
 import { containsPhrase, fold, nameOfId, nameTokens } from "@boyd/graph";
 import { AnswerKind, type Goal, type GoalAnswers, type Proof, type ProofStep } from "@boyd/proto";
+import { isStopWord, stem } from "@boyd/vsa";
 
 /** Tools whose output restates the graph or the agent's memory: no evidence by itself. */
 export const GRAPH_TOOLS: ReadonlySet<string> = new Set(["kg_query", "kg_mutate", "reason", "similarity_search", "infer_rules", "gap_analysis", "memory_recall"]);
@@ -178,29 +179,45 @@ const POLAR_WORDS: ReadonlyMap<string, AnswerKind> = new Map([
 
 /**
  * The line of a world-reading tool's output that states the term next to
- * the goal's subject (or anywhere, when the goal names no subject besides
- * its criteria).
+ * the goal's subject: every word of one of its subjects' names, or, when
+ * the graph names none, every word the goal says about what it asks (by
+ * stem: "boils" is "boiling"). "The boiling point of ethanol is 78 C" says
+ * nothing of water's.
  */
 function toolSupport(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence): string | undefined {
   if (evidence.toolSucceeded === false || !evidence.toolOutput || !evidence.toolName || GRAPH_TOOLS.has(evidence.toolName)) return undefined;
   const phrase = nameTokens(term);
-  const criteriaWords = new Set(nameTokens(goal.successCriteria));
-  const subjects = subjectWords(goal.description, evidence.answers).filter((w) => !criteriaWords.has(w));
+  const subjects = subjectNames(goal, evidence.answers);
   for (const line of evidence.toolOutput.split(/\r?\n|(?<=[.!?])\s+/)) {
     const words = nameTokens(line);
     // A line that denies ("a dog is not a fish") states nothing in favour.
     if (!containsPhrase(words, phrase) || words.some((w) => NEGATIONS.has(w))) continue;
-    if (subjects.length === 0 || subjects.some((s) => words.includes(s))) return line.trim().slice(0, 200);
+    const stems = new Set(words.map(stem));
+    if (subjects.length === 0 || subjects.some((name) => name.every((w) => stems.has(stem(w))))) return line.trim().slice(0, 200);
   }
   return undefined;
 }
 
-/** Words that name what a goal is about: its subjects' names, else its longer content words. */
-function subjectWords(description: string, answers: GoalAnswers | undefined): string[] {
-  const fromGraph = (answers?.subjectIds ?? []).flatMap((id) => nameOfId(id).split(" "));
+/**
+ * What a goal is about, each name as its words (less the criteria's): the
+ * graph's subjects of the goal read as a question, else the content words
+ * of its description as one name, less the request ("find", "what"), the
+ * kind of answer asked for ("what temperature") and the file or command it
+ * names.
+ */
+function subjectNames(goal: Pick<Goal, "description" | "successCriteria">, answers: GoalAnswers | undefined): string[][] {
+  const criteria = new Set(nameTokens(goal.successCriteria));
+  const keep = (names: string[][]): string[][] => names.map((n) => n.filter((w) => !criteria.has(w))).filter((n) => n.length > 0);
+  const fromGraph = keep((answers?.subjectIds ?? []).map((id) => nameOfId(id).split(" ")));
   if (fromGraph.length > 0) return fromGraph;
-  return nameTokens(description).filter((w) => w.length > 3 && !ASKING.has(w));
+  const target = new Set(nameTokens(actionTarget(goal.description) ?? ""));
+  const toks = nameTokens(goal.description);
+  const words = toks.filter((w, i) => w.length > 1 && !ASKING.has(w) && !isStopWord(w) && !target.has(w) && !KIND_OPENERS.has(toks[i - 1] ?? ""));
+  return keep([words]);
 }
+
+/** Words after which a noun names the kind of answer ("what temperature", "which year"), not what it is about. */
+const KIND_OPENERS: ReadonlySet<string> = new Set(["what", "which", "whose"]);
 
 const NEGATIONS = new Set(["not", "no", "never", "neither", "nor", "none", "isn", "aren", "wasn", "doesn", "didn", "cannot"]);
 
