@@ -39,7 +39,9 @@ export function formatStep(s: ThinkStep): string {
 export function formatSummary(r: ThinkResult): string {
   const lines = [`state: ${LoopState[r.state] ?? r.state} after ${r.steps.length} step(s); ${r.reason}`, `measure: ${r.measure}`];
   if (r.missingTerms.length) lines.push(`not found: ${r.missingTerms.join(", ")}`);
-  lines.push(r.answer.length ? "answer:" : "answer: nothing found");
+  // Passages of a loop that stopped short are what came closest, not an answer.
+  const covered = r.state === LoopState.CONVERGED;
+  lines.push(r.answer.length === 0 ? "answer: nothing found" : covered ? "answer:" : "no answer: the question is not covered; the closest passages:");
   r.answer.forEach((a, i) => lines.push(`  ${i + 1}. ${a.source ? `[${a.source}] ` : ""}${a.passage.replace(/\s+/g, " ")}`));
   lines.push(`promoted ${r.promoted.length} fact(s) to memory`);
   return lines.join("\n");

@@ -48,6 +48,17 @@ describe("boyd think", () => {
     expect(r.stdout).toMatch(/state: (STALLED|CAPPED)/);
     expect(r.stdout).toContain("not found: invented, telescope");
     expect(r.stdout).toContain("promoted 0 fact(s) to memory");
+    expect(r.stdout).toContain("answer: nothing found");
+  });
+
+  it("think - passages about something else are shown as the closest, never as the answer", async () => {
+    writeFileSync(join(dir, "ethanol.md"), "# Boiling points\n\nEthanol boils at 78 degrees Celsius at sea level.\n");
+    const r = await boyd(dir, "At what temperature does water boil at sea level?", "--ingest", join(dir, "ethanol.md"), "--max-iterations", "5");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/state: (STALLED|CAPPED)/);
+    expect(r.stdout).toContain("not found: temperature, water");
+    expect(r.stdout).toMatch(/^no answer: the question is not covered; the closest passages:\n {2}1\. \[Boiling points\] .*Ethanol boils at 78/m);
+    expect(r.stdout).not.toMatch(/^answer:$/m);
   });
 
   it("think - never sends the same query twice (the missing terms were asked again and again)", async () => {
