@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from "node:path";
 import type { NatsTransport, NatsTransportOptions, ServiceClient, Transport } from "@boyd/bus";
 import { isBusError } from "@boyd/bus/plain";
 import type { GraphStore } from "@boyd/graph";
@@ -16,6 +17,8 @@ export interface AgentFlags {
   agent: string;
   /** A running deployment (`boyd up --nats URL`) instead of a stack in this process. */
   nats?: string;
+  /** The embedded stack's tool workspace. @default $BOYD_WORKSPACE, else <dataDir>/workspace */
+  workspace?: string;
 }
 
 /** An open connection to AgentService. */
@@ -24,7 +27,7 @@ export interface AgentConnection {
   readonly agents: ServiceClient<typeof AgentServiceDefinition>;
   /** The graph, when the stack runs in this process (for before/after counts). */
   readonly graph: GraphStore | undefined;
-  /** "embedded (<data dir>)" or the NATS URL, for messages. */
+  /** "embedded (<data dir>; files in <workspace>)" or the NATS URL, for messages. */
   readonly where: string;
 }
 
@@ -73,12 +76,21 @@ export async function withAgents<T>(flags: AgentFlags, work: (c: AgentConnection
     }
   }
   const { startStack } = await import("@boyd/stack");
-  const stack = await startStack({ dataDir: flags.dataDir, onError: (err, where) => warn(`${where}: ${err instanceof Error ? err.message : String(err)}`) });
+  if (flags.workspace !== undefined && flags.workspace.trim() === "") throw new UsageError("--workspace: an empty path");
+  const stack = await startStack({ dataDir: flags.dataDir, ...(flags.workspace ? { workspace: flags.workspace } : {}), onError: (err, where) => warn(`${where}: ${err instanceof Error ? err.message : String(err)}`) });
   try {
-    return await work({ transport: stack.transport, agents: stack.agents, graph: stack.graph, where: `embedded (${flags.dataDir})` });
+    // Where files are read and written: "notes.md" is looked for there, not in the current folder.
+    const workspace = stack.act ? `; files in ${shortPath(stack.act.workspace.root)}` : "";
+    return await work({ transport: stack.transport, agents: stack.agents, graph: stack.graph, where: `embedded (${flags.dataDir}${workspace})` });
   } finally {
     await stack.stop();
   }
+}
+
+/** A path as the person would type it: relative to the current folder when inside it. */
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === "" ? "." : rel.startsWith("..") || isAbsolute(rel) ? path : rel;
 }
 
 /** The agent's status, or undefined when it does not exist. */

@@ -69,7 +69,8 @@ export function registerAgentCommands(program: Command): void {
     .description("run an agent's observe-orient-decide-act loop on goals, and look at its goals, plan, memory")
     .option("--data-dir <dir>", "data directory of the embedded stack (graph, memory, act state)", process.env["BOYD_DATA_DIR"] ?? ".boyd")
     .option("--agent <id>", "agent id", agentId, "default")
-    .option("--nats <url>", "talk to a running deployment (`boyd up --nats URL`) instead of starting the services here");
+    .option("--nats <url>", "talk to a running deployment (`boyd up --nats URL`) instead of starting the services here")
+    .option("--workspace <dir>", "the only folder the agent's tools read and write files in (default: $BOYD_WORKSPACE, else <data-dir>/workspace); a deployment (--nats) has its own");
   const flags = (): AgentFlags => agent.opts<AgentFlags>();
   /** One call on the agent, printed as text, or with --json as JSON. */
   const show = async <T>(call: (conn: AgentConnection, id: string) => Promise<T>, toJson: (value: T) => unknown, text: (value: T) => string): Promise<void> => {

@@ -49,7 +49,7 @@ describe("boyd agent run: tools a user expects", () => {
     const r = await agent("typo", "confirm\ny\ny\n", "run", "--fresh", "--max-cycles", "4", "--goals", "read the file note.md");
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(lineAfter(r.stdout, /^#\d+ +goal:read the file note\.md +file_io +\[score=[^\]]*\] +executed [^✓]*✓ completed: .*file_io output: "the meeting moved to Friday[^"]*"$/)).toBe(
-      '    ⚠ file_io failed (file_io: path "note.md" does not exist); retrying once with adjusted input: path "note.md" → "notes.md" (closest name in .)',
+      '    ⚠ file_io failed (file_io: path "note.md" does not exist in the workspace); retrying once with adjusted input: path "note.md" → "notes.md" (closest name in .)',
     );
   });
 

@@ -136,6 +136,24 @@ describe("boyd agent", () => {
     expect(second.stdout).not.toMatch(/✓ completed +goal:Find out whether a dog is a fish/);
   });
 
+  it("agent run --workspace - a file in the folder given is read; its line about water completes '=> 100', its line about ethanol never completes '=> 78'", async () => {
+    const files = mkdtempSync(join(tmpdir(), "boyd-files-"));
+    try {
+      writeFileSync(join(files, "notes.md"), "Lab notes\n\nThe boiling point of ethanol is 78 C at sea level.\nThe boiling point of water is 100 C at sea level.\n");
+      const run = (criteria: string) => runBoyd(["agent", "--data-dir", join(dir, "files"), "--workspace", files, "run", "--fresh", "--max-cycles", "6", "--goals", `Read notes.md and find the boiling point of water => ${criteria}`]);
+      const water = await run("100");
+      expect(water.code, water.stderr).toBe(0);
+      expect(water.stderr).toContain(`files in ${files}`);
+      expect(water.stdout).toMatch(/^ {2}✓ completed +goal:Read notes\.md and find the boiling point\n +proof: file_io output: "The boiling point of water is 100 C at sea level\."$/m);
+      const ethanol = await run("78");
+      expect(ethanol.code).toBe(1);
+      expect(ethanol.stdout).not.toContain("completed: file_io output");
+      expect(ethanol.stdout).not.toMatch(/^ {2}✓ completed/m);
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
+  });
+
   it("agent cycle - one cycle, each phase shown", async () => {
     const r = await agent("cycle", "--agent", "one", "--goal", "Find what orbits Neptune => triton");
     expect(r.code, r.stderr).toBe(0);

@@ -626,6 +626,6 @@ describe("the file_io tool", () => {
     expect(none.content).toMatch(/no matches for "gamma"/);
     const d = await run({ action: "delete", path: "docs", recursive: true });
     expect(d).toMatchObject({ content: 'deleted "docs" (2 entries removed)', data: { type: "dir", removed: 2 } });
-    await refused(run({ action: "read", path: "docs/a.md" }), "NOT_FOUND", /^file_io: path "docs\/a.md" does not exist$/);
+    await refused(run({ action: "read", path: "docs/a.md" }), "NOT_FOUND", /^file_io: path "docs\/a.md" does not exist in the workspace$/);
   });
 });

@@ -62,7 +62,7 @@ export async function resolveInside(root: string, segments: readonly string[], s
       if (errnoCode(err) !== "ENOENT") throw fsError(err, shown, "resolve");
       const rest = queue.filter((s) => s !== "" && s !== ".");
       // The kernel cannot walk `..` out of a missing directory either.
-      if (rest.includes("..")) throw new BusError("NOT_FOUND", `path ${quotePath(shown)} does not exist`);
+      if (rest.includes("..")) throw new BusError("NOT_FOUND", `path ${quotePath(shown)} does not exist in the workspace`);
       return { real: [next, ...rest].join("/"), stat: undefined, existing: cur, missing: [seg, ...rest] };
     }
     const more = queue.some((s) => s !== "" && s !== ".");

@@ -91,7 +91,7 @@ export function fsError(err: unknown, path: string, verb: string): BusError {
   const q = quotePath(path);
   switch (errnoCode(err)) {
     case "ENOENT":
-      return new BusError("NOT_FOUND", `path ${q} does not exist`, { cause: err });
+      return new BusError("NOT_FOUND", `path ${q} does not exist in the workspace`, { cause: err });
     case "ENOTDIR":
       return new BusError("FAILED_PRECONDITION", `path ${q}: a parent is not a directory`, { cause: err });
     case "EISDIR":
