@@ -287,6 +287,20 @@ describe("evidence - multi-word names", () => {
     expect(entailment(country("south sudan"), named("south_sudan", "South Sudan"), 1).met).toEqual(["south sudan"]);
   });
 
+  it("evidence - a name with 'and' inside ('Bosnia and Herzegovina') is one criterion when an answer is named so; 'phobos and deimos' stay two", () => {
+    const capital = (criteria: string): Goal => goal("Which country is Sarajevo the capital of?", criteria);
+    const bih: GoalEvidence = { answers: answers(AnswerKind.ENTITIES, [answer("bosnia_and_herzegovina", "")], { subjectIds: ["sarajevo"] }) };
+    expect(entailment(capital("Bosnia and Herzegovina"), bih, 1).met).toEqual(["Bosnia and Herzegovina"]);
+    expect(completed(sample(capital("Bosnia and Herzegovina"), bih))).toBe(true);
+    // Each part alone is no whole name of the answer.
+    expect(entailment(capital("Bosnia"), bih, 1).met).toEqual([]);
+    expect(entailment(capital("Bosnia and Croatia"), bih, 1).met).toEqual([]);
+    const moons: GoalEvidence = { answers: answers(AnswerKind.ENTITIES, [answer("phobos", "Phobos"), answer("deimos", "Deimos")], { subjectIds: ["mars"] }) };
+    const p = entailment(goal("Find the moons of Mars", "phobos and deimos"), moons, 1);
+    expect(p.terms).toEqual(["phobos", "deimos"]);
+    expect(p.met).toEqual(["phobos", "deimos"]);
+  });
+
   it("evidence - a name that starts with an article ('The Long Road') meets the criterion written with it or without it, and only as a whole", () => {
     const film = (criteria: string): Goal => goal("Find the films directed by Mara Lind", criteria);
     const road = (label: string): GoalEvidence => ({ answers: answers(AnswerKind.ENTITIES, [answer("the_long_road", label)], { subjectIds: ["mara_lind"] }) });

@@ -44,14 +44,22 @@ export interface Entailment {
   readonly proof: Proof | undefined;
 }
 
-/** Splits criteria into terms: "phobos, deimos; subsurface water" -> three terms. */
-export function criteriaTerms(criteria: string): string[] {
-  // As in decompose: "and" is looked for only from the start of a whitespace
-  // run (linear), and empty pieces are dropped by the filter.
-  return criteria
-    .split(/(?<!\s)\n*[^\S\n]\s*and\s+|[,;\n]/i)
-    .map((t) => t.trim().replace(/^(?:the|a|an|all)\s+/i, ""))
-    .filter((t) => nameTokens(t).length > 0);
+/**
+ * Splits criteria into terms: "phobos, deimos; subsurface water" -> three
+ * terms, "phobos and deimos" -> two. A piece with "and" inside stays one
+ * term when `whole` says the evidence names it whole ("Bosnia and
+ * Herzegovina", "Trinidad and Tobago").
+ */
+export function criteriaTerms(criteria: string, whole: (piece: string) => boolean = () => false): string[] {
+  const clean = (t: string): string => t.trim().replace(/^(?:the|a|an|all)\s+/i, "");
+  const named = (t: string): boolean => nameTokens(t).length > 0;
+  return criteria.split(/[,;\n]/).flatMap((piece) => {
+    // As in decompose: "and" is looked for only from the start of a
+    // whitespace run (linear), and empty pieces are dropped.
+    const parts = piece.split(/(?<!\s)[^\S\n]\s*and\s+/i).map(clean).filter(named);
+    const all = clean(piece);
+    return parts.length > 1 && whole(all) ? [all] : parts;
+  });
 }
 
 /**
@@ -61,8 +69,8 @@ export function criteriaTerms(criteria: string): string[] {
  * on what the goal names (its command, URL or file).
  */
 export function entailment(goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence, cycle: number): Entailment {
-  const terms = criteriaTerms(goal.successCriteria);
   const answers = evidence.answers;
+  const terms = criteriaTerms(goal.successCriteria, (piece) => (answers !== undefined && graphSupport(piece, answers) !== undefined) || toolSupport(piece, goal, evidence) !== undefined);
   if (terms.length === 0 || restatesQuestion(goal, terms, answers)) return withoutCriteria(goal, evidence, cycle);
   const steps: ProofStep[] = [];
   const excerpts: string[] = [];
