@@ -80,6 +80,8 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const where = words.find((w) => w.text === "where");
   if (where) words.splice(words.indexOf(where), 1);
   const headWord = head ? undefined : headNoun(toks, words);
+  // The head word stays among the words, as read (answerOpen sets it apart by identity).
+  if (headWord) words[words.findIndex((w) => w.position === headWord.position)] = headWord;
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
   const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
   const within = toks.includes("in") || toks.includes("within");
@@ -100,15 +102,11 @@ function opensNounPhrase(toks: readonly string[], i: number): boolean {
 }
 
 /** A noun after "which"/"what" ("which genus") or named before a relative clause ("find the team that"), opening the question. */
-function headNoun(toks: readonly string[], words: RelationWord[]): RelationWord | undefined {
-  const i = words.findIndex((w) => w.position === firstContent(toks) && FILLER_WORDS.has(toks[w.position + 1] ?? ""));
-  const w = words[i];
+function headNoun(toks: readonly string[], words: readonly RelationWord[]): RelationWord | undefined {
+  const w = words.find((x) => x.position === firstContent(toks) && FILLER_WORDS.has(toks[x.position + 1] ?? ""));
   if (!w) return undefined;
   if (opensNounPhrase(toks, w.position)) return w;
-  if (!opensRelativeClause(toks, w.position)) return undefined;
-  // The same word, marked, stays among the words (answerOpen sets the head word apart by identity).
-  words[i] = { ...w, clause: true };
-  return words[i];
+  return opensRelativeClause(toks, w.position) ? { ...w, clause: true } : undefined;
 }
 
 /**
