@@ -1,5 +1,6 @@
 import { canonicalPredicate, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
+import { AUXILIARIES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { passive, predicateWords, relationScore, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -93,8 +94,6 @@ function questionParts(text: string, vocab: Vocabulary): { questions: string[]; 
   // "are owned by team red" goes on about the answers; read as it stands it would ask yes or no.
   return { questions: joint ? questions.map((q, i) => (i > 0 ? withoutAuxiliary(q) : q)) : questions, joint };
 }
-
-const AUXILIARIES: ReadonlySet<string> = new Set(["is", "are", "was", "were", "does", "do", "did"]);
 
 function withoutAuxiliary(part: string): string {
   const words = part.trim().split(/\s+/);

@@ -87,6 +87,14 @@ export function verbOf(word: string): string {
   return VERB_OF_FORM.get(word) ?? word;
 }
 
+/**
+ * Auxiliaries that open a part joined by "and" which goes on about the
+ * same answers ("... and are owned by team red"); dropped there, so the
+ * part is not read as a yes/no question. Not "has"/"have": those name a
+ * relation ("and have rings").
+ */
+export const AUXILIARIES: ReadonlySet<string> = new Set(["is", "are", "was", "were", "does", "do", "did"]);
+
 /** Words that open a yes/no question when they start the text. */
 export const POLAR_OPENERS: ReadonlySet<string> = new Set("is are was were does do did can could has have had will would should".split(" "));
 
