@@ -205,6 +205,30 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which services are owned by team red and call auth service?"))).toEqual(["billing_service"]);
   });
 
+  it("a named class stands for any of its members ('Which laptops contain a storage drive?'), its is-a fact in the proof; never for a negated question", async () => {
+    const store = await graphWith([
+      { subject: "laptop_x", predicate: "contains", object: "ssd_1" },
+      { subject: "laptop_y", predicate: "contains", object: "hdd_2" },
+      { subject: "laptop_z", predicate: "contains", object: "keyboard_3" },
+      { subject: "ssd_1", predicate: "is_a", object: "storage_drive" },
+      { subject: "hdd_2", predicate: "is_a", object: "spinning_disk" },
+      { subject: "spinning_disk", predicate: "is_a", object: "storage_drive" },
+      { subject: "keyboard_3", predicate: "is_a", object: "input_device" },
+      { subject: "ssd_1", predicate: "located_in", object: "shelf_a" },
+      { subject: "hdd_2", predicate: "located_in", object: "shelf_b" },
+      ...["laptop_x", "laptop_y", "laptop_z"].map((subject) => ({ subject, predicate: "is_a", object: "laptop" })),
+    ]);
+    // Nothing contains `storage_drive` itself; ssd_1 is one, and hdd_2 through the subclass spinning_disk.
+    const drives = await ask(store, "Which laptops contain a storage drive?");
+    expect(ids(drives)).toEqual(["laptop_x", "laptop_y"]);
+    expect(drives.answers.find((x) => x.symbolId === "laptop_x")!.proof!.summary).toContain("ssd_1 is_a storage_drive");
+    // The other name describes the member ("a storage drive in shelf b"), not the laptop.
+    expect(ids(await ask(store, "Which laptops contain a storage drive in shelf b?"))).toEqual(["laptop_y"]);
+    // "What contains an input device?": a word followed by an article is the verb, not the kind of answer.
+    expect(ids(await ask(store, "What contains an input device?"))).toEqual(["laptop_z"]);
+    expect(ids(await ask(store, "Which laptops do not contain a storage drive?"))).toEqual([]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -245,6 +245,8 @@ interface Reading {
   readonly others: readonly Mention[];
   readonly words: readonly RelationWord[];
   readonly type: string | undefined;
+  /** The anchor is a class standing for any of its members ("dishes that contain a sauce"): the path starts with a member's is-a fact. */
+  readonly members?: boolean;
 }
 
 interface Candidate {
@@ -294,6 +296,13 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // "Find what webapp depends on": the one name after "what" is no class, so
   // it is what the question is about; the words after it ask the relation.
   if (named.length === 0 && head && !type && words.length > 0) rounds.push([{ ...base, anchor: head, others: [], words, type: undefined }]);
+  // Last, "Which dishes contain a sauce?": nothing contains `sauce` itself,
+  // but bechamel is one; a named class stands for any of its members.
+  if (words.some((w) => !LIGHT_WORDS.has(w.text))) {
+    const classes: Mention[] = [];
+    for (const m of named) if (await anyClass(m, view)) classes.push(m);
+    rounds.push(classes.map((anchor) => ({ ...base, anchor, others: named.filter((m) => m !== anchor), words, type, members: true })));
+  }
 
   let best: Candidate | undefined;
   for (const readings of rounds) {
@@ -335,10 +344,10 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   // The kind asked for and "where" may lead to the last fact too.
   const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
   const mayUse = (e: Edge) => free || [...words, ...optional].some((w) => wordScore(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
-  let level: Partial[] = [{ node: anchor, hops: [], confidence: 1 }];
+  let level: Partial[] = reading.members ? await membersOf(anchor, view) : [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
   // A fact without a word of its own is taken only as the one step to the answer.
-  for (let depth = 1; depth <= (free ? 1 : MAX_HOPS) && level.length > 0; depth++) {
+  for (let depth = reading.members ? 2 : 1; depth <= (free ? 1 : MAX_HOPS) && level.length > 0; depth++) {
     const next: Partial[] = [];
     for (const p of level) {
       for (const e of await edgesWithClosure(view, p.node)) {
@@ -357,6 +366,20 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
     }
   }
   return best;
+}
+
+/** The members of a class, each as a path of its is-a fact (through subclasses too), the most confident first. */
+async function membersOf(cls: string, view: FactView): Promise<Partial[]> {
+  const members = (await edgesWithClosure(view, cls)).filter((e) => e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate)));
+  return members
+    .map((e) => ({ node: e.other, hops: [e], confidence: e.confidence }))
+    .sort((a, b) => b.confidence - a.confidence)
+    .slice(0, MAX_PARTIALS);
+}
+
+async function anyClass(m: Mention, view: FactView): Promise<boolean> {
+  for (const id of m.ids) if (await view.isClass(id)) return true;
+  return false;
 }
 
 /**
@@ -431,6 +454,9 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const used = new Set<number>();
   let total = 0;
   const own: (RelationWord | undefined)[] = hops.map(() => undefined);
+  // A class standing for its members: its is-a fact is told by the class's own name.
+  const start = reading.members ? 1 : 0;
+  if (reading.members) own[0] = MEMBERSHIP;
   // Each fact takes its best unused word, strongest matches first. The
   // optional words may name the last fact only: the kind asked for by its
   // own stem ("role" -> `role`, "year" -> `birth_year`, never a related
@@ -470,8 +496,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // answers are numbers, so the fact reads from the thing to its number
   // whatever the word order (`credits` reads like a verb, as `orbits` does).
   // "Where" opens the question wherever the verb is; namesPlace checks its fact.
-  const first = hops[0]!;
-  const word = own[0];
+  const first = hops[start]!;
+  const word = own[start];
   const expected = word && word !== where && !(reading.quantity && hops.length === 1) ? expectedDirection(first.predicate, reading.anchor, word) : undefined;
   if (expected && first.direction !== expected) return undefined;
   const answers: FoundAnswer[] = [];
@@ -485,7 +511,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
       if (!typed || p.node === reading.type) continue;
       steps.push(...typed);
     }
-    const constraints = await satisfiesOthers(p, reading.others, view);
+    const constraints = await satisfiesOthers(p, reading.others, view, reading.members);
     if (!constraints) continue;
     steps.push(...constraints);
     // "What year": a number answers for itself.
@@ -512,8 +538,11 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   if (reading.person) for (const a of answers) if (await isPerson(a.id, view)) people.add(a.id);
   // Equally believed answers: the one resting on fewer stated facts first (a stated fact before a derivation).
   answers.sort((a, b) => Number(people.has(b.id)) - Number(people.has(a.id)) || b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
-  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where).length, filtered: rest.length, fit: fitOf(hops, words), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
+  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where && w !== MEMBERSHIP).length, filtered: rest.length, fit: fitOf(hops, words), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
 }
+
+/** What owns the is-a fact of a class's member (see Reading.members): no word of the question. */
+const MEMBERSHIP: RelationWord = { text: "", position: -1 };
 
 /**
  * Which way the first fact must point, when the words say: a verb keeps
@@ -619,9 +648,10 @@ async function describedBy(p: Partial, rest: readonly RelationWord[], vocab: Voc
 }
 
 /** Facts tying an answer's path to each other named symbol, or undefined when one is not tied. */
-async function satisfiesOthers(p: Partial, others: readonly Mention[], view: FactView): Promise<FactStep[] | undefined> {
+async function satisfiesOthers(p: Partial, others: readonly Mention[], view: FactView, members = false): Promise<FactStep[] | undefined> {
   const steps: FactStep[] = [];
-  const anchorEdges = p.hops.length > 0 ? await view.edges(anchorOf(p)) : [];
+  // For a class standing for its members, the member is what the other names describe ("a station in Sussex").
+  const anchorEdges = p.hops.length > 0 ? await view.edges(members ? p.hops[0]!.other : anchorOf(p)) : [];
   for (const m of others) {
     if (p.hops.some((h) => m.ids.includes(h.other))) continue;
     // "the genus Panthera": the named thing itself is tied to the other name.

@@ -103,7 +103,9 @@ function opensNounPhrase(toks: readonly string[], i: number): boolean {
 
 /** A noun after "which"/"what" ("which genus") or named before a relative clause ("find the team that"), opening the question. */
 function headNoun(toks: readonly string[], words: readonly RelationWord[]): RelationWord | undefined {
-  const w = words.find((x) => x.position === firstContent(toks) && FILLER_WORDS.has(toks[x.position + 1] ?? ""));
+  // A word followed by an article is a verb taking its object ("What contains a nut?"), not a noun.
+  const next = (x: RelationWord): string => toks[x.position + 1] ?? "";
+  const w = words.find((x) => x.position === firstContent(toks) && FILLER_WORDS.has(next(x)) && !ARTICLES.has(next(x)));
   if (!w) return undefined;
   if (opensNounPhrase(toks, w.position)) return w;
   return opensRelativeClause(toks, w.position) ? { ...w, clause: true } : undefined;
