@@ -229,6 +229,16 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which laptops do not contain a storage drive?"))).toEqual([]);
   });
 
+  it("'come from' names an origin: 'Where does tempura come from?' is where it originates, and 'which dish comes from Nagasaki' the dish", async () => {
+    const store = await graphWith([
+      { subject: "tempura", predicate: "originates_from", object: "nagasaki" },
+      { subject: "tempura", predicate: "is_a", object: "dish" },
+      { subject: "tempura", predicate: "served_in", object: "tokyo" },
+    ]);
+    expect(ids(await ask(store, "Where does tempura come from?"))).toEqual(["nagasaki"]);
+    expect(ids(await ask(store, "Which dish comes from Nagasaki?"))).toEqual(["tempura"]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

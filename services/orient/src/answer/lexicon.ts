@@ -30,6 +30,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   atmosphere: ["atmosphere", "air", "gas", "gases"],
   period: ["period", "long", "duration", "takes"],
   birth: ["born", "birth", "birthplace", "native"],
+  origin: ["origin", "origins", "originate", "originates", "originated", "come", "comes", "came", "hail", "hails", "source"],
   licence: ["licence", "license", "licensed", "licenced", "terms"],
   version: ["version", "release", "latest"],
   release: ["released", "release", "launch", "launched", "published", "shipped", "year", "date", "founded"],
