@@ -239,6 +239,21 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which dish comes from Nagasaki?"))).toEqual(["tempura"]);
   });
 
+  it("a noun on the way is told by the kind of what the path passes ('the lake that supplies Springfield' is a glacial lake); a kind nothing on the way has answers nothing", async () => {
+    const store = await graphWith([
+      { subject: "tor", predicate: "supplies", object: "springfield" },
+      { subject: "tor", predicate: "is_a", object: "glacial_lake" },
+      { subject: "wellfield_7", predicate: "supplies", object: "springfield" },
+      { subject: "ash", predicate: "feeds", object: "tor" },
+      { subject: "ash", predicate: "is_a", object: "river" },
+      { subject: "pump_3", predicate: "feeds", object: "wellfield_7" },
+    ]);
+    const fed = await ask(store, "Who feeds the lake that supplies Springfield?");
+    expect(ids(fed)).toEqual(["ash"]);
+    expect(fed.answers[0]!.proof!.summary).toContain("tor is_a glacial_lake");
+    expect(ids(await ask(store, "Who feeds the canal that supplies Springfield?"))).toEqual([]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -526,8 +526,9 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     const leftover = restHere.filter((w) => w !== kind);
     if (leftover.length > 0) {
       const described = await describedBy(p, leftover, vocab, view);
-      if (!described) continue;
-      steps.push(described);
+      const onTheWay = described ? [described] : await kindsOnTheWay(p, leftover, vocab, view);
+      if (!onTheWay) continue;
+      steps.push(...onTheWay);
     }
     seen.add(p.node);
     answers.push({ id: p.node, confidence: p.confidence, steps });
@@ -645,6 +646,22 @@ async function describedBy(p: Partial, rest: readonly RelationWord[], vocab: Voc
     if (fits) return e.step;
   }
   return undefined;
+}
+
+/**
+ * Facts saying a thing the path passes through is of the kind each
+ * leftover word names: "the line that serves Fenwick" is a railway line.
+ */
+async function kindsOnTheWay(p: Partial, rest: readonly RelationWord[], vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
+  const between = p.hops.slice(0, -1).map((h) => h.other);
+  const steps: FactStep[] = [];
+  for (const w of rest) {
+    let told: FactStep[] | undefined;
+    for (const node of between) if ((told = await kindOf(node, [w.text], vocab, view))) break;
+    if (!told) return undefined;
+    steps.push(...told);
+  }
+  return steps;
 }
 
 /** Facts tying an answer's path to each other named symbol, or undefined when one is not tied. */
