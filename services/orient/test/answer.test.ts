@@ -83,6 +83,40 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Who does Carol's manager report to?"))).toEqual(["alice"]);
   });
 
+  it("a verb that says the predicate backwards reads it backwards: 'Who manages Carol?' is who Carol reports to, never who reports to her; so in yes/no questions", async () => {
+    const store = await graphWith([
+      { subject: "carol", predicate: "reports_to", object: "bob" },
+      { subject: "dave", predicate: "reports_to", object: "carol" },
+      { subject: "ana", predicate: "works_for", object: "acme" },
+      { subject: "billing", predicate: "runs_on", object: "node_b" },
+      { subject: "hana", predicate: "leads", object: "platform_team" },
+      { subject: "hana", predicate: "reports_to", object: "jon" },
+    ]);
+    expect(ids(await ask(store, "Who manages Carol?"))).toEqual(["bob"]);
+    expect(ids(await ask(store, "Whom does Carol manage?"))).toEqual(["dave"]);
+    expect(ids(await ask(store, "Who supervises Dave?"))).toEqual(["carol"]);
+    expect(ids(await ask(store, "Who employs Ana?"))).toEqual(["acme"]);
+    expect(ids(await ask(store, "What hosts billing?"))).toEqual(["node_b"]);
+    expect((await ask(store, "Does Bob manage Carol?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Does Carol manage Bob?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is Carol managed by Bob?")).kind).toBe(AnswerKind.YES);
+    // "reports" names `reports_to` itself: it does not also reach `leads` through their shared concept.
+    expect(ids(await ask(store, "Who reports to Hana?"))).toEqual([]);
+  });
+
+  it("a noun for whoever does the verb says the direction whatever the word order: 'the boss of Nina' and 'Nina's boss' are who she reports to; 'the leader of Apollo', 'the owner of billing'", async () => {
+    const store = await graphWith([
+      { subject: "nina", predicate: "reports_to", object: "quentin" },
+      { subject: "paula", predicate: "reports_to", object: "nina" },
+      { subject: "apollo", predicate: "led_by", object: "nina" },
+      { subject: "team_red", predicate: "owns", object: "billing" },
+      { subject: "billing", predicate: "owns", object: "ledger_db" },
+    ]);
+    for (const q of ["Who is the boss of Nina?", "Who is Nina's boss?", "Who is the manager of Nina?"]) expect(ids(await ask(store, q)), q).toEqual(["quentin"]);
+    for (const q of ["Who is the leader of Apollo?", "Who is Apollo's leader?"]) expect(ids(await ask(store, q)), q).toEqual(["nina"]);
+    for (const q of ["Who is the owner of billing?", "Who is billing's owner?"]) expect(ids(await ask(store, q)), q).toEqual(["team_red"]);
+  });
+
   it("'find what webapp depends on': the one thing named after 'what' is what the question is about, not the kind of answer", async () => {
     const store = await graphWith([
       { subject: "webapp", predicate: "depends_on", object: "express" },

@@ -1,8 +1,8 @@
 import { canonicalPredicate, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
-import { AUXILIARIES } from "./lexicon.js";
+import { agentVerbs, AUXILIARIES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { passive, predicateWords, relationScore, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { doesVerbOf, passive, pathScore, predicateWords, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** One answer with the facts that make it one. */
@@ -166,8 +166,10 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
   const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));
   // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing"):
   // the first thing named is the subject, unless the predicate (`directed_by`) or the words ("orbited by") are passive.
+  // A verb that says the predicate backwards turns it too ("Does Bob manage Carol?" is `carol reports_to bob`).
   const passiveWords = q.words.some((w) => w.passive);
-  const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || !verbLike(p) || swapped === (passive(p) !== passiveWords);
+  const backwards = (p: string): boolean => q.words.some((w) => saysBackwards(w.text, p));
+  const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || !verbLike(p) || swapped === (passive(p) !== passiveWords !== backwards(p));
   for (const a of first.ids) {
     for (const b of last.ids) {
       for (const [s, o] of [[a, b], [b, a]] as const) {
@@ -343,7 +345,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const free = isFree(reading);
   // The kind asked for and "where" may lead to the last fact too.
   const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
-  const mayUse = (e: Edge) => free || [...words, ...optional].some((w) => wordScore(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  const mayUse = (e: Edge) => free || [...words, ...optional].some((w) => pathScore(vocab.predicates, w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
   let level: Partial[] = reading.members ? await membersOf(anchor, view) : [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
   // A fact without a word of its own is taken only as the one step to the answer.
@@ -466,7 +468,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
   const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
   const pairs = hops
-    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: wordScore(w.text, h.predicate) })))
+    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: pathScore(vocab.predicates, w.text, h.predicate) })))
     .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
   for (const { i, j, s } of pairs) {
@@ -477,7 +479,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   }
   // Remaining words may be absorbed by any fact that they also name.
   words.forEach((w, j) => {
-    if (!used.has(j) && hops.some((h) => wordScore(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+    if (!used.has(j) && hops.some((h) => pathScore(vocab.predicates, w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   // The kind asked for is told by the last fact ("what year ... born" -> birth_year) or by a fact of the answer.
   // Words no fact of the path names may still describe the answer itself:
@@ -498,7 +500,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // "Where" opens the question wherever the verb is; namesPlace checks its fact.
   const first = hops[start]!;
   const word = own[start];
-  const expected = word && word !== where && !(reading.quantity && hops.length === 1) ? expectedDirection(first.predicate, reading.anchor, word) : undefined;
+  const expected = word && word !== where && !(reading.quantity && hops.length === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position)) : undefined;
   if (expected && first.direction !== expected) return undefined;
   const answers: FoundAnswer[] = [];
   const seen = new Set<string>();
@@ -552,12 +554,16 @@ const MEMBERSHIP: RelationWord = { text: "", position: -1 };
  * Kenya" / "Kenya's capital" asks for `?x capital_of kenya` or
  * `kenya has_capital ?x`; otherwise either way.
  */
-function expectedDirection(predicate: string, anchor: Mention, word: RelationWord): "out" | "in" | undefined {
+function expectedDirection(predicate: string, anchor: Mention, word: RelationWord, nested: boolean): "out" | "in" | undefined {
   if (verbLike(predicate)) {
+    // "X's owner", "the boss of X": the noun says who does the verb, whatever the word order.
+    const doer = nested ? doerDirection(word.text, predicate) : undefined;
+    if (doer) return doer;
     // Active words and an active predicate: the named thing before the verb
     // is the subject. A passive predicate (`directed_by`) or passive words
     // ("directed by") each turn that round.
-    const turned = passive(predicate) !== (word.passive === true);
+    // "Who manages Carol?" asks `carol reports_to ?x`: a verb that says the predicate backwards turns it too.
+    const turned = (passive(predicate) !== (word.passive === true)) !== saysBackwards(word.text, predicate);
     return anchor.start < word.position !== turned ? "out" : "in";
   }
   const words = nameTokens(predicate);
@@ -565,6 +571,18 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
   if (words[0] === "has" || words[0] === "have") return anchor.possessor ? "out" : "in";
   return anchor.possessor ? "out" : undefined;
+}
+
+/**
+ * Which way a predicate points from X to the answer of "X's N" or "the N
+ * of X" when N names whoever does a verb: the doer of the predicate's own
+ * verb (`owns`, `led_by`), or of its converse (a boss and `reports_to`).
+ */
+function doerDirection(noun: string, predicate: string): "out" | "in" | undefined {
+  const verbs = agentVerbs(noun);
+  const doesIt = doesVerbOf(noun, predicate);
+  if (!doesIt && !verbs.some((v) => saysBackwards(v, predicate))) return undefined;
+  return doesIt !== passive(predicate) ? "in" : "out";
 }
 
 const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];

@@ -89,6 +89,44 @@ export function verbOf(word: string): string {
 }
 
 /**
+ * Nouns for whoever does a verb, by noun: an owner owns (or maintains, or
+ * runs), a boss manages, a moon orbits. "X's owner" and "the owner of X"
+ * ask for what does the verb to X, so a predicate of that verb is read
+ * from the answer to X (`owns`) or from X to the answer (`owned_by`); a
+ * predicate the noun meets only through a related concept (a boss and
+ * `reports_to`) is taken as the verb's converse, read from X. Word order
+ * cannot tell these apart: "the boss of Nina" is the one Nina reports to.
+ */
+const AGENT_NOUNS: Record<string, readonly string[]> = {
+  owner: ["own", "maintain", "run"], maintainer: ["maintain", "own"], operator: ["operate", "run"],
+  boss: ["manage", "supervise", "lead", "head", "oversee"], manager: ["manage", "supervise", "lead", "head", "oversee"],
+  supervisor: ["supervise", "manage", "oversee"], superior: ["manage", "supervise", "lead"], head: ["head", "lead", "manage"],
+  leader: ["lead", "head", "manage"], lead: ["lead", "head", "manage"],
+  author: ["write", "author"], writer: ["write"], creator: ["create", "make", "build", "develop", "invent", "author"], maker: ["make", "build", "create"],
+  builder: ["build"], developer: ["develop", "build", "write"], inventor: ["invent"], founder: ["found"], director: ["direct"],
+  producer: ["produce"], publisher: ["publish"], employer: ["employ"], teacher: ["teach"], instructor: ["teach", "instruct"],
+  discoverer: ["discover"], moon: ["orbit", "circle", "revolve"], satellite: ["orbit", "circle", "revolve"],
+};
+
+/**
+ * Verbs that say one relation from its two ends: Carol reports to Bob when
+ * Bob manages Carol; Ana works for Acme when Acme employs her; a service
+ * runs on a node that hosts it. The relation lexicon puts each pair in one
+ * concept, so a word finds the predicate either way; these tell that the
+ * word reads the predicate backwards.
+ */
+export const CONVERSE_VERBS: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [["report", "answer"], ["manage", "supervise", "lead", "head", "oversee", "command"]],
+  [["work"], ["employ", "hire"]],
+  [["run", "deploy"], ["host"]],
+];
+
+/** The verbs a noun names the doer of ("owners" -> own, maintain, run); none for any other word. */
+export function agentVerbs(noun: string): readonly string[] {
+  return AGENT_NOUNS[noun] ?? AGENT_NOUNS[noun.replace(/s$/, "")] ?? [];
+}
+
+/**
  * Auxiliaries that open a part joined by "and" which goes on about the
  * same answers ("... and are owned by team red"); dropped there, so the
  * part is not read as a yes/no question. Not "has"/"have": those name a

@@ -1,6 +1,6 @@
 import { similarity, stem, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { RELATION_SYNONYMS, verbOf } from "./lexicon.js";
+import { agentVerbs, CONVERSE_VERBS, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
 import { canonicalPredicate, nameTokens as tokens } from "@boyd/graph";
 
 /** Below this a word does not name a predicate. */
@@ -35,6 +35,8 @@ export function wordScore(word: string, predicate: string): number {
   const words = predicateWords(predicate);
   const s = stem(verbOf(word));
   if (words.some((w) => stem(verbOf(w)) === s)) score = 1;
+  // "leader" names `led_by`: the noun for whoever does the verb.
+  else if (doesVerbOf(word, predicate)) score = 0.85;
   else {
     const concepts = new Set(encoder.conceptsOf(word));
     if (words.some((w) => encoder.conceptsOf(w).some((c) => concepts.has(c)))) score = 0.85;
@@ -43,6 +45,22 @@ export function wordScore(word: string, predicate: string): number {
   if (cache.size > 50_000) cache.clear();
   cache.set(key, score);
   return score;
+}
+
+/** Whether `noun` names whoever does the verb of `predicate` ("owner" and `owns`, "leader" and `led_by`). */
+export function doesVerbOf(noun: string, predicate: string): boolean {
+  const verbs = agentVerbs(noun).map((v) => stem(v));
+  return verbs.length > 0 && predicateWords(predicate).some((w) => verbs.includes(stem(verbOf(w))));
+}
+
+/** Whether the verb `word` says `predicate` backwards ("manages" and `reports_to`: Bob manages Carol when Carol reports to Bob). */
+export function saysBackwards(word: string, predicate: string): boolean {
+  const said = stem(verbOf(word));
+  const own = new Set(predicateWords(predicate).map((w) => stem(verbOf(w))));
+  const names = (verbs: readonly string[], stems: (s: string) => boolean) => verbs.some((v) => stems(stem(v)));
+  return CONVERSE_VERBS.some(
+    ([a, b]) => (names(a, (s) => s === said) && names(b, (s) => own.has(s))) || (names(b, (s) => s === said) && names(a, (s) => own.has(s))),
+  );
 }
 
 const bestByVocabulary = new WeakMap<object, Map<string, number>>();
@@ -55,6 +73,23 @@ const bestByVocabulary = new WeakMap<object, Map<string, number>>();
  * with ("boss") still reaches `reports_to` through its concept.
  */
 export function relationScore(predicates: ReadonlyMap<string, number>, word: string, predicate: string): number {
+  const s = wordScore(word, predicate);
+  return s >= topScore(predicates, word) ? s : 0;
+}
+
+/**
+ * How well a word names a predicate on a path: its score, except that a
+ * word naming a predicate of the graph by its own stem ("reports" and
+ * `reports_to`) no longer reaches others through a concept (`leads`).
+ * Looser than relationScore: two concept matches both stand.
+ */
+export function pathScore(predicates: ReadonlyMap<string, number>, word: string, predicate: string): number {
+  const s = wordScore(word, predicate);
+  return s < 1 && topScore(predicates, word) === 1 ? 0 : s;
+}
+
+/** The best score a word has for any predicate of the graph. */
+function topScore(predicates: ReadonlyMap<string, number>, word: string): number {
   let best = bestByVocabulary.get(predicates);
   if (!best) bestByVocabulary.set(predicates, (best = new Map()));
   let top = best.get(word);
@@ -63,8 +98,7 @@ export function relationScore(predicates: ReadonlyMap<string, number>, word: str
     for (const p of predicates.keys()) top = Math.max(top, wordScore(word, p));
     best.set(word, top);
   }
-  const s = wordScore(word, predicate);
-  return s >= top ? s : 0;
+  return top;
 }
 
 /**
