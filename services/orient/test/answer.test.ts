@@ -250,6 +250,8 @@ describe("answering - questions over the graph's own vocabulary", () => {
       { subject: "keyboard_3", predicate: "is_a", object: "input_device" },
       { subject: "ssd_1", predicate: "located_in", object: "shelf_a" },
       { subject: "hdd_2", predicate: "located_in", object: "shelf_b" },
+      { subject: "laptop_z", predicate: "uses", object: "plan_9" },
+      { subject: "plan_9", predicate: "is_a", object: "operating_system" },
       ...["laptop_x", "laptop_y", "laptop_z"].map((subject) => ({ subject, predicate: "is_a", object: "laptop" })),
     ]);
     // Nothing contains `storage_drive` itself; ssd_1 is one, and hdd_2 through the subclass spinning_disk.
@@ -261,6 +263,8 @@ describe("answering - questions over the graph's own vocabulary", () => {
     // "What contains an input device?": a word followed by an article is the verb, not the kind of answer.
     expect(ids(await ask(store, "What contains an input device?"))).toEqual(["laptop_z"]);
     expect(ids(await ask(store, "Which laptops do not contain a storage drive?"))).toEqual([]);
+    // "use" names a fact here as any verb does, though alone it asks for none ("which moons have ...").
+    expect(ids(await ask(store, "Which laptops use an operating system?"))).toEqual(["laptop_z"]);
   });
 
   it("'come from' names an origin: 'Where does tempura come from?' is where it originates, and 'which dish comes from Nagasaki' the dish", async () => {

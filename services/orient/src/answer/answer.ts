@@ -300,7 +300,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   if (named.length === 0 && head && !type && words.length > 0) rounds.push([{ ...base, anchor: head, others: [], words, type: undefined }]);
   // Last, "Which dishes contain a sauce?": nothing contains `sauce` itself,
   // but bechamel is one; a named class stands for any of its members.
-  if (words.some((w) => !LIGHT_WORDS.has(w.text))) {
+  if (words.length > 0) {
     const classes: Mention[] = [];
     for (const m of named) if (await anyClass(m, view)) classes.push(m);
     rounds.push(classes.map((anchor) => ({ ...base, anchor, others: named.filter((m) => m !== anchor), words, type, members: true })));
@@ -649,6 +649,8 @@ const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with", 
  * name no relation.
  */
 function isFree(reading: Reading): boolean {
+  // A class standing for its members needs a word for the fact after the is-a ("projects that use a language").
+  if (reading.members) return false;
   return (reading.type !== undefined || reading.kindWord !== undefined || reading.where !== undefined) && reading.words.every((w) => LIGHT_WORDS.has(w.text));
 }
 
