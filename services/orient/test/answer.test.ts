@@ -292,6 +292,25 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Who feeds the canal that supplies Springfield?"))).toEqual([]);
   });
 
+  it("names joined by 'and' are all asked about: 'Does bus 14 stop at Elm and Oak?' is yes only when it stops at both; 'Which buses stop at Elm and Pine?' are those stopping at both, none here", async () => {
+    const store = await graphWith([
+      { subject: "bus_14", predicate: "stops_at", object: "elm" },
+      { subject: "bus_14", predicate: "stops_at", object: "oak" },
+      { subject: "bus_9", predicate: "stops_at", object: "pine" },
+      { subject: "bus_9", predicate: "stops_at", object: "oak" },
+      { subject: "bus_14", predicate: "is_a", object: "bus" },
+      { subject: "bus_9", predicate: "is_a", object: "bus" },
+    ]);
+    const both = await ask(store, "Does bus 14 stop at Elm and Oak?");
+    expect(both.kind).toBe(AnswerKind.YES);
+    expect(both.proof!.summary).toContain("bus_14 stops_at elm");
+    expect(both.proof!.summary).toContain("bus_14 stops_at oak");
+    expect((await ask(store, "Does bus 14 stop at Pine and Elm?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Does bus 14 stop at Elm and Pine?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect(ids(await ask(store, "Which buses stop at Elm and Pine?"))).toEqual([]);
+    expect(ids(await ask(store, "Which buses stop at both Pine and Oak?"))).toEqual(["bus_9"]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -1,4 +1,4 @@
-import { canonicalPredicate, nameTokens, singulars } from "@boyd/graph";
+import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, AUXILIARIES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
@@ -84,7 +84,8 @@ function questionParts(text: string, vocab: Vocabulary): { questions: string[]; 
   // The space before a separator is matched from the start of its run only:
   // a leading \s* retried at every space was quadratic.
   const pieces = text.split(/(?:(?<!\s)\s+)?(?:,\s*and|,|\band\b)\s+/i).filter((p) => p.trim() !== "");
-  if (pieces.length < 2 || pieces.some((p) => vocab.lookup(p.trim().toLowerCase()).length > 0)) return undefined;
+  // A piece that is only a name ("... serve Fenwick and Carrow?") joins two names, not two questions.
+  if (pieces.length < 2 || pieces.some((p) => vocab.lookup(fold(p)).length > 0)) return undefined;
   const lead = /^(.*?)\b(?:the|a|an|all)\b/i.exec(pieces[0]!)?.[1]?.trim() ?? "";
   const questions = pieces.map((piece) => (/^(?:the|a|an|all)\b/i.test(piece) && lead ? `${lead} ${piece}` : piece));
   const joint = pieces.slice(1).some((piece) => {
@@ -170,15 +171,17 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
   const passiveWords = q.words.some((w) => w.passive);
   const backwards = (p: string): boolean => q.words.some((w) => saysBackwards(w.text, p));
   const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || !verbLike(p) || swapped === (passive(p) !== passiveWords !== backwards(p));
-  for (const a of first.ids) {
-    for (const b of last.ids) {
-      for (const [s, o] of [[a, b], [b, a]] as const) {
-        const swapped = s !== a;
-        const link = await linkBetween(view, s, o, (p) => names(p) && keepsOrder(p, swapped));
-        if (link) return { kind: "yes", pattern: `${s} ${link.predicate} ${o}`, subjects, predicates, answers: [], proof: [link.step] };
-      }
-    }
+  // "Does the valleyline serve Fenwick and Carrow?" is yes only when it serves both.
+  const targets = q.lastJoined.includes(first) ? [last] : q.lastJoined;
+  const links: Edge[] = [];
+  const patterns: string[] = [];
+  for (const target of targets) {
+    const link = await polarLink(first, target, view, (p, swapped) => names(p) && keepsOrder(p, swapped));
+    if (!link) break;
+    links.push(link.edge);
+    patterns.push(link.pattern);
   }
+  if (links.length === targets.length) return { kind: "yes", pattern: patterns.join("; "), subjects, predicates, answers: [], proof: links.map((l) => l.step) };
   // No: a functional predicate that gives the subject (or the object) a different value.
   const bestFit = Math.max(0, ...predicates.map((p) => predicateFit(p, q.words)));
   for (const p of predicates.filter((p) => vocab.declarations.functional.has(p) && predicateFit(p, q.words) === bestFit)) {
@@ -195,6 +198,20 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
     }
   }
   return { kind: "unknown", pattern: `${first.ids[0]} ${predicates[0] ?? "?"} ${last.ids[0]}`, subjects, predicates, answers: [], proof: [] };
+}
+
+/** A fact linking the first thing named and `target`, either way round as `fits` allows. */
+async function polarLink(first: Mention, target: Mention, view: FactView, fits: (p: string, swapped: boolean) => boolean): Promise<{ edge: Edge; pattern: string } | undefined> {
+  for (const a of first.ids) {
+    for (const b of target.ids) {
+      for (const [s, o] of [[a, b], [b, a]] as const) {
+        const swapped = s !== a;
+        const edge = await linkBetween(view, s, o, (p) => fits(p, swapped));
+        if (edge) return { edge, pattern: `${s} ${edge.predicate} ${o}` };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** A stated or derived fact (s p o) whose predicate the question names. */
@@ -500,7 +517,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // "Where" opens the question wherever the verb is; namesPlace checks its fact.
   const first = hops[start]!;
   const word = own[start];
-  const expected = word && word !== where && !(reading.quantity && hops.length === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position)) : undefined;
+  const expected = word && word !== where && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position)) : undefined;
   if (expected && first.direction !== expected) return undefined;
   const answers: FoundAnswer[] = [];
   const seen = new Set<string>();

@@ -57,7 +57,7 @@ export const FILLER_WORDS: ReadonlySet<string> = new Set(
     "is are was were be been being am do does did done doing can could will would shall should may might must " +
     "i me my we us our you your it its they them their he him his she her " +
     "find out tell show give list name know learn look up please let get see check determine identify figure explain describe " +
-    "all any some each every one ones thing things kind sort people person somebody someone something anything everything " +
+    "all any some each every both one ones thing things kind sort people person somebody someone something anything everything " +
     "want need like would just also actually exactly currently"
   ).split(" "),
 );

@@ -34,6 +34,8 @@ export interface QuestionReading {
   readonly polar: boolean;
   /** Entity mentions, in the order of the text. */
   readonly mentions: readonly Mention[];
+  /** The last mention and those joined to it by "and" ("serve Fenwick and Carrow"), in order; the last alone when none is. */
+  readonly lastJoined: readonly Mention[];
   /** The noun that names what the answers are ("which animals"), if it names something in the graph. */
   readonly head: Mention | undefined;
   /** Words that name the relation asked about. */
@@ -89,7 +91,17 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
-  return { polar, mentions, head, words, headWord, quantity, within, alike, nested, person, nesting, where };
+  return { polar, mentions, lastJoined: lastJoined(toks, mentions), head, words, headWord, quantity, within, alike, nested, person, nesting, where };
+}
+
+function lastJoined(toks: readonly string[], mentions: readonly Mention[]): Mention[] {
+  const out = mentions.slice(-1);
+  for (let i = mentions.length - 1; i > 0; i--) {
+    const between = toks.slice(mentions[i - 1]!.end, mentions[i]!.start);
+    if (between.length !== 1 || between[0] !== "and") break;
+    out.unshift(mentions[i - 1]!);
+  }
+  return out;
 }
 
 const QUANTITY = new Set(["long", "many", "much", "old", "big", "far", "tall", "large", "heavy", "high", "deep", "wide", "hot", "cold", "fast"]);
