@@ -311,6 +311,19 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which buses stop at both Pine and Oak?"))).toEqual(["bus_9"]);
   });
 
+  it("a yes/no question about a noun keeps the roles 'of' and \'s give: 'Is Beth the parent of Arthur?' is not 'Is Arthur the parent of Beth?'; so for `capital`, `has_capital` and `capital_of`", async () => {
+    const store = await graphWith([
+      { subject: "arthur", predicate: "parent_of", object: "beth" },
+      { subject: "france", predicate: "capital", object: "paris" },
+      { subject: "kenya", predicate: "has_capital", object: "nairobi" },
+      { subject: "rome", predicate: "capital_of", object: "italy" },
+    ]);
+    const yes = ["Is Arthur the parent of Beth?", "Is Arthur Beth's parent?", "Is Paris the capital of France?", "Is France's capital Paris?", "Is Nairobi the capital of Kenya?", "Is Rome the capital of Italy?", "Is Italy's capital Rome?"];
+    const unknown = ["Is Beth the parent of Arthur?", "Is Beth Arthur's parent?", "Is France the capital of Paris?", "Is Paris's capital France?", "Is Kenya the capital of Nairobi?", "Is Italy the capital of Rome?", "Is Rome's capital Italy?"];
+    for (const q of yes) expect(AnswerKind[(await ask(store, q)).kind], q).toBe("YES");
+    for (const q of unknown) expect(AnswerKind[(await ask(store, q)).kind], q).toBe("UNKNOWN");
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

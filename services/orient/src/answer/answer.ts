@@ -171,12 +171,18 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
   const passiveWords = q.words.some((w) => w.passive);
   const backwards = (p: string): boolean => q.words.some((w) => saysBackwards(w.text, p));
   const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || !verbLike(p) || swapped === (passive(p) !== passiveWords !== backwards(p));
+  // A noun keeps the roles "of" and "'s" give: "Is Beth the parent of Arthur?" is `beth parent_of arthur`, never `arthur parent_of beth`.
+  const keepsRoles = (p: string, subject: string, target: Mention): boolean => {
+    const owner = first.possessor ? first : target.possessor ? target : undefined;
+    if (q.words.length === 0 || verbLike(p) || !owner) return true;
+    return owner.ids.includes(subject) === (nameTokens(p).at(-1) !== "of");
+  };
   // "Does the valleyline serve Fenwick and Carrow?" is yes only when it serves both.
   const targets = q.lastJoined.includes(first) ? [last] : q.lastJoined;
   const links: Edge[] = [];
   const patterns: string[] = [];
   for (const target of targets) {
-    const link = await polarLink(first, target, view, (p, swapped) => names(p) && keepsOrder(p, swapped));
+    const link = await polarLink(first, target, view, (p, swapped, subject) => names(p) && keepsOrder(p, swapped) && keepsRoles(p, subject, target));
     if (!link) break;
     links.push(link.edge);
     patterns.push(link.pattern);
@@ -201,12 +207,12 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
 }
 
 /** A fact linking the first thing named and `target`, either way round as `fits` allows. */
-async function polarLink(first: Mention, target: Mention, view: FactView, fits: (p: string, swapped: boolean) => boolean): Promise<{ edge: Edge; pattern: string } | undefined> {
+async function polarLink(first: Mention, target: Mention, view: FactView, fits: (p: string, swapped: boolean, subject: string) => boolean): Promise<{ edge: Edge; pattern: string } | undefined> {
   for (const a of first.ids) {
     for (const b of target.ids) {
       for (const [s, o] of [[a, b], [b, a]] as const) {
         const swapped = s !== a;
-        const edge = await linkBetween(view, s, o, (p) => fits(p, swapped));
+        const edge = await linkBetween(view, s, o, (p) => fits(p, swapped, s));
         if (edge) return { edge, pattern: `${s} ${edge.predicate} ${o}` };
       }
     }
