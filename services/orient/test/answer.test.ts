@@ -104,6 +104,21 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Who reports to Hana?"))).toEqual([]);
   });
 
+  it("only the fact a yes/no question asks about refutes it: 'Does Helen manage Dmitri?' is unknown whoever Helen reports to; 'Does Priya manage Carol?' is no by whom Carol reports to", async () => {
+    const store = await graphWith([
+      { subject: "reports_to", predicate: "rdf:type", object: "owl:FunctionalProperty" },
+      { subject: "carol", predicate: "reports_to", object: "marcus" },
+      { subject: "priya", predicate: "reports_to", object: "carol" },
+      { subject: "helen", predicate: "reports_to", object: "zed" },
+      { subject: "dmitri", predicate: "is_a", object: "person" },
+    ]);
+    expect((await ask(store, "Does Helen manage Dmitri?")).kind).toBe(AnswerKind.UNKNOWN);
+    const no = await ask(store, "Does Priya manage Carol?");
+    expect(no.kind).toBe(AnswerKind.NO);
+    expect(no.proof!.summary).toContain("carol reports_to marcus");
+    expect((await ask(store, "Does Carol manage Priya?")).kind).toBe(AnswerKind.YES);
+  });
+
   it("a noun for whoever does the verb says the direction whatever the word order: 'the boss of Nina' and 'Nina's boss' are who she reports to; 'the leader of Apollo', 'the owner of billing'", async () => {
     const store = await graphWith([
       { subject: "nina", predicate: "reports_to", object: "quentin" },

@@ -194,6 +194,8 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
     const declaration = vocab.declarations.facts.get(`owl_functionalproperty:${p}`);
     for (const [s, o] of [[first, last], [last, first]] as const) {
       for (const sid of s.ids) {
+        // Only the fact the question asks about can refute it: for "Does Priya manage Carol?", Carol's `reports_to`, never Priya's.
+        if (!keepsOrder(p, s !== first) || !keepsRoles(p, sid, last)) continue;
         // Another value of the same kind (a year never refutes a person).
         const other = (await view.edges(sid)).find((e) => e.direction === "out" && e.predicate === p && !o.ids.includes(e.other) && NUMBER.test(e.other) === NUMBER.test(o.ids[0]!));
         if (other) {
