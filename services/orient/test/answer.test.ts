@@ -339,6 +339,25 @@ describe("answering - questions over the graph's own vocabulary", () => {
     for (const q of unknown) expect(AnswerKind[(await ask(store, q)).kind], q).toBe("UNKNOWN");
   });
 
+  it("a number asked in a unit comes from a predicate in that unit: 'How long is the Severn Bridge in metres?' reads `length_m`, never a length in miles or in no stated unit", async () => {
+    const store = await graphWith([
+      { subject: "severn_bridge", predicate: "length_m", object: "1600" },
+      { subject: "humber_bridge", predicate: "length_mi", object: "1.38" },
+      { subject: "tay_bridge", predicate: "length", object: "3264" },
+      { subject: "ben_nevis", predicate: "height_m", object: "1345" },
+      { subject: "severn_bridge", predicate: "age_thousand_days", object: "21" },
+    ]);
+    expect(ids(await ask(store, "How long is the Severn Bridge in metres?"))).toEqual(["1600"]);
+    expect(ids(await ask(store, "How many metres long is the Severn Bridge?"))).toEqual(["1600"]);
+    expect(ids(await ask(store, "How tall is Ben Nevis in meters?"))).toEqual(["1345"]);
+    expect(ids(await ask(store, "How long is the Humber Bridge in metres?"))).toEqual([]);
+    expect(ids(await ask(store, "How long is the Humber Bridge in miles?"))).toEqual(["1.38"]);
+    expect(ids(await ask(store, "How long is the Tay Bridge in metres?"))).toEqual([]);
+    expect(ids(await ask(store, "How long is the Tay Bridge?"))).toEqual(["3264"]);
+    // A scaled unit is another unit: thousands of days are not days.
+    expect(ids(await ask(store, "How old is the Severn Bridge in days?"))).toEqual([]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

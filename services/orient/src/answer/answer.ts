@@ -1,6 +1,6 @@
 import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
-import { agentVerbs, AUXILIARIES } from "./lexicon.js";
+import { agentVerbs, AUXILIARIES, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { doesVerbOf, passive, pathScore, predicateWords, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -264,6 +264,8 @@ interface Reading {
   readonly alike: boolean;
   /** Only numbers answer ("how long ..."). */
   readonly quantity: boolean;
+  /** The unit the number is asked in (a key of UNITS): the last fact's predicate must be in it. */
+  readonly unit: string | undefined;
   /** A kind the answer must be described as by one of its facts ("which country" -> `italy is-a country`). */
   readonly kindWord: RelationWord | undefined;
   /** Every symbol the question names (none of them is an answer). */
@@ -304,7 +306,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const plus = (extra: readonly Mention[]) => [...words, ...extra.flatMap(headWords)].sort((a, b) => a.position - b.position);
   // The head noun may also name the last fact ("What currency ..." -> `currency`).
   const headKind = head && type ? { text: head.text.split(" ").at(-1)!, position: head.end - 1 } : undefined;
-  const base = { where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
+  const base = { where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -518,6 +520,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
   }
   if (unexplained > 0 && !isFree(reading)) return undefined;
+  // "in kilometres" is answered from `radius_km`, never from `radius_mi` or a `radius` in no stated unit.
+  if (reading.unit && !inUnit(hops[hops.length - 1]!.predicate, reading.unit)) return undefined;
   // Direction of the first fact: the named thing before the verb is its
   // subject. A number asked for ("how many credits ...") is never one: the
   // answers are numbers, so the fact reads from the thing to its number
@@ -567,6 +571,14 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // Equally believed answers: the one resting on fewer stated facts first (a stated fact before a derivation).
   answers.sort((a, b) => Number(people.has(b.id)) - Number(people.has(a.id)) || b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
   return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where && w !== MEMBERSHIP).length, filtered: rest.length, fit: fitOf(hops, words), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
+}
+
+/** Whether a predicate's numbers are in `unit` by its name (`radius_km` for km; `age_billion_years` is not in years). */
+function inUnit(predicate: string, unit: string): boolean {
+  const own = nameTokens(predicate);
+  const want = unit.split(" ");
+  const at = own.length - want.length;
+  return at > 0 && want.every((w, i) => own[at + i] === w) && !UNIT_SCALES.has(own[at - 1]!);
 }
 
 /** What owns the is-a fact of a class's member (see Reading.members): no word of the question. */

@@ -42,6 +42,10 @@ export const RELATION_SYNONYMS: SynonymTable = {
   create: ["create", "created", "creator", "author", "authored", "develop", "developed", "developer", "maker", "made", "founder", "invent", "invented", "built"],
   flow: ["flow", "flows", "river", "drain", "drains", "mouth"],
   height: ["height", "high", "tall", "elevation"],
+  length: ["length", "long", "lengthy"],
+  distance: ["distance", "far", "away", "distant"],
+  depth: ["depth", "deep"],
+  weight: ["weight", "weigh", "weighs", "heavy", "mass"],
   temperature: ["temperature", "hot", "cold", "warm"],
 };
 
@@ -125,6 +129,37 @@ export const CONVERSE_VERBS: readonly (readonly [readonly string[], readonly str
 export function agentVerbs(noun: string): readonly string[] {
   return AGENT_NOUNS[noun] ?? AGENT_NOUNS[noun.replace(/s$/, "")] ?? [];
 }
+
+/**
+ * Units a question may ask a number in ("in kilometres", "how many
+ * metres"), by the tokens a predicate's name ends with when its numbers
+ * are in that unit (`radius_km`, `area_km2`, `distance_light_years`).
+ * General English, not tied to any one graph.
+ */
+export const UNITS: Readonly<Record<string, readonly string[]>> = {
+  km: ["kilometres", "kilometers", "kilometre", "kilometer", "km", "kms"],
+  km2: ["square kilometres", "square kilometers", "square kilometre", "square kilometer", "square km", "sq km", "km2"],
+  m: ["metres", "meters", "metre", "meter"],
+  cm: ["centimetres", "centimeters", "centimetre", "centimeter", "cm"],
+  mm: ["millimetres", "millimeters", "millimetre", "millimeter", "mm"],
+  mi: ["miles", "mile", "mi"],
+  kg: ["kilograms", "kilogram", "kilos", "kg"],
+  g: ["grams", "gram"],
+  years: ["years", "year", "yrs"],
+  days: ["days", "day"],
+  hours: ["hours", "hour", "hrs"],
+  minutes: ["minutes", "minute", "mins"],
+  seconds: ["seconds", "second", "secs"],
+  "light years": ["light years", "light year", "lightyears", "ly"],
+  au: ["astronomical units", "astronomical unit", "au"],
+  c: ["degrees celsius", "celsius", "centigrade"],
+  f: ["degrees fahrenheit", "fahrenheit"],
+  k: ["kelvin", "kelvins"],
+  percent: ["percent", "per cent"],
+};
+
+/** Words that scale a unit in a predicate's name (`age_billion_years` is not in years). */
+export const UNIT_SCALES: ReadonlySet<string> = new Set(["hundred", "thousand", "thousands", "million", "millions", "billion", "billions", "trillion"]);
 
 /**
  * Auxiliaries that open a part joined by "and" which goes on about the

@@ -1,4 +1,4 @@
-import { FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, RELATION_FILLERS } from "./lexicon.js";
+import { FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, RELATION_FILLERS, UNITS } from "./lexicon.js";
 import { nameTokens as tokens, singulars } from "@boyd/graph";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -34,6 +34,8 @@ export interface QuestionReading {
   readonly polar: boolean;
   /** Entity mentions, in the order of the text. */
   readonly mentions: readonly Mention[];
+  /** The unit a number is asked in ("in kilometres", "how many metres"): a key of UNITS. */
+  readonly unit: string | undefined;
   /** The last mention and those joined to it by "and" ("serve Fenwick and Carrow"), in order; the last alone when none is. */
   readonly lastJoined: readonly Mention[];
   /** The noun that names what the answers are ("which animals"), if it names something in the graph. */
@@ -72,6 +74,9 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const head = headMention(toks, mentions);
   const covered = new Set<number>();
   for (const m of mentions) for (let i = m.start; i < m.end; i++) covered.add(i);
+  // "in kilometres" says how the number is measured, not which relation it is.
+  const unit = unitAsked(toks, covered);
+  if (unit) for (let i = unit.start; i < unit.end; i++) covered.add(i);
   const words: RelationWord[] = [];
   toks.forEach((t, i) => {
     if (covered.has(i) || t.length < 2) return;
@@ -86,12 +91,29 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   if (headWord) words[words.findIndex((w) => w.position === headWord.position)] = headWord;
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
   const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
-  const within = toks.includes("in") || toks.includes("within");
+  const within = toks.some((t, i) => (t === "in" && (!unit || i !== unit.start - 1)) || t === "within");
   const alike = toks.some((t) => t === "same" || t === "other" || t === "else" || t === "also" || t === "too");
   const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
-  return { polar, mentions, lastJoined: lastJoined(toks, mentions), head, words, headWord, quantity, within, alike, nested, person, nesting, where };
+  return { polar, mentions, unit: unit?.key, lastJoined: lastJoined(toks, mentions), head, words, headWord, quantity, within, alike, nested, person, nesting, where };
+}
+
+/** Unit phrases by their first token, longest first: what unitAsked looks for. */
+const UNIT_PHRASES: readonly { key: string; words: readonly string[] }[] = Object.entries(UNITS)
+  .flatMap(([key, names]) => names.map((n) => ({ key, words: n.split(" ") })))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/** A unit named after "in" or "how many" ("in light years", "how many metres"), and the tokens it takes. */
+function unitAsked(toks: readonly string[], covered: ReadonlySet<number>): { key: string; start: number; end: number } | undefined {
+  for (let i = 0; i < toks.length; i++) {
+    const opens = toks[i] === "in" || (toks[i] === "many" && toks[i - 1] === "how");
+    if (!opens) continue;
+    const start = i + 1;
+    const found = UNIT_PHRASES.find((u) => u.words.every((w, k) => toks[start + k] === w && !covered.has(start + k)));
+    if (found) return { key: found.key, start, end: start + found.words.length };
+  }
+  return undefined;
 }
 
 function lastJoined(toks: readonly string[], mentions: readonly Mention[]): Mention[] {
