@@ -326,7 +326,7 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which buses stop at both Pine and Oak?"))).toEqual(["bus_9"]);
   });
 
-  it("a yes/no question about a noun keeps the roles 'of' and \'s give: 'Is Beth the parent of Arthur?' is not 'Is Arthur the parent of Beth?'; so for `capital`, `has_capital` and `capital_of`", async () => {
+  it("a yes/no question about a noun keeps the roles 'of' and 's give: 'Is Beth the parent of Arthur?' is not 'Is Arthur the parent of Beth?'; so for `capital`, `has_capital` and `capital_of`", async () => {
     const store = await graphWith([
       { subject: "arthur", predicate: "parent_of", object: "beth" },
       { subject: "france", predicate: "capital", object: "paris" },
