@@ -358,6 +358,24 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "How old is the Severn Bridge in days?"))).toEqual([]);
   });
 
+  it("a place named after 'in' holds the places within it for a fact that places its subject ('born in Chile': born in Valparaíso, which is in Chile); 'the teams in Engineering' are teams, not their members", async () => {
+    const store = await graphWith([
+      { subject: "tomas", predicate: "born_in", object: "valparaiso" },
+      { subject: "valparaiso", predicate: "located_in", object: "chile" },
+      { subject: "ines", predicate: "born_in", object: "lyon" },
+      { subject: "lyon", predicate: "located_in", object: "france" },
+      { subject: "tomas", predicate: "is_a", object: "author" },
+      { subject: "ines", predicate: "is_a", object: "author" },
+      { subject: "data_team", predicate: "part_of", object: "engineering" },
+      { subject: "gus", predicate: "works_in", object: "data_team" },
+      { subject: "gus", predicate: "member_of", object: "data_team" },
+    ]);
+    const chile = await ask(store, "Which author was born in Chile?");
+    expect(ids(chile)).toEqual(["tomas"]);
+    expect(chile.answers[0]!.proof!.summary).toContain("valparaiso located_in chile");
+    expect(ids(await ask(store, "Find the teams in engineering"))).toEqual(["data_team"]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -274,8 +274,12 @@ interface Reading {
   readonly others: readonly Mention[];
   readonly words: readonly RelationWord[];
   readonly type: string | undefined;
-  /** The anchor is a class standing for any of its members ("dishes that contain a sauce"): the path starts with a member's is-a fact. */
-  readonly members?: boolean;
+  /**
+   * The anchor stands for what it holds: a class for its members ("dishes
+   * that contain a sauce"), a place for the places within it ("born in
+   * Chile"); the path starts with a member's is-a or located-in fact.
+   */
+  readonly members?: "class" | "place";
 }
 
 interface Candidate {
@@ -326,11 +330,15 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // it is what the question is about; the words after it ask the relation.
   if (named.length === 0 && head && !type && words.length > 0) rounds.push([{ ...base, anchor: head, others: [], words, type: undefined }]);
   // Last, "Which dishes contain a sauce?": nothing contains `sauce` itself,
-  // but bechamel is one; a named class stands for any of its members.
+  // but bechamel is one; a named class stands for any of its members, and
+  // a place named after "in" for the places within it ("born in Chile").
   if (words.length > 0) {
-    const classes: Mention[] = [];
-    for (const m of named) if (await anyClass(m, view)) classes.push(m);
-    rounds.push(classes.map((anchor) => ({ ...base, anchor, others: named.filter((m) => m !== anchor), words, type, members: true })));
+    const holders: Reading[] = [];
+    for (const anchor of named) {
+      const members = (await anyClass(anchor, view)) ? "class" : q.within ? "place" : undefined;
+      if (members) holders.push({ ...base, anchor, others: named.filter((m) => m !== anchor), words, type, members });
+    }
+    rounds.push(holders);
   }
 
   let best: Candidate | undefined;
@@ -373,7 +381,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   // The kind asked for and "where" may lead to the last fact too.
   const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
   const mayUse = (e: Edge) => free || [...words, ...optional].some((w) => pathScore(vocab.predicates, w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
-  let level: Partial[] = reading.members ? await membersOf(anchor, view) : [{ node: anchor, hops: [], confidence: 1 }];
+  let level: Partial[] = reading.members ? await membersOf(anchor, reading.members, view) : [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
   // A fact without a word of its own is taken only as the one step to the answer.
   for (let depth = reading.members ? 2 : 1; depth <= (free ? 1 : MAX_HOPS) && level.length > 0; depth++) {
@@ -397,9 +405,13 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   return best;
 }
 
-/** The members of a class, each as a path of its is-a fact (through subclasses too), the most confident first. */
-async function membersOf(cls: string, view: FactView): Promise<Partial[]> {
-  const members = (await edgesWithClosure(view, cls)).filter((e) => e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate)));
+/** Predicates that place one thing within another. */
+const CONTAINMENT: ReadonlySet<string> = new Set(["located_in", "part_of", "situated_in", "lies_in", "contained_in", "is_in", "within", "inside"]);
+
+/** The members of a class (through subclasses too) or the places within a place, each as a path of its one fact, the most confident first. */
+async function membersOf(holder: string, kind: "class" | "place", view: FactView): Promise<Partial[]> {
+  const holds = kind === "class" ? IS_A : CONTAINMENT;
+  const members = (await edgesWithClosure(view, holder)).filter((e) => e.direction === "in" && holds.has(canonicalPredicate(e.predicate)));
   return members
     .map((e) => ({ node: e.other, hops: [e], confidence: e.confidence }))
     .sort((a, b) => b.confidence - a.confidence)
@@ -486,6 +498,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // A class standing for its members: its is-a fact is told by the class's own name.
   const start = reading.members ? 1 : 0;
   if (reading.members) own[0] = MEMBERSHIP;
+  // Only a fact that places its subject carries over to what holds the place: born in Valparaíso is born in Chile; a member of a team in Engineering is no team.
+  if (reading.members === "place" && !locative(hops[1]!.predicate)) return undefined;
   // Each fact takes its best unused word, strongest matches first. The
   // optional words may name the last fact only: the kind asked for by its
   // own stem ("role" -> `role`, "year" -> `birth_year`, never a related
@@ -542,7 +556,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
       if (!typed || p.node === reading.type) continue;
       steps.push(...typed);
     }
-    const constraints = await satisfiesOthers(p, reading.others, view, reading.members);
+    const constraints = await satisfiesOthers(p, reading.others, view, reading.members !== undefined);
     if (!constraints) continue;
     steps.push(...constraints);
     // "What year": a number answers for itself.

@@ -152,10 +152,12 @@ function headNoun(toks: readonly string[], words: readonly RelationWord[]): Rela
  */
 function opensRelativeClause(toks: readonly string[], i: number): boolean {
   const j = i - 1;
-  return j >= 1 && ARTICLES.has(toks[j]!) && HEAD_OPENERS.has(toks[j - 1]!) && RELATIVE_PRONOUNS.has(toks[i + 1] ?? "");
+  return j >= 1 && ARTICLES.has(toks[j]!) && HEAD_OPENERS.has(toks[j - 1]!) && (RELATIVE_PRONOUNS.has(toks[i + 1] ?? "") || PLACING.has(toks[i + 1] ?? ""));
 }
 
 const RELATIVE_PRONOUNS = new Set(["that", "who", "which", "whose"]);
+// "find the teams in Engineering": a noun placed somewhere is the kind asked for, as before a relative clause.
+const PLACING = new Set(["in", "at", "on", "within", "inside"]);
 
 function firstWord(toks: readonly string[]): number {
   return toks.findIndex((t) => t !== "and" && t !== "but" && t !== "so");
