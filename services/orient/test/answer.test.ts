@@ -376,6 +376,20 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Find the teams in engineering"))).toEqual(["data_team"]);
   });
 
+  it("a noun for the other end of a relation reads it backwards: 'the successor of Edward' over `predecessor_of`, 'the children of Ada' over `parent_of`, in open and yes/no questions", async () => {
+    const store = await graphWith([
+      { subject: "edward", predicate: "predecessor_of", object: "henry" },
+      { subject: "ada", predicate: "parent_of", object: "byron" },
+    ]);
+    expect(ids(await ask(store, "Who is the successor of Edward?"))).toEqual(["henry"]);
+    expect(ids(await ask(store, "Who is the predecessor of Henry?"))).toEqual(["edward"]);
+    expect(ids(await ask(store, "Who are the children of Ada?"))).toEqual(["byron"]);
+    expect(ids(await ask(store, "Who are Ada's children?"))).toEqual(["byron"]);
+    expect((await ask(store, "Is Henry a successor of Edward?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is Edward a successor of Henry?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is Ada a child of Byron?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

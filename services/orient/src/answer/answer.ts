@@ -2,7 +2,7 @@ import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, AUXILIARIES, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { doesVerbOf, passive, pathScore, predicateWords, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { doesVerbOf, namesOtherEnd, passive, pathScore, predicateWords, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** One answer with the facts that make it one. */
@@ -175,7 +175,9 @@ async function answerPolar(q: QuestionReading, subjects: readonly string[], voca
   const keepsRoles = (p: string, subject: string, target: Mention): boolean => {
     const owner = first.possessor ? first : target.possessor ? target : undefined;
     if (q.words.length === 0 || verbLike(p) || !owner) return true;
-    return owner.ids.includes(subject) === (nameTokens(p).at(-1) !== "of");
+    // "Is Arthur a child of Beth?" names the other end of `parent_of`: the roles turn round.
+    const otherEnd = q.words.some((w) => namesOtherEnd(w.text, p));
+    return owner.ids.includes(subject) === (nameTokens(p).at(-1) !== "of" !== otherEnd);
   };
   // "Does the valleyline serve Fenwick and Carrow?" is yes only when it serves both.
   const targets = q.lastJoined.includes(first) ? [last] : q.lastJoined;
@@ -618,10 +620,12 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
     return anchor.start < word.position !== turned ? "out" : "in";
   }
   const words = nameTokens(predicate);
-  if (words.at(-1) === "of") return anchor.possessor ? "in" : "out";
+  // "the children of Arthur" names the other end of `parent_of`: read backwards.
+  const turn = (d: "out" | "in"): "out" | "in" => (namesOtherEnd(word.text, predicate) ? (d === "out" ? "in" : "out") : d);
+  if (words.at(-1) === "of") return turn(anchor.possessor ? "in" : "out");
   // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
-  if (words[0] === "has" || words[0] === "have") return anchor.possessor ? "out" : "in";
-  return anchor.possessor ? "out" : undefined;
+  if (words[0] === "has" || words[0] === "have") return turn(anchor.possessor ? "out" : "in");
+  return anchor.possessor ? turn("out") : undefined;
 }
 
 /**

@@ -42,6 +42,8 @@ export const RELATION_SYNONYMS: SynonymTable = {
   create: ["create", "created", "creator", "author", "authored", "develop", "developed", "developer", "maker", "made", "founder", "invent", "invented", "built"],
   flow: ["flow", "flows", "river", "drain", "drains", "mouth"],
   height: ["height", "high", "tall", "elevation"],
+  kin: ["parent", "parents", "child", "children", "offspring"],
+  succession: ["predecessor", "predecessors", "successor", "successors", "prequel", "sequel", "sequels"],
   length: ["length", "long", "lengthy"],
   distance: ["distance", "far", "away", "distant"],
   depth: ["depth", "deep"],
@@ -123,6 +125,18 @@ export const CONVERSE_VERBS: readonly (readonly [readonly string[], readonly str
   [["report", "answer"], ["manage", "supervise", "lead", "head", "oversee", "command"]],
   [["work"], ["employ", "hire"]],
   [["run", "deploy"], ["host"]],
+];
+
+/**
+ * Nouns for the two ends of one relation: Arthur is Beth's parent when
+ * Beth is Arthur's child. The lexicon puts each pair in one concept, so
+ * "the children of Arthur" finds `parent_of`; these tell that it reads
+ * the predicate backwards. Gendered nouns (mother, son) are left out: the
+ * relation alone never says them.
+ */
+export const CONVERSE_NOUNS: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [["parent", "parents"], ["child", "children", "offspring"]],
+  [["predecessor", "predecessors", "prequel"], ["successor", "successors", "sequel", "sequels"]],
 ];
 
 /** The verbs a noun names the doer of ("owners" -> own, maintain, run); none for any other word. */

@@ -1,6 +1,6 @@
 import { similarity, stem, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { agentVerbs, CONVERSE_VERBS, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
+import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
 import { canonicalPredicate, nameTokens as tokens } from "@boyd/graph";
 
 /** Below this a word does not name a predicate. */
@@ -61,6 +61,12 @@ export function saysBackwards(word: string, predicate: string): boolean {
   return CONVERSE_VERBS.some(
     ([a, b]) => (names(a, (s) => s === said) && names(b, (s) => own.has(s))) || (names(b, (s) => s === said) && names(a, (s) => own.has(s))),
   );
+}
+
+/** Whether the noun `word` names the other end of `predicate`'s relation ("children" and `parent_of`). */
+export function namesOtherEnd(word: string, predicate: string): boolean {
+  const own = new Set(predicateWords(predicate));
+  return CONVERSE_NOUNS.some(([a, b]) => (a.includes(word) && b.some((w) => own.has(w))) || (b.includes(word) && a.some((w) => own.has(w))));
 }
 
 const bestByVocabulary = new WeakMap<object, Map<string, number>>();
