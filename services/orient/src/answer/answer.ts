@@ -2,32 +2,11 @@ import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, AUXILIARIES, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { doesVerbOf, namesOtherEnd, passive, pathScore, predicateWords, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { answerPolar } from "./polar.js";
+import { doesVerbOf, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
-/** One answer with the facts that make it one. */
-export interface FoundAnswer {
-  readonly id: string;
-  readonly confidence: number;
-  readonly steps: readonly FactStep[];
-}
-
-/** What the graph answers to a goal read as a question. */
-export interface QuestionAnswer {
-  /** `unread`: the text names nothing the graph knows, or no relation it has. */
-  readonly kind: "entities" | "yes" | "no" | "unknown" | "unread";
-  /** The question as a graph pattern ("?x orbits mars"). */
-  readonly pattern: string;
-  /** Symbols the question is about. */
-  readonly subjects: readonly string[];
-  /** Predicates it asks about, best first. */
-  readonly predicates: readonly string[];
-  readonly answers: readonly FoundAnswer[];
-  /** For yes/no: the facts that show yes, or no. */
-  readonly proof: readonly FactStep[];
-}
-
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
 /** Kinds of answer a number is by itself. */
 const NUMERIC_KINDS: ReadonlySet<string> = new Set(["year", "years", "number", "count", "amount", "date", "age", "percent", "percentage", "value", "figure"]);
 
@@ -149,102 +128,6 @@ function joined(parts: readonly QuestionAnswer[], answers: FoundAnswer[], separa
   };
 }
 
-function unread(subjects: readonly string[]): QuestionAnswer {
-  return { kind: "unread", pattern: "", subjects, predicates: [], answers: [], proof: [] };
-}
-
-// ---------------------------------------------------------------------------
-// Yes/no questions
-
-async function answerPolar(q: QuestionReading, subjects: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
-  const first = q.mentions[0]!;
-  const last = q.mentions[q.mentions.length - 1]!;
-  if (first === last) return { ...unread(subjects), kind: "unknown", pattern: `${first.ids[0]} ? ?` };
-  // "Is a dog a mammal?" asks for class membership; "Is Mont Blanc in the Alps?" for where it is or what it is part of.
-  const within = (p: string): boolean => q.within && (canonicalPredicate(p).endsWith("_in") || canonicalPredicate(p) === "part_of");
-  const names = (p: string): boolean =>
-    q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) || within(p) : q.words.every((w) => relationScore(vocab.predicates, w.text, p) >= WORD_MATCH_THRESHOLD);
-  const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));
-  // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing"):
-  // the first thing named is the subject, unless the predicate (`directed_by`) or the words ("orbited by") are passive.
-  // A verb that says the predicate backwards turns it too ("Does Bob manage Carol?" is `carol reports_to bob`).
-  const passiveWords = q.words.some((w) => w.passive);
-  const backwards = (p: string): boolean => q.words.some((w) => saysBackwards(w.text, p));
-  const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || !verbLike(p) || swapped === (passive(p) !== passiveWords !== backwards(p));
-  // A noun keeps the roles "of" and "'s" give: "Is Beth the parent of Arthur?" is `beth parent_of arthur`, never `arthur parent_of beth`.
-  const keepsRoles = (p: string, subject: string, target: Mention): boolean => {
-    const owner = first.possessor ? first : target.possessor ? target : undefined;
-    if (q.words.length === 0 || verbLike(p) || !owner) return true;
-    // "Is Arthur a child of Beth?" names the other end of `parent_of`: the roles turn round.
-    const otherEnd = q.words.some((w) => namesOtherEnd(w.text, p));
-    return owner.ids.includes(subject) === (nameTokens(p).at(-1) !== "of" !== otherEnd);
-  };
-  // "Does the valleyline serve Fenwick and Carrow?" is yes only when it serves both.
-  const targets = q.lastJoined.includes(first) ? [last] : q.lastJoined;
-  const links: Edge[] = [];
-  const patterns: string[] = [];
-  for (const target of targets) {
-    const link = await polarLink(first, target, view, (p, swapped, subject) => names(p) && keepsOrder(p, swapped) && keepsRoles(p, subject, target));
-    if (!link) break;
-    links.push(link.edge);
-    patterns.push(link.pattern);
-  }
-  if (links.length === targets.length) return { kind: "yes", pattern: patterns.join("; "), subjects, predicates, answers: [], proof: links.map((l) => l.step) };
-  // No: a functional predicate that gives the subject (or the object) a different value.
-  const bestFit = Math.max(0, ...predicates.map((p) => predicateFit(p, q.words)));
-  for (const p of predicates.filter((p) => vocab.declarations.functional.has(p) && predicateFit(p, q.words) === bestFit)) {
-    const declaration = vocab.declarations.facts.get(`owl_functionalproperty:${p}`);
-    for (const [s, o] of [[first, last], [last, first]] as const) {
-      for (const sid of s.ids) {
-        // Only the fact the question asks about can refute it: for "Does Priya manage Carol?", Carol's `reports_to`, never Priya's.
-        if (!keepsOrder(p, s !== first) || !keepsRoles(p, sid, last)) continue;
-        // Another value of the same kind (a year never refutes a person).
-        const other = (await view.edges(sid)).find((e) => e.direction === "out" && e.predicate === p && !o.ids.includes(e.other) && NUMBER.test(e.other) === NUMBER.test(o.ids[0]!));
-        if (other) {
-          const proof: FactStep[] = [other.step, ...(declaration ? [{ triple: declaration }] : [])];
-          return { kind: "no", pattern: `${sid} ${p} ${o.ids[0]}`, subjects, predicates, answers: [], proof };
-        }
-      }
-    }
-  }
-  return { kind: "unknown", pattern: `${first.ids[0]} ${predicates[0] ?? "?"} ${last.ids[0]}`, subjects, predicates, answers: [], proof: [] };
-}
-
-/** A fact linking the first thing named and `target`, either way round as `fits` allows. */
-async function polarLink(first: Mention, target: Mention, view: FactView, fits: (p: string, swapped: boolean, subject: string) => boolean): Promise<{ edge: Edge; pattern: string } | undefined> {
-  for (const a of first.ids) {
-    for (const b of target.ids) {
-      for (const [s, o] of [[a, b], [b, a]] as const) {
-        const swapped = s !== a;
-        const edge = await linkBetween(view, s, o, (p) => fits(p, swapped, s));
-        if (edge) return { edge, pattern: `${s} ${edge.predicate} ${o}` };
-      }
-    }
-  }
-  return undefined;
-}
-
-/** A stated or derived fact (s p o) whose predicate the question names. */
-async function linkBetween(view: FactView, s: string, o: string, names: (p: string) => boolean): Promise<Edge | undefined> {
-  const edges = await view.edges(s);
-  const direct = edges.find((e) => e.direction === "out" && e.other === o && names(e.predicate));
-  if (direct) return direct;
-  for (const p of new Set(edges.filter((e) => e.direction === "out" && names(e.predicate) && view.isTransitive(e.predicate)).map((e) => e.predicate))) {
-    const found = (await view.closure(s, p, "out")).find((e) => e.other === o);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** Share of a predicate's words that some question word names. */
-function predicateFit(p: string, words: readonly RelationWord[]): number {
-  const own = predicateWords(p);
-  return own.filter((x) => words.some((w) => wordScore(w.text, x) >= WORD_MATCH_THRESHOLD)).length / own.length;
-}
-
-function score(words: readonly RelationWord[], p: string): number {
-  return words.reduce((n, w) => n + wordScore(w.text, p), 0);
-}
 
 // ---------------------------------------------------------------------------
 // Open questions

@@ -1,7 +1,8 @@
 import type { GraphChange, GraphStore, Triple } from "@boyd/graph";
 import { AnswerKind, type Answer, type Goal, type GoalAnswers, type Proof, type ProofStep, type Triple as ProtoTriple } from "@boyd/proto";
 import { toProtoTriple } from "../convert.js";
-import { answerQuestion, type QuestionAnswer } from "./answer.js";
+import { answerQuestion } from "./answer.js";
+import type { QuestionAnswer } from "./result.js";
 import { FactView, type FactStep } from "./facts.js";
 import { buildVocabulary, extendVocabulary, type Vocabulary } from "./vocabulary.js";
 

@@ -69,6 +69,13 @@ export function namesOtherEnd(word: string, predicate: string): boolean {
   return CONVERSE_NOUNS.some(([a, b]) => (a.includes(word) && b.some((w) => own.has(w))) || (b.includes(word) && a.some((w) => own.has(w))));
 }
 
+/** Share of a predicate's words that some question word names. */
+export function predicateFit(p: string, words: readonly { readonly text: string }[]): number {
+  const own = predicateWords(p);
+  return own.filter((x) => words.some((w) => wordScore(w.text, x) >= WORD_MATCH_THRESHOLD)).length / own.length;
+}
+
+
 const bestByVocabulary = new WeakMap<object, Map<string, number>>();
 
 /**

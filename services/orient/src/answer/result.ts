@@ -1,0 +1,31 @@
+import type { FactStep } from "./facts.js";
+
+/** One answer with the facts that make it one. */
+export interface FoundAnswer {
+  readonly id: string;
+  readonly confidence: number;
+  readonly steps: readonly FactStep[];
+}
+
+/** What the graph answers to a goal read as a question. */
+export interface QuestionAnswer {
+  /** `unread`: the text names nothing the graph knows, or no relation it has. */
+  readonly kind: "entities" | "yes" | "no" | "unknown" | "unread";
+  /** The question as a graph pattern ("?x orbits mars"). */
+  readonly pattern: string;
+  /** Symbols the question is about. */
+  readonly subjects: readonly string[];
+  /** Predicates it asks about, best first. */
+  readonly predicates: readonly string[];
+  readonly answers: readonly FoundAnswer[];
+  /** For yes/no: the facts that show yes, or no. */
+  readonly proof: readonly FactStep[];
+}
+
+/** A plain number, as an answer or a value in the graph. */
+export const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/** The answer to a text that names nothing the graph knows, or no relation it has. */
+export function unread(subjects: readonly string[]): QuestionAnswer {
+  return { kind: "unread", pattern: "", subjects, predicates: [], answers: [], proof: [] };
+}
