@@ -390,6 +390,20 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is Ada a child of Byron?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 
+  it("'grandparents' and 'grandchildren' take the relation twice: the grandparents of Ada are the parents of her parents, with both facts in the proof", async () => {
+    const store = await graphWith([
+      { subject: "judith", predicate: "parent_of", object: "annabella" },
+      { subject: "annabella", predicate: "parent_of", object: "ada" },
+      { subject: "ada", predicate: "parent_of", object: "byron_jr" },
+    ]);
+    const grand = await ask(store, "Who are the grandparents of Ada?");
+    expect(ids(grand)).toEqual(["judith"]);
+    expect(grand.answers[0]!.proof!.summary).toContain("annabella parent_of ada");
+    expect(grand.answers[0]!.proof!.summary).toContain("judith parent_of annabella");
+    expect(ids(await ask(store, "Who are Annabella's grandchildren?"))).toEqual(["byron_jr"]);
+    expect(ids(await ask(store, "Who are the parents of Ada?"))).toEqual(["annabella"]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -81,7 +81,10 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   toks.forEach((t, i) => {
     if (covered.has(i) || t.length < 2) return;
     if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t)) return;
-    words.push({ text: t, position: i, passive: toks[i + 1] === "by" });
+    // "grandparents" is the parents' parents: one word for each of the two facts.
+    const twice = GRAND_NOUNS.get(t);
+    if (twice) words.push({ text: twice, position: i }, { text: twice, position: i });
+    else words.push({ text: t, position: i, passive: toks[i + 1] === "by" });
   });
   // "Which country does ...", "what year was ...": the noun is followed by the clause's verb; "What circles Pluto?" has none.
   const where = words.find((w) => w.text === "where");
@@ -98,6 +101,14 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   return { polar, mentions, unit: unit?.key, lastJoined: lastJoined(toks, mentions), head, words, headWord, quantity, within, alike, nested, person, nesting, where };
 }
+
+/** Nouns for a relation taken twice, by the noun for once; gendered ones are left out (the relation alone never says them). */
+const GRAND_NOUNS: ReadonlyMap<string, string> = new Map([
+  ["grandparent", "parent"],
+  ["grandparents", "parents"],
+  ["grandchild", "child"],
+  ["grandchildren", "children"],
+]);
 
 /** Unit phrases by their first token, longest first: what unitAsked looks for. */
 const UNIT_PHRASES: readonly { key: string; words: readonly string[] }[] = Object.entries(UNITS)
