@@ -404,6 +404,33 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Who are the parents of Ada?"))).toEqual(["annabella"]);
   });
 
+  it("a superlative ranks the members of the class it names by the one number its word names, with every value compared in the proof; refused when anything else is named, no number fits, or a member has none", async () => {
+    const store = await graphWith([
+      { subject: "ben_nevis", predicate: "height_m", object: "1345" },
+      { subject: "snowdon", predicate: "height_m", object: "1085" },
+      { subject: "scafell_pike", predicate: "height_m", object: "978" },
+      ...["ben_nevis", "snowdon", "scafell_pike"].map((subject) => ({ subject, predicate: "is_a", object: "mountain" })),
+      { subject: "lough_neagh", predicate: "is_a", object: "lake" },
+      { subject: "loch_ness", predicate: "is_a", object: "lake" },
+      { subject: "loch_ness", predicate: "depth_m", object: "227" },
+      { subject: "ben_nevis", predicate: "located_in", object: "scotland" },
+      { subject: "ferry_a", predicate: "cabins", object: "40" },
+      { subject: "ferry_b", predicate: "cabins", object: "12" },
+      ...["ferry_a", "ferry_b"].map((subject) => ({ subject, predicate: "is_a", object: "ferry" })),
+    ]);
+    const highest = await ask(store, "Which mountain is the highest?");
+    expect(ids(highest)).toEqual(["ben_nevis"]);
+    for (const fact of ["ben_nevis height_m 1345", "snowdon height_m 1085", "scafell_pike height_m 978"]) expect(highest.answers[0]!.proof!.summary).toContain(fact);
+    expect(ids(await ask(store, "What is the lowest mountain?"))).toEqual(["scafell_pike"]);
+    expect(ids(await ask(store, "Which ferry has the most cabins?"))).toEqual(["ferry_a"]);
+    expect(ids(await ask(store, "Which ferry has the fewest cabins?"))).toEqual(["ferry_b"]);
+    // Never the unranked list: another name, or a measure no number fits, and there is no answer.
+    expect(ids(await ask(store, "Which mountain in Scotland is the highest?"))).toEqual([]);
+    expect(ids(await ask(store, "Which ferry has the most crew?"))).toEqual([]);
+    // Lough Neagh's depth is not stated: it could be the deepest, so nothing is.
+    expect(ids(await ask(store, "Which lake is the deepest?"))).toEqual([]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

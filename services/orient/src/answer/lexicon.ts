@@ -44,7 +44,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   height: ["height", "high", "tall", "elevation"],
   kin: ["parent", "parents", "child", "children", "offspring"],
   succession: ["predecessor", "predecessors", "successor", "successors", "prequel", "sequel", "sequels"],
-  length: ["length", "long", "lengthy"],
+  length: ["length", "long", "lengthy", "short"],
   distance: ["distance", "far", "away", "distant"],
   depth: ["depth", "deep"],
   weight: ["weight", "weigh", "weighs", "heavy", "mass"],

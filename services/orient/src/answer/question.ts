@@ -36,6 +36,8 @@ export interface QuestionReading {
   readonly mentions: readonly Mention[];
   /** The unit a number is asked in ("in kilometres", "how many metres"): a key of UNITS. */
   readonly unit: string | undefined;
+  /** "the most platforms", "the deepest": the word naming what is measured, and whether the highest is asked for. */
+  readonly superlative: { readonly measure: string; readonly highest: boolean } | undefined;
   /** The last mention and those joined to it by "and" ("serve Fenwick and Carrow"), in order; the last alone when none is. */
   readonly lastJoined: readonly Mention[];
   /** The noun that names what the answers are ("which animals"), if it names something in the graph. */
@@ -77,6 +79,9 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   // "in kilometres" says how the number is measured, not which relation it is.
   const unit = unitAsked(toks, covered);
   if (unit) for (let i = unit.start; i < unit.end; i++) covered.add(i);
+  // "the most platforms": the words rank the answers; they name no relation of their own.
+  const superlative = superlativeAsked(toks, covered);
+  if (superlative) for (const i of superlative.positions) covered.add(i);
   const words: RelationWord[] = [];
   toks.forEach((t, i) => {
     if (covered.has(i) || t.length < 2) return;
@@ -99,7 +104,37 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
-  return { polar, mentions, unit: unit?.key, lastJoined: lastJoined(toks, mentions), head, words, headWord, quantity, within, alike, nested, person, nesting, where };
+  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, lastJoined: lastJoined(toks, mentions), head, words, headWord, quantity, within, alike, nested, person, nesting, where };
+}
+
+/** Superlatives that name their measure themselves, by the word for the measure ("deepest" -> deep, the highest). */
+const SUPERLATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: boolean }> = new Map([
+  ["highest", { measure: "high", highest: true }],
+  ["tallest", { measure: "tall", highest: true }],
+  ["lowest", { measure: "high", highest: false }],
+  ["longest", { measure: "long", highest: true }],
+  ["shortest", { measure: "long", highest: false }],
+  ["deepest", { measure: "deep", highest: true }],
+  ["shallowest", { measure: "deep", highest: false }],
+  ["heaviest", { measure: "heavy", highest: true }],
+  ["lightest", { measure: "heavy", highest: false }],
+  ["farthest", { measure: "far", highest: true }],
+  ["furthest", { measure: "far", highest: true }],
+  ["nearest", { measure: "far", highest: false }],
+  ["closest", { measure: "far", highest: false }],
+]);
+
+/** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */
+function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>): { measure: string; highest: boolean; positions: number[] } | undefined {
+  for (let i = 0; i < toks.length; i++) {
+    if (covered.has(i)) continue;
+    const adjective = SUPERLATIVE_ADJECTIVES.get(toks[i]!);
+    if (adjective) return { ...adjective, positions: [i] };
+    const ranks = toks[i] === "most" ? true : toks[i] === "fewest" || toks[i] === "least" ? false : undefined;
+    const next = toks[i + 1];
+    if (ranks !== undefined && next && !covered.has(i + 1) && !FILLER_WORDS.has(next)) return { measure: next, highest: ranks, positions: [i, i + 1] };
+  }
+  return undefined;
 }
 
 /** Nouns for a relation taken twice, by the noun for once; gendered ones are left out (the relation alone never says them). */

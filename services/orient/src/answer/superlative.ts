@@ -1,0 +1,78 @@
+import { canonicalPredicate } from "@boyd/graph";
+import { IS_A, type Edge, type FactView } from "./facts.js";
+import type { QuestionReading } from "./question.js";
+import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
+import type { Vocabulary } from "./vocabulary.js";
+
+/** Members of a class compared at most: a class of more is refused rather than walked. */
+const MAX_COMPARED = 2_000;
+
+/**
+ * "Which station has the most platforms?": the members of the class the
+ * question names, ranked by the one numeric predicate its measure word
+ * names (`has_platforms`), the highest (or lowest) taken. The proof
+ * carries every value compared, not just the winner's: a person sees what
+ * "most" was among. Refused (no answer) when the question names anything
+ * else, when no predicate or more than one with numbers fits the word,
+ * when a member has no number for it (it could be the highest), or two.
+ */
+export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.superlative;
+  // "Which river is the longest?", "Which is the longest river?": the one class named.
+  const head = q.head ?? (q.mentions.length === 1 ? q.mentions[0] : undefined);
+  if (!asked || !head || q.mentions.some((m) => m !== head)) return undefined;
+  for (const cls of head.ids) {
+    const members = await membersOf(cls, view);
+    if (members.length === 0 || members.length > MAX_COMPARED) continue;
+    const fits = [...vocab.predicates.keys()].filter((p) => wordScore(asked.measure, p) >= WORD_MATCH_THRESHOLD);
+    const measured = (await Promise.all(fits.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
+    if (measured.length !== 1) continue;
+    const values = measured[0]!;
+    // A member without a number could be the highest: the ranking is proven only over the whole class.
+    if (values.length < members.length) continue;
+    const best = asked.highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
+    const compared = values.map((v) => v.fact.step);
+    const answers: FoundAnswer[] = values
+      .filter((v) => v.value === best)
+      .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step, ...compared.filter((s) => s !== v.fact.step)] }));
+    const predicate = values[0]!.fact.predicate;
+    return {
+      kind: "entities",
+      pattern: `${asked.highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`,
+      subjects: [cls],
+      predicates: [predicate],
+      answers,
+      proof: [],
+    };
+  }
+  return undefined;
+}
+
+/** The members of a class (through subclasses too), each by its is-a fact. */
+async function membersOf(cls: string, view: FactView): Promise<Edge[]> {
+  const found = new Map<string, Edge>();
+  for (const e of await view.edges(cls)) if (e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate))) found.set(e.other, e);
+  for (const p of new Set([...found.values()].map((e) => e.predicate))) {
+    if (!view.isTransitive(p)) continue;
+    for (const e of await view.closure(cls, p, "in")) if (!found.has(e.other)) found.set(e.other, e);
+  }
+  return [...found.values()];
+}
+
+interface Measured {
+  readonly member: Edge;
+  readonly fact: Edge;
+  readonly value: number;
+}
+
+/** Each member's number for `predicate`; undefined when a member has two different ones (no ranking is sound then). */
+async function valuesOf(members: readonly Edge[], predicate: string, view: FactView): Promise<Measured[] | undefined> {
+  const out: Measured[] = [];
+  for (const member of members) {
+    const facts = (await view.edges(member.other)).filter((e) => e.direction === "out" && e.predicate === predicate && NUMBER.test(e.other));
+    if (new Set(facts.map((f) => Number(f.other))).size > 1) return undefined;
+    if (facts[0]) out.push({ member, fact: facts[0], value: Number(facts[0].other) });
+  }
+  return out;
+}
