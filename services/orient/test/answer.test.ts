@@ -431,6 +431,25 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which lake is the deepest?"))).toEqual([]);
   });
 
+  it("a comparison with a number keeps the members whose own number compares as asked ('Which ferries have more than 20 cabins?', 'built before 1990'), each proven by its fact; refused when anything else is named", async () => {
+    const store = await graphWith([
+      { subject: "ferry_a", predicate: "cabins", object: "40" },
+      { subject: "ferry_b", predicate: "cabins", object: "12" },
+      { subject: "ferry_c", predicate: "cabins", object: "20" },
+      { subject: "ferry_a", predicate: "built_in", object: "1987" },
+      { subject: "ferry_b", predicate: "built_in", object: "2003" },
+      { subject: "ferry_a", predicate: "based_in", object: "oban" },
+      ...["ferry_a", "ferry_b", "ferry_c"].map((subject) => ({ subject, predicate: "is_a", object: "ferry" })),
+    ]);
+    const many = await ask(store, "Which ferries have more than 20 cabins?");
+    expect(ids(many)).toEqual(["ferry_a"]);
+    expect(many.answers[0]!.proof!.summary).toContain("ferry_a cabins 40");
+    expect(ids(await ask(store, "Which ferries have at least 20 cabins?"))).toEqual(["ferry_a", "ferry_c"]);
+    expect(ids(await ask(store, "Which ferries were built before 1990?"))).toEqual(["ferry_a"]);
+    expect(ids(await ask(store, "Which ferries were built after 1987?"))).toEqual(["ferry_b"]);
+    expect(ids(await ask(store, "Which ferries in Oban have fewer than 50 cabins?"))).toEqual([]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -3,7 +3,7 @@ import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, AUXILIARIES, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerPolar } from "./polar.js";
-import { answerSuperlative } from "./superlative.js";
+import { answerComparison, answerSuperlative } from "./ranking.js";
 import { doesVerbOf, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -40,6 +40,8 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   if (q.polar) return answerPolar(q, subjects, vocab, view);
   // "the most platforms" ranks; read without it, the question would list them all.
   if (q.superlative) return (await answerSuperlative(q, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
+  // So does "more than 4", "after 1900": read without it, every value would answer.
+  if (q.comparison) return (await answerComparison(q, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
   const parts = questionParts(text, vocab);
   // "Which services call auth service and are owned by team red?": both
   // parts hold of each answer. Read as one chain, the words would find

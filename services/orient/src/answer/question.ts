@@ -1,4 +1,5 @@
 import { FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, RELATION_FILLERS, UNITS } from "./lexicon.js";
+import { NUMBER } from "./result.js";
 import { nameTokens as tokens, singulars } from "@boyd/graph";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -36,6 +37,8 @@ export interface QuestionReading {
   readonly mentions: readonly Mention[];
   /** The unit a number is asked in ("in kilometres", "how many metres"): a key of UNITS. */
   readonly unit: string | undefined;
+  /** "more than 4", "after 1900": how the answer's number must compare with the one given. */
+  readonly comparison: { readonly op: ">" | ">=" | "<" | "<="; readonly value: number } | undefined;
   /** "the most platforms", "the deepest": the word naming what is measured, and whether the highest is asked for. */
   readonly superlative: { readonly measure: string; readonly highest: boolean } | undefined;
   /** The last mention and those joined to it by "and" ("serve Fenwick and Carrow"), in order; the last alone when none is. */
@@ -71,7 +74,9 @@ export interface QuestionReading {
  */
 export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const toks = tokens(text);
-  const mentions = findMentions(toks, vocab);
+  // "after 1898": the number is compared with, even where the graph has a symbol of that name.
+  const comparison = comparisonAsked(toks);
+  const mentions = findMentions(toks, vocab).filter((m) => !comparison || comparison.positions.every((i) => i < m.start || i >= m.end));
   const polar = isPolar(toks);
   const head = headMention(toks, mentions);
   const covered = new Set<number>();
@@ -79,6 +84,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   // "in kilometres" says how the number is measured, not which relation it is.
   const unit = unitAsked(toks, covered);
   if (unit) for (let i = unit.start; i < unit.end; i++) covered.add(i);
+  if (comparison) for (const i of comparison.positions) covered.add(i);
   // "the most platforms": the words rank the answers; they name no relation of their own.
   const superlative = superlativeAsked(toks, covered);
   if (superlative) for (const i of superlative.positions) covered.add(i);
@@ -104,7 +110,37 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
-  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, lastJoined: lastJoined(toks, mentions), head, words, headWord, quantity, within, alike, nested, person, nesting, where };
+  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, words, headWord, quantity, within, alike, nested, person, nesting, where };
+}
+
+/** Words that compare a number with the one after them, by their tokens. */
+const COMPARATORS: readonly { words: readonly string[]; op: ">" | ">=" | "<" | "<=" }[] = [
+  { words: ["more", "than"], op: ">" },
+  { words: ["greater", "than"], op: ">" },
+  { words: ["later", "than"], op: ">" },
+  { words: ["at", "least"], op: ">=" },
+  { words: ["over"], op: ">" },
+  { words: ["above"], op: ">" },
+  { words: ["after"], op: ">" },
+  { words: ["fewer", "than"], op: "<" },
+  { words: ["less", "than"], op: "<" },
+  { words: ["earlier", "than"], op: "<" },
+  { words: ["at", "most"], op: "<=" },
+  { words: ["under"], op: "<" },
+  { words: ["below"], op: "<" },
+  { words: ["before"], op: "<" },
+];
+
+/** A comparison with a number ("more than 4", "after 1900"), and the tokens it takes. */
+function comparisonAsked(toks: readonly string[]): { op: ">" | ">=" | "<" | "<="; value: number; positions: number[] } | undefined {
+  for (let i = 0; i < toks.length; i++) {
+    for (const c of COMPARATORS) {
+      const n = i + c.words.length;
+      if (!c.words.every((w, k) => toks[i + k] === w) || !NUMBER.test(toks[n] ?? "")) continue;
+      return { op: c.op, value: Number(toks[n]), positions: Array.from({ length: c.words.length + 1 }, (_, k) => i + k) };
+    }
+  }
+  return undefined;
 }
 
 /** Superlatives that name their measure themselves, by the word for the measure ("deepest" -> deep, the highest). */

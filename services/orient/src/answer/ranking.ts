@@ -49,6 +49,43 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   return undefined;
 }
 
+/**
+ * "Which lines opened after 1900?", "Which stations have more than 4
+ * platforms?": the members of the class the question names whose number
+ * for the one numeric predicate the other words name compares as asked,
+ * each with that fact and its is-a fact. Each answer is proven on its own;
+ * a member without a number is not one. Refused when the question names
+ * anything else, or no predicate or more than one with numbers fits.
+ */
+export async function answerComparison(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.comparison;
+  const head = q.head ?? (q.mentions.length === 1 ? q.mentions[0] : undefined);
+  if (!asked || !head || q.mentions.some((m) => m !== head)) return undefined;
+  const words = q.words.filter((w) => !LIGHT.has(w.text) && !head.text.split(" ").includes(w.text));
+  if (words.length === 0) return undefined;
+  for (const cls of head.ids) {
+    const members = await membersOf(cls, view);
+    if (members.length === 0 || members.length > MAX_COMPARED) continue;
+    const fits = [...vocab.predicates.keys()].filter((p) => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD));
+    const measured = (await Promise.all(fits.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
+    if (measured.length !== 1) continue;
+    const values = measured[0]!;
+    const answers: FoundAnswer[] = values
+      .filter((v) => compares(v.value, asked.op, asked.value))
+      .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
+    const predicate = values[0]!.fact.predicate;
+    return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${asked.value}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+  }
+  return undefined;
+}
+
+function compares(a: number, op: ">" | ">=" | "<" | "<=", b: number): boolean {
+  return op === ">" ? a > b : op === ">=" ? a >= b : op === "<" ? a < b : a <= b;
+}
+
+// Words that ask for a fact without naming one ("have more than 4 platforms").
+const LIGHT: ReadonlySet<string> = new Set(["has", "have", "had", "with"]);
+
 /** The members of a class (through subclasses too), each by its is-a fact. */
 async function membersOf(cls: string, view: FactView): Promise<Edge[]> {
   const found = new Map<string, Edge>();
