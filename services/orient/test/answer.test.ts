@@ -427,6 +427,9 @@ describe("answering - questions over the graph's own vocabulary", () => {
     // Never the unranked list: another name, or a measure no number fits, and there is no answer.
     expect(ids(await ask(store, "Which mountain in Scotland is the highest?"))).toEqual([]);
     expect(ids(await ask(store, "Which ferry has the most crew?"))).toEqual([]);
+    // A superlative that is part of a predicate's name names that relation: `highest_point`.
+    await store.addTriples([{ subject: "scotland", predicate: "highest_point", object: "ben_nevis", source: "org.csv" }]);
+    expect(ids(await ask(store, "What is the highest point of Scotland?"))).toEqual(["ben_nevis"]);
     // Lough Neagh's depth is not stated: it could be the deepest, so nothing is.
     expect(ids(await ask(store, "Which lake is the deepest?"))).toEqual([]);
   });

@@ -86,7 +86,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   if (unit) for (let i = unit.start; i < unit.end; i++) covered.add(i);
   if (comparison) for (const i of comparison.positions) covered.add(i);
   // "the most platforms": the words rank the answers; they name no relation of their own.
-  const superlative = superlativeAsked(toks, covered);
+  const superlative = superlativeAsked(toks, covered, vocab);
   if (superlative) for (const i of superlative.positions) covered.add(i);
   const words: RelationWord[] = [];
   toks.forEach((t, i) => {
@@ -161,16 +161,24 @@ const SUPERLATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: bo
 ]);
 
 /** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */
-function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>): { measure: string; highest: boolean; positions: number[] } | undefined {
+function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary): { measure: string; highest: boolean; positions: number[] } | undefined {
   for (let i = 0; i < toks.length; i++) {
     if (covered.has(i)) continue;
     const adjective = SUPERLATIVE_ADJECTIVES.get(toks[i]!);
-    if (adjective) return { ...adjective, positions: [i] };
     const ranks = toks[i] === "most" ? true : toks[i] === "fewest" || toks[i] === "least" ? false : undefined;
+    // "the highest point of Nepal" names `highest_point`: a relation, not a ranking.
+    if ((!adjective && ranks === undefined) || namesPredicate(toks[i]!, vocab)) continue;
+    if (adjective) return { ...adjective, positions: [i] };
     const next = toks[i + 1];
-    if (ranks !== undefined && next && !covered.has(i + 1) && !FILLER_WORDS.has(next)) return { measure: next, highest: ranks, positions: [i, i + 1] };
+    if (next && !covered.has(i + 1) && !FILLER_WORDS.has(next)) return { measure: next, highest: ranks!, positions: [i, i + 1] };
   }
   return undefined;
+}
+
+/** Whether a word is part of the name of a predicate the graph has. */
+function namesPredicate(word: string, vocab: Vocabulary): boolean {
+  for (const p of vocab.predicates.keys()) if (tokens(p).includes(word)) return true;
+  return false;
 }
 
 /** Nouns for a relation taken twice, by the noun for once; gendered ones are left out (the relation alone never says them). */
