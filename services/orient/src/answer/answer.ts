@@ -300,9 +300,7 @@ const CONTAINMENT: ReadonlySet<string> = new Set(["located_in", "part_of", "situ
 
 /** The members of a class (through subclasses too) or the places within a place, each as a path of its one fact, the most confident first. */
 async function membersOf(holder: string, kind: "class" | "place", view: FactView): Promise<Partial[]> {
-  const holds = kind === "class" ? IS_A : CONTAINMENT;
-  const members = (await edgesWithClosure(view, holder)).filter((e) => e.direction === "in" && holds.has(canonicalPredicate(e.predicate)));
-  return members
+  return (await view.holdings(holder, kind === "class" ? IS_A : CONTAINMENT))
     .map((e) => ({ node: e.other, hops: [e], confidence: e.confidence }))
     .sort((a, b) => b.confidence - a.confidence)
     .slice(0, MAX_PARTIALS);
@@ -485,7 +483,7 @@ function inUnit(predicate: string, unit: string): boolean {
   return at > 0 && want.every((w, i) => own[at + i] === w) && !UNIT_SCALES.has(own[at - 1]!);
 }
 
-/** What owns the is-a fact of a class's member (see Reading.members): no word of the question. */
+/** What owns the first fact of a member's path, its is-a or located-in fact (see Reading.members): no word of the question. */
 const MEMBERSHIP: RelationWord = { text: "", position: -1 };
 
 /**

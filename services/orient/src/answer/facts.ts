@@ -239,6 +239,20 @@ export class FactView {
     return undefined;
   }
 
+  /**
+   * What `id` holds by the predicates in `by` (its members by is-a, the
+   * places within it by located-in), through chains of a transitive one
+   * too: one edge per thing held, the most confident (a stated one on a tie).
+   */
+  async holdings(id: string, by: ReadonlySet<string>): Promise<Edge[]> {
+    const direct = (await this.edges(id)).filter((e) => e.direction === "in" && by.has(canonicalPredicate(e.predicate)));
+    const chained: Edge[] = [];
+    for (const p of new Set(direct.map((e) => e.predicate))) if (this.isTransitive(p)) chained.push(...(await this.closure(id, p, "in")));
+    const held = new Map<string, Edge>();
+    for (const e of [...direct, ...chained]) if (e.confidence > (held.get(e.other)?.confidence ?? -1)) held.set(e.other, e);
+    return [...held.values()];
+  }
+
   /** Whether anything is declared a member or subclass of `cls`. */
   async isClass(cls: string): Promise<boolean> {
     return (await this.edges(cls)).some((e) => e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate)));

@@ -1,4 +1,3 @@
-import { canonicalPredicate } from "@boyd/graph";
 import { IS_A, type Edge, type FactView } from "./facts.js";
 import type { QuestionReading } from "./question.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -23,7 +22,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const head = q.head ?? (q.mentions.length === 1 ? q.mentions[0] : undefined);
   if (!asked || !head || q.mentions.some((m) => m !== head)) return undefined;
   for (const cls of head.ids) {
-    const members = await membersOf(cls, view);
+    const members = await view.holdings(cls, IS_A);
     if (members.length === 0 || members.length > MAX_COMPARED) continue;
     const fits = [...vocab.predicates.keys()].filter((p) => wordScore(asked.measure, p) >= WORD_MATCH_THRESHOLD);
     const measured = (await Promise.all(fits.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
@@ -64,7 +63,7 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const words = q.words.filter((w) => !LIGHT.has(w.text) && !head.text.split(" ").includes(w.text));
   if (words.length === 0) return undefined;
   for (const cls of head.ids) {
-    const members = await membersOf(cls, view);
+    const members = await view.holdings(cls, IS_A);
     if (members.length === 0 || members.length > MAX_COMPARED) continue;
     const fits = [...vocab.predicates.keys()].filter((p) => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD));
     const measured = (await Promise.all(fits.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
@@ -85,17 +84,6 @@ function compares(a: number, op: ">" | ">=" | "<" | "<=", b: number): boolean {
 
 // Words that ask for a fact without naming one ("have more than 4 platforms").
 const LIGHT: ReadonlySet<string> = new Set(["has", "have", "had", "with"]);
-
-/** The members of a class (through subclasses too), each by its is-a fact. */
-async function membersOf(cls: string, view: FactView): Promise<Edge[]> {
-  const found = new Map<string, Edge>();
-  for (const e of await view.edges(cls)) if (e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate))) found.set(e.other, e);
-  for (const p of new Set([...found.values()].map((e) => e.predicate))) {
-    if (!view.isTransitive(p)) continue;
-    for (const e of await view.closure(cls, p, "in")) if (!found.has(e.other)) found.set(e.other, e);
-  }
-  return [...found.values()];
-}
 
 interface Measured {
   readonly member: Edge;
