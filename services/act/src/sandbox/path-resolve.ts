@@ -2,7 +2,7 @@ import { BusError } from "@boyd/bus";
 import type { Stats } from "node:fs";
 import { lstat, readlink } from "node:fs/promises";
 import { dirname } from "node:path";
-import { changed, errnoCode, escapes, fsError, isInside, quotePath } from "./path-rules.js";
+import { changed, errnoCode, escapes, fsError, isInside, missing, quotePath } from "./path-rules.js";
 
 /** Symlinks followed while resolving one path before it counts as a loop (Linux's own limit). */
 export const MAX_SYMLINK_HOPS = 40;
@@ -62,7 +62,7 @@ export async function resolveInside(root: string, segments: readonly string[], s
       if (errnoCode(err) !== "ENOENT") throw fsError(err, shown, "resolve");
       const rest = queue.filter((s) => s !== "" && s !== ".");
       // The kernel cannot walk `..` out of a missing directory either.
-      if (rest.includes("..")) throw new BusError("NOT_FOUND", `path ${quotePath(shown)} does not exist in the workspace`);
+      if (rest.includes("..")) throw missing(shown);
       return { real: [next, ...rest].join("/"), stat: undefined, existing: cur, missing: [seg, ...rest] };
     }
     const more = queue.some((s) => s !== "" && s !== ".");

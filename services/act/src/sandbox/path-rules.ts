@@ -81,6 +81,11 @@ export function errnoCode(err: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** The error for a path the workspace does not have, named as the caller gave it. */
+export function missing(path: string, cause?: unknown): BusError {
+  return new BusError("NOT_FOUND", `path ${quotePath(path)} does not exist in the workspace`, { cause });
+}
+
 /**
  * Turns a file system failure into a BusError that names the path as the
  * caller gave it (never the host path, which would tell the agent where the
@@ -91,7 +96,7 @@ export function fsError(err: unknown, path: string, verb: string): BusError {
   const q = quotePath(path);
   switch (errnoCode(err)) {
     case "ENOENT":
-      return new BusError("NOT_FOUND", `path ${q} does not exist in the workspace`, { cause: err });
+      return missing(path, err);
     case "ENOTDIR":
       return new BusError("FAILED_PRECONDITION", `path ${q}: a parent is not a directory`, { cause: err });
     case "EISDIR":

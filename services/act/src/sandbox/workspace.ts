@@ -5,7 +5,7 @@ import { type FileHandle, lstat, mkdir, open, readlink, realpath, rename, rmdir,
 import { basename, dirname, resolve as resolvePath } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { type ResolvedPath, resolveInside } from "./path-resolve.js";
-import { errnoCode, fsError, pathSegments, quotePath } from "./path-rules.js";
+import { errnoCode, fsError, missing, pathSegments, quotePath } from "./path-rules.js";
 import {
   DIR_FLAGS,
   O_CREAT,
@@ -266,7 +266,7 @@ export class Workspace {
   async search(path: string, query: string, options: { regex?: boolean; glob?: string; signal?: AbortSignal } = {}): Promise<SearchResult> {
     const segments = pathSegments(path);
     const r = await resolveInside(this.root, segments, path, { followLast: true });
-    if (r.stat === undefined) throw new BusError("NOT_FOUND", `path ${quotePath(path)} does not exist in the workspace`);
+    if (r.stat === undefined) throw missing(path);
     await this.hooks?.afterResolve?.("search", path, r.real);
     const isDir = r.stat.isDirectory();
     const handle = await openInside(r.real, isDir ? DIR_FLAGS : READ_FLAGS, this.root, path, "search");
@@ -288,7 +288,7 @@ export class Workspace {
     const segments = pathSegments(path);
     if (segments.length === 0) throw new BusError("PERMISSION_DENIED", `path ${quotePath(path)} is the workspace root, which cannot be deleted`);
     const r = await resolveInside(this.root, segments, path, { followLast: false });
-    if (r.stat === undefined) throw new BusError("NOT_FOUND", `path ${quotePath(path)} does not exist in the workspace`);
+    if (r.stat === undefined) throw missing(path);
     if (r.stat.isSymbolicLink()) await resolveInside(this.root, segments, path, { followLast: true });
     await this.hooks?.afterResolve?.("delete", path, r.real);
     const dir = await openInside(dirname(r.real), DIR_FLAGS, this.root, path, "delete");
@@ -335,7 +335,7 @@ export class Workspace {
 
   private async existing(operation: WorkspaceOperation, path: string): Promise<ResolvedPath & { stat: Stats }> {
     const r = await resolveInside(this.root, pathSegments(path), path, { followLast: true });
-    if (r.stat === undefined) throw new BusError("NOT_FOUND", `path ${quotePath(path)} does not exist in the workspace`);
+    if (r.stat === undefined) throw missing(path);
     await this.hooks?.afterResolve?.(operation, path, r.real);
     return { ...r, stat: r.stat };
   }
