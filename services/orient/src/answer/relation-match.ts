@@ -55,18 +55,21 @@ export function doesVerbOf(noun: string, predicate: string): boolean {
 
 /** Whether the verb `word` says `predicate` backwards ("manages" and `reports_to`: Bob manages Carol when Carol reports to Bob). */
 export function saysBackwards(word: string, predicate: string): boolean {
-  const said = stem(verbOf(word));
-  const own = new Set(predicateWords(predicate).map((w) => stem(verbOf(w))));
-  const names = (verbs: readonly string[], stems: (s: string) => boolean) => verbs.some((v) => stems(stem(v)));
-  return CONVERSE_VERBS.some(
-    ([a, b]) => (names(a, (s) => s === said) && names(b, (s) => own.has(s))) || (names(b, (s) => s === said) && names(a, (s) => own.has(s))),
-  );
+  return acrossPair(CONVERSE_VERBS, word, predicate, (w) => stem(verbOf(w)));
 }
 
 /** Whether the noun `word` names the other end of `predicate`'s relation ("children" and `parent_of`). */
 export function namesOtherEnd(word: string, predicate: string): boolean {
-  const own = new Set(predicateWords(predicate));
-  return CONVERSE_NOUNS.some(([a, b]) => (a.includes(word) && b.some((w) => own.has(w))) || (b.includes(word) && a.some((w) => own.has(w))));
+  return acrossPair(CONVERSE_NOUNS, word, predicate, (w) => w);
+}
+
+/** Whether one side of a pair has `word` and the other a word of `predicate`, every word compared as `norm` makes it. */
+function acrossPair(pairs: readonly (readonly [readonly string[], readonly string[]])[], word: string, predicate: string, norm: (w: string) => string): boolean {
+  const said = norm(word);
+  const own = new Set(predicateWords(predicate).map(norm));
+  const has = (side: readonly string[], fits: (w: string) => boolean): boolean => side.some((w) => fits(norm(w)));
+  const across = (from: readonly string[], to: readonly string[]): boolean => has(from, (w) => w === said) && has(to, (w) => own.has(w));
+  return pairs.some(([a, b]) => across(a, b) || across(b, a));
 }
 
 /** Share of a predicate's words that some question word names. */
@@ -74,7 +77,6 @@ export function predicateFit(p: string, words: readonly { readonly text: string 
   const own = predicateWords(p);
   return own.filter((x) => words.some((w) => wordScore(w.text, x) >= WORD_MATCH_THRESHOLD)).length / own.length;
 }
-
 
 const bestByVocabulary = new WeakMap<object, Map<string, number>>();
 
