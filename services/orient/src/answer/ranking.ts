@@ -1,5 +1,5 @@
 import { IS_A, type Edge, type FactView } from "./facts.js";
-import type { QuestionReading } from "./question.js";
+import type { Mention, QuestionReading } from "./question.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -18,34 +18,26 @@ const MAX_COMPARED = 2_000;
  */
 export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.superlative;
-  // "Which river is the longest?", "Which is the longest river?": the one class named.
-  const head = q.head ?? (q.mentions.length === 1 ? q.mentions[0] : undefined);
-  if (!asked || !head || q.mentions.some((m) => m !== head)) return undefined;
-  for (const cls of head.ids) {
-    const members = await view.holdings(cls, IS_A);
-    if (members.length === 0 || members.length > MAX_COMPARED) continue;
-    const fits = [...vocab.predicates.keys()].filter((p) => wordScore(asked.measure, p) >= WORD_MATCH_THRESHOLD);
-    const measured = (await Promise.all(fits.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
-    if (measured.length !== 1) continue;
-    const values = measured[0]!;
-    // A member without a number could be the highest: the ranking is proven only over the whole class.
-    if (values.length < members.length) continue;
-    const best = asked.highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
-    const compared = values.map((v) => v.fact.step);
-    const answers: FoundAnswer[] = values
-      .filter((v) => v.value === best)
-      .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step, ...compared.filter((s) => s !== v.fact.step)] }));
-    const predicate = values[0]!.fact.predicate;
-    return {
-      kind: "entities",
-      pattern: `${asked.highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`,
-      subjects: [cls],
-      predicates: [predicate],
-      answers,
-      proof: [],
-    };
-  }
-  return undefined;
+  const head = onlyClassNamed(q);
+  if (!asked || !head) return undefined;
+  // A member without a number could be the highest: the ranking is proven only over the whole class.
+  const found = await measure(head, (p) => wordScore(asked.measure, p) >= WORD_MATCH_THRESHOLD, (values, members) => values.length === members.length, vocab, view);
+  if (!found) return undefined;
+  const { cls, values } = found;
+  const best = asked.highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
+  const compared = values.map((v) => v.fact.step);
+  const answers: FoundAnswer[] = values
+    .filter((v) => v.value === best)
+    .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step, ...compared.filter((s) => s !== v.fact.step)] }));
+  const predicate = values[0]!.fact.predicate;
+  return {
+    kind: "entities",
+    pattern: `${asked.highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`,
+    subjects: [cls],
+    predicates: [predicate],
+    answers,
+    proof: [],
+  };
 }
 
 /**
@@ -58,22 +50,44 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
  */
 export async function answerComparison(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.comparison;
-  const head = q.head ?? (q.mentions.length === 1 ? q.mentions[0] : undefined);
-  if (!asked || !head || q.mentions.some((m) => m !== head)) return undefined;
+  const head = onlyClassNamed(q);
+  if (!asked || !head) return undefined;
   const words = q.words.filter((w) => !LIGHT.has(w.text) && !head.text.split(" ").includes(w.text));
   if (words.length === 0) return undefined;
+  const found = await measure(head, (p) => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD), () => true, vocab, view);
+  if (!found) return undefined;
+  const { cls, values } = found;
+  const answers: FoundAnswer[] = values
+    .filter((v) => compares(v.value, asked.op, asked.value))
+    .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
+  const predicate = values[0]!.fact.predicate;
+  return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${asked.value}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+}
+
+/** "Which river is the longest?", "Which is the longest river?": the one thing named, when nothing else is. */
+function onlyClassNamed(q: QuestionReading): Mention | undefined {
+  const head = q.head ?? (q.mentions.length === 1 ? q.mentions[0] : undefined);
+  return head && q.mentions.every((m) => m === head) ? head : undefined;
+}
+
+/**
+ * The first of the classes `head` names whose members have numbers for
+ * exactly one predicate that `fits`, and that `accept` takes: the class,
+ * its members and their numbers.
+ */
+async function measure(
+  head: Mention,
+  fits: (predicate: string) => boolean,
+  accept: (values: readonly Measured[], members: readonly Edge[]) => boolean,
+  vocab: Vocabulary,
+  view: FactView,
+): Promise<{ cls: string; values: Measured[] } | undefined> {
   for (const cls of head.ids) {
     const members = await view.holdings(cls, IS_A);
     if (members.length === 0 || members.length > MAX_COMPARED) continue;
-    const fits = [...vocab.predicates.keys()].filter((p) => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD));
-    const measured = (await Promise.all(fits.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
-    if (measured.length !== 1) continue;
-    const values = measured[0]!;
-    const answers: FoundAnswer[] = values
-      .filter((v) => compares(v.value, asked.op, asked.value))
-      .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
-    const predicate = values[0]!.fact.predicate;
-    return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${asked.value}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+    const candidates = [...vocab.predicates.keys()].filter(fits);
+    const measured = (await Promise.all(candidates.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
+    if (measured.length === 1 && accept(measured[0]!, members)) return { cls, values: measured[0]! };
   }
   return undefined;
 }
