@@ -453,6 +453,56 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which ferries in Oban have fewer than 50 cabins?"))).toEqual([]);
   });
 
+  it("a yes/no question with a superlative or a comparison is never yes by the class alone: 'Is St Anne the hospital with the most beds?' is unknown when City General has more", async () => {
+    const store = await graphWith([
+      { subject: "st_anne", predicate: "beds", object: "420" },
+      { subject: "city_general", predicate: "beds", object: "910" },
+      ...["st_anne", "city_general"].map((subject) => ({ subject, predicate: "is_a", object: "hospital" })),
+    ]);
+    const smaller = await ask(store, "Is St Anne the hospital with the most beds?");
+    expect(smaller.kind).toBe(AnswerKind.UNKNOWN);
+    expect(smaller.proof).toBeUndefined();
+    const larger = await ask(store, "Is City General the hospital with the most beds?");
+    expect(larger.kind).toBe(AnswerKind.YES);
+    expect(larger.proof!.summary).toContain("city_general beds 910");
+    expect(larger.proof!.summary).toContain("st_anne beds 420");
+    expect((await ask(store, "Is St Anne a hospital with more than 400 beds?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is St Anne a hospital with more than 500 beds?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
+  it("'Is Europa a moon of Jupiter?' is yes when Europa is among the answers of 'the moons of Jupiter', with their facts; another moon is unknown, never no; a negated or narrowed description is not asked", async () => {
+    const store = await graphOf("solar-system.csv");
+    const europa = await ask(store, "Is Europa a moon of Jupiter?");
+    expect(europa.kind).toBe(AnswerKind.YES);
+    expect(europa.pattern).toBe("?x orbits jupiter with ?x = europa");
+    expect(europa.proof!.summary).toContain("europa orbits jupiter (examples/solar-system.csv:26)");
+    expect((await ask(store, "Find out whether Europa is one of the moons of Jupiter")).kind).toBe(AnswerKind.YES);
+    const titan = await ask(store, "Is Titan a moon of Jupiter?");
+    expect(titan.kind).toBe(AnswerKind.UNKNOWN);
+    expect(titan.pattern).toBe("?x orbits jupiter with ?x = titan");
+    expect((await ask(store, "Is Europa not a moon of Jupiter?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is Europa the only moon of Jupiter?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is Saturn the planet that Titan orbits?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is Mars the planet that Titan orbits?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
+  it("a description with a kind and a place ('Is Kim a doctor at St Anne?') needs both: the kind's is-a fact and the place's fact are the proof", async () => {
+    const store = await graphWith([
+      { subject: "kim", predicate: "is_a", object: "doctor" },
+      { subject: "omar", predicate: "is_a", object: "doctor" },
+      { subject: "tariq", predicate: "is_a", object: "nurse" },
+      { subject: "kim", predicate: "works_at", object: "st_anne" },
+      { subject: "tariq", predicate: "works_at", object: "st_anne" },
+      { subject: "omar", predicate: "works_at", object: "city_general" },
+    ]);
+    const kim = await ask(store, "Is Kim a doctor at St Anne?");
+    expect(kim.kind).toBe(AnswerKind.YES);
+    expect(kim.proof!.summary).toContain("kim works_at st_anne");
+    expect(kim.proof!.summary).toContain("kim is_a doctor");
+    expect((await ask(store, "Is Omar a doctor at St Anne?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is Tariq a doctor at St Anne?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -2,7 +2,7 @@ import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, AUXILIARIES, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { answerPolar } from "./polar.js";
+import { answerAsDescribed, answerPolar } from "./polar.js";
 import { answerComparison, answerSuperlative } from "./ranking.js";
 import { doesVerbOf, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -37,7 +37,13 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   const q = readQuestion(text, vocab);
   const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
   if (q.mentions.length === 0) return unread(subjects);
-  if (q.polar) return answerPolar(q, subjects, vocab, view);
+  if (q.polar) {
+    // "Is St Anne the hospital with the most beds?": no one fact says the ranking, so only the described reading may say yes.
+    const ranked = q.superlative !== undefined || q.comparison !== undefined;
+    const polar = ranked ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
+    if (polar.kind !== "unknown") return polar;
+    return (await answerAsDescribed(q, nameTokens(text), (open) => answerQuestion(open, vocab, view))) ?? polar;
+  }
   // "the most platforms" ranks; read without it, the question would list them all.
   if (q.superlative) return (await answerSuperlative(q, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
   // So does "more than 4", "after 1900": read without it, every value would answer.

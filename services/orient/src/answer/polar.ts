@@ -92,6 +92,39 @@ async function linkBetween(view: FactView, s: string, o: string, names: (p: stri
   return undefined;
 }
 
+/** Verbs that say what a thing is ("Is Europa a moon of Jupiter?"). */
+const COPULAS: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
+/** Words that turn a description round or narrow it to one: the answers of the description alone do not say yes to those. */
+const NOT_PLAIN: ReadonlySet<string> = new Set(["not", "no", "never", "nor", "t", "only", "sole", "except", "but", "without"]);
+
+/**
+ * "Is Europa a moon of Jupiter?": no one fact links Europa to Jupiter in a
+ * way the words name, but the question asks whether Europa is one of "the
+ * moon of Jupiter", an open question of its own. YES when Europa is among
+ * that question's answers, with the facts that make it one; UNKNOWN of
+ * that reading when it is not (never NO: not being found is not being
+ * refuted); undefined when the description is no question the graph reads.
+ */
+export async function answerAsDescribed(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+  const thing = q.mentions[0]!;
+  // The copula comes first ("Is Europa a ...", "Is a dog a ..."), or right after the thing ("... whether Europa is a ...").
+  const first = COPULAS.has(toks[0]!) && (thing.start === 1 || (thing.start === 2 && DESCRIBING_ARTICLES.has(toks[1]!)));
+  if (!first && !COPULAS.has(toks[thing.end] ?? "")) return undefined;
+  let i = first ? thing.end : thing.end + 1;
+  if (toks[i] === "one" && toks[i + 1] === "of") i += 2;
+  if (!DESCRIBING_ARTICLES.has(toks[i] ?? "")) return undefined;
+  const description = toks.slice(i + 1);
+  if (description.length === 0 || description.some((t) => NOT_PLAIN.has(t))) return undefined;
+  const found = await ask(`find the ${description.join(" ")}`);
+  if (found.kind !== "entities" || found.pattern === "") return undefined;
+  const hit = found.answers.find((a) => thing.ids.includes(a.id));
+  // Read that way but not among the answers: unknown, of the question as it was read.
+  const pattern = `${found.pattern} with ?x = ${hit?.id ?? thing.ids[0]!}`;
+  return { kind: hit ? "yes" : "unknown", pattern, subjects: found.subjects, predicates: found.predicates, answers: [], proof: hit?.steps ?? [] };
+}
+
+const DESCRIBING_ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"]);
+
 function score(words: readonly RelationWord[], p: string): number {
   return words.reduce((n, w) => n + wordScore(w.text, p), 0);
 }
