@@ -503,6 +503,24 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is Tariq a doctor at St Anne?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 
+  it("every thing a yes/no question names counts: 'Is Kim a cardiology doctor?' is not yes by `kim is_a doctor` while nothing ties Kim to cardiology", async () => {
+    const store = await graphWith([
+      { subject: "kim", predicate: "is_a", object: "doctor" },
+      { subject: "lena", predicate: "is_a", object: "doctor" },
+      { subject: "lena", predicate: "specializes_in", object: "cardiology" },
+      { subject: "kim", predicate: "specializes_in", object: "oncology" },
+      { subject: "kim", predicate: "works_at", object: "st_anne" },
+      { subject: "st_anne", predicate: "located_in", object: "bristol" },
+      { subject: "general", predicate: "located_in", object: "leeds" },
+    ]);
+    expect((await ask(store, "Is Kim a cardiology doctor?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is Kim a Leeds doctor?")).kind).toBe(AnswerKind.UNKNOWN);
+    const lena = await ask(store, "Is Lena a cardiology doctor?");
+    expect(lena.kind).toBe(AnswerKind.YES);
+    expect(lena.proof!.summary).toContain("lena specializes_in cardiology");
+    expect((await ask(store, "Is Kim at St Anne a doctor?")).kind).toBe(AnswerKind.YES);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

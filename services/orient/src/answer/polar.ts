@@ -45,7 +45,11 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
     links.push(link.edge);
     patterns.push(link.pattern);
   }
-  if (links.length === targets.length) return { kind: "yes", pattern: patterns.join("; "), subjects, predicates, answers: [], proof: links.map((l) => l.step) };
+  if (links.length === targets.length) {
+    // "Is Kim a cardiology doctor?": `kim is_a doctor` is not yes while nothing ties Kim to cardiology.
+    const ties = await tiesOf(first, q.mentions.filter((m) => m !== first && !targets.includes(m)), view);
+    if (ties) return { kind: "yes", pattern: patterns.join("; "), subjects, predicates, answers: [], proof: [...links.map((l) => l.step), ...ties] };
+  }
   // No: a functional predicate that gives the subject (or the object) a different value.
   const bestFit = Math.max(0, ...predicates.map((p) => predicateFit(p, q.words)));
   for (const p of predicates.filter((p) => vocab.declarations.functional.has(p) && predicateFit(p, q.words) === bestFit)) {
@@ -64,6 +68,27 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
     }
   }
   return { kind: "unknown", pattern: `${first.ids[0]} ${predicates[0] ?? "?"} ${last.ids[0]}`, subjects, predicates, answers: [], proof: [] };
+}
+
+/**
+ * A fact tying the thing asked about to each other thing the question
+ * names on the way (either way round, or membership of a class so named),
+ * or undefined when one is not tied.
+ */
+async function tiesOf(thing: Mention, others: readonly Mention[], view: FactView): Promise<FactStep[] | undefined> {
+  const steps: FactStep[] = [];
+  for (const other of others) {
+    let tie: FactStep[] | undefined;
+    for (const id of thing.ids) {
+      const edge = (await view.edges(id)).find((e) => other.ids.includes(e.other));
+      if (edge) tie = [edge.step];
+      for (const cls of other.ids) tie ??= await view.isA(id, cls);
+      if (tie) break;
+    }
+    if (!tie) return undefined;
+    steps.push(...tie);
+  }
+  return steps;
 }
 
 /** A fact linking the first thing named and `target`, either way round as `fits` allows. */
