@@ -521,6 +521,25 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is Kim at St Anne a doctor?")).kind).toBe(AnswerKind.YES);
   });
 
+  it("'have' beside a word that names the fact asks for that fact: 'Does Central have 12 platforms?' is yes, '4 platforms' no by the functional declaration; 'Which stations have 4 platforms?' reads the number as the value", async () => {
+    const store = await graphWith([
+      { subject: "platforms", predicate: "rdf:type", object: "owl:FunctionalProperty" },
+      { subject: "central", predicate: "platforms", object: "12" },
+      { subject: "bento", predicate: "platforms", object: "4" },
+      { subject: "quay", predicate: "platforms", object: "4" },
+      { subject: "central", predicate: "has_a", object: "concourse" },
+      ...["central", "bento", "quay"].map((subject) => ({ subject, predicate: "is_a", object: "station" })),
+    ]);
+    const twelve = await ask(store, "Does Central have 12 platforms?");
+    expect(twelve.kind).toBe(AnswerKind.YES);
+    expect(twelve.proof!.summary).toContain("central platforms 12");
+    const four = await ask(store, "Does Central have 4 platforms?");
+    expect(four.kind).toBe(AnswerKind.NO);
+    expect(four.proof!.summary).toContain("central platforms 12");
+    expect((await ask(store, "Does Central have a concourse?")).kind).toBe(AnswerKind.YES);
+    expect(ids(await ask(store, "Which stations have 4 platforms?"))).toEqual(["bento", "quay"]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -1,6 +1,6 @@
 import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
-import { agentVerbs, AUXILIARIES, UNIT_SCALES } from "./lexicon.js";
+import { agentVerbs, AUXILIARIES, LIGHT_WORDS, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerPolar } from "./polar.js";
 import { answerComparison, answerSuperlative } from "./ranking.js";
@@ -421,7 +421,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // "which moons of Saturn have a subsurface ocean" keeps the moons with
   // a fact whose predicate or other end those words name.
   const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) === 1;
-  const rest = [...words.filter((w, j) => !used.has(j) && !LIGHT_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
+  const rest = [...words.filter((w, j) => !used.has(j) && !FREE_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
   const unexplained = own.filter((w) => w === undefined).length;
   // A predicate taken twice in a row needs a nesting noun for one of the two ("Carol's manager reports_to ...").
   for (let i = 1; i < hops.length; i++) {
@@ -437,7 +437,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // "Where" opens the question wherever the verb is; namesPlace checks its fact.
   const first = hops[start]!;
   const word = own[start];
-  const expected = word && word !== where && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position)) : undefined;
+  // A number named ("Which stations have 4 platforms?") is the value of its fact, whatever the word order.
+  const expected = NUMBER.test(anchor) && !reading.members ? "in" : word && word !== where && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position)) : undefined;
   if (expected && first.direction !== expected) return undefined;
   const answers: FoundAnswer[] = [];
   const seen = new Set<string>();
@@ -586,8 +587,8 @@ async function kindOf(id: string, kinds: readonly string[], vocab: Vocabulary, v
   return undefined;
 }
 
-/** Words that ask for a fact without naming one ("which moons have ..."). */
-const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with", "use", "uses", "used", "using", "gain", "gained", "get", "gets", "got"]);
+/** Words that ask for a fact without naming one ("which moons have ...", "What currency does Japan use?"). */
+const FREE_WORDS: ReadonlySet<string> = new Set([...LIGHT_WORDS, "use", "uses", "used", "using", "gain", "gained", "get", "gets", "got"]);
 
 /**
  * Whether a fact may lead to an answer without a word of its own: when the
@@ -598,7 +599,7 @@ const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with", 
 function isFree(reading: Reading): boolean {
   // A class standing for its members needs a word for the fact after the is-a ("projects that use a language").
   if (reading.members) return false;
-  return (reading.type !== undefined || reading.kindWord !== undefined || reading.where !== undefined) && reading.words.every((w) => LIGHT_WORDS.has(w.text));
+  return (reading.type !== undefined || reading.kindWord !== undefined || reading.where !== undefined) && reading.words.every((w) => FREE_WORDS.has(w.text));
 }
 
 /**

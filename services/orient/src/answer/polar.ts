@@ -1,5 +1,6 @@
 import { canonicalPredicate, nameTokens } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
+import { LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type QuestionAnswer } from "./result.js";
@@ -18,8 +19,11 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   if (first === last) return { ...unread(subjects), kind: "unknown", pattern: `${first.ids[0]} ? ?` };
   // "Is a dog a mammal?" asks for class membership; "Is Mont Blanc in the Alps?" for where it is or what it is part of.
   const within = (p: string): boolean => q.within && (canonicalPredicate(p).endsWith("_in") || canonicalPredicate(p) === "part_of");
+  // "Does Central Station have 12 platforms?": "have" names `has_a`, or nothing beside a word that names the fact (`platforms`).
+  const naming = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
+  const namedBy = (words: readonly RelationWord[], p: string): boolean => words.every((w) => relationScore(vocab.predicates, w.text, p) >= WORD_MATCH_THRESHOLD);
   const names = (p: string): boolean =>
-    q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) || within(p) : q.words.every((w) => relationScore(vocab.predicates, w.text, p) >= WORD_MATCH_THRESHOLD);
+    q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) || within(p) : namedBy(q.words, p) || (naming.length > 0 && namedBy(naming, p));
   const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));
   // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing"):
   // the first thing named is the subject, unless the predicate (`directed_by`) or the words ("orbited by") are passive.

@@ -272,7 +272,8 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
     let found: Mention | undefined;
     for (let n = Math.min(vocab.maxNameTokens, toks.length - i); n >= 1 && !found; n--) {
       const run = toks.slice(i, i + n);
-      if (run.every((t) => FILLER_WORDS.has(t) || t.length < 2)) continue;
+      // A lone digit is a number ("4 platforms"); a lone letter names nothing.
+      if (run.every((t) => FILLER_WORDS.has(t) || (t.length < 2 && !/^\d$/.test(t)))) continue;
       // A name may start with an article only as a whole ("The Long Road", "The Hague"), never by way of a plural.
       const articleLed = FILLER_WORDS.has(run[0]!) && n > 1;
       if (articleLed && !ARTICLES.has(run[0]!)) continue;

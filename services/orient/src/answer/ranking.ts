@@ -1,4 +1,5 @@
 import { IS_A, type Edge, type FactView } from "./facts.js";
+import { LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading } from "./question.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -52,7 +53,7 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const asked = q.comparison;
   const head = onlyClassNamed(q);
   if (!asked || !head) return undefined;
-  const words = q.words.filter((w) => !LIGHT.has(w.text) && !head.text.split(" ").includes(w.text));
+  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !head.text.split(" ").includes(w.text));
   if (words.length === 0) return undefined;
   const found = await measure(head, (p) => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD), () => true, vocab, view);
   if (!found) return undefined;
@@ -96,8 +97,6 @@ function compares(a: number, op: ">" | ">=" | "<" | "<=", b: number): boolean {
   return op === ">" ? a > b : op === ">=" ? a >= b : op === "<" ? a < b : a <= b;
 }
 
-// Words that ask for a fact without naming one ("have more than 4 platforms").
-const LIGHT: ReadonlySet<string> = new Set(["has", "have", "had", "with"]);
 
 interface Measured {
   readonly member: Edge;
