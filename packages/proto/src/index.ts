@@ -4,4 +4,5 @@
  */
 export * from "./gen/index.js";
 export { failedCallText, isFailedCallText } from "./failed-call.js";
+export { restatesMemory } from "./tool-facts.js";
 export { MAX_RULES_LISTED } from "./limits.js";

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@boyd/bus";
-import { ActionOutcome, GoalChangeKind, GoalStatus, LoopState, MemoryServiceDefinition, PlanChangeKind, PlanStatus, StopReason, type Event } from "@boyd/proto";
-import { lineContainsInOrder } from "@boyd/testkit";
+import { ActionOutcome, ActServiceDefinition, GoalChangeKind, GoalStatus, LoopState, MemoryServiceDefinition, PlanChangeKind, PlanStatus, RememberRequest, StopReason, WorkingMemoryEntry, WorkingMemoryKind, type Event } from "@boyd/proto";
+import { lineContainsInOrder, waitFor } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "../src/index.js";
 import { ACT_TOOLS, approveEverything, ingestSolar, recordEvents } from "./fixtures/run.js";
@@ -133,6 +133,27 @@ describe("an agent end to end, embedded (one process, embedded graph, file store
     expect(facts.filter((f) => f.startsWith("DENIED_BY_USER: "))).toEqual([]);
     const recent = await memory.recent({ agentId: "denied", limit: 100, kinds: [], symbol: "" });
     expect(recent.entries.some((e) => e.content.startsWith("DENIED_BY_USER: "))).toBe(true);
+  });
+
+  it("what memory_recall brings back is no new fact, by act's record or by Remember: recalled later, memory holds no echo of itself", async () => {
+    const agentId = "echo";
+    const memory = createClient(stack.transport, MemoryServiceDefinition);
+    const act = createClient(stack.transport, ActServiceDefinition);
+    await memory.recordFacts({ agentId, facts: [{ id: "", agentId, content: "Jupiter has four large moons, found by Galileo", source: "note", tags: [], cycle: 1, createdAtUnixMs: 1 }] });
+    const call = (cycle: number, toolName: string, input: unknown) =>
+      act.act({ agentId, decision: { agentId, cycle, goalId: "g", call: { toolName, inputJson: JSON.stringify(input), idempotencyKey: { agentId, cycle, step: 0, runId: "r" } } } as never });
+    const recalled = (await call(1, "memory_recall", { query: "jupiter moons galileo" })).result!.output!;
+    expect(recalled.content).toContain("fact: Jupiter has four large moons");
+    // A tool that reads the graph is a fact: once it is recorded, so would the recollection be.
+    await call(2, "kg_query", { symbol: "io" });
+    const known = async () => (await memory.recall({ agentId, query: "io orbits jupiter galileo moons", symbols: [], topK: 50, includeFacts: true })).facts;
+    await waitFor(async () => (await known()).some((f) => f.source === "tool:kg_query"), 10_000, () => "act never recorded the kg_query output as a fact");
+    // The cycle's own path: Remember turns TOOL_RESULT entries into facts.
+    const remembered = await memory.remember(
+      RememberRequest.fromPartial({ agentId, cycle: 3, entries: [WorkingMemoryEntry.fromPartial({ kind: WorkingMemoryKind.TOOL_RESULT, content: recalled.content, toolName: "memory_recall", sourceCycle: 3 })] }),
+    );
+    expect(remembered.facts).toEqual([]);
+    expect((await known()).filter((f) => f.source === "tool:memory_recall").map((f) => f.content)).toEqual([]);
   });
 
   it("budgets - a tool's per-run budget removes it from the candidates and the iteration budget stops the run", async () => {

@@ -1,5 +1,5 @@
 import { createClient, type Transport } from "@boyd/bus";
-import { MemoryServiceDefinition, type Correction, type Fact } from "@boyd/proto";
+import { MemoryServiceDefinition, restatesMemory, type Correction, type Fact } from "@boyd/proto";
 
 /** Where act sends what the agent should remember. */
 export interface MemorySink {
@@ -103,9 +103,10 @@ export function busMemorySink(transport: Transport, options: BusMemorySinkOption
 export const FACT_MIN_CHARS = 10;
 export const FACT_MAX_CHARS = 5_000;
 
-/** The fact a successful tool output yields, if its text is 10 to 5,000 characters. */
+/** The fact a successful tool output yields, if its text is 10 to 5,000 characters and not a recollection of memory (restatesMemory). */
 export function factFrom(agentId: string, cycle: number, toolName: string, content: string, now: number): Fact | undefined {
   const text = content.trim();
+  if (restatesMemory(toolName)) return undefined;
   if (text.length < FACT_MIN_CHARS || text.length > FACT_MAX_CHARS) return undefined;
   return { id: "", agentId, content: text, source: `tool:${toolName}`, tags: [toolName, "tool_result"], cycle, createdAtUnixMs: now };
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { isFailedCallText, WorkingMemoryKind, type Fact, type WorkingMemoryEntry } from "@boyd/proto";
+import { isFailedCallText, restatesMemory, WorkingMemoryKind, type Fact, type WorkingMemoryEntry } from "@boyd/proto";
 import { KNOWLEDGE } from "./constants.js";
 
 /** Content as compared for duplicates: trimmed, runs of whitespace as one space. */
@@ -53,11 +53,12 @@ function keyOf(content: string): ContentKey {
 
 /**
  * The fact a TOOL_RESULT entry yields, if it has a fact's length and is a
- * tool's output, not a failed call's reason (isFailedCallText). Uses the entry's full content
+ * tool's output, not a failed call's reason (isFailedCallText) nor a
+ * recollection of memory (restatesMemory). Uses the entry's full content
  * (before working memory cuts it).
  */
 export function factFromEntry(agentId: string, entry: WorkingMemoryEntry, cycle: number, now: number): Fact | undefined {
-  if (entry.kind !== WorkingMemoryKind.TOOL_RESULT || isFailedCallText(entry.content) || !factSized(entry.content)) return undefined;
+  if (entry.kind !== WorkingMemoryKind.TOOL_RESULT || isFailedCallText(entry.content) || restatesMemory(entry.toolName) || !factSized(entry.content)) return undefined;
   return {
     id: factId(entry.content),
     agentId,
