@@ -540,6 +540,19 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which stations have 4 platforms?"))).toEqual(["bento", "quay"]);
   });
 
+  it("a fact that serves two parts of a question is in the proof once ('Which members of The Lumens play drums?')", async () => {
+    const store = await graphWith([
+      { subject: "ben", predicate: "member_of", object: "the_lumens" },
+      { subject: "ada", predicate: "member_of", object: "the_lumens" },
+      { subject: "ben", predicate: "plays", object: "drums" },
+      { subject: "ada", predicate: "plays", object: "keyboards" },
+    ]);
+    const a = await ask(store, "Which members of The Lumens play drums?");
+    expect(ids(a)).toEqual(["ben"]);
+    const facts = a.answers[0]!.proof!.steps.map((s) => `${s.fact!.subject} ${s.fact!.predicate} ${s.fact!.object}`);
+    expect(facts.sort()).toEqual(["ben member_of the_lumens", "ben plays drums"]);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -150,9 +150,20 @@ function factLine(t: Pick<ProtoTriple, "subject" | "predicate" | "object" | "sou
 }
 
 function toProof(steps: readonly FactStep[], vocab: Vocabulary, cycle: number): Proof {
-  const proofSteps: ProofStep[] = steps.map((s) => ({ fact: labelled(s.triple, vocab), ruleId: s.rule ?? "", premises: (s.premises ?? []).map((p) => labelled(p, vocab)) }));
+  const proofSteps: ProofStep[] = once(steps).map((s) => ({ fact: labelled(s.triple, vocab), ruleId: s.rule ?? "", premises: (s.premises ?? []).map((p) => labelled(p, vocab)) }));
   const lines = proofSteps.map((s) => factLine(s.fact!, s.ruleId));
   const stated = proofSteps.flatMap((s) => s.premises).map((p) => factLine(p));
   const summary = [...lines, ...(stated.length ? [`from ${stated.join("; ")}`] : [])].join("; ");
   return { steps: proofSteps, toolName: "", excerpt: "", cycle, summary };
+}
+
+/** Each step once: one fact can serve two parts of a question ("members of The Lumens" and "play drums" both reach `ben_okafor plays drums`). */
+function once(steps: readonly FactStep[]): FactStep[] {
+  const seen = new Set<string>();
+  return steps.filter((s) => {
+    const key = `${s.triple.subject}\0${s.triple.predicate}\0${s.triple.object}\0${s.triple.source}\0${s.rule ?? ""}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
