@@ -553,6 +553,23 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(facts.sort()).toEqual(["ben member_of the_lumens", "ben plays drums"]);
   });
 
+  it("the pattern is the question as read, every condition in it: 'Which doctors work at a hospital in Leeds?' names the kind and the place, not only the path", async () => {
+    const store = await graphWith([
+      { subject: "omar", predicate: "is_a", object: "doctor" },
+      { subject: "kim", predicate: "is_a", object: "doctor" },
+      { subject: "tariq", predicate: "is_a", object: "nurse" },
+      { subject: "omar", predicate: "works_at", object: "general" },
+      { subject: "tariq", predicate: "works_at", object: "general" },
+      { subject: "kim", predicate: "works_at", object: "st_anne" },
+      ...["general", "st_anne"].map((subject) => ({ subject, predicate: "is_a", object: "hospital" })),
+      { subject: "general", predicate: "located_in", object: "leeds" },
+      { subject: "st_anne", predicate: "located_in", object: "bristol" },
+    ]);
+    const a = await ask(store, "Which doctors work at a hospital in Leeds?");
+    expect(ids(a)).toEqual(["omar"]);
+    expect(a.pattern).toBe("?y1 is_a hospital, ?x works_at ?y1, ?x is_a doctor, ?y1 located_in leeds");
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

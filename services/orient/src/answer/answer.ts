@@ -672,13 +672,28 @@ async function firstTyped(p: Partial, m: Mention, view: FactView): Promise<FactS
   return undefined;
 }
 
+/**
+ * The question as it was read, as a graph pattern: the path from the
+ * anchor ("?x works_at ?y1"), then what else the first answer had to
+ * satisfy (its kind, the other things named, words describing it), with
+ * the path's symbols as their variables ("?y1 located_in leeds").
+ */
 function patternOf(c: Candidate): string {
+  const vars = new Map<string, string>();
   let current = c.anchor;
   const parts: string[] = [];
   c.hops.forEach((h, i) => {
     const v = i === c.hops.length - 1 ? "?x" : `?y${i + 1}`;
     parts.push(h.direction === "out" ? `${current} ${h.predicate} ${v}` : `${v} ${h.predicate} ${current}`);
+    const step = c.answers[0]?.steps[i]?.triple;
+    if (step) vars.set(h.direction === "out" ? step.object : step.subject, v);
     current = v;
   });
+  const named = (id: string): string => vars.get(id) ?? id;
+  for (const step of c.answers[0]?.steps.slice(c.hops.length) ?? []) {
+    const t = step.triple;
+    const part = `${named(t.subject)} ${t.predicate} ${named(t.object)}`;
+    if (!parts.includes(part) && part.includes("?")) parts.push(part);
+  }
   return parts.join(", ");
 }
