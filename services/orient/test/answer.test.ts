@@ -570,6 +570,23 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(a.pattern).toBe("?y1 is_a hospital, ?x works_at ?y1, ?x is_a doctor, ?y1 located_in leeds");
   });
 
+  it("'Is Carol a manager?' is yes by her role and the role's kind; her one (functional) role never makes 'Is Carol an engineer?' no, though 'Is Carol's role engineer?' is", async () => {
+    const store = await graphWith([
+      { subject: "role", predicate: "rdf:type", object: "owl:FunctionalProperty" },
+      { subject: "carol", predicate: "role", object: "engineering_director" },
+      { subject: "engineering_director", predicate: "is_a", object: "manager" },
+      { subject: "nia", predicate: "position", object: "striker" },
+      { subject: "dev", predicate: "role", object: "engineer" },
+    ]);
+    const manager = await ask(store, "Is Carol a manager?");
+    expect(manager.kind).toBe(AnswerKind.YES);
+    expect(manager.proof!.summary).toContain("carol role engineering_director");
+    expect(manager.proof!.summary).toContain("engineering_director is_a manager");
+    expect((await ask(store, "Is Carol an engineer?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is Carol's role engineer?")).kind).toBe(AnswerKind.NO);
+    expect((await ask(store, "Is Nia a striker?")).kind).toBe(AnswerKind.YES);
+  });
+
   it("a name that starts with an article is found whole ('The Long Road'), and 'the' before a name is still no part of it", async () => {
     const store = await graphWith([
       { subject: "the_long_road", predicate: "directed_by", object: "mara_lind" },

@@ -1,5 +1,5 @@
 import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
-import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
+import { IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, AUXILIARIES, LIGHT_WORDS, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerPolar } from "./polar.js";
@@ -573,8 +573,6 @@ function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {
   return hops.length === 0 ? 0 : hops.reduce((sum, h) => sum + predicateFit(h.predicate, words), 0) / hops.length;
 }
 
-/** Predicates that say what kind of thing something is. */
-const KIND_PREDICATES: ReadonlySet<string> = new Set([...IS_A, "rank", "type", "category", "class", "kind"]);
 
 /** Facts saying the answer is of a kind one of the words names ("which crater": `jezero is-a crater`), through is-a chains too. */
 async function kindOf(id: string, kinds: readonly string[], vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {

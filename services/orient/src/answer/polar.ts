@@ -1,5 +1,5 @@
 import { canonicalPredicate, nameTokens } from "@boyd/graph";
-import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
+import { IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
 import { LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -23,7 +23,7 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   const naming = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
   const namedBy = (words: readonly RelationWord[], p: string): boolean => words.every((w) => relationScore(vocab.predicates, w.text, p) >= WORD_MATCH_THRESHOLD);
   const names = (p: string): boolean =>
-    q.words.length === 0 ? IS_A.has(canonicalPredicate(p)) || within(p) : namedBy(q.words, p) || (naming.length > 0 && namedBy(naming, p));
+    q.words.length === 0 ? KIND_PREDICATES.has(canonicalPredicate(p)) || within(p) : namedBy(q.words, p) || (naming.length > 0 && namedBy(naming, p));
   const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));
   // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing"):
   // the first thing named is the subject, unless the predicate (`directed_by`) or the words ("orbited by") are passive.
@@ -41,22 +41,26 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   };
   // "Does the valleyline serve Fenwick and Carrow?" is yes only when it serves both.
   const targets = q.lastJoined.includes(first) ? [last] : q.lastJoined;
-  const links: Edge[] = [];
+  const links: FactStep[] = [];
   const patterns: string[] = [];
   for (const target of targets) {
     const link = await polarLink(first, target, view, (p, swapped, subject) => names(p) && keepsOrder(p, swapped) && keepsRoles(p, subject, target));
     if (!link) break;
-    links.push(link.edge);
+    links.push(...link.steps);
     patterns.push(link.pattern);
   }
-  if (links.length === targets.length) {
+  if (patterns.length === targets.length) {
     // "Is Kim a cardiology doctor?": `kim is_a doctor` is not yes while nothing ties Kim to cardiology.
     const ties = await tiesOf(first, q.mentions.filter((m) => m !== first && !targets.includes(m)), view);
-    if (ties) return { kind: "yes", pattern: patterns.join("; "), subjects, predicates, answers: [], proof: [...links.map((l) => l.step), ...ties] };
+    if (ties) return { kind: "yes", pattern: patterns.join("; "), subjects, predicates, answers: [], proof: [...links, ...ties] };
   }
   // No: a functional predicate that gives the subject (or the object) a different value.
+  // "Is Carol an engineer?" asks for a kind, not for her one role: another role may still be
+  // a kind of the one asked (an engineering director is a manager), and the graph need not say so.
   const bestFit = Math.max(0, ...predicates.map((p) => predicateFit(p, q.words)));
-  for (const p of predicates.filter((p) => vocab.declarations.functional.has(p) && predicateFit(p, q.words) === bestFit)) {
+  const asksKind = q.words.length === 0;
+  const refutes = (p: string): boolean => vocab.declarations.functional.has(p) && !(asksKind && KIND_PREDICATES.has(canonicalPredicate(p))) && predicateFit(p, q.words) === bestFit;
+  for (const p of predicates.filter(refutes)) {
     const declaration = vocab.declarations.facts.get(`owl_functionalproperty:${p}`);
     for (const [s, o] of [[first, last], [last, first]] as const) {
       for (const sid of s.ids) {
@@ -95,14 +99,24 @@ async function tiesOf(thing: Mention, others: readonly Mention[], view: FactView
   return steps;
 }
 
-/** A fact linking the first thing named and `target`, either way round as `fits` allows. */
-async function polarLink(first: Mention, target: Mention, view: FactView, fits: (p: string, swapped: boolean, subject: string) => boolean): Promise<{ edge: Edge; pattern: string } | undefined> {
+/** The facts linking the first thing named and `target`, either way round as `fits` allows. */
+async function polarLink(first: Mention, target: Mention, view: FactView, fits: (p: string, swapped: boolean, subject: string) => boolean): Promise<{ steps: FactStep[]; pattern: string } | undefined> {
   for (const a of first.ids) {
     for (const b of target.ids) {
       for (const [s, o] of [[a, b], [b, a]] as const) {
         const swapped = s !== a;
         const edge = await linkBetween(view, s, o, (p) => fits(p, swapped, s));
-        if (edge) return { edge, pattern: `${s} ${edge.predicate} ${o}` };
+        if (edge) return { steps: [edge.step], pattern: `${s} ${edge.predicate} ${o}` };
+      }
+    }
+  }
+  // "Is Carol a manager?": her role, engineering director, is a kind of manager.
+  for (const a of first.ids) {
+    for (const e of await view.edges(a)) {
+      if (e.direction !== "out" || IS_A.has(canonicalPredicate(e.predicate)) || !KIND_PREDICATES.has(canonicalPredicate(e.predicate)) || !fits(e.predicate, false, a)) continue;
+      for (const b of target.ids) {
+        const kind = await view.isA(e.other, b);
+        if (kind && kind.length > 0) return { steps: [e.step, ...kind], pattern: `${a} ${e.predicate} ?k, ?k is_a ${b}` };
       }
     }
   }
