@@ -434,6 +434,28 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which lake is the deepest?"))).toEqual([]);
   });
 
+  it("'the oldest' ranks by the year each began (the lowest) or by an age (the highest), with every value in the proof; 'the latest version of' a thing is no ranking", async () => {
+    const store = await graphWith([
+      ...[["hawks", "1921"], ["wolves", "1908"], ["foxes", "1975"]].flatMap(([team, year]) => [
+        { subject: team!, predicate: "is_a", object: "team" },
+        { subject: team!, predicate: "founded_in", object: year! },
+      ]),
+      ...[["rex", "12"], ["fido", "3"]].flatMap(([dog, age]) => [
+        { subject: dog!, predicate: "is_a", object: "dog" },
+        { subject: dog!, predicate: "age", object: age! },
+      ]),
+      { subject: "tern", predicate: "version", object: "1.3" },
+      { subject: "tern", predicate: "released_in", object: "2020" },
+    ]);
+    const oldest = await ask(store, "Which team is the oldest?");
+    expect(ids(oldest)).toEqual(["wolves"]);
+    for (const fact of ["wolves founded_in 1908", "hawks founded_in 1921", "foxes founded_in 1975"]) expect(oldest.answers[0]!.proof!.summary).toContain(fact);
+    expect(ids(await ask(store, "Which is the newest team?"))).toEqual(["foxes"]);
+    expect(ids(await ask(store, "Which dog is the oldest?"))).toEqual(["rex"]);
+    expect(ids(await ask(store, "Which dog is the youngest?"))).toEqual(["fido"]);
+    expect(ids(await ask(store, "What is the latest version of Tern?"))).toEqual(["1.3"]);
+  });
+
   it("a comparison with a number keeps the members whose own number compares as asked ('Which ferries have more than 20 cabins?', 'built before 1990'), each proven by its fact; refused when anything else is named", async () => {
     const store = await graphWith([
       { subject: "ferry_a", predicate: "cabins", object: "40" },

@@ -194,3 +194,16 @@ export const RELATION_FILLERS: ReadonlySet<string> = new Set(["where", "has", "h
 
 /** Words that ask for a fact without naming one ("Does Central Station have 12 platforms?", "which moons have ..."). */
 export const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with"]);
+
+/**
+ * The measure of "oldest", "newest", "earliest": age. A thing is older the
+ * higher its age (`age`, `age_years`) or the earlier it began (a year of
+ * one of BEGINNINGS: `founded_in`, `birth_year`), so "highest" age is the
+ * lowest such year.
+ */
+export const AGE_MEASURE = "age";
+
+/** Words of predicates whose numbers are the year something began: the earlier, the older. */
+export const BEGINNINGS: ReadonlySet<string> = new Set(
+  "born birth founded founding formed established opened built constructed created made started launched released introduced incorporated inaugurated written published completed".split(" "),
+);

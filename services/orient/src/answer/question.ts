@@ -1,4 +1,4 @@
-import { FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, RELATION_FILLERS, UNITS } from "./lexicon.js";
+import { AGE_MEASURE, FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, RELATION_FILLERS, UNITS } from "./lexicon.js";
 import { NUMBER } from "./result.js";
 import { nameTokens as tokens, singulars } from "@boyd/graph";
 import type { Vocabulary } from "./vocabulary.js";
@@ -86,7 +86,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   if (unit) for (let i = unit.start; i < unit.end; i++) covered.add(i);
   if (comparison) for (const i of comparison.positions) covered.add(i);
   // "the most platforms": the words rank the answers; they name no relation of their own.
-  const superlative = superlativeAsked(toks, covered, vocab);
+  const superlative = superlativeAsked(toks, covered, vocab, mentions.length);
   if (superlative) for (const i of superlative.positions) covered.add(i);
   const words: RelationWord[] = [];
   toks.forEach((t, i) => {
@@ -158,13 +158,22 @@ const SUPERLATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: bo
   ["furthest", { measure: "far", highest: true }],
   ["nearest", { measure: "far", highest: false }],
   ["closest", { measure: "far", highest: false }],
+  // Ranked by when something began (a year) or by its age: see AGE_MEASURE.
+  ["oldest", { measure: AGE_MEASURE, highest: true }],
+  ["earliest", { measure: AGE_MEASURE, highest: true }],
+  ["youngest", { measure: AGE_MEASURE, highest: false }],
+  ["newest", { measure: AGE_MEASURE, highest: false }],
+  ["latest", { measure: AGE_MEASURE, highest: false }],
 ]);
 
 /** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */
-function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary): { measure: string; highest: boolean; positions: number[] } | undefined {
+function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary, names: number): { measure: string; highest: boolean; positions: number[] } | undefined {
   for (let i = 0; i < toks.length; i++) {
     if (covered.has(i)) continue;
     const adjective = SUPERLATIVE_ADJECTIVES.get(toks[i]!);
+    // "the latest version of Tern RPC" is its current one, not a ranking: an age ranks only a class
+    // named alone ("the oldest team"), and never where the next word names a relation (`version`).
+    if (adjective?.measure === AGE_MEASURE && (names !== 1 || namesPredicate(toks[i + 1] ?? "", vocab))) continue;
     const ranks = toks[i] === "most" ? true : toks[i] === "fewest" || toks[i] === "least" ? false : undefined;
     // "the highest point of Nepal" names `highest_point`: a relation, not a ranking.
     if ((!adjective && ranks === undefined) || namesPredicate(toks[i]!, vocab)) continue;

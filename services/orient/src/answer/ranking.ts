@@ -1,5 +1,6 @@
 import { IS_A, type Edge, type FactView } from "./facts.js";
-import { LIGHT_WORDS } from "./lexicon.js";
+import { nameTokens } from "@boyd/graph";
+import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading } from "./question.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -22,10 +23,13 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const head = onlyClassNamed(q);
   if (!asked || !head) return undefined;
   // A member without a number could be the highest: the ranking is proven only over the whole class.
-  const found = await measure(head, (p) => wordScore(asked.measure, p) >= WORD_MATCH_THRESHOLD, (values, members) => values.length === members.length, vocab, view);
+  const fits = asked.measure === AGE_MEASURE ? (p: string) => began(p) || wordScore(AGE_MEASURE, p) === 1 : (p: string) => wordScore(asked.measure, p) >= WORD_MATCH_THRESHOLD;
+  const found = await measure(head, fits, (values, members) => values.length === members.length, vocab, view);
   if (!found) return undefined;
   const { cls, values } = found;
-  const best = asked.highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
+  // The oldest is the one that began first: the lowest year.
+  const highest = began(values[0]!.fact.predicate) ? !asked.highest : asked.highest;
+  const best = highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
   const compared = values.map((v) => v.fact.step);
   const answers: FoundAnswer[] = values
     .filter((v) => v.value === best)
@@ -33,7 +37,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const predicate = values[0]!.fact.predicate;
   return {
     kind: "entities",
-    pattern: `${asked.highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`,
+    pattern: `${highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`,
     subjects: [cls],
     predicates: [predicate],
     answers,
@@ -63,6 +67,11 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
     .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
   const predicate = values[0]!.fact.predicate;
   return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${asked.value}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+}
+
+/** Whether a predicate's numbers are the year something began (`founded_in`, `birth_year`). */
+function began(predicate: string): boolean {
+  return nameTokens(predicate).some((w) => BEGINNINGS.has(w));
 }
 
 /** "Which river is the longest?", "Which is the longest river?": the one thing named, when nothing else is. */
