@@ -194,6 +194,19 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "How many credits does calculus give?"))).toEqual(["5"]);
   });
 
+  it("a predicate named by an irregular participle is passive too: 'Who taught Raj?' over `taught_by` is who Raj was taught by, never whom he taught", async () => {
+    const store = await graphWith([
+      { subject: "amy", predicate: "taught_by", object: "raj" },
+      { subject: "raj", predicate: "taught_by", object: "hana" },
+      { subject: "cs301", predicate: "taught_by", object: "raj" },
+      { subject: "cs301", predicate: "is_a", object: "course" },
+    ]);
+    expect(ids(await ask(store, "Who taught Raj?"))).toEqual(["hana"]);
+    expect(ids(await ask(store, "Which course does Raj teach?"))).toEqual(["cs301"]);
+    expect((await ask(store, "Did Raj teach Amy?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Did Amy teach Raj?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
   it("'Where is Bletchley Park?' is where it is located, never who worked at it", async () => {
     const store = await graphWith([
       { subject: "alan_turing", predicate: "worked_at", object: "bletchley_park" },

@@ -135,5 +135,7 @@ export function verbLike(predicate: string): boolean {
 /** Whether a verb predicate is passive ("maintained_by", "written_by"): its subject is what the active verb acts on. */
 export function passive(predicate: string): boolean {
   const t = tokens(predicate);
-  return t.length > 1 && t[t.length - 1] === "by" && /(?:ed|en|wn)$/.test(t[0] ?? "");
+  // "taught_by", "built_by": an irregular past form is a participle too.
+  const first = t[0] ?? "";
+  return t.length > 1 && t[t.length - 1] === "by" && (/(?:ed|en|wn)$/.test(first) || verbOf(first) !== first);
 }
