@@ -521,6 +521,26 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is Mars the planet that Titan orbits?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 
+  it("'Are there courses offered in spring?' is yes with one such course and its facts; none found is unknown, never no; a negated one is not asked", async () => {
+    const store = await graphWith([
+      { subject: "cs301", predicate: "offered_in", object: "spring" },
+      { subject: "cs350", predicate: "offered_in", object: "fall" },
+      { subject: "ma101", predicate: "offered_in", object: "summer" },
+      ...["cs301", "cs350"].map((subject) => ({ subject, predicate: "is_a", object: "course" })),
+      { subject: "cs301", predicate: "credits", object: "5" },
+      { subject: "cs350", predicate: "credits", object: "4" },
+    ]);
+    const spring = await ask(store, "Are there courses offered in spring?");
+    expect(spring.kind).toBe(AnswerKind.YES);
+    expect(spring.proof!.summary).toContain("cs301 offered_in spring");
+    expect(spring.proof!.summary).toContain("cs301 is_a course");
+    // ma101 is offered in summer, but nothing says it is a course.
+    expect((await ask(store, "Are there any courses offered in summer?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Do any courses have more than 4 credits?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is there a course with more than 5 credits?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Are there courses not offered in spring?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
   it("a description with a kind and a place ('Is Kim a doctor at St Anne?') needs both: the kind's is-a fact and the place's fact are the proof", async () => {
     const store = await graphWith([
       { subject: "kim", predicate: "is_a", object: "doctor" },

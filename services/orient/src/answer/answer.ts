@@ -2,7 +2,7 @@ import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, AUXILIARIES, LIGHT_WORDS, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { answerAsDescribed, answerPolar } from "./polar.js";
+import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerSuperlative } from "./ranking.js";
 import { doesVerbOf, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -40,9 +40,13 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   if (q.polar) {
     // "Is St Anne the hospital with the most beds?": no one fact says the ranking, so only the described reading may say yes.
     const ranked = q.superlative !== undefined || q.comparison !== undefined;
+    const toks = nameTokens(text);
+    const ask = (open: string) => answerQuestion(open, vocab, view);
+    const existence = await answerExistence(toks, ask);
+    if (existence) return existence;
     const polar = ranked ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
-    return (await answerAsDescribed(q, nameTokens(text), (open) => answerQuestion(open, vocab, view))) ?? polar;
+    return (await answerAsDescribed(q, toks, ask)) ?? polar;
   }
   // "the most platforms" ranks; read without it, the question would list them all.
   if (q.superlative) return (await answerSuperlative(q, vocab, view)) ?? { ...unread(subjects), kind: "entities" };

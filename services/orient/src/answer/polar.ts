@@ -168,6 +168,36 @@ export async function answerAsDescribed(q: QuestionReading, toks: readonly strin
 
 const DESCRIBING_ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"]);
 
+/**
+ * "Are there courses offered in spring?", "Is there a moon with an
+ * ocean?", "Do any lines serve Elm?": YES when the open question ("which
+ * courses offered in spring") has an answer, with that answer's facts;
+ * UNKNOWN when it has none (what the graph does not hold may still be).
+ * Undefined for any other yes/no question.
+ */
+export async function answerExistence(toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+  const opener = existenceOpener(toks);
+  if (opener === undefined) return undefined;
+  const rest = toks.slice(opener);
+  if (rest.length === 0 || rest.some((t) => NOT_PLAIN.has(t))) return undefined;
+  const found = await ask(`which ${rest.join(" ")}`);
+  if (found.kind !== "entities" || found.pattern === "") return undefined;
+  const witness = found.answers[0];
+  return { kind: witness ? "yes" : "unknown", pattern: `some ?x: ${found.pattern}`, subjects: found.subjects, predicates: found.predicates, answers: [], proof: witness?.steps ?? [] };
+}
+
+/** Where what is asked about starts after "is there (a|any)", "are there (any)", "do(es) any": undefined when the question opens otherwise. */
+function existenceOpener(toks: readonly string[]): number | undefined {
+  let i = 0;
+  if (COPULAS.has(toks[0]!) && toks[1] === "there") i = 2;
+  else if ((toks[0] === "do" || toks[0] === "does") && toks[1] === "any") return 1;
+  else return undefined;
+  while (EXISTENCE_DETERMINERS.has(toks[i] ?? "")) i++;
+  return i;
+}
+
+const EXISTENCE_DETERMINERS: ReadonlySet<string> = new Set(["a", "an", "any", "some"]);
+
 function score(words: readonly RelationWord[], p: string): number {
   return words.reduce((n, w) => n + wordScore(w.text, p), 0);
 }
