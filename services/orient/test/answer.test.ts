@@ -539,6 +539,14 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Do any courses have more than 4 credits?")).kind).toBe(AnswerKind.YES);
     expect((await ask(store, "Is there a course with more than 5 credits?")).kind).toBe(AnswerKind.UNKNOWN);
     expect((await ask(store, "Are there courses not offered in spring?")).kind).toBe(AnswerKind.UNKNOWN);
+    // "any" is no part of what is asked: a line serving a station near Castle Foot serves no Castle Foot.
+    await store.addTriples([
+      { subject: "blue_line", predicate: "is_a", object: "metro_line", source: "org.csv" },
+      { subject: "blue_line", predicate: "serves", object: "central", source: "org.csv" },
+      { subject: "central", predicate: "connects_to", object: "castle_foot", source: "org.csv" },
+    ]);
+    expect((await ask(store, "Do any metro lines serve Castle Foot?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Do any metro lines serve Central?")).kind).toBe(AnswerKind.YES);
   });
 
   it("a description with a kind and a place ('Is Kim a doctor at St Anne?') needs both: the kind's is-a fact and the place's fact are the proof", async () => {

@@ -190,7 +190,7 @@ export async function answerExistence(toks: readonly string[], ask: (text: strin
 function existenceOpener(toks: readonly string[]): number | undefined {
   let i = 0;
   if (COPULAS.has(toks[0]!) && toks[1] === "there") i = 2;
-  else if ((toks[0] === "do" || toks[0] === "does") && toks[1] === "any") return 1;
+  else if ((toks[0] === "do" || toks[0] === "does") && toks[1] === "any") i = 2;
   else return undefined;
   while (EXISTENCE_DETERMINERS.has(toks[i] ?? "")) i++;
   return i;
