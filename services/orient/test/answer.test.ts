@@ -549,6 +549,22 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Do any metro lines serve Central?")).kind).toBe(AnswerKind.YES);
   });
 
+  it("the class a request names first is what it asks for, however it is put: a line serving a station next to Castle Foot is no answer to 'Which of the metro lines serve Castle Foot?'", async () => {
+    const store = await graphWith([
+      { subject: "blue_line", predicate: "is_a", object: "metro_line" },
+      { subject: "red_line", predicate: "is_a", object: "metro_line" },
+      { subject: "blue_line", predicate: "serves", object: "central" },
+      { subject: "red_line", predicate: "serves", object: "harbour" },
+      { subject: "central", predicate: "connects_to", object: "castle_foot" },
+    ]);
+    for (const q of ["Which of the metro lines serve Castle Foot?", "Metro lines that serve Castle Foot", "I want the metro lines that serve Castle Foot", "Any metro lines that serve Castle Foot?"]) {
+      expect(ids(await ask(store, q)), q).toEqual([]);
+    }
+    for (const q of ["Which of the metro lines serve Central?", "Which one of the metro lines serves Central?", "Metro lines that serve Central", "Show me metro lines that serve Central"]) {
+      expect(ids(await ask(store, q)), q).toEqual(["blue_line"]);
+    }
+  });
+
   it("a description with a kind and a place ('Is Kim a doctor at St Anne?') needs both: the kind's is-a fact and the place's fact are the proof", async () => {
     const store = await graphWith([
       { subject: "kim", predicate: "is_a", object: "doctor" },

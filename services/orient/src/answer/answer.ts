@@ -203,7 +203,8 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // "Which country ...": a kind the graph has no symbol for says what the
   // answer must be described as, not which relation leads to it.
   const words = q.words.filter((w) => w !== q.headWord);
-  const head = q.head;
+  // "Metro lines that serve Elm": a class named first, after nothing but a request, is what the answers are.
+  const head = q.head ?? (q.lead && (await anyClass(q.lead, view)) ? q.lead : undefined);
   let type: string | undefined;
   for (const id of head?.ids ?? []) if (await view.isClass(id)) type ??= id;
   const named = q.mentions.filter((m) => m !== head);

@@ -45,6 +45,12 @@ export interface QuestionReading {
   readonly lastJoined: readonly Mention[];
   /** The noun that names what the answers are ("which animals"), if it names something in the graph. */
   readonly head: Mention | undefined;
+  /**
+   * The first thing named when only words of a request come before it, no
+   * question word ("Metro lines that serve Elm", "I want the teams in
+   * Sales"): what the answers are when it is a class.
+   */
+  readonly lead: Mention | undefined;
   /** Words that name the relation asked about. */
   readonly words: readonly RelationWord[];
   /** "Where ...": the answer is a place; not a relation word of its own. */
@@ -79,6 +85,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const mentions = findMentions(toks, vocab).filter((m) => !comparison || comparison.positions.every((i) => i < m.start || i >= m.end));
   const polar = isPolar(toks);
   const head = headMention(toks, mentions);
+  const lead = head ? undefined : leadMention(toks, mentions);
   const covered = new Set<number>();
   for (const m of mentions) for (let i = m.start; i < m.end; i++) covered.add(i);
   // "in kilometres" says how the number is measured, not which relation it is.
@@ -110,7 +117,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
-  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, words, headWord, quantity, within, alike, nested, person, nesting, where };
+  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, lead, words, headWord, quantity, within, alike, nested, person, nesting, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
@@ -318,6 +325,8 @@ function variants(run: readonly string[]): string[] {
 }
 
 const ARTICLES = new Set(["the", "a", "an", "all", "every", "each"]);
+/** Words before a noun asked about that say how many, not which ("any moons ...?"). */
+const QUANTIFIERS = new Set(["any", "some"]);
 
 /**
  * The head noun: the first mention when only filler words come before it and
@@ -326,12 +335,26 @@ const ARTICLES = new Set(["the", "a", "an", "all", "every", "each"]);
  * ("find the moons that ..."). "Who is Carol's boss" has none: "is" opens no
  * noun phrase.
  */
+function leadMention(toks: readonly string[], mentions: readonly Mention[]): Mention | undefined {
+  const m = mentions[0];
+  const before = m ? toks.slice(0, m.start) : [];
+  return m && before.every((t) => FILLER_WORDS.has(t) && !ASKING_WORDS.has(t) && !POLAR_OPENERS.has(t)) ? m : undefined;
+}
+
+/** Words that ask about something rather than for it ("where do dogs live": dogs are not the answer). */
+const ASKING_WORDS: ReadonlySet<string> = new Set(["who", "whom", "whose", "where", "when", "why", "how", "what", "which", "if", "whether", "than"]);
+
 function headMention(toks: readonly string[], mentions: readonly Mention[]): Mention | undefined {
   const m = mentions[0];
   if (!m || !toks.slice(0, m.start).every((t) => FILLER_WORDS.has(t))) return undefined;
   let i = m.start - 1;
-  while (i >= 0 && ARTICLES.has(toks[i]!)) i--;
+  while (i >= 0 && (ARTICLES.has(toks[i]!) || QUANTIFIERS.has(toks[i]!))) i--;
   const articles = m.start - 1 - i;
-  // "find the moons", "which animals", "list all moons", or the text opening with "the moons ...".
+  // "which of the metro lines", "which one of the moons": the noun after "of" is what is asked for.
+  if (toks[i] === "of") {
+    const before = toks[i - 1] === "one" || toks[i - 1] === "ones" ? i - 2 : i - 1;
+    if (before >= 0 && HEAD_OPENERS.has(toks[before]!)) return m;
+  }
+  // "find the moons", "which animals", "list all moons", or the text opening with "the moons ..." or "any moons ...".
   return (i >= 0 && HEAD_OPENERS.has(toks[i]!)) || (i < 0 && articles > 0) ? m : undefined;
 }
