@@ -362,3 +362,12 @@ describe("evidence - goals without criteria", () => {
     expect(actionTarget("Find the moons of Mars")).toBeUndefined();
   });
 });
+
+describe("evidence - a name two things share", () => {
+  it("a proof label with the id orient adds ('Paris (paris_texas)') still meets the criterion 'Paris'; another name does not", () => {
+    const fact = { ...tr("paris_texas", "located_in", "texas"), subjectLabel: "Paris (paris_texas)" };
+    const found = answers(AnswerKind.ENTITIES, [answer("texas", "texas", [step(fact)])], { subjectIds: ["texas_goal"] });
+    expect(completed(sample(goal("Which city is in Texas?", "Paris"), { answers: found }))).toBe(true);
+    expect(completed(sample(goal("Which city is in Texas?", "Lyon"), { answers: found }))).toBe(false);
+  });
+});

@@ -565,6 +565,26 @@ describe("answering - questions over the graph's own vocabulary", () => {
     }
   });
 
+  it("a name two things go by is asked of both: 'the population of Paris' answers for Paris in France and Paris in Texas, each proof naming which Paris", async () => {
+    const store = await graphWith([
+      { subject: "paris_france", predicate: "label", object: "Paris" },
+      { subject: "paris_texas", predicate: "label", object: "Paris" },
+      { subject: "paris_france", predicate: "population", object: "2100000" },
+      { subject: "paris_texas", predicate: "population", object: "25000" },
+      { subject: "paris_texas", predicate: "located_in", object: "texas" },
+      { subject: "lyon", predicate: "population", object: "520000" },
+    ]);
+    const a = await ask(store, "What is the population of Paris?");
+    expect(ids(a)).toEqual(["2100000", "25000"]);
+    expect(a.answers.find((x) => x.symbolId === "25000")!.proof!.summary).toBe("Paris (paris_texas) population 25000 (org.csv)");
+    expect(a.answers.find((x) => x.symbolId === "25000")!.proof!.steps[0]!.fact!.subjectLabel).toBe("Paris (paris_texas)");
+    const texas = await ask(store, "Is Paris in Texas?");
+    expect(texas.kind).toBe(AnswerKind.YES);
+    expect(texas.proof!.summary).toContain("Paris (paris_texas) located_in texas");
+    // A name only one thing has is shown as it is.
+    expect((await ask(store, "What is the population of Lyon?")).answers[0]!.proof!.summary).toBe("lyon population 520000 (org.csv)");
+  });
+
   it("a description with a kind and a place ('Is Kim a doctor at St Anne?') needs both: the kind's is-a fact and the place's fact are the proof", async () => {
     const store = await graphWith([
       { subject: "kim", predicate: "is_a", object: "doctor" },

@@ -159,11 +159,17 @@ function stepNames(step: ProofStep, phrase: readonly string[], except: ReadonlyS
   const facts = [step.fact, ...step.premises].filter((f) => f !== undefined);
   return facts.some((f) =>
     [
-      ...(except.has(f.subject) ? [] : [f.subjectLabel, f.subject]),
-      ...(except.has(f.object) ? [] : [f.objectLabel, f.object]),
+      ...(except.has(f.subject) ? [] : [plainLabel(f.subjectLabel, f.subject), f.subject]),
+      ...(except.has(f.object) ? [] : [plainLabel(f.objectLabel, f.object), f.object]),
       f.predicate,
     ].some((n) => n !== "" && sameName(fold(n), phrase)),
   );
+}
+
+/** A proof label without the id orient adds when two things share a name ("Paris (paris_texas)" is named "Paris"). */
+function plainLabel(label: string, id: string): string {
+  const suffix = ` (${id})`;
+  return label.endsWith(suffix) ? label.slice(0, -suffix.length) : label;
 }
 
 /** A name matches a criterion when the criterion is the whole name. */

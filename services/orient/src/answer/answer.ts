@@ -242,19 +242,35 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
     rounds.push(holders);
   }
 
-  let best: Candidate | undefined;
+  let best: { candidate: Candidate; mention: Mention } | undefined;
+  // "Paris" in France and "Paris" in Texas, read alike: the question may be about either.
+  let alike: Candidate[] = [];
   for (const readings of rounds) {
     for (const reading of readings) {
       for (const id of reading.anchor.ids) {
         const candidate = await bestPath(id, reading, view, vocab);
-        if (candidate && (!best || better(candidate, best))) best = candidate;
+        if (!candidate) continue;
+        if (!best || better(candidate, best.candidate)) {
+          best = { candidate, mention: reading.anchor };
+          alike = [];
+        } else if (reading.anchor === best.mention && candidate.anchor !== best.candidate.anchor && !better(best.candidate, candidate)) alike.push(candidate);
       }
     }
     if (best) break;
   }
-  const mainSubjects = best ? [best.anchor, ...subjects.filter((s) => s !== best!.anchor)] : subjects;
-  if (!best) return { kind: words.length === 0 && !type ? "unread" : "entities", pattern: "", subjects: mainSubjects, predicates: [], answers: [], proof: [] };
-  return { kind: "entities", pattern: patternOf(best), subjects: mainSubjects, predicates: best.hops.map((h) => h.predicate), answers: best.answers, proof: [] };
+  if (!best) return { kind: words.length === 0 && !type ? "unread" : "entities", pattern: "", subjects, predicates: [], answers: [], proof: [] };
+  const read = [best.candidate, ...alike];
+  const answers = new Map<string, FoundAnswer>();
+  for (const c of read) for (const a of c.answers) if (!answers.has(a.id)) answers.set(a.id, a);
+  const anchors = read.map((c) => c.anchor);
+  return {
+    kind: "entities",
+    pattern: read.map(patternOf).join("; "),
+    subjects: [...anchors, ...subjects.filter((s) => !anchors.includes(s))],
+    predicates: [...new Set(read.flatMap((c) => c.hops.map((h) => h.predicate)))],
+    answers: [...answers.values()],
+    proof: [],
+  };
 }
 
 function headWords(m: Mention): RelationWord[] {

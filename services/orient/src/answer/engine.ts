@@ -138,15 +138,14 @@ export class QuestionAnswerer {
   }
 }
 
+/** A proof's fact with the names a person reads: "Paris (paris_texas)" where two things go by "Paris". */
 function labelled(t: Triple, vocab: Vocabulary): ProtoTriple {
-  return { ...toProtoTriple(t), subjectLabel: vocab.displayName(t.subject), predicateLabel: t.predicate, objectLabel: vocab.displayName(t.object) };
+  return { ...toProtoTriple(t), subjectLabel: vocab.distinctName(t.subject), predicateLabel: t.predicate, objectLabel: vocab.distinctName(t.object) };
 }
 
 /** "phobos orbits mars (examples/solar-system.csv:23)"; a derived fact names its rule. */
 function factLine(t: Pick<ProtoTriple, "subject" | "predicate" | "object" | "source" | "subjectLabel" | "objectLabel">, rule = ""): string {
-  const s = t.subjectLabel || t.subject;
-  const o = t.objectLabel || t.object;
-  return `${s} ${t.predicate} ${o} (${rule ? `by ${rule}` : t.source || "no source"})`;
+  return `${t.subjectLabel || t.subject} ${t.predicate} ${t.objectLabel || t.object} (${rule ? `by ${rule}` : t.source || "no source"})`;
 }
 
 function toProof(steps: readonly FactStep[], vocab: Vocabulary, cycle: number): Proof {

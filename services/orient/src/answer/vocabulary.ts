@@ -51,6 +51,17 @@ export class Vocabulary {
     return this.display.get(id) ?? id;
   }
 
+  /**
+   * The display name, with the id after it when another symbol goes by that
+   * name too ("Paris (paris_texas)"): for text a person reads, so a proof
+   * never leaves them to guess which one.
+   */
+  distinctName(id: string): string {
+    const shown = this.display.get(id);
+    if (shown === undefined) return id;
+    return (this.byName.get(fold(shown))?.size ?? 0) > 1 ? `${shown} (${id})` : shown;
+  }
+
   /** Every name of a symbol known here, folded (for matching criteria against answers). */
   namesOf(id: string): string[] {
     const out = new Set([nameOfId(id)]);
