@@ -585,6 +585,21 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "What is the population of Lyon?")).answers[0]!.proof!.summary).toBe("lyon population 520000 (org.csv)");
   });
 
+  it("'Is Paris in the United States?' follows where places are placed (in Texas, which is in the United States), with each fact; a place not so placed is unknown", async () => {
+    const store = await graphWith([
+      { subject: "paris_texas", predicate: "located_in", object: "texas" },
+      { subject: "texas", predicate: "located_in", object: "united_states" },
+      { subject: "lyon", predicate: "located_in", object: "france" },
+      { subject: "france", predicate: "borders", object: "spain" },
+    ]);
+    const paris = await ask(store, "Is Paris Texas in the United States?");
+    expect(paris.kind).toBe(AnswerKind.YES);
+    expect(paris.proof!.summary).toBe("paris_texas located_in texas (org.csv); texas located_in united_states (org.csv)");
+    expect((await ask(store, "Is Lyon in the United States?")).kind).toBe(AnswerKind.UNKNOWN);
+    // Bordering is no placing.
+    expect((await ask(store, "Is Lyon in Spain?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
   it("a description with a kind and a place ('Is Kim a doctor at St Anne?') needs both: the kind's is-a fact and the place's fact are the proof", async () => {
     const store = await graphWith([
       { subject: "kim", predicate: "is_a", object: "doctor" },

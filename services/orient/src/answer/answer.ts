@@ -1,5 +1,5 @@
 import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
-import { IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, AUXILIARIES, LIGHT_WORDS, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
@@ -321,9 +321,6 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   }
   return best;
 }
-
-/** Predicates that place one thing within another. */
-const CONTAINMENT: ReadonlySet<string> = new Set(["located_in", "part_of", "situated_in", "lies_in", "contained_in", "is_in", "within", "inside"]);
 
 /** The members of a class (through subclasses too) or the places within a place, each as a path of its one fact, the most confident first. */
 async function membersOf(holder: string, kind: "class" | "place", view: FactView): Promise<Partial[]> {

@@ -23,6 +23,9 @@ export interface Edge {
 /** Predicates that mean class membership, whatever their spelling. */
 export const IS_A: ReadonlySet<string> = new Set(["is_a", "isa", "instance_of", "subclass_of", "rdfs_subclassof", "type_of", "kind_of"]);
 
+/** Predicates that place one thing within another. */
+export const CONTAINMENT: ReadonlySet<string> = new Set(["located_in", "part_of", "situated_in", "lies_in", "contained_in", "is_in", "within", "inside"]);
+
 /** Predicates that say what kind of thing something is, as is-a does ("Is Nia a striker?": `nia position striker`). */
 export const KIND_PREDICATES: ReadonlySet<string> = new Set([...IS_A, "rank", "type", "category", "class", "kind", "role", "position", "occupation", "profession", "job", "job_title"]);
 

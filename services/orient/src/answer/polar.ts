@@ -1,5 +1,5 @@
 import { canonicalPredicate, nameTokens } from "@boyd/graph";
-import { IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
 import { LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -44,7 +44,9 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   const links: FactStep[] = [];
   const patterns: string[] = [];
   for (const target of targets) {
-    const link = await polarLink(first, target, view, (p, swapped, subject) => names(p) && keepsOrder(p, swapped) && keepsRoles(p, subject, target));
+    const fits = (p: string, swapped: boolean, subject: string): boolean => names(p) && keepsOrder(p, swapped) && keepsRoles(p, subject, target);
+    // "Is Paris in the United States?": in Texas, which is in the United States.
+    const link = (await polarLink(first, target, view, fits)) ?? (q.within && q.words.length === 0 ? await containedIn(first, target, view) : undefined);
     if (!link) break;
     links.push(...link.steps);
     patterns.push(link.pattern);
@@ -118,6 +120,31 @@ async function polarLink(first: Mention, target: Mention, view: FactView, fits: 
         const kind = await view.isA(e.other, b);
         if (kind && kind.length > 0) return { steps: [e.step, ...kind], pattern: `${a} ${e.predicate} ?k, ?k is_a ${b}` };
       }
+    }
+  }
+  return undefined;
+}
+
+/** Places a place is within, followed this many facts at most ("a district of a city of a province"). */
+const MAX_CONTAINMENT_HOPS = 4;
+
+/** A chain of facts placing the first thing named within `target` (`located_in`, `part_of`, ...), shortest first. */
+async function containedIn(first: Mention, target: Mention, view: FactView): Promise<{ steps: FactStep[]; pattern: string } | undefined> {
+  for (const start of first.ids) {
+    let level: { node: string; steps: FactStep[] }[] = [{ node: start, steps: [] }];
+    const seen = new Set([start]);
+    for (let hop = 0; hop < MAX_CONTAINMENT_HOPS && level.length > 0; hop++) {
+      const next: { node: string; steps: FactStep[] }[] = [];
+      for (const at of level) {
+        for (const e of await view.edges(at.node)) {
+          if (e.direction !== "out" || !CONTAINMENT.has(canonicalPredicate(e.predicate)) || seen.has(e.other)) continue;
+          const steps = [...at.steps, e.step];
+          if (target.ids.includes(e.other)) return { steps, pattern: `${start} within ${e.other}` };
+          seen.add(e.other);
+          next.push({ node: e.other, steps });
+        }
+      }
+      level = next;
     }
   }
   return undefined;
