@@ -600,6 +600,27 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is Lyon in Spain?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 
+  it("'Which of Ana's children live in Porto?' asks where the children live, not Ana: never the children of someone in Porto, nor where a child lives", async () => {
+    const store = await graphWith([
+      { subject: "ana", predicate: "parent_of", object: "bruno" },
+      { subject: "ana", predicate: "parent_of", object: "clara" },
+      { subject: "bruno", predicate: "parent_of", object: "elena" },
+      { subject: "ana", predicate: "lives_in", object: "porto" },
+      { subject: "bruno", predicate: "lives_in", object: "lisbon" },
+      { subject: "clara", predicate: "lives_in", object: "porto" },
+      { subject: "elena", predicate: "lives_in", object: "lisbon" },
+    ]);
+    for (const q of ["Which of Ana's children live in Porto?", "Which of the children of Ana live in Porto?", "Which one of Ana's children lives in Porto?"]) {
+      const a = await ask(store, q);
+      expect(ids(a), q).toEqual(["clara"]);
+      expect(a.pattern, q).toBe("ana parent_of ?x, ?x lives_in porto");
+    }
+    // Bruno lives in Lisbon himself: not because his daughter does.
+    const lisbon = await ask(store, "Which of Ana's children live in Lisbon?");
+    expect(lisbon.answers[0]!.proof!.summary).toBe("ana parent_of bruno (org.csv); bruno lives_in lisbon (org.csv)");
+    expect(ids(await ask(store, "Which of Ana's children live in Madrid?"))).toEqual([]);
+  });
+
   it("a description with a kind and a place ('Is Kim a doctor at St Anne?') needs both: the kind's is-a fact and the place's fact are the proof", async () => {
     const store = await graphWith([
       { subject: "kim", predicate: "is_a", object: "doctor" },

@@ -180,6 +180,10 @@ interface Reading {
    * Chile"); the path starts with a member's is-a or located-in fact.
    */
   readonly members?: "class" | "place";
+  /** Symbols named as owners ("Ana's children", "the children of Ana"): a fact of the path touches one only by its nesting noun. */
+  readonly possessors: readonly string[];
+  /** "Which of Ana's children ...": the answers are what the owner's noun names, so its fact is the path's last. */
+  readonly choice: boolean;
 }
 
 interface Candidate {
@@ -211,7 +215,10 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const plus = (extra: readonly Mention[]) => [...words, ...extra.flatMap(headWords)].sort((a, b) => a.position - b.position);
   // The head noun may also name the last fact ("What currency ..." -> `currency`).
   const headKind = head && type ? { text: head.text.split(" ").at(-1)!, position: head.end - 1 } : undefined;
-  const base = { where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids) };
+  // Owners are things ("Ana's children"); a class after "of" describes rather than owns ("the diet of the animals that ...").
+  const possessors: string[] = [];
+  for (const m of q.mentions) if (m.possessor && !(await anyClass(m, view))) possessors.push(...m.ids);
+  const base = { where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -460,7 +467,11 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   if (expected && first.direction !== expected) return undefined;
   const answers: FoundAnswer[] = [];
   const seen = new Set<string>();
+  // "Which of Ana's children live in Porto?" answers children: never where they live.
+  const last = own[hops.length - 1];
+  if (reading.choice && words.some((w) => reading.nesting.has(w.position)) && !(last && reading.nesting.has(last.position))) return undefined;
   for (const p of group) {
+    if (ownerMisread(p, anchor, reading, vocab)) continue;
     // An answer the question names itself answers nothing ("When did Kenya join the African Union?").
     if (seen.has(p.node) || (reading.quantity && !NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) continue;
     const steps: FactStep[] = p.hops.map((h) => h.step);
@@ -469,7 +480,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
       if (!typed || p.node === reading.type) continue;
       steps.push(...typed);
     }
-    const constraints = await satisfiesOthers(p, reading.others, view, reading.members !== undefined);
+    const constraints = await satisfiesOthers(p, reading.others, view, reading.members !== undefined, reading.possessors.includes(anchor));
     if (!constraints) continue;
     steps.push(...constraints);
     // "What year": a number answers for itself.
@@ -510,6 +521,24 @@ function inUnit(predicate: string, unit: string): boolean {
 
 /** What owns the first fact of a member's path, its is-a or located-in fact (see Reading.members): no word of the question. */
 const MEMBERSHIP: RelationWord = { text: "", position: -1 };
+
+/**
+ * Whether the path gets an owner's noun wrong ("Ana's children", "the
+ * children of Ana"). The owner must be where the path starts, reached by a
+ * fact the noun names: passing through Ana on the way, "Which of Ana's
+ * children live in Porto?" read `porto <- lives_in ana parent_of ?x` (the
+ * children of someone in Porto), and with Ana off the path, children of
+ * someone else.
+ */
+function ownerMisread(p: Partial, anchor: string, reading: Reading, vocab: Vocabulary): boolean {
+  const nouns = reading.words.filter((w) => reading.nesting.has(w.position));
+  if (reading.possessors.length === 0 || nouns.length === 0) return false;
+  const owner = (id: string): boolean => reading.possessors.includes(id);
+  // Through the owner on the way: the fact before it took the owner for what another word is about.
+  if (p.hops.slice(0, -1).some((h) => owner(h.other))) return true;
+  if (!owner(anchor)) return true;
+  return !nouns.some((w) => pathScore(vocab.predicates, w.text, p.hops[0]!.predicate) >= WORD_MATCH_THRESHOLD);
+}
 
 /**
  * Which way the first fact must point, when the words say: a verb keeps
@@ -649,10 +678,11 @@ async function kindsOnTheWay(p: Partial, rest: readonly RelationWord[], vocab: V
 }
 
 /** Facts tying an answer's path to each other named symbol, or undefined when one is not tied. */
-async function satisfiesOthers(p: Partial, others: readonly Mention[], view: FactView, members = false): Promise<FactStep[] | undefined> {
+async function satisfiesOthers(p: Partial, others: readonly Mention[], view: FactView, members = false, ownerAnchor = false): Promise<FactStep[] | undefined> {
   const steps: FactStep[] = [];
   // For a class standing for its members, the member is what the other names describe ("a station in Sussex").
-  const anchorEdges = p.hops.length > 0 ? await view.edges(members ? p.hops[0]!.other : anchorOf(p)) : [];
+  // An owner is not what they describe: in "Which of Ana's children live in Porto?" Porto is where a child lives, not Ana.
+  const anchorEdges = p.hops.length > 0 && !ownerAnchor ? await view.edges(members ? p.hops[0]!.other : anchorOf(p)) : [];
   for (const m of others) {
     if (p.hops.some((h) => m.ids.includes(h.other))) continue;
     // "the genus Panthera": the named thing itself is tied to the other name.

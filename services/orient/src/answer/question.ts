@@ -57,6 +57,8 @@ export interface QuestionReading {
   readonly where: RelationWord | undefined;
   /** One thing nested in another: a possessive, "of the", or a relative clause ("the team that ..."). */
   readonly nested: boolean;
+  /** "Which of ...", "which one of ...": the answers are some of what follows "of" ("Which of Ana's children ..." are children of Ana). */
+  readonly choice: boolean;
   /** Positions of nouns that nest ("Carol's manager", "the manager of"). */
   readonly nesting: ReadonlySet<number>;
   /** Asks "who". */
@@ -117,7 +119,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
-  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, lead, words, headWord, quantity, within, alike, nested, person, nesting, where };
+  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
@@ -335,6 +337,10 @@ const QUANTIFIERS = new Set(["any", "some"]);
  * ("find the moons that ..."). "Who is Carol's boss" has none: "is" opens no
  * noun phrase.
  */
+function isChoice(toks: readonly string[]): boolean {
+  return (toks[0] === "which" || toks[0] === "what") && (toks[1] === "of" || (toks[1] === "one" && toks[2] === "of"));
+}
+
 function leadMention(toks: readonly string[], mentions: readonly Mention[]): Mention | undefined {
   const m = mentions[0];
   const before = m ? toks.slice(0, m.start) : [];
@@ -350,8 +356,8 @@ function headMention(toks: readonly string[], mentions: readonly Mention[]): Men
   let i = m.start - 1;
   while (i >= 0 && (ARTICLES.has(toks[i]!) || QUANTIFIERS.has(toks[i]!))) i--;
   const articles = m.start - 1 - i;
-  // "which of the metro lines", "which one of the moons": the noun after "of" is what is asked for.
-  if (toks[i] === "of") {
+  // "which of the metro lines", "which one of the moons": the noun after "of" is what is asked for (not an owner: "which of Ana's children").
+  if (toks[i] === "of" && toks[m.end] !== "s") {
     const before = toks[i - 1] === "one" || toks[i - 1] === "ones" ? i - 2 : i - 1;
     if (before >= 0 && HEAD_OPENERS.has(toks[before]!)) return m;
   }
