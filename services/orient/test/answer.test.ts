@@ -81,6 +81,9 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Who reports to Carol?"))).toEqual(["dave"]);
     expect(ids(await ask(store, "Who is Carol's boss?"))).toEqual(["bob"]);
     expect(ids(await ask(store, "Who does Carol's manager report to?"))).toEqual(["alice"]);
+    // A report is one who reports: "Carol's reports" report to her, as "the reports of Carol" do.
+    expect(ids(await ask(store, "Who are Carol's reports?"))).toEqual(["dave"]);
+    expect(ids(await ask(store, "Who are the reports of Carol?"))).toEqual(["dave"]);
   });
 
   it("a verb that says the predicate backwards reads it backwards: 'Who manages Carol?' is who Carol reports to, never who reports to her; so in yes/no questions", async () => {

@@ -112,6 +112,8 @@ const AGENT_NOUNS: Record<string, readonly string[]> = {
   builder: ["build"], developer: ["develop", "build", "write"], inventor: ["invent"], founder: ["found"], director: ["direct"],
   producer: ["produce"], publisher: ["publish"], employer: ["employ"], teacher: ["teach"], instructor: ["teach", "instruct"],
   discoverer: ["discover"], moon: ["orbit", "circle", "revolve"], satellite: ["orbit", "circle", "revolve"],
+  // "Carol's reports" report to her; "Acme's employees" work for it.
+  report: ["report"], subordinate: ["report"], employee: ["work"], worker: ["work"],
 };
 
 /**
