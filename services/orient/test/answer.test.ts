@@ -86,6 +86,18 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Who are the reports of Carol?"))).toEqual(["dave"]);
   });
 
+  it("a noun for whoever does a verb reads the same whichever way it is put: 'Carol's followers' are the followers of Carol, who follow her", async () => {
+    const store = await graphWith([
+      { subject: "ann", predicate: "follows", object: "carol" },
+      { subject: "carol", predicate: "follows", object: "dora" },
+      { subject: "eve", predicate: "subscribes_to", object: "carol" },
+    ]);
+    expect(ids(await ask(store, "Who are Carol's followers?"))).toEqual(["ann"]);
+    expect(ids(await ask(store, "Who are the followers of Carol?"))).toEqual(["ann"]);
+    expect(ids(await ask(store, "Who are Carol's subscribers?"))).toEqual(["eve"]);
+    expect(ids(await ask(store, "Who does Carol follow?"))).toEqual(["dora"]);
+  });
+
   it("a verb that says the predicate backwards reads it backwards: 'Who manages Carol?' is who Carol reports to, never who reports to her; so in yes/no questions", async () => {
     const store = await graphWith([
       { subject: "carol", predicate: "reports_to", object: "bob" },

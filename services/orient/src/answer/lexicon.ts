@@ -143,7 +143,14 @@ export const CONVERSE_NOUNS: readonly (readonly [readonly string[], readonly str
 
 /** The verbs a noun names the doer of ("owners" -> own, maintain, run); none for any other word. */
 export function agentVerbs(noun: string): readonly string[] {
-  return AGENT_NOUNS[noun] ?? AGENT_NOUNS[noun.replace(/s$/, "")] ?? [];
+  const one = noun.replace(/s$/, "");
+  return AGENT_NOUNS[noun] ?? AGENT_NOUNS[one] ?? doerVerb(one);
+}
+
+/** "follower" -> follow, "subscriber" -> subscribe, "visitor" -> visit: a noun for whoever does a verb, by its ending. */
+function doerVerb(noun: string): readonly string[] {
+  const m = /^(.{3,})(?:er|or)$/.exec(noun);
+  return m ? [m[1]!, `${m[1]!}e`] : [];
 }
 
 /**
