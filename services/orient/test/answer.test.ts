@@ -86,6 +86,27 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Who are the reports of Carol?"))).toEqual(["dave"]);
   });
 
+  it("'Is Marcus Carol's boss?' is yes when Carol reports to Marcus (a false no before), 'Is Carol Marcus's boss?' no by his one boss; 'Is Priya Carol's manager?' asks who Carol's manager is, not for a manager-kind role tied to Carol; 'Find the manager of Carol' is no role of hers", async () => {
+    const store = await graphWith([
+      { subject: "reports_to", predicate: "rdf:type", object: "owl:FunctionalProperty" },
+      { subject: "carol", predicate: "reports_to", object: "marcus" },
+      { subject: "marcus", predicate: "reports_to", object: "helen" },
+      { subject: "priya", predicate: "reports_to", object: "carol" },
+      { subject: "carol", predicate: "role", object: "engineering_director" },
+      { subject: "priya", predicate: "role", object: "engineering_manager" },
+      { subject: "engineering_director", predicate: "is_a", object: "manager" },
+      { subject: "engineering_manager", predicate: "is_a", object: "manager" },
+    ]);
+    const boss = await ask(store, "Is Marcus Carol's boss?");
+    expect(boss.kind).toBe(AnswerKind.YES);
+    expect(boss.proof!.summary).toBe("carol reports_to marcus (org.csv)");
+    expect((await ask(store, "Is Marcus the boss of Carol?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is Carol Marcus's boss?")).kind).toBe(AnswerKind.NO);
+    expect((await ask(store, "Is Priya Carol's manager?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is Marcus Carol's manager?")).kind).toBe(AnswerKind.YES);
+    expect(ids(await ask(store, "Find the manager of Carol"))).not.toContain("engineering_director");
+  });
+
   it("a noun for whoever does a verb reads the same whichever way it is put: 'Carol's followers' are the followers of Carol, who follow her", async () => {
     const store = await graphWith([
       { subject: "ann", predicate: "follows", object: "carol" },

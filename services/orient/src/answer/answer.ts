@@ -4,7 +4,7 @@ import { agentVerbs, AUXILIARIES, LIGHT_WORDS, UNIT_SCALES } from "./lexicon.js"
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerSuperlative } from "./ranking.js";
-import { doesVerbOf, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -38,13 +38,15 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
   if (q.mentions.length === 0) return unread(subjects);
   if (q.polar) {
-    // "Is St Anne the hospital with the most beds?": no one fact says the ranking, so only the described reading may say yes.
-    const ranked = q.superlative !== undefined || q.comparison !== undefined;
     const toks = nameTokens(text);
     const ask = (open: string) => answerQuestion(open, vocab, view);
     const existence = await answerExistence(toks, ask);
     if (existence) return existence;
-    const polar = ranked ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
+    // "Is St Anne the hospital with the most beds?": no one fact says the ranking; "Is Priya Carol's
+    // manager?" asks who Carol's manager is, not for a manager tied to Carol: only the described reading may say yes.
+    const ranked = q.superlative !== undefined || q.comparison !== undefined;
+    const owned = q.mentions.some((m, k) => k > 0 && toks[m.end] === "s" && q.mentions[k + 1]?.start === m.end + 1);
+    const polar = ranked || owned ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
     return (await answerAsDescribed(q, toks, ask)) ?? polar;
   }
@@ -184,6 +186,8 @@ interface Reading {
   readonly possessors: readonly string[];
   /** "Which of Ana's children ...": the answers are what the owner's noun names, so its fact is the path's last. */
   readonly choice: boolean;
+  /** The head names whoever does a verb to what is named ("the manager of Carol"): no fact leads to an answer unnamed. */
+  readonly relational: boolean;
 }
 
 interface Candidate {
@@ -218,7 +222,9 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // Owners are things ("Ana's children"); a class after "of" describes rather than owns ("the diet of the animals that ...").
   const possessors: string[] = [];
   for (const m of q.mentions) if (m.possessor && !(await anyClass(m, view))) possessors.push(...m.ids);
-  const base = { where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice };
+  // "the manager of Carol" names a relation (who Carol reports to), though `manager` is also a class of roles.
+  const relational = head !== undefined && type !== undefined && q.nesting.has(head.end - 1) && agentVerbs(head.text.split(" ").at(-1)!).length > 0;
+  const base = { where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -568,18 +574,6 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   return anchor.possessor ? turn("out") : undefined;
 }
 
-/**
- * Which way a predicate points from X to the answer of "X's N" or "the N
- * of X" when N names whoever does a verb: the doer of the predicate's own
- * verb (`owns`, `led_by`), or of its converse (a boss and `reports_to`).
- */
-function doerDirection(noun: string, predicate: string): "out" | "in" | undefined {
-  const verbs = agentVerbs(noun);
-  const doesIt = doesVerbOf(noun, predicate);
-  if (!doesIt && !verbs.some((v) => saysBackwards(v, predicate))) return undefined;
-  return doesIt !== passive(predicate) ? "in" : "out";
-}
-
 const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];
 const PLACE_WORDS = ["place", "location", "city", "town", "village", "country", "region", "state", "province", "continent", "office", "building", "site", "area", "district", "island"];
 
@@ -642,8 +636,9 @@ const FREE_WORDS: ReadonlySet<string> = new Set([...LIGHT_WORDS, "use", "uses", 
  * name no relation.
  */
 function isFree(reading: Reading): boolean {
-  // A class standing for its members needs a word for the fact after the is-a ("projects that use a language").
-  if (reading.members) return false;
+  // A class standing for its members needs a word for the fact after the is-a ("projects that use a language");
+  // "the manager of Carol" is no manager-kind thing Carol has (her role).
+  if (reading.members || reading.relational) return false;
   return (reading.type !== undefined || reading.kindWord !== undefined || reading.where !== undefined) && reading.words.every((w) => FREE_WORDS.has(w.text));
 }
 

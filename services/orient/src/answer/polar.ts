@@ -2,7 +2,7 @@ import { canonicalPredicate, nameTokens } from "@boyd/graph";
 import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
 import { LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
-import { namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { doerDirection, namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -30,10 +30,15 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   // A verb that says the predicate backwards turns it too ("Does Bob manage Carol?" is `carol reports_to bob`).
   const passiveWords = q.words.some((w) => w.passive);
   const backwards = (p: string): boolean => q.words.some((w) => saysBackwards(w.text, p));
-  const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || !verbLike(p) || swapped === (passive(p) !== passiveWords !== backwards(p));
+  // "Is Marcus Carol's boss?": a noun for whoever does the verb to the owner says the roles, as it does in open questions (`carol reports_to marcus`).
+  const ownerOf = (target: Mention): Mention | undefined => (first.possessor ? first : target.possessor ? target : undefined);
+  const doer = (p: string): "out" | "in" | undefined => q.words.map((w) => (q.nesting.has(w.position) ? doerDirection(w.text, p) : undefined)).find((d) => d !== undefined);
+  const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || !verbLike(p) || doer(p) !== undefined || swapped === (passive(p) !== passiveWords !== backwards(p));
   // A noun keeps the roles "of" and "'s" give: "Is Beth the parent of Arthur?" is `beth parent_of arthur`, never `arthur parent_of beth`.
   const keepsRoles = (p: string, subject: string, target: Mention): boolean => {
-    const owner = first.possessor ? first : target.possessor ? target : undefined;
+    const owner = ownerOf(target);
+    const direction = owner ? doer(p) : undefined;
+    if (owner && direction) return owner.ids.includes(subject) === (direction === "out");
     if (q.words.length === 0 || verbLike(p) || !owner) return true;
     // "Is Arthur a child of Beth?" names the other end of `parent_of`: the roles turn round.
     const otherEnd = q.words.some((w) => namesOtherEnd(w.text, p));
@@ -182,10 +187,13 @@ export async function answerAsDescribed(q: QuestionReading, toks: readonly strin
   if (!first && !COPULAS.has(toks[thing.end] ?? "")) return undefined;
   let i = first ? thing.end : thing.end + 1;
   if (toks[i] === "one" && toks[i + 1] === "of") i += 2;
-  if (!DESCRIBING_ARTICLES.has(toks[i] ?? "")) return undefined;
-  const description = toks.slice(i + 1);
+  // "a moon of Jupiter", or an owner's noun: "Is Priya Carol's manager?" asks who Carol's manager is.
+  const owner = q.mentions.find((m) => m.start === i && m.possessor && toks[m.end] === "s");
+  if (!owner && !DESCRIBING_ARTICLES.has(toks[i] ?? "")) return undefined;
+  const description = toks.slice(owner ? i : i + 1);
   if (description.length === 0 || description.some((t) => NOT_PLAIN.has(t))) return undefined;
-  const found = await ask(`find the ${description.join(" ")}`);
+  // An owner's noun reads as it is asked ("who is Carol's manager"); "find the" would take the owner for the head.
+  const found = await ask(`${owner ? "who is" : "find the"} ${description.join(" ")}`);
   if (found.kind !== "entities" || found.pattern === "") return undefined;
   const hit = found.answers.find((a) => thing.ids.includes(a.id));
   // Read that way but not among the answers: unknown, of the question as it was read.

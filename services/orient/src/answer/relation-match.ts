@@ -139,3 +139,15 @@ export function passive(predicate: string): boolean {
   const first = t[0] ?? "";
   return t.length > 1 && t[t.length - 1] === "by" && (/(?:ed|en|wn)$/.test(first) || verbOf(first) !== first);
 }
+
+/**
+ * Which way a predicate points from X to the answer of "X's N" or "the N
+ * of X" when N names whoever does a verb: the doer of the predicate's own
+ * verb (`owns`, `led_by`), or of its converse (a boss and `reports_to`).
+ */
+export function doerDirection(noun: string, predicate: string): "out" | "in" | undefined {
+  const verbs = agentVerbs(noun);
+  const doesIt = doesVerbOf(noun, predicate);
+  if (!doesIt && !verbs.some((v) => saysBackwards(v, predicate))) return undefined;
+  return doesIt !== passive(predicate) ? "in" : "out";
+}
