@@ -105,6 +105,11 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is Priya Carol's manager?")).kind).toBe(AnswerKind.UNKNOWN);
     expect((await ask(store, "Is Marcus Carol's manager?")).kind).toBe(AnswerKind.YES);
     expect(ids(await ask(store, "Find the manager of Carol"))).not.toContain("engineering_director");
+    // Two facts chained: Carol's one boss is not Helen, but her boss's boss is (a false no before).
+    const chained = await ask(store, "Is Helen the boss of Carol's boss?");
+    expect(chained.kind).toBe(AnswerKind.YES);
+    expect(chained.proof!.summary).toBe("carol reports_to marcus (org.csv); marcus reports_to helen (org.csv)");
+    expect((await ask(store, "Is Marcus the boss of Carol's boss?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 
   it("a noun for whoever does a verb reads the same whichever way it is put: 'Carol's followers' are the followers of Carol, who follow her", async () => {

@@ -46,7 +46,9 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
     // manager?" asks who Carol's manager is, not for a manager tied to Carol: only the described reading may say yes.
     const ranked = q.superlative !== undefined || q.comparison !== undefined;
     const owned = q.mentions.some((m, k) => k > 0 && toks[m.end] === "s" && q.mentions[k + 1]?.start === m.end + 1);
-    const polar = ranked || owned ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
+    // "Is Helen the boss of Carol's boss?" chains two facts: no one fact says yes or no to it.
+    const chained = q.words.filter((w) => q.nesting.has(w.position)).length > 1;
+    const polar = ranked || owned || chained ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
     return (await answerAsDescribed(q, toks, ask)) ?? polar;
   }
