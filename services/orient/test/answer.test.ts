@@ -662,6 +662,15 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which of Ana's children live in Madrid?"))).toEqual([]);
   });
 
+  it("'Which orbits Saturn, Europa or Titan?' answers among the things offered: Titan, never Enceladus; none when no option is an answer", async () => {
+    const store = await graphOf("solar-system.csv");
+    const a = await ask(store, "Which orbits Saturn, Europa or Titan?");
+    expect(ids(a)).toEqual(["titan"]);
+    expect(a.pattern).toBe("?x orbits saturn with ?x among europa, titan");
+    expect(ids(await ask(store, "Which moon orbits Jupiter: Titan, Io or Europa?"))).toEqual(["europa", "io"]);
+    expect(ids(await ask(store, "Which moon orbits Mars, Titan or Europa?"))).toEqual([]);
+  });
+
   it("a description with a kind and a place ('Is Kim a doctor at St Anne?') needs both: the kind's is-a fact and the place's fact are the proof", async () => {
     const store = await graphWith([
       { subject: "kim", predicate: "is_a", object: "doctor" },

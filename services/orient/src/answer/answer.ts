@@ -34,6 +34,8 @@ const MAX_PARTIALS = 4_000;
  * Every answer carries the facts (and rule derivations) that make it one.
  */
 export async function answerQuestion(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
+  const choice = offeredChoice(text, vocab);
+  if (choice) return chooseAmong(choice.options, await answerQuestion(choice.question, vocab, view));
   const q = readQuestion(text, vocab);
   const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
   if (q.mentions.length === 0) return unread(subjects);
@@ -68,6 +70,29 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   // "Find the moons that orbit Mars" where nothing is said to be a moon: the noun names the relation, as in "the moons of Mars".
   if (whole.answers.length === 0 && q.headWord?.clause) whole = await answerOpen({ ...q, headWord: undefined }, subjects, vocab, view);
   return whole.answers.length > 0 || !parts || parts.joint ? whole : ((await answerEach(parts.questions, vocab, view)) ?? whole);
+}
+
+/**
+ * "Which orbits Saturn, Europa or Titan?": the question before the last
+ * comma or colon, and the things offered after it, when the offer is two or
+ * more names of the graph joined by "or" (and commas).
+ */
+function offeredChoice(text: string, vocab: Vocabulary): { question: string; options: string[][] } | undefined {
+  // The earliest comma or colon after which everything is names: "Saturn, Europa, Titan or Io" offers three.
+  for (const { index: cut } of text.matchAll(/[,:]/g)) {
+    const offer = text.slice(cut + 1);
+    if (!/\bor\b/i.test(offer)) continue;
+    const options = offer.replace(/[?.!\s]+$/, "").split(/\s*,\s*|\s+or\s+/i).map((n) => vocab.lookup(fold(n)));
+    if (options.length >= 2 && options.every((ids) => ids.length > 0)) return { question: text.slice(0, cut), options: options.map((ids) => [...ids]) };
+  }
+  return undefined;
+}
+
+/** The answers among the things offered; none when the question answers none of them (never one not offered). */
+function chooseAmong(options: readonly (readonly string[])[], found: QuestionAnswer): QuestionAnswer {
+  if (found.kind !== "entities") return found;
+  const offered = new Set(options.flat());
+  return { ...found, pattern: found.pattern && `${found.pattern} with ?x among ${[...offered].join(", ")}`, answers: found.answers.filter((a) => offered.has(a.id)) };
 }
 
 /**
