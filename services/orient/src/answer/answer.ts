@@ -73,19 +73,30 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
 }
 
 /**
- * "Which orbits Saturn, Europa or Titan?": the question before the last
- * comma or colon, and the things offered after it, when the offer is two or
- * more names of the graph joined by "or" (and commas).
+ * "Which orbits Saturn, Europa or Titan?": the question before a comma or
+ * colon, and the things offered after it, when the offer is two or more
+ * names of the graph joined by "or" (and commas).
  */
 function offeredChoice(text: string, vocab: Vocabulary): { question: string; options: string[][] } | undefined {
-  // The earliest comma or colon after which everything is names: "Saturn, Europa, Titan or Io" offers three.
+  // The earliest comma or colon after which everything is names: "Europa, Titan or Io" offers three.
   for (const { index: cut } of text.matchAll(/[,:]/g)) {
     const offer = text.slice(cut + 1);
     if (!/\bor\b/i.test(offer)) continue;
-    const options = offer.replace(/[?.!\s]+$/, "").split(/\s*,\s*|\s+or\s+/i).map((n) => vocab.lookup(fold(n)));
+    // Split by hand: a regular expression with a run of spaces on each side of "or" backtracks polynomially.
+    const options = offer
+      .split(",")
+      .flatMap((part) => part.split(/\bor\b/i))
+      .map((n) => vocab.lookup(fold(trimEnd(n))));
     if (options.length >= 2 && options.every((ids) => ids.length > 0)) return { question: text.slice(0, cut), options: options.map((ids) => [...ids]) };
   }
   return undefined;
+}
+
+/** Text without the spaces and end marks ("?", ".", "!") it ends in. */
+function trimEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && " \t\n?.!".includes(text[end - 1]!)) end--;
+  return text.slice(0, end).trim();
 }
 
 /** The answers among the things offered; none when the question answers none of them (never one not offered). */
