@@ -16,7 +16,7 @@ import {
 import { defaultReplicaId, openKvCluster, startController, type AgentSettings, type Cluster, type Controller } from "@boyd/controller";
 import { actCatalog, serveDecide } from "@boyd/decide";
 import type { GraphStore } from "@boyd/graph";
-import { openFileStore, openKvStore, serveMemory } from "@boyd/memory";
+import { openFileStore, openKvStore, serveMemory, syncPolicyFromEnv } from "@boyd/memory";
 import { openJetStreamPerceptInbox, serveObserve, type DropListener } from "@boyd/observe";
 import { openGraph, serveOrient } from "@boyd/orient";
 import { AgentServiceDefinition, type Event } from "@boyd/proto";
@@ -115,7 +115,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     if (wants.has("memory")) {
       const memory = on("memory");
-      const store = memory instanceof NatsTransport ? await openKvStore({ connection: memory.connection, bucket: `${ns}_memory`, replicas: 1 }) : await openFileStore({ dir: join(dataDir, "memory") });
+      const store = memory instanceof NatsTransport ? await openKvStore({ connection: memory.connection, bucket: `${ns}_memory`, replicas: 1 }) : await openFileStore({ dir: join(dataDir, "memory"), sync: syncPolicyFromEnv(options.env ?? process.env) });
       closers.push(() => store.close());
       const b = await serveMemory(memory, store);
       closers.push(() => b.stop());

@@ -45,6 +45,15 @@ describe("a data directory is used by one stack at a time (embedded stores)", ()
     await start(["orient", "memory"]);
   });
 
+  it("a bad BOYD_MEMORY_SYNC is refused naming the variable, and leaves nothing held", async () => {
+    const err = await startStack({ dataDir: dir, env: { ...process.env, BOYD_MEMORY_SYNC: "sometimes" } }).catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(/BOYD_MEMORY_SYNC: .*pipelined/);
+    const strict = await startStack({ dataDir: dir, env: { ...process.env, BOYD_MEMORY_SYNC: "session" } });
+    running.push(strict);
+    await strict.agents.createAgent({ agentId: "strict", goals: [{ description: "Stay up", successCriteria: "up" }] });
+    expect((await strict.agents.getAgent({ agentId: "strict" })).agent?.agentId).toBe("strict");
+  });
+
   it("stacks running different services share one data directory (startStack services)", async () => {
     await start(["orient", "decide"]);
     await start(["memory", "act"]);

@@ -43,9 +43,14 @@ export interface AppendOptions {
    * file (they survive the process being killed, as the kernel holds them),
    * and made durable by the next synced append or within `lazySyncMs`: for
    * writes whose caller commits later with a synced one (a cycle's records,
-   * then its session).
+   * then its session). "pipelined": acknowledged once written, like false,
+   * with a sync started at once behind it; every later append waits for
+   * that sync, so at most the latest pipelined append (and lazy writes
+   * since the last sync) is acknowledged but not yet on disk. A commit
+   * made once per unit of work (a cycle's session) then costs its writer
+   * no wait for the disk: the sync overlaps the work that follows it.
    */
-  readonly sync?: boolean;
+  readonly sync?: boolean | "pipelined";
 }
 
 /** Counters, for tests and benchmarks: how many syncs the appends took. */
@@ -143,13 +148,26 @@ export class GroupCommitLog {
    * rewrite includes it.
    */
   append(payloads: readonly Uint8Array[], onDurable?: () => void, options: AppendOptions = {}): Promise<void> {
+    const sync = options.sync ?? true;
+    if (sync === "pipelined") return this.appendPipelined(payloads, onDurable);
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new WalError("UNAVAILABLE", `${this.path} is closed`));
-      const task: AppendTask = { kind: "append", bytes: framed(payloads), sync: options.sync ?? true, onDurable, resolve, reject };
+      const task: AppendTask = { kind: "append", bytes: framed(payloads), sync, onDurable, resolve, reject };
       if (this.writesNow(task)) return this.writeNow(task);
       this.queue.push(task);
       this.kick();
     });
+  }
+
+  /**
+   * A lazy append with a sync queued right behind it: every later append
+   * is queued after that sync (FIFO), so none is acknowledged before it.
+   * The sync's failure poisons the log, and the next append reports it.
+   */
+  private appendPipelined(payloads: readonly Uint8Array[], onDurable: (() => void) | undefined): Promise<void> {
+    const written = this.append(payloads, onDurable, { sync: false });
+    if (!this.closed) this.flush().catch(() => {});
+    return written;
   }
 
   /**

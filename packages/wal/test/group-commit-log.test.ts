@@ -79,6 +79,39 @@ describe("GroupCommitLog", () => {
     expect(log.stats.syncs).toBe(1); // nothing left to sync at close
   });
 
+  it("a pipelined append is acknowledged once written, its sync runs behind it, and every later append waits for that sync", async () => {
+    const path = join(dir, "log");
+    const { log } = await GroupCommitLog.open(path, { lazySyncMs: 60_000 });
+    await log.append([Buffer.from("opens the file")]);
+    expect(log.stats.syncs).toBe(1);
+    await log.append([Buffer.from("commit 1")], undefined, { sync: "pipelined" });
+    // Acknowledged before its sync: written, so a process killed now keeps it.
+    expect(log.stats.syncs).toBe(1);
+    expect(text((await GroupCommitLog.open(path)).payloads)).toEqual(["opens the file", "commit 1"]);
+    // The next append, lazy or not, is acknowledged only once the sync covering commit 1 is done.
+    await log.append([Buffer.from("next cycle")], undefined, { sync: false });
+    expect(log.stats.syncs).toBe(2);
+    // Commits one after another: each is acknowledged once the sync of the one before is done, so at most the latest is unsynced.
+    await log.append([Buffer.from("commit 2")], undefined, { sync: "pipelined" });
+    expect(log.stats.syncs).toBe(2);
+    await log.append([Buffer.from("commit 3")], undefined, { sync: "pipelined" });
+    // Queued behind commit 2's sync, commit 3 went out in that batch and was acknowledged after it.
+    expect(log.stats.syncs).toBe(3);
+    await log.close();
+    expect(log.stats.syncs).toBe(3);
+    expect(text((await GroupCommitLog.open(path)).payloads)).toEqual(["opens the file", "commit 1", "next cycle", "commit 2", "commit 3"]);
+  });
+
+  it("a pipelined sync that fails poisons the log: the next append reports it", async () => {
+    const { log } = await GroupCommitLog.open(join(dir, "log"), { lazySyncMs: 60_000 });
+    await log.append([Buffer.from("opens the file")]);
+    const handle = (log as unknown as { handle: { datasync(): Promise<void> } }).handle;
+    handle.datasync = () => Promise.reject(new Error("EIO: input/output error"));
+    await log.append([Buffer.from("commit")], undefined, { sync: "pipelined" });
+    await expect(log.append([Buffer.from("next")], undefined, { sync: false })).rejects.toMatchObject({ code: "UNAVAILABLE", message: expect.stringContaining("EIO") });
+    await log.close();
+  });
+
   it("a lazy append to an idle log is written and applied within the call, behind anything queued before it", async () => {
     const path = join(dir, "log");
     const { log } = await GroupCommitLog.open(path, { lazySyncMs: 60_000 });

@@ -12,6 +12,14 @@ export const MemoryConfig = z.object({
   store: z.enum(["files", "kv"]).default("files"),
   /** Directory of the files store. @default ./.boyd/memory (BOYD_DATA_DIR/memory) */
   dataDir: z.string().min(1).default(".boyd/memory"),
+  /**
+   * When the files store's writes reach the disk: "pipelined" (a cycle's
+   * session save starts its sync and the next write waits for it),
+   * "session" (the save waits for its own sync) or "every-write". All three
+   * lose nothing acknowledged when the process is killed; they differ in
+   * what a power loss can take (see FileStoreOptions.sync). @default pipelined
+   */
+  sync: z.enum(["pipelined", "session", "every-write"]).default("pipelined"),
   /** KV bucket of the kv store. @default boyd_memory */
   kvBucket: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, '_' and '-' only").default("boyd_memory"),
   /** Stream replicas when the bucket is created. @default 1 */
@@ -32,6 +40,7 @@ const ENV_NAMES: Record<string, string> = {
   natsUrl: "BOYD_NATS_URL",
   store: "BOYD_MEMORY_STORE",
   dataDir: "BOYD_DATA_DIR",
+  sync: "BOYD_MEMORY_SYNC",
   kvBucket: "BOYD_MEMORY_KV_BUCKET",
   kvReplicas: "BOYD_MEMORY_KV_REPLICAS",
   graph: "BOYD_MEMORY_GRAPH",
@@ -45,6 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MemoryConfi
     natsUrl: env["BOYD_NATS_URL"] || undefined,
     store: env["BOYD_MEMORY_STORE"] || undefined,
     dataDir: env["BOYD_DATA_DIR"] ? `${env["BOYD_DATA_DIR"]}/memory` : undefined,
+    sync: env["BOYD_MEMORY_SYNC"] || undefined,
     kvBucket: env["BOYD_MEMORY_KV_BUCKET"] || undefined,
     kvReplicas: env["BOYD_MEMORY_KV_REPLICAS"] || undefined,
     graph: env["BOYD_MEMORY_GRAPH"] || undefined,
@@ -56,5 +66,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MemoryConfi
     throw new Error(`invalid memory configuration: ${problems.join("; ")}`);
   }
   if (parsed.data.store === "kv" && !parsed.data.natsUrl) throw new Error("invalid memory configuration: BOYD_MEMORY_STORE=kv needs BOYD_NATS_URL");
+  return parsed.data;
+}
+
+/** The files store's sync policy from BOYD_MEMORY_SYNC (for a process that opens the store without the rest of this configuration, such as the embedded stack); throws naming the variable. */
+export function syncPolicyFromEnv(env: NodeJS.ProcessEnv = process.env): MemoryConfig["sync"] {
+  const parsed = MemoryConfig.shape.sync.safeParse(env["BOYD_MEMORY_SYNC"] || undefined);
+  if (!parsed.success) throw new Error(`invalid memory configuration: BOYD_MEMORY_SYNC: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
   return parsed.data;
 }

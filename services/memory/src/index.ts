@@ -34,4 +34,4 @@ export { factId, normalizeContent, isPreferenceFact } from "./facts.js";
 export { pressureOf, pressureLevel, evictionVictim } from "./working-memory.js";
 export { MemoryStoreError } from "./errors.js";
 export { WORKING_MEMORY, CONSOLIDATION, RECALL, KNOWLEDGE, PROVENANCE, TOOL_HISTORY } from "./constants.js";
-export { configFromEnv, MemoryConfig } from "./config.js";
+export { configFromEnv, syncPolicyFromEnv, MemoryConfig } from "./config.js";

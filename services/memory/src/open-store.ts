@@ -6,7 +6,7 @@ import type { MemoryStore } from "./store/port.js";
 
 /** Opens the store the configuration names; the kv store needs a NATS connection. */
 export async function openStore(
-  config: Pick<MemoryConfig, "store" | "dataDir" | "kvBucket" | "kvReplicas">,
+  config: Pick<MemoryConfig, "store" | "dataDir" | "kvBucket" | "kvReplicas"> & Partial<Pick<MemoryConfig, "sync">>,
   connection?: NatsConnection,
   options: Pick<FileStoreOptions, "onTornTail"> = {},
 ): Promise<MemoryStore> {
@@ -14,5 +14,5 @@ export async function openStore(
     if (!connection) throw new Error("the kv store needs a NATS connection");
     return openKvStore({ connection, bucket: config.kvBucket, replicas: config.kvReplicas });
   }
-  return openFileStore({ dir: config.dataDir, ...options });
+  return openFileStore({ dir: config.dataDir, ...(config.sync ? { sync: config.sync } : {}), ...options });
 }

@@ -69,7 +69,7 @@ async function expectEveryAck(store: MemoryStore, acks: Acks): Promise<void> {
 
 describe("crash - kill -9 during a storm of concurrent writes (files)", () => {
   it.each([
-    [1, "session"],
+    [1, "pipelined"],
     [2, "session"],
     [3, "every-write"],
   ])("seed %i, sync on %s: every acknowledged write is there after the restart, and the store goes on", async (seed, sync) => {

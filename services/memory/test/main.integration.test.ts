@@ -2,7 +2,7 @@ import { connectNats, createClient } from "@boyd/bus";
 import { MemoryServiceDefinition, WorkingMemoryKind } from "@boyd/proto";
 import { launchService, retryUntilAnswered, startNats, type NatsServer } from "@boyd/testkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configFromEnv } from "../src/index.js";
+import { configFromEnv, syncPolicyFromEnv } from "../src/index.js";
 import { entry, session, tempDir } from "./fixtures/harness.js";
 
 const main = new URL("../src/main.ts", import.meta.url).pathname;
@@ -57,5 +57,14 @@ describe("memory configuration", () => {
     expect(() => configFromEnv({ BOYD_MEMORY_KV_REPLICAS: "9" })).toThrow(/BOYD_MEMORY_KV_REPLICAS/);
     expect(() => configFromEnv({ BOYD_MEMORY_KV_BUCKET: "a.b" })).toThrow(/BOYD_MEMORY_KV_BUCKET/);
     expect(() => configFromEnv({ BOYD_MEMORY_STORE: "kv" })).toThrow(/BOYD_MEMORY_STORE=kv needs BOYD_NATS_URL/);
+  });
+
+  it("config - BOYD_MEMORY_SYNC picks when the files store syncs: pipelined by default, a bad value named", () => {
+    expect(configFromEnv({}).sync).toBe("pipelined");
+    expect(configFromEnv({ BOYD_MEMORY_SYNC: "session" }).sync).toBe("session");
+    expect(syncPolicyFromEnv({ BOYD_MEMORY_SYNC: "every-write" })).toBe("every-write");
+    expect(syncPolicyFromEnv({})).toBe("pipelined");
+    expect(() => configFromEnv({ BOYD_MEMORY_SYNC: "never" })).toThrow(/BOYD_MEMORY_SYNC/);
+    expect(() => syncPolicyFromEnv({ BOYD_MEMORY_SYNC: "never" })).toThrow(/BOYD_MEMORY_SYNC: .*pipelined/);
   });
 });

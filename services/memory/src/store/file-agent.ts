@@ -111,8 +111,8 @@ export class AgentFiles {
     return storeCall(() => this.log.flush());
   }
 
-  /** Logs `ops` and applies them once they are written and, with `sync`, durable (with every earlier write). */
-  async write(ops: readonly FileOp[], sync: boolean): Promise<void> {
+  /** Logs `ops` and applies them once they are written and, with `sync` true, durable (with every earlier write); "pipelined" starts that sync without waiting for it. */
+  async write(ops: readonly FileOp[], sync: boolean | "pipelined"): Promise<void> {
     // A new file starts with its epoch (replayed first, it numbers nothing away).
     if (this.log.bytes === 0 && this.epoch === "0") ops = [{ op: "epoch", value: randomBytes(8) }, ...ops];
     await storeCall(() => this.log.append(ops.map(encodeOp), () => ops.forEach((op) => this.apply(op)), { sync }));

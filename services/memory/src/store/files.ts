@@ -28,19 +28,24 @@ export interface FileStoreOptions {
   /** Tell about a background compaction that failed (the log stays whole and keeps growing until one succeeds). */
   onBackgroundError?: (err: unknown) => void;
   /**
-   * Which writes are acknowledged only after an fdatasync.
-   * - "session" (default): a session save, the controller's commit point at
-   *   the end of each cycle; its sync also covers every earlier write of the
-   *   agent. Other writes (working memory, facts, episodes, provenance,
-   *   corrections) are acknowledged once written to the log: they survive
-   *   the process being killed (kill -9), and reach the disk with the next
-   *   session save or within 100 ms, so a power loss can take at most the
-   *   records of the cycle in progress, which the cycle redoes from the last
-   *   saved session. One sync per cycle instead of one per write.
+   * When writes reach the disk (every write reaches the kernel before it is
+   * acknowledged, so none is lost when the process is killed, kill -9).
+   * - "pipelined" (default): a session save, the controller's commit point
+   *   at the end of each cycle, is acknowledged once written, and its
+   *   fdatasync starts at once behind it, overlapping the next cycle; every
+   *   later write of the agent waits for that sync. Other writes (working
+   *   memory, facts, episodes, provenance, corrections) are acknowledged
+   *   once written and reach the disk with the next sync or within 100 ms.
+   *   A power loss can take the cycle in progress and the one saved just
+   *   before it (both redone from the last session on disk); act syncs its
+   *   claim on a side effect itself, so no tool runs twice.
+   * - "session": a session save waits for its own sync, which covers every
+   *   earlier write of the agent: a power loss takes only the cycle in
+   *   progress. About one disk sync of latency more per cycle.
    * - "every-write": every write waits for its sync (still shared by the
    *   writes made at once).
    */
-  sync?: "session" | "every-write";
+  sync?: "pipelined" | "session" | "every-write";
   /**
    * Agents held in memory at once. Past it, the least recently used agent
    * that no call is using is released (its writes synced first) and loaded
@@ -60,9 +65,10 @@ interface OpenAgent {
  * Opens the embedded adapter: each agent's documents and record logs live
  * in memory, made durable by one append-only write-ahead log per agent
  * (`<dir>/<agent>/memory.wal`, checksummed records, a torn last record cut
- * off on open). A session save is acknowledged once an fdatasync covers it
- * and every earlier write of the agent; other writes once they are written
- * (see FileStoreOptions.sync); writes made at once share one sync.
+ * off on open). Every write is acknowledged once the kernel has it; a
+ * session save also starts a sync of everything the agent wrote, which by
+ * default the next write waits for rather than the save itself (see
+ * FileStoreOptions.sync); writes made at once share one sync.
  * Documents are appended whole, never rewritten in place; the log is
  * compacted in the background by an atomic rewrite. One store owns the
  * directory (embedded mode), so nothing is read twice from disk: it holds
@@ -179,9 +185,12 @@ class FileStore implements MemoryStore {
     }
   }
 
-  /** Whether a write to `name` waits for its sync. */
-  private syncs(name: DocName | LogName): boolean {
-    return name === "session" || this.options.sync === "every-write";
+  /** Whether a write to `name` waits for its sync, or starts one it does not wait for (see FileStoreOptions.sync). */
+  private syncs(name: DocName | LogName): boolean | "pipelined" {
+    const policy = this.options.sync ?? "pipelined";
+    if (policy === "every-write") return true;
+    if (name !== "session") return false;
+    return policy === "session" ? true : "pipelined";
   }
 
   /** Waits for every write in flight and syncs what is unsynced, then releases the agents and, last, the directory. */
