@@ -49,7 +49,7 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
     const ranked = q.superlative !== undefined || q.comparison !== undefined;
     const owned = q.mentions.some((m, k) => k > 0 && toks[m.end] === "s" && q.mentions[k + 1]?.start === m.end + 1);
     // "Is Helen the boss of Carol's boss?" chains two facts: no one fact says yes or no to it.
-    const chained = q.words.filter((w) => q.nesting.has(w.position)).length > 1;
+    const chained = q.nestingWords.length > 1;
     const polar = ranked || owned || chained ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
     return (await answerAsDescribed(q, toks, ask)) ?? polar;
@@ -575,8 +575,9 @@ const MEMBERSHIP: RelationWord = { text: "", position: -1 };
  * someone else.
  */
 function ownerMisread(p: Partial, anchor: string, reading: Reading, vocab: Vocabulary): boolean {
+  if (reading.possessors.length === 0) return false;
   const nouns = reading.words.filter((w) => reading.nesting.has(w.position));
-  if (reading.possessors.length === 0 || nouns.length === 0) return false;
+  if (nouns.length === 0) return false;
   const owner = (id: string): boolean => reading.possessors.includes(id);
   // Through the owner on the way: the fact before it took the owner for what another word is about.
   if (p.hops.slice(0, -1).some((h) => owner(h.other))) return true;

@@ -195,6 +195,18 @@ export const AUXILIARIES: ReadonlySet<string> = new Set(["is", "are", "was", "we
 /** Words that open a yes/no question when they start the text. */
 export const POLAR_OPENERS: ReadonlySet<string> = new Set("is are was were does do did can could has have had will would should".split(" "));
 
+/** "a", "an": a noun after one is any of its kind ("Is there a moon ...", "Is Europa a moon of ..."). */
+export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(["a", "an"]);
+
+/** The articles: a description starts with one ("a moon of Jupiter", "the capital of France"). */
+export const ARTICLES: ReadonlySet<string> = new Set([...INDEFINITE_ARTICLES, "the"]);
+
+/** Words before a noun that say how many, not which ("any moons ...?", "some lines"). */
+export const QUANTIFIERS: ReadonlySet<string> = new Set(["any", "some"]);
+
+/** Words before a noun that take every one of its kind ("list all moons"). */
+export const UNIVERSALS: ReadonlySet<string> = new Set(["all", "every", "each"]);
+
 /** Words after which a noun names what the answers are ("which animals", "the moons that"). */
 export const HEAD_OPENERS: ReadonlySet<string> = new Set("which what whose list name find out me".split(" "));
 

@@ -1,9 +1,9 @@
 import { canonicalPredicate, nameTokens } from "@boyd/graph";
 import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
-import { LIGHT_WORDS } from "./lexicon.js";
+import { ARTICLES, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { doerDirection, namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
-import { NUMBER, unread, type QuestionAnswer } from "./result.js";
+import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /**
@@ -32,7 +32,7 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   const backwards = (p: string): boolean => q.words.some((w) => saysBackwards(w.text, p));
   // "Is Marcus Carol's boss?": a noun for whoever does the verb to the owner says the roles, as it does in open questions (`carol reports_to marcus`).
   const ownerOf = (target: Mention): Mention | undefined => (first.possessor ? first : target.possessor ? target : undefined);
-  const doer = (p: string): "out" | "in" | undefined => q.words.map((w) => (q.nesting.has(w.position) ? doerDirection(w.text, p) : undefined)).find((d) => d !== undefined);
+  const doer = (p: string): "out" | "in" | undefined => q.nestingWords.map((w) => doerDirection(w.text, p)).find((d) => d !== undefined);
   const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || !verbLike(p) || doer(p) !== undefined || swapped === (passive(p) !== passiveWords !== backwards(p));
   // A noun keeps the roles "of" and "'s" give: "Is Beth the parent of Arthur?" is `beth parent_of arthur`, never `arthur parent_of beth`.
   const keepsRoles = (p: string, subject: string, target: Mention): boolean => {
@@ -183,25 +183,22 @@ const NOT_PLAIN: ReadonlySet<string> = new Set(["not", "no", "never", "nor", "t"
 export async function answerAsDescribed(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
   const thing = q.mentions[0]!;
   // The copula comes first ("Is Europa a ...", "Is a dog a ..."), or right after the thing ("... whether Europa is a ...").
-  const first = COPULAS.has(toks[0]!) && (thing.start === 1 || (thing.start === 2 && DESCRIBING_ARTICLES.has(toks[1]!)));
+  const first = COPULAS.has(toks[0]!) && (thing.start === 1 || (thing.start === 2 && ARTICLES.has(toks[1]!)));
   if (!first && !COPULAS.has(toks[thing.end] ?? "")) return undefined;
   let i = first ? thing.end : thing.end + 1;
   if (toks[i] === "one" && toks[i + 1] === "of") i += 2;
   // "a moon of Jupiter", or an owner's noun: "Is Priya Carol's manager?" asks who Carol's manager is.
   const owner = q.mentions.find((m) => m.start === i && m.possessor && toks[m.end] === "s");
-  if (!owner && !DESCRIBING_ARTICLES.has(toks[i] ?? "")) return undefined;
+  if (!owner && !ARTICLES.has(toks[i] ?? "")) return undefined;
   const description = toks.slice(owner ? i : i + 1);
   if (description.length === 0 || description.some((t) => NOT_PLAIN.has(t))) return undefined;
   // An owner's noun reads as it is asked ("who is Carol's manager"); "find the" would take the owner for the head.
   const found = await ask(`${owner ? "who is" : "find the"} ${description.join(" ")}`);
-  if (found.kind !== "entities" || found.pattern === "") return undefined;
+  if (!readAsOpen(found)) return undefined;
   const hit = found.answers.find((a) => thing.ids.includes(a.id));
   // Read that way but not among the answers: unknown, of the question as it was read.
-  const pattern = `${found.pattern} with ?x = ${hit?.id ?? thing.ids[0]!}`;
-  return { kind: hit ? "yes" : "unknown", pattern, subjects: found.subjects, predicates: found.predicates, answers: [], proof: hit?.steps ?? [] };
+  return yesIfShown(found, hit, `${found.pattern} with ?x = ${hit?.id ?? thing.ids[0]!}`);
 }
-
-const DESCRIBING_ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"]);
 
 /**
  * "Are there courses offered in spring?", "Is there a moon with an
@@ -216,9 +213,18 @@ export async function answerExistence(toks: readonly string[], ask: (text: strin
   const rest = toks.slice(opener);
   if (rest.length === 0 || rest.some((t) => NOT_PLAIN.has(t))) return undefined;
   const found = await ask(`which ${rest.join(" ")}`);
-  if (found.kind !== "entities" || found.pattern === "") return undefined;
-  const witness = found.answers[0];
-  return { kind: witness ? "yes" : "unknown", pattern: `some ?x: ${found.pattern}`, subjects: found.subjects, predicates: found.predicates, answers: [], proof: witness?.steps ?? [] };
+  if (!readAsOpen(found)) return undefined;
+  return yesIfShown(found, found.answers[0], `some ?x: ${found.pattern}`);
+}
+
+/** Whether an open question asked on a yes/no question's behalf was read as one (it has a pattern of facts). */
+function readAsOpen(found: QuestionAnswer): boolean {
+  return found.kind === "entities" && found.pattern !== "";
+}
+
+/** YES with the facts of `shown`, one of `found`'s answers; UNKNOWN without one (not found is not refuted). */
+function yesIfShown(found: QuestionAnswer, shown: FoundAnswer | undefined, pattern: string): QuestionAnswer {
+  return { kind: shown ? "yes" : "unknown", pattern, subjects: found.subjects, predicates: found.predicates, answers: [], proof: shown?.steps ?? [] };
 }
 
 /** Where what is asked about starts after "is there (a|any)", "are there (any)", "do(es) any": undefined when the question opens otherwise. */
@@ -231,7 +237,8 @@ function existenceOpener(toks: readonly string[]): number | undefined {
   return i;
 }
 
-const EXISTENCE_DETERMINERS: ReadonlySet<string> = new Set(["a", "an", "any", "some"]);
+/** Words between "is there" / "are there" and what is asked about. */
+const EXISTENCE_DETERMINERS: ReadonlySet<string> = new Set([...INDEFINITE_ARTICLES, ...QUANTIFIERS]);
 
 function score(words: readonly RelationWord[], p: string): number {
   return words.reduce((n, w) => n + wordScore(w.text, p), 0);

@@ -1,4 +1,4 @@
-import { AGE_MEASURE, FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, RELATION_FILLERS, UNITS } from "./lexicon.js";
+import { AGE_MEASURE, ARTICLES, FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
 import { NUMBER } from "./result.js";
 import { nameTokens as tokens, singulars } from "@boyd/graph";
 import type { Vocabulary } from "./vocabulary.js";
@@ -61,6 +61,8 @@ export interface QuestionReading {
   readonly choice: boolean;
   /** Positions of nouns that nest ("Carol's manager", "the manager of"). */
   readonly nesting: ReadonlySet<number>;
+  /** The words at those positions, in order. */
+  readonly nestingWords: readonly RelationWord[];
   /** Asks "who". */
   readonly person: boolean;
   /** The question asks for things sharing something ("the same office as", "other moons"). */
@@ -119,7 +121,8 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
-  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, where };
+  const nestingWords = words.filter((w) => nesting.has(w.position));
+  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
@@ -239,7 +242,7 @@ const QUANTITY = new Set(["long", "many", "much", "old", "big", "far", "tall", "
 /** Whether the word at `i` follows "which"/"what"/... (articles skipped). */
 function opensNounPhrase(toks: readonly string[], i: number): boolean {
   let j = i - 1;
-  while (j >= 0 && ARTICLES.has(toks[j]!)) j--;
+  while (j >= 0 && DETERMINERS.has(toks[j]!)) j--;
   return j >= 0 && (toks[j] === "which" || toks[j] === "what" || toks[j] === "whose");
 }
 
@@ -247,7 +250,7 @@ function opensNounPhrase(toks: readonly string[], i: number): boolean {
 function headNoun(toks: readonly string[], words: readonly RelationWord[]): RelationWord | undefined {
   // A word followed by an article is a verb taking its object ("What contains a nut?"), not a noun.
   const next = (x: RelationWord): string => toks[x.position + 1] ?? "";
-  const w = words.find((x) => x.position === firstContent(toks) && FILLER_WORDS.has(next(x)) && !ARTICLES.has(next(x)));
+  const w = words.find((x) => x.position === firstContent(toks) && FILLER_WORDS.has(next(x)) && !DETERMINERS.has(next(x)));
   if (!w) return undefined;
   if (opensNounPhrase(toks, w.position)) return w;
   return opensRelativeClause(toks, w.position) ? { ...w, clause: true } : undefined;
@@ -260,7 +263,7 @@ function headNoun(toks: readonly string[], words: readonly RelationWord[]): Rela
  */
 function opensRelativeClause(toks: readonly string[], i: number): boolean {
   const j = i - 1;
-  return j >= 1 && ARTICLES.has(toks[j]!) && HEAD_OPENERS.has(toks[j - 1]!) && (RELATIVE_PRONOUNS.has(toks[i + 1] ?? "") || PLACING.has(toks[i + 1] ?? ""));
+  return j >= 1 && DETERMINERS.has(toks[j]!) && HEAD_OPENERS.has(toks[j - 1]!) && (RELATIVE_PRONOUNS.has(toks[i + 1] ?? "") || PLACING.has(toks[i + 1] ?? ""));
 }
 
 const RELATIVE_PRONOUNS = new Set(["that", "who", "which", "whose"]);
@@ -294,7 +297,7 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
       if (run.every((t) => FILLER_WORDS.has(t) || (t.length < 2 && !/^\d$/.test(t)))) continue;
       // A name may start with an article only as a whole ("The Long Road", "The Hague"), never by way of a plural.
       const articleLed = FILLER_WORDS.has(run[0]!) && n > 1;
-      if (articleLed && !ARTICLES.has(run[0]!)) continue;
+      if (articleLed && !DETERMINERS.has(run[0]!)) continue;
       for (const candidate of articleLed ? [run.join(" ")] : variants(run)) {
         const ids = vocab.lookup(candidate);
         if (ids.length > 0) {
@@ -315,7 +318,7 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
 function isPossessor(toks: readonly string[], start: number, end: number): boolean {
   if (toks[end] === "s") return true;
   let j = start - 1;
-  while (j >= 0 && ARTICLES.has(toks[j]!)) j--;
+  while (j >= 0 && DETERMINERS.has(toks[j]!)) j--;
   return j >= 0 && toks[j] === "of";
 }
 
@@ -326,9 +329,8 @@ function variants(run: readonly string[]): string[] {
   return out;
 }
 
-const ARTICLES = new Set(["the", "a", "an", "all", "every", "each"]);
-/** Words before a noun asked about that say how many, not which ("any moons ...?"). */
-const QUANTIFIERS = new Set(["any", "some"]);
+/** Words that open a noun phrase before its noun. */
+const DETERMINERS: ReadonlySet<string> = new Set([...ARTICLES, ...UNIVERSALS]);
 
 /**
  * The head noun: the first mention when only filler words come before it and
@@ -354,7 +356,7 @@ function headMention(toks: readonly string[], mentions: readonly Mention[]): Men
   const m = mentions[0];
   if (!m || !toks.slice(0, m.start).every((t) => FILLER_WORDS.has(t))) return undefined;
   let i = m.start - 1;
-  while (i >= 0 && (ARTICLES.has(toks[i]!) || QUANTIFIERS.has(toks[i]!))) i--;
+  while (i >= 0 && (DETERMINERS.has(toks[i]!) || QUANTIFIERS.has(toks[i]!))) i--;
   const articles = m.start - 1 - i;
   // "which of the metro lines", "which one of the moons": the noun after "of" is what is asked for (not an owner: "which of Ana's children").
   if (toks[i] === "of" && toks[m.end] !== "s") {
