@@ -815,6 +815,42 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is Nairobi the capital of Kenya?")).kind).toBe(AnswerKind.YES);
   });
 
+  it("a clause about the answer is read about the answer, never about another thing named on the way ('What does Flask depend on that is written in Python?')", async () => {
+    const store = await graphWith([
+      { subject: "flask", predicate: "is_a", object: "framework" },
+      { subject: "django", predicate: "is_a", object: "framework" },
+      { subject: "gin", predicate: "is_a", object: "framework" },
+      { subject: "flask", predicate: "written_in", object: "python" },
+      { subject: "django", predicate: "written_in", object: "python" },
+      { subject: "gin", predicate: "written_in", object: "go" },
+      { subject: "pandas", predicate: "written_in", object: "python" },
+      { subject: "jinja", predicate: "written_in", object: "python" },
+      { subject: "werkzeug", predicate: "written_in", object: "python" },
+      { subject: "libyaml", predicate: "written_in", object: "c" },
+      { subject: "numpy", predicate: "written_in", object: "c" },
+      { subject: "flask", predicate: "depends_on", object: "jinja" },
+      { subject: "flask", predicate: "depends_on", object: "werkzeug" },
+      { subject: "flask", predicate: "depends_on", object: "libyaml" },
+      { subject: "pandas", predicate: "depends_on", object: "numpy" },
+      { subject: "pandas", predicate: "depends_on", object: "pytz" },
+      { subject: "gin", predicate: "depends_on", object: "jinja" },
+      { subject: "gin", predicate: "depends_on", object: "werkzeug" },
+    ]);
+    // Not numpy (pandas, also written in Python, depends on it) nor libyaml (written in C): Flask's Python dependencies.
+    const deps = await ask(store, "What does Flask depend on that is written in Python?");
+    expect(ids(deps)).toEqual(["jinja", "werkzeug"]);
+    expect(deps.pattern).toBe("flask depends_on ?x, ?x written_in python");
+    // Gin depends on something written in Python, and on Jinja, but is written in Go.
+    const frameworks = await ask(store, "Which frameworks written in Python depend on Jinja?");
+    expect(ids(frameworks)).toEqual(["flask"]);
+    expect(frameworks.pattern).toContain("?x written_in python");
+    // A one-letter name is a name: C is no answer to a question that names it.
+    const c = await ask(store, "What does pandas depend on that is written in C?");
+    expect(ids(c)).toEqual(["numpy"]);
+    expect(ids(await ask(store, "Which libraries does Flask depend on that are written in C?"))).toEqual([]);
+    expect(ids(await ask(store, "What does Flask depend on that is written in C?"))).toEqual(["libyaml"]);
+  });
+
   it("numbers are whole tokens: 7.08 is an answer, never 1.08 or 08", async () => {
     const store = await graphWith([{ subject: "eur", predicate: "rate_usd", object: "7.08" }]);
     const a = await ask(store, "What is the USD rate of EUR?");

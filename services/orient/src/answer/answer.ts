@@ -226,6 +226,8 @@ interface Reading {
   readonly choice: boolean;
   /** The head names whoever does a verb to what is named ("the manager of Carol"): no fact leads to an answer unnamed. */
   readonly relational: boolean;
+  /** Where a word right after the head noun would be: it describes the answers ("frameworks written in Python"), so it names the last fact or one of the answer's own. */
+  readonly afterHead: number | undefined;
 }
 
 interface Candidate {
@@ -262,7 +264,8 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   for (const m of q.mentions) if (m.possessor && !(await anyClass(m, view))) possessors.push(...m.ids);
   // "the manager of Carol" names a relation (who Carol reports to), though `manager` is also a class of roles.
   const relational = head !== undefined && type !== undefined && q.nesting.has(head.end - 1) && agentVerbs(head.text.split(" ").at(-1)!).length > 0;
-  const base = { where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
+  const afterHead = head?.end;
+  const base = { afterHead, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -497,6 +500,9 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
   }
   if (unexplained > 0 && !isFree(reading)) return undefined;
+  // "Which frameworks written in Python depend on Jinja?" asks for frameworks written in Python, not ones depending on something that is.
+  const describing = own.findIndex((w) => w !== undefined && w.position === reading.afterHead);
+  if (describing >= 0 && describing !== hops.length - 1) return undefined;
   // "in kilometres" is answered from `radius_km`, never from `radius_mi` or a `radius` in no stated unit.
   if (reading.unit && !inUnit(hops[hops.length - 1]!.predicate, reading.unit)) return undefined;
   // Direction of the first fact: the named thing before the verb is its
@@ -539,7 +545,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     const leftover = restHere.filter((w) => w !== kind);
     if (leftover.length > 0) {
       const described = await describedBy(p, leftover, vocab, view);
-      const onTheWay = described ? [described] : await kindsOnTheWay(p, leftover, vocab, view);
+      const aboutAnswer = leftover.some((w) => w.position === reading.afterHead);
+      const onTheWay = described ? [described] : aboutAnswer ? undefined : await kindsOnTheWay(p, leftover, vocab, view);
       if (!onTheWay) continue;
       steps.push(...onTheWay);
     }
@@ -716,9 +723,11 @@ async function satisfiesOthers(p: Partial, others: readonly Mention[], view: Fac
   const steps: FactStep[] = [];
   // For a class standing for its members, the member is what the other names describe ("a station in Sussex").
   // An owner is not what they describe: in "Which of Ana's children live in Porto?" Porto is where a child lives, not Ana.
-  const anchorEdges = p.hops.length > 0 && !ownerAnchor ? await view.edges(members ? p.hops[0]!.other : anchorOf(p)) : [];
+  const anchorEdges = members && !ownerAnchor ? await view.edges(p.hops[0]!.other) : [];
   for (const m of others) {
-    if (p.hops.some((h) => m.ids.includes(h.other))) continue;
+    // Through another thing named, the words of the facts on either side of it were read about it, not about the answers:
+    // "What does Flask depend on that is written in Python?" is no question about what Flask is written in.
+    if (p.hops.some((h) => m.ids.includes(h.other))) return undefined;
     // "the genus Panthera": the named thing itself is tied to the other name.
     const own = anchorEdges.find((e) => m.ids.includes(e.other));
     if (own) {

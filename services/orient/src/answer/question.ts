@@ -286,6 +286,9 @@ function isPolar(toks: readonly string[]): boolean {
   return i >= 0 && toks.slice(0, i).every((t) => FILLER_WORDS.has(t));
 }
 
+/** Letters that stand alone only as the rest of a possessive or contraction, or as "I". */
+const CLITICS: ReadonlySet<string> = new Set(["s", "t", "d", "m", "i"]);
+
 /** Greedy longest match from the left; a run of filler words alone never names anything. */
 function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
   const out: Mention[] = [];
@@ -293,8 +296,9 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
     let found: Mention | undefined;
     for (let n = Math.min(vocab.maxNameTokens, toks.length - i); n >= 1 && !found; n--) {
       const run = toks.slice(i, i + n);
-      // A lone digit is a number ("4 platforms"); a lone letter names nothing.
-      if (run.every((t) => FILLER_WORDS.has(t) || (t.length < 2 && !/^\d$/.test(t)))) continue;
+      // A lone digit is a number ("4 platforms"); a lone letter may be a name ("written in C"), but not what is left of
+      // a possessive or a contraction ("Carol's", "isn't", "I'd") or the pronoun "I".
+      if (run.every((t) => FILLER_WORDS.has(t) || CLITICS.has(t))) continue;
       // A name may start with an article only as a whole ("The Long Road", "The Hague"), never by way of a plural.
       const articleLed = FILLER_WORDS.has(run[0]!) && n > 1;
       if (articleLed && !DETERMINERS.has(run[0]!)) continue;
