@@ -851,6 +851,27 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "What does Flask depend on that is written in C?"))).toEqual(["libyaml"]);
   });
 
+  it("the noun after 'which' is what the answers are, a participle after it too ('Which languages created by Microsoft ...' never lists frameworks)", async () => {
+    const store = await graphWith([
+      { subject: "angular", predicate: "is_a", object: "framework" },
+      { subject: "vue", predicate: "is_a", object: "framework" },
+      { subject: "angular", predicate: "written_in", object: "typescript" },
+      { subject: "vue", predicate: "written_in", object: "typescript" },
+      { subject: "typescript", predicate: "is_a", object: "programming_language" },
+      { subject: "csharp", predicate: "is_a", object: "programming_language" },
+      { subject: "typescript", predicate: "created_by", object: "microsoft" },
+      { subject: "csharp", predicate: "created_by", object: "microsoft" },
+    ]);
+    for (const question of ["Which languages created by Microsoft are used by frameworks?", "Which languages created by Microsoft are used by Angular?"]) {
+      const a = await ask(store, question);
+      expect(a.answers.map((x) => x.symbolId).filter((id) => id === "angular" || id === "vue"), question).toEqual([]);
+    }
+    const one = await ask(store, "Which language created by Microsoft is used by Angular?");
+    expect(ids(one)).toEqual(["typescript"]);
+    expect(one.pattern).toContain("?x is_a programming_language");
+    expect(ids(await ask(store, "Which languages created by Microsoft are there?"))).toEqual(["csharp", "typescript"]);
+  });
+
   it("numbers are whole tokens: 7.08 is an answer, never 1.08 or 08", async () => {
     const store = await graphWith([{ subject: "eur", predicate: "rate_usd", object: "7.08" }]);
     const a = await ask(store, "What is the USD rate of EUR?");

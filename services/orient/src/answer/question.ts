@@ -250,7 +250,9 @@ function opensNounPhrase(toks: readonly string[], i: number): boolean {
 function headNoun(toks: readonly string[], words: readonly RelationWord[]): RelationWord | undefined {
   // A word followed by an article is a verb taking its object ("What contains a nut?"), not a noun.
   const next = (x: RelationWord): string => toks[x.position + 1] ?? "";
-  const w = words.find((x) => x.position === firstContent(toks) && FILLER_WORDS.has(next(x)) && !DETERMINERS.has(next(x)));
+  // "Which languages created by Microsoft ...": a passive participle right after it describes the noun.
+  const described = (x: RelationWord): boolean => toks[x.position + 2] === "by" && opensNounPhrase(toks, x.position);
+  const w = words.find((x) => x.position === firstContent(toks) && ((FILLER_WORDS.has(next(x)) && !DETERMINERS.has(next(x))) || described(x)));
   if (!w) return undefined;
   if (opensNounPhrase(toks, w.position)) return w;
   return opensRelativeClause(toks, w.position) ? { ...w, clause: true } : undefined;
