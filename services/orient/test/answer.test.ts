@@ -488,6 +488,36 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which lake is the deepest?"))).toEqual([]);
   });
 
+  it("a kind among a class's members is ranked only if it has a number ('the oldest airline' with low-cost carriers, a kind of airline); 'the largest fleet' ranks by fleet size", async () => {
+    const store = await graphWith([
+      { subject: "lufthansa", predicate: "is_a", object: "airline" },
+      { subject: "klm", predicate: "is_a", object: "airline" },
+      { subject: "low_cost_carrier", predicate: "is_a", object: "airline" },
+      { subject: "ryanair", predicate: "is_a", object: "low_cost_carrier" },
+      { subject: "lufthansa", predicate: "founded", object: "1953" },
+      { subject: "klm", predicate: "founded", object: "1919" },
+      { subject: "ryanair", predicate: "founded", object: "1984" },
+      { subject: "lufthansa", predicate: "fleet_size", object: "280" },
+      { subject: "klm", predicate: "fleet_size", object: "110" },
+      { subject: "ryanair", predicate: "fleet_size", object: "560" },
+    ]);
+    const oldest = await ask(store, "What is the oldest airline?");
+    expect(ids(oldest)).toEqual(["klm"]);
+    expect(oldest.pattern).toBe("lowest ?n: ?x founded ?n, ?x is-a airline");
+    expect(ids(await ask(store, "Which airline has the largest fleet?"))).toEqual(["ryanair"]);
+    expect(ids(await ask(store, "Which airline has the smallest fleet?"))).toEqual(["klm"]);
+    // "Largest" alone names no measure; a member without a number could be the oldest, so nothing is ranked.
+    expect(ids(await ask(store, "What is the largest airline?"))).toEqual([]);
+    await store.addTriples([{ subject: "aer_lingus", predicate: "is_a", object: "airline", source: "org.csv" }]);
+    expect(ids(await ask(store, "What is the oldest airline?"))).toEqual([]);
+    // A kind with a number of its own is ranked with the rest.
+    await store.addTriples([
+      { subject: "aer_lingus", predicate: "founded", object: "1936", source: "org.csv" },
+      { subject: "low_cost_carrier", predicate: "founded", object: "1900", source: "org.csv" },
+    ]);
+    expect(ids(await ask(store, "What is the oldest airline?"))).toEqual(["low_cost_carrier"]);
+  });
+
   it("'the oldest' ranks by the year each began (the lowest) or by an age (the highest), with every value in the proof; 'the latest version of' a thing is no ranking", async () => {
     const store = await graphWith([
       ...[["hawks", "1921"], ["wolves", "1908"], ["foxes", "1975"]].flatMap(([team, year]) => [

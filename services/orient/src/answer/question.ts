@@ -186,6 +186,14 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
     // "the latest version of Tern RPC" is its current one, not a ranking: an age ranks only a class
     // named alone ("the oldest team"), and never where the next word names a relation (`version`).
     if (adjective?.measure === AGE_MEASURE && (names !== 1 || namesPredicate(toks[i + 1] ?? "", vocab))) continue;
+    // "the largest fleet": a size ranks by the noun after it, when that noun names a relation (`fleet_size`);
+    // alone ("the largest city") it says no measure.
+    const sized = SIZE_WORDS.get(toks[i]!);
+    if (sized !== undefined) {
+      const noun = toks[i + 1] ?? "";
+      if (!covered.has(i + 1) && !FILLER_WORDS.has(noun) && namesPredicate(noun, vocab)) return { measure: noun, highest: sized, positions: [i, i + 1] };
+      continue;
+    }
     const ranks = toks[i] === "most" ? true : toks[i] === "fewest" || toks[i] === "least" ? false : undefined;
     // "the highest point of Nepal" names `highest_point`: a relation, not a ranking.
     if ((!adjective && ranks === undefined) || namesPredicate(toks[i]!, vocab)) continue;
@@ -195,6 +203,14 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
   }
   return undefined;
 }
+
+/** Words of size, by whether they ask for the highest: they rank by the noun after them. */
+const SIZE_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ["largest", true],
+  ["biggest", true],
+  ["greatest", true],
+  ["smallest", false],
+]);
 
 /** Whether a word is part of the name of a predicate the graph has. */
 function namesPredicate(word: string, vocab: Vocabulary): boolean {

@@ -97,7 +97,7 @@ async function measure(
     if (members.length === 0 || members.length > MAX_COMPARED) continue;
     const candidates = [...vocab.predicates.keys()].filter(fits);
     const measured = (await Promise.all(candidates.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
-    if (measured.length === 1 && accept(measured[0]!, members)) return { cls, values: measured[0]! };
+    if (measured.length === 1 && accept(measured[0]!, await ranked(members, measured[0]!, view))) return { cls, values: measured[0]! };
   }
   return undefined;
 }
@@ -111,6 +111,18 @@ interface Measured {
   readonly member: Edge;
   readonly fact: Edge;
   readonly value: number;
+}
+
+/**
+ * The members a ranking is over: a kind among them ("low-cost carrier",
+ * an airline by an is-a fact) is no one thing with a number of its own
+ * unless it has one; its own members are ranked in its place.
+ */
+async function ranked(members: readonly Edge[], values: readonly Measured[], view: FactView): Promise<Edge[]> {
+  const valued = new Set(values.map((v) => v.member.other));
+  const out: Edge[] = [];
+  for (const m of members) if (valued.has(m.other) || !(await view.isClass(m.other))) out.push(m);
+  return out;
 }
 
 /** Each member's number for `predicate`; undefined when a member has two different ones (no ranking is sound then). */
