@@ -518,6 +518,37 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "What is the oldest airline?"))).toEqual(["low_cost_carrier"]);
   });
 
+  it("'Is KLM older than Lufthansa?' is yes or no by the one number each has, both facts the proof; unknown when one has none or two, or a class is compared", async () => {
+    const store = await graphWith([
+      { subject: "lufthansa", predicate: "is_a", object: "airline" },
+      { subject: "klm", predicate: "is_a", object: "airline" },
+      { subject: "klm", predicate: "founded", object: "1919" },
+      { subject: "lufthansa", predicate: "founded", object: "1953" },
+      { subject: "ryanair", predicate: "founded", object: "1984" },
+      { subject: "ryanair", predicate: "fleet_size", object: "560" },
+      { subject: "klm", predicate: "fleet_size", object: "110" },
+      { subject: "iberia", predicate: "fleet_size", object: "110" },
+      { subject: "condor", predicate: "founded", object: "1955" },
+      { subject: "condor", predicate: "founded", object: "1961" },
+    ]);
+    const yes = await ask(store, "Is KLM older than Lufthansa?");
+    expect(yes.kind).toBe(AnswerKind.YES);
+    expect(yes.pattern).toBe("klm founded ?a, lufthansa founded ?b, ?a < ?b");
+    expect(yes.proof!.steps.map((s) => `${s.fact!.subject} ${s.fact!.object}`)).toEqual(["klm 1919", "lufthansa 1953"]);
+    expect((await ask(store, "Is Lufthansa older than KLM?")).kind).toBe(AnswerKind.NO);
+    expect((await ask(store, "Is Ryanair younger than Lufthansa?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Does Ryanair have a larger fleet than KLM?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Does KLM have more fleet than Ryanair?")).kind).toBe(AnswerKind.NO);
+    // Equal is not more.
+    expect((await ask(store, "Does KLM have a larger fleet than Iberia?")).kind).toBe(AnswerKind.NO);
+    // No year for Iberia, two for Condor, no measure in "bigger", a class compared: nothing says yes or no.
+    for (const question of ["Is KLM older than Iberia?", "Is Condor older than KLM?", "Is Ryanair bigger than KLM?", "Is KLM older than the airline?"]) {
+      const a = await ask(store, question);
+      expect(a.kind, question).toBe(AnswerKind.UNKNOWN);
+      expect(a.proof?.steps ?? [], question).toEqual([]);
+    }
+  });
+
   it("'the oldest' ranks by the year each began (the lowest) or by an age (the highest), with every value in the proof; 'the latest version of' a thing is no ranking", async () => {
     const store = await graphWith([
       ...[["hawks", "1921"], ["wolves", "1908"], ["foxes", "1975"]].flatMap(([team, year]) => [

@@ -3,7 +3,7 @@ import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type Fact
 import { agentVerbs, AUXILIARIES, LIGHT_WORDS, UNIT_SCALES } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
-import { answerComparison, answerSuperlative } from "./ranking.js";
+import { answerComparison, answerPairCompared, answerSuperlative } from "./ranking.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -44,6 +44,9 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
     const ask = (open: string) => answerQuestion(open, vocab, view);
     const existence = await answerExistence(toks, ask);
     if (existence) return existence;
+    // "Is KLM older than Lufthansa?": the two numbers say yes or no, or nothing does.
+    const compared = await answerPairCompared(q, vocab, view);
+    if (compared) return compared;
     // "Is St Anne the hospital with the most beds?": no one fact says the ranking; "Is Priya Carol's
     // manager?" asks who Carol's manager is, not for a manager tied to Carol: only the described reading may say yes.
     const ranked = q.superlative !== undefined || q.comparison !== undefined;

@@ -41,6 +41,8 @@ export interface QuestionReading {
   readonly comparison: { readonly op: ">" | ">=" | "<" | "<="; readonly value: number } | undefined;
   /** "the most platforms", "the deepest": the word naming what is measured, and whether the highest is asked for. */
   readonly superlative: { readonly measure: string; readonly highest: boolean } | undefined;
+  /** "Is KLM older than Lufthansa?": two things named on either side of a comparative, and what it measures; `higher` when it asks for the first to measure more. */
+  readonly paired: { readonly first: Mention; readonly second: Mention; readonly measure: string; readonly higher: boolean } | undefined;
   /** The last mention and those joined to it by "and" ("serve Fenwick and Carrow"), in order; the last alone when none is. */
   readonly lastJoined: readonly Mention[];
   /** The noun that names what the answers are ("which animals"), if it names something in the graph. */
@@ -122,7 +124,8 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
-  return { polar, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
+  return { polar, paired, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
@@ -153,6 +156,55 @@ function comparisonAsked(toks: readonly string[]): { op: ">" | ">=" | "<" | "<="
     }
   }
   return undefined;
+}
+
+/** Comparatives that name their measure themselves, as SUPERLATIVE_ADJECTIVES do ("older" -> age, the higher). */
+const COMPARATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: boolean }> = new Map([
+  ["higher", { measure: "high", highest: true }],
+  ["taller", { measure: "tall", highest: true }],
+  ["longer", { measure: "long", highest: true }],
+  ["deeper", { measure: "deep", highest: true }],
+  ["shallower", { measure: "deep", highest: false }],
+  ["heavier", { measure: "heavy", highest: true }],
+  ["lighter", { measure: "heavy", highest: false }],
+  ["farther", { measure: "far", highest: true }],
+  ["further", { measure: "far", highest: true }],
+  ["nearer", { measure: "far", highest: false }],
+  ["closer", { measure: "far", highest: false }],
+  ["older", { measure: AGE_MEASURE, highest: true }],
+  ["younger", { measure: AGE_MEASURE, highest: false }],
+  ["newer", { measure: AGE_MEASURE, highest: false }],
+]);
+
+/** Comparatives that measure by the noun after them ("a larger fleet than", "more platforms than"), by whether they ask for more. */
+const COMPARATIVE_QUANTIFIERS: ReadonlyMap<string, boolean> = new Map([
+  ["more", true],
+  ["larger", true],
+  ["bigger", true],
+  ["greater", true],
+  ["fewer", false],
+  ["less", false],
+  ["smaller", false],
+]);
+
+/**
+ * "Is KLM older than Lufthansa?", "Does Ryanair have a larger fleet than
+ * KLM?": a comparative right before "than", between the first thing named
+ * and the second, which follows "than" (articles aside). Undefined for
+ * anything else, or for a size word with no noun naming a relation.
+ */
+function pairCompared(toks: readonly string[], mentions: readonly Mention[], vocab: Vocabulary): QuestionReading["paired"] {
+  const [first, second] = mentions;
+  if (mentions.length !== 2 || !first || !second) return undefined;
+  let than = second.start - 1;
+  while (than > first.end && ARTICLES.has(toks[than]!)) than--;
+  if (toks[than] !== "than") return undefined;
+  const adjective = COMPARATIVE_ADJECTIVES.get(toks[than - 1] ?? "");
+  if (adjective && than - 1 >= first.end) return { first, second, measure: adjective.measure, higher: adjective.highest };
+  const more = COMPARATIVE_QUANTIFIERS.get(toks[than - 2] ?? "");
+  const noun = toks[than - 1] ?? "";
+  if (more === undefined || than - 2 < first.end || !namesPredicate(noun, vocab)) return undefined;
+  return { first, second, measure: noun, higher: more };
 }
 
 /** Superlatives that name their measure themselves, by the word for the measure ("deepest" -> deep, the highest). */

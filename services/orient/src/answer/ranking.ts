@@ -3,7 +3,7 @@ import { nameTokens } from "@boyd/graph";
 import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading } from "./question.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
-import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
+import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** Members of a class compared at most: a class of more is refused rather than walked. */
@@ -23,8 +23,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const head = onlyClassNamed(q);
   if (!asked || !head) return undefined;
   // A member without a number could be the highest: the ranking is proven only over the whole class.
-  const fits = asked.measure === AGE_MEASURE ? (p: string) => began(p) || wordScore(AGE_MEASURE, p) === 1 : (p: string) => wordScore(asked.measure, p) >= WORD_MATCH_THRESHOLD;
-  const found = await measure(head, fits, (values, members) => values.length === members.length, vocab, view);
+  const found = await measure(head, measuredBy(asked.measure), (values, members) => values.length === members.length, vocab, view);
   if (!found) return undefined;
   const { cls, values } = found;
   // The oldest is the one that began first: the lowest year.
@@ -43,6 +42,53 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
     answers,
     proof: [],
   };
+}
+
+/**
+ * "Is KLM older than Lufthansa?", "Does Ryanair have a larger fleet than
+ * KLM?": YES or NO from the one number each thing has for the one numeric
+ * predicate the measure names (for an age, the year each began: the
+ * earlier, the older), with both facts as the proof. UNKNOWN when either
+ * has none or two different ones, when no predicate or more than one
+ * fits both, or when a name is ambiguous or names a class (its members
+ * differ). Undefined when the question compares no two things.
+ */
+export async function answerPairCompared(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const paired = q.paired;
+  if (!paired) return undefined;
+  const subjects = [...paired.first.ids, ...paired.second.ids];
+  const unknown: QuestionAnswer = { ...unread(subjects), kind: "unknown" };
+  const [a, b] = [paired.first.ids, paired.second.ids].map((ids) => (ids.length === 1 ? ids[0]! : undefined));
+  if (!a || !b || (await view.isClass(a)) || (await view.isClass(b))) return unknown;
+  const both: { predicate: string; first: Numbered; second: Numbered }[] = [];
+  for (const predicate of [...vocab.predicates.keys()].filter(measuredBy(paired.measure))) {
+    const [first, second] = await Promise.all([numberOf(a, predicate, view), numberOf(b, predicate, view)]);
+    if (first === null || second === null) return unknown;
+    if (first && second) both.push({ predicate, first, second });
+  }
+  if (both.length !== 1) return unknown;
+  const { predicate, first, second } = both[0]!;
+  // "Older" by a year each began asks for the lower year.
+  const op = paired.higher !== began(predicate) ? ">" : "<";
+  const holds = op === ">" ? first.value > second.value : first.value < second.value;
+  return { kind: holds ? "yes" : "no", pattern: `${a} ${predicate} ?a, ${b} ${predicate} ?b, ?a ${op} ?b`, subjects, predicates: [predicate], answers: [], proof: [first.fact.step, second.fact.step] };
+}
+
+interface Numbered {
+  readonly fact: Edge;
+  readonly value: number;
+}
+
+/** The one number `id` has for `predicate`: undefined without one, null with two different ones (then no comparison is sound). */
+async function numberOf(id: string, predicate: string, view: FactView): Promise<Numbered | null | undefined> {
+  const facts = (await view.edges(id)).filter((e) => e.direction === "out" && e.predicate === predicate && NUMBER.test(e.other));
+  if (new Set(facts.map((f) => Number(f.other))).size > 1) return null;
+  return facts[0] && { fact: facts[0], value: Number(facts[0].other) };
+}
+
+/** Which predicates a measure word names: for an age, a year something began or an age itself. */
+function measuredBy(measure: string): (predicate: string) => boolean {
+  return measure === AGE_MEASURE ? (p) => began(p) || wordScore(AGE_MEASURE, p) === 1 : (p) => wordScore(measure, p) >= WORD_MATCH_THRESHOLD;
 }
 
 /**
