@@ -549,6 +549,27 @@ describe("answering - questions over the graph's own vocabulary", () => {
     }
   });
 
+  it("'Was OK Computer released before 2000?' is yes or no by its one number, the fact the proof; unknown without one, with two, or in another unit", async () => {
+    const store = await graphWith([
+      { subject: "ok_computer", predicate: "released_in", object: "1997" },
+      { subject: "kid_a", predicate: "released_in", object: "2000" },
+      { subject: "radiohead", predicate: "formed_in", object: "oxford" },
+      { subject: "amnesiac", predicate: "released_in", object: "2001" },
+      { subject: "amnesiac", predicate: "released_in", object: "2002" },
+      { subject: "nile", predicate: "length_km", object: "6650" },
+    ]);
+    const yes = await ask(store, "Was OK Computer released before 2000?");
+    expect(yes.kind).toBe(AnswerKind.YES);
+    expect(yes.pattern).toBe("ok_computer released_in ?n, ?n < 2000");
+    expect(yes.proof!.summary).toContain("ok_computer released_in 1997");
+    expect((await ask(store, "Was OK Computer released after 2000?")).kind).toBe(AnswerKind.NO);
+    // 2000 is not before 2000.
+    expect((await ask(store, "Was Kid A released before 2000?")).kind).toBe(AnswerKind.NO);
+    for (const question of ["Was Radiohead formed before 1990?", "Was Amnesiac released after 2000?", "Is the Nile over 5000 long in miles?"]) {
+      expect((await ask(store, question)).kind, question).toBe(AnswerKind.UNKNOWN);
+    }
+  });
+
   it("'the oldest' ranks by the year each began (the lowest) or by an age (the highest), with every value in the proof; 'the latest version of' a thing is no ranking", async () => {
     const store = await graphWith([
       ...[["hawks", "1921"], ["wolves", "1908"], ["foxes", "1975"]].flatMap(([team, year]) => [

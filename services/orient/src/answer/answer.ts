@@ -1,10 +1,10 @@
 import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
-import { agentVerbs, AUXILIARIES, LIGHT_WORDS, UNIT_SCALES } from "./lexicon.js";
+import { agentVerbs, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
-import { answerComparison, answerPairCompared, answerSuperlative } from "./ranking.js";
-import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { answerComparison, answerPairCompared, answerSuperlative, answerValueCompared } from "./ranking.js";
+import { doerDirection, inUnit, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -44,8 +44,8 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
     const ask = (open: string) => answerQuestion(open, vocab, view);
     const existence = await answerExistence(toks, ask);
     if (existence) return existence;
-    // "Is KLM older than Lufthansa?": the two numbers say yes or no, or nothing does.
-    const compared = await answerPairCompared(q, vocab, view);
+    // "Is KLM older than Lufthansa?", "Was it released before 2000?": the numbers say yes or no, or nothing does.
+    const compared = (await answerPairCompared(q, vocab, view)) ?? (await answerValueCompared(q, vocab, view));
     if (compared) return compared;
     // "Is St Anne the hospital with the most beds?": no one fact says the ranking; "Is Priya Carol's
     // manager?" asks who Carol's manager is, not for a manager tied to Carol: only the described reading may say yes.
@@ -563,14 +563,6 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // Equally believed answers: the one resting on fewer stated facts first (a stated fact before a derivation).
   answers.sort((a, b) => Number(people.has(b.id)) - Number(people.has(a.id)) || b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
   return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where && w !== MEMBERSHIP).length, filtered: rest.length, fit: fitOf(hops, words), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
-}
-
-/** Whether a predicate's numbers are in `unit` by its name (`radius_km` for km; `age_billion_years` is not in years). */
-function inUnit(predicate: string, unit: string): boolean {
-  const own = nameTokens(predicate);
-  const want = unit.split(" ");
-  const at = own.length - want.length;
-  return at > 0 && want.every((w, i) => own[at + i] === w) && !UNIT_SCALES.has(own[at - 1]!);
 }
 
 /** What owns the first fact of a member's path, its is-a or located-in fact (see Reading.members): no word of the question. */

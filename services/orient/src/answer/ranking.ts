@@ -2,7 +2,7 @@ import { IS_A, type Edge, type FactView } from "./facts.js";
 import { nameTokens } from "@boyd/graph";
 import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading } from "./question.js";
-import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { inUnit, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -72,6 +72,34 @@ export async function answerPairCompared(q: QuestionReading, vocab: Vocabulary, 
   const op = paired.higher !== began(predicate) ? ">" : "<";
   const holds = op === ">" ? first.value > second.value : first.value < second.value;
   return { kind: holds ? "yes" : "no", pattern: `${a} ${predicate} ?a, ${b} ${predicate} ?b, ?a ${op} ?b`, subjects, predicates: [predicate], answers: [], proof: [first.fact.step, second.fact.step] };
+}
+
+/**
+ * "Was OK Computer released before 2000?", "Does Ryanair have more than
+ * 500 aircraft?": YES or NO from the one number the thing named has for the
+ * one predicate the other words name, the fact the proof. UNKNOWN when it
+ * has none or two, or no predicate or more than one fits. Undefined unless
+ * one thing (no class) is named and compared with a number.
+ */
+export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.comparison;
+  const [named] = q.mentions;
+  if (!asked || !named || q.mentions.length !== 1) return undefined;
+  const unknown: QuestionAnswer = { ...unread(named.ids), kind: "unknown" };
+  const id = named.ids.length === 1 ? named.ids[0]! : undefined;
+  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
+  if (!id || words.length === 0 || (await view.isClass(id))) return unknown;
+  const found: { predicate: string; number: Numbered }[] = [];
+  const fits = (p: string): boolean => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD) && (!q.unit || inUnit(p, q.unit));
+  for (const predicate of [...vocab.predicates.keys()].filter(fits)) {
+    const number = await numberOf(id, predicate, view);
+    if (number === null) return unknown;
+    if (number) found.push({ predicate, number });
+  }
+  if (found.length !== 1) return unknown;
+  const { predicate, number } = found[0]!;
+  const holds = compares(number.value, asked.op, asked.value);
+  return { kind: holds ? "yes" : "no", pattern: `${id} ${predicate} ?n, ?n ${asked.op} ${asked.value}`, subjects: named.ids, predicates: [predicate], answers: [], proof: [number.fact.step] };
 }
 
 interface Numbered {
