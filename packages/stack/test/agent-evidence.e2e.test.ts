@@ -27,6 +27,8 @@ const FACTS = [
   "carol,works_at,acme_corp",
   "bob,works_at,acme_corp",
   "eur,rate_usd,7.08",
+  "lufthansa,founded,1953",
+  "klm,founded,1919",
 ].join("\n");
 
 describe("goals met only by evidence, end to end", () => {
@@ -78,6 +80,21 @@ describe("goals met only by evidence, end to end", () => {
     expect((await run("What is the USD rate of EUR?", "08")).goal.status).not.toBe(GoalStatus.COMPLETED);
     const met = await run("What is the USD rate of EUR?", "7.08");
     expect(met.goal.status).toBe(GoalStatus.COMPLETED);
+  });
+
+  it("a yes/no goal the graph proves the other way fails at once, the proof in its reason; the right criterion completes it", async () => {
+    const { goal, written } = await run("Was Lufthansa founded after 1960?", "yes");
+    expect(goal.status).toBe(GoalStatus.FAILED);
+    expect(goal.statusReason).toBe("the graph answers no, not yes: lufthansa founded 1953 (facts.csv:15)");
+    // Failed on the first cycle that read the answer, not after stalling.
+    expect(goal.cyclesWorked).toBe(1);
+    expect(written).toEqual([]);
+    expect((await run("Was Lufthansa founded after 1960?", "no")).goal.status).toBe(GoalStatus.COMPLETED);
+    expect((await run("Is KLM older than Lufthansa?", "yes")).goal.status).toBe(GoalStatus.COMPLETED);
+    // Unknown refutes nothing: the goal runs until it stalls.
+    const unknown = await run("Is KLM older than Iberia?", "yes");
+    expect(unknown.goal.status).not.toBe(GoalStatus.COMPLETED);
+    expect(unknown.goal.statusReason).not.toContain("the graph answers");
   });
 
   it("Carol's goal completes only from the reports_to fact, with its proof; 'supervisor' is never written", async () => {

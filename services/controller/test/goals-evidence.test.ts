@@ -5,7 +5,7 @@
  */
 import { type Answer, AnswerKind, type Goal, type GoalAnswers, type GoalProgress, type Proof, type ProofStep, ProgressOutcome, type Triple } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { GRAPH_TOOLS, type GoalEvidence, actionTarget, entailment } from "../src/goals/evidence.js";
+import { GRAPH_TOOLS, type GoalEvidence, actionTarget, entailment, refutation } from "../src/goals/evidence.js";
 import { createGoal } from "../src/goals/goal-book.js";
 import { evaluateProgress } from "../src/goals/progress.js";
 
@@ -98,6 +98,24 @@ describe("evidence - yes/no questions", () => {
       expect(completed(sample(directed(criteria), { answers: answers(AnswerKind.UNKNOWN, [], { subjectIds: ["glass_river"] }) }))).toBe(false);
       expect(completed(sample(directed(criteria), { answers: answers(criteria === "yes" ? AnswerKind.YES : AnswerKind.NO, [], { subjectIds: ["glass_river"] }) }))).toBe(false);
     }
+  });
+
+  it("evidence - a proven answer the other way refutes a yes/no criterion, naming the answer and its facts; nothing else refutes", () => {
+    const directed = (criteria: string): Goal => goal("Was Glass River directed by Tomas Vey?", criteria);
+    const other = proof([step(tr("glass_river", "directed_by", "mara_lind"))], "glass_river directed_by mara_lind (kb)");
+    const by = proof([step(tr("glass_river", "directed_by", "tomas_vey"))], "glass_river directed_by tomas_vey (kb)");
+    const no = answers(AnswerKind.NO, [], { subjectIds: ["glass_river"], proof: other });
+    const yes = answers(AnswerKind.YES, [], { subjectIds: ["glass_river"], proof: by });
+    expect(refutation(directed("yes"), no)).toBe("the graph answers no, not yes: glass_river directed_by mara_lind (kb)");
+    expect(refutation(directed("False"), yes)).toBe("the graph answers yes, not false: glass_river directed_by tomas_vey (kb)");
+    expect(refutation(directed("no"), no)).toBeUndefined();
+    expect(refutation(directed("yes"), yes)).toBeUndefined();
+    // Unproven, unknown, criteria that are not one yes/no word, or no criteria: no refutation.
+    expect(refutation(directed("yes"), answers(AnswerKind.NO, [], { subjectIds: ["glass_river"] }))).toBeUndefined();
+    expect(refutation(directed("yes"), answers(AnswerKind.UNKNOWN, [], { subjectIds: ["glass_river"] }))).toBeUndefined();
+    expect(refutation(directed("yes tomas_vey"), no)).toBeUndefined();
+    expect(refutation(directed(""), no)).toBeUndefined();
+    expect(refutation(directed("yes"), undefined)).toBeUndefined();
   });
 
   it("evidence - a tool line that negates the criterion ('A dog is not a fish.') does not meet it", () => {

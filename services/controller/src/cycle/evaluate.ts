@@ -1,5 +1,5 @@
 import { GoalStatus, PlanStatus, type ActionResult, type Decision, type Goal, type GoalChanged, type GoalProgress, type Orientation, type Plan, type PlanChanged, type SessionState } from "@boyd/proto";
-import { decomposeGoal, detectStall, evaluateProgress, getGoal, recordProgress, setStatus } from "../goals/index.js";
+import { decomposeGoal, detectStall, evaluateProgress, getGoal, recordProgress, refutation, setStatus } from "../goals/index.js";
 import { reasonOf } from "./act-phase.js";
 import type { CycleFrame } from "./frame.js";
 import { recordStepResult } from "./plans.js";
@@ -54,7 +54,11 @@ export function evaluateWorkedGoal(frame: CycleFrame, goals: readonly Goal[], st
     },
   });
   const update = recordProgress(goals, sample, { toolFailureFailsGoal: frame.cfg.toolFailureFailsGoal });
-  return { goals: update.goals, changes: update.changes, sample };
+  // A yes/no goal whose answer is proven the other way cannot be met: it fails now, with that proof, not once it stalls.
+  const refuted = update.goal.status === GoalStatus.ACTIVE ? refutation(goal, context?.answers) : undefined;
+  if (!refuted) return { goals: update.goals, changes: update.changes, sample };
+  const failed = setStatus(update.goals, goal.symbolId, GoalStatus.FAILED, refuted);
+  return { goals: failed.goals, changes: [...update.changes, ...(failed.change ? [failed.change] : [])], sample };
 }
 
 /**

@@ -136,6 +136,19 @@ export function actionTarget(description: string): string | undefined {
   return /`([^`]+)`/.exec(description)?.[1] ?? /\bhttps?:\/\/[^\s<>"'`]+/i.exec(description)?.[0]?.replace(/(?<![.,;:!?)\]])[.,;:!?)\]]+$/, "") ?? /(?:^|\s)((?:\.{0,2}\/)?[\w-]+(?:\/[\w.-]+)*\.[a-z0-9]{1,5})(?=$|[\s,;:!?])/i.exec(description)?.[1];
 }
 
+/**
+ * "Is Lufthansa older than KLM? => yes" when the graph proves no: why the
+ * goal cannot be met (the proven answer and its facts), or undefined. Only
+ * for criteria that are one yes/no word and an answer proven the other way:
+ * nothing the agent does can entail the criteria while those facts stand.
+ */
+export function refutation(goal: Pick<Goal, "successCriteria">, answers: GoalAnswers | undefined): string | undefined {
+  const words = nameTokens(goal.successCriteria);
+  const wanted = words.length === 1 ? POLAR_WORDS.get(words[0]!) : undefined;
+  if (wanted === undefined || !answers?.proof || (answers.kind !== AnswerKind.YES && answers.kind !== AnswerKind.NO) || answers.kind === wanted) return undefined;
+  return `the graph answers ${answers.kind === AnswerKind.YES ? "yes" : "no"}, not ${words[0]}: ${answers.proof.summary}`;
+}
+
 /** Proof steps of the answers (or the yes) that name the term; undefined when none does. */
 function graphSupport(term: string, a: GoalAnswers): ProofStep[] | undefined {
   const phrase = nameTokens(term);
