@@ -541,6 +541,12 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Does KLM have more fleet than Ryanair?")).kind).toBe(AnswerKind.NO);
     // Equal is not more.
     expect((await ask(store, "Does KLM have a larger fleet than Iberia?")).kind).toBe(AnswerKind.NO);
+    // "Before" and "after" order by the verb's numbers as they are: the year KLM was founded is the lower.
+    const before = await ask(store, "Was KLM founded before Lufthansa?");
+    expect(before.kind).toBe(AnswerKind.YES);
+    expect(before.pattern).toBe("klm founded ?a, lufthansa founded ?b, ?a < ?b");
+    expect((await ask(store, "Was KLM founded after Lufthansa?")).kind).toBe(AnswerKind.NO);
+    expect((await ask(store, "Was Ryanair founded later than KLM?")).kind).toBe(AnswerKind.YES);
     // No year for Iberia, two for Condor, no measure in "bigger", a class compared: nothing says yes or no.
     for (const question of ["Is KLM older than Iberia?", "Is Condor older than KLM?", "Is Ryanair bigger than KLM?", "Is KLM older than the airline?"]) {
       const a = await ask(store, question);

@@ -176,6 +176,14 @@ const COMPARATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: bo
   ["newer", { measure: AGE_MEASURE, highest: false }],
 ]);
 
+/** Words that order two things in time by the verb before them, by whether the first comes later. */
+const ORDER_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ["before", false],
+  ["after", true],
+  ["earlier", false],
+  ["later", true],
+]);
+
 /** Comparatives that measure by the noun after them ("a larger fleet than", "more platforms than"), by whether they ask for more. */
 const COMPARATIVE_QUANTIFIERS: ReadonlyMap<string, boolean> = new Map([
   ["more", true],
@@ -198,6 +206,12 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
   if (mentions.length !== 2 || !first || !second) return undefined;
   let than = second.start - 1;
   while (than > first.end && ARTICLES.has(toks[than]!)) than--;
+  // "Was KLM founded before Lufthansa?", "... earlier than ...": the one word between names what is compared.
+  const order = ORDER_WORDS.get(toks[than]!) ?? (toks[than] === "than" ? ORDER_WORDS.get(toks[than - 1] ?? "") : undefined);
+  if (order !== undefined) {
+    const between = toks.slice(first.end, toks[than] === "than" ? than - 1 : than).filter((t) => !FILLER_WORDS.has(t));
+    return between.length === 1 && namesPredicate(between[0]!, vocab) ? { first, second, measure: between[0]!, higher: order } : undefined;
+  }
   if (toks[than] !== "than") return undefined;
   const adjective = COMPARATIVE_ADJECTIVES.get(toks[than - 1] ?? "");
   if (adjective && than - 1 >= first.end) return { first, second, measure: adjective.measure, higher: adjective.highest };

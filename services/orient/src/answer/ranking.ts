@@ -69,7 +69,7 @@ export async function answerPairCompared(q: QuestionReading, vocab: Vocabulary, 
   if (both.length !== 1) return unknown;
   const { predicate, first, second } = both[0]!;
   // "Older" by a year each began asks for the lower year.
-  const op = paired.higher !== began(predicate) ? ">" : "<";
+  const op = paired.higher !== (paired.measure === AGE_MEASURE && began(predicate)) ? ">" : "<";
   const holds = op === ">" ? first.value > second.value : first.value < second.value;
   return { kind: holds ? "yes" : "no", pattern: `${a} ${predicate} ?a, ${b} ${predicate} ?b, ?a ${op} ?b`, subjects, predicates: [predicate], answers: [], proof: [first.fact.step, second.fact.step] };
 }
