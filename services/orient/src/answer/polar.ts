@@ -82,7 +82,9 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
       }
     }
   }
-  return { kind: "unknown", pattern: `${first.ids[0]} ${predicates[0] ?? "?"} ${last.ids[0]}`, subjects, predicates, answers: [], proof: [] };
+  // "Is Lyon in Spain?" with no word of a relation asked whether Lyon is placed within Spain, whatever kinds were also tried.
+  const asked = q.within && q.words.length === 0 ? "within" : (predicates[0] ?? "?");
+  return { kind: "unknown", pattern: `${first.ids[0]} ${asked} ${last.ids[0]}`, subjects, predicates, answers: [], proof: [] };
 }
 
 /**
