@@ -874,6 +874,19 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Find where Long Road is located"))).toEqual(["leeds"]);
   });
 
+  it("a name that starts with a word that is otherwise filler is found whole ('I, Robot'), and the lone letter never by itself", async () => {
+    const store = await graphWith([
+      { subject: "i_robot", predicate: "written_by", object: "isaac_asimov" },
+      { subject: "robot", predicate: "is_a", object: "machine" },
+      { subject: "i", predicate: "is_a", object: "letter" },
+    ]);
+    const who = await ask(store, "Who wrote I, Robot?");
+    expect(ids(who)).toEqual(["isaac_asimov"]);
+    expect(who.pattern).toBe("i_robot written_by ?x");
+    // "I" the pronoun names nothing, even where the graph has a symbol "i".
+    expect((await ask(store, "Am I a letter?")).subjectIds).not.toContain("i");
+  });
+
   it("facts this agent wrote while working on the goal are never used for it", async () => {
     const store = await graphWith([{ subject: "carol", predicate: "reports_to", object: "supervisor", source: "agent:a1:goal:goal:q:cycle:2" }]);
     expect((await ask(store, "Who does Carol report to?", "a1", "goal:q")).answers).toEqual([]);

@@ -383,10 +383,10 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
       // A lone digit is a number ("4 platforms"); a lone letter may be a name ("written in C"), but not what is left of
       // a possessive or a contraction ("Carol's", "isn't", "I'd") or the pronoun "I".
       if (run.every((t) => FILLER_WORDS.has(t) || CLITICS.has(t))) continue;
-      // A name may start with an article only as a whole ("The Long Road", "The Hague"), never by way of a plural.
-      const articleLed = FILLER_WORDS.has(run[0]!) && n > 1;
-      if (articleLed && !DETERMINERS.has(run[0]!)) continue;
-      for (const candidate of articleLed ? [run.join(" ")] : variants(run)) {
+      // A name may start with a word that is otherwise filler only as a whole ("The Long Road", "The Hague",
+      // "I, Robot"), never by way of a plural.
+      const fillerLed = FILLER_WORDS.has(run[0]!) && n > 1;
+      for (const candidate of fillerLed ? [run.join(" ")] : variants(run)) {
         const ids = vocab.lookup(candidate);
         if (ids.length > 0) {
           found = { ids, start: i, end: i + n, text: run.join(" "), possessor: isPossessor(toks, i, i + n) };
