@@ -518,6 +518,21 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "What is the oldest airline?"))).toEqual(["low_cost_carrier"]);
   });
 
+  it("a superlative with a word that narrows the class ('Which Hugo-winning novel is the oldest?', 'Which German airline ...') is refused: the ranking covers the whole class", async () => {
+    const store = await graphWith([
+      { subject: "dune", predicate: "is_a", object: "novel" },
+      { subject: "the_hobbit", predicate: "is_a", object: "novel" },
+      { subject: "dune", predicate: "published_in", object: "1965" },
+      { subject: "the_hobbit", predicate: "published_in", object: "1937" },
+      { subject: "dune", predicate: "won", object: "hugo_award" },
+    ]);
+    expect(ids(await ask(store, "Which is the oldest novel?"))).toEqual(["the_hobbit"]);
+    expect(ids(await ask(store, "Which novel was published earliest?"))).toEqual(["the_hobbit"]);
+    for (const question of ["Which Hugo-winning novel is the oldest?", "Which English novel is the oldest?"]) {
+      expect(ids(await ask(store, question)), question).not.toContain("the_hobbit");
+    }
+  });
+
   it("'Is KLM older than Lufthansa?' is yes or no by the one number each has, both facts the proof; unknown when one has none or two, or a class is compared", async () => {
     const store = await graphWith([
       { subject: "lufthansa", predicate: "is_a", object: "airline" },

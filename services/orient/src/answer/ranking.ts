@@ -26,6 +26,11 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const found = await measure(head, measuredBy(asked.measure), (values, members) => values.length === members.length, vocab, view);
   if (!found) return undefined;
   const { cls, values } = found;
+  // "Which Hugo-winning novel is the oldest?": a word naming neither the measure nor the class narrows the
+  // class, and the ranking is over all of it; it would answer another question.
+  const classWords = head.text.split(" ");
+  const narrowing = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text) && wordScore(w.text, values[0]!.fact.predicate) < WORD_MATCH_THRESHOLD);
+  if (narrowing.length > 0) return undefined;
   // The oldest is the one that began first: the lowest year.
   const highest = began(values[0]!.fact.predicate) ? !asked.highest : asked.highest;
   const best = highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
