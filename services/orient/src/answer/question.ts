@@ -158,24 +158,6 @@ function comparisonAsked(toks: readonly string[]): { op: ">" | ">=" | "<" | "<="
   return undefined;
 }
 
-/** Comparatives that name their measure themselves, as SUPERLATIVE_ADJECTIVES do ("older" -> age, the higher). */
-const COMPARATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: boolean }> = new Map([
-  ["higher", { measure: "high", highest: true }],
-  ["taller", { measure: "tall", highest: true }],
-  ["longer", { measure: "long", highest: true }],
-  ["deeper", { measure: "deep", highest: true }],
-  ["shallower", { measure: "deep", highest: false }],
-  ["heavier", { measure: "heavy", highest: true }],
-  ["lighter", { measure: "heavy", highest: false }],
-  ["farther", { measure: "far", highest: true }],
-  ["further", { measure: "far", highest: true }],
-  ["nearer", { measure: "far", highest: false }],
-  ["closer", { measure: "far", highest: false }],
-  ["older", { measure: AGE_MEASURE, highest: true }],
-  ["younger", { measure: AGE_MEASURE, highest: false }],
-  ["newer", { measure: AGE_MEASURE, highest: false }],
-]);
-
 /** Words that order two things in time by the verb before them, by whether the first comes later. */
 const ORDER_WORDS: ReadonlyMap<string, boolean> = new Map([
   ["before", false],
@@ -221,28 +203,38 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
   return { first, second, measure: noun, higher: more };
 }
 
-/** Superlatives that name their measure themselves, by the word for the measure ("deepest" -> deep, the highest). */
-const SUPERLATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: boolean }> = new Map([
-  ["highest", { measure: "high", highest: true }],
-  ["tallest", { measure: "tall", highest: true }],
-  ["lowest", { measure: "high", highest: false }],
-  ["longest", { measure: "long", highest: true }],
-  ["shortest", { measure: "long", highest: false }],
-  ["deepest", { measure: "deep", highest: true }],
-  ["shallowest", { measure: "deep", highest: false }],
-  ["heaviest", { measure: "heavy", highest: true }],
-  ["lightest", { measure: "heavy", highest: false }],
-  ["farthest", { measure: "far", highest: true }],
-  ["furthest", { measure: "far", highest: true }],
-  ["nearest", { measure: "far", highest: false }],
-  ["closest", { measure: "far", highest: false }],
+/**
+ * Adjectives that name their measure themselves, comparative and
+ * superlative ("deeper", "deepest" -> deep), by whether they ask for the
+ * higher. "Earlier" and "later" order by a verb instead (ORDER_WORDS);
+ * "lower" and "shorter" are not read as comparatives (yet).
+ */
+const GRADED: readonly (readonly [comparative: string | undefined, superlative: string, measure: string, highest: boolean])[] = [
+  ["higher", "highest", "high", true],
+  ["taller", "tallest", "tall", true],
+  [undefined, "lowest", "high", false],
+  ["longer", "longest", "long", true],
+  [undefined, "shortest", "long", false],
+  ["deeper", "deepest", "deep", true],
+  ["shallower", "shallowest", "deep", false],
+  ["heavier", "heaviest", "heavy", true],
+  ["lighter", "lightest", "heavy", false],
+  ["farther", "farthest", "far", true],
+  ["further", "furthest", "far", true],
+  ["nearer", "nearest", "far", false],
+  ["closer", "closest", "far", false],
   // Ranked by when something began (a year) or by its age: see AGE_MEASURE.
-  ["oldest", { measure: AGE_MEASURE, highest: true }],
-  ["earliest", { measure: AGE_MEASURE, highest: true }],
-  ["youngest", { measure: AGE_MEASURE, highest: false }],
-  ["newest", { measure: AGE_MEASURE, highest: false }],
-  ["latest", { measure: AGE_MEASURE, highest: false }],
-]);
+  ["older", "oldest", AGE_MEASURE, true],
+  [undefined, "earliest", AGE_MEASURE, true],
+  ["younger", "youngest", AGE_MEASURE, false],
+  ["newer", "newest", AGE_MEASURE, false],
+  [undefined, "latest", AGE_MEASURE, false],
+];
+
+const SUPERLATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: boolean }> = new Map(GRADED.map(([, superlative, measure, highest]) => [superlative, { measure, highest }]));
+const COMPARATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: boolean }> = new Map(
+  GRADED.flatMap(([comparative, , measure, highest]) => (comparative ? [[comparative, { measure, highest }] as const] : [])),
+);
 
 /** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */
 function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary, names: number): { measure: string; highest: boolean; positions: number[] } | undefined {

@@ -1,7 +1,7 @@
 import { IS_A, type Edge, type FactView } from "./facts.js";
 import { nameTokens } from "@boyd/graph";
 import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
-import type { Mention, QuestionReading } from "./question.js";
+import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { inUnit, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -28,9 +28,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const { cls, values } = found;
   // "Which Hugo-winning novel is the oldest?": a word naming neither the measure nor the class narrows the
   // class, and the ranking is over all of it; it would answer another question.
-  const classWords = head.text.split(" ");
-  const narrowing = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text) && wordScore(w.text, values[0]!.fact.predicate) < WORD_MATCH_THRESHOLD);
-  if (narrowing.length > 0) return undefined;
+  if (!namedByAll(measureWords(q, head))(values[0]!.fact.predicate)) return undefined;
   // The oldest is the one that began first: the lowest year.
   const highest = began(values[0]!.fact.predicate) ? !asked.highest : asked.highest;
   const best = highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
@@ -95,7 +93,8 @@ export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary,
   const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
   if (!id || words.length === 0 || (await view.isClass(id))) return unknown;
   const found: { predicate: string; number: Numbered }[] = [];
-  const fits = (p: string): boolean => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD) && (!q.unit || inUnit(p, q.unit));
+  const byWords = namedByAll(words);
+  const fits = (p: string): boolean => byWords(p) && (!q.unit || inUnit(p, q.unit));
   for (const predicate of [...vocab.predicates.keys()].filter(fits)) {
     const number = await numberOf(id, predicate, view);
     if (number === null) return unknown;
@@ -136,9 +135,9 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const asked = q.comparison;
   const head = onlyClassNamed(q);
   if (!asked || !head) return undefined;
-  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !head.text.split(" ").includes(w.text));
+  const words = measureWords(q, head);
   if (words.length === 0) return undefined;
-  const found = await measure(head, (p) => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD), () => true, vocab, view);
+  const found = await measure(head, namedByAll(words), () => true, vocab, view);
   if (!found) return undefined;
   const { cls, values } = found;
   const answers: FoundAnswer[] = values
@@ -146,6 +145,17 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
     .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
   const predicate = values[0]!.fact.predicate;
   return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${asked.value}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+}
+
+/** The words of a question about a class that may name its measure: neither light words nor the class's own. */
+function measureWords(q: QuestionReading, head: Mention): RelationWord[] {
+  const classWords = head.text.split(" ");
+  return q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text));
+}
+
+/** Whether a predicate is named by every one of `words`. */
+function namedByAll(words: readonly RelationWord[]): (predicate: string) => boolean {
+  return (p) => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD);
 }
 
 /** Whether a predicate's numbers are the year something began (`founded_in`, `birth_year`). */
@@ -208,9 +218,9 @@ async function ranked(members: readonly Edge[], values: readonly Measured[], vie
 async function valuesOf(members: readonly Edge[], predicate: string, view: FactView): Promise<Measured[] | undefined> {
   const out: Measured[] = [];
   for (const member of members) {
-    const facts = (await view.edges(member.other)).filter((e) => e.direction === "out" && e.predicate === predicate && NUMBER.test(e.other));
-    if (new Set(facts.map((f) => Number(f.other))).size > 1) return undefined;
-    if (facts[0]) out.push({ member, fact: facts[0], value: Number(facts[0].other) });
+    const number = await numberOf(member.other, predicate, view);
+    if (number === null) return undefined;
+    if (number) out.push({ member, ...number });
   }
   return out;
 }
