@@ -632,6 +632,37 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which ferries in Oban have fewer than 50 cabins?"))).toEqual([]);
   });
 
+  it("a comparative adjective with a number compares by what it measures, in the unit named after the number ('Which towers are taller than 300 metres?'); a number in another unit is refused, never compared as if it were the same; 'lower' and 'shorter' compare too", async () => {
+    const store = await graphWith([
+      ...[["cn_tower", "553", "1976"], ["eiffel_tower", "330", "1889"], ["blackpool_tower", "158", "1894"]].flatMap(([tower, height, opened]) => [
+        { subject: tower!, predicate: "is_a", object: "tower" },
+        { subject: tower!, predicate: "height_m", object: height! },
+        { subject: tower!, predicate: "opened_in", object: opened! },
+      ]),
+      ...[["golden_gate", "4200"], ["humber", "4626"], ["tyne", "531"]].flatMap(([bridge, span]) => [
+        { subject: bridge!, predicate: "is_a", object: "bridge" },
+        { subject: bridge!, predicate: "span_ft", object: span! },
+      ]),
+    ]);
+    const tall = await ask(store, "Which towers are taller than 300 metres?");
+    expect(ids(tall)).toEqual(["cn_tower", "eiffel_tower"]);
+    expect(tall.pattern).toBe("?x height_m ?n, ?n > 300, ?x is-a tower");
+    expect(tall.answers[0]!.proof!.summary).toContain("cn_tower height_m 553");
+    expect(ids(await ask(store, "Which towers are shorter than 300 metres?"))).toEqual(["blackpool_tower"]);
+    expect(ids(await ask(store, "Which towers are lower than 200 meters?"))).toEqual(["blackpool_tower"]);
+    const yes = await ask(store, "Is the CN Tower taller than 500 metres?");
+    expect(yes.kind).toBe(AnswerKind.YES);
+    expect(yes.proof!.summary).toContain("cn_tower height_m 553");
+    expect((await ask(store, "Is the Eiffel Tower lower than 300 metres?")).kind).toBe(AnswerKind.NO);
+    expect((await ask(store, "Is Blackpool Tower shorter than the Eiffel Tower?")).kind).toBe(AnswerKind.YES);
+    expect(ids(await ask(store, "Which bridges have a span of more than 4000 feet?"))).toEqual(["golden_gate", "humber"]);
+    // Heights in metres are not feet, spans in feet are not metres, and a number of years is no year.
+    for (const question of ["Which towers are taller than 300 feet?", "Which bridges have a span of more than 1000 metres?", "Which towers are older than 100 years?"]) {
+      expect(ids(await ask(store, question)), question).toEqual([]);
+    }
+    expect((await ask(store, "Is the Eiffel Tower taller than 1000 feet?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
   it("a yes/no question with a superlative or a comparison is never yes by the class alone: 'Is St Anne the hospital with the most beds?' is unknown when City General has more", async () => {
     const store = await graphWith([
       { subject: "st_anne", predicate: "beds", object: "420" },

@@ -38,7 +38,8 @@ export interface QuestionReading {
   /** The unit a number is asked in ("in kilometres", "how many metres"): a key of UNITS. */
   readonly unit: string | undefined;
   /** "more than 4", "after 1900": how the answer's number must compare with the one given. */
-  readonly comparison: { readonly op: ">" | ">=" | "<" | "<="; readonly value: number } | undefined;
+  /** A comparison with a number; `measure` when a comparative adjective names what is compared ("higher than 4000" -> high). */
+  readonly comparison: { readonly op: ">" | ">=" | "<" | "<="; readonly value: number; readonly measure: string | undefined } | undefined;
   /** "the most platforms", "the deepest": the word naming what is measured, and whether the highest is asked for. */
   readonly superlative: { readonly measure: string; readonly highest: boolean } | undefined;
   /** "Is KLM older than Lufthansa?": two things named on either side of a comparative, and what it measures; `higher` when it asks for the first to measure more. */
@@ -97,6 +98,8 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   // "in kilometres" says how the number is measured, not which relation it is.
   const unit = unitAsked(toks, covered);
   if (unit) for (let i = unit.start; i < unit.end; i++) covered.add(i);
+  // "higher than 4000 metres": the unit after the number says what it is in, as "in metres" would.
+  const unitKey = unit?.key ?? comparison?.unit;
   if (comparison) for (const i of comparison.positions) covered.add(i);
   // "the most platforms": the words rank the answers; they name no relation of their own.
   const superlative = superlativeAsked(toks, covered, vocab, mentions.length);
@@ -125,7 +128,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
-  return { polar, paired, mentions, unit: unit?.key, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  return { polar, paired, mentions, unit: unitKey, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value, measure: comparison.measure }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
@@ -146,16 +149,41 @@ const COMPARATORS: readonly { words: readonly string[]; op: ">" | ">=" | "<" | "
   { words: ["before"], op: "<" },
 ];
 
-/** A comparison with a number ("more than 4", "after 1900"), and the tokens it takes. */
-function comparisonAsked(toks: readonly string[]): { op: ">" | ">=" | "<" | "<="; value: number; positions: number[] } | undefined {
+/** What comparisonAsked finds: the comparison, its unit when one follows the number, and the tokens it takes. */
+interface ComparisonFound {
+  readonly op: ">" | ">=" | "<" | "<=";
+  readonly value: number;
+  /** What a comparative adjective measures ("higher than 4000" -> high); undefined when other words name it. */
+  readonly measure: string | undefined;
+  /** A key of UNITS named right after the number ("4000 metres"). */
+  readonly unit: string | undefined;
+  readonly positions: number[];
+}
+
+/**
+ * A comparison with a number ("more than 4", "after 1900", "higher than
+ * 4000 metres"), and the tokens it takes. A comparative adjective names
+ * its measure itself; a unit right after the number says what the number
+ * is in.
+ */
+function comparisonAsked(toks: readonly string[]): ComparisonFound | undefined {
   for (let i = 0; i < toks.length; i++) {
-    for (const c of COMPARATORS) {
-      const n = i + c.words.length;
-      if (!c.words.every((w, k) => toks[i + k] === w) || !NUMBER.test(toks[n] ?? "")) continue;
-      return { op: c.op, value: Number(toks[n]), positions: Array.from({ length: c.words.length + 1 }, (_, k) => i + k) };
-    }
+    const comparator = comparatorAt(toks, i);
+    const n = i + (comparator?.length ?? 0);
+    if (!comparator || !NUMBER.test(toks[n] ?? "")) continue;
+    const unit = UNIT_PHRASES.find((u) => u.words.every((w, k) => toks[n + 1 + k] === w));
+    const end = n + 1 + (unit?.words.length ?? 0);
+    return { op: comparator.op, value: Number(toks[n]), measure: comparator.measure, unit: unit?.key, positions: Array.from({ length: end - i }, (_, k) => i + k) };
   }
   return undefined;
+}
+
+/** The comparing words starting at token `i` ("more than", "after", "higher than"): the operator, what an adjective measures, and how many tokens. */
+function comparatorAt(toks: readonly string[], i: number): { op: ComparisonFound["op"]; measure: string | undefined; length: number } | undefined {
+  const adjective = toks[i + 1] === "than" ? COMPARATIVE_ADJECTIVES.get(toks[i]!) : undefined;
+  if (adjective) return { op: adjective.highest ? ">" : "<", measure: adjective.measure, length: 2 };
+  const c = COMPARATORS.find((c) => c.words.every((w, k) => toks[i + k] === w));
+  return c && { op: c.op, measure: undefined, length: c.words.length };
 }
 
 /** Words that order two things in time by the verb before them, by whether the first comes later. */
@@ -206,15 +234,15 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
 /**
  * Adjectives that name their measure themselves, comparative and
  * superlative ("deeper", "deepest" -> deep), by whether they ask for the
- * higher. "Earlier" and "later" order by a verb instead (ORDER_WORDS);
- * "lower" and "shorter" are not read as comparatives (yet).
+ * higher. "Earlier" and "later" order by a verb instead (ORDER_WORDS).
  */
 const GRADED: readonly (readonly [comparative: string | undefined, superlative: string, measure: string, highest: boolean])[] = [
   ["higher", "highest", "high", true],
   ["taller", "tallest", "tall", true],
-  [undefined, "lowest", "high", false],
+  ["lower", "lowest", "high", false],
   ["longer", "longest", "long", true],
-  [undefined, "shortest", "long", false],
+  // "Short" is the opposite of long and of tall: the one the members have numbers for.
+  ["shorter", "shortest", "short", false],
   ["deeper", "deepest", "deep", true],
   ["shallower", "shallowest", "deep", false],
   ["heavier", "heaviest", "heavy", true],

@@ -91,11 +91,9 @@ export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary,
   const unknown: QuestionAnswer = { ...unread(named.ids), kind: "unknown" };
   const id = named.ids.length === 1 ? named.ids[0]! : undefined;
   const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
-  if (!id || words.length === 0 || (await view.isClass(id))) return unknown;
+  if (!id || (!asked.measure && words.length === 0) || (await view.isClass(id))) return unknown;
   const found: { predicate: string; number: Numbered }[] = [];
-  const byWords = namedByAll(words);
-  const fits = (p: string): boolean => byWords(p) && (!q.unit || inUnit(p, q.unit));
-  for (const predicate of [...vocab.predicates.keys()].filter(fits)) {
+  for (const predicate of [...vocab.predicates.keys()].filter(comparedBy(asked, words, q.unit))) {
     const number = await numberOf(id, predicate, view);
     if (number === null) return unknown;
     if (number) found.push({ predicate, number });
@@ -104,6 +102,19 @@ export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary,
   const { predicate, number } = found[0]!;
   const holds = compares(number.value, asked.op, asked.value);
   return { kind: holds ? "yes" : "no", pattern: `${id} ${predicate} ?n, ?n ${asked.op} ${asked.value}`, subjects: named.ids, predicates: [predicate], answers: [], proof: [number.fact.step] };
+}
+
+/**
+ * Which predicates a comparison with a number may be over: the one its
+ * adjective measures ("higher than 4000" -> a height), else the one every
+ * other word names; never an age by the year something began (a number
+ * of years is no year), and, with a unit, only a predicate in that unit
+ * ("higher than 8000 feet" is not a height in metres).
+ */
+function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: readonly RelationWord[], unit: string | undefined): (predicate: string) => boolean {
+  const named = namedByAll(words);
+  const measured = asked.measure ? measuredBy(asked.measure) : undefined;
+  return (p) => (measured ? measured(p) && named(p) && !(asked.measure === AGE_MEASURE && began(p)) : named(p)) && (!unit || inUnit(p, unit));
 }
 
 interface Numbered {
@@ -136,8 +147,8 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const head = onlyClassNamed(q);
   if (!asked || !head) return undefined;
   const words = measureWords(q, head);
-  if (words.length === 0) return undefined;
-  const found = await measure(head, namedByAll(words), () => true, vocab, view);
+  if (!asked.measure && words.length === 0) return undefined;
+  const found = await measure(head, comparedBy(asked, words, q.unit), () => true, vocab, view);
   if (!found) return undefined;
   const { cls, values } = found;
   const answers: FoundAnswer[] = values
