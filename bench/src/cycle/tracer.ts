@@ -126,8 +126,8 @@ export class CycleTracer {
     const target = nc as unknown as Record<"request" | "flush" | "publish", Fn>;
     const { request, flush, publish } = target;
     target.request = (...args) => {
-      const wire = this.scope.getStore()?.wire ?? false;
-      const op = wire ? undefined : this.open("nats", natsName(String(args[0])));
+      // Untraced, nothing is named: the name is made only for an op that is recorded.
+      const op = !this.tracing || this.scope.getStore()?.wire ? undefined : this.open("nats", natsName(String(args[0])));
       this.inRequest++;
       let sent: Promise<unknown>;
       try {
@@ -145,7 +145,7 @@ export class CycleTracer {
     target.publish = (...args) => {
       // A publish with a reply subject outside request() is a hand-made request (the percept pull); its answer is not observed here.
       const options = args[2] as { reply?: string } | undefined;
-      if (this.inRequest === 0 && options?.reply && !this.scope.getStore()?.wire) {
+      if (this.tracing && this.inRequest === 0 && options?.reply && !this.scope.getStore()?.wire) {
         const op = this.open("nats", natsName(String(args[0])));
         if (op) op.end = op.start;
       }
