@@ -586,9 +586,11 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Was OK Computer released after 2000?")).kind).toBe(AnswerKind.NO);
     // 2000 is not before 2000.
     expect((await ask(store, "Was Kid A released before 2000?")).kind).toBe(AnswerKind.NO);
-    for (const question of ["Was Radiohead formed before 1990?", "Was Amnesiac released after 2000?", "Is the Nile over 5000 long in miles?"]) {
+    for (const question of ["Was Radiohead formed before 1990?", "Was Amnesiac released after 2000?", "Is the Nile over 5000 long in degrees celsius?"]) {
       expect((await ask(store, question)).kind, question).toBe(AnswerKind.UNKNOWN);
     }
+    // 5000 miles are 8046.72 km: the Nile's 6650 km are not over it.
+    expect((await ask(store, "Is the Nile over 5000 long in miles?")).kind).toBe(AnswerKind.NO);
   });
 
   it("'the oldest' ranks by the year each began (the lowest) or by an age (the highest), with every value in the proof; 'the latest version of' a thing is no ranking", async () => {
@@ -632,7 +634,7 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which ferries in Oban have fewer than 50 cabins?"))).toEqual([]);
   });
 
-  it("a comparative adjective with a number compares by what it measures, in the unit named after the number ('Which towers are taller than 300 metres?'); a number in another unit is refused, never compared as if it were the same; 'lower' and 'shorter' compare too", async () => {
+  it("a comparative adjective with a number compares by what it measures, in the unit named after the number ('Which towers are taller than 300 metres?'); an age in years is no year; 'lower' and 'shorter' compare too", async () => {
     const store = await graphWith([
       ...[["cn_tower", "553", "1976"], ["eiffel_tower", "330", "1889"], ["blackpool_tower", "158", "1894"]].flatMap(([tower, height, opened]) => [
         { subject: tower!, predicate: "is_a", object: "tower" },
@@ -656,11 +658,34 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is the Eiffel Tower lower than 300 metres?")).kind).toBe(AnswerKind.NO);
     expect((await ask(store, "Is Blackpool Tower shorter than the Eiffel Tower?")).kind).toBe(AnswerKind.YES);
     expect(ids(await ask(store, "Which bridges have a span of more than 4000 feet?"))).toEqual(["golden_gate", "humber"]);
-    // Heights in metres are not feet, spans in feet are not metres, and a number of years is no year.
-    for (const question of ["Which towers are taller than 300 feet?", "Which bridges have a span of more than 1000 metres?", "Which towers are older than 100 years?"]) {
+    // A number of years is no year, and a temperature is no height.
+    for (const question of ["Which towers are older than 100 years?", "Which towers are taller than 300 degrees celsius?"]) {
       expect(ids(await ask(store, question)), question).toEqual([]);
     }
-    expect((await ask(store, "Is the Eiffel Tower taller than 1000 feet?")).kind).toBe(AnswerKind.UNKNOWN);
+    // Feet against metres are converted: 1000 feet are 304.8 m, 1000 m are 3280.84 feet.
+    expect((await ask(store, "Is the Eiffel Tower taller than 1000 feet?")).kind).toBe(AnswerKind.YES);
+    expect(ids(await ask(store, "Which bridges have a span of more than 1000 metres?"))).toEqual(["golden_gate", "humber"]);
+  });
+
+  it("a number in another unit of the same kind is converted into the predicate's own ('longer than 300 feet' against `length_m` is more than 91.44), the conversion shown in the pattern; a predicate in no stated unit, or in a unit of another kind, is refused", async () => {
+    const store = await graphWith([
+      ...[["ferry_a", "120", "95", "21"], ["ferry_b", "85", "200", "17"]].flatMap(([ferry, length, crossing, beam]) => [
+        { subject: ferry!, predicate: "is_a", object: "ferry" },
+        { subject: ferry!, predicate: "length_m", object: length! },
+        { subject: ferry!, predicate: "crossing_minutes", object: crossing! },
+        { subject: ferry!, predicate: "beam", object: beam! },
+      ]),
+    ]);
+    const long = await ask(store, "Which ferries are longer than 300 feet?");
+    expect(ids(long)).toEqual(["ferry_a"]);
+    expect(long.pattern).toBe("?x length_m ?n, ?n > 91.44 (300 ft), ?x is-a ferry");
+    expect((await ask(store, "Is Ferry B longer than 300 feet?")).kind).toBe(AnswerKind.NO);
+    expect((await ask(store, "Is Ferry A longer than 0.1 km?")).kind).toBe(AnswerKind.YES);
+    expect(ids(await ask(store, "Which ferries have a crossing of more than 3 hours?"))).toEqual(["ferry_b"]);
+    for (const question of ["Which ferries have a beam of more than 20 metres?", "Which ferries are longer than 2 hours?"]) {
+      expect(ids(await ask(store, question)), question).toEqual([]);
+    }
+    expect((await ask(store, "Is Ferry A longer than 2 hours?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 
   it("a yes/no question with a superlative or a comparison is never yes by the class alone: 'Is St Anne the hospital with the most beds?' is unknown when City General has more", async () => {

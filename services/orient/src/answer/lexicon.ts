@@ -28,7 +28,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   contain: ["contain", "contains", "include", "includes", "hold", "holds", "consist", "comprise", "made"],
   visit: ["visit", "visited", "explore", "explored", "flyby"],
   atmosphere: ["atmosphere", "air", "gas", "gases"],
-  period: ["period", "long", "duration", "takes"],
+  period: ["period", "long", "short", "duration", "takes", "runtime"],
   birth: ["born", "birth", "birthplace", "native"],
   origin: ["origin", "origins", "originate", "originates", "originated", "come", "comes", "came", "hail", "hails", "source"],
   licence: ["licence", "license", "licensed", "licenced", "terms"],

@@ -2,7 +2,8 @@ import { IS_A, type Edge, type FactView } from "./facts.js";
 import { nameTokens } from "@boyd/graph";
 import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
-import { inUnit, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { scaleInto } from "./units.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -93,28 +94,38 @@ export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary,
   const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
   if (!id || (!asked.measure && words.length === 0) || (await view.isClass(id))) return unknown;
   const found: { predicate: string; number: Numbered }[] = [];
-  for (const predicate of [...vocab.predicates.keys()].filter(comparedBy(asked, words, q.unit))) {
+  const scale = comparedBy(asked, words, q.unit);
+  for (const predicate of [...vocab.predicates.keys()].filter((p) => scale(p) !== undefined)) {
     const number = await numberOf(id, predicate, view);
     if (number === null) return unknown;
     if (number) found.push({ predicate, number });
   }
   if (found.length !== 1) return unknown;
   const { predicate, number } = found[0]!;
-  const holds = compares(number.value, asked.op, asked.value);
-  return { kind: holds ? "yes" : "no", pattern: `${id} ${predicate} ?n, ?n ${asked.op} ${asked.value}`, subjects: named.ids, predicates: [predicate], answers: [], proof: [number.fact.step] };
+  const value = asked.value * scale(predicate)!;
+  const holds = compares(number.value, asked.op, value);
+  return { kind: holds ? "yes" : "no", pattern: `${id} ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: named.ids, predicates: [predicate], answers: [], proof: [number.fact.step] };
 }
 
 /**
- * Which predicates a comparison with a number may be over: the one its
+ * Which predicates a comparison with a number may be over, and what the
+ * number is multiplied by to be in each one's unit: the predicate its
  * adjective measures ("higher than 4000" -> a height), else the one every
  * other word names; never an age by the year something began (a number
- * of years is no year), and, with a unit, only a predicate in that unit
- * ("higher than 8000 feet" is not a height in metres).
+ * of years is no year). With a unit, only a predicate whose name states
+ * that unit or another of its kind ("taller than 1000 feet" against
+ * `height_m`: 1000 x 0.3048); one in no stated unit is refused.
  */
-function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: readonly RelationWord[], unit: string | undefined): (predicate: string) => boolean {
+function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: readonly RelationWord[], unit: string | undefined): (predicate: string) => number | undefined {
   const named = namedByAll(words);
   const measured = asked.measure ? measuredBy(asked.measure) : undefined;
-  return (p) => (measured ? measured(p) && named(p) && !(asked.measure === AGE_MEASURE && began(p)) : named(p)) && (!unit || inUnit(p, unit));
+  const fits = (p: string): boolean => (measured ? measured(p) && named(p) && !(asked.measure === AGE_MEASURE && began(p)) : named(p));
+  return (p) => (!fits(p) ? undefined : unit ? scaleInto(p, unit) : 1);
+}
+
+/** The number compared with, as a pattern shows it: converted, with what was asked beside it ("304.8 (1000 ft)"). */
+function shown(value: number, asked: number, unit: string | undefined): string {
+  return value === asked ? String(asked) : `${Number(value.toPrecision(12))} (${asked} ${unit})`;
 }
 
 interface Numbered {
@@ -148,14 +159,16 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   if (!asked || !head) return undefined;
   const words = measureWords(q, head);
   if (!asked.measure && words.length === 0) return undefined;
-  const found = await measure(head, comparedBy(asked, words, q.unit), () => true, vocab, view);
+  const scale = comparedBy(asked, words, q.unit);
+  const found = await measure(head, (p) => scale(p) !== undefined, () => true, vocab, view);
   if (!found) return undefined;
   const { cls, values } = found;
-  const answers: FoundAnswer[] = values
-    .filter((v) => compares(v.value, asked.op, asked.value))
-    .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
   const predicate = values[0]!.fact.predicate;
-  return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${asked.value}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+  const value = asked.value * scale(predicate)!;
+  const answers: FoundAnswer[] = values
+    .filter((v) => compares(v.value, asked.op, value))
+    .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
+  return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
 }
 
 /** The words of a question about a class that may name its measure: neither light words nor the class's own. */

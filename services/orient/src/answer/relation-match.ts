@@ -1,6 +1,6 @@
 import { similarity, stem, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, RELATION_SYNONYMS, UNIT_SCALES, verbOf } from "./lexicon.js";
+import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
 import { canonicalPredicate, nameTokens as tokens } from "@boyd/graph";
 
 /** Below this a word does not name a predicate. */
@@ -150,12 +150,4 @@ export function doerDirection(noun: string, predicate: string): "out" | "in" | u
   const doesIt = doesVerbOf(noun, predicate);
   if (!doesIt && !verbs.some((v) => saysBackwards(v, predicate))) return undefined;
   return doesIt !== passive(predicate) ? "in" : "out";
-}
-
-/** Whether a predicate's numbers are in `unit` by its name (`radius_km` for km; `age_billion_years` is not in years). */
-export function inUnit(predicate: string, unit: string): boolean {
-  const own = tokens(predicate);
-  const want = unit.split(" ");
-  const at = own.length - want.length;
-  return at > 0 && want.every((w, i) => own[at + i] === w) && !UNIT_SCALES.has(own[at - 1]!);
 }
