@@ -41,7 +41,8 @@ export interface QuestionReading {
   /** A comparison with a number; `measure` when a comparative adjective names what is compared ("higher than 4000" -> high). */
   readonly comparison: { readonly op: ">" | ">=" | "<" | "<="; readonly value: number; readonly measure: string | undefined } | undefined;
   /** "the most platforms", "the deepest": the word naming what is measured, and whether the highest is asked for. */
-  readonly superlative: { readonly measure: string; readonly highest: boolean } | undefined;
+  /** "the oldest", "the most platforms": what is ranked, which way, and the tokens that say so. */
+  readonly superlative: { readonly measure: string; readonly highest: boolean; readonly positions: readonly number[] } | undefined;
   /** "Is KLM older than Lufthansa?": two things named on either side of a comparative, and what it measures; `higher` when it asks for the first to measure more. */
   readonly paired: { readonly first: Mention; readonly second: Mention; readonly measure: string; readonly higher: boolean } | undefined;
   /** The last mention and those joined to it by "and" ("serve Fenwick and Carrow"), in order; the last alone when none is. */
@@ -102,7 +103,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const unitKey = unit?.key ?? comparison?.unit;
   if (comparison) for (const i of comparison.positions) covered.add(i);
   // "the most platforms": the words rank the answers; they name no relation of their own.
-  const superlative = superlativeAsked(toks, covered, vocab, mentions.length);
+  const superlative = superlativeAsked(toks, covered, vocab);
   if (superlative) for (const i of superlative.positions) covered.add(i);
   const words: RelationWord[] = [];
   toks.forEach((t, i) => {
@@ -128,7 +129,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
-  return { polar, paired, mentions, unit: unitKey, superlative: superlative && { measure: superlative.measure, highest: superlative.highest }, comparison: comparison && { op: comparison.op, value: comparison.value, measure: comparison.measure }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  return { polar, paired, mentions, unit: unitKey, superlative, comparison: comparison && { op: comparison.op, value: comparison.value, measure: comparison.measure }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
@@ -265,13 +266,13 @@ const COMPARATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: bo
 );
 
 /** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */
-function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary, names: number): { measure: string; highest: boolean; positions: number[] } | undefined {
+function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary): { measure: string; highest: boolean; positions: number[] } | undefined {
   for (let i = 0; i < toks.length; i++) {
     if (covered.has(i)) continue;
     const adjective = SUPERLATIVE_ADJECTIVES.get(toks[i]!);
-    // "the latest version of Tern RPC" is its current one, not a ranking: an age ranks only a class
-    // named alone ("the oldest team"), and never where the next word names a relation (`version`).
-    if (adjective?.measure === AGE_MEASURE && (names !== 1 || namesPredicate(toks[i + 1] ?? "", vocab))) continue;
+    // "the latest version of Tern RPC" is its current one, not a ranking: an age never ranks where
+    // the next word names a relation (`version`).
+    if (adjective?.measure === AGE_MEASURE && namesPredicate(toks[i + 1] ?? "", vocab)) continue;
     // "the largest fleet": a size ranks by the noun after it, when that noun names a relation (`fleet_size`);
     // alone ("the largest city") it says no measure.
     const sized = SIZE_WORDS.get(toks[i]!);

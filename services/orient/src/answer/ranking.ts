@@ -49,6 +49,50 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
 }
 
 /**
+ * "Which film by Ridley Scott is the oldest?", "What is the longest film
+ * directed by Christopher Nolan?": the answers of the question read
+ * without its superlative ("which film by ridley scott"), ranked by the
+ * one numeric predicate the measure names. Each answer carries the facts
+ * that make it one of them, its number, and every number it was compared
+ * with. Refused when the rest reads as no open question, when no
+ * predicate or more than one fits, or when one of them has no number or
+ * two (it could be the highest).
+ */
+export async function answerSuperlativeAmong(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.superlative;
+  const rest = withoutRanking(toks, asked?.positions ?? []);
+  if (!asked || rest.length === 0) return undefined;
+  const among = await ask(rest.join(" "));
+  if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
+  const ranked: { predicate: string; numbers: Numbered[] }[] = [];
+  for (const predicate of [...vocab.predicates.keys()].filter(measuredBy(asked.measure))) {
+    const numbers = await Promise.all(among.answers.map((a) => numberOf(a.id, predicate, view)));
+    if (numbers.every((n) => n === undefined)) continue;
+    if (numbers.some((n) => !n)) return undefined;
+    ranked.push({ predicate, numbers: numbers as Numbered[] });
+  }
+  if (ranked.length !== 1) return undefined;
+  const { predicate, numbers } = ranked[0]!;
+  const highest = began(predicate) ? !asked.highest : asked.highest;
+  const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));
+  const compared = numbers.map((n) => n.fact.step);
+  const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
+    const own = numbers[i]!;
+    return own.value === best ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps, ...compared.filter((s) => s !== own.fact.step)] }] : [];
+  });
+  return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ${among.pattern}, ?x ${predicate} ?n`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
+}
+
+/** The question's tokens without the ranking words, and without the copula and article they leave at the end ("... is the oldest"). */
+function withoutRanking(toks: readonly string[], positions: readonly number[]): string[] {
+  const rest = toks.filter((_, i) => !positions.includes(i));
+  while (rest.length > 0 && TRAILING.has(rest[rest.length - 1]!)) rest.pop();
+  return rest;
+}
+
+const TRAILING: ReadonlySet<string> = new Set(["is", "are", "was", "were", "the", "one"]);
+
+/**
  * "Is KLM older than Lufthansa?", "Does Ryanair have a larger fleet than
  * KLM?": YES or NO from the one number each thing has for the one numeric
  * predicate the measure names (for an age, the year each began: the
