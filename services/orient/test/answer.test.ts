@@ -516,6 +516,21 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which novel by Butler is the newest?"))).toEqual([]);
   });
 
+  it("'What is the album by Blur?', 'What is the newest album by Radiohead?': a class after 'what is the' names what the answers are, unless another noun follows it ('the album length of ...' asks for a length)", async () => {
+    const store = await graphWith([
+      ...[["ok_computer", "radiohead", "1997", "53"], ["kid_a", "radiohead", "2000", "50"], ["parklife", "blur", "1994", "52"]].flatMap(([album, band, year, minutes]) => [
+        { subject: album!, predicate: "is_a", object: "album" },
+        { subject: album!, predicate: "recorded_by", object: band! },
+        { subject: album!, predicate: "released_in", object: year! },
+        { subject: album!, predicate: "album_length", object: minutes! },
+      ]),
+    ]);
+    expect(ids(await ask(store, "What is the album by Blur?"))).toEqual(["parklife"]);
+    expect(ids(await ask(store, "What are the albums by Radiohead?"))).toEqual(["kid_a", "ok_computer"]);
+    expect(ids(await ask(store, "What is the newest album by Radiohead?"))).toEqual(["kid_a"]);
+    expect(ids(await ask(store, "What is the album length of OK Computer?"))).toEqual(["53"]);
+  });
+
   it("a kind among a class's members is ranked only if it has a number ('the oldest airline' with low-cost carriers, a kind of airline); 'the largest fleet' ranks by fleet size", async () => {
     const store = await graphWith([
       { subject: "lufthansa", predicate: "is_a", object: "airline" },

@@ -208,6 +208,9 @@ export const QUANTIFIERS: ReadonlySet<string> = new Set(["any", "some"]);
 /** Words before a noun that take every one of its kind ("list all moons"). */
 export const UNIVERSALS: ReadonlySet<string> = new Set(["all", "every", "each"]);
 
+/** The verb "to be" as a question uses it ("Is Europa a moon of Jupiter?", "What is the film by ..."). */
+export const COPULAS: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
+
 /** Words after which a noun names what the answers are ("which animals", "the moons that"). */
 export const HEAD_OPENERS: ReadonlySet<string> = new Set("which what whose list name find out me".split(" "));
 

@@ -1,6 +1,6 @@
 import { canonicalPredicate, nameTokens } from "@boyd/graph";
 import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
-import { ARTICLES, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
+import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { doerDirection, namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -169,8 +169,6 @@ async function linkBetween(view: FactView, s: string, o: string, names: (p: stri
   return undefined;
 }
 
-/** Verbs that say what a thing is ("Is Europa a moon of Jupiter?"). */
-const COPULAS: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
 /** Words that turn a description round or narrow it to one: the answers of the description alone do not say yes to those. */
 const NOT_PLAIN: ReadonlySet<string> = new Set(["not", "no", "never", "nor", "t", "only", "sole", "except", "but", "without"]);
 

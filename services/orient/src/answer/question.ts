@@ -1,4 +1,4 @@
-import { AGE_MEASURE, ARTICLES, FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
+import { AGE_MEASURE, ARTICLES, COPULAS, FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
 import { NUMBER } from "./result.js";
 import { nameTokens as tokens, singulars } from "@boyd/graph";
 import type { Vocabulary } from "./vocabulary.js";
@@ -271,8 +271,8 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
     if (covered.has(i)) continue;
     const adjective = SUPERLATIVE_ADJECTIVES.get(toks[i]!);
     // "the latest version of Tern RPC" is its current one, not a ranking: an age never ranks where
-    // the next word names a relation (`version`).
-    if (adjective?.measure === AGE_MEASURE && namesPredicate(toks[i + 1] ?? "", vocab)) continue;
+    // the next word names a relation (`version`) rather than a class ("the newest album", with `album_length`).
+    if (adjective?.measure === AGE_MEASURE && !covered.has(i + 1) && namesPredicate(toks[i + 1] ?? "", vocab)) continue;
     // "the largest fleet": a size ranks by the noun after it, when that noun names a relation (`fleet_size`);
     // alone ("the largest city") it says no measure.
     const sized = SIZE_WORDS.get(toks[i]!);
@@ -472,6 +472,9 @@ function headMention(toks: readonly string[], mentions: readonly Mention[]): Men
     const before = toks[i - 1] === "one" || toks[i - 1] === "ones" ? i - 2 : i - 1;
     if (before >= 0 && HEAD_OPENERS.has(toks[before]!)) return m;
   }
+  // "What is the film by ...", "which are the moons that ...": a copula between the opener and the noun's article,
+  // when no other noun follows it ("what is the spice level of ..." asks for a level).
+  const opener = articles > 0 && COPULAS.has(toks[i] ?? "") && (m.end >= toks.length || FILLER_WORDS.has(toks[m.end]!)) ? i - 1 : i;
   // "find the moons", "which animals", "list all moons", or the text opening with "the moons ..." or "any moons ...".
-  return (i >= 0 && HEAD_OPENERS.has(toks[i]!)) || (i < 0 && articles > 0) ? m : undefined;
+  return (opener >= 0 && HEAD_OPENERS.has(toks[opener]!)) || (i < 0 && articles > 0) ? m : undefined;
 }
