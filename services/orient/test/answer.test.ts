@@ -531,6 +531,25 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "What is the album length of OK Computer?"))).toEqual(["53"]);
   });
 
+  it("one word names the one class whose name ends in it ('Which station has the most platforms?' over metro_station), never when two classes end in it (night_bus, school_bus)", async () => {
+    const store = await graphWith([
+      ...[["elm", "4", "1904"], ["oak", "6", "1921"], ["ash", "2", "1899"]].flatMap(([station, platforms, opened]) => [
+        { subject: station!, predicate: "is_a", object: "metro_station" },
+        { subject: station!, predicate: "platforms", object: platforms! },
+        { subject: station!, predicate: "opened_in", object: opened! },
+      ]),
+      { subject: "n1", predicate: "is_a", object: "night_bus" },
+      { subject: "s1", predicate: "is_a", object: "school_bus" },
+      { subject: "n1", predicate: "built_in", object: "2001" },
+      { subject: "s1", predicate: "built_in", object: "1995" },
+    ]);
+    const most = await ask(store, "Which station has the most platforms?");
+    expect(ids(most)).toEqual(["oak"]);
+    expect(most.pattern).toBe("highest ?n: ?x platforms ?n, ?x is-a metro_station");
+    expect(ids(await ask(store, "Which stations opened before 1910?"))).toEqual(["ash", "elm"]);
+    expect(ids(await ask(store, "Which bus is the oldest?"))).toEqual([]);
+  });
+
   it("a kind among a class's members is ranked only if it has a number ('the oldest airline' with low-cost carriers, a kind of airline); 'the largest fleet' ranks by fleet size", async () => {
     const store = await graphWith([
       { subject: "lufthansa", predicate: "is_a", object: "airline" },

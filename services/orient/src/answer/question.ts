@@ -408,7 +408,9 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
       // "I, Robot"), never by way of a plural.
       const fillerLed = FILLER_WORDS.has(run[0]!) && n > 1;
       for (const candidate of fillerLed ? [run.join(" ")] : variants(run)) {
-        const ids = vocab.lookup(candidate);
+        // "Which club ...": one word may stand for the one class whose name ends in it (football_club).
+        const byHead = n === 1 ? vocab.classByHeadNoun(candidate) : undefined;
+        const ids = byHead ? [byHead] : vocab.lookup(candidate);
         if (ids.length > 0) {
           found = { ids, start: i, end: i + n, text: run.join(" "), possessor: isPossessor(toks, i, i + n) };
           break;

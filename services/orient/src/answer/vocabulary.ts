@@ -1,4 +1,5 @@
 import { canonicalPredicate, fold, isBookkeepingPredicate, isWorldTriple, nameOfId, type GraphChange, type GraphStore, type Rule, type Triple } from "@boyd/graph";
+import { IS_A } from "./facts.js";
 
 /** Predicates that name things rather than relate them: `x label "Name"`, `x alias "Other"`. */
 export const NAME_PREDICATES: ReadonlySet<string> = new Set(["label", "alias", "rdfs_label", "skos_preflabel", "skos_altlabel", "also_known_as", "aka", "name"]);
@@ -39,6 +40,8 @@ export class Vocabulary {
   readonly entities = new Map<string, string | undefined>();
   /** The objects of naming triples: one that becomes an entity shows its subject by its label (a rebuild takes that in). */
   readonly nameObjects = new Set<string>();
+  /** Classes (objects of is-a facts) named by two words or more, by their last word: "club" -> football_club. */
+  private readonly byHeadNoun = new Map<string, Set<string>>();
 
   /** Symbol ids with this folded name. */
   lookup(name: string): readonly string[] {
@@ -77,6 +80,26 @@ export class Vocabulary {
     if (!ids) this.byName.set(key, (ids = new Set()));
     ids.add(id);
     this.maxNameTokens = Math.max(this.maxNameTokens, key.split(" ").length);
+  }
+
+  /**
+   * The one class a noun names by being the last word of its name ("club"
+   * for football_club), when no symbol goes by the noun itself and no
+   * other class's name ends in it (then it would not say which).
+   */
+  classByHeadNoun(noun: string): string | undefined {
+    const classes = this.byHeadNoun.get(noun);
+    return classes?.size === 1 && !this.byName.has(noun) ? [...classes][0] : undefined;
+  }
+
+  /** Notes the object of an is-a fact as a class (see classByHeadNoun). */
+  addClass(id: string): void {
+    const words = nameOfId(id).split(" ");
+    if (words.length < 2) return;
+    const head = words[words.length - 1]!;
+    let classes = this.byHeadNoun.get(head);
+    if (!classes) this.byHeadNoun.set(head, (classes = new Set()));
+    classes.add(id);
   }
 
   setDisplay(id: string, name: string, preferred: boolean): void {
@@ -118,6 +141,7 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
     }
     if (isSchemaPredicate(t.predicate)) continue;
     vocab.predicates.set(t.predicate, (vocab.predicates.get(t.predicate) ?? 0) + 1);
+    if (IS_A.has(p)) vocab.addClass(t.object);
     entities.add(t.subject);
     entities.add(t.object);
   }
@@ -172,7 +196,10 @@ export async function extendVocabulary(vocab: Vocabulary, change: GraphChange, s
   if (fresh.some((id) => vocab.nameObjects.has(id))) return false;
   const labels = new Map<string, string | undefined>();
   for (let i = 0; i < fresh.length; i += 1_000) for (const s of await store.symbols(fresh.slice(i, i + 1_000))) labels.set(s.id, labelOf(s));
-  for (const t of relations) vocab.predicates.set(t.predicate, (vocab.predicates.get(t.predicate) ?? 0) + 1);
+  for (const t of relations) {
+    vocab.predicates.set(t.predicate, (vocab.predicates.get(t.predicate) ?? 0) + 1);
+    if (IS_A.has(canonicalPredicate(t.predicate))) vocab.addClass(t.object);
+  }
   for (const id of fresh) if (!vocab.entities.has(id)) addEntity(vocab, id, labels.get(id));
   return true;
 }
