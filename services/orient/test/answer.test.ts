@@ -677,7 +677,7 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "What is the latest version of Tern?"))).toEqual(["1.3"]);
   });
 
-  it("a comparison with a number keeps the members whose own number compares as asked ('Which ferries have more than 20 cabins?', 'built before 1990'), each proven by its fact; refused when anything else is named", async () => {
+  it("a comparison with a number keeps the members whose own number compares as asked ('Which ferries have more than 20 cabins?', 'built before 1990'), each proven by its fact", async () => {
     const store = await graphWith([
       { subject: "ferry_a", predicate: "cabins", object: "40" },
       { subject: "ferry_b", predicate: "cabins", object: "12" },
@@ -693,7 +693,8 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which ferries have at least 20 cabins?"))).toEqual(["ferry_a", "ferry_c"]);
     expect(ids(await ask(store, "Which ferries were built before 1990?"))).toEqual(["ferry_a"]);
     expect(ids(await ask(store, "Which ferries were built after 1987?"))).toEqual(["ferry_b"]);
-    expect(ids(await ask(store, "Which ferries in Oban have fewer than 50 cabins?"))).toEqual([]);
+    // Narrowed to Oban's ferries, the comparison keeps those of them that compare.
+    expect(ids(await ask(store, "Which ferries in Oban have fewer than 50 cabins?"))).toEqual(["ferry_a"]);
   });
 
   it("a comparative adjective with a number compares by what it measures, in the unit named after the number ('Which towers are taller than 300 metres?'); an age in years is no year; 'lower' and 'shorter' compare too", async () => {
@@ -748,6 +749,26 @@ describe("answering - questions over the graph's own vocabulary", () => {
       expect(ids(await ask(store, question)), question).toEqual([]);
     }
     expect((await ask(store, "Is Ferry A longer than 2 hours?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
+  it("a comparison narrowed by a description keeps the description's answers whose number compares ('Which museums in Paris opened before 1900?', 'have more than 5 million visitors'), each proven by its facts and its number; one without a number is no answer", async () => {
+    const store = await graphWith([
+      ...[["louvre", "paris", "1793", "8.7"], ["orsay", "paris", "1986", "3.2"], ["rodin", "paris", "1919", undefined], ["prado", "madrid", "1819", "3.4"]].flatMap(([museum, city, opened, visitors]) => [
+        { subject: museum!, predicate: "is_a", object: "museum" },
+        { subject: museum!, predicate: "located_in", object: city! },
+        { subject: museum!, predicate: "opened_in", object: opened! },
+        ...(visitors ? [{ subject: museum!, predicate: "visitors_million", object: visitors }] : []),
+      ]),
+    ]);
+    const old = await ask(store, "Which museums in Paris opened before 1900?");
+    expect(ids(old)).toEqual(["louvre"]);
+    expect(old.pattern).toBe("?x located_in paris, ?x is_a museum, ?x opened_in ?n, ?n < 1900");
+    for (const fact of ["louvre opened_in 1793", "louvre located_in paris"]) expect(old.answers[0]!.proof!.summary).toContain(fact);
+    // The Prado is older than 1900 too, but not in Paris.
+    expect(ids(await ask(store, "Which museums located in Paris were opened after 1900?"))).toEqual(["orsay", "rodin"]);
+    // Rodin's visitors are not stated: it is no answer either way.
+    expect(ids(await ask(store, "Which museums in Paris have fewer than 5 million visitors?"))).toEqual(["orsay"]);
+    expect(ids(await ask(store, "Which museums in Madrid have more than 5 million visitors?"))).toEqual([]);
   });
 
   it("a yes/no question with a superlative or a comparison is never yes by the class alone: 'Is St Anne the hospital with the most beds?' is unknown when City General has more", async () => {

@@ -3,7 +3,7 @@ import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type Fact
 import { agentVerbs, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
 import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
-import { answerComparison, answerPairCompared, answerSuperlative, answerSuperlativeAmong, answerValueCompared } from "./ranking.js";
+import { answerComparison, answerComparisonAmong, answerPairCompared, answerSuperlative, answerSuperlativeAmong, answerValueCompared } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -65,7 +65,10 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
     return (await answerSuperlative(q, vocab, view)) ?? (await answerSuperlativeAmong(q, nameTokens(text), ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
   }
   // So does "more than 4", "after 1900": read without it, every value would answer.
-  if (q.comparison) return (await answerComparison(q, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
+  if (q.comparison) {
+    const ask = (open: string) => answerQuestion(open, vocab, view);
+    return (await answerComparison(q, vocab, view)) ?? (await answerComparisonAmong(q, nameTokens(text), ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
+  }
   const parts = questionParts(text, vocab);
   // "Which services call auth service and are owned by team red?": both
   // parts hold of each answer. Read as one chain, the words would find

@@ -39,7 +39,7 @@ export interface QuestionReading {
   readonly unit: string | undefined;
   /** "more than 4", "after 1900": how the answer's number must compare with the one given. */
   /** A comparison with a number; `measure` when a comparative adjective names what is compared ("higher than 4000" -> high). */
-  readonly comparison: { readonly op: ">" | ">=" | "<" | "<="; readonly value: number; readonly measure: string | undefined } | undefined;
+  readonly comparison: { readonly op: ">" | ">=" | "<" | "<="; readonly value: number; readonly measure: string | undefined; readonly positions: readonly number[] } | undefined;
   /** "the most platforms", "the deepest": the word naming what is measured, and whether the highest is asked for. */
   /** "the oldest", "the most platforms": what is ranked, which way, and the tokens that say so. */
   readonly superlative: { readonly measure: string; readonly highest: boolean; readonly positions: readonly number[] } | undefined;
@@ -129,7 +129,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
-  return { polar, paired, mentions, unit: unitKey, superlative, comparison: comparison && { op: comparison.op, value: comparison.value, measure: comparison.measure }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  return { polar, paired, mentions, unit: unitKey, superlative, comparison: comparison && { op: comparison.op, value: comparison.value, measure: comparison.measure, positions: comparison.positions }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */

@@ -83,14 +83,19 @@ export async function answerSuperlativeAmong(q: QuestionReading, toks: readonly 
   return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ${among.pattern}, ?x ${predicate} ?n`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
 }
 
-/** The question's tokens without the ranking words, and without the copula and article they leave at the end ("... is the oldest"). */
+/** The question's tokens without the ranking words (see trimmed). */
 function withoutRanking(toks: readonly string[], positions: readonly number[]): string[] {
-  const rest = toks.filter((_, i) => !positions.includes(i));
+  return trimmed(toks.filter((_, i) => !positions.includes(i)));
+}
+
+/** Tokens without the copula, auxiliary or article that taking words out leaves at the end ("... is the oldest", "... were released after 2000"). */
+function trimmed(toks: string[]): string[] {
+  const rest = [...toks];
   while (rest.length > 0 && TRAILING.has(rest[rest.length - 1]!)) rest.pop();
   return rest;
 }
 
-const TRAILING: ReadonlySet<string> = new Set(["is", "are", "was", "were", "the", "one"]);
+const TRAILING: ReadonlySet<string> = new Set(["is", "are", "was", "were", "the", "one", "have", "has", "had", "do", "does", "did"]);
 
 /**
  * "Is KLM older than Lufthansa?", "Does Ryanair have a larger fleet than
@@ -213,6 +218,56 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
     .filter((v) => compares(v.value, asked.op, value))
     .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
   return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+}
+
+/**
+ * "Which films directed by Ridley Scott were released after 2000?",
+ * "Which clubs in London have more than 10 league titles?": the answers of
+ * the question read without its comparison and the words naming what is
+ * compared (the noun after the number, else the word before the
+ * comparison; none when an adjective names it, "longer than 2 hours"),
+ * kept when their one number for the one predicate those words name
+ * compares as asked. Each is proven by its own facts and its number; one
+ * without a number is not an answer. Refused when the rest reads as no
+ * open question, no predicate or more than one fits, or one has two numbers.
+ */
+export async function answerComparisonAmong(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.comparison;
+  if (!asked) return undefined;
+  const measure = asked.measure ? [] : comparedWords(q, asked.positions);
+  if (!asked.measure && measure.length === 0) return undefined;
+  const rest = trimmed(toks.filter((_, i) => !asked.positions.includes(i) && !measure.some((w) => w.position === i)));
+  if (rest.length === 0) return undefined;
+  const among = await ask(rest.join(" "));
+  if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
+  const scale = comparedBy(asked, measure, q.unit);
+  const found: { predicate: string; numbers: (Numbered | undefined)[] }[] = [];
+  for (const predicate of [...vocab.predicates.keys()].filter((p) => scale(p) !== undefined)) {
+    const numbers = await Promise.all(among.answers.map((a) => numberOf(a.id, predicate, view)));
+    if (numbers.some((n) => n === null)) return undefined;
+    if (numbers.some((n) => n)) found.push({ predicate, numbers: numbers as (Numbered | undefined)[] });
+  }
+  if (found.length !== 1) return undefined;
+  const { predicate, numbers } = found[0]!;
+  const value = asked.value * scale(predicate)!;
+  const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
+    const own = numbers[i];
+    return own && compares(own.value, asked.op, value) ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps] }] : [];
+  });
+  return { kind: "entities", pattern: `${among.pattern}, ?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
+}
+
+/** The words naming what a comparison compares: those right after its number ("10 league titles"), else the one right before it ("released after"). */
+function comparedWords(q: QuestionReading, positions: readonly number[]): RelationWord[] {
+  const after: RelationWord[] = [];
+  for (let at = positions[positions.length - 1]! + 1; ; at++) {
+    const word = q.words.find((w) => w.position === at);
+    if (!word) break;
+    after.push(word);
+  }
+  if (after.length > 0) return after;
+  const before = q.words.find((w) => w.position === positions[0]! - 1);
+  return before ? [before] : [];
 }
 
 /** The words of a question about a class that may name its measure: neither light words nor the class's own. */
