@@ -771,6 +771,26 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which museums in Madrid have more than 5 million visitors?"))).toEqual([]);
   });
 
+  it("a choice ranked by an adjective ('Which river is longer, Rhine or Elbe?', 'Which is the oldest: Vienna, Graz or Linz?') answers the offered thing with the best number, every number compared in its proof; refused when one offered has none", async () => {
+    const store = await graphWith([
+      { subject: "danube", predicate: "length_km", object: "2850" },
+      { subject: "rhine", predicate: "length_km", object: "1230" },
+      { subject: "elbe", predicate: "length_km", object: "1094" },
+      { subject: "vienna", predicate: "founded_in", object: "1147" },
+      { subject: "graz", predicate: "founded_in", object: "1128" },
+      { subject: "linz", predicate: "founded_in", object: "1490" },
+      { subject: "salzburg", predicate: "located_in", object: "austria" },
+    ]);
+    const longer = await ask(store, "Which river is longer, Rhine or Elbe?");
+    expect(ids(longer)).toEqual(["rhine"]);
+    expect(longer.answers[0]!.proof!.summary).toContain("rhine length_km 1230");
+    expect(longer.answers[0]!.proof!.summary).toContain("elbe length_km 1094");
+    expect(ids(await ask(store, "Which river is shorter, Danube or Elbe?"))).toEqual(["elbe"]);
+    // The oldest was founded first.
+    expect(ids(await ask(store, "Which is the oldest: Vienna, Graz or Linz?"))).toEqual(["graz"]);
+    expect(ids(await ask(store, "Which is older, Linz or Salzburg?"))).toEqual([]);
+  });
+
   it("a yes/no question with a superlative or a comparison is never yes by the class alone: 'Is St Anne the hospital with the most beds?' is unknown when City General has more", async () => {
     const store = await graphWith([
       { subject: "st_anne", predicate: "beds", object: "420" },

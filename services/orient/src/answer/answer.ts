@@ -1,9 +1,9 @@
 import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
-import { readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
+import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
-import { answerComparison, answerComparisonAmong, answerPairCompared, answerSuperlative, answerSuperlativeAmong, answerValueCompared } from "./ranking.js";
+import { answerComparison, answerComparisonAmong, answerPairCompared, answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerValueCompared } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -36,7 +36,12 @@ const MAX_PARTIALS = 4_000;
  */
 export async function answerQuestion(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
   const choice = offeredChoice(text, vocab);
-  if (choice) return chooseAmong(choice.options, await answerQuestion(choice.question, vocab, view));
+  if (choice) {
+    // "Which film is longer, Inception or Interstellar?": the numbers of the things offered rank them.
+    const ranking = rankingAsked(choice.question, vocab);
+    const ranked = ranking && (await answerRankedChoice(choice.options, ranking, vocab, view));
+    return ranked ?? chooseAmong(choice.options, await answerQuestion(choice.question, vocab, view));
+  }
   const q = readQuestion(text, vocab);
   const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
   if (q.mentions.length === 0) return unread(subjects);

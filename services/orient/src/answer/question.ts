@@ -265,6 +265,21 @@ const COMPARATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: bo
   GRADED.flatMap(([comparative, , measure, highest]) => (comparative ? [[comparative, { measure, highest }] as const] : [])),
 );
 
+/**
+ * What a question offering a choice ranks by: "which film is longer" (a
+ * comparative), "which is the oldest" or "which has the most moons" (a
+ * superlative). Undefined when it ranks by nothing.
+ */
+export function rankingAsked(text: string, vocab: Vocabulary): { measure: string; highest: boolean } | undefined {
+  const toks = tokens(text);
+  for (const t of toks) {
+    const comparative = COMPARATIVE_ADJECTIVES.get(t);
+    if (comparative) return comparative;
+  }
+  const superlative = superlativeAsked(toks, new Set(), vocab);
+  return superlative && { measure: superlative.measure, highest: superlative.highest };
+}
+
 /** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */
 function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary): { measure: string; highest: boolean; positions: number[] } | undefined {
   for (let i = 0; i < toks.length; i++) {

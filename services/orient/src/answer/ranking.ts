@@ -64,23 +64,55 @@ export async function answerSuperlativeAmong(q: QuestionReading, toks: readonly 
   if (!asked || rest.length === 0) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
-  const ranked: { predicate: string; numbers: Numbered[] }[] = [];
-  for (const predicate of [...vocab.predicates.keys()].filter(measuredBy(asked.measure))) {
-    const numbers = await Promise.all(among.answers.map((a) => numberOf(a.id, predicate, view)));
-    if (numbers.every((n) => n === undefined)) continue;
-    if (numbers.some((n) => !n)) return undefined;
-    ranked.push({ predicate, numbers: numbers as Numbered[] });
-  }
-  if (ranked.length !== 1) return undefined;
-  const { predicate, numbers } = ranked[0]!;
-  const highest = began(predicate) ? !asked.highest : asked.highest;
-  const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));
+  const ranked = await rankedBy(asked.measure, among.answers.map((a) => a.id), vocab, view, asked.highest);
+  if (!ranked) return undefined;
+  const { predicate, numbers, best, highest } = ranked;
   const compared = numbers.map((n) => n.fact.step);
   const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
     const own = numbers[i]!;
     return own.value === best ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps, ...compared.filter((s) => s !== own.fact.step)] }] : [];
   });
   return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ${among.pattern}, ?x ${predicate} ?n`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
+}
+
+/**
+ * "Which film is longer, Inception or Interstellar?", "Which is the
+ * oldest, Alien, Aliens or Arrival?": the thing offered whose number for
+ * the one predicate the adjective measures is the highest (or lowest),
+ * with every number compared as its proof. Refused when a name offered is
+ * ambiguous, or as rankedBy refuses.
+ */
+export async function answerRankedChoice(options: readonly (readonly string[])[], graded: { measure: string; highest: boolean }, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  if (options.some((ids) => ids.length !== 1)) return undefined;
+  const ids = options.map((o) => o[0]!);
+  const ranked = await rankedBy(graded.measure, ids, vocab, view, graded.highest);
+  if (!ranked) return undefined;
+  const { predicate, numbers, best, highest } = ranked;
+  const compared = numbers.map((n) => n.fact.step);
+  const answers: FoundAnswer[] = ids.flatMap((id, i) => (numbers[i]!.value === best ? [{ id, confidence: numbers[i]!.fact.confidence, steps: [numbers[i]!.fact.step, ...compared.filter((s) => s !== numbers[i]!.fact.step)] }] : []));
+  return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n with ?x among ${ids.join(", ")}`, subjects: ids, predicates: [predicate], answers, proof: [] };
+}
+
+/**
+ * Things ranked by the one numeric predicate `measure` names: each one's
+ * number, in order, the best value and whether it is the highest (the
+ * oldest began first: the lowest year). Undefined when no predicate or
+ * more than one has numbers for them, or when one of them has none or two
+ * (it could be the best).
+ */
+async function rankedBy(measure: string, ids: readonly string[], vocab: Vocabulary, view: FactView, wantHighest: boolean): Promise<{ predicate: string; numbers: Numbered[]; best: number; highest: boolean } | undefined> {
+  const ranked: { predicate: string; numbers: Numbered[] }[] = [];
+  for (const predicate of [...vocab.predicates.keys()].filter(measuredBy(measure))) {
+    const numbers = await Promise.all(ids.map((id) => numberOf(id, predicate, view)));
+    if (numbers.every((n) => n === undefined)) continue;
+    if (numbers.some((n) => !n)) return undefined;
+    ranked.push({ predicate, numbers: numbers as Numbered[] });
+  }
+  if (ranked.length !== 1) return undefined;
+  const { predicate, numbers } = ranked[0]!;
+  const highest = began(predicate) ? !wantHighest : wantHighest;
+  const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));
+  return { predicate, numbers, best, highest };
 }
 
 /** The question's tokens without the ranking words (see trimmed). */
