@@ -771,6 +771,22 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which museums in Madrid have more than 5 million visitors?"))).toEqual([]);
   });
 
+  it("'Who designed the tallest tower?': a superlative before a class inside another question is answered first, its one answer taking its place, the ranking's facts in every proof; 'the tallest tower designed by Eiffel' is the tallest of Eiffel's", async () => {
+    const store = await graphWith([
+      ...[["spire_a", "310", "eiffel"], ["spire_b", "420", "koolhaas"], ["spire_c", "280", "eiffel"]].flatMap(([tower, height, architect]) => [
+        { subject: tower!, predicate: "is_a", object: "tower" },
+        { subject: tower!, predicate: "height_m", object: height! },
+        { subject: tower!, predicate: "designed_by", object: architect! },
+      ]),
+      { subject: "spire_b", predicate: "located_in", object: "rotterdam" },
+    ]);
+    const who = await ask(store, "Who designed the tallest tower?");
+    expect(ids(who)).toEqual(["koolhaas"]);
+    for (const fact of ["spire_b designed_by koolhaas", "spire_b height_m 420", "spire_a height_m 310"]) expect(who.answers[0]!.proof!.summary).toContain(fact);
+    expect(ids(await ask(store, "Where is the tallest tower located?"))).toEqual(["rotterdam"]);
+    expect(ids(await ask(store, "What is the tallest tower designed by Eiffel?"))).toEqual(["spire_a"]);
+  });
+
   it("a choice ranked by an adjective ('Which river is longer, Rhine or Elbe?', 'Which is the oldest: Vienna, Graz or Linz?') answers the offered thing with the best number, every number compared in its proof; refused when one offered has none", async () => {
     const store = await graphWith([
       { subject: "danube", predicate: "length_km", object: "2850" },

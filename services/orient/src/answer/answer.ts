@@ -3,7 +3,7 @@ import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type Fact
 import { agentVerbs, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
-import { answerComparison, answerComparisonAmong, answerPairCompared, answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerValueCompared } from "./ranking.js";
+import { answerComparison, answerComparisonAmong, answerPairCompared, answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested, answerValueCompared } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -67,7 +67,8 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   // Narrowed ("the oldest film by Ridley Scott"), it ranks the answers of the rest.
   if (q.superlative) {
     const ask = (open: string) => answerQuestion(open, vocab, view);
-    return (await answerSuperlative(q, vocab, view)) ?? (await answerSuperlativeAmong(q, nameTokens(text), ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
+    const toks = nameTokens(text);
+    return (await answerSuperlative(q, vocab, view)) ?? (await answerSuperlativeNested(q, toks, ask)) ?? (await answerSuperlativeAmong(q, toks, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
   }
   // So does "more than 4", "after 1900": read without it, every value would answer.
   if (q.comparison) {

@@ -1,6 +1,6 @@
 import { IS_A, type Edge, type FactView } from "./facts.js";
-import { nameTokens } from "@boyd/graph";
-import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
+import { nameOfId, nameTokens } from "@boyd/graph";
+import { AGE_MEASURE, ARTICLES, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { scaleInto } from "./units.js";
@@ -73,6 +73,33 @@ export async function answerSuperlativeAmong(q: QuestionReading, toks: readonly 
     return own.value === best ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps, ...compared.filter((s) => s !== own.fact.step)] }] : [];
   });
   return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ${among.pattern}, ?x ${predicate} ?n`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
+}
+
+/**
+ * "Who directed the longest film?", "Where was the oldest club founded?":
+ * a superlative right before a class ("the longest film") inside another
+ * question is its own question ("which film is the longest"); its one
+ * answer takes its place ("who directed oppenheimer"), and each answer
+ * carries the ranking's facts as well as its own. Refused when the
+ * ranking has no answer or a tie, or the question is about the class
+ * itself ("Which film is the longest?").
+ */
+export async function answerSuperlativeNested(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+  const asked = q.superlative;
+  const last = asked?.positions[asked.positions.length - 1];
+  const cls = last === undefined ? undefined : q.mentions.find((m) => m.start === last + 1);
+  // "the longest film directed by Nolan" is the longest of Nolan's films (answerSuperlativeAmong): only a class
+  // ending the question, or followed by its verb alone ("Where is the oldest club based?"), is ranked whole.
+  if (!asked || !cls || cls === q.head || toks.length - cls.end > 1) return undefined;
+  const ranking = asked.positions.map((i) => toks[i]!).join(" ");
+  const inner = await ask(`which ${cls.text} is the ${ranking}`);
+  const winner = inner.kind === "entities" && inner.answers.length === 1 ? inner.answers[0]! : undefined;
+  if (!winner) return undefined;
+  const from = ARTICLES.has(toks[asked.positions[0]! - 1] ?? "") ? asked.positions[0]! - 1 : asked.positions[0]!;
+  const outer = await ask([...toks.slice(0, from), ...nameOfId(winner.id).split(" "), ...toks.slice(cls.end)].join(" "));
+  if (outer.kind !== "entities" || outer.answers.length === 0) return undefined;
+  const answers = outer.answers.map((a) => ({ ...a, confidence: a.confidence * winner.confidence, steps: [...a.steps, ...winner.steps] }));
+  return { ...outer, pattern: `${outer.pattern} with ${winner.id} = ${inner.pattern}`, predicates: [...outer.predicates, ...inner.predicates], answers };
 }
 
 /**
