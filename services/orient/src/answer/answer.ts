@@ -3,7 +3,8 @@ import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type Fact
 import { agentVerbs, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
-import { answerComparison, answerComparisonAmong, answerPairCompared, answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested, answerValueCompared } from "./ranking.js";
+import { answerComparison, answerComparisonAmong, answerPairCompared, answerValueCompared } from "./comparison.js";
+import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";

@@ -1,0 +1,167 @@
+import type { FactView } from "./facts.js";
+import { AGE_MEASURE, LIGHT_WORDS } from "./lexicon.js";
+import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmed, type Numbered } from "./measures.js";
+import type { QuestionReading, RelationWord } from "./question.js";
+import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
+import { scaleInto } from "./units.js";
+import type { Vocabulary } from "./vocabulary.js";
+
+/**
+ * "Is KLM older than Lufthansa?", "Does Ryanair have a larger fleet than
+ * KLM?": YES or NO from the one number each thing has for the one numeric
+ * predicate the measure names (for an age, the year each began: the
+ * earlier, the older), with both facts as the proof. UNKNOWN when either
+ * has none or two different ones, when no predicate or more than one
+ * fits both, or when a name is ambiguous or names a class (its members
+ * differ). Undefined when the question compares no two things.
+ */
+export async function answerPairCompared(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const paired = q.paired;
+  if (!paired) return undefined;
+  const subjects = [...paired.first.ids, ...paired.second.ids];
+  const unknown: QuestionAnswer = { ...unread(subjects), kind: "unknown" };
+  const [a, b] = [paired.first.ids, paired.second.ids].map((ids) => (ids.length === 1 ? ids[0]! : undefined));
+  if (!a || !b || (await view.isClass(a)) || (await view.isClass(b))) return unknown;
+  const both: { predicate: string; first: Numbered; second: Numbered }[] = [];
+  for (const predicate of [...vocab.predicates.keys()].filter(measuredBy(paired.measure))) {
+    const [first, second] = await Promise.all([numberOf(a, predicate, view), numberOf(b, predicate, view)]);
+    if (first === null || second === null) return unknown;
+    if (first && second) both.push({ predicate, first, second });
+  }
+  if (both.length !== 1) return unknown;
+  const { predicate, first, second } = both[0]!;
+  // "Older" by a year each began asks for the lower year.
+  const op = paired.higher !== (paired.measure === AGE_MEASURE && began(predicate)) ? ">" : "<";
+  const holds = op === ">" ? first.value > second.value : first.value < second.value;
+  return { kind: holds ? "yes" : "no", pattern: `${a} ${predicate} ?a, ${b} ${predicate} ?b, ?a ${op} ?b`, subjects, predicates: [predicate], answers: [], proof: [first.fact.step, second.fact.step] };
+}
+
+/**
+ * "Was OK Computer released before 2000?", "Does Ryanair have more than
+ * 500 aircraft?": YES or NO from the one number the thing named has for the
+ * one predicate the other words name, the fact the proof. UNKNOWN when it
+ * has none or two, or no predicate or more than one fits. Undefined unless
+ * one thing (no class) is named and compared with a number.
+ */
+export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.comparison;
+  const [named] = q.mentions;
+  if (!asked || !named || q.mentions.length !== 1) return undefined;
+  const unknown: QuestionAnswer = { ...unread(named.ids), kind: "unknown" };
+  const id = named.ids.length === 1 ? named.ids[0]! : undefined;
+  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
+  if (!id || (!asked.measure && words.length === 0) || (await view.isClass(id))) return unknown;
+  const found: { predicate: string; number: Numbered }[] = [];
+  const scale = comparedBy(asked, words, q.unit);
+  for (const predicate of [...vocab.predicates.keys()].filter((p) => scale(p) !== undefined)) {
+    const number = await numberOf(id, predicate, view);
+    if (number === null) return unknown;
+    if (number) found.push({ predicate, number });
+  }
+  if (found.length !== 1) return unknown;
+  const { predicate, number } = found[0]!;
+  const value = asked.value * scale(predicate)!;
+  const holds = compares(number.value, asked.op, value);
+  return { kind: holds ? "yes" : "no", pattern: `${id} ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: named.ids, predicates: [predicate], answers: [], proof: [number.fact.step] };
+}
+
+/**
+ * "Which lines opened after 1900?", "Which stations have more than 4
+ * platforms?": the members of the class the question names whose number
+ * for the one numeric predicate the other words name compares as asked,
+ * each with that fact and its is-a fact. Each answer is proven on its own;
+ * a member without a number is not one. Refused when the question names
+ * anything else, or no predicate or more than one with numbers fits.
+ */
+export async function answerComparison(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.comparison;
+  const head = onlyClassNamed(q);
+  if (!asked || !head) return undefined;
+  const words = measureWords(q, head);
+  if (!asked.measure && words.length === 0) return undefined;
+  const scale = comparedBy(asked, words, q.unit);
+  const found = await measure(head, (p) => scale(p) !== undefined, () => true, vocab, view);
+  if (!found) return undefined;
+  const { cls, values } = found;
+  const predicate = values[0]!.fact.predicate;
+  const value = asked.value * scale(predicate)!;
+  const answers: FoundAnswer[] = values
+    .filter((v) => compares(v.value, asked.op, value))
+    .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
+  return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+}
+
+/**
+ * "Which films directed by Ridley Scott were released after 2000?",
+ * "Which clubs in London have more than 10 league titles?": the answers of
+ * the question read without its comparison and the words naming what is
+ * compared (the noun after the number, else the word before the
+ * comparison; none when an adjective names it, "longer than 2 hours"),
+ * kept when their one number for the one predicate those words name
+ * compares as asked. Each is proven by its own facts and its number; one
+ * without a number is not an answer. Refused when the rest reads as no
+ * open question, no predicate or more than one fits, or one has two numbers.
+ */
+export async function answerComparisonAmong(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.comparison;
+  if (!asked) return undefined;
+  const measure = asked.measure ? [] : comparedWords(q, asked.positions);
+  if (!asked.measure && measure.length === 0) return undefined;
+  const rest = trimmed(toks.filter((_, i) => !asked.positions.includes(i) && !measure.some((w) => w.position === i)));
+  if (rest.length === 0) return undefined;
+  const among = await ask(rest.join(" "));
+  if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
+  const scale = comparedBy(asked, measure, q.unit);
+  const found: { predicate: string; numbers: (Numbered | undefined)[] }[] = [];
+  for (const predicate of [...vocab.predicates.keys()].filter((p) => scale(p) !== undefined)) {
+    const numbers = await Promise.all(among.answers.map((a) => numberOf(a.id, predicate, view)));
+    if (numbers.some((n) => n === null)) return undefined;
+    if (numbers.some((n) => n)) found.push({ predicate, numbers: numbers as (Numbered | undefined)[] });
+  }
+  if (found.length !== 1) return undefined;
+  const { predicate, numbers } = found[0]!;
+  const value = asked.value * scale(predicate)!;
+  const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
+    const own = numbers[i];
+    return own && compares(own.value, asked.op, value) ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps] }] : [];
+  });
+  return { kind: "entities", pattern: `${among.pattern}, ?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
+}
+
+/**
+ * Which predicates a comparison with a number may be over, and what the
+ * number is multiplied by to be in each one's unit: the predicate its
+ * adjective measures ("higher than 4000" -> a height), else the one every
+ * other word names; never an age by the year something began (a number
+ * of years is no year). With a unit, only a predicate whose name states
+ * that unit or another of its kind ("taller than 1000 feet" against
+ * `height_m`: 1000 x 0.3048); one in no stated unit is refused.
+ */
+function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: readonly RelationWord[], unit: string | undefined): (predicate: string) => number | undefined {
+  const named = namedByAll(words);
+  const measured = asked.measure ? measuredBy(asked.measure) : undefined;
+  const fits = (p: string): boolean => (measured ? measured(p) && named(p) && !(asked.measure === AGE_MEASURE && began(p)) : named(p));
+  return (p) => (!fits(p) ? undefined : unit ? scaleInto(p, unit) : 1);
+}
+
+/** The words naming what a comparison compares: those right after its number ("10 league titles"), else the one right before it ("released after"). */
+function comparedWords(q: QuestionReading, positions: readonly number[]): RelationWord[] {
+  const after: RelationWord[] = [];
+  for (let at = positions[positions.length - 1]! + 1; ; at++) {
+    const word = q.words.find((w) => w.position === at);
+    if (!word) break;
+    after.push(word);
+  }
+  if (after.length > 0) return after;
+  const before = q.words.find((w) => w.position === positions[0]! - 1);
+  return before ? [before] : [];
+}
+
+/** The number compared with, as a pattern shows it: converted, with what was asked beside it ("304.8 (1000 ft)"). */
+function shown(value: number, asked: number, unit: string | undefined): string {
+  return value === asked ? String(asked) : `${Number(value.toPrecision(12))} (${asked} ${unit})`;
+}
+
+function compares(a: number, op: ">" | ">=" | "<" | "<=", b: number): boolean {
+  return op === ">" ? a > b : op === ">=" ? a >= b : op === "<" ? a < b : a <= b;
+}

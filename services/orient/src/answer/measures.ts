@@ -1,0 +1,115 @@
+import { nameTokens } from "@boyd/graph";
+import { IS_A, type Edge, type FactView } from "./facts.js";
+import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
+import type { Mention, QuestionReading, RelationWord } from "./question.js";
+import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { NUMBER } from "./result.js";
+import type { Vocabulary } from "./vocabulary.js";
+
+// What numbers say about things, for rankings and comparisons alike: the
+// one number a thing has for a predicate, the predicates a measure word
+// names, and the members of a class with their numbers.
+
+/** Members of a class compared at most: a class of more is refused rather than walked. */
+const MAX_COMPARED = 2_000;
+
+/** A thing's number for a predicate, and the fact that states it. */
+export interface Numbered {
+  readonly fact: Edge;
+  readonly value: number;
+}
+
+/** The one number `id` has for `predicate`: undefined without one, null with two different ones (then no comparison is sound). */
+export async function numberOf(id: string, predicate: string, view: FactView): Promise<Numbered | null | undefined> {
+  const facts = (await view.edges(id)).filter((e) => e.direction === "out" && e.predicate === predicate && NUMBER.test(e.other));
+  if (new Set(facts.map((f) => Number(f.other))).size > 1) return null;
+  return facts[0] && { fact: facts[0], value: Number(facts[0].other) };
+}
+
+/** Which predicates a measure word names: for an age, a year something began or an age itself. */
+export function measuredBy(measure: string): (predicate: string) => boolean {
+  return measure === AGE_MEASURE ? (p) => began(p) || wordScore(AGE_MEASURE, p) === 1 : (p) => wordScore(measure, p) >= WORD_MATCH_THRESHOLD;
+}
+
+/** Whether a predicate's numbers are the year something began (`founded_in`, `birth_year`). */
+export function began(predicate: string): boolean {
+  return nameTokens(predicate).some((w) => BEGINNINGS.has(w));
+}
+
+/** Whether a predicate is named by every one of `words`. */
+export function namedByAll(words: readonly RelationWord[]): (predicate: string) => boolean {
+  return (p) => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD);
+}
+
+/** The words of a question about a class that may name its measure: neither light words nor the class's own. */
+export function measureWords(q: QuestionReading, head: Mention): RelationWord[] {
+  const classWords = head.text.split(" ");
+  return q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text));
+}
+
+/** "Which river is the longest?", "Which is the longest river?": the one thing named, when nothing else is. */
+export function onlyClassNamed(q: QuestionReading): Mention | undefined {
+  const head = q.head ?? (q.mentions.length === 1 ? q.mentions[0] : undefined);
+  return head && q.mentions.every((m) => m === head) ? head : undefined;
+}
+
+/**
+ * The first of the classes `head` names whose members have numbers for
+ * exactly one predicate that `fits`, and that `accept` takes: the class,
+ * its members and their numbers.
+ */
+export async function measure(
+  head: Mention,
+  fits: (predicate: string) => boolean,
+  accept: (values: readonly Measured[], members: readonly Edge[]) => boolean,
+  vocab: Vocabulary,
+  view: FactView,
+): Promise<{ cls: string; values: Measured[] } | undefined> {
+  for (const cls of head.ids) {
+    const members = await view.holdings(cls, IS_A);
+    if (members.length === 0 || members.length > MAX_COMPARED) continue;
+    const candidates = [...vocab.predicates.keys()].filter(fits);
+    const measured = (await Promise.all(candidates.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
+    if (measured.length === 1 && accept(measured[0]!, await ranked(members, measured[0]!, view))) return { cls, values: measured[0]! };
+  }
+  return undefined;
+}
+
+/** A class member's number for a predicate: its is-a fact, and the fact that states the number. */
+export interface Measured {
+  readonly member: Edge;
+  readonly fact: Edge;
+  readonly value: number;
+}
+
+/**
+ * The members a ranking is over: a kind among them ("low-cost carrier",
+ * an airline by an is-a fact) is no one thing with a number of its own
+ * unless it has one; its own members are ranked in its place.
+ */
+async function ranked(members: readonly Edge[], values: readonly Measured[], view: FactView): Promise<Edge[]> {
+  const valued = new Set(values.map((v) => v.member.other));
+  const out: Edge[] = [];
+  for (const m of members) if (valued.has(m.other) || !(await view.isClass(m.other))) out.push(m);
+  return out;
+}
+
+/** Each member's number for `predicate`; undefined when a member has two different ones (no ranking is sound then). */
+async function valuesOf(members: readonly Edge[], predicate: string, view: FactView): Promise<Measured[] | undefined> {
+  const out: Measured[] = [];
+  for (const member of members) {
+    const number = await numberOf(member.other, predicate, view);
+    if (number === null) return undefined;
+    if (number) out.push({ member, ...number });
+  }
+  return out;
+}
+
+/** Tokens without the copula, auxiliary or article that taking words out leaves at the end ("... is the oldest", "... were released after 2000"). */
+export function trimmed(toks: string[]): string[] {
+  const rest = [...toks];
+  while (rest.length > 0 && TRAILING.has(rest[rest.length - 1]!)) rest.pop();
+  return rest;
+}
+
+const TRAILING: ReadonlySet<string> = new Set(["is", "are", "was", "were", "the", "one", "have", "has", "had", "do", "does", "did"]);
