@@ -787,6 +787,31 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "What is the tallest tower designed by Eiffel?"))).toEqual(["spire_a"]);
   });
 
+  it("'the highest salary', 'the lowest price' rank by the noun after them; 'earns more than' compares by the verb, 'a higher salary than' by the noun; euros and dollars are units (never converted into each other)", async () => {
+    const store = await graphWith([
+      ...[["ines", "81000"], ["omar", "67000"], ["yuki", "90500"]].flatMap(([person, pay]) => [
+        { subject: person!, predicate: "is_a", object: "engineer" },
+        { subject: person!, predicate: "salary_eur", object: pay! },
+      ]),
+      ...[["kettle", "35"], ["toaster", "28"]].flatMap(([item, price]) => [
+        { subject: item!, predicate: "is_a", object: "appliance" },
+        { subject: item!, predicate: "price_usd", object: price! },
+      ]),
+    ]);
+    const top = await ask(store, "Which engineer has the highest salary?");
+    expect(ids(top)).toEqual(["yuki"]);
+    expect(top.pattern).toBe("highest ?n: ?x salary_eur ?n, ?x is-a engineer");
+    expect(ids(await ask(store, "Which appliance has the lowest price?"))).toEqual(["toaster"]);
+    const more = await ask(store, "Does Ines earn more than Omar?");
+    expect(more.kind).toBe(AnswerKind.YES);
+    expect(more.proof!.summary).toContain("ines salary_eur 81000");
+    expect((await ask(store, "Is Omar paid more than Yuki?")).kind).toBe(AnswerKind.NO);
+    expect((await ask(store, "Does Yuki have a higher salary than Ines?")).kind).toBe(AnswerKind.YES);
+    expect(ids(await ask(store, "Which engineers earn more than 80000 euros?"))).toEqual(["ines", "yuki"]);
+    expect(ids(await ask(store, "Which engineers earn more than 80000 dollars?"))).toEqual([]);
+    expect(ids(await ask(store, "Which appliances cost less than 30 dollars?"))).toEqual(["toaster"]);
+  });
+
   it("a choice ranked by an adjective ('Which river is longer, Rhine or Elbe?', 'Which is the oldest: Vienna, Graz or Linz?') answers the offered thing with the best number, every number compared in its proof; refused when one offered has none", async () => {
     const store = await graphWith([
       { subject: "danube", predicate: "length_km", object: "2850" },

@@ -42,6 +42,8 @@ export const RELATION_SYNONYMS: SynonymTable = {
   create: ["create", "created", "creator", "author", "authored", "develop", "developed", "developer", "maker", "made", "founder", "invent", "invented", "built"],
   flow: ["flow", "flows", "river", "drain", "drains", "mouth"],
   height: ["height", "high", "tall", "elevation", "short"],
+  salary: ["salary", "salaries", "earn", "earns", "earned", "paid", "pay", "wage", "wages", "income"],
+  price: ["price", "prices", "priced", "cost", "costs"],
   kin: ["parent", "parents", "child", "children", "offspring"],
   succession: ["predecessor", "predecessors", "successor", "successors", "prequel", "sequel", "sequels"],
   length: ["length", "long", "lengthy", "short"],
@@ -180,6 +182,8 @@ export const UNITS: Readonly<Record<string, readonly string[]>> = {
   f: ["degrees fahrenheit", "fahrenheit"],
   k: ["kelvin", "kelvins"],
   percent: ["percent", "per cent"],
+  eur: ["euros", "euro", "eur"],
+  usd: ["us dollars", "dollars", "dollar", "usd"],
 };
 
 /** Words that scale a unit in a predicate's name (`age_billion_years` is not in years). */

@@ -1,5 +1,6 @@
 import { AGE_MEASURE, ARTICLES, COPULAS, FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
 import { NUMBER } from "./result.js";
+import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { nameTokens as tokens, singulars } from "@boyd/graph";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -195,9 +196,11 @@ const ORDER_WORDS: ReadonlyMap<string, boolean> = new Map([
   ["later", true],
 ]);
 
-/** Comparatives that measure by the noun after them ("a larger fleet than", "more platforms than"), by whether they ask for more. */
+/** Comparatives that measure by the noun after them ("a larger fleet than", "more platforms than", "a higher salary than"), by whether they ask for more. */
 const COMPARATIVE_QUANTIFIERS: ReadonlyMap<string, boolean> = new Map([
   ["more", true],
+  ["higher", true],
+  ["lower", false],
   ["larger", true],
   ["bigger", true],
   ["greater", true],
@@ -226,10 +229,16 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
   if (toks[than] !== "than") return undefined;
   const adjective = COMPARATIVE_ADJECTIVES.get(toks[than - 1] ?? "");
   if (adjective && than - 1 >= first.end) return { first, second, measure: adjective.measure, higher: adjective.highest };
+  // "a larger fleet than", "a higher salary than": the noun names the measure; "earns more than": the verb does.
   const more = COMPARATIVE_QUANTIFIERS.get(toks[than - 2] ?? "");
   const noun = toks[than - 1] ?? "";
-  if (more === undefined || than - 2 < first.end || !namesPredicate(noun, vocab)) return undefined;
-  return { first, second, measure: noun, higher: more };
+  if (more !== undefined && than - 2 >= first.end && namesPredicate(noun, vocab)) return { first, second, measure: noun, higher: more };
+  const verbMore = COMPARATIVE_QUANTIFIERS.get(noun);
+  const verb = toks[than - 2] ?? "";
+  if (verbMore !== undefined && than - 2 >= first.end && !FILLER_WORDS.has(verb) && [...vocab.predicates.keys()].some((p) => wordScore(verb, p) >= WORD_MATCH_THRESHOLD)) {
+    return { first, second, measure: verb, higher: verbMore };
+  }
+  return undefined;
 }
 
 /**
@@ -299,12 +308,22 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
     const ranks = toks[i] === "most" ? true : toks[i] === "fewest" || toks[i] === "least" ? false : undefined;
     // "the highest point of Nepal" names `highest_point`: a relation, not a ranking.
     if ((!adjective && ranks === undefined) || namesPredicate(toks[i]!, vocab)) continue;
+    // "the highest salary", "the lowest price": a height word before a noun naming another relation ranks by that noun.
+    const level = LEVEL_WORDS.get(toks[i]!);
+    const noun = toks[i + 1] ?? "";
+    if (level !== undefined && !covered.has(i + 1) && !FILLER_WORDS.has(noun) && namesPredicate(noun, vocab)) return { measure: noun, highest: level, positions: [i, i + 1] };
     if (adjective) return { ...adjective, positions: [i] };
     const next = toks[i + 1];
     if (next && !covered.has(i + 1) && !FILLER_WORDS.has(next)) return { measure: next, highest: ranks!, positions: [i, i + 1] };
   }
   return undefined;
 }
+
+/** "Highest" and "lowest", by whether they ask for the highest: a height alone, or the noun after them when it names a relation. */
+const LEVEL_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ["highest", true],
+  ["lowest", false],
+]);
 
 /** Words of size, by whether they ask for the highest: they rank by the noun after them. */
 const SIZE_WORDS: ReadonlyMap<string, boolean> = new Map([
