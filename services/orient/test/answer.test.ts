@@ -812,6 +812,25 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which appliances cost less than 30 dollars?"))).toEqual(["toaster"]);
   });
 
+  it("'Which probe was launched first?', 'Which was built earlier, X or Y?': a word of order ending the question ranks by the relation its verb names, the first having the lowest number (a year something began is not turned round, as it is for 'the oldest')", async () => {
+    const store = await graphWith([
+      ...[["voyager_1", "1977"], ["pioneer_10", "1972"], ["cassini", "1997"]].flatMap(([probe, year]) => [
+        { subject: probe!, predicate: "is_a", object: "probe" },
+        { subject: probe!, predicate: "launched_in", object: year! },
+      ]),
+      { subject: "old_bridge", predicate: "built_in", object: "1590" },
+      { subject: "new_bridge", predicate: "built_in", object: "1930" },
+    ]);
+    const first = await ask(store, "Which probe was launched first?");
+    expect(ids(first)).toEqual(["pioneer_10"]);
+    expect(first.pattern).toBe("lowest ?n: ?x launched_in ?n, ?x is-a probe");
+    expect(ids(await ask(store, "Which probe was launched last?"))).toEqual(["cassini"]);
+    expect(ids(await ask(store, "Which was built earlier, Old Bridge or New Bridge?"))).toEqual(["old_bridge"]);
+    expect(ids(await ask(store, "Which was built later: Old Bridge or New Bridge?"))).toEqual(["new_bridge"]);
+    // Launched first is the oldest: the same probe either way.
+    expect(ids(await ask(store, "Which probe is the oldest?"))).toEqual(["pioneer_10"]);
+  });
+
   it("a choice ranked by an adjective ('Which river is longer, Rhine or Elbe?', 'Which is the oldest: Vienna, Graz or Linz?') answers the offered thing with the best number, every number compared in its proof; refused when one offered has none", async () => {
     const store = await graphWith([
       { subject: "danube", predicate: "length_km", object: "2850" },

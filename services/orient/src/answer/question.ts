@@ -277,10 +277,14 @@ const COMPARATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: bo
 /**
  * What a question offering a choice ranks by: "which film is longer" (a
  * comparative), "which is the oldest" or "which has the most moons" (a
- * superlative). Undefined when it ranks by nothing.
+ * superlative), "who joined earlier" (order by a verb). Undefined when it
+ * ranks by nothing.
  */
 export function rankingAsked(text: string, vocab: Vocabulary): { measure: string; highest: boolean } | undefined {
   const toks = tokens(text);
+  // "Who joined earlier, Alice or Bob?": the verb before the word of order names the measure.
+  const ordered = orderAsked(toks, new Set(), vocab, new Map([...ORDER_ENDINGS, ...ORDER_WORDS]));
+  if (ordered) return { measure: ordered.measure, highest: ordered.highest };
   for (const t of toks) {
     const comparative = COMPARATIVE_ADJECTIVES.get(t);
     if (comparative) return comparative;
@@ -291,6 +295,8 @@ export function rankingAsked(text: string, vocab: Vocabulary): { measure: string
 
 /** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */
 function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary): { measure: string; highest: boolean; positions: number[] } | undefined {
+  const ordered = orderAsked(toks, covered, vocab, ORDER_ENDINGS);
+  if (ordered) return ordered;
   for (let i = 0; i < toks.length; i++) {
     if (covered.has(i)) continue;
     const adjective = SUPERLATIVE_ADJECTIVES.get(toks[i]!);
@@ -317,6 +323,25 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
     if (next && !covered.has(i + 1) && !FILLER_WORDS.has(next)) return { measure: next, highest: ranks!, positions: [i, i + 1] };
   }
   return undefined;
+}
+
+/** Words ending a question that order by the verb before them ("Which employee joined first?"), by whether they ask for the latest. */
+const ORDER_ENDINGS: ReadonlyMap<string, boolean> = new Map([
+  ["first", false],
+  ["last", true],
+]);
+
+/**
+ * "joined first", "opened last", "joined earlier": a word of order ending
+ * the question, ranking by the relation the verb before it names (its
+ * numbers as they are: the first has the lowest). Undefined otherwise.
+ */
+function orderAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary, words: ReadonlyMap<string, boolean>): { measure: string; highest: boolean; positions: number[] } | undefined {
+  const end = toks.length - 1;
+  const later = words.get(toks[end] ?? "");
+  const verb = toks[end - 1] ?? "";
+  if (later === undefined || covered.has(end - 1) || FILLER_WORDS.has(verb) || ![...vocab.predicates.keys()].some((p) => wordScore(verb, p) >= WORD_MATCH_THRESHOLD)) return undefined;
+  return { measure: verb, highest: later, positions: [end - 1, end] };
 }
 
 /** "Highest" and "lowest", by whether they ask for the highest: a height alone, or the noun after them when it names a relation. */

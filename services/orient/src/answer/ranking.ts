@@ -1,6 +1,6 @@
 import { nameOfId } from "@boyd/graph";
 import type { FactView } from "./facts.js";
-import { ARTICLES } from "./lexicon.js";
+import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmed, type Numbered } from "./measures.js";
 import type { QuestionReading } from "./question.js";
 import type { FoundAnswer, QuestionAnswer } from "./result.js";
@@ -27,7 +27,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   // class, and the ranking is over all of it; it would answer another question.
   if (!namedByAll(measureWords(q, head))(values[0]!.fact.predicate)) return undefined;
   // The oldest is the one that began first: the lowest year.
-  const highest = began(values[0]!.fact.predicate) ? !asked.highest : asked.highest;
+  const highest = byYearBegun(asked.measure, values[0]!.fact.predicate) ? !asked.highest : asked.highest;
   const best = highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
   const compared = values.map((v) => v.fact.step);
   const answers: FoundAnswer[] = values
@@ -133,7 +133,7 @@ async function rankedBy(measure: string, ids: readonly string[], vocab: Vocabula
   }
   if (ranked.length !== 1) return undefined;
   const { predicate, numbers } = ranked[0]!;
-  const highest = began(predicate) ? !wantHighest : wantHighest;
+  const highest = byYearBegun(measure, predicate) ? !wantHighest : wantHighest;
   const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));
   return { predicate, numbers, best, highest };
 }
@@ -141,4 +141,9 @@ async function rankedBy(measure: string, ids: readonly string[], vocab: Vocabula
 /** The question's tokens without the ranking words (see trimmed). */
 function withoutRanking(toks: readonly string[], positions: readonly number[]): string[] {
   return trimmed(toks.filter((_, i) => !positions.includes(i)));
+}
+
+/** Whether an age is ranked by the year something began: the oldest has the lowest year ("joined first" ranks years as they are). */
+function byYearBegun(measure: string, predicate: string): boolean {
+  return measure === AGE_MEASURE && began(predicate);
 }
