@@ -2053,7 +2053,11 @@ type ProofStep struct {
 	// Rule that derived the fact; empty for a stated fact.
 	RuleId string `protobuf:"bytes,2,opt,name=rule_id,json=ruleId,proto3" json:"rule_id,omitempty"`
 	// Stated facts the rule used, for a derived fact.
-	Premises      []*Triple `protobuf:"bytes,3,rep,name=premises,proto3" json:"premises,omitempty"`
+	Premises []*Triple `protobuf:"bytes,3,rep,name=premises,proto3" json:"premises,omitempty"`
+	// A fact of another thing the answer was ranked against (the other
+	// values of "the longest"): shown with the proof, so a person sees what
+	// the answer beat, but never evidence about the answer itself.
+	Compared      bool `protobuf:"varint,4,opt,name=compared,proto3" json:"compared,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2107,6 +2111,13 @@ func (x *ProofStep) GetPremises() []*Triple {
 		return x.Premises
 	}
 	return nil
+}
+
+func (x *ProofStep) GetCompared() bool {
+	if x != nil {
+		return x.Compared
+	}
+	return false
 }
 
 // Proof is the evidence behind an answer or a completed goal: facts with
@@ -6394,11 +6405,12 @@ const file_boyd_v1_common_proto_rawDesc = "" +
 	"\rsubject_label\x18\b \x01(\tR\fsubjectLabel\x12'\n" +
 	"\x0fpredicate_label\x18\t \x01(\tR\x0epredicateLabel\x12!\n" +
 	"\fobject_label\x18\n" +
-	" \x01(\tR\vobjectLabel\"v\n" +
+	" \x01(\tR\vobjectLabel\"\x92\x01\n" +
 	"\tProofStep\x12#\n" +
 	"\x04fact\x18\x01 \x01(\v2\x0f.boyd.v1.TripleR\x04fact\x12\x17\n" +
 	"\arule_id\x18\x02 \x01(\tR\x06ruleId\x12+\n" +
-	"\bpremises\x18\x03 \x03(\v2\x0f.boyd.v1.TripleR\bpremises\"\x98\x01\n" +
+	"\bpremises\x18\x03 \x03(\v2\x0f.boyd.v1.TripleR\bpremises\x12\x1a\n" +
+	"\bcompared\x18\x04 \x01(\bR\bcompared\"\x98\x01\n" +
 	"\x05Proof\x12(\n" +
 	"\x05steps\x18\x01 \x03(\v2\x12.boyd.v1.ProofStepR\x05steps\x12\x1b\n" +
 	"\ttool_name\x18\x02 \x01(\tR\btoolName\x12\x18\n" +

@@ -24,8 +24,8 @@ function tr(subject: string, predicate: string, object: string, source = "kb"): 
   };
 }
 
-function step(fact: Triple, ruleId = "", premises: Triple[] = []): ProofStep {
-  return { fact, ruleId, premises };
+function step(fact: Triple, ruleId = "", premises: Triple[] = [], compared = false): ProofStep {
+  return { fact, ruleId, premises, compared };
 }
 
 function proof(steps: ProofStep[], summary = ""): Proof {
@@ -258,6 +258,23 @@ describe("evidence - answers must be the criteria", () => {
     const found = answers(AnswerKind.ENTITIES, [answer("bob", "bob", steps)], { subjectIds: ["carol"] });
     expect(entailment(about("carol"), { answers: found }, 1).met).toEqual([]);
     expect(entailment(about("bob"), { answers: found }, 1).met).toEqual(["bob"]);
+  });
+
+  it("evidence - 'Which is the longest tram line? => line_1' is not met by line_3, whose proof shows line_1's length only as what it was ranked against", () => {
+    const steps = [step(tr("line_3", "length_km", "18.9", "rail.csv:18")), step(tr("line_1", "length_km", "7.5", "rail.csv:16"), "", [], true), step(tr("line_2", "length_km", "11.2", "rail.csv:17"), "", [], true)];
+    const ranked = answers(AnswerKind.ENTITIES, [answer("line_3", "line_3", steps)], { subjectIds: ["tram_line"] });
+    const longest = (criteria: string) => ({ description: "Which is the longest tram line?", successCriteria: criteria });
+    for (const wrong of ["line_1", "7.5", "11.2"]) expect(entailment(longest(wrong), { answers: ranked }, 1).met, wrong).toEqual([]);
+    for (const right of ["line_3", "18.9"]) expect(entailment(longest(right), { answers: ranked }, 1).met, right).toEqual([right]);
+  });
+
+  it("evidence - 'Which is older, the Blue Line or the Green Line? => green_line' names a thing offered, not the question: not met when blue_line is the answer", () => {
+    const steps = [step(tr("blue_line", "opened_in", "1968", "transit.csv:427")), step(tr("green_line", "opened_in", "1991", "transit.csv:461"), "", [], true)];
+    const older = answers(AnswerKind.ENTITIES, [answer("blue_line", "Blue Line", steps)], { subjectIds: ["blue_line", "green_line"] });
+    const choice = (criteria: string) => ({ description: "Which is older, the Blue Line or the Green Line?", successCriteria: criteria });
+    expect(entailment(choice("green_line"), { answers: older }, 1).met).toEqual([]);
+    expect(entailment(choice("Green Line"), { answers: older }, 1).met).toEqual([]);
+    expect(entailment(choice("blue_line"), { answers: older }, 1).met).toEqual(["blue_line"]);
   });
 });
 

@@ -475,6 +475,10 @@ describe("answering - questions over the graph's own vocabulary", () => {
     const highest = await ask(store, "Which mountain is the highest?");
     expect(ids(highest)).toEqual(["ben_nevis"]);
     for (const fact of ["ben_nevis height_m 1345", "snowdon height_m 1085", "scafell_pike height_m 978"]) expect(highest.answers[0]!.proof!.summary).toContain(fact);
+    // The other values are shown as what Ben Nevis was ranked against, never as its own facts.
+    const steps = highest.answers[0]!.proof!.steps;
+    expect(steps.filter((s) => s.compared).map((s) => s.fact!.subject).sort()).toEqual(["scafell_pike", "snowdon"]);
+    expect(steps.filter((s) => !s.compared).map((s) => s.fact!.subject)).toEqual(["ben_nevis", "ben_nevis"]);
     expect(ids(await ask(store, "What is the lowest mountain?"))).toEqual(["scafell_pike"]);
     expect(ids(await ask(store, "Which ferry has the most cabins?"))).toEqual(["ferry_a"]);
     expect(ids(await ask(store, "Which ferry has the fewest cabins?"))).toEqual(["ferry_b"]);

@@ -458,14 +458,16 @@ class Triple(_message.Message):
     def __init__(self, subject: _Optional[str] = ..., predicate: _Optional[str] = ..., object: _Optional[str] = ..., confidence: _Optional[float] = ..., source: _Optional[str] = ..., created_at_unix_ms: _Optional[int] = ..., temporal: _Optional[_Union[TemporalProfile, _Mapping]] = ..., subject_label: _Optional[str] = ..., predicate_label: _Optional[str] = ..., object_label: _Optional[str] = ...) -> None: ...
 
 class ProofStep(_message.Message):
-    __slots__ = ("fact", "rule_id", "premises")
+    __slots__ = ("fact", "rule_id", "premises", "compared")
     FACT_FIELD_NUMBER: _ClassVar[int]
     RULE_ID_FIELD_NUMBER: _ClassVar[int]
     PREMISES_FIELD_NUMBER: _ClassVar[int]
+    COMPARED_FIELD_NUMBER: _ClassVar[int]
     fact: Triple
     rule_id: str
     premises: _containers.RepeatedCompositeFieldContainer[Triple]
-    def __init__(self, fact: _Optional[_Union[Triple, _Mapping]] = ..., rule_id: _Optional[str] = ..., premises: _Optional[_Iterable[_Union[Triple, _Mapping]]] = ...) -> None: ...
+    compared: bool
+    def __init__(self, fact: _Optional[_Union[Triple, _Mapping]] = ..., rule_id: _Optional[str] = ..., premises: _Optional[_Iterable[_Union[Triple, _Mapping]]] = ..., compared: _Optional[bool] = ...) -> None: ...
 
 class Proof(_message.Message):
     __slots__ = ("steps", "tool_name", "excerpt", "cycle", "summary")

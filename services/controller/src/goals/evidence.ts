@@ -100,6 +100,8 @@ export function entailment(goal: Pick<Goal, "description" | "successCriteria">, 
 function restatesQuestion(goal: Pick<Goal, "description">, terms: readonly string[], answers: GoalAnswers | undefined): boolean {
   if (terms.length !== 1 || answers?.kind !== AnswerKind.ENTITIES) return false;
   const phrase = nameTokens(terms[0]!);
+  // "Which is older, the Blue Line or the Green Line? => green_line" names a thing the question offers: an answer to check, not a restatement.
+  if (answers.subjectIds.some((id) => sameName(nameOfId(id), phrase))) return false;
   return phrase.length >= 2 && containsPhrase(nameTokens(goal.description), phrase);
 }
 
@@ -162,7 +164,8 @@ function graphSupport(term: string, a: GoalAnswers): ProofStep[] | undefined {
   for (const answer of a.answers) {
     const names = [fold(answer.label), nameOfId(answer.symbolId)];
     const steps = answer.proof?.steps ?? [];
-    if (names.some((n) => sameName(n, phrase)) || steps.some((s) => stepNames(s, phrase, subjects))) return steps;
+    // What the answer was ranked against ("the longest" over every line's length) names other things, not this one.
+    if (names.some((n) => sameName(n, phrase)) || steps.some((s) => !s.compared && stepNames(s, phrase, subjects))) return steps;
   }
   return undefined;
 }

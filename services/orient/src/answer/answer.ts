@@ -1,6 +1,6 @@
 import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
 import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
-import { agentVerbs, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
+import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerPairCompared, answerValueCompared } from "./comparison.js";
@@ -104,10 +104,17 @@ function offeredChoice(text: string, vocab: Vocabulary): { question: string; opt
     const options = offer
       .split(",")
       .flatMap((part) => part.split(/\bor\b/i))
-      .map((n) => vocab.lookup(fold(trimEnd(n))));
+      .map((n) => offeredName(fold(trimEnd(n)), vocab));
     if (options.length >= 2 && options.every((ids) => ids.length > 0)) return { question: text.slice(0, cut), options: options.map((ids) => [...ids]) };
   }
   return undefined;
+}
+
+/** The symbols an offered name names, as written or without its article ("the Blue Line"). */
+function offeredName(name: string, vocab: Vocabulary): readonly string[] {
+  const ids = vocab.lookup(name);
+  const [first, ...rest] = name.split(" ");
+  return ids.length > 0 || rest.length === 0 || !ARTICLES.has(first!) ? ids : vocab.lookup(rest.join(" "));
 }
 
 /** Text without the spaces and end marks ("?", ".", "!") it ends in. */

@@ -149,7 +149,7 @@ function factLine(t: Pick<ProtoTriple, "subject" | "predicate" | "object" | "sou
 }
 
 function toProof(steps: readonly FactStep[], vocab: Vocabulary, cycle: number): Proof {
-  const proofSteps: ProofStep[] = once(steps).map((s) => ({ fact: labelled(s.triple, vocab), ruleId: s.rule ?? "", premises: (s.premises ?? []).map((p) => labelled(p, vocab)) }));
+  const proofSteps: ProofStep[] = once(steps).map((s) => ({ fact: labelled(s.triple, vocab), ruleId: s.rule ?? "", premises: (s.premises ?? []).map((p) => labelled(p, vocab)), compared: s.compared ?? false }));
   const lines = proofSteps.map((s) => factLine(s.fact!, s.ruleId));
   const stated = proofSteps.flatMap((s) => s.premises).map((p) => factLine(p));
   const summary = [...lines, ...(stated.length ? [`from ${stated.join("; ")}`] : [])].join("; ");

@@ -7,6 +7,8 @@ export interface FactStep {
   /** Rule that derived it; undefined for a stated fact. */
   readonly rule?: string | undefined;
   readonly premises?: readonly Triple[] | undefined;
+  /** A fact of another thing the answer was ranked against (see ProofStep.compared). */
+  readonly compared?: boolean | undefined;
 }
 
 /** An edge seen from one symbol: the fact (stated or derived) and which way it points. */

@@ -1,5 +1,5 @@
 import { nameOfId } from "@boyd/graph";
-import type { FactView } from "./facts.js";
+import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmed, type Numbered } from "./measures.js";
 import type { QuestionReading } from "./question.js";
@@ -29,10 +29,9 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   // The oldest is the one that began first: the lowest year.
   const highest = byYearBegun(asked.measure, values[0]!.fact.predicate) ? !asked.highest : asked.highest;
   const best = highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
-  const compared = values.map((v) => v.fact.step);
   const answers: FoundAnswer[] = values
     .filter((v) => v.value === best)
-    .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step, ...compared.filter((s) => s !== v.fact.step)] }));
+    .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step, ...comparedWith(v.fact.step, values.map((o) => o.fact.step))] }));
   const predicate = values[0]!.fact.predicate;
   return {
     kind: "entities",
@@ -63,10 +62,9 @@ export async function answerSuperlativeAmong(q: QuestionReading, toks: readonly 
   const ranked = await rankedBy(asked.measure, among.answers.map((a) => a.id), vocab, view, asked.highest);
   if (!ranked) return undefined;
   const { predicate, numbers, best, highest } = ranked;
-  const compared = numbers.map((n) => n.fact.step);
   const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
     const own = numbers[i]!;
-    return own.value === best ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps, ...compared.filter((s) => s !== own.fact.step)] }] : [];
+    return own.value === best ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps, ...comparedWith(own.fact.step, numbers.map((n) => n.fact.step))] }] : [];
   });
   return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ${among.pattern}, ?x ${predicate} ?n`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
 }
@@ -111,8 +109,10 @@ export async function answerRankedChoice(options: readonly (readonly string[])[]
   const ranked = await rankedBy(graded.measure, ids, vocab, view, graded.highest);
   if (!ranked) return undefined;
   const { predicate, numbers, best, highest } = ranked;
-  const compared = numbers.map((n) => n.fact.step);
-  const answers: FoundAnswer[] = ids.flatMap((id, i) => (numbers[i]!.value === best ? [{ id, confidence: numbers[i]!.fact.confidence, steps: [numbers[i]!.fact.step, ...compared.filter((s) => s !== numbers[i]!.fact.step)] }] : []));
+  const answers: FoundAnswer[] = ids.flatMap((id, i) => {
+    const own = numbers[i]!;
+    return own.value === best ? [{ id, confidence: own.fact.confidence, steps: [own.fact.step, ...comparedWith(own.fact.step, numbers.map((n) => n.fact.step))] }] : [];
+  });
   return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n with ?x among ${ids.join(", ")}`, subjects: ids, predicates: [predicate], answers, proof: [] };
 }
 
@@ -146,4 +146,9 @@ function withoutRanking(toks: readonly string[], positions: readonly number[]): 
 /** Whether an age is ranked by the year something began: the oldest has the lowest year ("joined first" ranks years as they are). */
 function byYearBegun(measure: string, predicate: string): boolean {
   return measure === AGE_MEASURE && began(predicate);
+}
+
+/** The facts an answer's own number was ranked against, marked as such: a proof shows them, criteria never take them as the answer's. */
+function comparedWith(own: FactStep, all: readonly FactStep[]): FactStep[] {
+  return all.filter((s) => s !== own).map((s) => ({ ...s, compared: true }));
 }

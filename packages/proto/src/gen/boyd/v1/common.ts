@@ -1767,6 +1767,12 @@ export interface ProofStep {
   ruleId: string;
   /** Stated facts the rule used, for a derived fact. */
   premises: Triple[];
+  /**
+   * A fact of another thing the answer was ranked against (the other
+   * values of "the longest"): shown with the proof, so a person sees what
+   * the answer beat, but never evidence about the answer itself.
+   */
+  compared: boolean;
 }
 
 /**
@@ -3396,7 +3402,7 @@ export const Triple: MessageFns<Triple> = {
 };
 
 function createBaseProofStep(): ProofStep {
-  return { fact: undefined, ruleId: "", premises: [] };
+  return { fact: undefined, ruleId: "", premises: [], compared: false };
 }
 
 export const ProofStep: MessageFns<ProofStep> = {
@@ -3409,6 +3415,9 @@ export const ProofStep: MessageFns<ProofStep> = {
     }
     for (const v of message.premises) {
       Triple.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.compared !== false) {
+      writer.uint32(32).bool(message.compared);
     }
     return writer;
   },
@@ -3450,6 +3459,14 @@ export const ProofStep: MessageFns<ProofStep> = {
             message.premises.push(Triple.decode(reader, reader.uint32()));
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.compared = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3471,6 +3488,7 @@ export const ProofStep: MessageFns<ProofStep> = {
         ? globalThis.String(object.rule_id)
         : "",
       premises: globalThis.Array.isArray(object?.premises) ? object.premises.map((e: any) => Triple.fromJSON(e)) : [],
+      compared: isSet(object.compared) ? globalThis.Boolean(object.compared) : false,
     };
   },
 
@@ -3485,6 +3503,9 @@ export const ProofStep: MessageFns<ProofStep> = {
     if (message.premises?.length) {
       obj.premises = message.premises.map((e) => Triple.toJSON(e));
     }
+    if (message.compared !== false) {
+      obj.compared = message.compared;
+    }
     return obj;
   },
 
@@ -3496,6 +3517,7 @@ export const ProofStep: MessageFns<ProofStep> = {
     message.fact = (object.fact !== undefined && object.fact !== null) ? Triple.fromPartial(object.fact) : undefined;
     message.ruleId = object.ruleId ?? "";
     message.premises = object.premises?.map((e) => Triple.fromPartial(e)) || [];
+    message.compared = object.compared ?? false;
     return message;
   },
 };
