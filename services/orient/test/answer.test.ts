@@ -833,6 +833,11 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect(ids(await ask(store, "Which was built later: Old Bridge or New Bridge?"))).toEqual(["new_bridge"]);
     // Launched first is the oldest: the same probe either way.
     expect(ids(await ask(store, "Which probe is the oldest?"))).toEqual(["pioneer_10"]);
+    // A comparison narrows what is ranked: Pioneer 10 (1972) was not launched after 1975.
+    const after = await ask(store, "Which probe launched after 1975 is the oldest?");
+    expect(ids(after)).toEqual(["voyager_1"]);
+    expect(after.answers[0]!.proof!.summary).not.toContain("pioneer_10");
+    expect((await ask(store, "Is Pioneer 10 the oldest probe launched after 1975?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 
   it("a choice ranked by an adjective ('Which river is longer, Rhine or Elbe?', 'Which is the oldest: Vienna, Graz or Linz?') answers the offered thing with the best number, every number compared in its proof; refused when one offered has none", async () => {

@@ -18,7 +18,8 @@ import type { Vocabulary } from "./vocabulary.js";
 export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.superlative;
   const head = onlyClassNamed(q);
-  if (!asked || !head) return undefined;
+  // "Which club founded after 1880 is the oldest?" ranks the clubs the comparison keeps (answerSuperlativeAmong), not all.
+  if (!asked || !head || q.comparison) return undefined;
   // A member without a number could be the highest: the ranking is proven only over the whole class.
   const found = await measure(head, measuredBy(asked.measure), (values, members) => values.length === members.length, vocab, view);
   if (!found) return undefined;
@@ -84,7 +85,7 @@ export async function answerSuperlativeNested(q: QuestionReading, toks: readonly
   const cls = last === undefined ? undefined : q.mentions.find((m) => m.start === last + 1);
   // "the longest film directed by Nolan" is the longest of Nolan's films (answerSuperlativeAmong): only a class
   // ending the question, or followed by its verb alone ("Where is the oldest club based?"), is ranked whole.
-  if (!asked || !cls || cls === q.head || toks.length - cls.end > 1) return undefined;
+  if (!asked || !cls || cls === q.head || q.comparison || toks.length - cls.end > 1) return undefined;
   const ranking = asked.positions.map((i) => toks[i]!).join(" ");
   const inner = await ask(`which ${cls.text} is the ${ranking}`);
   const winner = inner.kind === "entities" && inner.answers.length === 1 ? inner.answers[0]! : undefined;
