@@ -840,6 +840,22 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "Is Pioneer 10 the oldest probe launched after 1975?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 
+  it("'Which cafe in district 2 is next to the museum?': words after the head noun's preposition describe the answers, never a thing on the way to them (a district-5 cafe beside a district-2 one is no answer)", async () => {
+    const store = await graphWith([
+      ...[["rosa", "2"], ["lumen", "2"], ["kiosk", "5"]].flatMap(([cafe, district]) => [
+        { subject: cafe!, predicate: "is_a", object: "cafe" },
+        { subject: cafe!, predicate: "district", object: district! },
+      ]),
+      { subject: "lumen", predicate: "next_to", object: "museum" },
+      { subject: "kiosk", predicate: "next_to", object: "museum" },
+      { subject: "rosa", predicate: "next_to", object: "kiosk" },
+    ]);
+    const cafes = await ask(store, "Which cafe in district 2 is next to the museum?");
+    expect(ids(cafes)).toEqual(["lumen"]);
+    expect(cafes.answers[0]!.proof!.summary).toContain("lumen district 2");
+    expect(ids(await ask(store, "Which cafes in district 5 are next to the museum?"))).toEqual(["kiosk"]);
+  });
+
   it("a choice ranked by an adjective ('Which river is longer, Rhine or Elbe?', 'Which is the oldest: Vienna, Graz or Linz?') answers the offered thing with the best number, every number compared in its proof; refused when one offered has none", async () => {
     const store = await graphWith([
       { subject: "danube", predicate: "length_km", object: "2850" },

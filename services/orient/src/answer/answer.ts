@@ -91,6 +91,22 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
 }
 
 /**
+ * The position of the word right after the head noun, past a preposition
+ * of place and an article ("stops in zone 1" -> zone, "frameworks written
+ * in ..." -> written); `end` itself otherwise ("city was the discoverer
+ * of ..." goes on with the question's verb, not a description).
+ */
+function wordAfter(q: QuestionReading, end: number): number {
+  const toks = q.toks;
+  let i = end;
+  if (PLACE_PREPOSITIONS.has(toks[i] ?? "")) i++;
+  if (ARTICLES.has(toks[i] ?? "")) i++;
+  return q.words.some((w) => w.position === i) ? i : end;
+}
+
+const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["in", "at", "on", "from"]);
+
+/**
  * "Which orbits Saturn, Europa or Titan?": the question before a comma or
  * colon, and the things offered after it, when the offer is two or more
  * names of the graph joined by "or" (and commas).
@@ -289,7 +305,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   for (const m of q.mentions) if (m.possessor && !(await anyClass(m, view))) possessors.push(...m.ids);
   // "the manager of Carol" names a relation (who Carol reports to), though `manager` is also a class of roles.
   const relational = head !== undefined && type !== undefined && q.nesting.has(head.end - 1) && agentVerbs(head.text.split(" ").at(-1)!).length > 0;
-  const afterHead = head?.end;
+  const afterHead = head && wordAfter(q, head.end);
   const base = { afterHead, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];

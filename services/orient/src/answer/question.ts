@@ -32,6 +32,8 @@ export interface RelationWord {
 
 /** A goal's text read against the graph's vocabulary. */
 export interface QuestionReading {
+  /** The question's tokens, as positions count them. */
+  readonly toks: readonly string[];
   /** A yes/no question ("Is a dog a fish?", "Find out whether ..."). */
   readonly polar: boolean;
   /** Entity mentions, in the order of the text. */
@@ -130,7 +132,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
-  return { polar, paired, mentions, unit: unitKey, superlative, comparison: comparison && { op: comparison.op, value: comparison.value, measure: comparison.measure, positions: comparison.positions }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: comparison && { op: comparison.op, value: comparison.value, measure: comparison.measure, positions: comparison.positions }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
