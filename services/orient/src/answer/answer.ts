@@ -46,10 +46,10 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   const q = readQuestion(text, vocab);
   const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
   if (q.mentions.length === 0) return unread(subjects);
+  // Another question read on the way ("find the moons of Jupiter", the rest of a narrowed ranking).
+  const ask = (open: string) => answerQuestion(open, vocab, view);
   if (q.polar) {
-    const toks = nameTokens(text);
-    const ask = (open: string) => answerQuestion(open, vocab, view);
-    const existence = await answerExistence(toks, ask);
+    const existence = await answerExistence(q.toks, ask);
     if (existence) return existence;
     // "Is KLM older than Lufthansa?", "Was it released before 2000?": the numbers say yes or no, or nothing does.
     const compared = (await answerPairCompared(q, vocab, view)) ?? (await answerValueCompared(q, vocab, view));
@@ -57,25 +57,20 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
     // "Is St Anne the hospital with the most beds?": no one fact says the ranking; "Is Priya Carol's
     // manager?" asks who Carol's manager is, not for a manager tied to Carol: only the described reading may say yes.
     const ranked = q.superlative !== undefined || q.comparison !== undefined;
-    const owned = q.mentions.some((m, k) => k > 0 && toks[m.end] === "s" && q.mentions[k + 1]?.start === m.end + 1);
+    const owned = q.mentions.some((m, k) => k > 0 && q.toks[m.end] === "s" && q.mentions[k + 1]?.start === m.end + 1);
     // "Is Helen the boss of Carol's boss?" chains two facts: no one fact says yes or no to it.
     const chained = q.nestingWords.length > 1;
     const polar = ranked || owned || chained ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
-    return (await answerAsDescribed(q, toks, ask)) ?? polar;
+    return (await answerAsDescribed(q, q.toks, ask)) ?? polar;
   }
   // "the most platforms" ranks; read without it, the question would list them all.
   // Narrowed ("the oldest film by Ridley Scott"), it ranks the answers of the rest.
   if (q.superlative) {
-    const ask = (open: string) => answerQuestion(open, vocab, view);
-    const toks = nameTokens(text);
-    return (await answerSuperlative(q, vocab, view)) ?? (await answerSuperlativeNested(q, toks, ask)) ?? (await answerSuperlativeAmong(q, toks, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
+    return (await answerSuperlative(q, vocab, view)) ?? (await answerSuperlativeNested(q, ask)) ?? (await answerSuperlativeAmong(q, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
   }
   // So does "more than 4", "after 1900": read without it, every value would answer.
-  if (q.comparison) {
-    const ask = (open: string) => answerQuestion(open, vocab, view);
-    return (await answerComparison(q, vocab, view)) ?? (await answerComparisonAmong(q, nameTokens(text), ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
-  }
+  if (q.comparison) return (await answerComparison(q, vocab, view)) ?? (await answerComparisonAmong(q, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
   const parts = questionParts(text, vocab);
   // "Which services call auth service and are owned by team red?": both
   // parts hold of each answer. Read as one chain, the words would find

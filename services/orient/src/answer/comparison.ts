@@ -1,6 +1,6 @@
 import type { FactView } from "./facts.js";
 import { AGE_MEASURE, LIGHT_WORDS } from "./lexicon.js";
-import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmed, type Numbered } from "./measures.js";
+import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { scaleInto } from "./units.js";
@@ -102,12 +102,12 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
  * without a number is not an answer. Refused when the rest reads as no
  * open question, no predicate or more than one fits, or one has two numbers.
  */
-export async function answerComparisonAmong(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+export async function answerComparisonAmong(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.comparison;
   if (!asked) return undefined;
   const measure = asked.measure ? [] : comparedWords(q, asked.positions);
   if (!asked.measure && measure.length === 0) return undefined;
-  const rest = trimmed(toks.filter((_, i) => !asked.positions.includes(i) && !measure.some((w) => w.position === i)));
+  const rest = trimmedWithout(q.toks, [...asked.positions, ...measure.map((w) => w.position)]);
   if (rest.length === 0) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;

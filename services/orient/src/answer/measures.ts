@@ -65,10 +65,10 @@ export async function measure(
   vocab: Vocabulary,
   view: FactView,
 ): Promise<{ cls: string; values: Measured[] } | undefined> {
+  const candidates = [...vocab.predicates.keys()].filter(fits);
   for (const cls of head.ids) {
     const members = await view.holdings(cls, IS_A);
     if (members.length === 0 || members.length > MAX_COMPARED) continue;
-    const candidates = [...vocab.predicates.keys()].filter(fits);
     const measured = (await Promise.all(candidates.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
     if (measured.length === 1 && accept(measured[0]!, await ranked(members, measured[0]!, view))) return { cls, values: measured[0]! };
   }
@@ -105,9 +105,13 @@ async function valuesOf(members: readonly Edge[], predicate: string, view: FactV
   return out;
 }
 
-/** Tokens without the copula, auxiliary or article that taking words out leaves at the end ("... is the oldest", "... were released after 2000"). */
-export function trimmed(toks: string[]): string[] {
-  const rest = [...toks];
+/**
+ * The question's tokens without those at `positions` (the words of a
+ * ranking or comparison), and without the copula, auxiliary or article
+ * that leaves at the end ("... is the oldest", "... were released after 2000").
+ */
+export function trimmedWithout(toks: readonly string[], positions: readonly number[]): string[] {
+  const rest = toks.filter((_, i) => !positions.includes(i));
   while (rest.length > 0 && TRAILING.has(rest[rest.length - 1]!)) rest.pop();
   return rest;
 }

@@ -237,9 +237,7 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
   if (more !== undefined && than - 2 >= first.end && namesPredicate(noun, vocab)) return { first, second, measure: noun, higher: more };
   const verbMore = COMPARATIVE_QUANTIFIERS.get(noun);
   const verb = toks[than - 2] ?? "";
-  if (verbMore !== undefined && than - 2 >= first.end && !FILLER_WORDS.has(verb) && [...vocab.predicates.keys()].some((p) => wordScore(verb, p) >= WORD_MATCH_THRESHOLD)) {
-    return { first, second, measure: verb, higher: verbMore };
-  }
+  if (verbMore !== undefined && than - 2 >= first.end && !FILLER_WORDS.has(verb) && namesSomePredicate(verb, vocab)) return { first, second, measure: verb, higher: verbMore };
   return undefined;
 }
 
@@ -342,7 +340,7 @@ function orderAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab
   const end = toks.length - 1;
   const later = words.get(toks[end] ?? "");
   const verb = toks[end - 1] ?? "";
-  if (later === undefined || covered.has(end - 1) || FILLER_WORDS.has(verb) || ![...vocab.predicates.keys()].some((p) => wordScore(verb, p) >= WORD_MATCH_THRESHOLD)) return undefined;
+  if (later === undefined || covered.has(end - 1) || FILLER_WORDS.has(verb) || !namesSomePredicate(verb, vocab)) return undefined;
   return { measure: verb, highest: later, positions: [end - 1, end] };
 }
 
@@ -359,6 +357,12 @@ const SIZE_WORDS: ReadonlyMap<string, boolean> = new Map([
   ["greatest", true],
   ["smallest", false],
 ]);
+
+/** Whether a word names a predicate the graph has, by stem or lexicon ("earn" -> `salary_eur`, "joined" -> `joined_in`). */
+function namesSomePredicate(word: string, vocab: Vocabulary): boolean {
+  for (const p of vocab.predicates.keys()) if (wordScore(word, p) >= WORD_MATCH_THRESHOLD) return true;
+  return false;
+}
 
 /** Whether a word is part of the name of a predicate the graph has. */
 function namesPredicate(word: string, vocab: Vocabulary): boolean {

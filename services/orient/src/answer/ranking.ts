@@ -1,7 +1,7 @@
 import { nameOfId } from "@boyd/graph";
 import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
-import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmed, type Numbered } from "./measures.js";
+import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { QuestionReading } from "./question.js";
 import type { FoundAnswer, QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -54,9 +54,9 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
  * predicate or more than one fits, or when one of them has no number or
  * two (it could be the highest).
  */
-export async function answerSuperlativeAmong(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+export async function answerSuperlativeAmong(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.superlative;
-  const rest = withoutRanking(toks, asked?.positions ?? []);
+  const rest = trimmedWithout(q.toks, asked?.positions ?? []);
   if (!asked || rest.length === 0) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
@@ -79,8 +79,8 @@ export async function answerSuperlativeAmong(q: QuestionReading, toks: readonly 
  * ranking has no answer or a tie, or the question is about the class
  * itself ("Which film is the longest?").
  */
-export async function answerSuperlativeNested(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
-  const asked = q.superlative;
+export async function answerSuperlativeNested(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+  const { superlative: asked, toks } = q;
   const last = asked?.positions[asked.positions.length - 1];
   const cls = last === undefined ? undefined : q.mentions.find((m) => m.start === last + 1);
   // "the longest film directed by Nolan" is the longest of Nolan's films (answerSuperlativeAmong): only a class
@@ -137,11 +137,6 @@ async function rankedBy(measure: string, ids: readonly string[], vocab: Vocabula
   const highest = byYearBegun(measure, predicate) ? !wantHighest : wantHighest;
   const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));
   return { predicate, numbers, best, highest };
-}
-
-/** The question's tokens without the ranking words (see trimmed). */
-function withoutRanking(toks: readonly string[], positions: readonly number[]): string[] {
-  return trimmed(toks.filter((_, i) => !positions.includes(i)));
 }
 
 /** Whether an age is ranked by the year something began: the oldest has the lowest year ("joined first" ranks years as they are). */
