@@ -13,14 +13,32 @@ export function fold(text: string): string {
 
 /** The folded tokens of a text. */
 export function tokens(text: string): string[] {
-  const plain = text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    // 6,371 -> 6371 (a comma between digit groups is a thousands separator).
-    .replace(/(\d),(?=\d{3}\b)/g, "$1")
-    // Apostrophes join: "d'ivoire" -> "d ivoire", "carol's" -> "carol s".
-    .replace(/['’`]/g, " ");
+  return tokensOf(plainText(text).toLowerCase());
+}
+
+/**
+ * For each of the text's tokens (as {@link tokens} splits it), whether it
+ * was written with a capital first letter: "Who painted it, Picasso?" ->
+ * the first and the last. Proper names are told apart from words by it.
+ */
+export function capitalized(text: string): boolean[] {
+  return tokensOf(plainText(text)).map((t) => t[0] !== t[0]!.toLowerCase());
+}
+
+/** The text without accents, numbers whole, apostrophes as spaces; case kept. */
+function plainText(text: string): string {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/\p{M}+/gu, "")
+      // 6,371 -> 6371 (a comma between digit groups is a thousands separator).
+      .replace(/(\d),(?=\d{3}\b)/g, "$1")
+      // Apostrophes join: "d'ivoire" -> "d ivoire", "carol's" -> "carol s".
+      .replace(/['’`]/g, " ")
+  );
+}
+
+function tokensOf(plain: string): string[] {
   const out: string[] = [];
   for (const m of plain.matchAll(/\d+(?:\.\d+)?|[\p{L}\p{N}]+/gu)) out.push(m[0]);
   return out;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPredicate } from "../src/index.js";
+import { canonicalPredicate, capitalized, nameTokens } from "../src/index.js";
 
 describe("canonicalPredicate", () => {
   it("one form for every spelling of a predicate, the same when asked again", () => {
@@ -12,5 +12,15 @@ describe("canonicalPredicate", () => {
   it("stays right past the bound of remembered forms", () => {
     for (let i = 0; i < 10_050; i++) expect(canonicalPredicate(`Has Part ${i}`)).toBe(`has_part_${i}`);
     expect(canonicalPredicate("Has Part 3")).toBe("has_part_3");
+  });
+});
+
+describe("capitalized", () => {
+  it("says which of the tokens nameTokens gives were written with a capital, one flag per token", () => {
+    const text = "Where was Vincent van Gogh's Élan painted, in 1,889 or 'Côte d'Ivoire'?";
+    const flags = capitalized(text);
+    expect(flags).toHaveLength(nameTokens(text).length);
+    const named = nameTokens(text).filter((_, i) => flags[i]);
+    expect(named).toEqual(["where", "vincent", "gogh", "elan", "cote", "ivoire"]);
   });
 });

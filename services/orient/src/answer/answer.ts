@@ -323,11 +323,12 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // Last, "Which dishes contain a sauce?": nothing contains `sauce` itself,
   // but bechamel is one; a named class stands for any of its members, and
   // a place named after "in" for the places within it ("born in Chile").
-  if (words.length > 0) {
+  // "Which clubs are in England?" with no verb: a club based in a city within England (see placedHere).
+  if (words.length > 0 || (q.within && type)) {
     const holders: Reading[] = [];
     for (const anchor of named) {
       const members = (await anyClass(anchor, view)) ? "class" : q.within ? "place" : undefined;
-      if (members) holders.push({ ...base, anchor, others: named.filter((m) => m !== anchor), words, type, members });
+      if (members && (words.length > 0 || members === "place")) holders.push({ ...base, anchor, others: named.filter((m) => m !== anchor), words, type, members });
     }
     rounds.push(holders);
   }
@@ -387,18 +388,19 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const free = isFree(reading);
   // The kind asked for and "where" may lead to the last fact too.
   const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
-  const mayUse = (e: Edge) => free || [...words, ...optional].some((w) => pathScore(vocab.predicates, w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  const placed = placedHere(reading);
+  const mayUse = (e: Edge) => free || (placed && placesSubject(e.predicate)) || [...words, ...optional].some((w) => pathScore(vocab.predicates, w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
   let level: Partial[] = reading.members ? await membersOf(anchor, reading.members, view) : [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
   // A fact without a word of its own is taken only as the one step to the answer.
-  for (let depth = reading.members ? 2 : 1; depth <= (free ? 1 : MAX_HOPS) && level.length > 0; depth++) {
+  for (let depth = reading.members ? 2 : 1; depth <= (free ? 1 : placed ? 2 : MAX_HOPS) && level.length > 0; depth++) {
     const next: Partial[] = [];
     for (const p of level) {
       for (const e of await edgesWithClosure(view, p.node)) {
         if (e.other === anchor || p.hops.some((h) => h.other === e.other) || !mayUse(e) || reverses(p.hops[p.hops.length - 1], e)) continue;
         if (!reading.alike && converges(p.hops[p.hops.length - 1], e)) continue;
         // judge refuses a repeated predicate without a nesting noun; prune it here already.
-        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate)) continue;
+        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length)) continue;
         next.push({ node: e.other, hops: [...p.hops, e], confidence: p.confidence * e.confidence });
       }
     }
@@ -411,6 +413,28 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   }
   return best;
 }
+
+/**
+ * "Which clubs are in England?": no word names a relation, so "in" alone
+ * says how the answer is in a place within the one named; only a fact that
+ * says where its subject is (`based_in`, `located_in`) does. A painter
+ * `born_in` Malaga is not in Spain.
+ */
+function placedHere(reading: Reading): boolean {
+  return reading.members === "place" && reading.words.length === 0 && reading.type !== undefined;
+}
+
+/** A museum `located_in` The Hague, `located_in` the Netherlands: the fact after a place's within it may repeat its predicate. */
+function withinPlace(reading: Reading, hop: number): boolean {
+  return reading.members === "place" && hop === 1;
+}
+
+function placesSubject(predicate: string): boolean {
+  const words = predicateWords(predicate);
+  return locative(predicate) && (CONTAINMENT.has(canonicalPredicate(predicate)) || words.some((w) => LOCATING_WORDS.has(w)));
+}
+
+const LOCATING_WORDS: ReadonlySet<string> = new Set(["located", "situated", "based", "headquartered", "lies", "lie", "sits", "stands"]);
 
 /** The members of a class (through subclasses too) or the places within a place, each as a path of its one fact, the most confident first. */
 async function membersOf(holder: string, kind: "class" | "place", view: FactView): Promise<Partial[]> {
@@ -501,7 +525,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const start = reading.members ? 1 : 0;
   if (reading.members) own[0] = MEMBERSHIP;
   // Only a fact that places its subject carries over to what holds the place: born in Valparaíso is born in Chile; a member of a team in Engineering is no team.
-  if (reading.members === "place" && !locative(hops[1]!.predicate)) return undefined;
+  if (reading.members === "place" && !(placedHere(reading) ? placesSubject(hops[1]!.predicate) : locative(hops[1]!.predicate))) return undefined;
   // Each fact takes its best unused word, strongest matches first. The
   // optional words may name the last fact only: the kind asked for by its
   // own stem ("role" -> `role`, "year" -> `birth_year`, never a related
@@ -533,9 +557,9 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const unexplained = own.filter((w) => w === undefined).length;
   // A predicate taken twice in a row needs a nesting noun for one of the two ("Carol's manager reports_to ...").
   for (let i = 1; i < hops.length; i++) {
-    if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
+    if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && !withinPlace(reading, i) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
   }
-  if (unexplained > 0 && !isFree(reading)) return undefined;
+  if (unexplained > 0 && !isFree(reading) && !placedHere(reading)) return undefined;
   // "Which frameworks written in Python depend on Jinja?" asks for frameworks written in Python, not ones depending on something that is.
   const describing = own.findIndex((w) => w !== undefined && w.position === reading.afterHead);
   if (describing >= 0 && describing !== hops.length - 1) return undefined;
@@ -572,7 +596,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     // "What year": a number answers for itself.
     const restHere = NUMBER.test(p.node) ? rest.filter((w) => !NUMERIC_KINDS.has(w.text)) : rest;
     // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
-    if (where && !namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))) continue;
+    // A number is never a place: "Where is the Night Watch?" is not answered by the year it was `completed_in`.
+    if (where && (NUMBER.test(p.node) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) continue;
     if (kind && !kindTold && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
       const typed = await kindOf(p.node, [kind.text], vocab, view);
       if (!typed) continue;

@@ -1,7 +1,7 @@
 import { AGE_MEASURE, ARTICLES, COPULAS, FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
 import { NUMBER } from "./result.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
-import { nameTokens as tokens, singulars } from "@boyd/graph";
+import { capitalized, nameTokens as tokens, singulars } from "@boyd/graph";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** A run of the question's tokens that names symbols of the graph. */
@@ -93,7 +93,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const toks = tokens(text);
   // "after 1898": the number is compared with, even where the graph has a symbol of that name.
   const comparison = comparisonAsked(toks);
-  const mentions = findMentions(toks, vocab).filter((m) => !comparison || comparison.positions.every((i) => i < m.start || i >= m.end));
+  const mentions = findMentions(toks, vocab, capitalized(text)).filter((m) => !comparison || comparison.positions.every((i) => i < m.start || i >= m.end));
   const polar = isPolar(toks);
   const head = headMention(toks, mentions);
   const lead = head ? undefined : leadMention(toks, mentions);
@@ -459,8 +459,12 @@ function isPolar(toks: readonly string[]): boolean {
 /** Letters that stand alone only as the rest of a possessive or contraction, or as "I". */
 const CLITICS: ReadonlySet<string> = new Set(["s", "t", "d", "m", "i"]);
 
-/** Greedy longest match from the left; a run of filler words alone never names anything. */
-function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
+/**
+ * Greedy longest match from the left; a run of filler words alone never
+ * names anything. A run written as a proper name (`proper`: which tokens
+ * were capitalized) may be a shortened name ("Picasso").
+ */
+function findMentions(toks: readonly string[], vocab: Vocabulary, proper: readonly boolean[]): Mention[] {
   const out: Mention[] = [];
   for (let i = 0; i < toks.length; ) {
     let found: Mention | undefined;
@@ -481,6 +485,8 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
           break;
         }
       }
+      const shortened = !found && writtenAsName(toks, proper, i, i + n) ? vocab.shortenedName(run.join(" ")) : undefined;
+      if (shortened) found = { ids: [shortened], start: i, end: i + n, text: run.join(" "), possessor: isPossessor(toks, i, i + n) };
     }
     if (found) {
       out.push(found);
@@ -489,6 +495,21 @@ function findMentions(toks: readonly string[], vocab: Vocabulary): Mention[] {
   }
   return out;
 }
+
+/**
+ * Whether tokens [start, end) are written as a person's or a place's name:
+ * capitalized where a sentence does not start, or name particles between
+ * ("Vincent van Gogh", "da Vinci"). "Which watch ..." never stands for The
+ * Night Watch, nor "Find ..." for anything.
+ */
+function writtenAsName(toks: readonly string[], proper: readonly boolean[], start: number, end: number): boolean {
+  if (start === 0 || proper.length !== toks.length || !proper[end - 1]) return false;
+  for (let i = start; i < end; i++) if (!proper[i] && !NAME_PARTICLES.has(toks[i]!)) return false;
+  return !FILLER_WORDS.has(toks[end - 1]!);
+}
+
+/** Lower-case words inside names: "van Gogh", "da Vinci", "de la Tour". */
+const NAME_PARTICLES: ReadonlySet<string> = new Set(["van", "von", "der", "den", "de", "da", "di", "del", "della", "la", "le", "du", "dos", "das"]);
 
 /** "Kenya's" (the apostrophe leaves a lone "s") or "of (the) Kenya". */
 function isPossessor(toks: readonly string[], start: number, end: number): boolean {

@@ -40,6 +40,8 @@ export class Vocabulary {
   readonly entities = new Map<string, string | undefined>();
   /** The objects of naming triples: one that becomes an entity shows its subject by its label (a rebuild takes that in). */
   readonly nameObjects = new Set<string>();
+  /** Symbols by the last words of a name of two words or more ("picasso" and "van gogh"), for names people shorten. */
+  private readonly byNameEnd = new Map<string, Set<string>>();
   /** Classes (objects of is-a facts) named by two words or more, by their last word: "club" -> football_club. */
   private readonly byHeadNoun = new Map<string, Set<string>>();
 
@@ -79,7 +81,24 @@ export class Vocabulary {
     let ids = this.byName.get(key);
     if (!ids) this.byName.set(key, (ids = new Set()));
     ids.add(id);
-    this.maxNameTokens = Math.max(this.maxNameTokens, key.split(" ").length);
+    const words = key.split(" ");
+    this.maxNameTokens = Math.max(this.maxNameTokens, words.length);
+    for (let i = 1; i < words.length; i++) {
+      const end = words.slice(i).join(" ");
+      let ends = this.byNameEnd.get(end);
+      if (!ends) this.byNameEnd.set(end, (ends = new Set()));
+      ends.add(id);
+    }
+  }
+
+  /**
+   * The one symbol a shortened name stands for: the words end one of its
+   * names ("Picasso" for pablo_picasso, "da Vinci" for leonardo_da_vinci)
+   * and end no other symbol's, and no symbol goes by the words themselves.
+   */
+  shortenedName(name: string): string | undefined {
+    const ids = this.byNameEnd.get(name);
+    return ids?.size === 1 && !this.byName.has(name) ? [...ids][0] : undefined;
   }
 
   /**
