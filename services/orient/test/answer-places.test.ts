@@ -13,6 +13,7 @@ const ART: readonly (readonly [string, string, string])[] = [
   ["water_lilies", "painted_by", "claude_monet"],
   ["the_night_watch", "held_by", "rijksmuseum"],
   ["guernica", "held_by", "reina_sofia"],
+  ["water_lilies", "held_by", "louvre"],
   ["the_night_watch", "completed_in", "1642"],
   ["guernica", "completed_in", "1937"],
   ["rijksmuseum", "is_a", "museum"],
@@ -92,6 +93,47 @@ describe("answering - where things are", () => {
     expect(ids(await ask(store, "Which painters are in Spain?"))).toEqual([]);
     // Asked with the verb, it is the place of birth.
     expect(ids(await ask(store, "Which painters were born in Spain?"))).toEqual(["pablo_picasso", "salvador_dali"]);
+  });
+});
+
+describe("answering - what keeps a thing places it", () => {
+  it("'Is Guernica in Spain?' is yes by the museum that holds it and the places that museum is within, each fact in the proof", async () => {
+    const store = await graphWith(ART);
+    const yes = await ask(store, "Is Guernica in Spain?");
+    expect(yes.kind).toBe(AnswerKind.YES);
+    expect(yes.proof!.summary).toBe("guernica held_by reina_sofia (art.csv); reina_sofia located_in madrid (art.csv); madrid located_in spain (art.csv)");
+    expect((await ask(store, "Is the Night Watch in the Rijksmuseum?")).kind).toBe(AnswerKind.YES);
+    // Not found is not refuted, and a painter's birthplace places no painter.
+    expect((await ask(store, "Is Guernica in France?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is Pablo Picasso in Spain?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
+  it("'Which paintings are in Paris?' lists what a museum in Paris holds", async () => {
+    const a = await ask(await graphWith(ART), "Which paintings are in Paris?");
+    expect(ids(a)).toEqual(["water_lilies"]);
+    expect(a.answers[0]!.proof!.summary).toContain("water_lilies held_by louvre");
+  });
+});
+
+describe("answering - when a thing was made", () => {
+  it("'When was Guernica painted?' is the year of its completed_in fact: painted_by leads to no number", async () => {
+    const store = await graphWith(ART);
+    for (const q of ["When was Guernica painted?", "What year was Guernica painted?", "When was Guernica created?"]) {
+      const a = await ask(store, q);
+      expect(ids(a), q).toEqual(["1937"]);
+      expect(a.answers[0]!.proof!.summary, q).toBe("guernica completed_in 1937 (art.csv)");
+    }
+  });
+
+  it("a year never answers 'who': 'Who painted Water Lilies?' without a painted_by fact is no one, never 1926", async () => {
+    const store = await graphWith([
+      ["water_lilies", "completed_in", "1926"],
+      ["guernica", "completed_in", "1937"],
+      ["guernica", "painted_by", "pablo_picasso"],
+    ]);
+    expect(ids(await ask(store, "Who painted Guernica?"))).toEqual(["pablo_picasso"]);
+    expect(ids(await ask(store, "Who created Water Lilies?"))).toEqual([]);
+    expect(ids(await ask(store, "Who painted Water Lilies?"))).toEqual([]);
   });
 });
 

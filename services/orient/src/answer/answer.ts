@@ -1,5 +1,5 @@
 import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
-import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, IS_A, KIND_PREDICATES, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
@@ -389,7 +389,8 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   // The kind asked for and "where" may lead to the last fact too.
   const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
   const placed = placedHere(reading);
-  const mayUse = (e: Edge) => free || (placed && placesSubject(e.predicate)) || [...words, ...optional].some((w) => pathScore(vocab.predicates, w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  const score = scoring(reading, vocab);
+  const mayUse = (e: Edge) => free || (placed && placesItsSubject(e.predicate)) || [...words, ...optional].some((w) => score(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
   let level: Partial[] = reading.members ? await membersOf(anchor, reading.members, view) : [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
   // A fact without a word of its own is taken only as the one step to the answer.
@@ -429,12 +430,17 @@ function withinPlace(reading: Reading, hop: number): boolean {
   return reading.members === "place" && hop === 1;
 }
 
-function placesSubject(predicate: string): boolean {
-  const words = predicateWords(predicate);
-  return locative(predicate) && (CONTAINMENT.has(canonicalPredicate(predicate)) || words.some((w) => LOCATING_WORDS.has(w)));
-}
 
-const LOCATING_WORDS: ReadonlySet<string> = new Set(["located", "situated", "based", "headquartered", "lies", "lie", "sits", "stands"]);
+/**
+ * How well a word names a predicate on the question's paths. A number asked
+ * for ("when", "what year", "how many") may be named through a concept even where the
+ * word names another predicate by its own stem: in "When was the Starry
+ * Night painted?" `painted_by` leads to no number, `completed_in` does.
+ */
+function scoring(reading: Reading, vocab: Vocabulary): (word: string, predicate: string) => number {
+  const numberAsked = reading.quantity || (reading.kindWord !== undefined && NUMERIC_KINDS.has(reading.kindWord.text));
+  return numberAsked ? wordScore : (word, predicate) => pathScore(vocab.predicates, word, predicate);
+}
 
 /** The members of a class (through subclasses too) or the places within a place, each as a path of its one fact, the most confident first. */
 async function membersOf(holder: string, kind: "class" | "place", view: FactView): Promise<Partial[]> {
@@ -525,17 +531,18 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const start = reading.members ? 1 : 0;
   if (reading.members) own[0] = MEMBERSHIP;
   // Only a fact that places its subject carries over to what holds the place: born in Valparaíso is born in Chile; a member of a team in Engineering is no team.
-  if (reading.members === "place" && !(placedHere(reading) ? placesSubject(hops[1]!.predicate) : locative(hops[1]!.predicate))) return undefined;
+  if (reading.members === "place" && !(placedHere(reading) ? placesItsSubject(hops[1]!.predicate) : locative(hops[1]!.predicate))) return undefined;
   // Each fact takes its best unused word, strongest matches first. The
   // optional words may name the last fact only: the kind asked for by its
   // own stem ("role" -> `role`, "year" -> `birth_year`, never a related
   // concept), "where" by any match.
   const kind = reading.kindWord;
   const where = reading.where;
+  const score = scoring(reading, vocab);
   const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
   const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
   const pairs = hops
-    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: pathScore(vocab.predicates, w.text, h.predicate) })))
+    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: score(w.text, h.predicate) })))
     .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
   for (const { i, j, s } of pairs) {
@@ -546,7 +553,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   }
   // Remaining words may be absorbed by any fact that they also name.
   words.forEach((w, j) => {
-    if (!used.has(j) && hops.some((h) => pathScore(vocab.predicates, w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+    if (!used.has(j) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   // The kind asked for is told by the last fact ("what year ... born" -> birth_year) or by a fact of the answer.
   // Words no fact of the path names may still describe the answer itself:
@@ -583,7 +590,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   for (const p of group) {
     if (ownerMisread(p, anchor, reading, vocab)) continue;
     // An answer the question names itself answers nothing ("When did Kenya join the African Union?").
-    if (seen.has(p.node) || (reading.quantity && !NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) continue;
+    // A number answers "how many" and "when", never "who" ("Who painted it?" is not the year it was completed_in).
+    if (seen.has(p.node) || (reading.quantity ? !NUMBER.test(p.node) : reading.person && NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) continue;
     const steps: FactStep[] = p.hops.map((h) => h.step);
     if (reading.type) {
       const typed = await view.isA(p.node, reading.type);

@@ -28,6 +28,25 @@ export const IS_A: ReadonlySet<string> = new Set(["is_a", "isa", "instance_of", 
 /** Predicates that place one thing within another. */
 export const CONTAINMENT: ReadonlySet<string> = new Set(["located_in", "part_of", "situated_in", "lies_in", "contained_in", "is_in", "within", "inside"]);
 
+/**
+ * Whether a fact puts its subject in its object, so that what holds the
+ * object holds the subject too: containment (`located_in`), a placing verb
+ * (`based_in`, `headquartered_in`) or a keeping one (`held_by`,
+ * `housed_in`: the Mona Lisa is in the Louvre, and so in Paris). Never
+ * `born_in` or `works_at`: a painter born in Malaga is not in Spain.
+ */
+export function placesItsSubject(predicate: string): boolean {
+  const canonical = canonicalPredicate(predicate);
+  if (CONTAINMENT.has(canonical)) return true;
+  const words = canonical.split("_");
+  const last = words[words.length - 1]!;
+  if (words.some((w) => KEEPING_WORDS.has(w))) return last === "by" || last === "in" || last === "at";
+  return words.some((w) => LOCATING_WORDS.has(w)) && (last === "in" || last === "at");
+}
+
+const LOCATING_WORDS: ReadonlySet<string> = new Set(["located", "situated", "based", "headquartered", "lies", "sits", "stands"]);
+const KEEPING_WORDS: ReadonlySet<string> = new Set(["held", "housed", "kept", "displayed", "exhibited", "stored", "hangs"]);
+
 /** Predicates that say what kind of thing something is, as is-a does ("Is Nia a striker?": `nia position striker`). */
 export const KIND_PREDICATES: ReadonlySet<string> = new Set([...IS_A, "rank", "type", "category", "class", "kind", "role", "position", "occupation", "profession", "job", "job_title"]);
 

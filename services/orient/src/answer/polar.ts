@@ -1,5 +1,5 @@
 import { canonicalPredicate, nameTokens } from "@boyd/graph";
-import { CONTAINMENT, IS_A, KIND_PREDICATES, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, IS_A, KIND_PREDICATES, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { doerDirection, namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -144,7 +144,8 @@ async function containedIn(first: Mention, target: Mention, view: FactView): Pro
       const next: { node: string; steps: FactStep[] }[] = [];
       for (const at of level) {
         for (const e of await view.edges(at.node)) {
-          if (e.direction !== "out" || !CONTAINMENT.has(canonicalPredicate(e.predicate)) || seen.has(e.other)) continue;
+          // The first fact may place the thing by keeping it (`held_by` a museum); what holds a place holds only by containment.
+          if (e.direction !== "out" || !(hop === 0 ? placesItsSubject(e.predicate) : CONTAINMENT.has(canonicalPredicate(e.predicate))) || seen.has(e.other)) continue;
           const steps = [...at.steps, e.step];
           if (target.ids.includes(e.other)) return { steps, pattern: `${start} within ${e.other}` };
           seen.add(e.other);
