@@ -1,6 +1,6 @@
 import type { FactView } from "./facts.js";
 import { AGE_MEASURE, LIGHT_WORDS } from "./lexicon.js";
-import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
+import { began, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { scaleInto } from "./units.js";
@@ -80,7 +80,7 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const words = measureWords(q, head);
   if (!asked.measure && words.length === 0) return undefined;
   const scale = comparedBy(asked, words, q.unit);
-  const found = await measure(head, (p) => scale(p) !== undefined, () => true, vocab, view);
+  const found = await measure(head, (p) => scale(p) !== undefined, () => true, vocab, view, namedByStem(words));
   if (!found) return undefined;
   const { cls, values } = found;
   const predicate = values[0]!.fact.predicate;
@@ -118,8 +118,9 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
     if (numbers.some((n) => n === null)) return undefined;
     if (numbers.some((n) => n)) found.push({ predicate, numbers: numbers as (Numbered | undefined)[] });
   }
-  if (found.length !== 1) return undefined;
-  const { predicate, numbers } = found[0]!;
+  const best = found.length > 1 ? found.filter((f) => namedByStem(measure)(f.predicate)) : found;
+  if (best.length !== 1) return undefined;
+  const { predicate, numbers } = best[0]!;
   const value = asked.value * scale(predicate)!;
   const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
     const own = numbers[i];

@@ -2,7 +2,7 @@ import { nameTokens } from "@boyd/graph";
 import { IS_A, type Edge, type FactView } from "./facts.js";
 import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
-import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { pathScore, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -36,9 +36,16 @@ export function began(predicate: string): boolean {
   return nameTokens(predicate).some((w) => BEGINNINGS.has(w));
 }
 
-/** Whether a predicate is named by every one of `words`. */
-export function namedByAll(words: readonly RelationWord[]): (predicate: string) => boolean {
-  return (p) => words.every((w) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD);
+/**
+ * Whether a predicate is named by every one of `words`. Given the graph's
+ * predicates, a word that names one of them by its own stem names no
+ * other through a concept (see pathScore): in "Who painted the oldest
+ * painting?" "painted" is `painted_by`, the way to the answer, not the
+ * `completed_in` year the paintings are ranked by.
+ */
+export function namedByAll(words: readonly RelationWord[], predicates?: ReadonlyMap<string, number>): (predicate: string) => boolean {
+  const score = predicates ? (w: string, p: string) => pathScore(predicates, w, p) : wordScore;
+  return (p) => words.every((w) => score(w.text, p) >= WORD_MATCH_THRESHOLD);
 }
 
 /** The words of a question about a class that may name its measure: neither light words nor the class's own. */
@@ -55,8 +62,9 @@ export function onlyClassNamed(q: QuestionReading): Mention | undefined {
 
 /**
  * The first of the classes `head` names whose members have numbers for
- * exactly one predicate that `fits`, and that `accept` takes: the class,
- * its members and their numbers.
+ * exactly one predicate that `fits` (or, of several, exactly one that
+ * `fitsBest`), and that `accept` takes: the class, its members and their
+ * numbers.
  */
 export async function measure(
   head: Mention,
@@ -64,15 +72,22 @@ export async function measure(
   accept: (values: readonly Measured[], members: readonly Edge[]) => boolean,
   vocab: Vocabulary,
   view: FactView,
+  fitsBest: (predicate: string) => boolean = () => false,
 ): Promise<{ cls: string; values: Measured[] } | undefined> {
   const candidates = [...vocab.predicates.keys()].filter(fits);
   for (const cls of head.ids) {
     const members = await view.holdings(cls, IS_A);
     if (members.length === 0 || members.length > MAX_COMPARED) continue;
-    const measured = (await Promise.all(candidates.map((p) => valuesOf(members, p, view)))).filter((v) => v !== undefined && v.length > 0);
+    let measured = (await Promise.all(candidates.map((p) => valuesOf(members, p, view)))).filter((v): v is Measured[] => v !== undefined && v.length > 0);
+    if (measured.length > 1) measured = measured.filter((v) => fitsBest(v[0]!.fact.predicate));
     if (measured.length === 1 && accept(measured[0]!, await ranked(members, measured[0]!, view))) return { cls, values: measured[0]! };
   }
   return undefined;
+}
+
+/** Whether every one of `words` names a predicate by its own stem ("founded" `founded_in`, not `visitors_per_year` by way of "year"). */
+export function namedByStem(words: readonly RelationWord[]): (predicate: string) => boolean {
+  return (p) => words.length > 0 && words.every((w) => wordScore(w.text, p) === 1);
 }
 
 /** A class member's number for a predicate: its is-a fact, and the fact that states the number. */

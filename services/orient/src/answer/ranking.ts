@@ -26,7 +26,10 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const { cls, values } = found;
   // "Which Hugo-winning novel is the oldest?": a word naming neither the measure nor the class narrows the
   // class, and the ranking is over all of it; it would answer another question.
-  if (!namedByAll(measureWords(q, head))(values[0]!.fact.predicate)) return undefined;
+  const words = measureWords(q, head);
+  if (!namedByAll(words, vocab.predicates)(values[0]!.fact.predicate)) return undefined;
+  // "Who created the oldest painting?": the one asked for does the verb to the ranked thing, so is not it (answerSuperlativeNested).
+  if (q.person && words.some((w) => w.position < head.start)) return undefined;
   // The oldest is the one that began first: the lowest year.
   const highest = byYearBegun(asked.measure, values[0]!.fact.predicate) ? !asked.highest : asked.highest;
   const best = highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));

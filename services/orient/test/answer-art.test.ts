@@ -172,3 +172,40 @@ describe("answering - names people shorten", () => {
     expect((await ask(store, "Is Vinci in Italy?")).kind).toBe(AnswerKind.YES);
   });
 });
+
+describe("answering - rankings and comparisons over made things", () => {
+  const MADE: readonly (readonly [string, string, string])[] = [
+    ...ART,
+    ["mona_lisa", "is_a", "painting"],
+    ["mona_lisa", "painted_by", "leonardo_da_vinci"],
+    ["mona_lisa", "completed_in", "1506"],
+    ["water_lilies", "completed_in", "1926"],
+    ["louvre", "founded_in", "1793"],
+    ["rijksmuseum", "founded_in", "1800"],
+    ["mauritshuis", "founded_in", "1822"],
+    ["reina_sofia", "founded_in", "1992"],
+    ["louvre", "visitors_per_year", "8700000"],
+    ["rijksmuseum", "visitors_per_year", "2700000"],
+    ["mauritshuis", "visitors_per_year", "500000"],
+    ["reina_sofia", "visitors_per_year", "3800000"],
+  ];
+
+  it("'Who painted the oldest painting?' / 'Who created ...' is its painter, never the painting the verb was misread as ranking", async () => {
+    const store = await graphWith(MADE);
+    for (const q of ["Who painted the oldest painting?", "Who created the oldest painting?"]) {
+      const a = await ask(store, q);
+      expect(ids(a), q).toEqual(["leonardo_da_vinci"]);
+      expect(a.answers[0]!.proof!.summary, q).toContain("mona_lisa painted_by leonardo_da_vinci");
+    }
+    expect(ids(await ask(store, "Which painting is the oldest?"))).toEqual(["mona_lisa"]);
+  });
+
+  it("'Which museums were founded before 1850?' compares founded_in, the predicate 'founded' names by its stem, not visitors_per_year by way of 'year'", async () => {
+    const store = await graphWith(MADE);
+    const a = await ask(store, "Which museums were founded before 1850?");
+    expect(ids(a)).toEqual(["louvre", "mauritshuis", "rijksmuseum"]);
+    expect(a.pattern).toBe("?x founded_in ?n, ?n < 1850, ?x is-a museum");
+    expect(ids(await ask(store, "Which museums in Madrid were founded after 1850?"))).toEqual(["reina_sofia"]);
+    expect(ids(await ask(store, "Which museums get more than 2000000 visitors per year?"))).toEqual(["louvre", "reina_sofia", "rijksmuseum"]);
+  });
+});
