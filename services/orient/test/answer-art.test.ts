@@ -209,3 +209,34 @@ describe("answering - rankings and comparisons over made things", () => {
     expect(ids(await ask(store, "Which museums get more than 2000000 visitors per year?"))).toEqual(["louvre", "reina_sofia", "rijksmuseum"]);
   });
 });
+
+describe("answering - belonging", () => {
+  it("'Which moons belong to Jupiter?' answers the moons, never the class they are (natural_satellite by '?y1 orbits jupiter, ?y1 is_a ?x')", async () => {
+    const store = await graphWith([
+      ["moon", "orbits", "earth"],
+      ["moon", "is_a", "natural_satellite"],
+      ["io", "orbits", "jupiter"],
+      ["europa", "orbits", "jupiter"],
+      ["europa", "is_a", "natural_satellite"],
+    ]);
+    const a = await ask(store, "Which moons belong to Jupiter?");
+    expect(ids(a)).toEqual(["europa", "io"]);
+    expect(ids(a)).not.toContain("natural_satellite");
+  });
+
+  it("'belong to' asks for the one fact linking the two ('What movement did Dali belong to?', 'Which painters belong to the Dutch Golden Age?')", async () => {
+    const store = await graphWith([
+      ...ART,
+      ["salvador_dali", "movement", "surrealism"],
+      ["rembrandt", "movement", "dutch_golden_age"],
+      ["johannes_vermeer", "movement", "dutch_golden_age"],
+      ["rembrandt", "is_a", "painter"],
+      ["johannes_vermeer", "is_a", "painter"],
+    ]);
+    const movement = await ask(store, "What movement did Dali belong to?");
+    expect(ids(movement)).toEqual(["surrealism"]);
+    expect(movement.answers[0]!.proof!.summary).toBe("salvador_dali movement surrealism (art.csv)");
+    expect(ids(await ask(store, "Which painters belong to the Dutch Golden Age?"))).toEqual(["johannes_vermeer", "rembrandt"]);
+    expect(ids(await ask(store, "Which museum does the Night Watch belong to?"))).toEqual(["rijksmuseum"]);
+  });
+});

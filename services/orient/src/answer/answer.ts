@@ -264,6 +264,8 @@ interface Reading {
   readonly relational: boolean;
   /** Where a word right after the head noun would be: it describes the answers ("frameworks written in Python"), so it names the last fact or one of the answer's own. */
   readonly afterHead: number | undefined;
+  /** Token positions [start, end) of a head noun that is no class: when it names a fact, that fact leads to the answers ("the moons" of Jupiter are what orbits it). */
+  readonly headSpan?: readonly [number, number] | undefined;
 }
 
 interface Candidate {
@@ -301,7 +303,8 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // "the manager of Carol" names a relation (who Carol reports to), though `manager` is also a class of roles.
   const relational = head !== undefined && type !== undefined && q.nesting.has(head.end - 1) && agentVerbs(head.text.split(" ").at(-1)!).length > 0;
   const afterHead = head && wordAfter(q, head.end);
-  const base = { afterHead, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
+  const headSpan = head && !type ? ([head.start, head.end] as const) : undefined;
+  const base = { afterHead, headSpan, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -568,6 +571,10 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   }
   if (unexplained > 0 && !isFree(reading) && !placedHere(reading)) return undefined;
   // "Which frameworks written in Python depend on Jinja?" asks for frameworks written in Python, not ones depending on something that is.
+  // "Which moons belong to Jupiter?" never answers what the moons are (`?y1 orbits jupiter, ?y1 is_a ?x`): the moons are the answers.
+  const span = reading.headSpan;
+  const byHead = span ? own.findIndex((w) => w !== undefined && w.position >= span[0] && w.position < span[1]) : -1;
+  if (byHead >= 0 && byHead !== hops.length - 1) return undefined;
   const describing = own.findIndex((w) => w !== undefined && w.position === reading.afterHead);
   if (describing >= 0 && describing !== hops.length - 1) return undefined;
   // "in kilometres" is answered from `radius_km`, never from `radius_mi` or a `radius` in no stated unit.
@@ -734,7 +741,7 @@ async function kindOf(id: string, kinds: readonly string[], vocab: Vocabulary, v
 }
 
 /** Words that ask for a fact without naming one ("which moons have ...", "What currency does Japan use?"). */
-const FREE_WORDS: ReadonlySet<string> = new Set([...LIGHT_WORDS, "use", "uses", "used", "using", "gain", "gained", "get", "gets", "got"]);
+const FREE_WORDS: ReadonlySet<string> = new Set([...LIGHT_WORDS, "use", "uses", "used", "using", "gain", "gained", "get", "gets", "got", "belong", "belongs", "belonged"]);
 
 /**
  * Whether a fact may lead to an answer without a word of its own: when the
