@@ -240,3 +240,37 @@ describe("answering - belonging", () => {
     expect(ids(await ask(store, "Which museum does the Night Watch belong to?"))).toEqual(["rijksmuseum"]);
   });
 });
+
+describe("answering - the kind of place asked for, up the places within places", () => {
+  const PLACES: readonly (readonly [string, string, string])[] = [
+    ...ART,
+    ["rembrandt", "born_in", "leiden"],
+    ["leiden", "located_in", "netherlands"],
+    ["the_hague", "is_a", "city"],
+    ["amsterdam", "is_a", "city"],
+    ["leiden", "is_a", "city"],
+    ["madrid", "is_a", "city"],
+    ["netherlands", "is_a", "country"],
+    ["spain", "is_a", "country"],
+  ];
+
+  it("'In which country is the Mauritshuis?' climbs located_in to the one that is a country, every fact in the proof", async () => {
+    const store = await graphWith(PLACES);
+    const a = await ask(store, "In which country is the Mauritshuis?");
+    expect(ids(a)).toEqual(["netherlands"]);
+    expect(a.answers[0]!.proof!.summary).toBe("mauritshuis located_in the_hague (art.csv); the_hague located_in netherlands (art.csv); netherlands is_a country (art.csv)");
+    // The nearest kind asked for, and plain "where" stays one fact.
+    expect(ids(await ask(store, "Which city is the Mauritshuis in?"))).toEqual(["the_hague"]);
+    expect(ids(await ask(store, "Where is the Mauritshuis?"))).toEqual(["the_hague"]);
+  });
+
+  it("a climb starts after a fact that places the thing or says where it happened ('What country is Guernica in?', 'In which country was Rembrandt born?')", async () => {
+    const store = await graphWith(PLACES);
+    expect(ids(await ask(store, "What country is Guernica in?"))).toEqual(["spain"]);
+    const born = await ask(store, "In which country was Rembrandt born?");
+    expect(ids(born)).toEqual(["netherlands"]);
+    expect(born.answers[0]!.proof!.summary).toContain("rembrandt born_in leiden");
+    // A painting is not where its painter was born.
+    expect(ids(await ask(store, "In which country was the Night Watch painted?"))).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
-import { CONTAINMENT, IS_A, KIND_PREDICATES, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { containedBy, CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
@@ -393,18 +393,23 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
   const placed = placedHere(reading);
   const score = scoring(reading, vocab);
-  const mayUse = (e: Edge) => free || (placed && placesItsSubject(e.predicate)) || [...words, ...optional].some((w) => score(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  const named = (e: Edge) => free || (placed && placesItsSubject(e.predicate)) || [...words, ...optional].some((w) => score(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  const mayUse = (e: Edge, before: readonly Edge[]) => named(e) || (asksKind(reading) && !reading.members && climbing([...before.slice(-1), e]));
   let level: Partial[] = reading.members ? await membersOf(anchor, reading.members, view) : [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
-  // A fact without a word of its own is taken only as the one step to the answer.
-  for (let depth = reading.members ? 2 : 1; depth <= (free ? 1 : placed ? 2 : MAX_HOPS) && level.length > 0; depth++) {
+  // A fact without a word of its own is taken only as the one step to the answer, or up a chain of containment
+  // facts to the kind of place asked for ("In which country is the Mauritshuis?": in The Hague, in the Netherlands).
+  const climbs = free && asksKind(reading);
+  const deepest = free ? (climbs ? MAX_CONTAINMENT_HOPS : 1) : placed ? 2 : MAX_HOPS;
+  for (let depth = reading.members ? 2 : 1; depth <= deepest && level.length > 0; depth++) {
     const next: Partial[] = [];
     for (const p of level) {
       for (const e of await edgesWithClosure(view, p.node)) {
-        if (e.other === anchor || p.hops.some((h) => h.other === e.other) || !mayUse(e) || reverses(p.hops[p.hops.length - 1], e)) continue;
+        if (e.other === anchor || p.hops.some((h) => h.other === e.other) || !mayUse(e, p.hops) || reverses(p.hops[p.hops.length - 1], e)) continue;
+        if (free && p.hops.length > 0 && !climbing([...p.hops, e])) continue;
         if (!reading.alike && converges(p.hops[p.hops.length - 1], e)) continue;
         // judge refuses a repeated predicate without a nesting noun; prune it here already.
-        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length)) continue;
+        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length) && !climbing([...p.hops, e])) continue;
         next.push({ node: e.other, hops: [...p.hops, e], confidence: p.confidence * e.confidence });
       }
     }
@@ -426,6 +431,30 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
  */
 function placedHere(reading: Reading): boolean {
   return reading.members === "place" && reading.words.length === 0 && reading.type !== undefined;
+}
+
+/**
+ * How many of the path's last facts climb from a place to the places it is
+ * within, after a fact that places something (`held_by`, `located_in`) or
+ * says where it happened (`born_in`): Guernica is held by the Reina Sofía,
+ * in Madrid, in Spain. A kind of place asked for ("which country") may be
+ * reached that way.
+ */
+function climbed(hops: readonly Edge[]): number {
+  let n = 0;
+  while (n < hops.length - 1 && containedBy(hops[hops.length - 1 - n]!)) n++;
+  const from = hops[hops.length - 1 - n];
+  return n > 0 && from !== undefined && from.direction === "out" && (locative(from.predicate) || placesItsSubject(from.predicate)) ? n : 0;
+}
+
+/** Whether a free path is one fact, or one that places its subject and the climb after it. */
+function climbing(hops: readonly Edge[]): boolean {
+  return hops.length > 1 && climbed(hops) === hops.length - 1;
+}
+
+/** Whether the question asks for a kind of answer ("which country", "what city"), which a climb may reach. */
+function asksKind(reading: Reading): boolean {
+  return reading.type !== undefined || reading.kindWord !== undefined;
 }
 
 /** A museum `located_in` The Hague, `located_in` the Netherlands: the fact after a place's within it may repeat its predicate. */
@@ -564,10 +593,12 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // a fact whose predicate or other end those words name.
   const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) === 1;
   const rest = [...words.filter((w, j) => !used.has(j) && !FREE_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
-  const unexplained = own.filter((w) => w === undefined).length;
+  // "In which country was Rembrandt born?": born_in Leiden, in the Netherlands; the climb needs no word of its own.
+  const climb = asksKind(reading) && !reading.members ? climbed(hops) : 0;
+  const unexplained = own.slice(0, hops.length - climb).filter((w) => w === undefined).length;
   // A predicate taken twice in a row needs a nesting noun for one of the two ("Carol's manager reports_to ...").
   for (let i = 1; i < hops.length; i++) {
-    if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && !withinPlace(reading, i) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
+    if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && !withinPlace(reading, i) && !(climb > 0 && i >= hops.length - climb) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
   }
   if (unexplained > 0 && !isFree(reading) && !placedHere(reading)) return undefined;
   // "Which frameworks written in Python depend on Jinja?" asks for frameworks written in Python, not ones depending on something that is.

@@ -28,6 +28,14 @@ export const IS_A: ReadonlySet<string> = new Set(["is_a", "isa", "instance_of", 
 /** Predicates that place one thing within another. */
 export const CONTAINMENT: ReadonlySet<string> = new Set(["located_in", "part_of", "situated_in", "lies_in", "contained_in", "is_in", "within", "inside"]);
 
+/** Places a place is within, followed this many facts at most ("a district of a city of a province"). */
+export const MAX_CONTAINMENT_HOPS = 4;
+
+/** Whether an edge goes from a thing to what contains it (`located_in`, `part_of`, ...). */
+export function containedBy(e: Edge): boolean {
+  return e.direction === "out" && CONTAINMENT.has(canonicalPredicate(e.predicate));
+}
+
 /**
  * Whether a fact puts its subject in its object, so that what holds the
  * object holds the subject too: containment (`located_in`), a placing verb

@@ -1,5 +1,5 @@
 import { canonicalPredicate, nameTokens } from "@boyd/graph";
-import { CONTAINMENT, IS_A, KIND_PREDICATES, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { doerDirection, namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -131,9 +131,6 @@ async function polarLink(first: Mention, target: Mention, view: FactView, fits: 
   }
   return undefined;
 }
-
-/** Places a place is within, followed this many facts at most ("a district of a city of a province"). */
-const MAX_CONTAINMENT_HOPS = 4;
 
 /** A chain of facts placing the first thing named within `target` (`located_in`, `part_of`, ...), shortest first. */
 async function containedIn(first: Mention, target: Mention, view: FactView): Promise<{ steps: FactStep[]; pattern: string } | undefined> {
