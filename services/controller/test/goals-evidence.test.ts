@@ -278,6 +278,23 @@ describe("evidence - answers must be the criteria", () => {
   });
 });
 
+describe("evidence - counts", () => {
+  // What orient answers to "How many moons orbit Mars?": the number, and the facts of what it counted, marked compared.
+  const counted = [step(tr("deimos", "orbits", "mars", "solar.csv:24"), "", [], true), step(tr("phobos", "orbits", "mars", "solar.csv:23"), "", [], true)];
+  const two = answers(AnswerKind.ENTITIES, [answer("2", "2, counted in the graph: deimos, phobos", counted)], { subjectIds: ["mars"] });
+  const howMany = (criteria: string) => ({ description: "How many moons orbit Mars?", successCriteria: criteria });
+
+  it("evidence - 'How many moons orbit Mars? => 2' is met by the count, with the counted facts as its proof", () => {
+    const met = entailment(howMany("2"), { answers: two }, 1);
+    expect(met.met).toEqual(["2"]);
+    expect(met.proof!.steps.map((s) => s.fact!.subject)).toEqual(["deimos", "phobos"]);
+  });
+
+  it("evidence - a count is not met by a thing it counted ('=> phobos') nor by another number", () => {
+    for (const wrong of ["phobos", "deimos", "3", "1"]) expect(entailment(howMany(wrong), { answers: two }, 1).met, wrong).toEqual([]);
+  });
+});
+
 describe("evidence - failed tools", () => {
   const rate = goal("Find the EUR rate", "1.08");
 

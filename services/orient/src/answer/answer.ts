@@ -6,6 +6,8 @@ import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
+import { countedQuestion, countOf } from "./counting.js";
+import { answerWhenMade } from "./made.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -36,6 +38,16 @@ const MAX_PARTIALS = 4_000;
  * Every answer carries the facts (and rule derivations) that make it one.
  */
 export async function answerQuestion(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
+  const listed = countedQuestion(text);
+  if (!listed) return answerAsked(text, vocab, view);
+  // "How many platforms does Central Station have?": a fact that states the number answers; failing one,
+  // "How many moons orbit Mars?" counts what "Which moons orbit Mars?" lists. Never a list of things itself.
+  const stated = await answerAsked(text, vocab, view);
+  if (stated.answers.length > 0 && stated.answers.every((a) => NUMBER.test(a.id))) return stated;
+  return countOf(await answerAsked(listed, vocab, view), vocab) ?? { ...unread(stated.subjects), kind: "entities" };
+}
+
+async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
   const choice = offeredChoice(text, vocab);
   if (choice) {
     // "Which film is longer, Inception or Interstellar?": the numbers of the things offered rank them.
@@ -82,6 +94,7 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   let whole = await answerOpen(q, subjects, vocab, view);
   // "Find the moons that orbit Mars" where nothing is said to be a moon: the noun names the relation, as in "the moons of Mars".
   if (whole.answers.length === 0 && q.headWord?.clause) whole = await answerOpen({ ...q, headWord: undefined }, subjects, vocab, view);
+  if (whole.answers.length === 0) whole = (await answerWhenMade(q, view)) ?? whole;
   return whole.answers.length > 0 || !parts || parts.joint ? whole : ((await answerEach(parts.questions, vocab, view)) ?? whole);
 }
 

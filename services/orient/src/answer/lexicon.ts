@@ -39,7 +39,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   property: ["property", "properties", "trait", "traits", "characteristic", "feature", "features", "have", "has", "quality"],
   lifespan: ["lifespan", "live", "age", "old", "years", "long"],
   similar: ["similar", "like", "resemble", "resembles", "alike"],
-  create: ["create", "created", "creator", "author", "authored", "develop", "developed", "developer", "maker", "made", "founder", "invent", "invented", "built", "completed", "painted", "composed", "sculpted", "drawn"],
+  create: ["create", "created", "creator", "author", "authored", "develop", "developed", "developer", "maker", "made", "founder", "invent", "invented", "built"],
   flow: ["flow", "flows", "river", "drain", "drains", "mouth"],
   height: ["height", "high", "tall", "elevation", "short"],
   salary: ["salary", "salaries", "earn", "earns", "earned", "paid", "pay", "wage", "wages", "income"],

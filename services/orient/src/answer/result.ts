@@ -3,6 +3,8 @@ import type { FactStep } from "./facts.js";
 /** One answer with the facts that make it one. */
 export interface FoundAnswer {
   readonly id: string;
+  /** What a person reads for it, when not the symbol's own name (a count says what it counted). */
+  readonly label?: string;
   readonly confidence: number;
   readonly steps: readonly FactStep[];
 }
