@@ -334,3 +334,23 @@ describe("answering - when a thing was made, without a predicate naming the maki
     expect(ids(await ask(store, "When was Guernica stolen?"))).toEqual([]);
   });
 });
+
+describe("answering - made by, held in", () => {
+  it("'Which paintings are by Rembrandt?': the kind asked for may name the fact (`painted_by`) without saying which way it reads", async () => {
+    const store = await graphWith(ART);
+    const a = await ask(store, "Which paintings are by Rembrandt?");
+    expect(ids(a)).toEqual(["the_night_watch"]);
+    expect(a.pattern).toBe("?x painted_by rembrandt, ?x is_a painting");
+    expect(ids(await ask(store, "Which paintings are by Pablo Picasso?"))).toEqual(["guernica"]);
+  });
+
+  it("'Which painting by Picasso is held in Madrid?': held by a museum within Madrid, and painted by Picasso", async () => {
+    const store = await graphWith(ART);
+    const a = await ask(store, "Which painting by Pablo Picasso is held in Madrid?");
+    expect(ids(a)).toEqual(["guernica"]);
+    expect(a.answers[0]!.proof!.summary).toBe(
+      "reina_sofia located_in madrid (art.csv); guernica held_by reina_sofia (art.csv); guernica is_a painting (art.csv); guernica painted_by pablo_picasso (art.csv)",
+    );
+    expect(ids(await ask(store, "Which painting by Rembrandt is held in Madrid?"))).toEqual([]);
+  });
+});

@@ -576,7 +576,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const start = reading.members ? 1 : 0;
   if (reading.members) own[0] = MEMBERSHIP;
   // Only a fact that places its subject carries over to what holds the place: born in Valparaíso is born in Chile; a member of a team in Engineering is no team.
-  if (reading.members === "place" && !(placedHere(reading) ? placesItsSubject(hops[1]!.predicate) : locative(hops[1]!.predicate))) return undefined;
+  // Held by a museum in Madrid is held in Madrid (placesItsSubject), as born in Valparaíso is born in Chile.
+  if (reading.members === "place" && !(placesItsSubject(hops[1]!.predicate) || (!placedHere(reading) && locative(hops[1]!.predicate)))) return undefined;
   // Each fact takes its best unused word, strongest matches first. The
   // optional words may name the last fact only: the kind asked for by its
   // own stem ("role" -> `role`, "year" -> `birth_year`, never a related
@@ -631,7 +632,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const first = hops[start]!;
   const word = own[start];
   // A number named ("Which stations have 4 platforms?") is the value of its fact, whatever the word order.
-  const expected = NUMBER.test(anchor) && !reading.members ? "in" : word && word !== where && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position)) : undefined;
+  // Within a place, the answer is what the fact places there (`?x born_in malaga`, `?x held_by louvre`), whatever the voice.
+  const expected = (NUMBER.test(anchor) && !reading.members) || reading.members === "place" ? "in" : word && word !== where && word !== kind && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position)) : undefined;
   if (expected && first.direction !== expected) return undefined;
   const answers: FoundAnswer[] = [];
   const seen = new Set<string>();
