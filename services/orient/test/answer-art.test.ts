@@ -354,3 +354,35 @@ describe("answering - made by, held in", () => {
     expect(ids(await ask(store, "Which painting by Rembrandt is held in Madrid?"))).toEqual([]);
   });
 });
+
+describe("answering - scientists (a second graph the rules were not written against)", () => {
+  const SCIENCE: readonly (readonly [string, string, string])[] = [
+    ["albert_einstein", "is_a", "physicist"],
+    ["niels_bohr", "is_a", "physicist"],
+    ["alan_turing", "is_a", "mathematician"],
+    ["albert_einstein", "birth_year", "1879"],
+    ["niels_bohr", "birth_year", "1885"],
+    ["alan_turing", "birth_year", "1912"],
+    ["alan_turing", "educated_at", "university_of_cambridge"],
+    ["alan_turing", "educated_at", "princeton_university"],
+    ["albert_einstein", "educated_at", "eth_zurich"],
+    ["university_of_cambridge", "is_a", "university"],
+    ["princeton_university", "is_a", "university"],
+    ["eth_zurich", "is_a", "university"],
+  ];
+
+  it("a choice offered by shortened names ('Who was born first, Einstein or Bohr?') ranks the things they stand for", async () => {
+    const store = await graphWith(SCIENCE);
+    const a = await ask(store, "Who was born first, Einstein or Bohr?");
+    expect(ids(a)).toEqual(["albert_einstein"]);
+    expect(a.pattern).toBe("lowest ?n: ?x birth_year ?n with ?x among albert_einstein, niels_bohr");
+    expect(ids(await ask(store, "Who is older: Turing, Bohr or Einstein?"))).toEqual(["albert_einstein"]);
+  });
+
+  it("'attend', 'study', 'graduate' name educated_at", async () => {
+    const store = await graphWith(SCIENCE);
+    expect(ids(await ask(store, "Which universities did Turing attend?"))).toEqual(["princeton_university", "university_of_cambridge"]);
+    expect(ids(await ask(store, "Which university did Einstein graduate from?"))).toEqual(["eth_zurich"]);
+    expect(ids(await ask(store, "Who studied at the University of Cambridge?"))).toEqual(["alan_turing"]);
+  });
+});

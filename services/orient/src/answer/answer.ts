@@ -1,4 +1,4 @@
-import { canonicalPredicate, fold, nameTokens, singulars } from "@boyd/graph";
+import { canonicalPredicate, capitalized, fold, nameTokens, singulars } from "@boyd/graph";
 import { containedBy, CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
@@ -128,17 +128,25 @@ function offeredChoice(text: string, vocab: Vocabulary): { question: string; opt
     const options = offer
       .split(",")
       .flatMap((part) => part.split(/\bor\b/i))
-      .map((n) => offeredName(fold(trimEnd(n)), vocab));
+      .map((n) => offeredName(trimEnd(n), vocab));
     if (options.length >= 2 && options.every((ids) => ids.length > 0)) return { question: text.slice(0, cut), options: options.map((ids) => [...ids]) };
   }
   return undefined;
 }
 
-/** The symbols an offered name names, as written or without its article ("the Blue Line"). */
-function offeredName(name: string, vocab: Vocabulary): readonly string[] {
+/**
+ * The symbols an offered name names, as written or without its article
+ * ("the Blue Line"), or the one symbol a name written as one shortens
+ * ("Einstein or Bohr").
+ */
+function offeredName(written: string, vocab: Vocabulary): readonly string[] {
+  const name = fold(written);
   const ids = vocab.lookup(name);
   const [first, ...rest] = name.split(" ");
-  return ids.length > 0 || rest.length === 0 || !ARTICLES.has(first!) ? ids : vocab.lookup(rest.join(" "));
+  const found = ids.length > 0 || rest.length === 0 || !ARTICLES.has(first!) ? ids : vocab.lookup(rest.join(" "));
+  if (found.length > 0 || !capitalized(written).every((c) => c)) return found;
+  const shortened = vocab.shortenedName(name);
+  return shortened ? [shortened] : [];
 }
 
 /** Text without the spaces and end marks ("?", ".", "!") it ends in. */

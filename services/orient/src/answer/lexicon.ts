@@ -35,6 +35,8 @@ export const RELATION_SYNONYMS: SynonymTable = {
   version: ["version", "release", "latest"],
   release: ["released", "release", "launch", "launched", "published", "shipped", "year", "date", "founded"],
   platform: ["runs", "run", "platform", "host", "hosted", "deploy", "deployed", "operating"],
+  study: ["educated", "education", "attend", "attended", "attends", "study", "studied", "studies", "alumnus", "alumna", "alumni", "graduate", "graduated", "student"],
+  advise: ["advisor", "adviser", "advise", "advised", "advises", "mentor", "mentored", "doctoral"],
   work: ["work", "works", "employ", "employed", "employer", "job", "company"],
   property: ["property", "properties", "trait", "traits", "characteristic", "feature", "features", "have", "has", "quality"],
   lifespan: ["lifespan", "live", "age", "old", "years", "long"],
