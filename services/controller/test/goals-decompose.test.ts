@@ -6,6 +6,7 @@ import {
   childPriority,
   decomposeGoal,
   goalDepth,
+  goalParts,
   settleParents,
   splitGoalText,
   termsAlreadyMet,
@@ -37,6 +38,14 @@ describe("decompose - splitting", () => {
       { description: "find the moons of Jupiter", criteria: "the moons of Jupiter" },
       { description: "find the rings of Saturn", criteria: "the rings of Saturn" },
     ]);
+  });
+
+  it("decompose - a question offering a choice is one question: its commas separate the things offered", () => {
+    expect(splitGoalText("Who was born first, Einstein or Bohr?")).toEqual([]);
+    expect(splitGoalText("Which is the oldest: Vienna, Graz or Linz?")).toEqual([]);
+    expect(goalParts({ description: "Which river is longer, the Rhine or the Elbe?", successCriteria: "rhine" })).toEqual([]);
+    // A request is still split at its commas.
+    expect(splitGoalText("find the moons of Mars, the rings of Saturn").map((p) => p.criteria)).toEqual(["the moons of Mars", "the rings of Saturn"]);
   });
 
   it("decompose - semicolons, ampersands, bullets and numbered lists split", () => {

@@ -302,9 +302,22 @@ function nounShape(parts: readonly string[][]): GoalPart[] {
  * - anything else: each part is its own description and criteria.
  */
 export function splitGoalText(text: string): GoalPart[] {
+  if (offersChoice(text)) return [];
   const parts = rawParts(text);
   if (parts.length === 0) return [];
   return clauseShape(parts) ?? nounShape(parts);
+}
+
+/**
+ * "Who was born first, Einstein or Bohr?", "Which is the oldest: Vienna,
+ * Graz or Linz?": a question that offers things to choose among after a
+ * comma or colon is one question; its commas separate the things offered,
+ * not parts of the goal.
+ */
+function offersChoice(text: string): boolean {
+  const first = text.trimStart().split(/\s+/, 1)[0] ?? "";
+  const cut = text.search(/[,:]/);
+  return QUESTION_WORDS.has(lower(first)) && cut > 0 && /\bor\b/i.test(text.slice(cut + 1));
 }
 
 /** Order-free signature of a text's stems, to recognise the same criterion reworded. */
