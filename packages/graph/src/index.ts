@@ -60,7 +60,7 @@ export { MAX_FIELD_BYTES, MAX_REASON_CHARS } from "./ingest/check.js";
 export { MAX_LINE_BYTES } from "./ingest/text-lines.js";
 export type { IngestFormat, IngestLineError, IngestOptions, IngestProgress, IngestSummary } from "./ingest/types.js";
 export type { LineInput } from "./ingest/lines.js";
-export { fold, tokens as nameTokens, capitalized, nameOfId, canonicalPredicate, singulars, containsPhrase } from "./names.js";
+export { fold, tokens as nameTokens, capitalized, nameOfId, canonicalPredicate, predicateTokens, singulars, containsPhrase } from "./names.js";
 export {
   FactIndex,
   mineRules,

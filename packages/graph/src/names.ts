@@ -55,15 +55,33 @@ export function nameOfId(id: string): string {
 const canonicalForms = new Map<string, string>();
 const MAX_CANONICAL_FORMS = 10_000;
 
-/** A predicate's canonical form, so `is_a`, `is-a` and `Is A` are one predicate for the rules. */
+/**
+ * A predicate's canonical form, so `is_a`, `is-a`, `Is A` and `isA` are one
+ * predicate for the rules, and `hasCapital` is `has_capital`.
+ */
 export function canonicalPredicate(predicate: string): string {
   let canonical = canonicalForms.get(predicate);
   if (canonical === undefined) {
     if (canonicalForms.size >= MAX_CANONICAL_FORMS) canonicalForms.clear();
-    canonical = tokens(predicate).join("_");
+    canonical = tokens(camelApart(predicate)).join("_");
     canonicalForms.set(predicate, canonical);
   }
   return canonical;
+}
+
+/** A predicate's words, camelCase taken apart: `hasCapital` -> has, capital; `joinedEU` -> joined, eu. */
+export function predicateTokens(predicate: string): string[] {
+  return canonicalPredicate(predicate).split("_").filter((w) => w !== "");
+}
+
+/**
+ * Words run together in camelCase apart: "hasCapital" -> "has Capital",
+ * "joinedEU" -> "joined EU", "HTTPServer" -> "HTTP Server". Only for
+ * predicates: a name people write ("DeepMind", "McDonald") is matched as
+ * written.
+ */
+function camelApart(text: string): string {
+  return text.replace(/(\p{Ll})(?=\p{Lu})/gu, "$1 ").replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, "$1 ");
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPredicate, capitalized, nameTokens } from "../src/index.js";
+import { canonicalPredicate, capitalized, nameTokens, predicateTokens } from "../src/index.js";
 
 describe("canonicalPredicate", () => {
   it("one form for every spelling of a predicate, the same when asked again", () => {
@@ -7,6 +7,22 @@ describe("canonicalPredicate", () => {
     expect(spellings.map(canonicalPredicate)).toEqual(["is_a", "is_a", "is_a", "is_a", "is_a"]);
     expect(canonicalPredicate("Côte d'Ivoire borders")).toBe("cote_d_ivoire_borders");
     expect(canonicalPredicate("Côte d'Ivoire borders")).toBe("cote_d_ivoire_borders");
+  });
+
+  it("takes camelCase apart, acronyms whole: hasCapital is has_capital, joinedEU joined_eu, isA is_a", () => {
+    expect(["hasCapital", "populationMillions", "joinedEU", "isA", "HTTPServer", "rdfs:subClassOf", "owl:FunctionalProperty"].map(canonicalPredicate)).toEqual([
+      "has_capital",
+      "population_millions",
+      "joined_eu",
+      "is_a",
+      "http_server",
+      "rdfs_sub_class_of",
+      "owl_functional_property",
+    ]);
+    expect(predicateTokens("officialLanguage")).toEqual(["official", "language"]);
+    expect(predicateTokens("reports_to")).toEqual(["reports", "to"]);
+    // Names are not predicates: "DeepMind" stays one word.
+    expect(nameTokens("DeepMind")).toEqual(["deepmind"]);
   });
 
   it("stays right past the bound of remembered forms", () => {

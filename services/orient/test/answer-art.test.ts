@@ -386,3 +386,49 @@ describe("answering - scientists (a second graph the rules were not written agai
     expect(ids(await ask(store, "Who studied at the University of Cambridge?"))).toEqual(["alan_turing"]);
   });
 });
+
+describe("answering - camelCase predicates (data exported from RDF or JSON)", () => {
+  const EU: readonly (readonly [string, string, string])[] = [
+    ["FR", "label", "France"],
+    ["PT", "label", "Portugal"],
+    ["ES", "label", "Spain"],
+    ["DE", "label", "Germany"],
+    ["FR", "hasCapital", "Paris"],
+    ["PT", "hasCapital", "Lisbon"],
+    ["ES", "hasCapital", "Madrid"],
+    ["DE", "hasCapital", "Berlin"],
+    ["FR", "officialLanguage", "French"],
+    ["FR", "populationMillions", "68.2"],
+    ["PT", "populationMillions", "10.4"],
+    ["ES", "populationMillions", "48.6"],
+    ["DE", "populationMillions", "84.5"],
+    ["FR", "isA", "Country"],
+    ["PT", "isA", "Country"],
+    ["ES", "isA", "Country"],
+    ["DE", "isA", "Country"],
+    ["PT", "memberOf", "NATO"],
+    ["ES", "memberOf", "NATO"],
+    ["ES", "joinedEU", "1986"],
+    ["PT", "joinedEU", "1986"],
+    ["DE", "joinedEU", "1958"],
+  ];
+
+  it("'What is the capital of France?' reads hasCapital as 'has capital', and isA as is-a", async () => {
+    const store = await graphWith(EU);
+    const a = await ask(store, "What is the capital of France?");
+    expect(ids(a)).toEqual(["Paris"]);
+    expect(a.answers[0]!.proof!.summary).toBe("France hasCapital Paris (art.csv)");
+    expect(ids(await ask(store, "Which country has Lisbon as its capital?"))).toEqual(["PT"]);
+    expect(ids(await ask(store, "What is the official language of France?"))).toEqual(["French"]);
+    expect(ids(await ask(store, "Which countries are members of NATO?"))).toEqual(["ES", "PT"]);
+    expect((await ask(store, "Is Portugal a member of NATO?")).kind).toBe(AnswerKind.YES);
+  });
+
+  it("rankings and year questions over camelCase numbers ('the largest population', 'joined the EU in 1986')", async () => {
+    const store = await graphWith(EU);
+    expect(ids(await ask(store, "Which country has the largest population?"))).toEqual(["DE"]);
+    expect(ids(await ask(store, "Which countries joined the EU in 1986?"))).toEqual(["ES", "PT"]);
+    // A number in millions is no count of people: asked without the unit, refused.
+    expect(ids(await ask(store, "How many people live in Germany?"))).toEqual([]);
+  });
+});

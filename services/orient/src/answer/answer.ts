@@ -1,4 +1,4 @@
-import { canonicalPredicate, capitalized, fold, nameTokens, singulars } from "@boyd/graph";
+import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { containedBy, CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
@@ -733,7 +733,7 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
     const turned = (passive(predicate) !== (word.passive === true)) !== saysBackwards(word.text, predicate);
     return anchor.start < word.position !== turned ? "out" : "in";
   }
-  const words = nameTokens(predicate);
+  const words = predicateTokens(predicate);
   // "the children of Arthur" names the other end of `parent_of`: read backwards.
   const turn = (d: "out" | "in"): "out" | "in" => (namesOtherEnd(word.text, predicate) ? (d === "out" ? "in" : "out") : d);
   if (words.at(-1) === "of") return turn(anchor.possessor ? "in" : "out");
@@ -754,12 +754,12 @@ const PLACE_WORDS = ["place", "location", "city", "town", "village", "country", 
  */
 function namesPlace(last: Edge, namedByWhere: boolean): boolean {
   if (last.direction === "out") return namedByWhere || locative(last.predicate);
-  return namedByWhere && nameTokens(last.predicate).at(-1) === "of";
+  return namedByWhere && predicateTokens(last.predicate).at(-1) === "of";
 }
 
 /** A predicate whose object is a place by its name (`born_in`, `located_at`, `comes_from`). */
 function locative(predicate: string): boolean {
-  const last = nameTokens(predicate).at(-1);
+  const last = predicateTokens(predicate).at(-1);
   return last === "in" || last === "at" || last === "from";
 }
 

@@ -23,7 +23,7 @@ export interface Edge {
 }
 
 /** Predicates that mean class membership, whatever their spelling. */
-export const IS_A: ReadonlySet<string> = new Set(["is_a", "isa", "instance_of", "subclass_of", "rdfs_subclassof", "type_of", "kind_of"]);
+export const IS_A: ReadonlySet<string> = new Set(["is_a", "isa", "instance_of", "subclass_of", "sub_class_of", "rdfs_subclassof", "rdfs_sub_class_of", "type_of", "kind_of"]);
 
 /** Predicates that place one thing within another. */
 export const CONTAINMENT: ReadonlySet<string> = new Set(["located_in", "part_of", "situated_in", "lies_in", "contained_in", "is_in", "within", "inside"]);

@@ -1,4 +1,4 @@
-import { nameTokens } from "@boyd/graph";
+import { predicateTokens } from "@boyd/graph";
 import { IS_A, type Edge, type FactView } from "./facts.js";
 import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
@@ -33,7 +33,7 @@ export function measuredBy(measure: string): (predicate: string) => boolean {
 
 /** Whether a predicate's numbers are the year something began (`founded_in`, `birth_year`). */
 export function began(predicate: string): boolean {
-  return nameTokens(predicate).some((w) => BEGINNINGS.has(w));
+  return predicateTokens(predicate).some((w) => BEGINNINGS.has(w));
 }
 
 /**

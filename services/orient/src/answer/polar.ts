@@ -1,10 +1,10 @@
-import { canonicalPredicate, nameTokens } from "@boyd/graph";
+import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import { CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { doerDirection, namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
-import type { Vocabulary } from "./vocabulary.js";
+import { OWL_FUNCTIONAL, type Vocabulary } from "./vocabulary.js";
 
 /**
  * A yes/no question ("Is a dog a fish?", "Does Bob manage Carol?") is YES
@@ -42,7 +42,7 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
     if (q.words.length === 0 || verbLike(p) || !owner) return true;
     // "Is Arthur a child of Beth?" names the other end of `parent_of`: the roles turn round.
     const otherEnd = q.words.some((w) => namesOtherEnd(w.text, p));
-    return owner.ids.includes(subject) === (nameTokens(p).at(-1) !== "of" !== otherEnd);
+    return owner.ids.includes(subject) === (predicateTokens(p).at(-1) !== "of" !== otherEnd);
   };
   // "Does the valleyline serve Fenwick and Carrow?" is yes only when it serves both.
   const targets = q.lastJoined.includes(first) ? [last] : q.lastJoined;
@@ -68,7 +68,7 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   const asksKind = q.words.length === 0;
   const refutes = (p: string): boolean => vocab.declarations.functional.has(p) && !(asksKind && KIND_PREDICATES.has(canonicalPredicate(p))) && predicateFit(p, q.words) === bestFit;
   for (const p of predicates.filter(refutes)) {
-    const declaration = vocab.declarations.facts.get(`owl_functionalproperty:${p}`);
+    const declaration = vocab.declarations.facts.get(`${OWL_FUNCTIONAL}:${p}`);
     for (const [s, o] of [[first, last], [last, first]] as const) {
       for (const sid of s.ids) {
         // Only the fact the question asks about can refute it: for "Does Priya manage Carol?", Carol's `reports_to`, never Priya's.

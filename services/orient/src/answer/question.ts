@@ -1,7 +1,7 @@
 import { AGE_MEASURE, ARTICLES, COPULAS, FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
 import { NUMBER } from "./result.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
-import { capitalized, nameTokens as tokens, singulars } from "@boyd/graph";
+import { capitalized, nameTokens as tokens, predicateTokens, singulars } from "@boyd/graph";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** A run of the question's tokens that names symbols of the graph. */
@@ -366,7 +366,7 @@ function namesSomePredicate(word: string, vocab: Vocabulary): boolean {
 
 /** Whether a word is part of the name of a predicate the graph has. */
 function namesPredicate(word: string, vocab: Vocabulary): boolean {
-  for (const p of vocab.predicates.keys()) if (tokens(p).includes(word)) return true;
+  for (const p of vocab.predicates.keys()) if (predicateTokens(p).includes(word)) return true;
   return false;
 }
 

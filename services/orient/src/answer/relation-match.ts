@@ -1,7 +1,7 @@
 import { similarity, stem, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
 import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
-import { canonicalPredicate, nameTokens as tokens } from "@boyd/graph";
+import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 
 /** Below this a word does not name a predicate. */
 export const WORD_MATCH_THRESHOLD = 0.5;
@@ -16,7 +16,7 @@ const cache = new Map<string, number>();
 export function predicateWords(predicate: string): string[] {
   const c = canonicalPredicate(predicate);
   if (IS_A.has(c)) return ["kind"];
-  const all = tokens(predicate);
+  const all = predicateTokens(predicate);
   const specific = all.filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
   return specific.length > 0 ? specific : all;
 }
@@ -123,7 +123,7 @@ function topScore(predicates: ReadonlyMap<string, number>, word: string): number
  * "population_millions") can be asked either way round.
  */
 export function verbLike(predicate: string): boolean {
-  const t = tokens(predicate);
+  const t = predicateTokens(predicate);
   const last = t[t.length - 1] ?? "";
   const first = t[0] ?? "";
   if (IS_A.has(canonicalPredicate(predicate))) return true;
@@ -134,7 +134,7 @@ export function verbLike(predicate: string): boolean {
 
 /** Whether a verb predicate is passive ("maintained_by", "written_by"): its subject is what the active verb acts on. */
 export function passive(predicate: string): boolean {
-  const t = tokens(predicate);
+  const t = predicateTokens(predicate);
   // "taught_by", "built_by": an irregular past form is a participle too.
   const first = t[0] ?? "";
   return t.length > 1 && t[t.length - 1] === "by" && (/(?:ed|en|wn)$/.test(first) || verbOf(first) !== first);

@@ -1,9 +1,9 @@
-import { nameTokens as tokens } from "@boyd/graph";
+import { predicateTokens } from "@boyd/graph";
 import { UNIT_SCALES, UNITS } from "./lexicon.js";
 
 /** Whether a predicate's numbers are in `unit` by its name (`radius_km` for km; `age_billion_years` is not in years). */
 export function inUnit(predicate: string, unit: string): boolean {
-  const own = tokens(predicate);
+  const own = predicateTokens(predicate);
   const want = unit.split(" ");
   const at = own.length - want.length;
   return at > 0 && want.every((w, i) => own[at + i] === w) && !UNIT_SCALES.has(own[at - 1]!);
