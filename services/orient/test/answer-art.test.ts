@@ -432,3 +432,18 @@ describe("answering - camelCase predicates (data exported from RDF or JSON)", ()
     expect(ids(await ask(store, "How many people live in Germany?"))).toEqual([]);
   });
 });
+
+describe("answering - W3C declarations however they are spelled", () => {
+  it("owl:FunctionalProperty and owl_functionalproperty both make 'Is Lyon the capital of France?' no, with the declaration in the proof", async () => {
+    for (const spelling of ["owl:FunctionalProperty", "owl_functionalproperty"]) {
+      const store = await graphWith([
+        ["capital", "rdf_type", spelling],
+        ["france", "capital", "paris"],
+        ["lyon", "located_in", "france"],
+      ]);
+      const no = await ask(store, "Is Lyon the capital of France?");
+      expect(no.kind, spelling).toBe(AnswerKind.NO);
+      expect(no.proof!.summary, spelling).toBe(`france capital paris (art.csv); capital rdf_type ${spelling} (art.csv)`);
+    }
+  });
+});

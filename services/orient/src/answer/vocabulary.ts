@@ -2,10 +2,24 @@ import { canonicalPredicate, fold, isBookkeepingPredicate, isWorldTriple, nameOf
 import { IS_A } from "./facts.js";
 
 /** Predicates that name things rather than relate them: `x label "Name"`, `x alias "Other"`. */
-export const NAME_PREDICATES: ReadonlySet<string> = new Set(["label", "alias", "rdfs_label", "skos_pref_label", "skos_alt_label", "also_known_as", "aka", "name"]);
+export const NAME_PREDICATES: ReadonlySet<string> = new Set(["label", "alias", "rdfs_label", "skos_pref_label", "skos_preflabel", "skos_alt_label", "skos_altlabel", "also_known_as", "aka", "name"]);
 
 /** `owl:FunctionalProperty` as canonicalPredicate writes it (the key of its declarations in Vocabulary.declarations.facts). */
 export const OWL_FUNCTIONAL = "owl_functional_property";
+
+/**
+ * The W3C declarations by their canonical form, written in camelCase as
+ * the standards spell them or run together in lower case.
+ */
+const W3C_DECLARATIONS: ReadonlyMap<string, "functional" | "transitive" | "symmetric"> = new Map([
+  [OWL_FUNCTIONAL, "functional"],
+  ["owl_functionalproperty", "functional"],
+  ["owl_transitive_property", "transitive"],
+  ["owl_transitiveproperty", "transitive"],
+  ["owl_symmetric_property", "symmetric"],
+  ["owl_symmetricproperty", "symmetric"],
+]);
+const INVERSE_OF: ReadonlySet<string> = new Set(["owl_inverse_of", "owl_inverseof"]);
 
 /** Whether a predicate is schema or naming rather than a relation between things. */
 export function isSchemaPredicate(predicate: string): boolean {
@@ -147,15 +161,15 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
       continue;
     }
     if (p === "rdf_type" || p === "a" || p === "type") {
-      const kind = canonicalPredicate(t.object);
-      const set = kind === OWL_FUNCTIONAL ? functional : kind === "owl_transitive_property" ? transitive : kind === "owl_symmetric_property" ? symmetric : undefined;
+      const kind = W3C_DECLARATIONS.get(canonicalPredicate(t.object));
+      const set = kind === "functional" ? functional : kind === "transitive" ? transitive : kind === "symmetric" ? symmetric : undefined;
       if (set) {
         set.add(t.subject);
-        facts.set(`${kind}:${t.subject}`, t);
+        facts.set(`owl_${kind}_property:${t.subject}`, t);
         continue;
       }
     }
-    if (p === "owl_inverse_of") {
+    if (INVERSE_OF.has(p)) {
       inverses.set(t.subject, [...(inverses.get(t.subject) ?? []), t.object]);
       inverses.set(t.object, [...(inverses.get(t.object) ?? []), t.subject]);
       facts.set(`owl_inverse_of:${t.subject}:${t.object}`, t);
@@ -178,7 +192,7 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
     vocab.addName(t.subject, nameOfId(t.subject));
     // A `label` fact names the symbol for display; an alias only finds it.
     const p = canonicalPredicate(t.predicate);
-    if (p === "label" || p === "rdfs_label" || p === "skos_pref_label" || p === "name") vocab.setDisplay(t.subject, labels.get(t.object) ?? t.object, true);
+    if (p === "label" || p === "rdfs_label" || p === "skos_pref_label" || p === "skos_preflabel" || p === "name") vocab.setDisplay(t.subject, labels.get(t.object) ?? t.object, true);
   }
   vocab.declarations = { functional, transitive, symmetric, inverses, facts };
   vocab.rules = await store.rules();
