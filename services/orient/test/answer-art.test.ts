@@ -431,6 +431,22 @@ describe("answering - camelCase predicates (data exported from RDF or JSON)", ()
     // A number in millions is no count of people: asked without the unit, refused.
     expect(ids(await ask(store, "How many people live in Germany?"))).toEqual([]);
   });
+
+  it("'Which countries joined NATO?' reads 'joined' as member_of though joinedEU holds years, the thing before the verb its subject", async () => {
+    const store = await graphWith(EU);
+    const a = await ask(store, "Which countries joined NATO?");
+    expect(ids(a)).toEqual(["ES", "PT"]);
+    expect(a.pattern).toBe("?x memberOf NATO, ?x isA Country");
+    expect(ids(await ask(store, "What did Spain join?"))).toEqual(["NATO"]);
+  });
+
+  it("'Which countries joined the EU after 1960?': the verb before the thing names both the relation and the year compared", async () => {
+    const store = await graphWith([...EU, ["ES", "memberOf", "EU"], ["PT", "memberOf", "EU"], ["DE", "memberOf", "EU"]]);
+    const a = await ask(store, "Which countries joined the EU after 1960?");
+    expect(ids(a)).toEqual(["ES", "PT"]);
+    expect(a.answers[0]!.proof!.summary).toBe("Spain joinedEU 1986 (art.csv); Spain memberOf EU (art.csv); Spain isA Country (art.csv)");
+    expect(ids(await ask(store, "Which countries joined the EU before 1960?"))).toEqual(["DE"]);
+  });
 });
 
 describe("answering - W3C declarations however they are spelled", () => {

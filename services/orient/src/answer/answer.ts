@@ -1,6 +1,6 @@
 import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { containedBy, CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
-import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS } from "./lexicon.js";
+import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerPairCompared, answerValueCompared } from "./comparison.js";
@@ -492,7 +492,9 @@ function withinPlace(reading: Reading, hop: number): boolean {
  */
 function scoring(reading: Reading, vocab: Vocabulary): (word: string, predicate: string) => number {
   const numberAsked = reading.quantity || (reading.kindWord !== undefined && NUMERIC_KINDS.has(reading.kindWord.text));
-  return numberAsked ? wordScore : (word, predicate) => pathScore(vocab.predicates, word, predicate);
+  // A relation is kept from its concept only by another relation the word names by its stem, never by a measure
+  // ("joined" names `member_of`, though `joined_eu` holds years).
+  return numberAsked ? wordScore : (word, predicate) => pathScore(vocab.relations.has(predicate) ? vocab.relations : vocab.predicates, word, predicate);
 }
 
 /** The members of a class (through subclasses too) or the places within a place, each as a path of its one fact, the most confident first. */
@@ -736,10 +738,17 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   const words = predicateTokens(predicate);
   // "the children of Arthur" names the other end of `parent_of`: read backwards.
   const turn = (d: "out" | "in"): "out" | "in" => (namesOtherEnd(word.text, predicate) ? (d === "out" ? "in" : "out") : d);
+  // "Which countries joined NATO?" over `member_of`: a verb in the past ("joined") reads as a verb, the thing before it the subject.
+  if (words.at(-1) === "of" && !anchor.possessor && pastVerb(word.text) && wordScore(word.text, predicate) < 1) return anchor.start < word.position ? "out" : "in";
   if (words.at(-1) === "of") return turn(anchor.possessor ? "in" : "out");
   // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
   if (words[0] === "has" || words[0] === "have") return turn(anchor.possessor ? "out" : "in");
   return anchor.possessor ? turn("out") : undefined;
+}
+
+/** A verb's past form ("joined", "wrote"): no noun. */
+function pastVerb(word: string): boolean {
+  return (word.length > 4 && word.endsWith("ed")) || verbOf(word) !== word;
 }
 
 const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];

@@ -1,5 +1,5 @@
 import type { FactView } from "./facts.js";
-import { AGE_MEASURE, LIGHT_WORDS } from "./lexicon.js";
+import { AGE_MEASURE, ARTICLES, LIGHT_WORDS } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -105,9 +105,10 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
 export async function answerComparisonAmong(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.comparison;
   if (!asked) return undefined;
-  const measure = asked.measure ? [] : comparedWords(q, asked.positions);
+  const { words: measure, shared } = asked.measure ? { words: [], shared: false } : comparedWords(q, asked.positions);
   if (!asked.measure && measure.length === 0) return undefined;
-  const rest = trimmedWithout(q.toks, [...asked.positions, ...measure.map((w) => w.position)]);
+  // "joined the EU after 1960": "joined" names both the relation to the EU and the year compared, so the rest keeps it.
+  const rest = trimmedWithout(q.toks, [...asked.positions, ...(shared ? [] : measure.map((w) => w.position))]);
   if (rest.length === 0) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
@@ -145,17 +146,29 @@ function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: re
   return (p) => (!fits(p) ? undefined : unit ? scaleInto(p, unit) : 1);
 }
 
-/** The words naming what a comparison compares: those right after its number ("10 league titles"), else the one right before it ("released after"). */
-function comparedWords(q: QuestionReading, positions: readonly number[]): RelationWord[] {
+/**
+ * The words naming what a comparison compares: those right after its
+ * number ("10 league titles"), else the one right before it ("released
+ * after"), else the verb before the thing right before it ("joined the EU
+ * after 1960"), which then names the rest's relation too (`shared`).
+ */
+function comparedWords(q: QuestionReading, positions: readonly number[]): { words: RelationWord[]; shared: boolean } {
   const after: RelationWord[] = [];
   for (let at = positions[positions.length - 1]! + 1; ; at++) {
     const word = q.words.find((w) => w.position === at);
     if (!word) break;
     after.push(word);
   }
-  if (after.length > 0) return after;
-  const before = q.words.find((w) => w.position === positions[0]! - 1);
-  return before ? [before] : [];
+  if (after.length > 0) return { words: after, shared: false };
+  const wordAt = (at: number) => q.words.find((w) => w.position === at);
+  const before = wordAt(positions[0]! - 1);
+  if (before) return { words: [before], shared: false };
+  const thing = q.mentions.find((m) => m.end === positions[0]);
+  if (!thing) return { words: [], shared: false };
+  let at = thing.start - 1;
+  while (at >= 0 && ARTICLES.has(q.toks[at]!)) at--;
+  const verb = wordAt(at);
+  return verb ? { words: [verb], shared: true } : { words: [], shared: false };
 }
 
 /** The number compared with, as a pattern shows it: converted, with what was asked beside it ("304.8 (1000 ft)"). */

@@ -1,5 +1,6 @@
 import { canonicalPredicate, fold, isBookkeepingPredicate, isWorldTriple, nameOfId, type GraphChange, type GraphStore, type Rule, type Triple } from "@boyd/graph";
 import { IS_A } from "./facts.js";
+import { NUMBER } from "./result.js";
 
 /** Predicates that name things rather than relate them: `x label "Name"`, `x alias "Other"`. */
 export const NAME_PREDICATES: ReadonlySet<string> = new Set(["label", "alias", "rdfs_label", "skos_pref_label", "skos_preflabel", "skos_alt_label", "skos_altlabel", "also_known_as", "aka", "name"]);
@@ -50,6 +51,8 @@ export class Vocabulary {
   /** Longest name in tokens, so mention search knows how far to look. */
   maxNameTokens = 1;
   readonly predicates = new Map<string, number>();
+  /** The predicates with a fact whose object is no number: relations between things, not measures ("joined" may name `member_of` though `joined_eu` holds years). */
+  readonly relations = new Map<string, number>();
   /** Every rule in force in the graph (built-in, declared, from rules files, mined). */
   rules: readonly Rule[] = [];
   declarations: PredicateDeclarations = { functional: new Set(), transitive: new Set(), symmetric: new Set(), inverses: new Map(), facts: new Map() };
@@ -61,6 +64,12 @@ export class Vocabulary {
   private readonly byNameEnd = new Map<string, Set<string>>();
   /** Classes (objects of is-a facts) named by two words or more, by their last word: "club" -> football_club. */
   private readonly byHeadNoun = new Map<string, Set<string>>();
+
+  /** Counts a relation triple's predicate (see predicates, relations). */
+  count(t: Triple): void {
+    this.predicates.set(t.predicate, (this.predicates.get(t.predicate) ?? 0) + 1);
+    if (!NUMBER.test(t.object)) this.relations.set(t.predicate, (this.relations.get(t.predicate) ?? 0) + 1);
+  }
 
   /** Symbol ids with this folded name. */
   lookup(name: string): readonly string[] {
@@ -176,7 +185,7 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
       continue;
     }
     if (isSchemaPredicate(t.predicate)) continue;
-    vocab.predicates.set(t.predicate, (vocab.predicates.get(t.predicate) ?? 0) + 1);
+    vocab.count(t);
     if (IS_A.has(p)) vocab.addClass(t.object);
     entities.add(t.subject);
     entities.add(t.object);
@@ -233,7 +242,7 @@ export async function extendVocabulary(vocab: Vocabulary, change: GraphChange, s
   const labels = new Map<string, string | undefined>();
   for (let i = 0; i < fresh.length; i += 1_000) for (const s of await store.symbols(fresh.slice(i, i + 1_000))) labels.set(s.id, labelOf(s));
   for (const t of relations) {
-    vocab.predicates.set(t.predicate, (vocab.predicates.get(t.predicate) ?? 0) + 1);
+    vocab.count(t);
     if (IS_A.has(canonicalPredicate(t.predicate))) vocab.addClass(t.object);
   }
   for (const id of fresh) if (!vocab.entities.has(id)) addEntity(vocab, id, labels.get(id));
