@@ -145,8 +145,8 @@ export class AgentRuntime {
   private readonly agents = new Map<string, Handle>();
   /** Every agent loaded here, listed (ids) even after its handle was let go. */
   private readonly loadedIds = new Set<string>();
-  /** The last cycle this process ran of each agent: its cycle.finished is this process's to publish (maybe still in flight). */
-  private readonly ranHere = new Map<string, number>();
+  /** The last cycle this process ran of each agent, and whether its cycle.finished got stored (maybe still in flight). */
+  private readonly ranHere = new Map<string, { readonly cycle: number; readonly published: Promise<boolean> }>();
   readonly cluster: Cluster;
 
   constructor(private readonly deps: RuntimeDeps) {
@@ -478,7 +478,7 @@ export class AgentRuntime {
         }
         const outcome = await runCycle(h.session, ports, { catalog, cyclesLeftInRun: max - cycles, runCycles });
         h.session = outcome.session;
-        this.ranHere.set(agentId, Number(outcome.session.state.cycleCount));
+        this.ranHere.set(agentId, { cycle: Number(outcome.session.state.cycleCount), published: outcome.finishPublished ?? Promise.resolve(true) });
         cycles++;
         options.onCycle?.(outcome);
         stop = outcome.report.stopReason;
@@ -563,12 +563,19 @@ export class AgentRuntime {
    * it. The run that takes the agent over publishes it from the saved
    * session, saying so in its warnings, so every saved cycle has exactly one
    * cycle.finished. (A save is the cycle's commit: a cycle not saved is run
-   * again and gets its own event.)
+   * again and gets its own event.) So does this process's next run of an
+   * agent whose last cycle.finished it gave up publishing (JetStream did not
+   * acknowledge it in three attempts): the run that went on never looked back.
    */
   private async publishMissedFinish(h: Handle): Promise<void> {
     const s = h.session.state;
     const cycle = Number(s.cycleCount);
-    if (cycle === 0 || !this.deps.lastFinishedCycle || this.ranHere.get(s.agentId) === cycle) return;
+    if (cycle === 0 || !this.deps.lastFinishedCycle) return;
+    // This process ran the cycle: its own publish settles first (a check of the log meanwhile could publish it twice),
+    // and only one it gave up on is published again.
+    const mine = this.ranHere.get(s.agentId);
+    const ranHere = mine?.cycle === cycle;
+    if (ranHere && (await mine.published)) return;
     const published = await this.deps.lastFinishedCycle(s.agentId);
     if (published === "unknown" || published >= cycle) return;
     const run = s.toolRuns.filter((r) => Number(r.cycle) === cycle).at(-1);
@@ -583,7 +590,11 @@ export class AgentRuntime {
         sessionVersion: h.session.version,
         durationMs: 0,
         stopReason: s.lastStopReason,
-        warnings: [`recovered: the controller that ran cycle ${cycle} saved it but stopped before publishing cycle.finished; published from the saved session when ${this.cluster.replicaId} took the agent over`],
+        warnings: [
+          ranHere
+            ? `recovered: publishing cycle ${cycle}'s cycle.finished failed; published again from the saved session when ${this.cluster.replicaId} next ran the agent`
+            : `recovered: the controller that ran cycle ${cycle} saved it but stopped before publishing cycle.finished; published from the saved session when ${this.cluster.replicaId} took the agent over`,
+        ],
         phaseMs: {},
         consolidated: [],
       },

@@ -54,6 +54,8 @@ const RETRY_PAUSE_MS = 20;
 export class Narrator {
   private k = 0;
   readonly published: Event[] = [];
+  /** Events given up on (numbering or publishing failed): reported, and known here so the loss can be mended. */
+  private readonly lost = new Set<Event>();
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -76,6 +78,7 @@ export class Narrator {
     try {
       event.sequence = await this.sequence();
     } catch (err) {
+      this.lost.add(event);
       this.onError(`event ${EVENT_KINDS[kind.$case]} not published: ${(err as Error).message}`);
       return event;
     }
@@ -95,6 +98,12 @@ export class Narrator {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
+  /** Whether an event this narrator emitted is stored, once it is acknowledged or given up on. */
+  async delivered(event: Event): Promise<boolean> {
+    await this.settle();
+    return !this.lost.has(event);
+  }
+
   /** Publishes one numbered event, retried; never rejects (a loss goes to onError). */
   private async deliver(event: Event, kind: string): Promise<void> {
     let failure: unknown;
@@ -107,6 +116,7 @@ export class Narrator {
         if (attempt < EVENT_PUBLISH_ATTEMPTS) await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS * attempt));
       }
     }
+    this.lost.add(event);
     this.onError(`event ${kind} (sequence ${event.sequence}) not published after ${EVENT_PUBLISH_ATTEMPTS} attempts: ${(failure as Error).message}`);
   }
 

@@ -52,6 +52,12 @@ export interface AgentSession {
 export interface CycleOutcome {
   readonly session: AgentSession;
   readonly report: CycleReport;
+  /**
+   * Whether the cycle's cycle.finished is stored, once its publish is
+   * acknowledged or given up on (it is not waited for: the next cycle runs
+   * meanwhile). Undefined when the cycle published none.
+   */
+  readonly finishPublished?: Promise<boolean>;
 }
 
 /**
@@ -421,7 +427,7 @@ async function finishCycle(frame: CycleFrame, session: AgentSession, saved: { st
   const progress = f.work?.progress ?? [];
   // Every earlier event acknowledged first, so the warnings below name any that were lost.
   await frame.narrator.settle();
-  await frame.narrator.emit({
+  const finished = await frame.narrator.emit({
     $case: "cycleFinished",
     value: {
       toolName: result?.toolName ?? "",
@@ -452,7 +458,7 @@ async function finishCycle(frame: CycleFrame, session: AgentSession, saved: { st
     phaseMs: frame.phaseMs,
     plan: f.focus ? planOf(state.plans, decision?.goalId || f.focus.symbolId) : undefined,
   };
-  return { session: { state, version: saved.version }, report };
+  return { session: { state, version: saved.version }, report, finishPublished: frame.narrator.delivered(finished) };
 }
 
 /** Why a run stops after this cycle; UNSPECIFIED to go on. */
