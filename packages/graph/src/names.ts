@@ -69,9 +69,18 @@ export function canonicalPredicate(predicate: string): string {
   return canonical;
 }
 
-/** A predicate's words, camelCase taken apart: `hasCapital` -> has, capital; `joinedEU` -> joined, eu. */
-export function predicateTokens(predicate: string): string[] {
-  return canonicalPredicate(predicate).split("_").filter((w) => w !== "");
+// A predicate's words, made once (answering reads them for every edge it weighs). Forgotten all at once past the bound.
+const predicateWordLists = new Map<string, readonly string[]>();
+
+/** A predicate's words, camelCase taken apart: `hasCapital` -> has, capital; `joinedEU` -> joined, eu. Shared: callers must not change it. */
+export function predicateTokens(predicate: string): readonly string[] {
+  let words = predicateWordLists.get(predicate);
+  if (words === undefined) {
+    if (predicateWordLists.size >= MAX_CANONICAL_FORMS) predicateWordLists.clear();
+    words = canonicalPredicate(predicate).split("_").filter((w) => w !== "");
+    predicateWordLists.set(predicate, words);
+  }
+  return words;
 }
 
 /**

@@ -13,7 +13,7 @@ const encoder = new TextEncoder({ synonyms: RELATION_SYNONYMS, replaceDefaultSyn
 const cache = new Map<string, number>();
 
 /** The words a predicate's name is made of, minus the generic ones (`official_language` -> official, language). */
-export function predicateWords(predicate: string): string[] {
+export function predicateWords(predicate: string): readonly string[] {
   const c = canonicalPredicate(predicate);
   if (IS_A.has(c)) return ["kind"];
   const all = predicateTokens(predicate);
