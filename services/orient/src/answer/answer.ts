@@ -579,38 +579,14 @@ function bySignature(partials: readonly Partial[]): Map<string, Partial[]> {
 async function judge(anchor: string, group: readonly Partial[], reading: Reading, view: FactView, vocab: Vocabulary): Promise<Candidate | undefined> {
   const hops = group[0]!.hops;
   const { words } = reading;
-  const used = new Set<number>();
-  let total = 0;
-  const own: (RelationWord | undefined)[] = hops.map(() => undefined);
   // A class standing for its members: its is-a fact is told by the class's own name.
   const start = reading.members ? 1 : 0;
-  if (reading.members) own[0] = MEMBERSHIP;
   // Only a fact that places its subject carries over to what holds the place: born in Valparaíso is born in Chile; a member of a team in Engineering is no team.
   // Held by a museum in Madrid is held in Madrid (placesItsSubject), as born in Valparaíso is born in Chile.
   if (reading.members === "place" && !(placesItsSubject(hops[1]!.predicate) || (!placedHere(reading) && locative(hops[1]!.predicate)))) return undefined;
-  // Each fact takes its best unused word, strongest matches first. The
-  // optional words may name the last fact only: the kind asked for by its
-  // own stem ("role" -> `role`, "year" -> `birth_year`, never a related
-  // concept), "where" by any match.
   const kind = reading.kindWord;
   const where = reading.where;
-  const score = scoring(reading, vocab);
-  const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
-  const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
-  const pairs = hops
-    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: score(w.text, h.predicate) })))
-    .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
-  pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
-  for (const { i, j, s } of pairs) {
-    if (own[i] || used.has(j)) continue;
-    own[i] = candidates[j];
-    used.add(j);
-    total += s;
-  }
-  // Remaining words may be absorbed by any fact that they also name.
-  words.forEach((w, j) => {
-    if (!used.has(j) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
-  });
+  const { own, used, total } = assignWords(hops, reading, vocab);
   // The kind asked for is told by the last fact ("what year ... born" -> birth_year) or by a fact of the answer.
   // Words no fact of the path names may still describe the answer itself:
   // "which moons of Saturn have a subsurface ocean" keeps the moons with
@@ -645,45 +621,18 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // Within a place, the answer is what the fact places there (`?x born_in malaga`, `?x held_by louvre`), whatever the voice.
   const expected = (NUMBER.test(anchor) && !reading.members) || reading.members === "place" ? "in" : word && word !== where && word !== kind && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position)) : undefined;
   if (expected && first.direction !== expected) return undefined;
-  const answers: FoundAnswer[] = [];
-  const seen = new Set<string>();
   // "Which of Ana's children live in Porto?" answers children: never where they live.
   const last = own[hops.length - 1];
   if (reading.choice && words.some((w) => reading.nesting.has(w.position)) && !(last && reading.nesting.has(last.position))) return undefined;
+  const path: JudgedPath = { anchor, hops, own, rest, kindTold };
+  const answers: FoundAnswer[] = [];
+  const seen = new Set<string>();
   for (const p of group) {
-    if (ownerMisread(p, anchor, reading, vocab)) continue;
-    // An answer the question names itself answers nothing ("When did Kenya join the African Union?").
-    // A number answers "how many" and "when", never "who" ("Who painted it?" is not the year it was completed_in).
-    if (seen.has(p.node) || (reading.quantity ? !NUMBER.test(p.node) : reading.person && NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) continue;
-    const steps: FactStep[] = p.hops.map((h) => h.step);
-    if (reading.type) {
-      const typed = await view.isA(p.node, reading.type);
-      if (!typed || p.node === reading.type) continue;
-      steps.push(...typed);
-    }
-    const constraints = await satisfiesOthers(p, reading.others, view, reading.members !== undefined, reading.possessors.includes(anchor));
-    if (!constraints) continue;
-    steps.push(...constraints);
-    // "What year": a number answers for itself.
-    const restHere = NUMBER.test(p.node) ? rest.filter((w) => !NUMERIC_KINDS.has(w.text)) : rest;
-    // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
-    // A number is never a place: "Where is the Night Watch?" is not answered by the year it was `completed_in`.
-    if (where && (NUMBER.test(p.node) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) continue;
-    if (kind && !kindTold && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
-      const typed = await kindOf(p.node, [kind.text], vocab, view);
-      if (!typed) continue;
-      steps.push(...typed);
-    }
-    const leftover = restHere.filter((w) => w !== kind);
-    if (leftover.length > 0) {
-      const described = await describedBy(p, leftover, vocab, view);
-      const aboutAnswer = leftover.some((w) => w.position === reading.afterHead);
-      const onTheWay = described ? [described] : aboutAnswer ? undefined : await kindsOnTheWay(p, leftover, vocab, view);
-      if (!onTheWay) continue;
-      steps.push(...onTheWay);
-    }
+    if (seen.has(p.node)) continue;
+    const found = await answerOf(p, path, reading, view, vocab);
+    if (!found) continue;
     seen.add(p.node);
-    answers.push({ id: p.node, confidence: p.confidence, steps });
+    answers.push(found);
   }
   if (answers.length === 0) return undefined;
   // "Who": people first, where the graph says who is one.
@@ -692,6 +641,89 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // Equally believed answers: the one resting on fewer stated facts first (a stated fact before a derivation).
   answers.sort((a, b) => Number(people.has(b.id)) - Number(people.has(a.id)) || b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
   return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where && w !== MEMBERSHIP).length, filtered: rest.length, fit: fitOf(hops, words), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
+}
+
+/** What judge found of a path: its facts, the word each fact took, the words left to describe the answer. */
+interface JudgedPath {
+  readonly anchor: string;
+  readonly hops: readonly Edge[];
+  readonly own: readonly (RelationWord | undefined)[];
+  readonly rest: readonly RelationWord[];
+  /** The kind asked for is the last fact's own word ("what year ... born" -> birth_year). */
+  readonly kindTold: boolean;
+}
+
+/**
+ * Each fact takes its best unused word, strongest matches first. The
+ * optional words may name the last fact only: the kind asked for by its
+ * own stem ("role" -> `role`, "year" -> `birth_year`, never a related
+ * concept), "where" by any match. Remaining words are absorbed by any fact
+ * they also name.
+ */
+function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary): { own: (RelationWord | undefined)[]; used: Set<number>; total: number } {
+  const { words } = reading;
+  const kind = reading.kindWord;
+  const where = reading.where;
+  const used = new Set<number>();
+  let total = 0;
+  const own: (RelationWord | undefined)[] = hops.map(() => undefined);
+  if (reading.members) own[0] = MEMBERSHIP;
+  const score = scoring(reading, vocab);
+  const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
+  const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
+  const pairs = hops
+    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: score(w.text, h.predicate) })))
+    .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
+  pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
+  for (const { i, j, s } of pairs) {
+    if (own[i] || used.has(j)) continue;
+    own[i] = candidates[j];
+    used.add(j);
+    total += s;
+  }
+  words.forEach((w, j) => {
+    if (!used.has(j) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+  });
+  return { own, used, total };
+}
+
+/** The answer a path's end gives, with the facts that make it one (its kind, the other things named, the words left), or undefined. */
+async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: FactView, vocab: Vocabulary): Promise<FoundAnswer | undefined> {
+  const { anchor, hops, own, rest, kindTold } = path;
+  const kind = reading.kindWord;
+  const where = reading.where;
+  if (ownerMisread(p, anchor, reading, vocab)) return undefined;
+  // An answer the question names itself answers nothing ("When did Kenya join the African Union?").
+  // A number answers "how many" and "when", never "who" ("Who painted it?" is not the year it was completed_in).
+  if ((reading.quantity ? !NUMBER.test(p.node) : reading.person && NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) return undefined;
+  const steps: FactStep[] = p.hops.map((h) => h.step);
+  if (reading.type) {
+    const typed = await view.isA(p.node, reading.type);
+    if (!typed || p.node === reading.type) return undefined;
+    steps.push(...typed);
+  }
+  const constraints = await satisfiesOthers(p, reading.others, view, reading.members !== undefined, reading.possessors.includes(anchor));
+  if (!constraints) return undefined;
+  steps.push(...constraints);
+  // "What year": a number answers for itself.
+  const restHere = NUMBER.test(p.node) ? rest.filter((w) => !NUMERIC_KINDS.has(w.text)) : rest;
+  // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
+  // A number is never a place: "Where is the Night Watch?" is not answered by the year it was `completed_in`.
+  if (where && (NUMBER.test(p.node) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) return undefined;
+  if (kind && !kindTold && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
+    const typed = await kindOf(p.node, [kind.text], vocab, view);
+    if (!typed) return undefined;
+    steps.push(...typed);
+  }
+  const leftover = restHere.filter((w) => w !== kind);
+  if (leftover.length > 0) {
+    const described = await describedBy(p, leftover, vocab, view);
+    const aboutAnswer = leftover.some((w) => w.position === reading.afterHead);
+    const onTheWay = described ? [described] : aboutAnswer ? undefined : await kindsOnTheWay(p, leftover, vocab, view);
+    if (!onTheWay) return undefined;
+    steps.push(...onTheWay);
+  }
+  return { id: p.node, confidence: p.confidence, steps };
 }
 
 /** What owns the first fact of a member's path, its is-a or located-in fact (see Reading.members): no word of the question. */
