@@ -45,6 +45,8 @@ export async function upDistributed(flags: DistributedUpFlags): Promise<void> {
   const cluster = await startLocalCluster(options);
   note("every service is ready", "boyd up");
   const web = flags.console === false || !cluster.grpcAddress ? undefined : await (await import("./up-console.js")).startUpConsole(flags.console, cluster.grpcAddress, Boolean(token));
+  // Listening before "Ctrl-C to stop" is printed: a SIGTERM sent on reading it must drain the cluster, not kill this process.
+  const stopSignal = untilStopSignal();
   const processes = Object.values(cluster.processes).map((p) => ({ service: p!.service, pid: p!.pid, ops: `http://${p!.opsAddress}/readyz` }));
   printResult(
     () => ({ nats: cluster.natsUrl, clientEnvFile: cluster.clientEnvFile, grpc: cluster.grpcAddress, graph: cluster.neo4jUri ?? `${cluster.dataDir}/orient`, processes, logs: `${cluster.dataDir}/logs/`, ...(web?.url ? { console: web.url } : {}) }),
@@ -61,7 +63,7 @@ export async function upDistributed(flags: DistributedUpFlags): Promise<void> {
         "Ctrl-C to stop",
       ].join("\n"),
   );
-  const signal = await untilStopSignal();
+  const signal = await stopSignal;
   note(`${signal}, stopping (the services drain: runs end after their current cycle)`, "boyd up");
   await web?.close();
   await cluster.stop();

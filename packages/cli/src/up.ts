@@ -95,6 +95,8 @@ export function registerUpCommand(program: Command): void {
       });
       const grpc = stack.controller?.grpc?.address ?? opts.grpc;
       const web = opts.console === false ? undefined : await (await import("./up-console.js")).startUpConsole(opts.console, grpc, false);
+      // Listening before "Ctrl-C to stop" is printed: a SIGTERM sent on reading it must stop the stack, not kill the process.
+      const stopSignal = untilStopSignal();
       const shell = stack.act && stack.act.shell.kind !== "bubblewrap" ? `${stack.act.shell.kind}${stack.act.shell.reason ? ` (${stack.act.shell.reason})` : ""}` : undefined;
       printResult(
         () => ({ grpc, bus: opts.nats ? "nats" : "in-process", ...(opts.nats ? { nats: opts.nats } : {}), dataDir: opts.dataDir, ...(opts.neo4j ? { neo4j: opts.neo4j } : {}), ...(shell ? { shellExec: shell } : {}), ...(web?.url ? { console: web.url } : {}) }),
@@ -108,7 +110,7 @@ export function registerUpCommand(program: Command): void {
             "Ctrl-C to stop",
           ].join("\n"),
       );
-      const signal = await untilStopSignal();
+      const signal = await stopSignal;
       note(`${signal}, stopping (runs end after their current cycle)`, "boyd up");
       await web?.close();
       await stack.stop();
