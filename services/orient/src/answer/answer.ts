@@ -427,11 +427,12 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
     for (const p of level) {
       for (const e of await edgesWithClosure(view, p.node)) {
         if (e.other === anchor || p.hops.some((h) => h.other === e.other) || !mayUse(e, p.hops) || reverses(p.hops[p.hops.length - 1], e)) continue;
-        if (free && p.hops.length > 0 && !climbing([...p.hops, e])) continue;
+        const hops = [...p.hops, e];
+        if (free && p.hops.length > 0 && !climbing(hops)) continue;
         if (!reading.alike && converges(p.hops[p.hops.length - 1], e)) continue;
         // judge refuses a repeated predicate without a nesting noun; prune it here already.
-        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length) && !climbing([...p.hops, e])) continue;
-        next.push({ node: e.other, hops: [...p.hops, e], confidence: p.confidence * e.confidence });
+        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length) && !climbing(hops)) continue;
+        next.push({ node: e.other, hops, confidence: p.confidence * e.confidence });
       }
     }
     next.sort((a, b) => b.confidence - a.confidence);
@@ -482,7 +483,6 @@ function asksKind(reading: Reading): boolean {
 function withinPlace(reading: Reading, hop: number): boolean {
   return reading.members === "place" && hop === 1;
 }
-
 
 /**
  * How well a word names a predicate on the question's paths. A number asked
