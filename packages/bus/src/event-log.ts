@@ -1,3 +1,4 @@
+import { BusError } from "./errors.js";
 import type { Envelope, Transport } from "./transport.js";
 import { subjectMatches } from "./subjects.js";
 
@@ -16,6 +17,23 @@ export interface LoggedMessage {
 export interface EventSink {
   /** Publishes the event; with a log, resolves with its sequence once stored. */
   emit(subject: string, message: Envelope): Promise<number | undefined>;
+}
+
+/**
+ * What a log with de-duplication ids (JetStream's `Nats-Msg-Id`) throws
+ * when the id of an event it was given already names another event: the
+ * log kept that one and dropped this, so the publisher must number its
+ * event again. A publish of the same bytes again (a retry whose first ack
+ * was lost) is not this: it resolves with the stored sequence.
+ */
+export class EventIdTaken extends BusError {
+  constructor(
+    readonly messageId: string,
+    /** The event stored under the id, when it could be read back. */
+    readonly stored: LoggedMessage | undefined,
+  ) {
+    super("ALREADY_EXISTS", `event id ${messageId} is already taken by ${stored ? `the event stored at ${stored.seq} on ${stored.subject}` : "another event"}; this event was not stored`);
+  }
 }
 
 /** An {@link EventSink} that keeps events for replay. */

@@ -1,11 +1,11 @@
 import { activeTraceparent } from "@boyd/telemetry";
 import type { MessageCodec } from "./definition.js";
 import { BusError } from "./errors.js";
-import { liveEvents, type EventLog, type EventSink } from "./event-log.js";
+import { EventIdTaken, liveEvents, type EventLog, type EventSink, type LoggedMessage } from "./event-log.js";
 import { Header, type Headers } from "./headers.js";
 import { keptWriterEncoder } from "./kept-writer.js";
 import { EVENT_PREFIX, assertToken, eventSubject } from "./subjects.js";
-import type { ErrorReporter, Subscription, Transport } from "./transport.js";
+import type { Envelope, ErrorReporter, Subscription, Transport } from "./transport.js";
 
 /** Which events to receive: one agent or all (`*`), one kind or all (`>`). */
 export interface EventFilter {
@@ -62,6 +62,12 @@ export interface EventChannelOptions<T> {
    * stores a re-published event once; undefined sends none.
    */
   messageId?: (event: T, agentId: string, kind: string) => string | undefined;
+  /**
+   * Whether an event stored under the same id is this one told again (a
+   * replica re-publishing what another published), so the publish counts
+   * as done; otherwise the publish throws EventIdTaken. @default byte equality only
+   */
+  sameEvent?: (stored: T, event: T) => boolean;
 }
 
 /** Content type of the protobuf binary form, as event headers name it. */
@@ -85,7 +91,14 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
         ...(id ? { [EVENT_HEADERS.messageId]: id } : {}),
         ...(traceparent ? { [Header.traceparent]: traceparent } : {}),
       };
-      return sink.emit(eventSubject(agentId, kind), { data: encode(event), headers });
+      const isThis = (stored: LoggedMessage): boolean => {
+        try {
+          return options.sameEvent?.(codec.decode(stored.data), event) ?? false;
+        } catch {
+          return false; // not an event at all, so not this one
+        }
+      };
+      return emitChecked(sink, eventSubject(agentId, kind), { data: encode(event), headers }, isThis);
     },
     subscribe(filter, handler) {
       return transport.subscribe(filterSubject(filter), async (message) => {
@@ -121,6 +134,16 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
       return found;
     },
   };
+}
+
+/** Emits to the sink; an id taken by a stored event that `same` says is this one resolves with its sequence. */
+async function emitChecked(sink: EventSink, subject: string, message: Envelope, same: (stored: LoggedMessage) => boolean): Promise<number | undefined> {
+  try {
+    return await sink.emit(subject, message);
+  } catch (err) {
+    if (err instanceof EventIdTaken && err.stored && same(err.stored)) return err.stored.seq;
+    throw err;
+  }
 }
 
 function filterSubject(filter: EventFilter): string {

@@ -23,7 +23,7 @@ export { InProcessTransport } from "./inproc.js";
 export { NatsTransport, connectNats, natsInboxPrefix, fromNatsHeaders, headerOption, type NatsTransportOptions } from "./nats.js";
 export { serveService, type ServiceHandlers, type ServiceBinding, type ServeOptions } from "./rpc-server.js";
 export { createClient, type ServiceClient, type ClientOptions } from "./rpc-client.js";
-export { liveEvents, MemoryEventLog, type EventLog, type EventSink, type LoggedMessage, type ReplayOptions } from "./event-log.js";
+export { EventIdTaken, liveEvents, MemoryEventLog, type EventLog, type EventSink, type LoggedMessage, type ReplayOptions } from "./event-log.js";
 export { openJetStreamEventLog, type JetStreamEventLogOptions } from "./jetstream-log.js";
 export { createEventChannel, EVENT_HEADERS, PROTOBUF_CONTENT_TYPE, type EventChannel, type EventChannelOptions, type EventFilter, type EventMeta } from "./events.js";
 export { agentEventChannel, AGENT_EVENT_TYPE } from "./agent-events.js";

@@ -1,5 +1,6 @@
 import { DeliverPolicy, jetstream, jetstreamManager, JetStreamApiError, StorageType, type JetStreamClient } from "@nats-io/jetstream";
-import type { LoggedMessage, EventLog, ReplayOptions } from "./event-log.js";
+import { EVENT_HEADERS } from "./events.js";
+import { EventIdTaken, type LoggedMessage, type EventLog, type ReplayOptions } from "./event-log.js";
 import { fromNatsHeaders, headerOption, type NatsTransport } from "./nats.js";
 import type { Envelope } from "./transport.js";
 import { EVENT_PREFIX } from "./subjects.js";
@@ -69,7 +70,27 @@ class JetStreamEventLog implements EventLog {
 
   async emit(subject: string, message: Envelope): Promise<number> {
     const ack = await this.js.publish(subject, message.data, headerOption(message.headers));
+    if (ack.duplicate) await this.checkDuplicate(subject, message, ack.seq);
     return ack.seq;
+  }
+
+  /**
+   * JetStream drops a message whose Nats-Msg-Id it stored before and acks
+   * it as a duplicate, naming the stored one's sequence. That is the point
+   * for a retry of the same event; for a different event given the same id
+   * (two publishers numbering one agent's events from the same log) it is a
+   * silent loss, so the stored message is read back and compared.
+   */
+  private async checkDuplicate(subject: string, message: Envelope, seq: number): Promise<void> {
+    const stored = await this.storedAt(subject, seq);
+    if (stored && Buffer.compare(stored.data, message.data) === 0) return;
+    throw new EventIdTaken(message.headers[EVENT_HEADERS.messageId] ?? "", stored);
+  }
+
+  /** The message stored at `seq` if it is on `subject` (a replay of that subject from there). */
+  private async storedAt(subject: string, seq: number): Promise<LoggedMessage | undefined> {
+    for await (const m of this.replay(subject, { fromSeq: seq })) return m.seq === seq ? m : undefined;
+    return undefined;
   }
 
   async *replay(filter: string, options: ReplayOptions = {}): AsyncIterable<LoggedMessage> {

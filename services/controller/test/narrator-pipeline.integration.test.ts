@@ -23,8 +23,8 @@ describe("a cycle's narrator publishes without waiting on each ack (real nats-se
   beforeAll(async () => {
     nats = await startNats({ jetstream: true });
     transport = await connectNats({ servers: nats.url });
-    // Only kept-a and kept-b have a stream: another agent's publishes get no ack at all.
-    const log = await openJetStreamEventLog(transport, { stream: "PIPELINE_EVENTS", subjects: ["boyd.events.v1.kept-a.>", "boyd.events.v1.kept-b.>"], memory: true });
+    // Only the kept-* agents have a stream: another agent's publishes get no ack at all.
+    const log = await openJetStreamEventLog(transport, { stream: "PIPELINE_EVENTS", subjects: ["boyd.events.v1.kept-a.>", "boyd.events.v1.kept-b.>", "boyd.events.v1.kept-c.>"], memory: true });
     events = agentEventChannel({ transport, sink: log });
   }, 60_000);
 
@@ -92,6 +92,23 @@ describe("a cycle's narrator publishes without waiting on each ack (real nats-se
     expect(lostOnce.size).toBe(0);
     expect(warnings).toEqual([]);
     expect([...(await stored(events, "kept-b"))].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  }, 30_000);
+
+  it("a number the log already holds for another event (act's, in a block a replica that died reserved): the event is stored under the next free number, not dropped as a duplicate", async () => {
+    // What act published for the dead replica's cycle, numbered 5 from its block.
+    await events.publish("kept-c", "approval.resolved", { agentId: "kept-c", cycle: 30, timeUnixMs: 1, traceId: "", sequence: 5, kind: { $case: "approvalResolved", value: { decision: undefined } } });
+    // This controller read the log before that event landed: its next number is 5 too.
+    let reads = 0;
+    const lastStored = async (agentId: string) => (reads++ === 0 ? 4 : Math.max(0, ...(await events.latest({ agentId })).map((e) => Number(e.sequence))));
+    const warnings: string[] = [];
+    const narrator = new Narrator({ emit: (agentId, kind, event) => events.publish(agentId, kind, event).then(() => {}), now: Date.now, sequence: new EventSequencer(lastStored) }, "kept-c", 30, "", (m) => warnings.push(m), 0, true);
+    const finished = await narrator.emit({ $case: "cycleFinished", value: { toolName: "tally", outcome: 0, progress: [], workingMemorySize: 0, memoryPressure: 0, sessionVersion: 30, durationMs: 1, stopReason: 0, warnings: [], phaseMs: {}, consolidated: [] } });
+    expect(await narrator.delivered(finished)).toBe(true);
+    expect(warnings).toEqual([]);
+    const kept: string[] = [];
+    for await (const { event } of events.replay({ agentId: "kept-c" })) kept.push(`${event.kind?.$case} ${event.sequence}`);
+    expect(kept).toEqual(["approvalResolved 5", "cycleFinished 6"]);
+    expect(Number(finished.sequence)).toBe(6);
   }, 30_000);
 
   it("pipeline - an event the log never acknowledges is retried, then named in the warnings by kind and sequence once settle returns", async () => {

@@ -1,3 +1,4 @@
+import { EventIdTaken } from "@boyd/bus";
 import type { Event } from "@boyd/proto";
 import type { CyclePorts } from "./ports.js";
 
@@ -104,7 +105,13 @@ export class Narrator {
     return !this.lost.has(event);
   }
 
-  /** Publishes one numbered event, retried; never rejects (a loss goes to onError). */
+  /**
+   * Publishes one numbered event, retried; never rejects (a loss goes to
+   * onError). A number the log holds for another event (a replica that ran
+   * the agent, or act's events in a block reserved by one, numbered from
+   * the same log) is given up for the next free one: the log would keep
+   * the other event and drop this one.
+   */
   private async deliver(event: Event, kind: string): Promise<void> {
     let failure: unknown;
     for (let attempt = 1; attempt <= EVENT_PUBLISH_ATTEMPTS; attempt++) {
@@ -113,7 +120,10 @@ export class Narrator {
         return;
       } catch (err) {
         failure = err;
-        if (attempt < EVENT_PUBLISH_ATTEMPTS) await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS * attempt));
+        if (err instanceof EventIdTaken && this.ports.sequence) {
+          this.ports.sequence.resync(this.agentId);
+          event.sequence = await this.sequence().catch(() => event.sequence);
+        } else if (attempt < EVENT_PUBLISH_ATTEMPTS) await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS * attempt));
       }
     }
     this.lost.add(event);
