@@ -1,5 +1,5 @@
 import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
-import { containedBy, CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { chainWithin, containedBy, CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
@@ -702,7 +702,8 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     if (!typed || p.node === reading.type) return undefined;
     steps.push(...typed);
   }
-  const constraints = await satisfiesOthers(p, reading.others, view, reading.members !== undefined, reading.possessors.includes(anchor));
+  const placing = (predicate: string) => placesItsSubject(predicate) || rest.some((w) => wordScore(w.text, predicate) >= WORD_MATCH_THRESHOLD);
+  const constraints = await satisfiesOthers(p, reading.others, view, placing, reading.members !== undefined, reading.possessors.includes(anchor));
   if (!constraints) return undefined;
   steps.push(...constraints);
   // "What year": a number answers for itself.
@@ -715,7 +716,9 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     if (!typed) return undefined;
     steps.push(...typed);
   }
-  const leftover = restHere.filter((w) => w !== kind);
+  // A word the fact tying the answer to another named thing is named by is spent there: "born" in "members of
+  // the Beatles born in Liverpool" is `born_in liverpool`, not also a birth year described.
+  const leftover = restHere.filter((w) => w !== kind && !constraints.some((c) => wordScore(w.text, c.triple.predicate) >= WORD_MATCH_THRESHOLD));
   if (leftover.length > 0) {
     const described = await describedBy(p, leftover, vocab, view);
     const aboutAnswer = leftover.some((w) => w.position === reading.afterHead);
@@ -882,7 +885,15 @@ async function kindsOnTheWay(p: Partial, rest: readonly RelationWord[], vocab: V
 }
 
 /** Facts tying an answer's path to each other named symbol, or undefined when one is not tied. */
-async function satisfiesOthers(p: Partial, others: readonly Mention[], view: FactView, members = false, ownerAnchor = false): Promise<FactStep[] | undefined> {
+async function satisfiesOthers(
+  p: Partial,
+  others: readonly Mention[],
+  view: FactView,
+  /** Whether a fact may start a chain of containment to another thing named: it places its subject, or a word names it. */
+  placing: (predicate: string) => boolean,
+  members = false,
+  ownerAnchor = false,
+): Promise<FactStep[] | undefined> {
   const steps: FactStep[] = [];
   // For a class standing for its members, the member is what the other names describe ("a station in Sussex").
   // An owner is not what they describe: in "Which of Ana's children live in Porto?" Porto is where a child lives, not Ana.
@@ -904,8 +915,10 @@ async function satisfiesOthers(p: Partial, others: readonly Mention[], view: Fac
       continue;
     }
     const link = (await edgesWithClosure(view, p.node)).find((e) => m.ids.includes(e.other));
-    if (!link) return undefined;
-    steps.push(link.step);
+    // Else within it: "members of Queen born in England" through born_in Hampton, Hampton located_in England.
+    const chain = link ? [link.step] : await chainWithin(view, p.node, m.ids, placing);
+    if (!chain) return undefined;
+    steps.push(...chain);
   }
   return steps;
 }
@@ -942,7 +955,13 @@ function patternOf(c: Candidate): string {
     current = v;
   });
   const named = (id: string): string => vars.get(id) ?? id;
-  for (const step of c.answers[0]?.steps.slice(c.hops.length) ?? []) {
+  const after = c.answers[0]?.steps.slice(c.hops.length) ?? [];
+  after.forEach((step, i) => {
+    const t = step.triple;
+    // A place a chain passes through on its way to the one named ("born_in ?z1, ?z1 located_in england") is a variable too.
+    if (vars.has(t.subject) && !vars.has(t.object) && after.slice(i + 1).some((s) => s.triple.subject === t.object)) vars.set(t.object, `?z${vars.size}`);
+  });
+  for (const step of after) {
     const t = step.triple;
     const part = `${named(t.subject)} ${t.predicate} ${named(t.object)}`;
     if (!parts.includes(part) && part.includes("?")) parts.push(part);

@@ -52,6 +52,31 @@ export function placesItsSubject(predicate: string): boolean {
   return words.some((w) => LOCATING_WORDS.has(w)) && (last === "in" || last === "at");
 }
 
+/**
+ * The shortest chain of facts putting `start` within one of `targets`: a
+ * first fact `first` accepts (one that places its subject, or one the
+ * question names, as `born_in` for "born in England"), then containment
+ * (`located_in`, `part_of`), MAX_CONTAINMENT_HOPS facts in all.
+ */
+export async function chainWithin(view: FactView, start: string, targets: readonly string[], first: (predicate: string) => boolean): Promise<FactStep[] | undefined> {
+  let level: { node: string; steps: FactStep[] }[] = [{ node: start, steps: [] }];
+  const seen = new Set([start]);
+  for (let hop = 0; hop < MAX_CONTAINMENT_HOPS && level.length > 0; hop++) {
+    const next: typeof level = [];
+    for (const at of level) {
+      for (const e of await view.edges(at.node)) {
+        if (e.direction !== "out" || !(hop === 0 ? first(e.predicate) : CONTAINMENT.has(canonicalPredicate(e.predicate))) || seen.has(e.other)) continue;
+        const steps = [...at.steps, e.step];
+        if (targets.includes(e.other)) return steps;
+        seen.add(e.other);
+        next.push({ node: e.other, steps });
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}
+
 const LOCATING_WORDS: ReadonlySet<string> = new Set(["located", "situated", "based", "headquartered", "lies", "sits", "stands"]);
 const KEEPING_WORDS: ReadonlySet<string> = new Set(["held", "housed", "kept", "displayed", "exhibited", "stored", "hangs"]);
 

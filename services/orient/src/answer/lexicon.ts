@@ -238,3 +238,6 @@ export const AGE_MEASURE = "age";
 export const BEGINNINGS: ReadonlySet<string> = new Set(
   "born birth founded founding formed established opened built constructed created made started launched released introduced incorporated inaugurated written published completed".split(" "),
 );
+
+/** Nouns of a beginning whose stems do not meet their verbs' ("publication", stemmed "public"). */
+export const BEGINNING_NOUNS: ReadonlySet<string> = new Set("foundation formation creation construction publication inception".split(" "));

@@ -1,6 +1,7 @@
 import { predicateTokens } from "@boyd/graph";
+import { stem } from "@boyd/vsa";
 import { IS_A, type Edge, type FactView } from "./facts.js";
-import { AGE_MEASURE, BEGINNINGS, LIGHT_WORDS } from "./lexicon.js";
+import { AGE_MEASURE, BEGINNING_NOUNS, BEGINNINGS, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { pathScore, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER } from "./result.js";
@@ -31,9 +32,12 @@ export function measuredBy(measure: string): (predicate: string) => boolean {
   return measure === AGE_MEASURE ? (p) => began(p) || wordScore(AGE_MEASURE, p) === 1 : (p) => wordScore(measure, p) >= WORD_MATCH_THRESHOLD;
 }
 
-/** Whether a predicate's numbers are the year something began (`founded_in`, `birth_year`). */
+// BEGINNINGS as stems, so any form of one names a beginning too (`release_year`, `opening_date`).
+const BEGINNING_STEMS: ReadonlySet<string> = new Set([...BEGINNINGS].map((w) => stem(verbOf(w))));
+
+/** Whether a predicate's numbers are the year something began (`founded_in`, `birth_year`, `release_year`). */
 export function began(predicate: string): boolean {
-  return predicateTokens(predicate).some((w) => BEGINNINGS.has(w));
+  return predicateTokens(predicate).some((w) => BEGINNING_NOUNS.has(w) || BEGINNING_STEMS.has(stem(verbOf(w))));
 }
 
 /**

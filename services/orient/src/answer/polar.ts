@@ -1,5 +1,5 @@
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
-import { CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { chainWithin, IS_A, KIND_PREDICATES, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { doerDirection, namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -135,22 +135,9 @@ async function polarLink(first: Mention, target: Mention, view: FactView, fits: 
 /** A chain of facts placing the first thing named within `target` (`located_in`, `part_of`, ...), shortest first. */
 async function containedIn(first: Mention, target: Mention, view: FactView): Promise<{ steps: FactStep[]; pattern: string } | undefined> {
   for (const start of first.ids) {
-    let level: { node: string; steps: FactStep[] }[] = [{ node: start, steps: [] }];
-    const seen = new Set([start]);
-    for (let hop = 0; hop < MAX_CONTAINMENT_HOPS && level.length > 0; hop++) {
-      const next: { node: string; steps: FactStep[] }[] = [];
-      for (const at of level) {
-        for (const e of await view.edges(at.node)) {
-          // The first fact may place the thing by keeping it (`held_by` a museum); what holds a place holds only by containment.
-          if (e.direction !== "out" || !(hop === 0 ? placesItsSubject(e.predicate) : CONTAINMENT.has(canonicalPredicate(e.predicate))) || seen.has(e.other)) continue;
-          const steps = [...at.steps, e.step];
-          if (target.ids.includes(e.other)) return { steps, pattern: `${start} within ${e.other}` };
-          seen.add(e.other);
-          next.push({ node: e.other, steps });
-        }
-      }
-      level = next;
-    }
+    // The first fact may place the thing by keeping it (`held_by` a museum); what holds a place holds only by containment.
+    const steps = await chainWithin(view, start, target.ids, placesItsSubject);
+    if (steps) return { steps, pattern: `${start} within ${steps[steps.length - 1]!.triple.object}` };
   }
   return undefined;
 }

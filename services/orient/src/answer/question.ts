@@ -269,6 +269,9 @@ const GRADED: readonly (readonly [comparative: string | undefined, superlative: 
   [undefined, "latest", AGE_MEASURE, false],
 ];
 
+/** Superlatives of age that also mean "the current one" ("the latest version"). */
+const CURRENT_WORDS: ReadonlySet<string> = new Set(["latest", "newest"]);
+
 const SUPERLATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: boolean }> = new Map(GRADED.map(([, superlative, measure, highest]) => [superlative, { measure, highest }]));
 const COMPARATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: boolean }> = new Map(
   GRADED.flatMap(([comparative, , measure, highest]) => (comparative ? [[comparative, { measure, highest }] as const] : [])),
@@ -300,9 +303,10 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
   for (let i = 0; i < toks.length; i++) {
     if (covered.has(i)) continue;
     const adjective = SUPERLATIVE_ADJECTIVES.get(toks[i]!);
-    // "the latest version of Tern RPC" is its current one, not a ranking: an age never ranks where
+    // "the latest version of Tern RPC" is its current one, not a ranking: a word of the newest never ranks where
     // the next word names a relation (`version`) rather than a class ("the newest album", with `album_length`).
-    if (adjective?.measure === AGE_MEASURE && !covered.has(i + 1) && namesPredicate(toks[i + 1] ?? "", vocab)) continue;
+    // "The oldest member of Queen" does rank the members, by age.
+    if (adjective?.measure === AGE_MEASURE && !adjective.highest && CURRENT_WORDS.has(toks[i]!) && !covered.has(i + 1) && namesPredicate(toks[i + 1] ?? "", vocab)) continue;
     // "the largest fleet": a size ranks by the noun after it, when that noun names a relation (`fleet_size`);
     // alone ("the largest city") it says no measure.
     const sized = SIZE_WORDS.get(toks[i]!);
