@@ -1,5 +1,5 @@
 import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
-import { chainWithin, containedBy, CONTAINMENT, IS_A, KIND_PREDICATES, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { chainWithin, containedBy, CONTAINMENT, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
@@ -619,7 +619,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const word = own[start];
   // A number named ("Which stations have 4 platforms?") is the value of its fact, whatever the word order.
   // Within a place, the answer is what the fact places there (`?x born_in malaga`, `?x held_by louvre`), whatever the voice.
-  const expected = (NUMBER.test(anchor) && !reading.members) || reading.members === "place" ? "in" : word && word !== where && word !== kind && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position)) : undefined;
+  const expected = (NUMBER.test(anchor) && !reading.members) || reading.members === "place" ? "in" : word && word !== where && word !== kind && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position), word.position === reading.afterHead) : undefined;
   if (expected && first.direction !== expected) return undefined;
   // "Which of Ana's children live in Porto?" answers children: never where they live.
   const last = own[hops.length - 1];
@@ -758,7 +758,7 @@ function ownerMisread(p: Partial, anchor: string, reading: Reading, vocab: Vocab
  * Kenya" / "Kenya's capital" asks for `?x capital_of kenya` or
  * `kenya has_capital ?x`; otherwise either way.
  */
-function expectedDirection(predicate: string, anchor: Mention, word: RelationWord, nested: boolean): "out" | "in" | undefined {
+function expectedDirection(predicate: string, anchor: Mention, word: RelationWord, nested: boolean, afterHead = false): "out" | "in" | undefined {
   if (verbLike(predicate)) {
     // "X's owner", "the boss of X": the noun says who does the verb, whatever the word order.
     const doer = nested ? doerDirection(word.text, predicate) : undefined;
@@ -773,8 +773,9 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   const words = predicateTokens(predicate);
   // "the children of Arthur" names the other end of `parent_of`: read backwards.
   const turn = (d: "out" | "in"): "out" | "in" => (namesOtherEnd(word.text, predicate) ? (d === "out" ? "in" : "out") : d);
-  // "Which countries joined NATO?" over `member_of`: a verb in the past ("joined") reads as a verb, the thing before it the subject.
-  if (words.at(-1) === "of" && !anchor.possessor && pastVerb(word.text) && wordScore(word.text, predicate) < 1) return anchor.start < word.position ? "out" : "in";
+  // "Which countries joined NATO?" over `member_of`: a verb in the past ("joined") reads as a verb, the thing before it the subject;
+  // so does a word right after the kind asked for ("Which compounds contain hydrogen?" over `composed_of`).
+  if (words.at(-1) === "of" && !anchor.possessor && (pastVerb(word.text) || afterHead) && wordScore(word.text, predicate) < 1) return anchor.start < word.position ? "out" : "in";
   if (words.at(-1) === "of") return turn(anchor.possessor ? "in" : "out");
   // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
   if (words[0] === "has" || words[0] === "have") return turn(anchor.possessor ? "out" : "in");
@@ -833,7 +834,7 @@ async function kindOf(id: string, kinds: readonly string[], vocab: Vocabulary, v
   const fits = (x: string) => vocab.namesOf(x).some((n) => n.split(" ").some((w) => wanted.has(w)));
   // Its own name may say it ("New York City", "Jezero Crater").
   if (fits(id)) return [];
-  for (const e of await view.edges(id)) if (e.direction === "out" && KIND_PREDICATES.has(canonicalPredicate(e.predicate)) && fits(e.other)) return [e.step];
+  for (const e of await view.edges(id)) if (e.direction === "out" && kindPredicate(e.predicate) && fits(e.other)) return [e.step];
   for (const p of IS_A) for (const e of await view.closure(id, p, "out")) if (fits(e.other)) return [e.step];
   return undefined;
 }

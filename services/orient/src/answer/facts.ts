@@ -81,7 +81,16 @@ const LOCATING_WORDS: ReadonlySet<string> = new Set(["located", "situated", "bas
 const KEEPING_WORDS: ReadonlySet<string> = new Set(["held", "housed", "kept", "displayed", "exhibited", "stored", "hangs"]);
 
 /** Predicates that say what kind of thing something is, as is-a does ("Is Nia a striker?": `nia position striker`). */
-export const KIND_PREDICATES: ReadonlySet<string> = new Set([...IS_A, "rank", "type", "category", "class", "kind", "role", "position", "occupation", "profession", "job", "job_title"]);
+const KIND_PREDICATES: ReadonlySet<string> = new Set([...IS_A, "rank", "type", "category", "class", "kind", "role", "position", "occupation", "profession", "job", "job_title"]);
+
+/** Last words of a predicate that say which kind its object is of its subject (`element_group`, `music_genre`, `product_category`). */
+const KIND_NOUNS: ReadonlySet<string> = new Set(["type", "kind", "class", "category", "group", "family", "genre", "species", "breed", "rank", "role"]);
+
+/** Whether a predicate says what kind of thing its subject is: one of KIND_PREDICATES, or one ending in a kind noun ("Is helium a noble gas?": `element_group`). */
+export function kindPredicate(predicate: string): boolean {
+  const canonical = canonicalPredicate(predicate);
+  return KIND_PREDICATES.has(canonical) || KIND_NOUNS.has(canonical.slice(canonical.lastIndexOf("_") + 1));
+}
 
 interface RuleSets {
   readonly transitive: ReadonlyMap<string, { name: string; factor: number }>;

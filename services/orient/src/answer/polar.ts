@@ -1,5 +1,5 @@
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
-import { chainWithin, IS_A, KIND_PREDICATES, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { chainWithin, IS_A, kindPredicate, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { doerDirection, namesOtherEnd, passive, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -23,7 +23,7 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   const naming = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
   const namedBy = (words: readonly RelationWord[], p: string): boolean => words.every((w) => relationScore(vocab.predicates, w.text, p) >= WORD_MATCH_THRESHOLD);
   const names = (p: string): boolean =>
-    q.words.length === 0 ? KIND_PREDICATES.has(canonicalPredicate(p)) || within(p) : namedBy(q.words, p) || (naming.length > 0 && namedBy(naming, p));
+    q.words.length === 0 ? kindPredicate(p) || within(p) : namedBy(q.words, p) || (naming.length > 0 && namedBy(naming, p));
   const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));
   // A verb keeps the question's word order ("Does billing depend on checkout?" is not "checkout depends_on billing"):
   // the first thing named is the subject, unless the predicate (`directed_by`) or the words ("orbited by") are passive.
@@ -66,7 +66,7 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   // a kind of the one asked (an engineering director is a manager), and the graph need not say so.
   const bestFit = Math.max(0, ...predicates.map((p) => predicateFit(p, q.words)));
   const asksKind = q.words.length === 0;
-  const refutes = (p: string): boolean => vocab.declarations.functional.has(p) && !(asksKind && KIND_PREDICATES.has(canonicalPredicate(p))) && predicateFit(p, q.words) === bestFit;
+  const refutes = (p: string): boolean => vocab.declarations.functional.has(p) && !(asksKind && kindPredicate(p)) && predicateFit(p, q.words) === bestFit;
   for (const p of predicates.filter(refutes)) {
     const declaration = vocab.declarations.facts.get(`${OWL_FUNCTIONAL}:${p}`);
     for (const [s, o] of [[first, last], [last, first]] as const) {
@@ -122,7 +122,7 @@ async function polarLink(first: Mention, target: Mention, view: FactView, fits: 
   // "Is Carol a manager?": her role, engineering director, is a kind of manager.
   for (const a of first.ids) {
     for (const e of await view.edges(a)) {
-      if (e.direction !== "out" || IS_A.has(canonicalPredicate(e.predicate)) || !KIND_PREDICATES.has(canonicalPredicate(e.predicate)) || !fits(e.predicate, false, a)) continue;
+      if (e.direction !== "out" || IS_A.has(canonicalPredicate(e.predicate)) || !kindPredicate(e.predicate) || !fits(e.predicate, false, a)) continue;
       for (const b of target.ids) {
         const kind = await view.isA(e.other, b);
         if (kind && kind.length > 0) return { steps: [e.step, ...kind], pattern: `${a} ${e.predicate} ?k, ?k is_a ${b}` };

@@ -1,0 +1,62 @@
+import { GraphStore, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
+import { AnswerKind, type GoalAnswers } from "@boyd/proto";
+import { describe, expect, it } from "vitest";
+import { QuestionAnswerer } from "../src/index.js";
+
+// A chemistry graph the reading rules were not written against: elements, their groups and phases, compounds and what they are made of.
+const CHEM: readonly (readonly [string, string, string])[] = [
+  ...["hydrogen", "helium", "oxygen", "neon", "sodium", "iron", "gold", "mercury"].map((e) => [e, "instance_of", "chemical_element"] as const),
+  ["helium", "element_group", "noble_gas"],
+  ["neon", "element_group", "noble_gas"],
+  ["sodium", "element_group", "alkali_metal"],
+  ["iron", "element_group", "transition_metal"],
+  ["gold", "element_group", "transition_metal"],
+  ["iron", "melting_point_celsius", "1538"],
+  ["gold", "melting_point_celsius", "1064"],
+  ["mercury", "melting_point_celsius", "-39"],
+  ["water", "instance_of", "chemical_compound"],
+  ["water", "composed_of", "hydrogen"],
+  ["water", "composed_of", "oxygen"],
+  ["table_salt", "instance_of", "chemical_compound"],
+  ["table_salt", "composed_of", "sodium"],
+  ["table_salt", "composed_of", "chlorine"],
+];
+
+async function graphWith(triples: readonly (readonly [string, string, string])[]): Promise<GraphStore> {
+  const store = new GraphStore((await openEmbeddedBackend()).backend);
+  await store.addTriples(triples.map(([subject, predicate, object]): TripleInput => ({ subject, predicate, object, source: "chem.csv" })));
+  return store;
+}
+
+async function ask(store: GraphStore, question: string): Promise<GoalAnswers> {
+  return new QuestionAnswerer(store).answer({ symbolId: "goal:q", description: question }, "a1", 1);
+}
+
+const ids = (a: GoalAnswers): string[] => a.answers.map((x) => x.symbolId).sort();
+
+describe("answering - kinds said by a group, genre or category", () => {
+  it("'Is helium a noble gas?' is yes by its element_group, proven; 'Is iron a noble gas?' is not yes (the group is not declared functional: no 'no' either)", async () => {
+    const store = await graphWith(CHEM);
+    const yes = await ask(store, "Is helium a noble gas?");
+    expect(yes.kind).toBe(AnswerKind.YES);
+    expect(yes.proof?.summary).toBe("helium element_group noble_gas (chem.csv)");
+    expect((await ask(store, "Is iron a noble gas?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is gold a transition metal?")).kind).toBe(AnswerKind.YES);
+  });
+});
+
+describe("answering - what things are made of", () => {
+  it("'What is water made of?' and 'Which compounds contain hydrogen?' read `composed_of`, the compound its subject", async () => {
+    const store = await graphWith(CHEM);
+    expect(ids(await ask(store, "What is water made of?"))).toEqual(["hydrogen", "oxygen"]);
+    const a = await ask(store, "Which compounds contain hydrogen?");
+    expect(ids(a)).toEqual(["water"]);
+    expect(a.pattern).toBe("?x composed_of hydrogen, ?x instance_of chemical_compound");
+    expect(ids(await ask(store, "Which compound contains chlorine?"))).toEqual(["table_salt"]);
+    expect((await ask(store, "Does water contain sodium?")).kind).not.toBe(AnswerKind.YES);
+  });
+
+  it("'Which element has the lowest melting point?' is refused while an element has no melting point: it could be the lowest", async () => {
+    expect(ids(await ask(await graphWith(CHEM), "Which element has the lowest melting point?"))).toEqual([]);
+  });
+});
