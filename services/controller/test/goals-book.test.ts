@@ -209,6 +209,24 @@ describe("goal book - queries", () => {
     expect(focusGoal(goals)?.symbolId).toBe("low");
   });
 
+  it("goal book - focus: among equal priorities a goal getting nowhere gives way to the one worked least; one that progressed in the cycle before keeps the focus", () => {
+    let goals = add([], { symbolId: "stuck", description: "stuck goal", priority: 100 }, 1);
+    goals = add(goals, { symbolId: "fresh", description: "fresh goal", priority: 100 }, 2);
+    expect(focusGoal(goals, 1)?.symbolId).toBe("stuck");
+    // Cycle 1 worked "stuck" without progress: cycle 2 tries "fresh".
+    goals = recordProgress(goals, sample("stuck", 1, ProgressOutcome.NO_CHANGE)).goals;
+    expect(focusGoal(goals, 2)?.symbolId).toBe("fresh");
+    // "fresh" advanced in cycle 2: it keeps the focus in cycle 3, though worked as often as "stuck".
+    goals = recordProgress(goals, sample("fresh", 2, ProgressOutcome.ADVANCED)).goals;
+    expect(focusGoal(goals, 3)?.symbolId).toBe("fresh");
+    // Then no progress: the least worked (ties by creation) comes back.
+    goals = recordProgress(goals, sample("fresh", 3, ProgressOutcome.NO_CHANGE)).goals;
+    expect(focusGoal(goals, 4)?.symbolId).toBe("stuck");
+    // A higher priority still goes first, however much it was worked.
+    goals = goals.map((g) => (g.symbolId === "fresh" ? { ...g, priority: 101 } : g));
+    expect(focusGoal(goals, 4)?.symbolId).toBe("fresh");
+  });
+
   it("goal book - focus skips blocked goals until their blockers finish", () => {
     let goals = add([], { symbolId: "first", description: "first goal", priority: 10 });
     goals = add(goals, { symbolId: "second", description: "second goal", priority: 200, blockedBy: ["first"] });

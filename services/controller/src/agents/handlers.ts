@@ -115,7 +115,7 @@ export function createAgentHandlers(deps: AgentHandlerDeps): ServiceHandlers<typ
     },
     async getPlan(req) {
       const { state } = await runtime.session(req.agentId);
-      const goal = req.goalId ? goalNamed(state.goals, req.goalId, req.agentId) : focusGoal(state.goals);
+      const goal = req.goalId ? goalNamed(state.goals, req.goalId, req.agentId) : focusGoal(state.goals, Number(state.cycleCount) + 1);
       if (!goal) throw new BusError("NOT_FOUND", `agent ${req.agentId} has no active goal`);
       const current = planOf(state.plans, goal.symbolId);
       if (current && (current.status === PlanStatus.ACTIVE || !req.generateIfMissing)) return { plan: current };

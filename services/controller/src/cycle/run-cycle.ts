@@ -102,7 +102,7 @@ async function cyclePhases(frame: CycleFrame, session: AgentSession, ports: Cycl
   const orientation = await orientPhase(frame, observation);
   let state: SessionState = { ...opening.state, goals: withAnswers(opening.goals, orientation) };
 
-  const focus = focusGoal(state.goals);
+  const focus = focusGoal(state.goals, frame.cycle);
   const work = focus ? await workOnGoal(frame, state, focus, observation, orientation, rules) : undefined;
   if (work) state = work.state;
   state = await closeGoals(frame, state, work);
@@ -219,7 +219,7 @@ async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, o
   for (const c of planned.changes) await frame.narrator.emit({ $case: "planChanged", value: c });
   if (plan?.status === PlanStatus.FAILED && hasRejectedSteps(plan)) return rejectedGoal(state, focus, plan);
 
-  const decision = await decidePhase(frame, state, observation, orientation, plan, rules);
+  const decision = await decidePhase(frame, state, focus, observation, orientation, plan, rules);
   let result: ActionResult | undefined;
   if (decision?.call?.toolName && !stoppedByRejection(frame, state, decision)) ({ state, result } = await actPhase(frame, state, decision, observation));
 
@@ -324,7 +324,7 @@ function stoppedByRejection(frame: CycleFrame, state: SessionState, decision: De
 }
 
 /** Decide over the catalog minus the tools whose budget is spent, with the rules learned from people. */
-async function decidePhase(frame: CycleFrame, state: SessionState, observation: Observation, orientation: Orientation, plan: Plan | undefined, rules: ScoreRule[]): Promise<Decision | undefined> {
+async function decidePhase(frame: CycleFrame, state: SessionState, focus: Goal, observation: Observation, orientation: Orientation, plan: Plan | undefined, rules: ScoreRule[]): Promise<Decision | undefined> {
   const { agentId, cfg } = frame;
   const budgeted = withinBudget(frame.options.catalog, state, cfg, frame.warnings);
   const { exhausted } = budgeted;
@@ -333,7 +333,7 @@ async function decidePhase(frame: CycleFrame, state: SessionState, observation: 
     const r = await withRecovery("decide", frame.policy(), (deadline) =>
       decideOverCatalog(
         frame.ports.decide,
-        { agentId, orientation: withoutRecentEntries(orientation), history: decideHistory(observation.recentEntries), plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, rules },
+        { agentId, orientation: forDecide(orientation, focus.symbolId), history: decideHistory(observation.recentEntries), plan: plan?.status === PlanStatus.ACTIVE ? plan : undefined, psyche: state.psyche, rules },
         frame.options.catalog,
         tools,
         { deadline, agentId },
@@ -349,11 +349,16 @@ async function decidePhase(frame: CycleFrame, state: SessionState, observation: 
 /**
  * The orientation as decide needs it: its observation's recent entries are
  * the request's `history` already (decide reads them there), so they are
- * not sent twice.
+ * not sent twice; the goal this cycle works on leads its active goals, as
+ * decide serves the first one it may (the controller chooses, focusGoal).
  */
-function withoutRecentEntries(orientation: Orientation): Orientation {
+function forDecide(orientation: Orientation, focusId: string): Orientation {
   const observation = orientation.observation;
-  return observation?.recentEntries.length ? { ...orientation, observation: { ...observation, recentEntries: [] } } : orientation;
+  if (!observation) return orientation;
+  const active = observation.activeGoalIds;
+  const activeGoalIds = active.includes(focusId) && active[0] !== focusId ? [focusId, ...active.filter((id) => id !== focusId)] : active;
+  if (activeGoalIds === active && observation.recentEntries.length === 0) return orientation;
+  return { ...orientation, observation: { ...observation, recentEntries: [], activeGoalIds } };
 }
 
 /** Act, with recovery per error class; counts the call, keeps a created job and an "approve all similar". */

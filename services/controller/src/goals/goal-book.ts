@@ -314,23 +314,21 @@ export function isBlocked(goal: Pick<Goal, "blockedBy">, goals: readonly Goal[])
 }
 
 /**
- * The goal to work on: the ACTIVE, unblocked goal of highest effective
- * priority; ties go to the earlier `createdAtUnixMs`, then to the earlier
- * position in the book. Undefined when none is eligible.
+ * The goal to work on in cycle `cycle`: among the ACTIVE, unblocked goals
+ * of highest effective priority, the one that progressed in the cycle
+ * before (it keeps its momentum); else the one worked on least, so a goal
+ * that is getting nowhere does not hold up one a single cycle would answer;
+ * ties go to the earlier `createdAtUnixMs`, then to the earlier position in
+ * the book. Undefined when none is eligible.
  */
-export function focusGoal(goals: readonly Goal[]): Goal | undefined {
-  let best: Goal | undefined;
-  for (const g of goals) {
-    if (g.status !== GoalStatus.ACTIVE || isBlocked(g, goals)) continue;
-    if (
-      best === undefined ||
-      effectivePriority(g) > effectivePriority(best) ||
-      (effectivePriority(g) === effectivePriority(best) && g.createdAtUnixMs < best.createdAtUnixMs)
-    ) {
-      best = g;
-    }
-  }
-  return best;
+export function focusGoal(goals: readonly Goal[], cycle = 0): Goal | undefined {
+  const eligible = goals.filter((g) => g.status === GoalStatus.ACTIVE && !isBlocked(g, goals));
+  if (eligible.length === 0) return undefined;
+  const top = Math.max(...eligible.map(effectivePriority));
+  const first = eligible.filter((g) => effectivePriority(g) === top);
+  const moving = first.find((g) => cycle > 1 && g.cyclesWorked > 0 && Number(g.lastProgressCycle) === cycle - 1);
+  if (moving) return moving;
+  return first.reduce((best, g) => (g.cyclesWorked < best.cyclesWorked || (g.cyclesWorked === best.cyclesWorked && g.createdAtUnixMs < best.createdAtUnixMs) ? g : best));
 }
 
 /** Children of `id`: its `childIds` in order, then any other goal naming it as parent. */
