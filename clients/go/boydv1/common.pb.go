@@ -2291,7 +2291,11 @@ type GoalAnswers struct {
 	// For yes/no questions: the proof of yes or of no.
 	Proof *Proof `protobuf:"bytes,5,opt,name=proof,proto3" json:"proof,omitempty"`
 	// Predicates the question was read as asking about, best first.
-	Predicates    []string `protobuf:"bytes,6,rep,name=predicates,proto3" json:"predicates,omitempty"`
+	Predicates []string `protobuf:"bytes,6,rep,name=predicates,proto3" json:"predicates,omitempty"`
+	// Why a question that was read has no answer, when that is known: e.g. a
+	// ranking refused because some of the things ranked have no number for
+	// it (any of them could be the highest). Empty otherwise.
+	Unanswered    string `protobuf:"bytes,7,opt,name=unanswered,proto3" json:"unanswered,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2366,6 +2370,13 @@ func (x *GoalAnswers) GetPredicates() []string {
 		return x.Predicates
 	}
 	return nil
+}
+
+func (x *GoalAnswers) GetUnanswered() string {
+	if x != nil {
+		return x.Unanswered
+	}
+	return ""
 }
 
 // GoalProgress is one sample of the closed-loop signal for a goal:
@@ -6423,7 +6434,7 @@ const file_boyd_v1_common_proto_rawDesc = "" +
 	"\n" +
 	"confidence\x18\x03 \x01(\x01R\n" +
 	"confidence\x12$\n" +
-	"\x05proof\x18\x04 \x01(\v2\x0e.boyd.v1.ProofR\x05proof\"\xe2\x01\n" +
+	"\x05proof\x18\x04 \x01(\v2\x0e.boyd.v1.ProofR\x05proof\"\x82\x02\n" +
 	"\vGoalAnswers\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.boyd.v1.AnswerKindR\x04kind\x12\x18\n" +
 	"\apattern\x18\x02 \x01(\tR\apattern\x12\x1f\n" +
@@ -6433,7 +6444,10 @@ const file_boyd_v1_common_proto_rawDesc = "" +
 	"\x05proof\x18\x05 \x01(\v2\x0e.boyd.v1.ProofR\x05proof\x12\x1e\n" +
 	"\n" +
 	"predicates\x18\x06 \x03(\tR\n" +
-	"predicates\"\xb1\x03\n" +
+	"predicates\x12\x1e\n" +
+	"\n" +
+	"unanswered\x18\a \x01(\tR\n" +
+	"unanswered\"\xb1\x03\n" +
 	"\fGoalProgress\x12\x17\n" +
 	"\agoal_id\x18\x01 \x01(\tR\x06goalId\x12\x14\n" +
 	"\x05cycle\x18\x02 \x01(\x04R\x05cycle\x12\x14\n" +

@@ -105,12 +105,14 @@ export function printableLines(text: string): string {
   return renderVisibly(text, { multiline: true });
 }
 
-/** A goal's answers in a few words: "answer: phobos, deimos", "answer: yes". */
+/** A goal's answers in a few words: "answer: phobos, deimos", "answer: yes", or why there is none when the graph says. */
 export function answerText(g: Goal): string {
   const a = g.answers;
   if (!a) return "";
   if (a.kind === AnswerKind.YES || a.kind === AnswerKind.NO || a.kind === AnswerKind.UNKNOWN) return `answer: ${enumWord(AnswerKind, a.kind)}`;
   if (a.kind === AnswerKind.ENTITIES && a.answers.length > 0) return `answer: ${printable(a.answers.map((x) => x.label || x.symbolId).join(", "))}`;
+  // Read, and refused for a reason the graph gives (a ranking with members missing its number).
+  if (a.unanswered) return `no answer: ${printable(a.unanswered)}`;
   return "";
 }
 

@@ -1,4 +1,4 @@
-import { ActionOutcome, CycleReport, Event, Goal, GoalChangeKind, GoalStatus, Plan, StopReason } from "@boyd/proto";
+import { ActionOutcome, AnswerKind, CycleReport, Event, Goal, GoalChangeKind, GoalStatus, Plan, StopReason } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { formatCycleLine, formatCycleReport, formatEvent, formatGoals, formatPlan, formatRunSummary, shortGoalId } from "../src/agent-format.js";
 import { runGoals } from "../src/agent-run.js";
@@ -120,6 +120,16 @@ describe("progress reports", () => {
       if (withReport.kind?.$case === "acted") expect(formatEvent(withReport, "acted")).toMatch(/ acted +report_progress executed in 0 ms: 2 of 3 files\\x1b\[31m done \(67%\)$/);
     }
     expect(line.split("\n")[1]).toBe("    ▸ progress: 2 of 3 files\\x1b[31m done (67%)");
+  });
+});
+
+describe("goal answers", () => {
+  it("a goal whose question was read but has no answer says why, when the graph gives a reason; none otherwise", () => {
+    const why = "4 of 8 chemical_element have no melting_point_celsius (helium, hydrogen, neon, oxygen); any of them could be the lowest";
+    const refused = formatGoals([goal("goal:Which element has the lowest melting point?", GoalStatus.ACTIVE, { answers: { kind: AnswerKind.ENTITIES, unanswered: why } })]);
+    expect(refused).toContain(`no answer: ${why}`);
+    const silent = formatGoals([goal("goal:Which element has the lowest melting point?", GoalStatus.ACTIVE, { answers: { kind: AnswerKind.ENTITIES } })]);
+    expect(silent).not.toContain("no answer");
   });
 });
 

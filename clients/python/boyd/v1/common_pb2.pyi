@@ -496,20 +496,22 @@ class Answer(_message.Message):
     def __init__(self, symbol_id: _Optional[str] = ..., label: _Optional[str] = ..., confidence: _Optional[float] = ..., proof: _Optional[_Union[Proof, _Mapping]] = ...) -> None: ...
 
 class GoalAnswers(_message.Message):
-    __slots__ = ("kind", "pattern", "subject_ids", "answers", "proof", "predicates")
+    __slots__ = ("kind", "pattern", "subject_ids", "answers", "proof", "predicates", "unanswered")
     KIND_FIELD_NUMBER: _ClassVar[int]
     PATTERN_FIELD_NUMBER: _ClassVar[int]
     SUBJECT_IDS_FIELD_NUMBER: _ClassVar[int]
     ANSWERS_FIELD_NUMBER: _ClassVar[int]
     PROOF_FIELD_NUMBER: _ClassVar[int]
     PREDICATES_FIELD_NUMBER: _ClassVar[int]
+    UNANSWERED_FIELD_NUMBER: _ClassVar[int]
     kind: AnswerKind
     pattern: str
     subject_ids: _containers.RepeatedScalarFieldContainer[str]
     answers: _containers.RepeatedCompositeFieldContainer[Answer]
     proof: Proof
     predicates: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, kind: _Optional[_Union[AnswerKind, str]] = ..., pattern: _Optional[str] = ..., subject_ids: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[Answer, _Mapping]]] = ..., proof: _Optional[_Union[Proof, _Mapping]] = ..., predicates: _Optional[_Iterable[str]] = ...) -> None: ...
+    unanswered: str
+    def __init__(self, kind: _Optional[_Union[AnswerKind, str]] = ..., pattern: _Optional[str] = ..., subject_ids: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[Answer, _Mapping]]] = ..., proof: _Optional[_Union[Proof, _Mapping]] = ..., predicates: _Optional[_Iterable[str]] = ..., unanswered: _Optional[str] = ...) -> None: ...
 
 class GoalProgress(_message.Message):
     __slots__ = ("goal_id", "cycle", "error", "integral", "gain", "reward", "previous_reward", "stall_streak", "loop_state", "outcome", "matched_terms", "reason", "proof")

@@ -89,6 +89,7 @@ export class QuestionAnswerer {
         (a): Answer => ({ symbolId: a.id, label: a.label ?? vocab.displayName(a.id), confidence: a.confidence, proof: proof(a.steps) }),
       ),
       proof: found.proof.length > 0 ? proof(found.proof) : undefined,
+      unanswered: found.answers.length === 0 ? (found.unanswered ?? "") : "",
     };
   }
 

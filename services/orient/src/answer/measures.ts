@@ -77,16 +77,28 @@ export async function measure(
   vocab: Vocabulary,
   view: FactView,
   fitsBest: (predicate: string) => boolean = () => false,
-): Promise<{ cls: string; values: Measured[] } | undefined> {
+): Promise<{ cls: string; values: Measured[]; members: Edge[] } | undefined> {
   const candidates = [...vocab.predicates.keys()].filter(fits);
   for (const cls of head.ids) {
     const members = await view.holdings(cls, IS_A);
     if (members.length === 0 || members.length > MAX_COMPARED) continue;
     let measured = (await Promise.all(candidates.map((p) => valuesOf(members, p, view)))).filter((v): v is Measured[] => v !== undefined && v.length > 0);
     if (measured.length > 1) measured = measured.filter((v) => fitsBest(v[0]!.fact.predicate));
-    if (measured.length === 1 && accept(measured[0]!, await ranked(members, measured[0]!, view))) return { cls, values: measured[0]! };
+    if (measured.length !== 1) continue;
+    const rankedMembers = await ranked(members, measured[0]!, view);
+    if (accept(measured[0]!, rankedMembers)) return { cls, values: measured[0]!, members: rankedMembers };
   }
   return undefined;
+}
+
+/** The members of a ranking without a number for it, when some lack one: why no highest or lowest is proven. */
+export function unmeasured(found: { cls: string; values: readonly Measured[]; members: readonly Edge[] }, highest: boolean): string | undefined {
+  const valued = new Set(found.values.map((v) => v.member.other));
+  const missing = found.members.filter((m) => !valued.has(m.other)).map((m) => m.other);
+  if (missing.length === 0) return undefined;
+  const shown = missing.slice(0, 5).join(", ") + (missing.length > 5 ? `, and ${missing.length - 5} more` : "");
+  const predicate = found.values[0]!.fact.predicate;
+  return `${missing.length} of ${found.members.length} ${found.cls} have no ${predicate} (${shown}); any of them could be the ${highest ? "highest" : "lowest"}`;
 }
 
 /** Whether every one of `words` names a predicate by its own stem ("founded" `founded_in`, not `visitors_per_year` by way of "year"). */

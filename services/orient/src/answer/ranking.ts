@@ -1,8 +1,8 @@
 import { nameOfId } from "@boyd/graph";
 import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
-import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
-import type { QuestionReading } from "./question.js";
+import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, type Numbered } from "./measures.js";
+import type { Mention, QuestionReading } from "./question.js";
 import type { FoundAnswer, QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -22,7 +22,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   if (!asked || !head || q.comparison) return undefined;
   // A member without a number could be the highest: the ranking is proven only over the whole class.
   const found = await measure(head, measuredBy(asked.measure), (values, members) => values.length === members.length, vocab, view);
-  if (!found) return undefined;
+  if (!found) return await refusedRanking(q, head, vocab, view);
   const { cls, values } = found;
   // "Which Hugo-winning novel is the oldest?": a word naming neither the measure nor the class narrows the
   // class, and the ranking is over all of it; it would answer another question.
@@ -45,6 +45,23 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
     answers,
     proof: [],
   };
+}
+
+/**
+ * The answer refusing a ranking over a class some of whose members have
+ * no number for it, saying which: a person sees why nothing was answered
+ * ("Which element has the lowest melting point?" while four have none).
+ * Undefined when that is not why (then other readings are tried).
+ */
+async function refusedRanking(q: QuestionReading, head: Mention, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.superlative!;
+  const partial = await measure(head, measuredBy(asked.measure), () => true, vocab, view);
+  if (!partial || !namedByAll(measureWords(q, head), vocab.predicates)(partial.values[0]!.fact.predicate)) return undefined;
+  const predicate = partial.values[0]!.fact.predicate;
+  const highest = byYearBegun(asked.measure, predicate) ? !asked.highest : asked.highest;
+  const why = unmeasured(partial, highest);
+  if (!why) return undefined;
+  return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n, ?x is-a ${partial.cls}`, subjects: [partial.cls], predicates: [predicate], answers: [], proof: [], unanswered: why };
 }
 
 /**

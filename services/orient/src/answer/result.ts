@@ -22,6 +22,8 @@ export interface QuestionAnswer {
   readonly answers: readonly FoundAnswer[];
   /** For yes/no: the facts that show yes, or no. */
   readonly proof: readonly FactStep[];
+  /** Why the question, read, has no answer, when that is known (a ranking with members missing its number). */
+  readonly unanswered?: string;
 }
 
 /** A plain number, as an answer or a value in the graph. */

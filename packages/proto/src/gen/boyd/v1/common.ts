@@ -1823,6 +1823,12 @@ export interface GoalAnswers {
     | undefined;
   /** Predicates the question was read as asking about, best first. */
   predicates: string[];
+  /**
+   * Why a question that was read has no answer, when that is known: e.g. a
+   * ranking refused because some of the things ranked have no number for
+   * it (any of them could be the highest). Empty otherwise.
+   */
+  unanswered: string;
 }
 
 /**
@@ -3781,7 +3787,7 @@ export const Answer: MessageFns<Answer> = {
 };
 
 function createBaseGoalAnswers(): GoalAnswers {
-  return { kind: 0, pattern: "", subjectIds: [], answers: [], proof: undefined, predicates: [] };
+  return { kind: 0, pattern: "", subjectIds: [], answers: [], proof: undefined, predicates: [], unanswered: "" };
 }
 
 export const GoalAnswers: MessageFns<GoalAnswers> = {
@@ -3803,6 +3809,9 @@ export const GoalAnswers: MessageFns<GoalAnswers> = {
     }
     for (const v of message.predicates) {
       writer.uint32(50).string(v!);
+    }
+    if (message.unanswered !== "") {
+      writer.uint32(58).string(message.unanswered);
     }
     return writer;
   },
@@ -3868,6 +3877,14 @@ export const GoalAnswers: MessageFns<GoalAnswers> = {
             message.predicates.push(reader.string());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.unanswered = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3894,6 +3911,7 @@ export const GoalAnswers: MessageFns<GoalAnswers> = {
       predicates: globalThis.Array.isArray(object?.predicates)
         ? object.predicates.map((e: any) => globalThis.String(e))
         : [],
+      unanswered: isSet(object.unanswered) ? globalThis.String(object.unanswered) : "",
     };
   },
 
@@ -3917,6 +3935,9 @@ export const GoalAnswers: MessageFns<GoalAnswers> = {
     if (message.predicates?.length) {
       obj.predicates = message.predicates;
     }
+    if (message.unanswered !== "") {
+      obj.unanswered = message.unanswered;
+    }
     return obj;
   },
 
@@ -3931,6 +3952,7 @@ export const GoalAnswers: MessageFns<GoalAnswers> = {
     message.answers = object.answers?.map((e) => Answer.fromPartial(e)) || [];
     message.proof = (object.proof !== undefined && object.proof !== null) ? Proof.fromPartial(object.proof) : undefined;
     message.predicates = object.predicates?.map((e) => e) || [];
+    message.unanswered = object.unanswered ?? "";
     return message;
   },
 };
