@@ -251,6 +251,8 @@ interface Partial {
 }
 
 interface Reading {
+  /** The question's tokens. */
+  readonly toks: readonly string[];
   /** "Where": the answer is a place; it may name the last fact but is never required. */
   readonly where: RelationWord | undefined;
   /** Positions of nesting nouns ("manager" in "Carol's manager"). */
@@ -325,7 +327,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const relational = head !== undefined && type !== undefined && q.nesting.has(head.end - 1) && agentVerbs(head.text.split(" ").at(-1)!).length > 0;
   const afterHead = head && wordAfter(q, head.end);
   const headSpan = head && !type ? ([head.start, head.end] as const) : undefined;
-  const base = { afterHead, headSpan, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
+  const base = { toks: q.toks, afterHead, headSpan, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -348,8 +350,8 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // but bechamel is one; a named class stands for any of its members, and
   // a place named after "in" for the places within it ("born in Chile").
   // "Which clubs are in England?" with no verb: a club based in a city within England (see placedHere).
+  const holders: Reading[] = [];
   if (words.length > 0 || (q.within && type)) {
-    const holders: Reading[] = [];
     for (const anchor of named) {
       const members = (await anyClass(anchor, view)) ? "class" : q.within ? "place" : undefined;
       if (members && (words.length > 0 || members === "place")) holders.push({ ...base, anchor, others: named.filter((m) => m !== anchor), words, type, members });
@@ -360,11 +362,13 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   let best: { candidate: Candidate; mention: Mention } | undefined;
   // "Paris" in France and "Paris" in Texas, read alike: the question may be about either.
   let alike: Candidate[] = [];
+  const found: Candidate[] = [];
   for (const readings of rounds) {
     for (const reading of readings) {
       for (const id of reading.anchor.ids) {
         const candidate = await bestPath(id, reading, view, vocab);
         if (!candidate) continue;
+        found.push(candidate);
         if (!best || better(candidate, best.candidate)) {
           best = { candidate, mention: reading.anchor };
           alike = [];
@@ -374,7 +378,18 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
     if (best) break;
   }
   if (!best) return { kind: words.length === 0 && !type ? "unread" : "entities", pattern: "", subjects, predicates: [], answers: [], proof: [] };
-  const read = [best.candidate, ...alike];
+  // "born in London" is also born in Greenwich, within London: a reading through the places within adds its answers
+  // (read too when a closer reading answered first).
+  const mention = best.mention;
+  if (!found.some((c) => placesWithin(c.hops) > 0)) {
+    for (const reading of holders.filter((h) => h.members === "place" && h.anchor === mention)) {
+      for (const id of reading.anchor.ids) {
+        const candidate = await bestPath(id, reading, view, vocab);
+        if (candidate) found.push(candidate);
+      }
+    }
+  }
+  const read = [withPlacesDeeper(best.candidate, found), ...alike];
   const answers = new Map<string, FoundAnswer>();
   for (const c of read) for (const a of c.answers) if (!answers.has(a.id)) answers.set(a.id, a);
   const anchors = read.map((c) => c.anchor);
@@ -415,9 +430,12 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const placed = placedHere(reading);
   const score = scoring(reading, vocab);
   const named = (e: Edge) => free || (placed && placesItsSubject(e.predicate)) || [...words, ...optional].some((w) => score(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
-  const mayUse = (e: Edge, before: readonly Edge[]) => named(e) || (asksKind(reading) && !reading.members && climbing([...before.slice(-1), e]));
+  // Within a place, the places within it lead on down without a word of their own ("born in England": in Greenwich, in London, in England).
+  const downward = (e: Edge, before: readonly Edge[]) => reading.members === "place" && e.direction === "in" && CONTAINMENT.has(canonicalPredicate(e.predicate)) && placesWithin(before) === before.length;
+  const mayUse = (e: Edge, before: readonly Edge[]) => named(e) || (asksKind(reading) && !reading.members && climbing([...before.slice(-1), e])) || downward(e, before);
   let level: Partial[] = reading.members ? await membersOf(anchor, reading.members, view) : [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
+  const judged: Candidate[] = [];
   // A fact without a word of its own is taken only as the one step to the answer, or up a chain of containment
   // facts to the kind of place asked for ("In which country is the Mauritshuis?": in The Hague, in the Netherlands).
   const climbs = free && asksKind(reading);
@@ -431,7 +449,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
         if (free && p.hops.length > 0 && !climbing(hops)) continue;
         if (!reading.alike && converges(p.hops[p.hops.length - 1], e)) continue;
         // judge refuses a repeated predicate without a nesting noun; prune it here already.
-        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length) && !climbing(hops)) continue;
+        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length) && !climbing(hops) && placesWithin(hops) < hops.length) continue;
         next.push({ node: e.other, hops, confidence: p.confidence * e.confidence });
       }
     }
@@ -439,10 +457,36 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
     level = next.slice(0, MAX_PARTIALS);
     for (const group of bySignature(level).values()) {
       const candidate = await judge(anchor, group, reading, view, vocab);
+      if (candidate) judged.push(candidate);
       if (candidate && (!best || better(candidate, best))) best = candidate;
     }
   }
-  return best;
+  return best && withPlacesDeeper(best, judged);
+}
+
+/** How many of a path's first facts go down from the anchor into the places within it (`?y1 located_in england`). */
+function placesWithin(hops: Candidate["hops"]): number {
+  let n = 0;
+  while (n < hops.length && hops[n]!.direction === "in" && CONTAINMENT.has(canonicalPredicate(hops[n]!.predicate))) n++;
+  return n;
+}
+
+/**
+ * "Which monarchs were born in England?": born in Oxford, in England, and
+ * in Greenwich, in London, in England, are one reading, though each depth
+ * of places is a path of its own; the shortest wins, and the answers of the
+ * deeper ones (the same facts after the places) are added to it.
+ */
+function withPlacesDeeper(best: Candidate, judged: readonly Candidate[]): Candidate {
+  const within = placesWithin(best.hops);
+  const rest = best.hops.slice(within);
+  const sameRest = (c: Candidate): boolean => {
+    const k = placesWithin(c.hops);
+    return c.anchor === best.anchor && k > within && c.hops.length - k === rest.length && rest.every((h, i) => h.predicate === c.hops[k + i]!.predicate && h.direction === c.hops[k + i]!.direction);
+  };
+  const seen = new Set(best.answers.map((a) => a.id));
+  const deeper = judged.filter(sameRest).flatMap((c) => c.answers).filter((a) => !seen.has(a.id) && (seen.add(a.id), true));
+  return deeper.length === 0 ? best : { ...best, answers: [...best.answers, ...deeper] };
 }
 
 /**
@@ -580,10 +624,11 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const hops = group[0]!.hops;
   const { words } = reading;
   // A class standing for its members: its is-a fact is told by the class's own name.
-  const start = reading.members ? 1 : 0;
+  // Within a place: every place the path goes down through before its first other fact.
+  const start = reading.members === "place" ? Math.min(placesWithin(hops), hops.length - 1) : reading.members ? 1 : 0;
   // Only a fact that places its subject carries over to what holds the place: born in Valparaíso is born in Chile; a member of a team in Engineering is no team.
   // Held by a museum in Madrid is held in Madrid (placesItsSubject), as born in Valparaíso is born in Chile.
-  if (reading.members === "place" && !(placesItsSubject(hops[1]!.predicate) || (!placedHere(reading) && locative(hops[1]!.predicate)))) return undefined;
+  if (reading.members === "place" && !(placesItsSubject(hops[start]!.predicate) || (!placedHere(reading) && locative(hops[start]!.predicate)))) return undefined;
   const kind = reading.kindWord;
   const where = reading.where;
   const { own, used, total } = assignWords(hops, reading, vocab);
@@ -598,7 +643,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const unexplained = own.slice(0, hops.length - climb).filter((w) => w === undefined).length;
   // A predicate taken twice in a row needs a nesting noun for one of the two ("Carol's manager reports_to ...").
   for (let i = 1; i < hops.length; i++) {
-    if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && !withinPlace(reading, i) && !(climb > 0 && i >= hops.length - climb) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
+    if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && !withinPlace(reading, i) && !(climb > 0 && i >= hops.length - climb) && i >= placesWithin(hops) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
   }
   if (unexplained > 0 && !isFree(reading) && !placedHere(reading)) return undefined;
   // "Which frameworks written in Python depend on Jinja?" asks for frameworks written in Python, not ones depending on something that is.
@@ -668,6 +713,7 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   let total = 0;
   const own: (RelationWord | undefined)[] = hops.map(() => undefined);
   if (reading.members) own[0] = MEMBERSHIP;
+  if (reading.members === "place") for (let i = 1; i < placesWithin(hops) && i < hops.length - 1; i++) own[i] = MEMBERSHIP;
   const score = scoring(reading, vocab);
   const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
   const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
@@ -720,6 +766,10 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   // the Beatles born in Liverpool" is `born_in liverpool`, not also a birth year described.
   const leftover = restHere.filter((w) => w !== kind && !constraints.some((c) => wordScore(w.text, c.triple.predicate) >= WORD_MATCH_THRESHOLD));
   if (leftover.length > 0) {
+    // A word right before a preposition and the anchor ("born in England") says how the answer stands to the anchor:
+    // the path reached the anchor by another fact ("monarchs" read as `monarch_of england`), so this reading is wrong,
+    // and the word is no description of the answer alone (any `born_in` of it).
+    if (leftover.some((w) => reading.anchor.start === w.position + 2 && PLACE_PREPOSITIONS.has(reading.toks[w.position + 1] ?? ""))) return undefined;
     const described = await describedBy(p, leftover, vocab, view);
     const aboutAnswer = leftover.some((w) => w.position === reading.afterHead);
     const onTheWay = described ? [described] : aboutAnswer ? undefined : await kindsOnTheWay(p, leftover, vocab, view);

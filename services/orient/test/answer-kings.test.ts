@@ -1,0 +1,48 @@
+import { GraphStore, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
+import type { GoalAnswers } from "@boyd/proto";
+import { describe, expect, it } from "vitest";
+import { QuestionAnswerer } from "../src/index.js";
+
+// Monarchs, where they were born and what they were monarchs of: a graph the reading rules were not written against.
+const KINGS: readonly (readonly [string, string, string])[] = [
+  ...["william_i", "henry_ii", "richard_i", "henry_viii", "elizabeth_i", "victoria"].map((m) => [m, "instance_of", "monarch"] as const),
+  ...["william_i", "henry_ii", "richard_i", "henry_viii", "elizabeth_i"].map((m) => [m, "monarch_of", "england"] as const),
+  ["victoria", "monarch_of", "united_kingdom"],
+  ["william_i", "born_in", "falaise"],
+  ["henry_ii", "born_in", "le_mans"],
+  ["richard_i", "born_in", "oxford"],
+  ["henry_viii", "born_in", "greenwich"],
+  ["elizabeth_i", "born_in", "greenwich"],
+  ["victoria", "born_in", "london"],
+  ["falaise", "located_in", "france"],
+  ["le_mans", "located_in", "france"],
+  ["oxford", "located_in", "england"],
+  ["greenwich", "located_in", "london"],
+  ["london", "located_in", "england"],
+];
+
+async function graphWith(triples: readonly (readonly [string, string, string])[]): Promise<GraphStore> {
+  const store = new GraphStore((await openEmbeddedBackend()).backend);
+  await store.addTriples(triples.map(([subject, predicate, object]): TripleInput => ({ subject, predicate, object, source: "kings.csv" })));
+  return store;
+}
+
+async function ask(store: GraphStore, question: string): Promise<GoalAnswers> {
+  return new QuestionAnswerer(store).answer({ symbolId: "goal:q", description: question }, "a1", 1);
+}
+
+const ids = (a: GoalAnswers): string[] => a.answers.map((x) => x.symbolId).sort();
+const proofOf = (a: GoalAnswers, id: string): string => a.answers.find((x) => x.symbolId === id)!.proof!.summary;
+
+describe("answering - born in a place, through the places within it", () => {
+  it("'Which monarchs were born in England?' never answers a monarch of England born in France (`monarch_of england` with any `born_in`); it finds those born in places within England, however deep, each with the chain in its proof", async () => {
+    const store = await graphWith(KINGS);
+    const a = await ask(store, "Which monarchs were born in England?");
+    expect(ids(a)).not.toContain("william_i");
+    expect(ids(a)).not.toContain("henry_ii");
+    expect(ids(a)).toEqual(["elizabeth_i", "henry_viii", "richard_i", "victoria"]);
+    expect(proofOf(a, "henry_viii")).toBe("london located_in england (kings.csv); greenwich located_in london (kings.csv); henry_viii born_in greenwich (kings.csv); henry_viii instance_of monarch (kings.csv)");
+    expect(ids(await ask(store, "Which monarchs were born in France?"))).toEqual(["henry_ii", "william_i"]);
+    expect(ids(await ask(store, "Which monarchs were born in London?"))).toEqual(["elizabeth_i", "henry_viii", "victoria"]);
+  });
+});
