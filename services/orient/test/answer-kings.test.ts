@@ -19,6 +19,8 @@ const KINGS: readonly (readonly [string, string, string])[] = [
   ["oxford", "located_in", "england"],
   ["greenwich", "located_in", "london"],
   ["london", "located_in", "england"],
+  ["henry_viii", "spouse", "anne_boleyn"],
+  ["henry_viii", "spouse", "catherine_of_aragon"],
 ];
 
 async function graphWith(triples: readonly (readonly [string, string, string])[]): Promise<GraphStore> {
@@ -44,5 +46,13 @@ describe("answering - born in a place, through the places within it", () => {
     expect(proofOf(a, "henry_viii")).toBe("london located_in england (kings.csv); greenwich located_in london (kings.csv); henry_viii born_in greenwich (kings.csv); henry_viii instance_of monarch (kings.csv)");
     expect(ids(await ask(store, "Which monarchs were born in France?"))).toEqual(["henry_ii", "william_i"]);
     expect(ids(await ask(store, "Which monarchs were born in London?"))).toEqual(["elizabeth_i", "henry_viii", "victoria"]);
+  });
+});
+
+describe("answering - marriage", () => {
+  it("'Who did Henry VIII marry?' and 'Was Henry VIII married to Anne Boleyn?' read `spouse`", async () => {
+    const store = await graphWith(KINGS);
+    expect(ids(await ask(store, "Who did Henry VIII marry?"))).toEqual(["anne_boleyn", "catherine_of_aragon"]);
+    expect((await ask(store, "Was Henry VIII married to Anne Boleyn?")).proof?.summary).toBe("henry_viii spouse anne_boleyn (kings.csv)");
   });
 });

@@ -47,6 +47,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   salary: ["salary", "salaries", "earn", "earns", "earned", "paid", "pay", "wage", "wages", "income"],
   price: ["price", "prices", "priced", "cost", "costs"],
   kin: ["parent", "parents", "child", "children", "offspring"],
+  marriage: ["spouse", "spouses", "married", "marry", "marries", "wed", "wedded"],
   succession: ["predecessor", "predecessors", "successor", "successors", "prequel", "sequel", "sequels"],
   length: ["length", "long", "lengthy", "short"],
   distance: ["distance", "far", "away", "distant"],
