@@ -1,5 +1,5 @@
 import { GraphStore, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
-import type { GoalAnswers } from "@boyd/proto";
+import { AnswerKind, type GoalAnswers } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { QuestionAnswerer } from "../src/index.js";
 
@@ -54,5 +54,18 @@ describe("answering - marriage", () => {
     const store = await graphWith(KINGS);
     expect(ids(await ask(store, "Who did Henry VIII marry?"))).toEqual(["anne_boleyn", "catherine_of_aragon"]);
     expect((await ask(store, "Was Henry VIII married to Anne Boleyn?")).proof?.summary).toBe("henry_viii spouse anne_boleyn (kings.csv)");
+  });
+});
+
+describe("answering - yes or no, born in a place within another", () => {
+  it("'Was Henry VIII born in England?' is yes through Greenwich and London, every fact in the proof; born in France, or living in England, is not yes", async () => {
+    const store = await graphWith(KINGS);
+    const yes = await ask(store, "Was Henry VIII born in England?");
+    expect(yes.kind).toBe(AnswerKind.YES);
+    expect(yes.pattern).toBe("henry_viii born_in ?p, ?p within england");
+    expect(yes.proof?.summary).toBe("henry_viii born_in greenwich (kings.csv); greenwich located_in london (kings.csv); london located_in england (kings.csv)");
+    expect((await ask(store, "Was Henry VIII born in France?")).kind).not.toBe(AnswerKind.YES);
+    expect((await ask(store, "Does Henry VIII live in England?")).kind).not.toBe(AnswerKind.YES);
+    expect((await ask(store, "Was William I born in England?")).kind).not.toBe(AnswerKind.YES);
   });
 });

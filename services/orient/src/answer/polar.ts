@@ -51,7 +51,9 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   for (const target of targets) {
     const fits = (p: string, swapped: boolean, subject: string): boolean => names(p) && keepsOrder(p, swapped) && keepsRoles(p, subject, target);
     // "Is Paris in the United States?": in Texas, which is in the United States.
-    const link = (await polarLink(first, target, view, fits)) ?? (q.within && q.words.length === 0 ? await containedIn(first, target, view) : undefined);
+    // "Was Victoria born in England?": born in London, which is in England; the first fact one the words name.
+    const placing = q.words.length === 0 ? placesItsSubject : (p: string) => first.ids.some((id) => fits(p, false, id));
+    const link = (await polarLink(first, target, view, fits)) ?? (q.within ? await containedIn(first, target, view, placing) : undefined);
     if (!link) break;
     links.push(...link.steps);
     patterns.push(link.pattern);
@@ -132,12 +134,15 @@ async function polarLink(first: Mention, target: Mention, view: FactView, fits: 
   return undefined;
 }
 
-/** A chain of facts placing the first thing named within `target` (`located_in`, `part_of`, ...), shortest first. */
-async function containedIn(first: Mention, target: Mention, view: FactView): Promise<{ steps: FactStep[]; pattern: string } | undefined> {
+/** A chain of facts placing the first thing named within `target` (`located_in`, `part_of`, ...) after a first fact `placing` accepts, shortest first. */
+async function containedIn(first: Mention, target: Mention, view: FactView, placing: (predicate: string) => boolean): Promise<{ steps: FactStep[]; pattern: string } | undefined> {
   for (const start of first.ids) {
     // The first fact may place the thing by keeping it (`held_by` a museum); what holds a place holds only by containment.
-    const steps = await chainWithin(view, start, target.ids, placesItsSubject);
-    if (steps) return { steps, pattern: `${start} within ${steps[steps.length - 1]!.triple.object}` };
+    const steps = await chainWithin(view, start, target.ids, placing);
+    if (!steps) continue;
+    const end = steps[steps.length - 1]!.triple.object;
+    const head = steps[0]!.triple.predicate;
+    return { steps, pattern: placesItsSubject(head) ? `${start} within ${end}` : `${start} ${head} ?p, ?p within ${end}` };
   }
   return undefined;
 }
