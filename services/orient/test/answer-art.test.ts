@@ -1,10 +1,9 @@
-import { GraphStore, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
-import { AnswerKind, type GoalAnswers } from "@boyd/proto";
+import { AnswerKind } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { QuestionAnswerer } from "../src/index.js";
+import { ask, graphWith as graphFrom, ids, type Facts } from "./fixtures/asked-graph.js";
 
 // A small art graph the reading rules were not written against: paintings, their painters and museums, places within places.
-const ART: readonly (readonly [string, string, string])[] = [
+const ART: Facts = [
   ["the_night_watch", "is_a", "painting"],
   ["guernica", "is_a", "painting"],
   ["water_lilies", "is_a", "painting"],
@@ -37,17 +36,8 @@ const ART: readonly (readonly [string, string, string])[] = [
   ["paloma_picasso", "born_in", "paris"],
 ];
 
-async function graphWith(triples: readonly (readonly [string, string, string])[]): Promise<GraphStore> {
-  const store = new GraphStore((await openEmbeddedBackend()).backend);
-  await store.addTriples(triples.map(([subject, predicate, object]): TripleInput => ({ subject, predicate, object, source: "art.csv" })));
-  return store;
-}
 
-async function ask(store: GraphStore, question: string): Promise<GoalAnswers> {
-  return new QuestionAnswerer(store).answer({ symbolId: "goal:q", description: question }, "a1", 1);
-}
-
-const ids = (a: GoalAnswers): string[] => a.answers.map((x) => x.symbolId).sort();
+const graphWith = (triples: Facts) => graphFrom(triples, "art.csv");
 
 describe("answering - where things are", () => {
   it("'Where is the Night Watch?' is never answered by the year it was completed_in: a number is no place", async () => {
@@ -174,7 +164,7 @@ describe("answering - names people shorten", () => {
 });
 
 describe("answering - rankings and comparisons over made things", () => {
-  const MADE: readonly (readonly [string, string, string])[] = [
+  const MADE: Facts = [
     ...ART,
     ["mona_lisa", "is_a", "painting"],
     ["mona_lisa", "painted_by", "leonardo_da_vinci"],
@@ -242,7 +232,7 @@ describe("answering - belonging", () => {
 });
 
 describe("answering - the kind of place asked for, up the places within places", () => {
-  const PLACES: readonly (readonly [string, string, string])[] = [
+  const PLACES: Facts = [
     ...ART,
     ["rembrandt", "born_in", "leiden"],
     ["leiden", "located_in", "netherlands"],
@@ -276,7 +266,7 @@ describe("answering - the kind of place asked for, up the places within places",
 });
 
 describe("answering - how many", () => {
-  const COUNTED: readonly (readonly [string, string, string])[] = [
+  const COUNTED: Facts = [
     ...ART,
     ["the_starry_night", "is_a", "painting"],
     ["the_starry_night", "held_by", "moma"],
@@ -356,7 +346,7 @@ describe("answering - made by, held in", () => {
 });
 
 describe("answering - scientists (a second graph the rules were not written against)", () => {
-  const SCIENCE: readonly (readonly [string, string, string])[] = [
+  const SCIENCE: Facts = [
     ["albert_einstein", "is_a", "physicist"],
     ["niels_bohr", "is_a", "physicist"],
     ["alan_turing", "is_a", "mathematician"],
@@ -388,7 +378,7 @@ describe("answering - scientists (a second graph the rules were not written agai
 });
 
 describe("answering - camelCase predicates (data exported from RDF or JSON)", () => {
-  const EU: readonly (readonly [string, string, string])[] = [
+  const EU: Facts = [
     ["FR", "label", "France"],
     ["PT", "label", "Portugal"],
     ["ES", "label", "Spain"],

@@ -1,10 +1,9 @@
-import { GraphStore, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
-import { AnswerKind, type GoalAnswers } from "@boyd/proto";
+import { AnswerKind } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { QuestionAnswerer } from "../src/index.js";
+import { ask, graphWith as graphFrom, ids, type Facts } from "./fixtures/asked-graph.js";
 
 // A chemistry graph the reading rules were not written against: elements, their groups and phases, compounds and what they are made of.
-const CHEM: readonly (readonly [string, string, string])[] = [
+const CHEM: Facts = [
   ...["hydrogen", "helium", "oxygen", "neon", "sodium", "iron", "gold", "mercury"].map((e) => [e, "instance_of", "chemical_element"] as const),
   ["helium", "element_group", "noble_gas"],
   ["neon", "element_group", "noble_gas"],
@@ -22,17 +21,8 @@ const CHEM: readonly (readonly [string, string, string])[] = [
   ["table_salt", "composed_of", "chlorine"],
 ];
 
-async function graphWith(triples: readonly (readonly [string, string, string])[]): Promise<GraphStore> {
-  const store = new GraphStore((await openEmbeddedBackend()).backend);
-  await store.addTriples(triples.map(([subject, predicate, object]): TripleInput => ({ subject, predicate, object, source: "chem.csv" })));
-  return store;
-}
 
-async function ask(store: GraphStore, question: string): Promise<GoalAnswers> {
-  return new QuestionAnswerer(store).answer({ symbolId: "goal:q", description: question }, "a1", 1);
-}
-
-const ids = (a: GoalAnswers): string[] => a.answers.map((x) => x.symbolId).sort();
+const graphWith = (triples: Facts) => graphFrom(triples, "chem.csv");
 
 describe("answering - kinds said by a group, genre or category", () => {
   it("'Is helium a noble gas?' is yes by its element_group, proven; 'Is iron a noble gas?' is not yes (the group is not declared functional: no 'no' either)", async () => {

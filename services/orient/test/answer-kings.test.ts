@@ -1,10 +1,9 @@
-import { GraphStore, openEmbeddedBackend, type TripleInput } from "@boyd/graph";
-import { AnswerKind, type GoalAnswers } from "@boyd/proto";
+import { AnswerKind } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
-import { QuestionAnswerer } from "../src/index.js";
+import { ask, graphWith as graphFrom, ids, proofOf, type Facts } from "./fixtures/asked-graph.js";
 
 // Monarchs, where they were born and what they were monarchs of: a graph the reading rules were not written against.
-const KINGS: readonly (readonly [string, string, string])[] = [
+const KINGS: Facts = [
   ...["william_i", "henry_ii", "richard_i", "henry_viii", "elizabeth_i", "victoria"].map((m) => [m, "instance_of", "monarch"] as const),
   ...["william_i", "henry_ii", "richard_i", "henry_viii", "elizabeth_i"].map((m) => [m, "monarch_of", "england"] as const),
   ["victoria", "monarch_of", "united_kingdom"],
@@ -23,18 +22,8 @@ const KINGS: readonly (readonly [string, string, string])[] = [
   ["henry_viii", "spouse", "catherine_of_aragon"],
 ];
 
-async function graphWith(triples: readonly (readonly [string, string, string])[]): Promise<GraphStore> {
-  const store = new GraphStore((await openEmbeddedBackend()).backend);
-  await store.addTriples(triples.map(([subject, predicate, object]): TripleInput => ({ subject, predicate, object, source: "kings.csv" })));
-  return store;
-}
 
-async function ask(store: GraphStore, question: string): Promise<GoalAnswers> {
-  return new QuestionAnswerer(store).answer({ symbolId: "goal:q", description: question }, "a1", 1);
-}
-
-const ids = (a: GoalAnswers): string[] => a.answers.map((x) => x.symbolId).sort();
-const proofOf = (a: GoalAnswers, id: string): string => a.answers.find((x) => x.symbolId === id)!.proof!.summary;
+const graphWith = (triples: Facts) => graphFrom(triples, "kings.csv");
 
 describe("answering - born in a place, through the places within it", () => {
   it("'Which monarchs were born in England?' never answers a monarch of England born in France (`monarch_of england` with any `born_in`); it finds those born in places within England, however deep, each with the chain in its proof", async () => {
