@@ -1,11 +1,12 @@
 import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
-import { chainWithin, containedBy, CONTAINMENT, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { chainWithin, CONTAINMENT, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
+import { climbed, climbing, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
 import { countedQuestion, countOf } from "./counting.js";
 import { answerWhenMade } from "./made.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
@@ -464,31 +465,6 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   return best && withPlacesDeeper(best, judged);
 }
 
-/** How many of a path's first facts go down from the anchor into the places within it (`?y1 located_in england`). */
-function placesWithin(hops: Candidate["hops"]): number {
-  let n = 0;
-  while (n < hops.length && hops[n]!.direction === "in" && CONTAINMENT.has(canonicalPredicate(hops[n]!.predicate))) n++;
-  return n;
-}
-
-/**
- * "Which monarchs were born in England?": born in Oxford, in England, and
- * in Greenwich, in London, in England, are one reading, though each depth
- * of places is a path of its own; the shortest wins, and the answers of the
- * deeper ones (the same facts after the places) are added to it.
- */
-function withPlacesDeeper(best: Candidate, judged: readonly Candidate[]): Candidate {
-  const within = placesWithin(best.hops);
-  const rest = best.hops.slice(within);
-  const sameRest = (c: Candidate): boolean => {
-    const k = placesWithin(c.hops);
-    return c.anchor === best.anchor && k > within && c.hops.length - k === rest.length && rest.every((h, i) => h.predicate === c.hops[k + i]!.predicate && h.direction === c.hops[k + i]!.direction);
-  };
-  const seen = new Set(best.answers.map((a) => a.id));
-  const deeper = judged.filter(sameRest).flatMap((c) => c.answers).filter((a) => !seen.has(a.id) && (seen.add(a.id), true));
-  return deeper.length === 0 ? best : { ...best, answers: [...best.answers, ...deeper] };
-}
-
 /**
  * "Which clubs are in England?": no word names a relation, so "in" alone
  * says how the answer is in a place within the one named; only a fact that
@@ -497,25 +473,6 @@ function withPlacesDeeper(best: Candidate, judged: readonly Candidate[]): Candid
  */
 function placedHere(reading: Reading): boolean {
   return reading.members === "place" && reading.words.length === 0 && reading.type !== undefined;
-}
-
-/**
- * How many of the path's last facts climb from a place to the places it is
- * within, after a fact that places something (`held_by`, `located_in`) or
- * says where it happened (`born_in`): Guernica is held by the Reina Sofía,
- * in Madrid, in Spain. A kind of place asked for ("which country") may be
- * reached that way.
- */
-function climbed(hops: readonly Edge[]): number {
-  let n = 0;
-  while (n < hops.length - 1 && containedBy(hops[hops.length - 1 - n]!)) n++;
-  const from = hops[hops.length - 1 - n];
-  return n > 0 && from !== undefined && from.direction === "out" && (locative(from.predicate) || placesItsSubject(from.predicate)) ? n : 0;
-}
-
-/** Whether a free path is one fact, or one that places its subject and the climb after it. */
-function climbing(hops: readonly Edge[]): boolean {
-  return hops.length > 1 && climbed(hops) === hops.length - 1;
 }
 
 /** Whether the question asks for a kind of answer ("which country", "what city"), which a climb may reach. */
@@ -839,24 +796,6 @@ function pastVerb(word: string): boolean {
 
 const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];
 const PLACE_WORDS = ["place", "location", "city", "town", "village", "country", "region", "state", "province", "continent", "office", "building", "site", "area", "district", "island"];
-
-/**
- * Whether the last fact of a path to an answer of "where" ends at a place:
- * its object, when "where" names the fact (`located_in`) or its name says
- * so (`worked_at`); its subject only for a fact "of" a thing
- * (`location_of`). "Where is Bletchley Park?" is never answered by who
- * worked at it.
- */
-function namesPlace(last: Edge, namedByWhere: boolean): boolean {
-  if (last.direction === "out") return namedByWhere || locative(last.predicate);
-  return namedByWhere && predicateTokens(last.predicate).at(-1) === "of";
-}
-
-/** A predicate whose object is a place by its name (`born_in`, `located_at`, `comes_from`). */
-function locative(predicate: string): boolean {
-  const last = predicateTokens(predicate).at(-1);
-  return last === "in" || last === "at" || last === "from";
-}
 
 async function isPlace(id: string, vocab: Vocabulary, view: FactView): Promise<boolean> {
   return (await kindOf(id, PLACE_WORDS, vocab, view)) !== undefined;

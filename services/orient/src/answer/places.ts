@@ -1,0 +1,75 @@
+import { canonicalPredicate, predicateTokens } from "@boyd/graph";
+import { containedBy, CONTAINMENT, placesItsSubject, type Edge } from "./facts.js";
+import type { FoundAnswer } from "./result.js";
+
+// Paths through places: down from a place into the places within it, up
+// from a place to the places it is within, and which facts name a place.
+
+/** A path read as an answer, as far as places are concerned. */
+interface PlacedCandidate {
+  readonly anchor: string;
+  readonly hops: readonly { predicate: string; direction: "out" | "in" }[];
+  readonly answers: readonly FoundAnswer[];
+}
+
+/** How many of a path's first facts go down from the anchor into the places within it (`?y1 located_in england`). */
+export function placesWithin(hops: PlacedCandidate["hops"]): number {
+  let n = 0;
+  while (n < hops.length && hops[n]!.direction === "in" && CONTAINMENT.has(canonicalPredicate(hops[n]!.predicate))) n++;
+  return n;
+}
+
+/**
+ * "Which monarchs were born in England?": born in Oxford, in England, and
+ * in Greenwich, in London, in England, are one reading, though each depth
+ * of places is a path of its own; the shortest wins, and the answers of the
+ * deeper ones (the same facts after the places) are added to it.
+ */
+export function withPlacesDeeper<C extends PlacedCandidate>(best: C, judged: readonly C[]): C {
+  const within = placesWithin(best.hops);
+  const rest = best.hops.slice(within);
+  const sameRest = (c: C): boolean => {
+    const k = placesWithin(c.hops);
+    return c.anchor === best.anchor && k > within && c.hops.length - k === rest.length && rest.every((h, i) => h.predicate === c.hops[k + i]!.predicate && h.direction === c.hops[k + i]!.direction);
+  };
+  const seen = new Set(best.answers.map((a) => a.id));
+  const deeper = judged.filter(sameRest).flatMap((c) => c.answers).filter((a) => !seen.has(a.id) && (seen.add(a.id), true));
+  return deeper.length === 0 ? best : { ...best, answers: [...best.answers, ...deeper] };
+}
+
+/**
+ * How many of the path's last facts climb from a place to the places it is
+ * within, after a fact that places something (`held_by`, `located_in`) or
+ * says where it happened (`born_in`): Guernica is held by the Reina Sofía,
+ * in Madrid, in Spain. A kind of place asked for ("which country") may be
+ * reached that way.
+ */
+export function climbed(hops: readonly Edge[]): number {
+  let n = 0;
+  while (n < hops.length - 1 && containedBy(hops[hops.length - 1 - n]!)) n++;
+  const from = hops[hops.length - 1 - n];
+  return n > 0 && from !== undefined && from.direction === "out" && (locative(from.predicate) || placesItsSubject(from.predicate)) ? n : 0;
+}
+
+/** Whether a free path is one fact, or one that places its subject and the climb after it. */
+export function climbing(hops: readonly Edge[]): boolean {
+  return hops.length > 1 && climbed(hops) === hops.length - 1;
+}
+
+/**
+ * Whether the last fact of a path to an answer of "where" ends at a place:
+ * its object, when "where" names the fact (`located_in`) or its name says
+ * so (`worked_at`); its subject only for a fact "of" a thing
+ * (`location_of`). "Where is Bletchley Park?" is never answered by who
+ * worked at it.
+ */
+export function namesPlace(last: Edge, namedByWhere: boolean): boolean {
+  if (last.direction === "out") return namedByWhere || locative(last.predicate);
+  return namedByWhere && predicateTokens(last.predicate).at(-1) === "of";
+}
+
+/** A predicate whose object is a place by its name (`born_in`, `located_at`, `comes_from`). */
+export function locative(predicate: string): boolean {
+  const last = predicateTokens(predicate).at(-1);
+  return last === "in" || last === "at" || last === "from";
+}
