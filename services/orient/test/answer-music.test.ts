@@ -78,3 +78,17 @@ describe("answering - the oldest and youngest", () => {
     expect(ids(await ask(store, "Who is the newest member of Queen?"))).toEqual([]);
   });
 });
+
+describe("answering - the most of what each has, counted", () => {
+  it("'Which band has the most members?': no fact states a number of members, so each band's are counted in the graph, the label saying so and against what, every counted fact in the proof", async () => {
+    const a = await ask(await graphWith(MUSIC), "Which band has the most members?");
+    expect(ids(a)).toEqual(["the_beatles"]);
+    expect(a.answers[0]!.label).toBe("the_beatles: 4 members counted in the graph, against queen 2, the_rolling_stones 2");
+    expect(a.pattern).toBe("most ?n: count ?x: ?x member_of ?m, ?m is-a band");
+    const proof = proofOf(a, "the_beatles");
+    for (const m of ["john_lennon", "paul_mccartney", "george_harrison", "ringo_starr"]) expect(proof).toContain(`${m} member_of the_beatles`);
+    expect(proof).toContain("brian_may member_of queen");
+    // The fewest: a count of none is no count (the graph may not know them); two bands tie at 2.
+    expect(ids(await ask(await graphWith(MUSIC), "Which band has the fewest members?"))).toEqual(["queen", "the_rolling_stones"]);
+  });
+});

@@ -8,6 +8,7 @@ import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSu
 import { inUnit } from "./units.js";
 import { climbed, climbing, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
 import { countedQuestion, countOf } from "./counting.js";
+import { answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -80,8 +81,16 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
   // "the most platforms" ranks; read without it, the question would list them all.
   // Narrowed ("the oldest film by Ridley Scott"), it ranks the answers of the rest.
   if (q.superlative) {
-    return (await answerSuperlative(q, vocab, view)) ?? (await answerSuperlativeNested(q, ask)) ?? (await answerSuperlativeAmong(q, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
+    return (
+      (await answerSuperlative(q, vocab, view)) ??
+      (await answerSuperlativeNested(q, ask)) ??
+      (await answerSuperlativeAmong(q, ask, vocab, view)) ??
+      (await answerSuperlativeCounted(q, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" }
+    );
   }
+  // "Which planet has the most moons?" with `moon` a class: each planet's moons counted.
+  const counted = await answerSuperlativeCounted(q, ask, vocab, view);
+  if (counted) return counted;
   // So does "more than 4", "after 1900": read without it, every value would answer.
   if (q.comparison) return (await answerComparison(q, vocab, view)) ?? (await answerComparisonAmong(q, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
   const parts = questionParts(text, vocab);

@@ -1,0 +1,114 @@
+import { IS_A, type FactStep, type FactView } from "./facts.js";
+import { onlyClassNamed } from "./measures.js";
+import type { Mention, QuestionReading } from "./question.js";
+import type { FoundAnswer, QuestionAnswer } from "./result.js";
+import type { Vocabulary } from "./vocabulary.js";
+
+// Members of a class counted one by one: the most asked is each member's
+// question asked in turn, closed-world (what the graph holds), and said so.
+const MAX_COUNTED = 50;
+// Other members named in the winner's label.
+const NAMED_AGAINST = 6;
+
+const COUNTING_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ["most", true],
+  ["fewest", false],
+  ["least", false],
+]);
+
+interface Counted {
+  readonly member: string;
+  readonly isA: FactStep;
+  readonly listed: QuestionAnswer;
+}
+
+/**
+ * "Which planet has the most moons?" where no fact states a number of
+ * moons: each planet's moons are listed as "which moons does Mars have"
+ * lists them, read the same way for every planet (else no answer), and
+ * counted; the planet with the most wins, its label saying the count is of
+ * what the graph holds and what it was against, its proof every fact
+ * counted (the others' marked compared). A tie gives each; no count above
+ * zero gives none.
+ */
+export async function answerSuperlativeCounted(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const counting = countingAsked(q);
+  if (!counting || q.comparison) return undefined;
+  const { head, noun, highest } = counting;
+  for (const cls of head.ids) {
+    const counted = await countEach(cls, noun, ask, vocab, view);
+    if (!counted) continue;
+    const shape = sameShape(counted);
+    if (shape === undefined) continue;
+    const sizes = counted.map((c) => c.listed.answers.length);
+    const best = highest ? Math.max(...sizes) : Math.min(...sizes);
+    // None counted is no count of 0 (the graph may not know them), as countOf holds: no fewest of nothing, no most of none.
+    if (best === 0) return undefined;
+    const name = (id: string) => vocab.displayName(id);
+    const answers: FoundAnswer[] = counted.flatMap((c, i) => {
+      if (sizes[i] !== best) return [];
+      const against = counted
+        .filter((o) => o !== c)
+        .sort((a, b) => (highest ? -1 : 1) * (a.listed.answers.length - b.listed.answers.length))
+        .slice(0, NAMED_AGAINST)
+        .map((o) => `${name(o.member)} ${o.listed.answers.length}`);
+      const others = counted.filter((o) => o !== c).flatMap((o) => o.listed.answers.flatMap((a) => a.steps.map((s) => ({ ...s, compared: true }))));
+      return [
+        {
+          id: c.member,
+          label: `${name(c.member)}: ${best} ${noun} counted in the graph, against ${against.join(", ")}${counted.length - 1 > NAMED_AGAINST ? ", ..." : ""}`,
+          confidence: Math.min(c.isA.triple.confidence, ...c.listed.answers.map((a) => a.confidence)),
+          steps: [c.isA, ...c.listed.answers.flatMap((a) => a.steps), ...others],
+        },
+      ];
+    });
+    return { kind: "entities", pattern: `${highest ? "most" : "fewest"} ?n: count ?x: ${shape}, ?m is-a ${cls}`, subjects: [cls], predicates: counted.flatMap((c) => c.listed.predicates).filter((p, i, all) => all.indexOf(p) === i), answers, proof: [] };
+  }
+  return undefined;
+}
+
+/**
+ * "the most moons" after the class asked for: the counting word, the noun
+ * counted (a word, or a class named: `moon`) and the class whose members
+ * are ranked, the only other thing named. Undefined otherwise.
+ */
+function countingAsked(q: QuestionReading): { head: Mention; noun: string; highest: boolean } | undefined {
+  const asked = q.superlative;
+  if (asked) {
+    const head = onlyClassNamed(q);
+    const highest = asked.positions.length === 2 ? COUNTING_WORDS.get(q.toks[asked.positions[0]!] ?? "") : undefined;
+    return head && highest !== undefined ? { head, noun: asked.measure, highest } : undefined;
+  }
+  // A class counted is named, so it is no superlative's word: "Which planet has the most moons?" with `moon` a class.
+  const head = q.head;
+  const counted = q.mentions.find((m) => m !== head && COUNTING_WORDS.has(q.toks[m.start - 1] ?? ""));
+  if (!head || !counted || q.mentions.some((m) => m !== head && m !== counted)) return undefined;
+  return { head, noun: counted.text, highest: COUNTING_WORDS.get(q.toks[counted.start - 1]!)! };
+}
+
+/** Each member of `cls` (not its subclasses) with what "which <noun> does <member> have" lists; undefined past MAX_COUNTED members. */
+async function countEach(cls: string, noun: string, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<Counted[] | undefined> {
+  const members = [];
+  for (const m of await view.holdings(cls, IS_A)) if (!(await view.isClass(m.other))) members.push(m);
+  if (members.length < 2 || members.length > MAX_COUNTED) return undefined;
+  const counted: Counted[] = [];
+  for (const m of members) counted.push({ member: m.other, isA: m.step, listed: await ask(`which ${noun} does ${vocab.displayName(m.other)} have`) });
+  return counted;
+}
+
+/**
+ * The one pattern every member's list was read by, the member as `?m`
+ * ("?x orbits ?m"); undefined when two read differently, when one read as
+ * about another thing, or when none read at all. A member whose question
+ * found nothing counts none.
+ */
+function sameShape(counted: readonly Counted[]): string | undefined {
+  const shapes = new Set<string>();
+  for (const c of counted) {
+    if (c.listed.kind !== "entities" && c.listed.kind !== "unread") return undefined;
+    if (c.listed.answers.length === 0) continue;
+    if (!c.listed.subjects.includes(c.member) || c.listed.pattern.includes("; ")) return undefined;
+    shapes.add(c.listed.pattern.split(c.member).join("?m"));
+  }
+  return shapes.size === 1 ? [...shapes][0] : undefined;
+}
