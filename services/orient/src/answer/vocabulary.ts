@@ -64,6 +64,10 @@ export class Vocabulary {
   private readonly byNameEnd = new Map<string, Set<string>>();
   /** Classes (objects of is-a facts) named by two words or more, by their last word: "club" -> football_club. */
   private readonly byHeadNoun = new Map<string, Set<string>>();
+  /** Symbols by the first words of a name of two words or more, with the words left ("heathrow" -> lhr, "airport"), for names people shorten to what sets them apart. */
+  private readonly byNameStart = new Map<string, Map<string, string>>();
+  /** The last word of every class's name ("airport", "club"). */
+  private readonly classNouns = new Set<string>();
 
   /** Counts a relation triple's predicate (see predicates, relations). */
   count(t: Triple): void {
@@ -114,17 +118,27 @@ export class Vocabulary {
       let ends = this.byNameEnd.get(end);
       if (!ends) this.byNameEnd.set(end, (ends = new Set()));
       ends.add(id);
+      const start = words.slice(0, i).join(" ");
+      let starts = this.byNameStart.get(start);
+      if (!starts) this.byNameStart.set(start, (starts = new Map()));
+      starts.set(id, end);
     }
   }
 
   /**
    * The one symbol a shortened name stands for: the words end one of its
    * names ("Picasso" for pablo_picasso, "da Vinci" for leonardo_da_vinci)
-   * and end no other symbol's, and no symbol goes by the words themselves.
+   * and end no other symbol's, or they start one whose other words name a
+   * kind of thing ("Heathrow" for Heathrow Airport) and start no other such
+   * name; and no symbol goes by the words themselves.
    */
   shortenedName(name: string): string | undefined {
+    if (this.byName.has(name)) return undefined;
     const ids = this.byNameEnd.get(name);
-    return ids?.size === 1 && !this.byName.has(name) ? [...ids][0] : undefined;
+    if (ids) return ids.size === 1 ? [...ids][0] : undefined;
+    // "Heathrow" for Heathrow Airport: the words left say only what kind of thing it is.
+    const kinds = [...(this.byNameStart.get(name) ?? [])].filter(([, rest]) => this.classNouns.has(rest.split(" ").at(-1)!));
+    return kinds.length === 1 ? kinds[0]![0] : undefined;
   }
 
   /**
@@ -140,6 +154,7 @@ export class Vocabulary {
   /** Notes the object of an is-a fact as a class (see classByHeadNoun). */
   addClass(id: string): void {
     const words = nameOfId(id).split(" ");
+    this.classNouns.add(words[words.length - 1]!);
     if (words.length < 2) return;
     const head = words[words.length - 1]!;
     let classes = this.byHeadNoun.get(head);
