@@ -9,10 +9,15 @@ const AIR: Facts = [
   ["lhr", "label", "Heathrow Airport"],
   ["lufthansa", "instance_of", "airline"],
   ["british_airways", "instance_of", "airline"],
+  ["air_france", "instance_of", "airline"],
   ["lufthansa", "hub", "fra"],
   ["lufthansa", "hub", "muc"],
   ["british_airways", "hub", "lhr"],
-  ...["lh400", "ba903"].map((f) => [f, "instance_of", "flight"] as const),
+  ...["lh400", "ba903", "af1234"].map((f) => [f, "instance_of", "flight"] as const),
+  ["lh400", "operated_by", "lufthansa"],
+  ["ba903", "operated_by", "british_airways"],
+  ["af1234", "operated_by", "air_france"],
+  ["af1234", "arrives_at", "muc"],
   ["lh400", "departs_from", "fra"],
   ["lh400", "arrives_at", "lhr"],
   ["ba903", "departs_from", "lhr"],
@@ -31,5 +36,16 @@ describe("answering - a name shortened to what sets it apart", () => {
     // A word that starts two names says neither.
     const two = await graphWith([...AIR, ["lhr2", "instance_of", "airport"], ["lhr2", "label", "Heathrow Terminal Airport"]]);
     expect(ids(await ask(two, "Which flights depart from Heathrow?"))).toEqual([]);
+  });
+});
+
+describe("answering - which way a journey goes", () => {
+  it("'Which airline operates the flight from Heathrow?' is tied to Heathrow by departs_from, never by arrives_at; 'a flight to Munich Airport' never by an airline's hub there", async () => {
+    const store = await graphWith(AIR);
+    const from = await ask(store, "Which airline operates the flight from Heathrow?");
+    expect(ids(from)).toEqual(["british_airways"]);
+    expect(ids(await ask(store, "Which airline operates a flight to Heathrow?"))).toEqual(["lufthansa"]);
+    // Lufthansa's hub is Munich Airport, but none of its flights goes there.
+    expect(ids(await ask(store, "Which airline operates a flight to Munich Airport?"))).toEqual(["air_france"]);
   });
 });

@@ -715,7 +715,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     steps.push(...typed);
   }
   const placing = (predicate: string) => placesItsSubject(predicate) || rest.some((w) => wordScore(w.text, predicate) >= WORD_MATCH_THRESHOLD);
-  const constraints = await satisfiesOthers(p, reading.others, view, placing, reading.members !== undefined, reading.possessors.includes(anchor));
+  const constraints = await satisfiesOthers(p, reading.others, view, placing, reading.toks, reading.members !== undefined, reading.possessors.includes(anchor));
   if (!constraints) return undefined;
   steps.push(...constraints);
   // "What year": a number answers for itself.
@@ -890,6 +890,8 @@ async function satisfiesOthers(
   view: FactView,
   /** Whether a fact may start a chain of containment to another thing named: it places its subject, or a word names it. */
   placing: (predicate: string) => boolean,
+  /** The question's tokens (the word before each other thing named may say which way the fact goes). */
+  toks: readonly string[],
   members = false,
   ownerAnchor = false,
 ): Promise<FactStep[] | undefined> {
@@ -901,8 +903,11 @@ async function satisfiesOthers(
     // Through another thing named, the words of the facts on either side of it were read about it, not about the answers:
     // "What does Flask depend on that is written in Python?" is no question about what Flask is written in.
     if (p.hops.some((h) => m.ids.includes(h.other))) return undefined;
+    // "the flight from Heathrow" is tied to Heathrow by a fact saying from, never by `arrives_at` (or an airline's `hub`).
+    const way = directionBefore(toks, m);
+    const fits = (predicate: string): boolean => way === undefined || directionOf(predicate) === way;
     // "the genus Panthera": the named thing itself is tied to the other name.
-    const own = anchorEdges.find((e) => m.ids.includes(e.other));
+    const own = anchorEdges.find((e) => m.ids.includes(e.other) && fits(e.predicate));
     if (own) {
       steps.push(own.step);
       continue;
@@ -913,13 +918,33 @@ async function satisfiesOthers(
       steps.push(...typed);
       continue;
     }
-    const link = (await edgesWithClosure(view, p.node)).find((e) => m.ids.includes(e.other));
+    const link = (await edgesWithClosure(view, p.node)).find((e) => m.ids.includes(e.other) && fits(e.predicate));
     // Else within it: "members of Queen born in England" through born_in Hampton, Hampton located_in England.
-    const chain = link ? [link.step] : await chainWithin(view, p.node, m.ids, placing);
+    const chain = link ? [link.step] : await chainWithin(view, p.node, m.ids, (predicate) => placing(predicate) && fits(predicate));
     if (!chain) return undefined;
     steps.push(...chain);
   }
   return steps;
+}
+
+/** Words before a thing named that say which way a journey goes with respect to it ("from Heathrow", "to Munich"). */
+const DIRECTIONS: ReadonlyMap<string, "from" | "to"> = new Map([
+  ["from", "from"],
+  ["to", "to"],
+  ["into", "to"],
+  ["towards", "to"],
+]);
+
+/** "from" or "to" right before the mention (an article between aside), or undefined. */
+function directionBefore(toks: readonly string[], m: Mention): "from" | "to" | undefined {
+  const i = ARTICLES.has(toks[m.start - 1] ?? "") ? m.start - 2 : m.start - 1;
+  return DIRECTIONS.get(toks[i] ?? "");
+}
+
+/** Which way a predicate's own last word says its object lies: `departs_from` from, `arrives_at` or `flies_to` to. */
+function directionOf(predicate: string): "from" | "to" | undefined {
+  const last = predicateTokens(predicate).at(-1);
+  return last === "from" ? "from" : last === "to" || last === "at" || last === "into" ? "to" : undefined;
 }
 
 /** The symbol a path starts from. */
