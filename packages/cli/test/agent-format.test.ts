@@ -1,4 +1,4 @@
-import { ActionOutcome, AnswerKind, CycleReport, Event, Goal, GoalChangeKind, GoalStatus, Plan, StopReason } from "@boyd/proto";
+import { ActionOutcome, AnswerKind, CycleReport, Event, Goal, GoalAnswers, GoalChangeKind, GoalStatus, Plan, StopReason } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { formatCycleLine, formatCycleReport, formatEvent, formatGoals, formatPlan, formatRunSummary, shortGoalId } from "../src/agent-format.js";
 import { runGoals } from "../src/agent-run.js";
@@ -126,9 +126,9 @@ describe("progress reports", () => {
 describe("goal answers", () => {
   it("a goal whose question was read but has no answer says why, when the graph gives a reason; none otherwise", () => {
     const why = "4 of 8 chemical_element have no melting_point_celsius (helium, hydrogen, neon, oxygen); any of them could be the lowest";
-    const refused = formatGoals([goal("goal:Which element has the lowest melting point?", GoalStatus.ACTIVE, { answers: { kind: AnswerKind.ENTITIES, unanswered: why } })]);
+    const refused = formatGoals([goal("goal:Which element has the lowest melting point?", GoalStatus.ACTIVE, { answers: GoalAnswers.fromPartial({ kind: AnswerKind.ENTITIES, unanswered: why }) })]);
     expect(refused).toContain(`no answer: ${why}`);
-    const silent = formatGoals([goal("goal:Which element has the lowest melting point?", GoalStatus.ACTIVE, { answers: { kind: AnswerKind.ENTITIES } })]);
+    const silent = formatGoals([goal("goal:Which element has the lowest melting point?", GoalStatus.ACTIVE, { answers: GoalAnswers.fromPartial({ kind: AnswerKind.ENTITIES }) })]);
     expect(silent).not.toContain("no answer");
   });
 });

@@ -66,7 +66,7 @@ function sample(goalId: string, cycle: number, outcome: ProgressOutcome): GoalPr
 /** The graph's answers to a goal, as orient hands them over: entities with these labels. */
 function entities(...labels: string[]): GoalAnswers {
   const answers: Answer[] = labels.map((label) => ({ symbolId: label.toLowerCase().replace(/\s+/g, "_"), label, confidence: 1, proof: undefined }));
-  return { kind: AnswerKind.ENTITIES, pattern: "", subjectIds: [], answers, proof: undefined, predicates: [] };
+  return { kind: AnswerKind.ENTITIES, pattern: "", subjectIds: [], answers, proof: undefined, predicates: [], unanswered: "" };
 }
 
 describe("goal book - adding", () => {

@@ -37,7 +37,7 @@ function answer(symbolId: string, label: string, steps: ProofStep[] = [], summar
 }
 
 function answers(kind: AnswerKind, list: Answer[] = [], extra: Partial<GoalAnswers> = {}): GoalAnswers {
-  return { kind, pattern: "", subjectIds: [], answers: list, proof: undefined, predicates: [], ...extra };
+  return { kind, pattern: "", subjectIds: [], answers: list, proof: undefined, predicates: [], unanswered: "", ...extra };
 }
 
 function goal(description: string, successCriteria = ""): Goal {

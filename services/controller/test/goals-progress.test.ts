@@ -11,7 +11,7 @@ function answer(label: string): Answer {
 
 /** The graph's answers to a goal, as orient would hand them over: entities with these labels. */
 function found(...labels: string[]): GoalEvidence {
-  const answers: GoalAnswers = { kind: AnswerKind.ENTITIES, pattern: "", subjectIds: [], answers: labels.map(answer), proof: undefined, predicates: [] };
+  const answers: GoalAnswers = { kind: AnswerKind.ENTITIES, pattern: "", subjectIds: [], answers: labels.map(answer), proof: undefined, predicates: [], unanswered: "" };
   return { answers };
 }
 
