@@ -79,6 +79,14 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
   const sink = options.sink ?? liveEvents(transport);
   const report = options.reportError ?? (() => {});
   const encode = keptWriterEncoder(codec);
+  /** Whether the event stored under a publish's id is `event` told again (see sameEvent). */
+  const storedIsThis = (stored: LoggedMessage, event: T): boolean => {
+    try {
+      return options.sameEvent?.(codec.decode(stored.data), event) ?? false;
+    } catch {
+      return false; // not an event at all, so not this one
+    }
+  };
   return {
     publish(agentId, kind, event) {
       // The publisher's trace (a cycle's) rides along, so a subscriber can
@@ -91,14 +99,7 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
         ...(id ? { [EVENT_HEADERS.messageId]: id } : {}),
         ...(traceparent ? { [Header.traceparent]: traceparent } : {}),
       };
-      const isThis = (stored: LoggedMessage): boolean => {
-        try {
-          return options.sameEvent?.(codec.decode(stored.data), event) ?? false;
-        } catch {
-          return false; // not an event at all, so not this one
-        }
-      };
-      return emitChecked(sink, eventSubject(agentId, kind), { data: encode(event), headers }, isThis);
+      return emitChecked(sink, eventSubject(agentId, kind), { data: encode(event), headers }, event, storedIsThis);
     },
     subscribe(filter, handler) {
       return transport.subscribe(filterSubject(filter), async (message) => {
@@ -136,12 +137,12 @@ export function createEventChannel<T>(options: EventChannelOptions<T>): EventCha
   };
 }
 
-/** Emits to the sink; an id taken by a stored event that `same` says is this one resolves with its sequence. */
-async function emitChecked(sink: EventSink, subject: string, message: Envelope, same: (stored: LoggedMessage) => boolean): Promise<number | undefined> {
+/** Emits `event` (as `message`) to the sink; an id taken by a stored event that `same` says is this one resolves with its sequence. */
+async function emitChecked<T>(sink: EventSink, subject: string, message: Envelope, event: T, same: (stored: LoggedMessage, event: T) => boolean): Promise<number | undefined> {
   try {
     return await sink.emit(subject, message);
   } catch (err) {
-    if (err instanceof EventIdTaken && err.stored && same(err.stored)) return err.stored.seq;
+    if (err instanceof EventIdTaken && err.stored && same(err.stored, event)) return err.stored.seq;
     throw err;
   }
 }

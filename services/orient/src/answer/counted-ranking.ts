@@ -44,27 +44,26 @@ export async function answerSuperlativeCounted(q: QuestionReading, ask: (text: s
     const best = highest ? Math.max(...sizes) : Math.min(...sizes);
     // None counted is no count of 0 (the graph may not know them), as countOf holds: no fewest of nothing, no most of none.
     if (best === 0) return undefined;
-    const name = (id: string) => vocab.displayName(id);
-    const answers: FoundAnswer[] = counted.flatMap((c, i) => {
-      if (sizes[i] !== best) return [];
-      const against = counted
-        .filter((o) => o !== c)
-        .sort((a, b) => (highest ? -1 : 1) * (a.listed.answers.length - b.listed.answers.length))
-        .slice(0, NAMED_AGAINST)
-        .map((o) => `${name(o.member)} ${o.listed.answers.length}`);
-      const others = counted.filter((o) => o !== c).flatMap((o) => o.listed.answers.flatMap((a) => a.steps.map((s) => ({ ...s, compared: true }))));
-      return [
-        {
-          id: c.member,
-          label: `${name(c.member)}: ${best} ${noun} counted in the graph, against ${against.join(", ")}${counted.length - 1 > NAMED_AGAINST ? ", ..." : ""}`,
-          confidence: Math.min(c.isA.triple.confidence, ...c.listed.answers.map((a) => a.confidence)),
-          steps: [c.isA, ...c.listed.answers.flatMap((a) => a.steps), ...others],
-        },
-      ];
-    });
-    return { kind: "entities", pattern: `${highest ? "most" : "fewest"} ?n: count ?x: ${shape}, ?m is-a ${cls}`, subjects: [cls], predicates: counted.flatMap((c) => c.listed.predicates).filter((p, i, all) => all.indexOf(p) === i), answers, proof: [] };
+    const answers = counted.flatMap((c, i) => (sizes[i] === best ? [countedAnswer(c, counted, noun, highest, vocab)] : []));
+    return { kind: "entities", pattern: `${highest ? "most" : "fewest"} ?n: count ?x: ${shape}, ?m is-a ${cls}`, subjects: [cls], predicates: [...new Set(counted.flatMap((c) => c.listed.predicates))], answers, proof: [] };
   }
   return undefined;
+}
+
+/** One member as the answer: its count and what it was against in its label, every counted fact in its proof (the others' marked compared). */
+function countedAnswer(c: Counted, counted: readonly Counted[], noun: string, highest: boolean, vocab: Vocabulary): FoundAnswer {
+  const others = counted.filter((o) => o !== c);
+  const against = [...others]
+    .sort((a, b) => (highest ? -1 : 1) * (a.listed.answers.length - b.listed.answers.length))
+    .slice(0, NAMED_AGAINST)
+    .map((o) => `${vocab.displayName(o.member)} ${o.listed.answers.length}`);
+  const compared = others.flatMap((o) => o.listed.answers.flatMap((a) => a.steps.map((s) => ({ ...s, compared: true }))));
+  return {
+    id: c.member,
+    label: `${vocab.displayName(c.member)}: ${c.listed.answers.length} ${noun} counted in the graph, against ${against.join(", ")}${others.length > NAMED_AGAINST ? ", ..." : ""}`,
+    confidence: Math.min(c.isA.triple.confidence, ...c.listed.answers.map((a) => a.confidence)),
+    steps: [c.isA, ...c.listed.answers.flatMap((a) => a.steps), ...compared],
+  };
 }
 
 /**
@@ -108,7 +107,13 @@ function sameShape(counted: readonly Counted[]): string | undefined {
     if (c.listed.kind !== "entities" && c.listed.kind !== "unread") return undefined;
     if (c.listed.answers.length === 0) continue;
     if (!c.listed.subjects.includes(c.member) || c.listed.pattern.includes("; ")) return undefined;
-    shapes.add(c.listed.pattern.split(c.member).join("?m"));
+    // Token by token: `mars` in "?x orbits mars", never inside `mars_rover`.
+    shapes.add(
+      c.listed.pattern
+        .split(/(\s|,)/)
+        .map((t) => (t === c.member ? "?m" : t))
+        .join(""),
+    );
   }
   return shapes.size === 1 ? [...shapes][0] : undefined;
 }
