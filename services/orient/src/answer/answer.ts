@@ -58,6 +58,17 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
     return ranked ?? chooseAmong(choice.options, await answerQuestion(choice.question, vocab, view));
   }
   const q = readQuestion(text, vocab);
+  // "Which films were released after Titanic?" compares with Titanic's year; "Who looks after the Billing
+  // Service?" compares nothing: a comparison with a thing that answers nothing is read as no comparison.
+  if (q.comparison?.against && !q.superlative) {
+    const compared = (await answerComparison(q, vocab, view)) ?? (await answerComparisonAmong(q, (open) => answerQuestion(open, vocab, view), vocab, view));
+    return compared ?? answerReading(text, readQuestion(text, vocab, { compareWithThings: false }), vocab, view);
+  }
+  return answerReading(text, q, vocab, view);
+}
+
+/** The answer to `text` as read into `q`. */
+async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
   const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
   if (q.mentions.length === 0) return unread(subjects);
   // Another question read on the way ("find the moons of Jupiter", the rest of a narrowed ranking).

@@ -1,7 +1,7 @@
-import type { FactView } from "./facts.js";
+import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES, LIGHT_WORDS } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
-import type { QuestionReading, RelationWord } from "./question.js";
+import type { Comparison, QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { scaleInto } from "./units.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -46,7 +46,7 @@ export async function answerPairCompared(q: QuestionReading, vocab: Vocabulary, 
 export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.comparison;
   const [named] = q.mentions;
-  if (!asked || !named || q.mentions.length !== 1) return undefined;
+  if (asked?.value === undefined || !named || q.mentions.length !== 1) return undefined;
   const unknown: QuestionAnswer = { ...unread(named.ids), kind: "unknown" };
   const id = named.ids.length === 1 ? named.ids[0]! : undefined;
   const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
@@ -80,15 +80,54 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const words = measureWords(q, head);
   if (!asked.measure && words.length === 0) return undefined;
   const scale = comparedBy(asked, words, q.unit);
-  const found = await measure(head, (p) => scale(p) !== undefined, () => true, vocab, view, namedByStem(words));
+  const bounds = await boundsOf(asked, q.unit, vocab, scale, view);
+  if (!bounds) return undefined;
+  const found = await measure(head, (p) => bounds.has(p), () => true, vocab, view, namedByStem(words));
   if (!found) return undefined;
   const { cls, values } = found;
   const predicate = values[0]!.fact.predicate;
-  const value = asked.value * scale(predicate)!;
+  const bound = bounds.get(predicate)!;
   const answers: FoundAnswer[] = values
-    .filter((v) => compares(v.value, asked.op, value))
-    .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step] }));
-  return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+    .filter((v) => compares(v.value, opOver(asked, predicate), bound.value))
+    .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence * bound.confidence, steps: [v.fact.step, v.member.step, ...bound.steps] }));
+  return { kind: "entities", pattern: `?x ${predicate} ?n, ${bound.pattern(opOver(asked, predicate))}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+}
+
+/** What an answer's number is compared with, in one predicate's unit: the value, the facts that give it, and the pattern's words for it. */
+interface Bound {
+  readonly value: number;
+  readonly confidence: number;
+  readonly steps: readonly FactStep[];
+  pattern(op: string): string;
+}
+
+/**
+ * The bound a comparison sets for each predicate it may be over: the
+ * number asked, in the predicate's unit; or, compared with a thing
+ * ("released after Titanic"), that thing's one number for the predicate,
+ * its fact part of every answer's proof. Predicates the thing has no
+ * number for are left out. Undefined when the thing is a class (its
+ * members differ) or has two different numbers for one of them: no
+ * comparison with it is sound.
+ */
+async function boundsOf(asked: Comparison, unit: string | undefined, vocab: Vocabulary, scale: (predicate: string) => number | undefined, view: FactView): Promise<Map<string, Bound> | undefined> {
+  const candidates = [...vocab.predicates.keys()].filter((p) => scale(p) !== undefined);
+  const bounds = new Map<string, Bound>();
+  if (asked.value !== undefined) {
+    for (const p of candidates) {
+      const value = asked.value * scale(p)!;
+      bounds.set(p, { value, confidence: 1, steps: [], pattern: (op) => `?n ${op} ${shown(value, asked.value, unit)}` });
+    }
+    return bounds;
+  }
+  const [id] = asked.against.ids;
+  if (!id || (await view.isClass(id))) return undefined;
+  for (const p of candidates) {
+    const number = await numberOf(id, p, view);
+    if (number === null) return undefined;
+    if (number) bounds.set(p, { value: number.value, confidence: number.fact.confidence, steps: [number.fact.step], pattern: (op) => `${id} ${p} ?t, ?n ${op} ?t` });
+  }
+  return bounds;
 }
 
 /**
@@ -113,8 +152,10 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
   const scale = comparedBy(asked, measure, q.unit);
+  const bounds = await boundsOf(asked, q.unit, vocab, scale, view);
+  if (!bounds) return undefined;
   const found: { predicate: string; numbers: (Numbered | undefined)[] }[] = [];
-  for (const predicate of [...vocab.predicates.keys()].filter((p) => scale(p) !== undefined)) {
+  for (const predicate of bounds.keys()) {
     const numbers = await Promise.all(among.answers.map((a) => numberOf(a.id, predicate, view)));
     if (numbers.some((n) => n === null)) return undefined;
     if (numbers.some((n) => n)) found.push({ predicate, numbers: numbers as (Numbered | undefined)[] });
@@ -122,12 +163,12 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
   const best = found.length > 1 ? found.filter((f) => namedByStem(measure)(f.predicate)) : found;
   if (best.length !== 1) return undefined;
   const { predicate, numbers } = best[0]!;
-  const value = asked.value * scale(predicate)!;
+  const bound = bounds.get(predicate)!;
   const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
     const own = numbers[i];
-    return own && compares(own.value, asked.op, value) ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps] }] : [];
+    return own && compares(own.value, opOver(asked, predicate), bound.value) ? [{ id: a.id, confidence: a.confidence * own.fact.confidence * bound.confidence, steps: [own.fact.step, ...bound.steps, ...a.steps] }] : [];
   });
-  return { kind: "entities", pattern: `${among.pattern}, ?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
+  return { kind: "entities", pattern: `${among.pattern}, ?x ${predicate} ?n, ${bound.pattern(opOver(asked, predicate))}`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
 }
 
 /**
@@ -142,7 +183,8 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
 function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: readonly RelationWord[], unit: string | undefined): (predicate: string) => number | undefined {
   const named = namedByAll(words);
   const measured = asked.measure ? measuredBy(asked.measure) : undefined;
-  const fits = (p: string): boolean => (measured ? measured(p) && named(p) && !(asked.measure === AGE_MEASURE && began(p)) : named(p));
+  // Compared with a thing, "older than Titanic" compares the years each began.
+  const fits = (p: string): boolean => (measured ? measured(p) && named(p) && !(asked.measure === AGE_MEASURE && began(p) && !asked.against) : named(p));
   return (p) => (!fits(p) ? undefined : unit ? scaleInto(p, unit) : 1);
 }
 
@@ -169,6 +211,12 @@ function comparedWords(q: QuestionReading, positions: readonly number[]): { word
   while (at >= 0 && ARTICLES.has(q.toks[at]!)) at--;
   const verb = wordAt(at);
   return verb ? { words: [verb], shared: true } : { words: [], shared: false };
+}
+
+/** The comparison's operator over `predicate`: "older than" a thing by the year each began asks for the earlier year. */
+function opOver(asked: Comparison, predicate: string): Comparison["op"] {
+  if (!(asked.measure === AGE_MEASURE && began(predicate))) return asked.op;
+  return asked.op === ">" ? "<" : asked.op === "<" ? ">" : asked.op === ">=" ? "<=" : ">=";
 }
 
 /** The number compared with, as a pattern shows it: converted, with what was asked beside it ("304.8 (1000 ft)"). */

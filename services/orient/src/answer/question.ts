@@ -30,6 +30,18 @@ export interface RelationWord {
   readonly clause?: boolean;
 }
 
+/**
+ * What an answer's number is compared with: a number ("after 1900"), or the
+ * number the one thing named after the comparative has for the same
+ * predicate ("released after Titanic", `against`). `measure` when a
+ * comparative adjective names what is compared ("higher than 4000" -> high).
+ */
+export type Comparison = {
+  readonly op: ">" | ">=" | "<" | "<=";
+  readonly measure: string | undefined;
+  readonly positions: readonly number[];
+} & ({ readonly value: number; readonly against?: undefined } | { readonly value?: undefined; readonly against: Mention });
+
 /** A goal's text read against the graph's vocabulary. */
 export interface QuestionReading {
   /** The question's tokens, as positions count them. */
@@ -40,9 +52,8 @@ export interface QuestionReading {
   readonly mentions: readonly Mention[];
   /** The unit a number is asked in ("in kilometres", "how many metres"): a key of UNITS. */
   readonly unit: string | undefined;
-  /** "more than 4", "after 1900": how the answer's number must compare with the one given. */
-  /** A comparison with a number; `measure` when a comparative adjective names what is compared ("higher than 4000" -> high). */
-  readonly comparison: { readonly op: ">" | ">=" | "<" | "<="; readonly value: number; readonly measure: string | undefined; readonly positions: readonly number[] } | undefined;
+  /** "more than 4", "after 1900", "released after Titanic": how the answer's number must compare with the one given. */
+  readonly comparison: Comparison | undefined;
   /** "the most platforms", "the deepest": the word naming what is measured, and whether the highest is asked for. */
   /** "the oldest", "the most platforms": what is ranked, which way, and the tokens that say so. */
   readonly superlative: { readonly measure: string; readonly highest: boolean; readonly positions: readonly number[] } | undefined;
@@ -89,12 +100,15 @@ export interface QuestionReading {
  * words, which name the relation. Pure: the graph is only consulted
  * through the vocabulary.
  */
-export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
+export function readQuestion(text: string, vocab: Vocabulary, options: { readonly compareWithThings?: boolean } = {}): QuestionReading {
   const toks = tokens(text);
   // "after 1898": the number is compared with, even where the graph has a symbol of that name.
-  const comparison = comparisonAsked(toks);
-  const mentions = findMentions(toks, vocab, capitalized(text)).filter((m) => !comparison || comparison.positions.every((i) => i < m.start || i >= m.end));
+  const numbered = comparisonAsked(toks);
+  const found = findMentions(toks, vocab, capitalized(text)).filter((m) => !numbered || numbered.positions.every((i) => i < m.start || i >= m.end));
   const polar = isPolar(toks);
+  // "released after Titanic": compared with Titanic's year, so Titanic is no thing the answers relate to (a yes/no question is read by pairCompared).
+  const comparison: Comparison | undefined = numbered ?? (polar || options.compareWithThings === false ? undefined : comparisonWithThing(toks, found));
+  const mentions = comparison?.against ? found.filter((m) => m !== comparison.against) : found;
   const head = headMention(toks, mentions);
   const lead = head ? undefined : leadMention(toks, mentions);
   const covered = new Set<number>();
@@ -103,7 +117,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const unit = unitAsked(toks, covered);
   if (unit) for (let i = unit.start; i < unit.end; i++) covered.add(i);
   // "higher than 4000 metres": the unit after the number says what it is in, as "in metres" would.
-  const unitKey = unit?.key ?? comparison?.unit;
+  const unitKey = unit?.key ?? numbered?.unit;
   if (comparison) for (const i of comparison.positions) covered.add(i);
   // "the most platforms": the words rank the answers; they name no relation of their own.
   const superlative = superlativeAsked(toks, covered, vocab);
@@ -132,7 +146,7 @@ export function readQuestion(text: string, vocab: Vocabulary): QuestionReading {
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
-  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: comparison && { op: comparison.op, value: comparison.value, measure: comparison.measure, positions: comparison.positions }, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions } : comparison, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
@@ -182,6 +196,28 @@ function comparisonAsked(toks: readonly string[]): ComparisonFound | undefined {
   return undefined;
 }
 
+/** Comparing words that may be followed by a thing rather than a number: "over", "under", "above" and "below" say where as often. */
+const THING_COMPARATORS: ReadonlySet<string> = new Set(["more", "greater", "later", "fewer", "less", "earlier", "after", "before"]);
+
+/**
+ * "Which films were released after Titanic?", "Which planets are heavier
+ * than Earth?": comparing words followed (articles aside) by the name of
+ * one thing, whose number the answers' are compared with.
+ */
+function comparisonWithThing(toks: readonly string[], mentions: readonly Mention[]): Comparison | undefined {
+  for (let i = 0; i < toks.length; i++) {
+    const comparator = comparatorAt(toks, i);
+    if (!comparator || !(comparator.measure || THING_COMPARATORS.has(toks[i]!))) continue;
+    // An article may start the name ("The Dark Knight") or stand before it ("the Moon").
+    let at = i + comparator.length;
+    let against = mentions.find((m) => m.start === at);
+    while (!against && ARTICLES.has(toks[at] ?? "")) against = mentions.find((m) => m.start === ++at);
+    if (!against || against.ids.length !== 1) return undefined;
+    return { op: comparator.op, measure: comparator.measure, against, positions: Array.from({ length: against.end - i }, (_, k) => i + k) };
+  }
+  return undefined;
+}
+
 /** The comparing words starting at token `i` ("more than", "after", "higher than"): the operator, what an adjective measures, and how many tokens. */
 function comparatorAt(toks: readonly string[], i: number): { op: ComparisonFound["op"]; measure: string | undefined; length: number } | undefined {
   const adjective = toks[i + 1] === "than" ? COMPARATIVE_ADJECTIVES.get(toks[i]!) : undefined;
@@ -226,7 +262,7 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
   const order = ORDER_WORDS.get(toks[than]!) ?? (toks[than] === "than" ? ORDER_WORDS.get(toks[than - 1] ?? "") : undefined);
   if (order !== undefined) {
     const between = toks.slice(first.end, toks[than] === "than" ? than - 1 : than).filter((t) => !FILLER_WORDS.has(t));
-    return between.length === 1 && namesPredicate(between[0]!, vocab) ? { first, second, measure: between[0]!, higher: order } : undefined;
+    return between.length === 1 && namesPredicateByStem(between[0]!, vocab) ? { first, second, measure: between[0]!, higher: order } : undefined;
   }
   if (toks[than] !== "than") return undefined;
   const adjective = COMPARATIVE_ADJECTIVES.get(toks[than - 1] ?? "");
@@ -365,6 +401,12 @@ const SIZE_WORDS: ReadonlyMap<string, boolean> = new Map([
 /** Whether a word names a predicate the graph has, by stem or lexicon ("earn" -> `salary_eur`, "joined" -> `joined_in`). */
 function namesSomePredicate(word: string, vocab: Vocabulary): boolean {
   for (const p of vocab.predicates.keys()) if (wordScore(word, p) >= WORD_MATCH_THRESHOLD) return true;
+  return false;
+}
+
+/** Whether a word, in any of its forms, is part of the name of a predicate the graph has ("released" and `release_year`). */
+function namesPredicateByStem(word: string, vocab: Vocabulary): boolean {
+  for (const p of vocab.predicates.keys()) if (wordScore(word, p) === 1) return true;
   return false;
 }
 

@@ -1,0 +1,74 @@
+import { AnswerKind } from "@boyd/proto";
+import { describe, expect, it } from "vitest";
+import { ask, graphWith as graphFrom, ids, proofOf, type Facts } from "./fixtures/asked-graph.js";
+
+// Films, their directors and years: a graph the reading rules were not written against.
+const FILMS: Facts = [
+  ...["jaws", "jurassic_park", "titanic", "avatar", "the_dark_knight", "inception", "dunkirk"].map((f) => [f, "is_a", "film"] as const),
+  ["jaws", "directed_by", "steven_spielberg"],
+  ["jurassic_park", "directed_by", "steven_spielberg"],
+  ["titanic", "directed_by", "james_cameron"],
+  ["avatar", "directed_by", "james_cameron"],
+  ["the_dark_knight", "directed_by", "christopher_nolan"],
+  ["inception", "directed_by", "christopher_nolan"],
+  ["dunkirk", "directed_by", "christopher_nolan"],
+  ["jaws", "release_year", "1975"],
+  ["jurassic_park", "release_year", "1993"],
+  ["titanic", "release_year", "1997"],
+  ["avatar", "release_year", "2009"],
+  ["the_dark_knight", "release_year", "2008"],
+  ["inception", "release_year", "2010"],
+  ["dunkirk", "release_year", "2017"],
+  ["titanic", "box_office_million_usd", "2264"],
+  ["avatar", "box_office_million_usd", "2923"],
+  ["inception", "box_office_million_usd", "836"],
+  ...["ana", "ben", "cleo"].map((p) => [p, "is_a", "employee"] as const),
+  ["ana", "hired_year", "2010"],
+  ["ben", "hired_year", "2012"],
+  ["cleo", "hired_year", "2018"],
+];
+
+const graphWith = (triples: Facts) => graphFrom(triples, "films.csv");
+
+describe("answering - compared with another thing's number", () => {
+  it("'Which films were released after Titanic?' compares each film's year with Titanic's, whose fact is in every proof", async () => {
+    const store = await graphWith(FILMS);
+    const after = await ask(store, "Which films were released after Titanic?");
+    expect(ids(after)).toEqual(["avatar", "dunkirk", "inception", "the_dark_knight"]);
+    expect(after.pattern).toBe("?x release_year ?n, titanic release_year ?t, ?n > ?t, ?x is-a film");
+    expect(proofOf(after, "avatar")).toContain("titanic release_year 1997 (films.csv)");
+    expect(proofOf(after, "avatar")).toContain("avatar release_year 2009 (films.csv)");
+    expect(ids(await ask(store, "Which employees were hired before Ben?"))).toEqual(["ana"]);
+    expect(ids(await ask(store, "Which films made more money than Inception?"))).toEqual([]);
+    expect(ids(await ask(store, "Which films have a box office greater than Inception?"))).toEqual(["avatar", "titanic"]);
+  });
+
+  it("'older than' a thing asks for the earlier year; a narrowed question keeps only its own answers", async () => {
+    const store = await graphWith(FILMS);
+    expect(ids(await ask(store, "Which films are older than Jurassic Park?"))).toEqual(["jaws"]);
+    const nolan = await ask(store, "Which films directed by Christopher Nolan were released after The Dark Knight?");
+    expect(ids(nolan)).toEqual(["dunkirk", "inception"]);
+    expect(proofOf(nolan, "dunkirk")).toContain("dunkirk directed_by christopher_nolan");
+  });
+
+  it("no answer when the thing compared with has two different numbers, none, or is a class", async () => {
+    const twice = await graphWith([...FILMS, ["titanic", "release_year", "1998"]]);
+    expect(ids(await ask(twice, "Which films were released after Titanic?"))).toEqual([]);
+    const none = await graphWith([...FILMS, ["heat", "is_a", "film"]]);
+    expect(ids(await ask(none, "Which films were released after Heat?"))).toEqual([]);
+    expect(ids(await ask(none, "Which employees were hired after film?"))).toEqual([]);
+  });
+
+  it("'after' a thing that no number compares with is read as no comparison: 'Who looks after the Billing Service?'", async () => {
+    const store = await graphWith([...FILMS, ["billing_team", "looks_after", "billing_service"], ["billing_service", "is_a", "service"]]);
+    expect(ids(await ask(store, "Who looks after the Billing Service?"))).toEqual(["billing_team"]);
+  });
+
+  it("'Was Titanic released before Avatar?' reads the verb as the year's predicate in any form", async () => {
+    const store = await graphWith(FILMS);
+    const before = await ask(store, "Was Titanic released before Avatar?");
+    expect(before.kind).toBe(AnswerKind.YES);
+    expect(before.pattern).toBe("titanic release_year ?a, avatar release_year ?b, ?a < ?b");
+    expect((await ask(store, "Was Avatar released before Titanic?")).kind).toBe(AnswerKind.NO);
+  });
+});
