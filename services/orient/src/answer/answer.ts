@@ -274,6 +274,8 @@ interface Partial {
 interface Reading {
   /** The question's tokens. */
   readonly toks: readonly string[];
+  /** The things named that are no class. */
+  readonly things: ReadonlySet<Mention>;
   /** "Where": the answer is a place; it may name the last fact but is never required. */
   readonly where: RelationWord | undefined;
   /** Positions of nesting nouns ("manager" in "Carol's manager"). */
@@ -348,7 +350,10 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const relational = head !== undefined && type !== undefined && q.nesting.has(head.end - 1) && agentVerbs(head.text.split(" ").at(-1)!).length > 0;
   const afterHead = head && wordAfter(q, head.end);
   const headSpan = head && !type ? ([head.start, head.end] as const) : undefined;
-  const base = { toks: q.toks, afterHead, headSpan, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
+  // Things named that are no class: a word right before one ties the answer to it (tiedToOthers); a class may be passed on the way.
+  const things = new Set<Mention>();
+  for (const m of q.mentions) if (!(await anyClass(m, view))) things.add(m);
+  const base = { things, toks: q.toks, afterHead, headSpan, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -694,8 +699,9 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   const score = scoring(reading, vocab);
   const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
   const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
+  const tied = tiedToOthers(reading);
   const pairs = hops
-    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: score(w.text, h.predicate) })))
+    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: tied.has(w.position) ? 0 : score(w.text, h.predicate) })))
     .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
   for (const { i, j, s } of pairs) {
@@ -705,9 +711,34 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
     total += s;
   }
   words.forEach((w, j) => {
-    if (!used.has(j) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+    if (!used.has(j) && !tied.has(w.position) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   return { own, used, total };
+}
+
+/** Prepositions between a verb and the thing it ties the answer to ("depend on auth", "written in Go"). */
+const TIE_PREPOSITIONS: ReadonlySet<string> = new Set(["on", "in", "by", "to", "from", "at", "with", "for"]);
+
+/**
+ * The positions of words that tie the answer to another thing named, right
+ * before it (a preposition and articles between aside): in "Which services
+ * that depend on auth are written in Go?", read from Go, "depend" is the
+ * fact to auth (satisfiesOthers), never a fact of the path. Taken there
+ * too, it read `?y1 written_in go, ?y1 depends_on ?x`: services that
+ * something written in Go depends on.
+ */
+function tiedToOthers(reading: Reading): Set<number> {
+  const tied = new Set<number>();
+  const { toks } = reading;
+  for (const m of reading.others) {
+    // "acted in a film directed by ...": a class named is passed on the way (satisfiesOthers), by a fact its word names.
+    if (!reading.things.has(m)) continue;
+    let at = m.start - 1;
+    while (at >= 0 && ARTICLES.has(toks[at]!)) at--;
+    if (TIE_PREPOSITIONS.has(toks[at] ?? "")) at--;
+    if (reading.words.some((w) => w.position === at)) tied.add(at);
+  }
+  return tied;
 }
 
 /** The answer a path's end gives, with the facts that make it one (its kind, the other things named, the words left), or undefined. */
