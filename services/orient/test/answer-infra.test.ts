@@ -17,6 +17,8 @@ const SERVICES: Facts = [
   ["payments", "written_in", "java"],
   ["auth", "written_in", "rust"],
   ["auth", "owned_by", "team_platform"],
+  ["payments", "owned_by", "team_money"],
+  ["team_money", "is_a", "team"],
   ["notifications", "owned_by", "team_platform"],
   ["team_platform", "is_a", "team"],
   ["auth", "deployed_in", "us_east"],
@@ -41,6 +43,16 @@ describe("answering - a verb right before another thing named ties the answer to
   it("a class named stays a thing the path may pass ('services owned by a team'), and two things named each keep their verb", async () => {
     const store = await graphWith(SERVICES);
     expect(ids(await ask(store, "Which services that are owned by team platform are deployed in us east?"))).toEqual(["auth"]);
-    expect(ids(await ask(store, "Which services are owned by a team?"))).toEqual(["auth", "notifications"]);
+    expect(ids(await ask(store, "Which services are owned by a team?"))).toEqual(["auth", "notifications", "payments"]);
+  });
+
+  it("a fact further on goes the way the words say of the class it starts from: 'Which services depend on a service owned by team money?' is checkout, not auth", async () => {
+    const store = await graphWith(SERVICES);
+    const money = await ask(store, "Which services depend on a service owned by team money?");
+    expect(ids(money)).toEqual(["checkout"]);
+    expect(money.pattern).toBe("?y1 owned_by team_money, ?x depends_on ?y1, ?x is_a service, ?y1 is_a service");
+    // payments depends_on auth read from payments' side: services payments depends on.
+    expect(ids(await ask(store, "Which services depend on a service written in Java?"))).toEqual(["checkout"]);
+    expect(ids(await ask(store, "Which team owns the service that notifications depends on?"))).toEqual(["team_platform"]);
   });
 });

@@ -746,7 +746,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   const { anchor, hops, own, rest, kindTold } = path;
   const kind = reading.kindWord;
   const where = reading.where;
-  if (ownerMisread(p, anchor, reading, vocab)) return undefined;
+  if (ownerMisread(p, anchor, reading, vocab) || (await againstTheWords(p, path, reading, view))) return undefined;
   // An answer the question names itself answers nothing ("When did Kenya join the African Union?").
   // A number answers "how many" and "when", never "who" ("Who painted it?" is not the year it was completed_in).
   if ((reading.quantity ? !NUMBER.test(p.node) : reading.person && NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) return undefined;
@@ -785,6 +785,33 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     steps.push(...onTheWay);
   }
   return { id: p.node, confidence: p.confidence, steps };
+}
+
+/**
+ * Whether a fact past the first goes the other way from what the words
+ * say of the class named for the thing it starts from: in "Which services
+ * depend on a service owned by team money?", read from team money, the
+ * service it owns is the one after "depend on", so the answers depend on
+ * it; `payments depends_on auth` made auth an answer. (The first fact's
+ * way is checked against the thing named itself, in judge.)
+ */
+async function againstTheWords(p: Partial, path: JudgedPath, reading: Reading, view: FactView): Promise<boolean> {
+  for (let i = 1; i < p.hops.length; i++) {
+    const word = path.own[i];
+    if (!word || word === MEMBERSHIP || word === reading.kindWord || word === reading.where) continue;
+    const hop = p.hops[i]!;
+    for (const m of reading.others) {
+      if (reading.things.has(m) || !(await someIsA(view, p.hops[i - 1]!.other, m.ids))) continue;
+      const expected = expectedDirection(hop.predicate, m, word, reading.nesting.has(word.position));
+      if (expected && expected !== hop.direction) return true;
+    }
+  }
+  return false;
+}
+
+async function someIsA(view: FactView, id: string, classes: readonly string[]): Promise<boolean> {
+  for (const cls of classes) if (await view.isA(id, cls)) return true;
+  return false;
 }
 
 /** What owns the first fact of a member's path, its is-a or located-in fact (see Reading.members): no word of the question. */
