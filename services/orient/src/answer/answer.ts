@@ -757,7 +757,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     steps.push(...typed);
   }
   const placing = (predicate: string) => placesItsSubject(predicate) || rest.some((w) => wordScore(w.text, predicate) >= WORD_MATCH_THRESHOLD);
-  const constraints = await satisfiesOthers(p, reading.others, view, placing, reading.toks, reading.members !== undefined, reading.possessors.includes(anchor));
+  const constraints = await satisfiesOthers(p, reading.others, view, placing, reading.toks, reading.members !== undefined, reading.possessors.includes(anchor), (m) => clauseOnClass(m, reading));
   if (!constraints) return undefined;
   steps.push(...constraints);
   // "What year": a number answers for itself.
@@ -963,6 +963,8 @@ async function satisfiesOthers(
   toks: readonly string[],
   members = false,
   ownerAnchor = false,
+  /** For a thing named in a clause on the class ("a condition that aspirin treats"), the facts that may tie it to the member; it ties to nothing else. */
+  onMemberOnly: (m: Mention) => ((predicate: string) => boolean) | undefined = () => undefined,
 ): Promise<FactStep[] | undefined> {
   const steps: FactStep[] = [];
   // For a class standing for its members, the member is what the other names describe ("a station in Sussex").
@@ -976,11 +978,13 @@ async function satisfiesOthers(
     const way = directionBefore(toks, m);
     const fits = (predicate: string): boolean => way === undefined || directionOf(predicate) === way;
     // "the genus Panthera": the named thing itself is tied to the other name.
-    const own = anchorEdges.find((e) => m.ids.includes(e.other) && fits(e.predicate));
+    const clause = onMemberOnly(m);
+    const own = anchorEdges.find((e) => m.ids.includes(e.other) && fits(e.predicate) && (!clause || clause(e.predicate)));
     if (own) {
       steps.push(own.step);
       continue;
     }
+    if (clause) return undefined;
     // A class named along the way ("the service Wei owns"): some symbol of the path is one.
     const typed = await firstTyped(p, m, view);
     if (typed) {
@@ -994,6 +998,31 @@ async function satisfiesOthers(
     steps.push(...chain);
   }
   return steps;
+}
+
+/** Words that open a clause describing the noun before them. */
+const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(["that", "which", "who", "whom"]);
+
+/**
+ * For `m` named in a clause on the class whose members the reading starts
+ * from ("Which drugs treat a condition that aspirin treats?"), the facts
+ * that tie it to the member: those the clause's verb names (the word after
+ * it, else the one before it and a preposition: "that is treated by
+ * aspirin"), any when the clause has none. It describes the member, so a
+ * fact to the answer ("aspirin interacts_with warfarin") does not tie it,
+ * nor one the verb does not name ("aspirin worsens asthma").
+ * Undefined when `m` is not so named.
+ */
+function clauseOnClass(m: Mention, reading: Reading): ((predicate: string) => boolean) | undefined {
+  const { toks, words } = reading;
+  if (reading.members !== "class" || !RELATIVE_PRONOUNS.has(toks[reading.anchor.end] ?? "")) return undefined;
+  let at = reading.anchor.end + 1;
+  while (ARTICLES.has(toks[at] ?? "") || AUXILIARIES.has(toks[at] ?? "")) at++;
+  const after = words.find((w) => w.position === m.end);
+  const before = words.find((w) => w.position >= at && w.position < m.start - 1 && TIE_PREPOSITIONS.has(toks[m.start - 1] ?? ""));
+  if (m.start !== at && !before) return undefined;
+  const verb = after ?? before;
+  return (predicate) => !verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD;
 }
 
 /** Words before a thing named that say which way a journey goes with respect to it ("from Heathrow", "to Munich"). */
