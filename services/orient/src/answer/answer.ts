@@ -699,7 +699,7 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   const score = scoring(reading, vocab);
   const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
   const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
-  const tied = tiedToOthers(reading);
+  const tied = new Set([...tiedToOthers(reading).values()].map((w) => w.position));
   const pairs = hops
     .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: tied.has(w.position) ? 0 : score(w.text, h.predicate) })))
     .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
@@ -716,6 +716,18 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   return { own, used, total };
 }
 
+/**
+ * The words tied to other things named (tiedToOthers) that name some
+ * relation of the graph: the fact tying the answer is then one they name.
+ * One that names none ("the rice used in paella" over `made_with`) says
+ * nothing of which fact it is.
+ */
+function namingTies(reading: Reading, vocab: Vocabulary): Map<Mention, RelationWord> {
+  const tied = tiedToOthers(reading);
+  for (const [m, w] of tied) if (![...vocab.predicates.keys()].some((p) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD)) tied.delete(m);
+  return tied;
+}
+
 /** Prepositions between a verb and the thing it ties the answer to ("depend on auth", "written in Go"). */
 const TIE_PREPOSITIONS: ReadonlySet<string> = new Set(["on", "in", "by", "to", "from", "at", "with", "for"]);
 
@@ -727,8 +739,8 @@ const TIE_PREPOSITIONS: ReadonlySet<string> = new Set(["on", "in", "by", "to", "
  * too, it read `?y1 written_in go, ?y1 depends_on ?x`: services that
  * something written in Go depends on.
  */
-function tiedToOthers(reading: Reading): Set<number> {
-  const tied = new Set<number>();
+function tiedToOthers(reading: Reading): Map<Mention, RelationWord> {
+  const tied = new Map<Mention, RelationWord>();
   const { toks } = reading;
   for (const m of reading.others) {
     // "acted in a film directed by ...": a class named is passed on the way (satisfiesOthers), by a fact its word names.
@@ -736,7 +748,8 @@ function tiedToOthers(reading: Reading): Set<number> {
     let at = m.start - 1;
     while (at >= 0 && ARTICLES.has(toks[at]!)) at--;
     if (TIE_PREPOSITIONS.has(toks[at] ?? "")) at--;
-    if (reading.words.some((w) => w.position === at)) tied.add(at);
+    const word = reading.words.find((w) => w.position === at);
+    if (word) tied.set(m, word);
   }
   return tied;
 }
@@ -757,7 +770,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     steps.push(...typed);
   }
   const placing = (predicate: string) => placesItsSubject(predicate) || rest.some((w) => wordScore(w.text, predicate) >= WORD_MATCH_THRESHOLD);
-  const constraints = await satisfiesOthers(p, reading.others, view, placing, reading.toks, reading.members !== undefined, reading.possessors.includes(anchor), (m) => clauseOnClass(m, reading));
+  const constraints = await satisfiesOthers(p, reading.others, view, placing, reading.toks, reading.members !== undefined, reading.possessors.includes(anchor), (m) => clauseOnClass(m, reading), namingTies(reading, vocab));
   if (!constraints) return undefined;
   steps.push(...constraints);
   // "What year": a number answers for itself.
@@ -965,6 +978,8 @@ async function satisfiesOthers(
   ownerAnchor = false,
   /** For a thing named in a clause on the class ("a condition that aspirin treats"), the facts that may tie it to the member; it ties to nothing else. */
   onMemberOnly: (m: Mention) => ((predicate: string) => boolean) | undefined = () => undefined,
+  /** The word right before a thing named ("worsen asthma"): the fact tying the answer to it is one it names. */
+  tied: ReadonlyMap<Mention, RelationWord> = new Map(),
 ): Promise<FactStep[] | undefined> {
   const steps: FactStep[] = [];
   // For a class standing for its members, the member is what the other names describe ("a station in Sussex").
@@ -976,7 +991,9 @@ async function satisfiesOthers(
     if (p.hops.some((h) => m.ids.includes(h.other))) return undefined;
     // "the flight from Heathrow" is tied to Heathrow by a fact saying from, never by `arrives_at` (or an airline's `hub`).
     const way = directionBefore(toks, m);
-    const fits = (predicate: string): boolean => way === undefined || directionOf(predicate) === way;
+    // "Which drugs that treat headache worsen asthma?": a drug that treats asthma is not one that worsens it.
+    const verb = tied.get(m);
+    const fits = (predicate: string): boolean => (way === undefined || directionOf(predicate) === way) && (!verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD);
     // "the genus Panthera": the named thing itself is tied to the other name.
     const clause = onMemberOnly(m);
     const own = anchorEdges.find((e) => m.ids.includes(e.other) && fits(e.predicate) && (!clause || clause(e.predicate)));
