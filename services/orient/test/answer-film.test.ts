@@ -51,6 +51,18 @@ describe("answering - compared with another thing's number", () => {
     expect(proofOf(nolan, "dunkirk")).toContain("dunkirk directed_by christopher_nolan");
   });
 
+  it("'longer than the Elbe': an article before the name is passed over", async () => {
+    const rivers = await graphWith([
+      ...["danube", "rhine", "elbe", "seine"].map((r) => [r, "is_a", "river"] as const),
+      ["danube", "length_km", "2850"],
+      ["rhine", "length_km", "1230"],
+      ["elbe", "length_km", "1094"],
+      ["seine", "length_km", "777"],
+    ]);
+    expect(ids(await ask(rivers, "Which rivers are longer than the Elbe?"))).toEqual(["danube", "rhine"]);
+    expect(ids(await ask(rivers, "Which rivers are shorter than the Rhine?"))).toEqual(["elbe", "seine"]);
+  });
+
   it("no answer when the thing compared with has two different numbers, none, or is a class", async () => {
     const twice = await graphWith([...FILMS, ["titanic", "release_year", "1998"]]);
     expect(ids(await ask(twice, "Which films were released after Titanic?"))).toEqual([]);

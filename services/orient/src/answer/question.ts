@@ -209,9 +209,10 @@ function comparisonWithThing(toks: readonly string[], mentions: readonly Mention
     const comparator = comparatorAt(toks, i);
     if (!comparator || !(comparator.measure || THING_COMPARATORS.has(toks[i]!))) continue;
     // An article may start the name ("The Dark Knight") or stand before it ("the Moon").
+    const startsAt = (at: number) => mentions.find((m) => m.start === at);
     let at = i + comparator.length;
-    let against = mentions.find((m) => m.start === at);
-    while (!against && ARTICLES.has(toks[at] ?? "")) against = mentions.find((m) => m.start === ++at);
+    let against = startsAt(at);
+    while (!against && ARTICLES.has(toks[at] ?? "")) against = startsAt(++at);
     if (!against || against.ids.length !== 1) return undefined;
     return { op: comparator.op, measure: comparator.measure, against, positions: Array.from({ length: against.end - i }, (_, k) => i + k) };
   }
