@@ -26,6 +26,9 @@ const FILMS: Facts = [
   ["ana", "hired_year", "2010"],
   ["ben", "hired_year", "2012"],
   ["cleo", "hired_year", "2018"],
+  ["ana", "salary_usd", "90000"],
+  ["ben", "salary_usd", "120000"],
+  ["cleo", "salary_usd", "150000"],
 ];
 
 const graphWith = (triples: Facts) => graphFrom(triples, "films.csv");
@@ -49,6 +52,14 @@ describe("answering - compared with another thing's number", () => {
     const nolan = await ask(store, "Which films directed by Christopher Nolan were released after The Dark Knight?");
     expect(ids(nolan)).toEqual(["dunkirk", "inception"]);
     expect(proofOf(nolan, "dunkirk")).toContain("dunkirk directed_by christopher_nolan");
+  });
+
+  it("'a higher salary than Ben', 'a lower salary than Ben': the noun between the comparative and 'than' names what is compared", async () => {
+    const store = await graphWith(FILMS);
+    const higher = await ask(store, "Which employees have a higher salary than Ben?");
+    expect(ids(higher)).toEqual(["cleo"]);
+    expect(higher.pattern).toBe("?x salary_usd ?n, ben salary_usd ?t, ?n > ?t, ?x is-a employee");
+    expect(ids(await ask(store, "Which employees have a lower salary than Ben?"))).toEqual(["ana"]);
   });
 
   it("'longer than the Elbe': an article before the name is passed over", async () => {

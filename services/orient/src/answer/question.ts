@@ -206,7 +206,7 @@ const THING_COMPARATORS: ReadonlySet<string> = new Set(["more", "greater", "late
  */
 function comparisonWithThing(toks: readonly string[], mentions: readonly Mention[]): Comparison | undefined {
   for (let i = 0; i < toks.length; i++) {
-    const comparator = comparatorAt(toks, i);
+    const comparator = comparatorAt(toks, i) ?? quantifiedAt(toks, i);
     if (!comparator || !(comparator.measure || THING_COMPARATORS.has(toks[i]!))) continue;
     // An article may start the name ("The Dark Knight") or stand before it ("the Moon").
     const startsAt = (at: number) => mentions.find((m) => m.start === at);
@@ -217,6 +217,14 @@ function comparisonWithThing(toks: readonly string[], mentions: readonly Mention
     return { op: comparator.op, measure: comparator.measure, against, positions: Array.from({ length: against.end - i }, (_, k) => i + k) };
   }
   return undefined;
+}
+
+/** "more credits than", "a higher salary than": a comparative, the noun naming what is compared, and "than". */
+function quantifiedAt(toks: readonly string[], i: number): { op: ComparisonFound["op"]; measure: string; length: number } | undefined {
+  const more = COMPARATIVE_QUANTIFIERS.get(toks[i]!);
+  const noun = toks[i + 1] ?? "";
+  if (more === undefined || toks[i + 2] !== "than" || noun === "than" || FILLER_WORDS.has(noun)) return undefined;
+  return { op: more ? ">" : "<", measure: noun, length: 3 };
 }
 
 /** The comparing words starting at token `i` ("more than", "after", "higher than"): the operator, what an adjective measures, and how many tokens. */
