@@ -1,7 +1,7 @@
 import { IS_A, type FactStep, type FactView } from "./facts.js";
 import { onlyClassNamed } from "./measures.js";
 import type { Mention, QuestionReading } from "./question.js";
-import type { FoundAnswer, QuestionAnswer } from "./result.js";
+import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 // Members of a class counted one by one: the most asked is each member's
@@ -106,6 +106,8 @@ function sameShape(counted: readonly Counted[]): string | undefined {
   for (const c of counted) {
     if (c.listed.kind !== "entities" && c.listed.kind !== "unread") return undefined;
     if (c.listed.answers.length === 0) continue;
+    // "the most championships" over `lakers championships 17`: a number stated is no thing to count (one fact each).
+    if (c.listed.answers.some((a) => NUMBER.test(a.id))) return undefined;
     if (!c.listed.subjects.includes(c.member) || c.listed.pattern.includes("; ")) return undefined;
     // Token by token: `mars` in "?x orbits mars", never inside `mars_rover`.
     shapes.add(

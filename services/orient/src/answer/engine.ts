@@ -4,6 +4,7 @@ import { toProtoTriple } from "../convert.js";
 import { answerQuestion } from "./answer.js";
 import type { QuestionAnswer } from "./result.js";
 import { FactView, type FactStep } from "./facts.js";
+import { askedInThePast, noLongerHolds } from "./tense.js";
 import { buildVocabulary, extendVocabulary, type Vocabulary } from "./vocabulary.js";
 
 /** The source prefix of facts an agent wrote while working on a goal (see act's kg_mutate). */
@@ -101,7 +102,9 @@ export class QuestionAnswerer {
     if (!byQuestion) this.found.set(vocab, (byQuestion = new Map()));
     const kept = byQuestion.get(key);
     if (kept) return kept;
-    const view = new FactView(this.store, vocab, (t) => t.source.startsWith(own));
+    // "Does Durant play for the Warriors?" is no question `durant formerly_played_for warriors` answers.
+    const past = askedInThePast(question);
+    const view = new FactView(this.store, vocab, (t) => t.source.startsWith(own) || (!past && noLongerHolds(t.predicate)));
     const found = await answerQuestion(question, vocab, view);
     if (view.usedReasoner) return found;
     if (byQuestion.size >= MAX_KEPT_QUESTIONS) byQuestion.clear();
