@@ -62,6 +62,19 @@ describe("answering - compared with another thing's number", () => {
     expect(ids(await ask(store, "Which employees have a lower salary than Ben?"))).toEqual(["ana"]);
   });
 
+  it("'the longest film' is never the newest: an adjective measures an amount, and a year is a point in time ('long' and 'year' share a concept)", async () => {
+    const years = await graphWith(FILMS);
+    const longest = await ask(years, "Which film is the longest?");
+    expect(longest.pattern).not.toContain("release_year");
+    expect(ids(longest)).toEqual([]);
+    const minutes = [["jaws", 124], ["jurassic_park", 127], ["titanic", 194], ["avatar", 162], ["the_dark_knight", 152], ["inception", 148], ["dunkirk", 106]] as const;
+    const timed = await graphWith([...FILMS, ...minutes.map(([f, m]) => [f, "duration_minutes", String(m)] as const)]);
+    expect(ids(await ask(timed, "Which film is the longest?"))).toEqual(["titanic"]);
+    expect(ids(await ask(timed, "Which films are longer than Avatar?"))).toEqual(["titanic"]);
+    // A verb still names the year: "released before".
+    expect(ids(await ask(timed, "Which films were released before Jurassic Park?"))).toEqual(["jaws"]);
+  });
+
   it("'longer than the Elbe': an article before the name is passed over", async () => {
     const rivers = await graphWith([
       ...["danube", "rhine", "elbe", "seine"].map((r) => [r, "is_a", "river"] as const),

@@ -2,7 +2,7 @@ import { predicateTokens } from "@boyd/graph";
 import { stem } from "@boyd/vsa";
 import { IS_A, type Edge, type FactView } from "./facts.js";
 import { AGE_MEASURE, BEGINNING_NOUNS, BEGINNINGS, LIGHT_WORDS, verbOf } from "./lexicon.js";
-import type { Mention, QuestionReading, RelationWord } from "./question.js";
+import { AMOUNT_ADJECTIVES, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { pathScore, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -29,7 +29,16 @@ export async function numberOf(id: string, predicate: string, view: FactView): P
 
 /** Which predicates a measure word names: for an age, a year something began or an age itself. */
 export function measuredBy(measure: string): (predicate: string) => boolean {
-  return measure === AGE_MEASURE ? (p) => began(p) || wordScore(AGE_MEASURE, p) === 1 : (p) => wordScore(measure, p) >= WORD_MATCH_THRESHOLD;
+  if (measure === AGE_MEASURE) return (p) => began(p) || wordScore(AGE_MEASURE, p) === 1;
+  // An adjective measures an amount, and a year or date is a point in time: "the longest novel" is never the one published
+  // last (`long` and `year` share a concept). A verb ("released before") does name a date.
+  const amount = AMOUNT_ADJECTIVES.has(measure);
+  return (p) => wordScore(measure, p) >= WORD_MATCH_THRESHOLD && !(amount && datesSomething(p));
+}
+
+/** Whether a predicate's numbers are a year or a date (`published_year`, `hired_year`, `opening_date`), not an amount. */
+function datesSomething(predicate: string): boolean {
+  return began(predicate) || predicateTokens(predicate).some((w) => w === "year" || w === "date");
 }
 
 // BEGINNINGS as stems, so any form of one names a beginning too (`release_year`, `opening_date`).

@@ -314,6 +314,9 @@ const GRADED: readonly (readonly [comparative: string | undefined, superlative: 
   [undefined, "latest", AGE_MEASURE, false],
 ];
 
+/** What the graded adjectives measure other than an age: amounts ("long", "high"), never a year or date. */
+export const AMOUNT_ADJECTIVES: ReadonlySet<string> = new Set(GRADED.flatMap(([, , measure]) => (measure === AGE_MEASURE ? [] : [measure])));
+
 /** Superlatives of age that also mean "the current one" ("the latest version"). */
 const CURRENT_WORDS: ReadonlySet<string> = new Set(["latest", "newest"]);
 
