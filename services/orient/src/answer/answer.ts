@@ -380,7 +380,9 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   if (words.length > 0 || (q.within && type)) {
     for (const anchor of named) {
       const members = (await anyClass(anchor, view)) ? "class" : q.within ? "place" : undefined;
-      if (members && (words.length > 0 || members === "place")) holders.push({ ...base, anchor, others: named.filter((m) => m !== anchor), words, type, members });
+      // A head noun that is no class still describes the answers ("Which software companies are in the US?").
+      const others = [...named.filter((m) => m !== anchor), ...(head && !type ? [head] : [])];
+      if (members && (words.length > 0 || members === "place")) holders.push({ ...base, anchor, others, words, type, members });
     }
     rounds.push(holders);
   }
