@@ -108,3 +108,24 @@ describe("answering - compared with another thing's number", () => {
     expect((await ask(store, "Was Avatar released before Titanic?")).kind).toBe(AnswerKind.NO);
   });
 });
+
+describe("answering - a thing left out of the answers", () => {
+  it("'Apart from Jaws, which films did Spielberg direct?' lists the others: read in parts, it answered Jaws too", async () => {
+    const store = await graphWith(FILMS);
+    const apart = await ask(store, "Apart from Jaws, which films did Steven Spielberg direct?");
+    expect(ids(apart)).toEqual(["jurassic_park"]);
+    expect(apart.pattern).toBe("?x directed_by steven_spielberg, ?x is_a film, ?x not jaws");
+    expect(ids(await ask(store, "Which films did Christopher Nolan direct other than Inception?"))).toEqual(["dunkirk", "the_dark_knight"]);
+    expect(ids(await ask(store, "Which films other than The Dark Knight did Christopher Nolan direct?"))).toEqual(["dunkirk", "inception"]);
+  });
+
+  it("a count or a yes is never narrowed, and 'but not' or a left-out thing not named is no answer", async () => {
+    const store = await graphWith(FILMS);
+    // The count of all three films is no count of the two left.
+    expect(ids(await ask(store, "How many films other than The Dark Knight did Christopher Nolan direct?"))).toEqual(["2"]);
+    expect((await ask(store, "Did anyone other than Christopher Nolan direct Inception?")).answers).toEqual([]);
+    expect((await ask(store, "Did anyone other than Christopher Nolan direct Inception?")).kind).not.toBe(AnswerKind.YES);
+    expect(ids(await ask(store, "Which films did Christopher Nolan direct but not Inception?"))).toEqual([]);
+    expect(ids(await ask(store, "Which films did Christopher Nolan direct except the ones after 2009?"))).toEqual([]);
+  });
+});

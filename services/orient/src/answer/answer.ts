@@ -10,6 +10,7 @@ import { climbed, climbing, locative, namesPlace, placesWithin, withPlacesDeeper
 import { countedQuestion, countOf } from "./counting.js";
 import { answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
+import { exclusionAsked, leftOut } from "./exclusion.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -58,6 +59,11 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
     return ranked ?? chooseAmong(choice.options, await answerQuestion(choice.question, vocab, view));
   }
   const q = readQuestion(text, vocab);
+  // "Which films did Nolan direct other than Inception?": the list without Inception. Read without the words, the parts
+  // of "Apart from Jaws, which films did Spielberg direct?" answered Jaws too.
+  const exclusion = exclusionAsked(text, q);
+  if (exclusion === "unread") return { ...unread(q.mentions.flatMap((m) => m.ids)), kind: q.polar ? "unknown" : "entities" };
+  if (exclusion) return leftOut(await answerQuestion(exclusion.rest, vocab, view), exclusion);
   // "Which films were released after Titanic?" compares with Titanic's year; "Who looks after the Billing
   // Service?" compares nothing: a comparison with a thing that answers nothing is read as no comparison.
   if (q.comparison?.against && !q.superlative) {
