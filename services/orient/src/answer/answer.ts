@@ -11,6 +11,7 @@ import { countedQuestion, countOf } from "./counting.js";
 import { answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { exclusionAsked, leftOut } from "./exclusion.js";
+import { answerMembersHaving, answerThingHas } from "./having.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -93,7 +94,7 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
     const chained = q.nestingWords.length > 1;
     const polar = ranked || owned || chained ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
-    return (await answerAsDescribed(q, q.toks, ask)) ?? polar;
+    return (await answerAsDescribed(q, q.toks, ask)) ?? (await answerThingHas(q, vocab, view)) ?? polar;
   }
   // "the most platforms" ranks; read without it, the question would list them all.
   // Narrowed ("the oldest film by Ridley Scott"), it ranks the answers of the rest.
@@ -122,6 +123,8 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
   // "Find the moons that orbit Mars" where nothing is said to be a moon: the noun names the relation, as in "the moons of Mars".
   if (whole.answers.length === 0 && q.headWord?.clause) whole = await answerOpen({ ...q, headWord: undefined }, subjects, vocab, view);
   if (whole.answers.length === 0) whole = (await answerWhenMade(q, view)) ?? whole;
+  // "Which planets have an atmosphere?": members with a fact of `has_atmosphere`, whatever it has.
+  if (whole.answers.length === 0) whole = (await answerMembersHaving(q, vocab, view)) ?? whole;
   return whole.answers.length > 0 || !parts || parts.joint ? whole : ((await answerEach(parts.questions, vocab, view)) ?? whole);
 }
 

@@ -1,0 +1,42 @@
+import { AnswerKind } from "@boyd/proto";
+import { describe, expect, it } from "vitest";
+import { ask, graphWith as graphFrom, ids, proofOf, type Facts } from "./fixtures/asked-graph.js";
+
+// Cars by kind and what some of them have: a graph the reading rules were not written against.
+const CARS: Facts = [
+  ["sedan", "is_a", "car"],
+  ["hatchback", "is_a", "car"],
+  ["car", "subclass_of", "vehicle"],
+  ["model_a", "is_a", "sedan"],
+  ["model_b", "is_a", "sedan"],
+  ["model_c", "is_a", "hatchback"],
+  ["model_a", "is_a", "car"],
+  ["model_b", "is_a", "car"],
+  ["model_c", "is_a", "car"],
+  ["model_a", "has_sunroof", "panoramic_sunroof"],
+  ["model_c", "has_sunroof", "tilt_sunroof"],
+  ["model_b", "has_tow_hitch", "class_ii_hitch"],
+];
+
+const graphWith = (triples: Facts) => graphFrom(triples, "cars.csv");
+
+describe("answering - what the members of a class have", () => {
+  it("'Which cars have a sunroof?' lists the cars with a has_sunroof fact, whatever sunroof it is, each with that fact and its is-a", async () => {
+    const store = await graphWith(CARS);
+    const roofs = await ask(store, "Which cars have a sunroof?");
+    expect(ids(roofs)).toEqual(["model_a", "model_c"]);
+    expect(roofs.pattern).toBe("?x has_sunroof ?y, ?x is-a car");
+    expect(proofOf(roofs, "model_a")).toContain("model_a has_sunroof panoramic_sunroof");
+    expect(ids(await ask(store, "Which cars have a tow hitch?"))).toEqual(["model_b"]);
+    // No relation the words name: no answer, never every car.
+    expect(ids(await ask(store, "Which cars have a spoiler?"))).toEqual([]);
+  });
+
+  it("'Does model A have a sunroof?' is yes by its fact; one without is unknown, never no", async () => {
+    const store = await graphWith(CARS);
+    const yes = await ask(store, "Does Model A have a sunroof?");
+    expect(yes.kind).toBe(AnswerKind.YES);
+    expect(yes.proof?.summary).toContain("model_a has_sunroof panoramic_sunroof");
+    expect((await ask(store, "Does Model B have a sunroof?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+});
