@@ -1,5 +1,5 @@
 import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
-import { chainWithin, CONTAINMENT, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
@@ -15,6 +15,8 @@ import { answerMembersHaving, answerThingHas } from "./having.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
+import type { Partial, Reading } from "./reading.js";
+import { tiedToOthers, tiesToOthers } from "./ties.js";
 
 /** Kinds of answer a number is by itself. */
 const NUMERIC_KINDS: ReadonlySet<string> = new Set(["year", "years", "number", "count", "amount", "date", "age", "percent", "percentage", "value", "figure"]);
@@ -274,54 +276,7 @@ function joined(parts: readonly QuestionAnswer[], answers: FoundAnswer[], separa
 // ---------------------------------------------------------------------------
 // Open questions
 
-interface Partial {
-  readonly node: string;
-  readonly hops: readonly Edge[];
-  readonly confidence: number;
-}
 
-interface Reading {
-  /** The question's tokens. */
-  readonly toks: readonly string[];
-  /** The things named that are no class. */
-  readonly things: ReadonlySet<Mention>;
-  /** "Where": the answer is a place; it may name the last fact but is never required. */
-  readonly where: RelationWord | undefined;
-  /** Positions of nesting nouns ("manager" in "Carol's manager"). */
-  readonly nesting: ReadonlySet<number>;
-  /** "Who ...": people first among equally good answers. */
-  readonly person: boolean;
-  /** The question asks for things alike in one respect ("the same office as"). */
-  readonly alike: boolean;
-  /** Only numbers answer ("how long ..."). */
-  readonly quantity: boolean;
-  /** The unit the number is asked in (a key of UNITS): the last fact's predicate must be in it. */
-  readonly unit: string | undefined;
-  /** A kind the answer must be described as by one of its facts ("which country" -> `italy is-a country`). */
-  readonly kindWord: RelationWord | undefined;
-  /** Every symbol the question names (none of them is an answer). */
-  readonly named: readonly string[];
-  readonly anchor: Mention;
-  readonly others: readonly Mention[];
-  readonly words: readonly RelationWord[];
-  readonly type: string | undefined;
-  /**
-   * The anchor stands for what it holds: a class for its members ("dishes
-   * that contain a sauce"), a place for the places within it ("born in
-   * Chile"); the path starts with a member's is-a or located-in fact.
-   */
-  readonly members?: "class" | "place";
-  /** Symbols named as owners ("Ana's children", "the children of Ana"): a fact of the path touches one only by its nesting noun. */
-  readonly possessors: readonly string[];
-  /** "Which of Ana's children ...": the answers are what the owner's noun names, so its fact is the path's last. */
-  readonly choice: boolean;
-  /** The head names whoever does a verb to what is named ("the manager of Carol"): no fact leads to an answer unnamed. */
-  readonly relational: boolean;
-  /** Where a word right after the head noun would be: it describes the answers ("frameworks written in Python"), so it names the last fact or one of the answer's own. */
-  readonly afterHead: number | undefined;
-  /** Token positions [start, end) of a head noun that is no class: when it names a fact, that fact leads to the answers ("the moons" of Jupiter are what orbits it). */
-  readonly headSpan?: readonly [number, number] | undefined;
-}
 
 interface Candidate {
   readonly hops: readonly { predicate: string; direction: "out" | "in" }[];
@@ -577,19 +532,6 @@ function repeats(last: Edge | undefined, e: Edge): boolean {
   return last !== undefined && canonicalPredicate(last.predicate) === canonicalPredicate(e.predicate) && last.direction === e.direction;
 }
 
-/** A symbol's edges plus the transitive closure of each transitive predicate it has. */
-async function edgesWithClosure(view: FactView, id: string): Promise<Edge[]> {
-  const edges = await view.edges(id);
-  const out = [...edges];
-  const done = new Set<string>();
-  for (const e of edges) {
-    const key = `${canonicalPredicate(e.predicate)}:${e.direction}`;
-    if (done.has(key) || !view.isTransitive(e.predicate)) continue;
-    done.add(key);
-    out.push(...(await view.closure(id, e.predicate, e.direction)));
-  }
-  return out;
-}
 
 function signatureOf(p: Partial): string {
   return p.hops.map((h) => `${canonicalPredicate(h.predicate)}:${h.direction}`).join("/");
@@ -727,43 +669,8 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   return { own, used, total };
 }
 
-/**
- * The words tied to other things named (tiedToOthers) that name some
- * relation of the graph: the fact tying the answer is then one they name.
- * One that names none ("the rice used in paella" over `made_with`) says
- * nothing of which fact it is.
- */
-function namingTies(reading: Reading, vocab: Vocabulary): Map<Mention, RelationWord> {
-  const tied = tiedToOthers(reading);
-  for (const [m, w] of tied) if (![...vocab.predicates.keys()].some((p) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD)) tied.delete(m);
-  return tied;
-}
 
-/** Prepositions between a verb and the thing it ties the answer to ("depend on auth", "written in Go"). */
-const TIE_PREPOSITIONS: ReadonlySet<string> = new Set(["on", "in", "by", "to", "from", "at", "with", "for"]);
 
-/**
- * The positions of words that tie the answer to another thing named, right
- * before it (a preposition and articles between aside): in "Which services
- * that depend on auth are written in Go?", read from Go, "depend" is the
- * fact to auth (satisfiesOthers), never a fact of the path. Taken there
- * too, it read `?y1 written_in go, ?y1 depends_on ?x`: services that
- * something written in Go depends on.
- */
-function tiedToOthers(reading: Reading): Map<Mention, RelationWord> {
-  const tied = new Map<Mention, RelationWord>();
-  const { toks } = reading;
-  for (const m of reading.others) {
-    // "acted in a film directed by ...": a class named is passed on the way (satisfiesOthers), by a fact its word names.
-    if (!reading.things.has(m)) continue;
-    let at = m.start - 1;
-    while (at >= 0 && ARTICLES.has(toks[at]!)) at--;
-    if (TIE_PREPOSITIONS.has(toks[at] ?? "")) at--;
-    const word = reading.words.find((w) => w.position === at);
-    if (word) tied.set(m, word);
-  }
-  return tied;
-}
 
 /** The answer a path's end gives, with the facts that make it one (its kind, the other things named, the words left), or undefined. */
 async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: FactView, vocab: Vocabulary): Promise<FoundAnswer | undefined> {
@@ -781,7 +688,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     steps.push(...typed);
   }
   const placing = (predicate: string) => placesItsSubject(predicate) || rest.some((w) => wordScore(w.text, predicate) >= WORD_MATCH_THRESHOLD);
-  const constraints = await satisfiesOthers(p, reading.others, view, placing, reading.toks, reading.members !== undefined, reading.possessors.includes(anchor), (m) => clauseOnClass(m, reading), namingTies(reading, vocab));
+  const constraints = await tiesToOthers(p, reading, view, vocab, placing, reading.possessors.includes(anchor));
   if (!constraints) return undefined;
   steps.push(...constraints);
   // "What year": a number answers for itself.
@@ -976,116 +883,13 @@ async function kindsOnTheWay(p: Partial, rest: readonly RelationWord[], vocab: V
   return steps;
 }
 
-/** Facts tying an answer's path to each other named symbol, or undefined when one is not tied. */
-async function satisfiesOthers(
-  p: Partial,
-  others: readonly Mention[],
-  view: FactView,
-  /** Whether a fact may start a chain of containment to another thing named: it places its subject, or a word names it. */
-  placing: (predicate: string) => boolean,
-  /** The question's tokens (the word before each other thing named may say which way the fact goes). */
-  toks: readonly string[],
-  members = false,
-  ownerAnchor = false,
-  /** For a thing named in a clause on the class ("a condition that aspirin treats"), the facts that may tie it to the member; it ties to nothing else. */
-  onMemberOnly: (m: Mention) => ((predicate: string) => boolean) | undefined = () => undefined,
-  /** The word right before a thing named ("worsen asthma"): the fact tying the answer to it is one it names. */
-  tied: ReadonlyMap<Mention, RelationWord> = new Map(),
-): Promise<FactStep[] | undefined> {
-  const steps: FactStep[] = [];
-  // For a class standing for its members, the member is what the other names describe ("a station in Sussex").
-  // An owner is not what they describe: in "Which of Ana's children live in Porto?" Porto is where a child lives, not Ana.
-  const anchorEdges = members && !ownerAnchor ? await view.edges(p.hops[0]!.other) : [];
-  for (const m of others) {
-    // Through another thing named, the words of the facts on either side of it were read about it, not about the answers:
-    // "What does Flask depend on that is written in Python?" is no question about what Flask is written in.
-    if (p.hops.some((h) => m.ids.includes(h.other))) return undefined;
-    // "the flight from Heathrow" is tied to Heathrow by a fact saying from, never by `arrives_at` (or an airline's `hub`).
-    const way = directionBefore(toks, m);
-    // "Which drugs that treat headache worsen asthma?": a drug that treats asthma is not one that worsens it.
-    const verb = tied.get(m);
-    const fits = (predicate: string): boolean => (way === undefined || directionOf(predicate) === way) && (!verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD);
-    // "the genus Panthera": the named thing itself is tied to the other name.
-    const clause = onMemberOnly(m);
-    const own = anchorEdges.find((e) => m.ids.includes(e.other) && fits(e.predicate) && (!clause || clause(e.predicate)));
-    if (own) {
-      steps.push(own.step);
-      continue;
-    }
-    if (clause) return undefined;
-    // A class named along the way ("the service Wei owns"): some symbol of the path is one.
-    const typed = await firstTyped(p, m, view);
-    if (typed) {
-      steps.push(...typed);
-      continue;
-    }
-    const link = (await edgesWithClosure(view, p.node)).find((e) => m.ids.includes(e.other) && fits(e.predicate));
-    // Else within it: "members of Queen born in England" through born_in Hampton, Hampton located_in England.
-    const chain = link ? [link.step] : await chainWithin(view, p.node, m.ids, (predicate) => placing(predicate) && fits(predicate));
-    if (!chain) return undefined;
-    steps.push(...chain);
-  }
-  return steps;
-}
 
-/** Words that open a clause describing the noun before them. */
-const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(["that", "which", "who", "whom"]);
 
-/**
- * For `m` named in a clause on the class whose members the reading starts
- * from ("Which drugs treat a condition that aspirin treats?"), the facts
- * that tie it to the member: those the clause's verb names (the word after
- * it, else the one before it and a preposition: "that is treated by
- * aspirin"), any when the clause has none. It describes the member, so a
- * fact to the answer ("aspirin interacts_with warfarin") does not tie it,
- * nor one the verb does not name ("aspirin worsens asthma").
- * Undefined when `m` is not so named.
- */
-function clauseOnClass(m: Mention, reading: Reading): ((predicate: string) => boolean) | undefined {
-  const { toks, words } = reading;
-  if (reading.members !== "class" || !RELATIVE_PRONOUNS.has(toks[reading.anchor.end] ?? "")) return undefined;
-  let at = reading.anchor.end + 1;
-  while (ARTICLES.has(toks[at] ?? "") || AUXILIARIES.has(toks[at] ?? "")) at++;
-  const after = words.find((w) => w.position === m.end);
-  const before = words.find((w) => w.position >= at && w.position < m.start - 1 && TIE_PREPOSITIONS.has(toks[m.start - 1] ?? ""));
-  if (m.start !== at && !before) return undefined;
-  const verb = after ?? before;
-  return (predicate) => !verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD;
-}
 
-/** Words before a thing named that say which way a journey goes with respect to it ("from Heathrow", "to Munich"). */
-const DIRECTIONS: ReadonlyMap<string, "from" | "to"> = new Map([
-  ["from", "from"],
-  ["to", "to"],
-  ["into", "to"],
-  ["towards", "to"],
-]);
 
-/** "from" or "to" right before the mention (an article between aside), or undefined. */
-function directionBefore(toks: readonly string[], m: Mention): "from" | "to" | undefined {
-  const i = ARTICLES.has(toks[m.start - 1] ?? "") ? m.start - 2 : m.start - 1;
-  return DIRECTIONS.get(toks[i] ?? "");
-}
 
-/** Which way a predicate's own last word says its object lies: `departs_from` from, `arrives_at` or `flies_to` to. */
-function directionOf(predicate: string): "from" | "to" | undefined {
-  const last = predicateTokens(predicate).at(-1);
-  return last === "from" ? "from" : last === "to" || last === "at" || last === "into" ? "to" : undefined;
-}
 
-/** The symbol a path starts from. */
-function anchorOf(p: Partial): string {
-  const first = p.hops[0]!;
-  return first.direction === "out" ? first.step.triple.subject : first.step.triple.object;
-}
 
-async function firstTyped(p: Partial, m: Mention, view: FactView): Promise<FactStep[] | undefined> {
-  for (const node of [anchorOf(p), ...p.hops.map((h) => h.other)]) for (const id of m.ids) {
-    const steps = await view.isA(node, id);
-    if (steps && steps.length > 0) return steps;
-  }
-  return undefined;
-}
 
 /**
  * The question as it was read, as a graph pattern: the path from the

@@ -346,3 +346,17 @@ function derived(e: Edge, predicate: string, direction: "out" | "in", rule: stri
   const triple = direction === "out" ? fact(self, predicate, e.other, confidence, rule) : fact(e.other, predicate, self, confidence, rule);
   return { predicate, direction, other: e.other, confidence, step: { triple, rule, premises: [e.step.triple] } };
 }
+
+/** A symbol's edges plus the transitive closure of each transitive predicate it has. */
+export async function edgesWithClosure(view: FactView, id: string): Promise<Edge[]> {
+  const edges = await view.edges(id);
+  const out = [...edges];
+  const done = new Set<string>();
+  for (const e of edges) {
+    const key = `${canonicalPredicate(e.predicate)}:${e.direction}`;
+    if (done.has(key) || !view.isTransitive(e.predicate)) continue;
+    done.add(key);
+    out.push(...(await view.closure(id, e.predicate, e.direction)));
+  }
+  return out;
+}

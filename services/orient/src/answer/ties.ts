@@ -1,0 +1,153 @@
+import { predicateTokens } from "@boyd/graph";
+import { chainWithin, edgesWithClosure, type FactStep, type FactView } from "./facts.js";
+import { ARTICLES, AUXILIARIES } from "./lexicon.js";
+import type { Mention, RelationWord } from "./question.js";
+import { anchorOf, type Partial, type Reading } from "./reading.js";
+import { WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
+import type { Vocabulary } from "./vocabulary.js";
+
+// How an answer is tied to the other things its question names ("Which
+// services that depend on auth are written in Go?": read from Go, each
+// answer must also depend on auth): by which fact, which way, and which
+// words of the question that fact takes.
+
+/** Prepositions between a verb and the thing it ties the answer to ("depend on auth", "written in Go"). */
+const TIE_PREPOSITIONS: ReadonlySet<string> = new Set(["on", "in", "by", "to", "from", "at", "with", "for"]);
+
+/** Words that open a clause describing the noun before them. */
+const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(["that", "which", "who", "whom"]);
+
+/** Words before a thing named that say which way a journey goes with respect to it ("from Heathrow", "to Munich"). */
+const DIRECTIONS: ReadonlyMap<string, "from" | "to"> = new Map([
+  ["from", "from"],
+  ["to", "to"],
+  ["into", "to"],
+  ["towards", "to"],
+]);
+
+/**
+ * Facts tying an answer's path to each other thing the question names, or
+ * undefined when one is not tied. `placing`: whether a fact may start a
+ * chain of containment to another thing named (it places its subject, or
+ * a word names it); `ownerAnchor`: the path starts from an owner ("Ana's
+ * children"), whom the other names do not describe.
+ */
+export async function tiesToOthers(p: Partial, reading: Reading, view: FactView, vocab: Vocabulary, placing: (predicate: string) => boolean, ownerAnchor: boolean): Promise<FactStep[] | undefined> {
+  const { others, toks } = reading;
+  const members = reading.members !== undefined;
+  // The word right before a thing named ("worsen asthma"): the fact tying the answer to it is one it names.
+  const tied = namingTies(reading, vocab);
+  const steps: FactStep[] = [];
+  // For a class standing for its members, the member is what the other names describe ("a station in Sussex").
+  // An owner is not what they describe: in "Which of Ana's children live in Porto?" Porto is where a child lives, not Ana.
+  const anchorEdges = members && !ownerAnchor ? await view.edges(p.hops[0]!.other) : [];
+  for (const m of others) {
+    // Through another thing named, the words of the facts on either side of it were read about it, not about the answers:
+    // "What does Flask depend on that is written in Python?" is no question about what Flask is written in.
+    if (p.hops.some((h) => m.ids.includes(h.other))) return undefined;
+    // "the flight from Heathrow" is tied to Heathrow by a fact saying from, never by `arrives_at` (or an airline's `hub`).
+    const way = directionBefore(toks, m);
+    // "Which drugs that treat headache worsen asthma?": a drug that treats asthma is not one that worsens it.
+    const verb = tied.get(m);
+    const fits = (predicate: string): boolean => (way === undefined || directionOf(predicate) === way) && (!verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD);
+    // "the genus Panthera": the named thing itself is tied to the other name.
+    // Named in a clause on the class ("a condition that aspirin treats"): tied to the member by the clause's verb, or to nothing.
+    const clause = clauseOnClass(m, reading);
+    const own = anchorEdges.find((e) => m.ids.includes(e.other) && fits(e.predicate) && (!clause || clause(e.predicate)));
+    if (own) {
+      steps.push(own.step);
+      continue;
+    }
+    if (clause) return undefined;
+    // A class named along the way ("the service Wei owns"): some symbol of the path is one.
+    const typed = await firstTyped(p, m, view);
+    if (typed) {
+      steps.push(...typed);
+      continue;
+    }
+    const link = (await edgesWithClosure(view, p.node)).find((e) => m.ids.includes(e.other) && fits(e.predicate));
+    // Else within it: "members of Queen born in England" through born_in Hampton, Hampton located_in England.
+    const chain = link ? [link.step] : await chainWithin(view, p.node, m.ids, (predicate) => placing(predicate) && fits(predicate));
+    if (!chain) return undefined;
+    steps.push(...chain);
+  }
+  return steps;
+}
+
+/**
+ * The positions of words that tie the answer to another thing named, right
+ * before it (a preposition and articles between aside): in "Which services
+ * that depend on auth are written in Go?", read from Go, "depend" is the
+ * fact to auth (tiesToOthers), never a fact of the path. Taken there
+ * too, it read `?y1 written_in go, ?y1 depends_on ?x`: services that
+ * something written in Go depends on.
+ */
+export function tiedToOthers(reading: Reading): Map<Mention, RelationWord> {
+  const tied = new Map<Mention, RelationWord>();
+  const { toks } = reading;
+  for (const m of reading.others) {
+    // "acted in a film directed by ...": a class named is passed on the way (tiesToOthers), by a fact its word names.
+    if (!reading.things.has(m)) continue;
+    let at = m.start - 1;
+    while (at >= 0 && ARTICLES.has(toks[at]!)) at--;
+    if (TIE_PREPOSITIONS.has(toks[at] ?? "")) at--;
+    const word = reading.words.find((w) => w.position === at);
+    if (word) tied.set(m, word);
+  }
+  return tied;
+}
+
+/**
+ * The words tied to other things named (tiedToOthers) that name some
+ * relation of the graph: the fact tying the answer is then one they name.
+ * One that names none ("the rice used in paella" over `made_with`) says
+ * nothing of which fact it is.
+ */
+function namingTies(reading: Reading, vocab: Vocabulary): Map<Mention, RelationWord> {
+  const tied = tiedToOthers(reading);
+  for (const [m, w] of tied) if (![...vocab.predicates.keys()].some((p) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD)) tied.delete(m);
+  return tied;
+}
+
+/**
+ * For `m` named in a clause on the class whose members the reading starts
+ * from ("Which drugs treat a condition that aspirin treats?"), the facts
+ * that tie it to the member: those the clause's verb names (the word after
+ * it, else the one before it and a preposition: "that is treated by
+ * aspirin"), any when the clause has none. It describes the member, so a
+ * fact to the answer ("aspirin interacts_with warfarin") does not tie it,
+ * nor one the verb does not name ("aspirin worsens asthma").
+ * Undefined when `m` is not so named.
+ */
+function clauseOnClass(m: Mention, reading: Reading): ((predicate: string) => boolean) | undefined {
+  const { toks, words } = reading;
+  if (reading.members !== "class" || !RELATIVE_PRONOUNS.has(toks[reading.anchor.end] ?? "")) return undefined;
+  let at = reading.anchor.end + 1;
+  while (ARTICLES.has(toks[at] ?? "") || AUXILIARIES.has(toks[at] ?? "")) at++;
+  const after = words.find((w) => w.position === m.end);
+  const before = words.find((w) => w.position >= at && w.position < m.start - 1 && TIE_PREPOSITIONS.has(toks[m.start - 1] ?? ""));
+  if (m.start !== at && !before) return undefined;
+  const verb = after ?? before;
+  return (predicate) => !verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD;
+}
+
+/** "from" or "to" right before the mention (an article between aside), or undefined. */
+function directionBefore(toks: readonly string[], m: Mention): "from" | "to" | undefined {
+  const i = ARTICLES.has(toks[m.start - 1] ?? "") ? m.start - 2 : m.start - 1;
+  return DIRECTIONS.get(toks[i] ?? "");
+}
+
+/** Which way a predicate's own last word says its object lies: `departs_from` from, `arrives_at` or `flies_to` to. */
+function directionOf(predicate: string): "from" | "to" | undefined {
+  const last = predicateTokens(predicate).at(-1);
+  return last === "from" ? "from" : last === "to" || last === "at" || last === "into" ? "to" : undefined;
+}
+
+/** The is-a facts making a symbol of the path (its start included) one of the class `m` names. */
+async function firstTyped(p: Partial, m: Mention, view: FactView): Promise<FactStep[] | undefined> {
+  for (const node of [anchorOf(p), ...p.hops.map((h) => h.other)]) for (const id of m.ids) {
+    const steps = await view.isA(node, id);
+    if (steps && steps.length > 0) return steps;
+  }
+  return undefined;
+}
