@@ -21,9 +21,12 @@ function hadBy(q: QuestionReading, vocab: Vocabulary, classWords: readonly strin
   return fits.length === 1 ? fits[0] : undefined;
 }
 
-/** A fact of `predicate` that `id` is the subject of: what it has. */
+/** Objects that say the thing has none: `mars has_rings false` is no ring. */
+const NOTHING: ReadonlySet<string> = new Set(["false", "no", "none", "0", "null", "nil", "n/a", "na", "unknown"]);
+
+/** A fact of `predicate` that `id` is the subject of, saying it has something: what it has. */
 async function had(id: string, predicate: string, view: FactView): Promise<Edge | undefined> {
-  return (await view.edges(id)).find((e) => e.direction === "out" && e.predicate === predicate);
+  return (await view.edges(id)).find((e) => e.direction === "out" && e.predicate === predicate && !NOTHING.has(e.other.toLowerCase()));
 }
 
 /**
