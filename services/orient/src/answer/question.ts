@@ -271,7 +271,7 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
   const order = ORDER_WORDS.get(toks[than]!) ?? (toks[than] === "than" ? ORDER_WORDS.get(toks[than - 1] ?? "") : undefined);
   if (order !== undefined) {
     const between = toks.slice(first.end, toks[than] === "than" ? than - 1 : than).filter((t) => !FILLER_WORDS.has(t));
-    return between.length === 1 && namesPredicateByStem(between[0]!, vocab) ? { first, second, measure: between[0]!, higher: order } : undefined;
+    return between.length === 1 && namesSomePredicate(between[0]!, vocab, 1) ? { first, second, measure: between[0]!, higher: order } : undefined;
   }
   if (toks[than] !== "than") return undefined;
   const adjective = COMPARATIVE_ADJECTIVES.get(toks[than - 1] ?? "");
@@ -410,15 +410,13 @@ const SIZE_WORDS: ReadonlyMap<string, boolean> = new Map([
   ["smallest", false],
 ]);
 
-/** Whether a word names a predicate the graph has, by stem or lexicon ("earn" -> `salary_eur`, "joined" -> `joined_in`). */
-function namesSomePredicate(word: string, vocab: Vocabulary): boolean {
-  for (const p of vocab.predicates.keys()) if (wordScore(word, p) >= WORD_MATCH_THRESHOLD) return true;
-  return false;
-}
-
-/** Whether a word, in any of its forms, is part of the name of a predicate the graph has ("released" and `release_year`). */
-function namesPredicateByStem(word: string, vocab: Vocabulary): boolean {
-  for (const p of vocab.predicates.keys()) if (wordScore(word, p) === 1) return true;
+/**
+ * Whether a word names a predicate the graph has, by stem or lexicon
+ * ("earn" -> `salary_eur`, "joined" -> `joined_in`); with `atLeast` 1, by
+ * its own stem only, in any of its forms ("released" and `release_year`).
+ */
+export function namesSomePredicate(word: string, vocab: Vocabulary, atLeast = WORD_MATCH_THRESHOLD): boolean {
+  for (const p of vocab.predicates.keys()) if (wordScore(word, p) >= atLeast) return true;
   return false;
 }
 

@@ -1,7 +1,7 @@
 import { predicateTokens } from "@boyd/graph";
 import { chainWithin, edgesWithClosure, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, AUXILIARIES } from "./lexicon.js";
-import type { Mention, RelationWord } from "./question.js";
+import { namesSomePredicate, type Mention, type RelationWord } from "./question.js";
 import { anchorOf, type Partial, type Reading } from "./reading.js";
 import { WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -82,7 +82,9 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
  * too, it read `?y1 written_in go, ?y1 depends_on ?x`: services that
  * something written in Go depends on.
  */
-export function tiedToOthers(reading: Reading): Map<Mention, RelationWord> {
+export function tiedToOthers(reading: Reading): ReadonlyMap<Mention, RelationWord> {
+  const known = tiedBy.get(reading);
+  if (known) return known;
   const tied = new Map<Mention, RelationWord>();
   const { toks } = reading;
   for (const m of reading.others) {
@@ -94,6 +96,7 @@ export function tiedToOthers(reading: Reading): Map<Mention, RelationWord> {
     const word = reading.words.find((w) => w.position === at);
     if (word) tied.set(m, word);
   }
+  tiedBy.set(reading, tied);
   return tied;
 }
 
@@ -103,11 +106,15 @@ export function tiedToOthers(reading: Reading): Map<Mention, RelationWord> {
  * One that names none ("the rice used in paella" over `made_with`) says
  * nothing of which fact it is.
  */
-function namingTies(reading: Reading, vocab: Vocabulary): Map<Mention, RelationWord> {
-  const tied = tiedToOthers(reading);
-  for (const [m, w] of tied) if (![...vocab.predicates.keys()].some((p) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD)) tied.delete(m);
-  return tied;
+function namingTies(reading: Reading, vocab: Vocabulary): ReadonlyMap<Mention, RelationWord> {
+  let naming = namingBy.get(reading);
+  if (!naming) namingBy.set(reading, (naming = new Map([...tiedToOthers(reading)].filter(([, w]) => namesSomePredicate(w.text, vocab)))));
+  return naming;
 }
+
+// What tiedToOthers and namingTies found, by reading: judge and answerOf ask again for every path and answer of one reading.
+const tiedBy = new WeakMap<Reading, ReadonlyMap<Mention, RelationWord>>();
+const namingBy = new WeakMap<Reading, ReadonlyMap<Mention, RelationWord>>();
 
 /**
  * For `m` named in a clause on the class whose members the reading starts
