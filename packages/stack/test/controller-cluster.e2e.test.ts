@@ -37,9 +37,13 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
   let caller: NatsTransport;
   const replicas: Replica[] = [];
 
-  async function startReplica(id: string, wrapEvents: (c: EventChannel<Event>) => EventChannel<Event> = (c) => c): Promise<Replica> {
+  async function startReplica(
+    id: string,
+    wrapEvents: (c: EventChannel<Event>) => EventChannel<Event> = (c) => c,
+    wrapCluster: (c: Cluster) => Cluster = (c) => c,
+  ): Promise<Replica> {
     const transport = await connectNats({ servers: nats.url });
-    const cluster = await openKvCluster({ connection: transport.connection, replicaId: id, ttlMs: TTL_MS });
+    const cluster = wrapCluster(await openKvCluster({ connection: transport.connection, replicaId: id, ttlMs: TTL_MS }));
     const sink = await openJetStreamEventLog(transport, { stream: "BOYD_EVENTS", subjects: ["boyd.events.v1.>"] });
     const controller = await startController({ transport, events: wrapEvents(agentEventChannel({ transport, sink })), cluster, driverTickMs: 100 });
     const replica: Replica = {
@@ -270,6 +274,25 @@ describe("controller replicas share the agents: leases, failover on stop, rebala
     await second.stop();
     await first.stop();
   }, 60_000);
+  it("a pause that lands while the driver is still taking the agent (lease held, session not loaded) holds it: no cycle runs after PauseAgent returned", async () => {
+    // The driver's take of the agent is slowed after the lease: the window in which its run has nothing to cancel yet.
+    const slowTake = (c: Cluster): Cluster => ({
+      ...c,
+      leases: { ...c.leases, acquire: async (agentId) => ((lease) => new Promise((resolve) => setTimeout(() => resolve(lease), 400)))(await c.leases.acquire(agentId)) },
+    });
+    const r = await startReplica("take", undefined, slowTake);
+    await agents().createAgent({ agentId: "early", goals: [ENDLESS], config: ENDLESS_CONFIG });
+    await agents().startAgent({ agentId: "early" });
+    await waitFor(async () => (await r.cluster.leases.owner("early")) === "take", 5_000, () => "the driver never took the lease", 10);
+    expect(r.controller.runtime.isRunningHere("early"), "still taking the agent").toBe(false);
+    const paused = (await agents().pauseAgent({ agentId: "early" })).agent!;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(r.controller.runtime.isRunningHere("early")).toBe(false);
+    expect(await storedCycle("early")).toBe(Number(paused.cycleCount));
+    expect(await finishedCycles("early")).toEqual([]);
+    expect(AgentState[(await agents().getAgent({ agentId: "early" })).agent!.state]).toBe("PAUSED");
+    await r.stop();
+  });
   it("a cycle saved by a replica that died before publishing its cycle.finished gets that event from the replica taking the agent over", async () => {
     // Replica a "dies" between cycle 2's save and its cycle.finished: that one event never leaves it.
     const a = await startReplica("gap-a", (channel) => ({

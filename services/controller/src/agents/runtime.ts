@@ -79,6 +79,13 @@ export interface RunOptions {
   readonly keepBudgets?: boolean;
   /** With `untilCycle`: the cycles the run was started for, which size its default iteration budget. @default the cycles left */
   readonly runCycles?: number;
+  /**
+   * Asked before each cycle; the run stops (CANCELLED) once it says no. A
+   * driver's run asks whether the agent's intent still wants it: a pause
+   * that lands while the run is still taking the agent (lease, session)
+   * has no run to cancel yet, and must not be outrun by the cycles after.
+   */
+  readonly stillWanted?: () => boolean;
 }
 
 /**
@@ -461,7 +468,7 @@ export class AgentRuntime {
       const catalog = await this.deps.catalog();
       while (stop === StopReason.UNSPECIFIED) {
         if (handedOver(h, signal) && !(await renewed(h, signal))) break;
-        if (signal.aborted) {
+        if (signal.aborted || options.stillWanted?.() === false) {
           stop = StopReason.CANCELLED;
           break;
         }

@@ -43,7 +43,12 @@ export function startDriver(options: DriverOptions): Driver {
 
   const drive = (agentId: string, intent: AgentIntent) => {
     const run = runtime
-      .run(agentId, { untilCycle: intent.untilCycle, keepBudgets: true, ...(intent.runCycles ? { runCycles: intent.runCycles } : {}) })
+      .run(agentId, {
+        untilCycle: intent.untilCycle,
+        keepBudgets: true,
+        ...(intent.runCycles ? { runCycles: intent.runCycles } : {}),
+        stillWanted: () => cluster.index.get(agentId)?.want === "run",
+      })
       .then(async (report) => {
         // Handed over, or a stale save (a replica that lost the lease saved its last cycle after this one loaded): taken up again next tick.
         if (report.stopReason === StopReason.UNSPECIFIED || staleSave(report.stopReason, report.message)) return;
