@@ -110,7 +110,11 @@ export function answerText(g: Goal): string {
   const a = g.answers;
   if (!a) return "";
   if (a.kind === AnswerKind.YES || a.kind === AnswerKind.NO || a.kind === AnswerKind.UNKNOWN) return `answer: ${enumWord(AnswerKind, a.kind)}`;
-  if (a.kind === AnswerKind.ENTITIES && a.answers.length > 0) return `answer: ${printable(a.answers.map((x) => x.label || x.symbolId).join(", "))}`;
+  if (a.kind === AnswerKind.ENTITIES && a.answers.length > 0) {
+    const labels = a.answers.map((x) => x.label || x.symbolId);
+    // Labels that list things themselves ("queen: 2 members ..., as many as the_rolling_stones; against the_beatles 4") are kept apart by more than a comma.
+    return `answer: ${printable(labels.join(labels.some((l) => /[,;] /.test(l)) ? " | " : ", "))}`;
+  }
   // Read, and refused for a reason the graph gives (a ranking with members missing its number).
   if (a.unanswered) return `no answer: ${printable(a.unanswered)}`;
   return "";

@@ -131,6 +131,14 @@ describe("goal answers", () => {
     const silent = formatGoals([goal("goal:Which element has the lowest melting point?", GoalStatus.ACTIVE, { answers: GoalAnswers.fromPartial({ kind: AnswerKind.ENTITIES }) })]);
     expect(silent).not.toContain("no answer");
   });
+
+  it("answers whose labels list things themselves (a tie of counts) are kept apart, not run together with commas", () => {
+    const label = (id: string, other: string) => `${id}: 2 members counted in the graph, as many as ${other}; against the_beatles 4`;
+    const tied = GoalAnswers.fromPartial({ kind: AnswerKind.ENTITIES, answers: [{ symbolId: "queen", label: label("queen", "the_rolling_stones") }, { symbolId: "the_rolling_stones", label: label("the_rolling_stones", "queen") }] });
+    expect(formatGoals([goal("goal:Which band has the fewest members?", GoalStatus.COMPLETED, { answers: tied })])).toContain(`answer: ${label("queen", "the_rolling_stones")} | ${label("the_rolling_stones", "queen")}`);
+    const plain = GoalAnswers.fromPartial({ kind: AnswerKind.ENTITIES, answers: [{ symbolId: "phobos", label: "phobos" }, { symbolId: "deimos", label: "deimos" }] });
+    expect(formatGoals([goal("goal:Find the moons of Mars", GoalStatus.COMPLETED, { answers: plain })])).toContain("answer: phobos, deimos");
+  });
 });
 
 describe("text shown to a person cannot move the cursor or erase", () => {

@@ -89,6 +89,12 @@ describe("answering - the most of what each has, counted", () => {
     for (const m of ["john_lennon", "paul_mccartney", "george_harrison", "ringo_starr"]) expect(proof).toContain(`${m} member_of the_beatles`);
     expect(proof).toContain("brian_may member_of queen");
     // The fewest: a count of none is no count (the graph may not know them); two bands tie at 2.
-    expect(ids(await ask(await graphWith(MUSIC), "Which band has the fewest members?"))).toEqual(["queen", "the_rolling_stones"]);
+    const fewest = await ask(await graphWith(MUSIC), "Which band has the fewest members?");
+    expect(ids(fewest)).toEqual(["queen", "the_rolling_stones"]);
+    // Each tied answer's label says so, apart from what it was against: no label reads as if it alone won.
+    expect(fewest.answers.map((x) => x.label).sort()).toEqual([
+      "queen: 2 members counted in the graph, as many as the_rolling_stones; against the_beatles 4",
+      "the_rolling_stones: 2 members counted in the graph, as many as queen; against the_beatles 4",
+    ]);
   });
 });

@@ -50,17 +50,27 @@ export async function answerSuperlativeCounted(q: QuestionReading, ask: (text: s
   return undefined;
 }
 
-/** One member as the answer: its count and what it was against in its label, every counted fact in its proof (the others' marked compared). */
+/**
+ * One member as the answer: its count, the members tied with it and what
+ * it was against in its label ("queen: 2 members counted in the graph, as
+ * many as the_rolling_stones; against the_beatles 4"), every counted fact
+ * in its proof (the others' marked compared).
+ */
 function countedAnswer(c: Counted, counted: readonly Counted[], noun: string, highest: boolean, vocab: Vocabulary): FoundAnswer {
+  const size = c.listed.answers.length;
   const others = counted.filter((o) => o !== c);
-  const against = [...others]
+  const tied = others.filter((o) => o.listed.answers.length === size).map((o) => vocab.displayName(o.member));
+  const rest = others.filter((o) => o.listed.answers.length !== size);
+  const against = [...rest]
     .sort((a, b) => (highest ? -1 : 1) * (a.listed.answers.length - b.listed.answers.length))
     .slice(0, NAMED_AGAINST)
     .map((o) => `${vocab.displayName(o.member)} ${o.listed.answers.length}`);
+  const more = rest.length > NAMED_AGAINST ? ", ..." : "";
+  const tie = tied.length > 0 ? `, as many as ${tied.join(", ")}${rest.length > 0 ? ";" : ""}` : "";
   const compared = others.flatMap((o) => o.listed.answers.flatMap((a) => a.steps.map((s) => ({ ...s, compared: true }))));
   return {
     id: c.member,
-    label: `${vocab.displayName(c.member)}: ${c.listed.answers.length} ${noun} counted in the graph, against ${against.join(", ")}${others.length > NAMED_AGAINST ? ", ..." : ""}`,
+    label: `${vocab.displayName(c.member)}: ${size} ${noun} counted in the graph${tie}${rest.length > 0 ? `${tie ? "" : ","} against ${against.join(", ")}${more}` : ""}`,
     confidence: Math.min(c.isA.triple.confidence, ...c.listed.answers.map((a) => a.confidence)),
     steps: [c.isA, ...c.listed.answers.flatMap((a) => a.steps), ...compared],
   };
