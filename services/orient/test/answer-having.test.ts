@@ -35,12 +35,37 @@ describe("answering - what the members of a class have", () => {
     expect(ids(await ask(store, "Which cars have a spoiler?"))).toEqual([]);
   });
 
-  it("'Does model A have a sunroof?' is yes by its fact; one without is unknown, never no", async () => {
+  it("'Does model A have a sunroof?' is yes by its fact, no by a fact saying none; one without is unknown, never no", async () => {
     const store = await graphWith(CARS);
     const yes = await ask(store, "Does Model A have a sunroof?");
     expect(yes.kind).toBe(AnswerKind.YES);
     expect(yes.proof?.summary).toContain("model_a has_sunroof panoramic_sunroof");
-    expect((await ask(store, "Does Model B have a sunroof?")).kind).not.toBe(AnswerKind.YES);
-    expect((await ask(store, "Does Model A have a tow hitch?")).kind).toBe(AnswerKind.UNKNOWN);
+    const no = await ask(store, "Does Model B have a sunroof?");
+    expect(AnswerKind[no.kind]).toBe("NO");
+    expect(no.proof?.summary).toBe("model_b has_sunroof false (cars.csv)");
+    expect(AnswerKind[(await ask(store, "Does Model A have a tow hitch?")).kind]).toBe("UNKNOWN");
+  });
+
+  it("'Is ramen vegan?': a fact whose object says no is the proof of no; one that says nothing either way, or a graph saying both, is unknown", async () => {
+    const store = await graphWith([
+      ["ramen", "is_a", "recipe"],
+      ["guacamole", "is_a", "recipe"],
+      ["pesto", "is_a", "recipe"],
+      ["curry", "is_a", "recipe"],
+      ["ramen", "vegan", "false"],
+      ["guacamole", "vegan", "true"],
+      ["pesto", "vegan", "unknown"],
+      ["curry", "vegan", "true"],
+      ["curry", "vegan", "no"],
+    ]);
+    const no = await ask(store, "Is ramen vegan?");
+    expect(AnswerKind[no.kind]).toBe("NO");
+    expect(no.proof?.summary).toBe("ramen vegan false (cars.csv)");
+    const yes = await ask(store, "Is guacamole vegan?");
+    expect(AnswerKind[yes.kind]).toBe("YES");
+    expect(yes.proof?.summary).toBe("guacamole vegan true (cars.csv)");
+    expect(AnswerKind[(await ask(store, "Is pesto vegan?")).kind]).toBe("UNKNOWN");
+    expect(AnswerKind[(await ask(store, "Is curry vegan?")).kind]).toBe("UNKNOWN");
+    expect(ids(await ask(store, "Which recipes are vegan?"))).toEqual(["guacamole"]);
   });
 });

@@ -22,11 +22,22 @@ function hadBy(q: QuestionReading, vocab: Vocabulary, classWords: readonly strin
 }
 
 /** Objects that say the thing has none: `mars has_rings false` is no ring. */
-const NOTHING: ReadonlySet<string> = new Set(["false", "no", "none", "0", "null", "nil", "n/a", "na", "unknown"]);
+const SAYS_NONE: ReadonlySet<string> = new Set(["false", "no", "none", "0"]);
+/** Objects that say nothing either way: no fact of having, and no proof of not having. */
+const SAYS_NOTHING: ReadonlySet<string> = new Set(["null", "nil", "n/a", "na", "unknown"]);
+const NOTHING: ReadonlySet<string> = new Set([...SAYS_NONE, ...SAYS_NOTHING]);
 
-/** A fact of `predicate` that `id` is the subject of, saying it has something: what it has. */
-async function had(id: string, predicate: string, view: FactView): Promise<Edge | undefined> {
-  return (await view.edges(id)).find((e) => e.direction === "out" && e.predicate === predicate && !NOTHING.has(e.other.toLowerCase()));
+/**
+ * What `id` has by its facts of `predicate`: the one saying it has
+ * something, the one saying it has none, at most one of them (a graph
+ * saying both gives neither).
+ */
+async function stated(id: string, predicate: string, view: FactView): Promise<{ has?: Edge; none?: Edge }> {
+  const facts = (await view.edges(id)).filter((e) => e.direction === "out" && e.predicate === predicate);
+  const has = facts.find((e) => !NOTHING.has(e.other.toLowerCase()));
+  const none = facts.find((e) => SAYS_NONE.has(e.other.toLowerCase()));
+  if (has && none) return {};
+  return has ? { has } : none ? { none } : {};
 }
 
 /**
@@ -47,7 +58,7 @@ export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary,
   const answers: FoundAnswer[] = [];
   for (const member of members) {
     if (await view.isClass(member.other)) continue;
-    const fact = await had(member.other, predicate, view);
+    const fact = (await stated(member.other, predicate, view)).has;
     if (fact) answers.push({ id: member.other, confidence: fact.confidence * member.confidence, steps: [fact.step, member.step] });
   }
   answers.sort((a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : 1));
@@ -55,10 +66,12 @@ export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary,
 }
 
 /**
- * "Does Mars have an atmosphere?": YES by a fact of the one predicate the
- * other words name that the one thing named is the subject of ("mars
- * has_atmosphere carbon_dioxide"). Nothing stated is no NO (the graph may
- * not know it): undefined then, as when the question is not so shaped.
+ * "Does Mars have an atmosphere?", "Is ramen vegan?": YES by a fact of the
+ * one predicate the other words name that the one thing named is the
+ * subject of ("mars has_atmosphere carbon_dioxide"), NO by one whose object
+ * says none ("ramen vegan false"); the graph saying both is neither.
+ * Nothing stated is no NO (the graph may not know it): undefined then, as
+ * when the question is not so shaped.
  */
 export async function answerThingHas(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const [thing] = q.mentions;
@@ -66,7 +79,9 @@ export async function answerThingHas(q: QuestionReading, vocab: Vocabulary, view
   const id = thing.ids[0]!;
   if (await view.isClass(id)) return undefined;
   const predicate = hadBy(q, vocab, []);
-  const fact = predicate && (await had(id, predicate, view));
+  if (!predicate) return undefined;
+  const { has, none } = await stated(id, predicate, view);
+  const fact = has ?? none;
   if (!fact) return undefined;
-  return { ...unread([id]), kind: "yes", pattern: `${id} ${predicate} ?y`, predicates: [predicate], proof: [fact.step] };
+  return { ...unread([id]), kind: has ? "yes" : "no", pattern: `${id} ${predicate} ?y`, predicates: [predicate], proof: [fact.step] };
 }
