@@ -109,7 +109,7 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   // "released after Titanic": compared with Titanic's year, so Titanic is no thing the answers relate to (a yes/no question is read by pairCompared).
   const comparison: Comparison | undefined = numbered ?? (polar || options.compareWithThings === false ? undefined : comparisonWithThing(toks, found));
   const mentions = comparison?.against ? found.filter((m) => m !== comparison.against) : found;
-  const head = headMention(toks, mentions);
+  const head = modifiedClass(headMention(toks, mentions), mentions, vocab);
   const lead = head ? undefined : leadMention(toks, mentions);
   const covered = new Set<number>();
   for (const m of mentions) for (let i = m.start; i < m.end; i++) covered.add(i);
@@ -604,6 +604,18 @@ function leadMention(toks: readonly string[], mentions: readonly Mention[]): Men
 
 /** Words that ask about something rather than for it ("where do dogs live": dogs are not the answer). */
 const ASKING_WORDS: ReadonlySet<string> = new Set(["who", "whom", "whose", "where", "when", "why", "how", "what", "which", "if", "whether", "than"]);
+
+/**
+ * "Which Italian recipes ...", "which Saturn moons ...": a thing named right
+ * before a class is no head of its own but says which of the class's
+ * members are asked for (those tied to it), as "which recipes are Italian"
+ * does. The class is the head then; the thing stays among the mentions.
+ */
+function modifiedClass(head: Mention | undefined, mentions: readonly Mention[], vocab: Vocabulary): Mention | undefined {
+  const next = head && mentions[mentions.indexOf(head) + 1];
+  const isClass = (m: Mention) => m.ids.some((id) => vocab.isClass(id));
+  return next && next.start === head.end && isClass(next) && !isClass(head) ? next : head;
+}
 
 function headMention(toks: readonly string[], mentions: readonly Mention[]): Mention | undefined {
   const m = mentions[0];

@@ -68,6 +68,8 @@ export class Vocabulary {
   private readonly byNameStart = new Map<string, Map<string, string>>();
   /** The last word of every class's name ("airport", "club"). */
   private readonly classNouns = new Set<string>();
+  /** Every class: the objects of is-a facts. */
+  private readonly classIds = new Set<string>();
 
   /** Counts a relation triple's predicate (see predicates, relations). */
   count(t: Triple): void {
@@ -151,8 +153,14 @@ export class Vocabulary {
     return classes?.size === 1 && !this.byName.has(noun) ? [...classes][0] : undefined;
   }
 
+  /** Whether `id` is the object of an is-a fact. */
+  isClass(id: string): boolean {
+    return this.classIds.has(id);
+  }
+
   /** Notes the object of an is-a fact as a class (see classByHeadNoun). */
   addClass(id: string): void {
+    this.classIds.add(id);
     const words = nameOfId(id).split(" ");
     this.classNouns.add(words[words.length - 1]!);
     if (words.length < 2) return;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ask, graphWith, ids, proofOf, type Facts } from "./fixtures/asked-graph.js";
+
+// Recipes, what they contain, their cuisine and numbers: a graph the reading rules were not written against.
+const RECIPES: Facts = [
+  ["pancakes", "is_a", "recipe"],
+  ["omelette", "is_a", "recipe"],
+  ["risotto", "is_a", "recipe"],
+  ["tiramisu", "is_a", "recipe"],
+  ["ramen", "is_a", "recipe"],
+  ["pancakes", "contains", "egg"],
+  ["omelette", "contains", "egg"],
+  ["omelette", "contains", "cheese"],
+  ["risotto", "contains", "cheese"],
+  ["tiramisu", "contains", "egg"],
+  ["ramen", "contains", "egg"],
+  ["egg", "is_a", "ingredient"],
+  ["cheese", "is_a", "ingredient"],
+  ["pancakes", "cuisine", "american"],
+  ["omelette", "cuisine", "french"],
+  ["risotto", "cuisine", "italian"],
+  ["tiramisu", "cuisine", "italian"],
+  ["ramen", "cuisine", "japanese"],
+  ["pancakes", "calories", "350"],
+  ["omelette", "calories", "300"],
+  ["risotto", "calories", "500"],
+  ["tiramisu", "calories", "450"],
+];
+
+describe("answering - a thing named before a class says which of its members", () => {
+  it("'Which Italian recipes contain egg?' asks for the recipes tied to Italian that contain egg, each with both facts", async () => {
+    const store = await graphWith(RECIPES, "recipes.csv");
+    const a = await ask(store, "Which Italian recipes contain egg?");
+    expect(ids(a)).toEqual(["tiramisu"]);
+    expect(proofOf(a, "tiramisu")).toContain("tiramisu cuisine italian");
+    expect(proofOf(a, "tiramisu")).toContain("tiramisu contains egg");
+    expect(ids(await ask(store, "Which Italian recipes are there?"))).toEqual(["risotto", "tiramisu"]);
+    expect(ids(await ask(store, "Which cheese recipes are there?"))).toEqual(["omelette", "risotto"]);
+  });
+
+  it("'Which Italian recipe has the most calories?' ranks only the Italian ones (ramen, with no number, is none of them)", async () => {
+    const store = await graphWith(RECIPES, "recipes.csv");
+    const most = await ask(store, "Which Italian recipe has the most calories?");
+    expect(ids(most)).toEqual(["risotto"]);
+    expect(proofOf(most, "risotto")).toContain("tiramisu calories 450");
+    expect(proofOf(most, "risotto")).not.toContain("pancakes");
+    expect(ids(await ask(store, "Which Italian recipe has the fewest calories?"))).toEqual(["tiramisu"]);
+    // Over every recipe the ranking is refused: ramen has no number and could be the highest.
+    expect(ids(await ask(store, "Which recipe has the most calories?"))).toEqual([]);
+  });
+});
