@@ -25,6 +25,11 @@ const RECIPES: Facts = [
   ["omelette", "calories", "300"],
   ["risotto", "calories", "500"],
   ["tiramisu", "calories", "450"],
+  ["pancakes", "prep_minutes", "20"],
+  ["omelette", "prep_minutes", "10"],
+  ["risotto", "prep_minutes", "40"],
+  ["tiramisu", "prep_minutes", "30"],
+  ["ramen", "prep_minutes", "25"],
 ];
 
 describe("answering - a thing named before a class says which of its members", () => {
@@ -47,5 +52,26 @@ describe("answering - a thing named before a class says which of its members", (
     expect(ids(await ask(store, "Which Italian recipe has the fewest calories?"))).toEqual(["tiramisu"]);
     // Over every recipe the ranking is refused: ramen has no number and could be the highest.
     expect(ids(await ask(store, "Which recipe has the most calories?"))).toEqual([]);
+  });
+});
+
+describe("answering - a span of time compared", () => {
+  it("'Which recipes take less than 25 minutes?': the one predicate of the class in a unit of time (`prep_minutes`) is compared; 'take' names no relation of its own", async () => {
+    const store = await graphWith(RECIPES, "recipes.csv");
+    const quick = await ask(store, "Which recipes take less than 25 minutes?");
+    expect(ids(quick)).toEqual(["omelette", "pancakes"]);
+    expect(quick.pattern).toBe("?x prep_minutes ?n, ?n < 25, ?x is-a recipe");
+    expect(proofOf(quick, "omelette")).toContain("omelette prep_minutes 10");
+    expect(ids(await ask(store, "Which recipes have less than 25 minutes?"))).toEqual(["omelette", "pancakes"]);
+    expect(ids(await ask(store, "Which recipes take more than half an hour?"))).toEqual([]);
+    expect(ids(await ask(store, "Which recipes take less than 1 hour?"))).toEqual(["omelette", "pancakes", "ramen", "risotto", "tiramisu"]);
+    // Calories are no span of time: "take" still names no relation.
+    expect(ids(await ask(store, "Which recipes take more than 300 calories?"))).toEqual([]);
+  });
+
+  it("two predicates of the class in units of time: the unit alone does not say which, so no answer", async () => {
+    const store = await graphWith([...RECIPES, ["pancakes", "cook_minutes", "15"], ["risotto", "cook_minutes", "30"]], "recipes.csv");
+    expect(ids(await ask(store, "Which recipes take less than 25 minutes?"))).toEqual([]);
+    expect(ids(await ask(store, "Which recipes take less than 25 prep minutes?"))).toEqual(["omelette", "pancakes"]);
   });
 });

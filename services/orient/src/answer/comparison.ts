@@ -3,7 +3,7 @@ import { AGE_MEASURE, ARTICLES, LIGHT_WORDS } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { Comparison, QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
-import { scaleInto } from "./units.js";
+import { measuresTime, scaleInto } from "./units.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /**
@@ -77,8 +77,9 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const asked = q.comparison;
   const head = onlyClassNamed(q);
   if (!asked || !head) return undefined;
-  const words = measureWords(q, head);
-  if (!asked.measure && words.length === 0) return undefined;
+  const words = withoutDurationVerb(measureWords(q, head), q.unit);
+  // "Which recipes have less than 25 minutes?": a unit alone says what is compared when one predicate of the class is in it (`prep_minutes`).
+  if (!asked.measure && words.length === 0 && !q.unit) return undefined;
   const scale = comparedBy(asked, words, q.unit);
   const bounds = await boundsOf(asked, q.unit, vocab, scale, view);
   if (!bounds) return undefined;
@@ -91,6 +92,15 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
     .filter((v) => compares(v.value, opOver(asked, predicate), bound.value))
     .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence * bound.confidence, steps: [v.fact.step, v.member.step, ...bound.steps] }));
   return { kind: "entities", pattern: `?x ${predicate} ?n, ${bound.pattern(opOver(asked, predicate))}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+}
+
+/** Verbs that say a span of time is what is compared ("take less than 25 minutes"), naming no relation of their own. */
+const DURATION_VERBS: ReadonlySet<string> = new Set(["take", "takes", "took", "taking", "last", "lasts", "lasted", "lasting"]);
+
+/** The words without a verb of duration, when the comparison is of a span of time ("25 minutes", or a word for one: "25 prep minutes"). */
+function withoutDurationVerb(words: readonly RelationWord[], unit: string | undefined): RelationWord[] {
+  const ofTime = (unit !== undefined && measuresTime(unit)) || words.some((w) => measuresTime(w.text));
+  return ofTime ? words.filter((w) => !DURATION_VERBS.has(w.text)) : [...words];
 }
 
 /** What an answer's number is compared with, in one predicate's unit: the value, the facts that give it, and the pattern's words for it. */

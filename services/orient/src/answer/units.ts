@@ -21,6 +21,11 @@ const SIZES: readonly ReadonlyMap<string, number>[] = [
   new Map([["seconds", 1], ["minutes", 60], ["hours", 3_600], ["days", 86_400], ["years", 31_557_600]]),
 ];
 
+/** Whether `unit` measures time ("minutes", "hours"). */
+export function measuresTime(unit: string): boolean {
+  return SIZES[2]!.has(unit);
+}
+
 /** The unit a predicate's name says its numbers are in (`runtime_minutes`, `height_metres`): a key of UNITS. */
 function unitOf(predicate: string): string | undefined {
   for (const [key, names] of Object.entries(UNITS)) if (inUnit(predicate, key) || names.some((n) => inUnit(predicate, n))) return key;
