@@ -620,7 +620,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   if (reading.person) for (const a of answers) if (await isPerson(a.id, view)) people.add(a.id);
   // Equally believed answers: the one resting on fewer stated facts first (a stated fact before a derivation).
   answers.sort((a, b) => Number(people.has(b.id)) - Number(people.has(a.id)) || b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
-  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where && w !== MEMBERSHIP).length, filtered: rest.length, fit: fitOf(hops, words), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
+  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where && w !== MEMBERSHIP).length, filtered: rest.length, fit: fitOf(hops, words) + placedByIn(hops, reading), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
 }
 
 /** What judge found of a path: its facts, the word each fact took, the words left to describe the answer. */
@@ -821,6 +821,15 @@ function support(steps: readonly FactStep[]): number {
 }
 
 /** Mean over the path's facts of the share of the predicate's words that some question word names. */
+/**
+ * "Which cities are in Peru?" names no relation but "in": of two facts to
+ * Peru, the one placing its subject (`cusco located_in peru`) fits it, the
+ * one that does not (`lima capital_of peru`) only happens to hold too.
+ */
+function placedByIn(hops: readonly Edge[], reading: Reading): number {
+  return isFree(reading) && reading.toks.includes("in") && hops.length === 1 && placesItsSubject(hops[0]!.predicate) ? 1 : 0;
+}
+
 function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {
   return hops.length === 0 ? 0 : hops.reduce((sum, h) => sum + predicateFit(h.predicate, words), 0) / hops.length;
 }
