@@ -33,3 +33,36 @@ describe("answering - 'in' a place, with no other word of a relation", () => {
     expect(ids(await ask(store, "Which city is the capital of Peru?"))).toEqual(["lima"]);
   });
 });
+
+describe("answering - two things joined by 'or'", () => {
+  it("'Which cities are in Norway or Peru?' lists the answers of each, each with its own proof; counted, both are counted", async () => {
+    const store = await graphWith(CITIES, "cities.csv");
+    const either = await ask(store, "Which cities are in Norway or Peru?");
+    expect(ids(either)).toEqual(["bergen", "cusco", "lima", "oslo"]);
+    expect(either.pattern).toBe("(?x located_in norway, ?x is_a city) or (?x located_in peru, ?x is_a city)");
+    expect(proofOf(either, "bergen")).toBe("bergen located_in norway (cities.csv); bergen is_a city (cities.csv)");
+    expect(proofOf(either, "cusco")).toBe("cusco located_in peru (cities.csv); cusco is_a city (cities.csv)");
+    expect(ids(await ask(store, "Which cities in either Norway or Peru are higher than 100 m?"))).toEqual(["cusco", "lima"]);
+    expect(ids(await ask(store, "Which city is the capital of Norway or Peru?"))).toEqual(["lima", "oslo"]);
+    const counted = await ask(store, "How many cities are in Norway or Peru?");
+    expect(counted.answers[0]!.label).toBe("4, counted in the graph: bergen, cusco, lima, oslo");
+  });
+
+  it("one of the two read as no question leaves the whole unanswered, never the other's answers alone", async () => {
+    const store = await graphWith([...CITIES, ["lima", "twinned_with", "bergen"]], "cities.csv");
+    expect(ids(await ask(store, "Which cities are in Norway or Lima?"))).toEqual([]);
+  });
+});
+
+describe("answering - what is in a thing", () => {
+  it("'Which cities are in Lima?' is never Bergen by 'lima twinned_with bergen': what is in Lima is the subject of its fact, and a relation holding both ways puts neither in the other", async () => {
+    const twinned: Facts = [...CITIES, ["lima", "twinned_with", "bergen"]];
+    expect(ids(await ask(await graphWith(twinned, "cities.csv"), "Which cities are in Lima?"))).toEqual([]);
+    const declared: Facts = [...twinned, ["twinned_with", "rdf:type", "owl:SymmetricProperty"]];
+    const store = await graphWith(declared, "cities.csv");
+    expect(ids(await ask(store, "Which cities are in Lima?"))).toEqual([]);
+    expect(ids(await ask(store, "Which cities are in Bergen?"))).toEqual([]);
+    // Asked with its own word, the relation answers both ways.
+    expect(ids(await ask(store, "Which cities are twinned with Bergen?"))).toEqual(["lima"]);
+  });
+});

@@ -10,6 +10,7 @@ import { climbed, climbing, locative, namesPlace, placesWithin, withPlacesDeeper
 import { countedQuestion, countOf } from "./counting.js";
 import { answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
+import { eitherAsked, eitherOf } from "./disjunction.js";
 import { exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
 import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
@@ -67,6 +68,9 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
   const exclusion = exclusionAsked(text, q);
   if (exclusion === "unread") return { ...unread(q.mentions.flatMap((m) => m.ids)), kind: q.polar ? "unknown" : "entities" };
   if (exclusion) return leftOut(await answerQuestion(exclusion.rest, vocab, view), exclusion);
+  // "Which cities are in Norway or Peru?": the answers of each, read without the other; never of neither.
+  const either = eitherAsked(text, q);
+  if (either) return eitherOf(await answerQuestion(either.questions[0], vocab, view), await answerQuestion(either.questions[1], vocab, view), either);
   // "Which films were released after Titanic?" compares with Titanic's year; "Who looks after the Billing
   // Service?" compares nothing: a comparison with a thing that answers nothing is read as no comparison.
   if (q.comparison?.against && !q.superlative) {
@@ -581,6 +585,9 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
     if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && !withinPlace(reading, i) && !(climb > 0 && i >= hops.length - climb) && i >= placesWithin(hops) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
   }
   if (unexplained > 0 && !isFree(reading) && !placedHere(reading)) return undefined;
+  // "Which cities are in Lima?": what is in Lima is the subject of its fact, Lima the object; and a relation that
+  // holds both ways (`quito twinned_with lima`) puts neither in the other.
+  if (inTheAnchor(reading) && hops.length === 1 && (hops[0]!.direction !== "in" || vocab.declarations.symmetric.has(hops[0]!.predicate))) return undefined;
   // "Which frameworks written in Python depend on Jinja?" asks for frameworks written in Python, not ones depending on something that is.
   // "Which moons belong to Jupiter?" never answers what the moons are (`?y1 orbits jupiter, ?y1 is_a ?x`): the moons are the answers.
   const span = reading.headSpan;
@@ -827,7 +834,14 @@ function support(steps: readonly FactStep[]): number {
  * one that does not (`lima capital_of peru`) only happens to hold too.
  */
 function placedByIn(hops: readonly Edge[], reading: Reading): number {
-  return isFree(reading) && reading.toks.includes("in") && hops.length === 1 && placesItsSubject(hops[0]!.predicate) ? 1 : 0;
+  return inTheAnchor(reading) && hops.length === 1 && placesItsSubject(hops[0]!.predicate) ? 1 : 0;
+}
+
+/** "Which cities are in Peru?": no word but "in", right before the thing named (articles skipped); not "What currency is used in Germany?". */
+function inTheAnchor(reading: Reading): boolean {
+  let i = reading.anchor.start - 1;
+  while (i >= 0 && ARTICLES.has(reading.toks[i]!)) i--;
+  return reading.toks[i] === "in" && reading.words.length === 0 && isFree(reading);
 }
 
 function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {
