@@ -1,3 +1,4 @@
+import { AnswerKind } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { ask, graphWith, ids, proofOf, type Facts } from "./fixtures/asked-graph.js";
 
@@ -46,6 +47,20 @@ describe("answering - two things joined by 'or'", () => {
     expect(ids(await ask(store, "Which city is the capital of Norway or Peru?"))).toEqual(["lima", "oslo"]);
     const counted = await ask(store, "How many cities are in Norway or Peru?");
     expect(counted.answers[0]!.label).toBe("4, counted in the graph: bergen, cusco, lima, oslo");
+  });
+
+  it("'Is Lima in Norway or Peru?' is yes by the one that holds; no only when both are no; unknown otherwise", async () => {
+    const egypt: Facts = [...CITIES, ["cairo", "located_in", "egypt"]];
+    const store = await graphWith([...egypt, ["located_in", "rdf:type", "owl:FunctionalProperty"]], "cities.csv");
+    const yes = await ask(store, "Is Lima in Norway or Peru?");
+    expect(AnswerKind[yes.kind]).toBe("YES");
+    expect(yes.proof?.summary).toBe("lima located_in peru (cities.csv)");
+    expect(AnswerKind[(await ask(store, "Is Lima or Oslo in Norway?")).kind]).toBe("YES");
+    const no = await ask(store, "Is Lima in Norway or Egypt?");
+    expect(AnswerKind[no.kind]).toBe("NO");
+    expect(no.proof?.summary).toContain("lima located_in peru (cities.csv)");
+    const open = await graphWith(egypt, "cities.csv");
+    expect(AnswerKind[(await ask(open, "Is Lima in Norway or Egypt?")).kind]).toBe("UNKNOWN");
   });
 
   it("one of the two read as no question leaves the whole unanswered, never the other's answers alone", async () => {

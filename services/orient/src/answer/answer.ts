@@ -70,7 +70,7 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
   if (exclusion) return leftOut(await answerQuestion(exclusion.rest, vocab, view), exclusion);
   // "Which cities are in Norway or Peru?": the answers of each, read without the other; never of neither.
   const either = eitherAsked(text, q);
-  if (either) return eitherOf(await answerQuestion(either.questions[0], vocab, view), await answerQuestion(either.questions[1], vocab, view), either);
+  if (either) return eitherOf(await answerQuestion(either.questions[0], vocab, view), await answerQuestion(either.questions[1], vocab, view), either, q.polar);
   // "Which films were released after Titanic?" compares with Titanic's year; "Who looks after the Billing
   // Service?" compares nothing: a comparison with a thing that answers nothing is read as no comparison.
   if (q.comparison?.against && !q.superlative) {

@@ -12,11 +12,9 @@ export interface Either {
  * Jupiter?": two things named one after the other with only "or" (after
  * an "either") between them. The question is asked once with each (cut
  * from the text as written: its capitals tell names apart). Undefined for
- * none, for a yes/no question (whether either holds is not the same as a
- * list), or for "or" anywhere else.
+ * none, or for "or" anywhere else.
  */
 export function eitherAsked(text: string, q: QuestionReading): Either | undefined {
-  if (q.polar) return undefined;
   const { toks, mentions } = q;
   for (let k = 1; k < mentions.length; k++) {
     const [left, right] = [mentions[k - 1]!, mentions[k]!];
@@ -39,12 +37,28 @@ function cut(text: string, said: RegExp): string | undefined {
 }
 
 /**
- * The answers of either question, each with its own proof. Only two lists
+ * "Is Lima in Norway or Peru?": YES when either is, by its proof; NO when
+ * both are no, by both proofs; UNKNOWN otherwise.
+ */
+function eitherHolds(a: QuestionAnswer, b: QuestionAnswer, either: Either): QuestionAnswer {
+  const yes = [a, b].find((x) => x.kind === "yes");
+  if (yes) return yes;
+  const pattern = `(${a.pattern}) or (${b.pattern})`;
+  const subjects = [...new Set([...a.subjects, ...b.subjects, ...either.things])];
+  const predicates = [...new Set([...a.predicates, ...b.predicates])];
+  if (a.kind === "no" && b.kind === "no") return { kind: "no", pattern, subjects, predicates, answers: [], proof: [...a.proof, ...b.proof] };
+  return { kind: "unknown", pattern, subjects, predicates, answers: [], proof: [] };
+}
+
+/**
+ * The answers of either question, each with its own proof (for a yes/no
+ * question, see eitherHolds). Only two lists
  * of things, each read, make one: a count or a number of each is no count
  * or number of both, and one question left unread would leave its answers
  * out unsaid.
  */
-export function eitherOf(a: QuestionAnswer, b: QuestionAnswer, either: Either): QuestionAnswer {
+export function eitherOf(a: QuestionAnswer, b: QuestionAnswer, either: Either, polar: boolean): QuestionAnswer {
+  if (polar) return eitherHolds(a, b, either);
   const lists = [a, b].every((x) => x.kind === "entities" && x.pattern !== "" && !x.answers.some((y) => NUMBER.test(y.id)));
   if (!lists) return { ...unread(either.things), kind: "entities" };
   const answers = new Map<string, FoundAnswer>();
