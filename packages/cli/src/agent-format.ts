@@ -246,6 +246,22 @@ export interface RunSummary {
   readonly ingested: readonly Ingested[];
 }
 
+/** What the --kb files added: "63 loaded from a.csv", "63 loaded from a.csv; 2 rules from a.rules". */
+function loaded(files: readonly Ingested[]): string {
+  const facts = files.filter((i) => !i.rules);
+  const rules = files.filter((i) => i.rules);
+  return [
+    facts.length ? `${facts.reduce((n, i) => n + i.triples, 0)} loaded from ${facts.map((i) => i.path).join(", ")}` : "",
+    rules.length ? `${count(rules.reduce((n, i) => n + i.rules, 0), "rule")} from ${rules.map((i) => i.path).join(", ")}` : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 /** The closing summary: goals, cycles and why the run stopped, facts, episodes, time. */
 export function formatRunSummary(s: RunSummary): string {
   const r = s.report;
@@ -260,7 +276,7 @@ export function formatRunSummary(s: RunSummary): string {
   if (s.goals.length === 0) lines.push("  (none)");
   lines.push(`cycles: ${r.cyclesRun} run, last cycle ${r.finalCycle}; stopped: ${enumWord(StopReason, r.stopReason)}${r.message ? ` (${r.message})` : ""}`);
   const graph = s.graph ? `; graph ${s.graph.before} → ${s.graph.after} triples` : "";
-  const kb = s.ingested.length ? `; ${s.ingested.reduce((n, i) => n + i.triples, 0)} loaded from ${s.ingested.map((i) => i.path).join(", ")}` : "";
+  const kb = s.ingested.length ? `; ${loaded(s.ingested)}` : "";
   lines.push(`facts: ${s.derivedFacts} derived by infer_rules, ${s.assertedFacts} asserted${graph}${kb}`);
   if (s.episodes !== undefined) lines.push(`episodes: ${s.episodes} consolidated`);
   const phases = Object.entries(s.phaseMs);

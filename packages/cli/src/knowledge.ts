@@ -18,6 +18,8 @@ export interface Ingested {
   readonly lines: number;
   readonly triples: number;
   readonly symbols: number;
+  /** Rules stored (a rules file). */
+  readonly rules: number;
 }
 
 /**
@@ -46,7 +48,16 @@ async function readBounded(path: string, limit: number): Promise<Buffer> {
   }
 }
 
-const FORMATS: Record<string, IngestFormat> = { ".csv": IngestFormat.CSV, ".nt": IngestFormat.N_TRIPLES, ".jsonl": IngestFormat.JSON_LINES };
+// As `kg ingest` reads them: facts, or Horn rules the agent's reasoning uses.
+const FORMATS: Record<string, IngestFormat> = {
+  ".csv": IngestFormat.CSV,
+  ".nt": IngestFormat.N_TRIPLES,
+  ".jsonl": IngestFormat.JSON_LINES,
+  ".ndjson": IngestFormat.JSON_LINES,
+  ".rules": IngestFormat.RULES,
+  ".dl": IngestFormat.RULES,
+  ".pl": IngestFormat.RULES,
+};
 
 /**
  * Reads the `--kb` files before anything starts, so a typo fails fast
@@ -56,7 +67,7 @@ export async function readKnowledge(paths: readonly string[]): Promise<Knowledge
   return Promise.all(
     paths.map(async (path) => {
       const format = FORMATS[extname(path).toLowerCase()];
-      if (format === undefined) throw new UsageError(`--kb ${path}: unknown format; use .csv (subject,predicate,object[,confidence]), .nt or .jsonl`);
+      if (format === undefined) throw new UsageError(`--kb ${path}: unknown format; use .csv (subject,predicate,object[,confidence]), .nt, .jsonl, or rules (.rules, .dl, .pl)`);
       const content = await readBounded(path, MAX_KB_FILE_BYTES).catch((err: NodeJS.ErrnoException) =>
         err instanceof UsageError ? Promise.reject(err) : Promise.reject(new UsageError(`--kb ${path}: ${err.code === "ENOENT" ? "no such file" : err.code === "EISDIR" ? "is a directory" : err.message}`)),
       );
@@ -82,7 +93,7 @@ export async function ingestKnowledge(transport: Transport, agentId: string, fil
         throw new UsageError(`--kb ${err.message.startsWith(f.path) ? err.message : `${f.path}: ${err.message}`}`, { cause: err });
       });
     if (r.errors.length) throw new UsageError(r.errors.map((e) => `--kb ${f.path}:${e.line}: ${e.message}`).join("\n"));
-    done.push({ path: f.path, lines: Number(r.linesRead), triples: Number(r.triplesAdded), symbols: Number(r.symbolsCreated) });
+    done.push({ path: f.path, lines: Number(r.linesRead), triples: Number(r.triplesAdded), symbols: Number(r.symbolsCreated), rules: Number(r.rulesAdded) });
   }
   return done;
 }

@@ -39,6 +39,15 @@ describe("boyd agent", () => {
     expect(r.stdout).toMatch(/^time: observe \d+ ms, orient .*; total [\d.]+ (ms|s)$/m);
   });
 
+  it("agent run --kb takes a rules file beside the facts (as kg ingest does): the goal the rule answers completes, its proof the rule and the facts it used", async () => {
+    const rulesDir = join(dir, "rules");
+    const r = await runBoyd(["agent", "--data-dir", rulesDir, "run", "--fresh", "--kb", example("languages.csv"), example("languages.rules"), "--goals", "What does alice speak? => french", "--max-cycles", "6"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/languages\.rules: 1 rule from \d+ lines$/m);
+    expect(r.stdout).toMatch(/^ {2}✓ completed +goal:What does alice speak\?\n +answer: french\n +proof: alice speaks french \(by \S*languages\.rules:3\); from alice grew_up_in france \(\S*languages\.csv:5\); france official_language french \(\S*languages\.csv:6\)$/m);
+    expect(r.stdout).toMatch(/^facts: .*; 8 loaded from \S*languages\.csv; 1 rule from \S*languages\.rules$/m);
+  });
+
   it("agent goals, recall, plan, reflect, add-goal - work on the agent after a run", async () => {
     const goals = await agent("goals");
     expect(goals.code, goals.stderr).toBe(0);
