@@ -423,3 +423,19 @@ describe("evidence - a name two things share", () => {
     expect(completed(sample(goal("Which city is in Texas?", "Lyon"), { answers: found }))).toBe(false);
   });
 });
+
+describe("evidence - the proof of answers that share facts", () => {
+  it("a fact two answers rest on is shown once in the goal's proof, each answer's own facts kept", () => {
+    const hosted = () => step(tr("catalog_db", "hosted_in", "us_east", "kb.csv:52"));
+    const db = () => step(tr("catalog_db", "is_a", "database", "kb.csv:9"));
+    const found = answers(AnswerKind.ENTITIES, [
+      answer("inventory", "inventory", [hosted(), step(tr("inventory", "depends_on", "catalog_db", "kb.csv:16")), db()]),
+      answer("search", "search", [hosted(), step(tr("search", "depends_on", "catalog_db", "kb.csv:17")), db()]),
+    ]);
+    const e = entailment(goal("Which services depend on a database hosted in us_east?", "inventory, search"), { answers: found }, 1);
+    expect(e.proof?.summary).toBe(
+      "catalog_db hosted_in us_east (kb.csv:52); inventory depends_on catalog_db (kb.csv:16); catalog_db is_a database (kb.csv:9); search depends_on catalog_db (kb.csv:17)",
+    );
+    expect(e.proof?.steps).toHaveLength(4);
+  });
+});

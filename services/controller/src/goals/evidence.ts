@@ -79,7 +79,7 @@ export function entailment(goal: Pick<Goal, "description" | "successCriteria">, 
     const fromGraph = answers ? graphSupport(term, answers) : undefined;
     if (fromGraph) {
       met.push(term);
-      for (const s of fromGraph) if (!steps.includes(s)) steps.push(s);
+      steps.push(...fromGraph);
       continue;
     }
     const excerpt = toolSupport(term, goal, evidence);
@@ -88,7 +88,8 @@ export function entailment(goal: Pick<Goal, "description" | "successCriteria">, 
       if (!excerpts.includes(excerpt)) excerpts.push(excerpt);
     }
   }
-  const proof = met.length === terms.length ? makeProof(steps, excerpts, evidence, cycle) : undefined;
+  // Answers sharing a fact ("catalog_db hosted_in us_east" for both services on it) show it once.
+  const proof = met.length === terms.length ? makeProof(dedupe(steps), excerpts, evidence, cycle) : undefined;
   return { terms, met, proof };
 }
 
@@ -271,7 +272,8 @@ function makeProof(steps: readonly ProofStep[], excerpts: readonly string[], evi
 function dedupe(steps: readonly ProofStep[]): ProofStep[] {
   const seen = new Set<string>();
   return steps.filter((s) => {
-    const k = s.fact ? `${s.fact.subject}\u0000${s.fact.predicate}\u0000${s.fact.object}` : "";
+    if (!s.fact) return true;
+    const k = `${s.fact.subject}\u0000${s.fact.predicate}\u0000${s.fact.object}\u0000${s.ruleId}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
