@@ -439,3 +439,18 @@ describe("evidence - the proof of answers that share facts", () => {
     expect(e.proof?.steps).toHaveLength(4);
   });
 });
+
+describe("evidence - the proof of a question answered without criteria", () => {
+  it("every answer proven by its facts: the goal's proof is those facts, a shared one once; an answer with no facts keeps the answers' own summaries", () => {
+    const hosted = () => step(tr("catalog_db", "hosted_in", "us_east", "kb.csv:52"));
+    const found = answers(AnswerKind.ENTITIES, [
+      answer("inventory", "inventory", [hosted(), step(tr("inventory", "depends_on", "catalog_db", "kb.csv:16"))], "catalog_db hosted_in us_east (kb.csv:52); inventory depends_on catalog_db (kb.csv:16)"),
+      answer("search", "search", [hosted(), step(tr("search", "depends_on", "catalog_db", "kb.csv:17"))], "catalog_db hosted_in us_east (kb.csv:52); search depends_on catalog_db (kb.csv:17)"),
+    ]);
+    const e = entailment(goal("Which services depend on a database hosted in us_east?"), { answers: found }, 1);
+    expect(e.met).toEqual(["answer"]);
+    expect(e.proof?.summary).toBe("catalog_db hosted_in us_east (kb.csv:52); inventory depends_on catalog_db (kb.csv:16); search depends_on catalog_db (kb.csv:17)");
+    const labelled = answers(AnswerKind.ENTITIES, [answer("inventory", "inventory", [], "inventory, as the library says"), answer("search", "search", [hosted()], "catalog_db hosted_in us_east (kb.csv:52)")]);
+    expect(entailment(goal("Which services depend on a database hosted in us_east?"), { answers: labelled }, 1).proof?.summary).toBe("inventory, as the library says; catalog_db hosted_in us_east (kb.csv:52)");
+  });
+});

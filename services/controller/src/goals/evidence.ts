@@ -110,7 +110,10 @@ function withoutCriteria(goal: Pick<Goal, "description">, evidence: GoalEvidence
   const a = evidence.answers;
   if (a && a.kind === AnswerKind.ENTITIES && a.answers.length > 0) {
     const steps = dedupe(a.answers.flatMap((x) => x.proof?.steps ?? []));
-    return { terms: ["answer"], met: ["answer"], proof: { ...makeProof(steps, [], evidence, cycle), summary: a.answers.map((x) => x.proof?.summary ?? x.label).join("; ") } };
+    const proof = makeProof(steps, [], evidence, cycle);
+    // Every answer proven by its facts: those facts, each once (answers may share one). Else each answer's own summary, or its label.
+    const byFacts = a.answers.every((x) => (x.proof?.steps.length ?? 0) > 0);
+    return { terms: ["answer"], met: ["answer"], proof: byFacts ? proof : { ...proof, summary: a.answers.map((x) => x.proof?.summary ?? x.label).join("; ") } };
   }
   if (a && (a.kind === AnswerKind.YES || a.kind === AnswerKind.NO) && a.proof) {
     return { terms: ["answer"], met: ["answer"], proof: { ...a.proof, cycle } };
