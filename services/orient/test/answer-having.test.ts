@@ -68,4 +68,27 @@ describe("answering - what the members of a class have", () => {
     expect(AnswerKind[(await ask(store, "Is curry vegan?")).kind]).toBe("UNKNOWN");
     expect(ids(await ask(store, "Which recipes are vegan?"))).toEqual(["guacamole"]);
   });
+
+  it("'Which recipes are not vegan?' lists those whose fact says none, that fact the proof; never one the graph says nothing of, or both of", async () => {
+    const store = await graphWith([
+      ["ramen", "is_a", "recipe"],
+      ["guacamole", "is_a", "recipe"],
+      ["pesto", "is_a", "recipe"],
+      ["curry", "is_a", "recipe"],
+      ["stew", "is_a", "recipe"],
+      ["ramen", "vegan", "false"],
+      ["guacamole", "vegan", "true"],
+      ["pesto", "vegan", "unknown"],
+      ["curry", "vegan", "true"],
+      ["curry", "vegan", "no"],
+    ]);
+    const not = await ask(store, "Which recipes are not vegan?");
+    expect(ids(not)).toEqual(["ramen"]);
+    expect(proofOf(not, "ramen")).toBe("ramen vegan false (cars.csv); ramen is_a recipe (cars.csv)");
+    // The cars: "has_tow_hitch none" says model C has none; model A says nothing of a hitch.
+    expect(ids(await ask(await graphWith(CARS), "Which cars have no tow hitch?"))).toEqual(["model_c"]);
+    expect(ids(await ask(await graphWith(CARS), "Which cars do not have a sunroof?"))).toEqual(["model_b"]);
+    // Twice negated is read as nothing.
+    expect(ids(await ask(store, "Which recipes are not no vegan?"))).toEqual([]);
+  });
 });

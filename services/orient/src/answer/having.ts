@@ -15,11 +15,14 @@ const MAX_MEMBERS = 500;
  * or for two.
  */
 function hadBy(q: QuestionReading, vocab: Vocabulary, classWords: readonly string[]): string | undefined {
-  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text));
+  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text) && !NEGATING.has(w.text));
   if (words.length === 0) return undefined;
   const fits = [...vocab.predicates.keys()].filter((p) => words.every((w) => wordScore(w.text, p) === 1));
   return fits.length === 1 ? fits[0] : undefined;
 }
+
+/** Words asking for the members the graph says have none ("Which servers are not backed up?"). */
+const NEGATING: ReadonlySet<string> = new Set(["not", "no"]);
 
 /** Objects that say the thing has none: `mars has_rings false` is no ring. */
 const SAYS_NONE: ReadonlySet<string> = new Set(["false", "no", "none", "0"]);
@@ -45,7 +48,10 @@ async function stated(id: string, predicate: string, view: FactView): Promise<{ 
  * only a class named, the members (by is-a, at any depth the graph's rules
  * give) with a fact of the one predicate the other words name, whatever it
  * has ("mars has_atmosphere carbon_dioxide"); that fact and the is-a fact
- * are each one's proof. Undefined unless the question is so shaped.
+ * are each one's proof. Asked with "not" or "no" ("Which servers are not
+ * backed up?"): the members whose fact says none ("web1 backed_up false"),
+ * never one the graph says nothing of. Undefined unless the question is so
+ * shaped.
  */
 export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const head = q.head;
@@ -54,15 +60,20 @@ export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary,
   if (!cls || !(await view.isClass(cls))) return undefined;
   const predicate = hadBy(q, vocab, head.text.split(" "));
   if (!predicate) return undefined;
+  const negated = q.words.filter((w) => NEGATING.has(w.text)).length;
+  // "not ... no ...": twice negated is read as nothing.
+  if (negated > 1) return undefined;
   const members = (await view.holdings(cls, IS_A)).slice(0, MAX_MEMBERS);
   const answers: FoundAnswer[] = [];
   for (const member of members) {
     if (await view.isClass(member.other)) continue;
-    const fact = (await stated(member.other, predicate, view)).has;
+    const { has, none } = await stated(member.other, predicate, view);
+    const fact = negated ? none : has;
     if (fact) answers.push({ id: member.other, confidence: fact.confidence * member.confidence, steps: [fact.step, member.step] });
   }
   answers.sort((a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : 1));
-  return { kind: "entities", pattern: `?x ${predicate} ?y, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
+  const pattern = negated ? `?x ${predicate} none, ?x is-a ${cls}` : `?x ${predicate} ?y, ?x is-a ${cls}`;
+  return { kind: "entities", pattern, subjects: [cls], predicates: [predicate], answers, proof: [] };
 }
 
 /**
