@@ -86,7 +86,7 @@ export function registerAgentCommands(program: Command): void {
     .option("--criteria <list>", 'success criteria separated by ";", one per goal, for goals without "=>"')
     .option("--max-cycles <n>", "cycles at most in this run", positiveInt, 20)
     .option("--fresh", "start the agent over: forget its stored session and goals")
-    .option("--kb <file...>", "load these knowledge files into the graph first (.csv, .nt, .jsonl)")
+    .option("--kb <file...>", "load these knowledge files into the graph first: facts (.csv, .nt, .jsonl) or Horn rules (.rules, .dl, .pl)")
     .option("--no-consolidate", "keep working memory as it is at the end (default: consolidate it into episodes)")
     .addOption(reattachOption())
     .addHelpText("after", GOALS_HELP);
