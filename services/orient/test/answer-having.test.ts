@@ -22,6 +22,20 @@ const CARS: Facts = [
 
 const graphWith = (triples: Facts) => graphFrom(triples, "cars.csv");
 
+// Recipes saying yes, no, nothing either way, both, or nothing at all (stew) of being vegan.
+const RECIPES: Facts = [
+  ["ramen", "is_a", "recipe"],
+  ["guacamole", "is_a", "recipe"],
+  ["pesto", "is_a", "recipe"],
+  ["curry", "is_a", "recipe"],
+  ["stew", "is_a", "recipe"],
+  ["ramen", "vegan", "false"],
+  ["guacamole", "vegan", "true"],
+  ["pesto", "vegan", "unknown"],
+  ["curry", "vegan", "true"],
+  ["curry", "vegan", "no"],
+];
+
 describe("answering - what the members of a class have", () => {
   it("'Which cars have a sunroof?' lists the cars with a has_sunroof fact, whatever sunroof it is, each with that fact and its is-a", async () => {
     const store = await graphWith(CARS);
@@ -47,17 +61,7 @@ describe("answering - what the members of a class have", () => {
   });
 
   it("'Is ramen vegan?': a fact whose object says no is the proof of no; one that says nothing either way, or a graph saying both, is unknown", async () => {
-    const store = await graphWith([
-      ["ramen", "is_a", "recipe"],
-      ["guacamole", "is_a", "recipe"],
-      ["pesto", "is_a", "recipe"],
-      ["curry", "is_a", "recipe"],
-      ["ramen", "vegan", "false"],
-      ["guacamole", "vegan", "true"],
-      ["pesto", "vegan", "unknown"],
-      ["curry", "vegan", "true"],
-      ["curry", "vegan", "no"],
-    ]);
+    const store = await graphWith(RECIPES);
     const no = await ask(store, "Is ramen vegan?");
     expect(AnswerKind[no.kind]).toBe("NO");
     expect(no.proof?.summary).toBe("ramen vegan false (cars.csv)");
@@ -70,18 +74,7 @@ describe("answering - what the members of a class have", () => {
   });
 
   it("'Which recipes are not vegan?' lists those whose fact says none, that fact the proof; never one the graph says nothing of, or both of", async () => {
-    const store = await graphWith([
-      ["ramen", "is_a", "recipe"],
-      ["guacamole", "is_a", "recipe"],
-      ["pesto", "is_a", "recipe"],
-      ["curry", "is_a", "recipe"],
-      ["stew", "is_a", "recipe"],
-      ["ramen", "vegan", "false"],
-      ["guacamole", "vegan", "true"],
-      ["pesto", "vegan", "unknown"],
-      ["curry", "vegan", "true"],
-      ["curry", "vegan", "no"],
-    ]);
+    const store = await graphWith(RECIPES);
     const not = await ask(store, "Which recipes are not vegan?");
     expect(ids(not)).toEqual(["ramen"]);
     expect(proofOf(not, "ramen")).toBe("ramen vegan false (cars.csv); ramen is_a recipe (cars.csv)");
