@@ -55,6 +55,14 @@ describe("answering - a thing named before a class says which of its members", (
   });
 });
 
+describe("answering - the fewest of what each has, counted", () => {
+  it("'Which recipe contains the fewest ingredients?': the four with one each, each label naming the others it ties with, in the singular", async () => {
+    const fewest = await ask(await graphWith(RECIPES, "recipes.csv"), "Which recipe contains the fewest ingredients?");
+    expect(ids(fewest)).toEqual(["pancakes", "ramen", "risotto", "tiramisu"]);
+    expect(fewest.answers.find((a) => a.symbolId === "ramen")!.label).toBe("ramen: 1 ingredient counted in the graph, as many as pancakes, risotto, tiramisu; against omelette 2");
+  });
+});
+
 describe("answering - a span of time compared", () => {
   it("'Which recipes take less than 25 minutes?': the one predicate of the class in a unit of time (`prep_minutes`) is compared; 'take' names no relation of its own", async () => {
     const store = await graphWith(RECIPES, "recipes.csv");

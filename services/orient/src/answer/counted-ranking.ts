@@ -1,3 +1,4 @@
+import { singulars } from "@boyd/graph";
 import { IS_A, type FactStep, type FactView } from "./facts.js";
 import { onlyClassNamed } from "./measures.js";
 import type { Mention, QuestionReading } from "./question.js";
@@ -70,10 +71,16 @@ function countedAnswer(c: Counted, counted: readonly Counted[], noun: string, hi
   const compared = others.flatMap((o) => o.listed.answers.flatMap((a) => a.steps.map((s) => ({ ...s, compared: true }))));
   return {
     id: c.member,
-    label: `${vocab.displayName(c.member)}: ${size} ${noun} counted in the graph${tie}${rest.length > 0 ? `${tie ? "" : ","} against ${against.join(", ")}${more}` : ""}`,
+    label: `${vocab.displayName(c.member)}: ${size} ${size === 1 ? oneOf(noun) : noun} counted in the graph${tie}${rest.length > 0 ? `${tie ? "" : ","} against ${against.join(", ")}${more}` : ""}`,
     confidence: Math.min(c.isA.triple.confidence, ...c.listed.answers.map((a) => a.confidence)),
     steps: [c.isA, ...c.listed.answers.flatMap((a) => a.steps), ...compared],
   };
+}
+
+/** The noun for one of them ("1 service"), where its singular is clear; else as asked. */
+function oneOf(noun: string): string {
+  const one = singulars(noun);
+  return one.length === 1 ? one[0]! : noun;
 }
 
 /**
