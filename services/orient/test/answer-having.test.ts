@@ -71,6 +71,9 @@ describe("answering - what the members of a class have", () => {
     expect(AnswerKind[(await ask(store, "Is pesto vegan?")).kind]).toBe("UNKNOWN");
     expect(AnswerKind[(await ask(store, "Is curry vegan?")).kind]).toBe("UNKNOWN");
     expect(ids(await ask(store, "Which recipes are vegan?"))).toEqual(["guacamole"]);
+    // Asked with "not", the facts say the opposite: never answered as if "not" were not there.
+    expect(AnswerKind[(await ask(store, "Is guacamole not vegan?")).kind]).not.toBe("YES");
+    expect(AnswerKind[(await ask(store, "Is ramen not vegan?")).kind]).not.toBe("NO");
   });
 
   it("'Which recipes are not vegan?' lists those whose fact says none, that fact the proof; never one the graph says nothing of, or both of", async () => {

@@ -1,6 +1,6 @@
 import { IS_A, type Edge, type FactView } from "./facts.js";
 import { LIGHT_WORDS } from "./lexicon.js";
-import type { QuestionReading } from "./question.js";
+import type { QuestionReading, RelationWord } from "./question.js";
 import { wordScore } from "./relation-match.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -9,13 +9,12 @@ import type { Vocabulary } from "./vocabulary.js";
 const MAX_MEMBERS = 500;
 
 /**
- * The one predicate the question's words all name by their own stems, past
- * the light words and those naming the class: "atmosphere" in "Which
- * planets have an atmosphere?" is `has_atmosphere`. Undefined for none,
- * or for two.
+ * The one predicate the words all name by their own stems, past the light
+ * words and those naming the class: "atmosphere" in "Which planets have an
+ * atmosphere?" is `has_atmosphere`. Undefined for none, or for two.
  */
-function hadBy(q: QuestionReading, vocab: Vocabulary, classWords: readonly string[]): string | undefined {
-  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text) && !NEGATING.has(w.text));
+function hadBy(named: readonly RelationWord[], vocab: Vocabulary, classWords: readonly string[]): string | undefined {
+  const words = named.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text));
   if (words.length === 0) return undefined;
   const fits = [...vocab.predicates.keys()].filter((p) => words.every((w) => wordScore(w.text, p) === 1));
   return fits.length === 1 ? fits[0] : undefined;
@@ -58,7 +57,7 @@ export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary,
   if (q.polar || !head || q.mentions.length !== 1 || q.superlative || q.comparison) return undefined;
   const cls = head.ids.length === 1 ? head.ids[0]! : undefined;
   if (!cls || !(await view.isClass(cls))) return undefined;
-  const predicate = hadBy(q, vocab, head.text.split(" "));
+  const predicate = hadBy(q.words.filter((w) => !NEGATING.has(w.text)), vocab, head.text.split(" "));
   if (!predicate) return undefined;
   const negated = q.words.filter((w) => NEGATING.has(w.text)).length;
   // "not ... no ...": twice negated is read as nothing.
@@ -82,14 +81,15 @@ export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary,
  * subject of ("mars has_atmosphere carbon_dioxide"), NO by one whose object
  * says none ("ramen vegan false"); the graph saying both is neither.
  * Nothing stated is no NO (the graph may not know it): undefined then, as
- * when the question is not so shaped.
+ * when the question is not so shaped. "Is ramen not vegan?" is not read
+ * here: "not" names no predicate, so no fact answers it.
  */
 export async function answerThingHas(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const [thing] = q.mentions;
   if (!q.polar || !thing || q.mentions.length !== 1 || thing.ids.length !== 1 || q.paired || q.comparison) return undefined;
   const id = thing.ids[0]!;
   if (await view.isClass(id)) return undefined;
-  const predicate = hadBy(q, vocab, []);
+  const predicate = hadBy(q.words, vocab, []);
   if (!predicate) return undefined;
   const { has, none } = await stated(id, predicate, view);
   const fact = has ?? none;
