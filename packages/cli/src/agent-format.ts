@@ -258,7 +258,8 @@ function loaded(files: readonly Ingested[]): string {
     .join("; ");
 }
 
-function count(n: number, noun: string): string {
+/** "1 rule", "2 rules". */
+export function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 

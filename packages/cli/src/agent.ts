@@ -2,7 +2,7 @@ import type { AgentSettings } from "@boyd/controller";
 import { AgentServiceRemoveRuleResponse, BehaviorRule, CycleReport, EpisodicEntry, Goal, GoalStatus, Plan, RecallResponse, ReflectionReport } from "@boyd/proto";
 import { Option, type Command } from "commander";
 import { ensureAgent, findAgent, withAgents, type AgentConnection, type AgentFlags } from "./agent-connection.js";
-import { formatCycleReport, printable, formatEpisodes, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
+import { count, formatCycleReport, printable, formatEpisodes, formatGoals, formatPlan, formatRecall, formatReflection } from "./agent-format.js";
 import { formatRemovedRule, formatRules } from "./agent-rules.js";
 import { followingOver, resumeCommandFor, runWatched, withApprovals } from "./agent-run.js";
 import { ingestKnowledge, readKnowledge } from "./knowledge.js";
@@ -100,7 +100,7 @@ export function registerAgentCommands(program: Command): void {
       process.exitCode = await withAgents(f, async (conn) => {
         const graphBefore = conn.graph ? (await conn.graph.counts()).triples : undefined;
         const ingested = await ingestKnowledge(conn.transport, f.agent, files);
-        for (const i of ingested) note(`${i.path}: ${i.rules ? `${i.rules} rule${i.rules === 1 ? "" : "s"}` : `${i.triples} triples`} from ${i.lines} lines`);
+        for (const i of ingested) note(`${i.path}: ${i.rules ? count(i.rules, "rule") : `${i.triples} triples`} from ${i.lines} lines`);
         const ensured = await ensureAgent(conn.agents, f.agent, { goals, fresh: opts.fresh ?? false, ...settings });
         if (settings.config && ensured.existing) note(`--config, --mode and --iteration-budget apply to a new agent; ${f.agent} exists and keeps its settings (add --fresh to start it over)`);
         note(`agent ${f.agent} ${ensured.created ? "created" : `continued at cycle ${ensured.existing?.cycleCount ?? 0}`} on ${conn.where}; ${goals.length} goal(s), up to ${opts.maxCycles} cycles`);

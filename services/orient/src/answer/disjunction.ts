@@ -1,3 +1,4 @@
+import { asWritten } from "./exclusion.js";
 import type { QuestionReading } from "./question.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 
@@ -20,8 +21,8 @@ export function eitherAsked(text: string, q: QuestionReading): Either | undefine
     const [left, right] = [mentions[k - 1]!, mentions[k]!];
     if (right.start !== left.end + 1 || toks[left.end] !== "or") continue;
     const either = toks[left.start - 1] === "either";
-    const leftWords = toks.slice(left.start, left.end).map(escaped).join("\\W+");
-    const rightWords = toks.slice(right.start, right.end).map(escaped).join("\\W+");
+    const leftWords = asWritten(toks.slice(left.start, left.end));
+    const rightWords = asWritten(toks.slice(right.start, right.end));
     const withLeft = cut(text, new RegExp(`${either ? "\\beither\\s+" : ""}\\b(${leftWords})\\W+or\\W+${rightWords}\\b`, "i"));
     const withRight = cut(text, new RegExp(`${either ? "\\beither\\s+" : ""}\\b${leftWords}\\W+or\\W+(${rightWords})\\b`, "i"));
     if (!withLeft || !withRight) return undefined;
@@ -36,6 +37,11 @@ function cut(text: string, said: RegExp): string | undefined {
   return rest === text ? undefined : rest.replace(/\s+/g, " ").trim();
 }
 
+/** The two readings as one: their patterns joined by "or", their subjects and predicates together. */
+function joined(a: QuestionAnswer, b: QuestionAnswer): Pick<QuestionAnswer, "pattern" | "subjects" | "predicates"> {
+  return { pattern: `(${a.pattern}) or (${b.pattern})`, subjects: [...new Set([...a.subjects, ...b.subjects])], predicates: [...new Set([...a.predicates, ...b.predicates])] };
+}
+
 /**
  * "Is Lima in Norway or Peru?": YES when either is, by its proof; NO when
  * both are no, by both proofs; UNKNOWN otherwise.
@@ -43,19 +49,16 @@ function cut(text: string, said: RegExp): string | undefined {
 function eitherHolds(a: QuestionAnswer, b: QuestionAnswer, either: Either): QuestionAnswer {
   const yes = [a, b].find((x) => x.kind === "yes");
   if (yes) return yes;
-  const pattern = `(${a.pattern}) or (${b.pattern})`;
-  const subjects = [...new Set([...a.subjects, ...b.subjects, ...either.things])];
-  const predicates = [...new Set([...a.predicates, ...b.predicates])];
-  if (a.kind === "no" && b.kind === "no") return { kind: "no", pattern, subjects, predicates, answers: [], proof: [...a.proof, ...b.proof] };
-  return { kind: "unknown", pattern, subjects, predicates, answers: [], proof: [] };
+  const both = joined(a, b);
+  const read = { ...both, subjects: [...new Set([...both.subjects, ...either.things])], answers: [] };
+  return a.kind === "no" && b.kind === "no" ? { ...read, kind: "no", proof: [...a.proof, ...b.proof] } : { ...read, kind: "unknown", proof: [] };
 }
 
 /**
  * The answers of either question, each with its own proof (for a yes/no
- * question, see eitherHolds). Only two lists
- * of things, each read, make one: a count or a number of each is no count
- * or number of both, and one question left unread would leave its answers
- * out unsaid.
+ * question, see eitherHolds). Only two lists of things, each read, make
+ * one: a count or a number of each is no count or number of both, and one
+ * question left unread would leave its answers out unsaid.
  */
 export function eitherOf(a: QuestionAnswer, b: QuestionAnswer, either: Either, polar: boolean): QuestionAnswer {
   if (polar) return eitherHolds(a, b, either);
@@ -65,15 +68,8 @@ export function eitherOf(a: QuestionAnswer, b: QuestionAnswer, either: Either, p
   for (const x of [...a.answers, ...b.answers]) if ((answers.get(x.id)?.confidence ?? -1) < x.confidence) answers.set(x.id, x);
   return {
     kind: "entities",
-    pattern: `(${a.pattern}) or (${b.pattern})`,
-    subjects: [...new Set([...a.subjects, ...b.subjects])],
-    predicates: [...new Set([...a.predicates, ...b.predicates])],
+    ...joined(a, b),
     answers: [...answers.values()].sort((x, y) => y.confidence - x.confidence || (x.id < y.id ? -1 : 1)),
     proof: [],
   };
 }
-
-function escaped(token: string): string {
-  return token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-

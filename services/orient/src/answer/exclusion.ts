@@ -30,7 +30,7 @@ export function exclusionAsked(text: string, q: QuestionReading): Exclusion | "u
     // "but not" says a relation does not hold ("orbit Mars but not Jupiter"): never an exclusion of the answers.
     if (!thing || thing.ids.length !== 1 || words[0] === "but") return "unread";
     // Cut from the text as written: its capitals tell names apart ("Spielberg" is Steven Spielberg).
-    const said = new RegExp(`\\b${words.join("\\s+")}\\W+${toks.slice(i + words.length, thing.end).map(escaped).join("\\W+")}\\b,?`, "i");
+    const said = new RegExp(`\\b${words.join("\\s+")}\\W+${asWritten(toks.slice(i + words.length, thing.end))}\\b,?`, "i");
     const rest = text.replace(said, " ").replace(/\s+/g, " ").trim();
     return rest === text ? "unread" : { rest, left: thing.ids };
   }
@@ -47,6 +47,12 @@ export function leftOut(found: QuestionAnswer, exclusion: Exclusion): QuestionAn
   return { ...found, pattern: `${found.pattern}, ?x not ${exclusion.left.join(", ")}`, answers: found.answers.filter((a) => !exclusion.left.includes(a.id)) };
 }
 
-function escaped(token: string): string {
-  return token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * A regular expression's source matching tokens as the text writes them:
+ * each token, any run of other characters between ("St. Anne's" for
+ * `st anne s`). Used to cut a phrase out of the text as written, whose
+ * capitals tell names apart.
+ */
+export function asWritten(tokens: readonly string[]): string {
+  return tokens.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\W+");
 }

@@ -15,15 +15,16 @@ export function inUnit(predicate: string, unit: string): boolean {
  * days). Temperatures are left out: their scales differ by an offset, not a
  * factor.
  */
+const TIME_SIZES: ReadonlyMap<string, number> = new Map([["seconds", 1], ["minutes", 60], ["hours", 3_600], ["days", 86_400], ["years", 31_557_600]]);
 const SIZES: readonly ReadonlyMap<string, number>[] = [
   new Map([["m", 1], ["mm", 0.001], ["cm", 0.01], ["km", 1_000], ["mi", 1_609.344], ["ft", 0.3048], ["au", 149_597_870_700], ["light years", 9_460_730_472_580_800]]),
   new Map([["g", 1], ["kg", 1_000]]),
-  new Map([["seconds", 1], ["minutes", 60], ["hours", 3_600], ["days", 86_400], ["years", 31_557_600]]),
+  TIME_SIZES,
 ];
 
 /** Whether `unit` measures time ("minutes", "hours"). */
 export function measuresTime(unit: string): boolean {
-  return SIZES[2]!.has(unit);
+  return TIME_SIZES.has(unit);
 }
 
 /** The unit a predicate's name says its numbers are in (`runtime_minutes`, `height_metres`): a key of UNITS. */
