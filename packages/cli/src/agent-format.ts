@@ -19,6 +19,7 @@ import {
   type GoalChanged,
   type GoalProgress,
   type Plan,
+  type ProofStep,
   type RecallResponse,
   type ReflectionReport,
   type RunReport,
@@ -123,6 +124,20 @@ export function answerText(g: Goal): string {
 /** The proof a completed goal carries, one line: "phobos orbits mars (examples/solar-system.csv:23)". */
 export function proofText(g: Goal): string {
   return g.proof?.summary ? printable(g.proof.summary) : "";
+}
+
+/**
+ * The proofs of a completed goal's answers that its proof leaves out: the
+ * goal's proof shows what meets its criteria ("=> starry night"), yet every
+ * answer listed is shown with the facts that make it one. Empty when the
+ * goal's proof covers them all.
+ */
+export function otherProofsText(g: Goal): string {
+  if (g.status !== GoalStatus.COMPLETED || !g.proof?.summary || g.answers?.kind !== AnswerKind.ENTITIES) return "";
+  const key = (s: ProofStep): string => `${s.fact?.subject}\u0000${s.fact?.predicate}\u0000${s.fact?.object}\u0000${s.ruleId}`;
+  const shown = new Set(g.proof.steps.map(key));
+  const missing = g.answers.answers.filter((a) => a.proof?.summary && !(a.proof.steps.length > 0 && a.proof.steps.every((s) => shown.has(key(s)))));
+  return missing.map((a) => printable(a.proof!.summary)).join("; ");
 }
 
 /** One goal change as a few words; empty when not worth a mention. */
@@ -273,6 +288,8 @@ export function formatRunSummary(s: RunSummary): string {
     const answer = answerText(g);
     if (answer) lines.push(`               ${answer}`);
     if (g.status === GoalStatus.COMPLETED && g.proof?.summary) lines.push(`               proof: ${proofText(g)}`);
+    const others = otherProofsText(g);
+    if (others) lines.push(`               other answers' proof: ${others}`);
   }
   if (s.goals.length === 0) lines.push("  (none)");
   lines.push(`cycles: ${r.cyclesRun} run, last cycle ${r.finalCycle}; stopped: ${enumWord(StopReason, r.stopReason)}${r.message ? ` (${r.message})` : ""}`);
@@ -296,6 +313,7 @@ export function formatGoals(goals: readonly Goal[]): string {
         g.progress ? `progress: ${progressText(g.progress)} after ${g.cyclesWorked} cycle(s)${g.progress.matchedTerms.length ? `, matched ${g.progress.matchedTerms.join(", ")}` : ""}` : "",
         answerText(g),
         g.status === GoalStatus.COMPLETED && g.proof?.summary ? `proof: ${proofText(g)}` : "",
+        otherProofsText(g) ? `other answers' proof: ${otherProofsText(g)}` : "",
         g.statusReason && g.status !== GoalStatus.COMPLETED ? `reason: ${printable(g.statusReason)}` : "",
       ].filter(Boolean);
       return [head, ...detail.map((d) => `    ${d}`)].map(printable).join("\n");

@@ -48,6 +48,17 @@ describe("boyd agent", () => {
     expect(r.stdout).toMatch(/^facts: .*; 8 loaded from \S*languages\.csv; 1 rule from \S*languages\.rules$/m);
   });
 
+  it("agent run - criteria that name one of two answers: the other answer is shown with its own facts too", async () => {
+    const kb = join(dir, "museums.csv");
+    writeFileSync(kb, ["subject,predicate,object", "starry_night,is_a,painting", "starry_night,held_by,moma", "persistence_of_memory,is_a,painting", "persistence_of_memory,held_by,moma", "guernica,is_a,painting", "guernica,held_by,reina_sofia"].join("\n"));
+    const r = await runBoyd(["agent", "--data-dir", join(dir, "museums"), "run", "--fresh", "--kb", kb, "--goals", "Find which paintings MoMA holds => starry night", "--max-cycles", "6"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      /^ {2}✓ completed +goal:Find which paintings MoMA holds\n +answer: persistence_of_memory, starry_night\n +proof: starry_night held_by moma \(\S*museums\.csv:3\); starry_night is_a painting \(\S*:2\)\n +other answers' proof: persistence_of_memory held_by moma \(\S*museums\.csv:5\); persistence_of_memory is_a painting \(\S*:4\)$/m,
+    );
+    expect(r.stdout).not.toContain("guernica");
+  });
+
   it("agent goals, recall, plan, reflect, add-goal - work on the agent after a run", async () => {
     const goals = await agent("goals");
     expect(goals.code, goals.stderr).toBe(0);
