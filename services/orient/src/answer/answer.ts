@@ -485,9 +485,11 @@ function withinPlace(reading: Reading, hop: number): boolean {
  * for ("when", "what year", "how many") may be named through a concept even where the
  * word names another predicate by its own stem: in "When was the Starry
  * Night painted?" `painted_by` leads to no number, `completed_in` does.
+ * A number named is read the same way.
  */
 function scoring(reading: Reading, vocab: Vocabulary): (word: string, predicate: string) => number {
-  const numberAsked = reading.quantity || (reading.kindWord !== undefined && NUMERIC_KINDS.has(reading.kindWord.text));
+  // So may one from a number named ("Which painter was born in 1881?": `born_in` leads to no number, `birth_year` does).
+  const numberAsked = reading.quantity || (reading.kindWord !== undefined && NUMERIC_KINDS.has(reading.kindWord.text)) || (reading.anchor.ids.length > 0 && reading.anchor.ids.every((id) => NUMBER.test(id)));
   // A relation is kept from its concept only by another relation the word names by its stem, never by a measure
   // ("joined" names `member_of`, though `joined_eu` holds years).
   return numberAsked ? wordScore : (word, predicate) => pathScore(vocab.relations.has(predicate) ? vocab.relations : vocab.predicates, word, predicate);

@@ -1,5 +1,5 @@
 import type { FactStep, FactView } from "./facts.js";
-import { AGE_MEASURE, ARTICLES, LIGHT_WORDS } from "./lexicon.js";
+import { AGE_MEASURE, ARTICLES, LIGHT_WORDS, MAKING_VERBS } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { Comparison, QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -52,7 +52,7 @@ export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary,
   const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
   if (!id || (!asked.measure && words.length === 0) || (await view.isClass(id))) return unknown;
   const found: { predicate: string; number: Numbered }[] = [];
-  const scale = comparedBy(asked, words, q.unit);
+  const scale = comparedBy(asked, words, q.unit, q.toks);
   for (const predicate of [...vocab.predicates.keys()].filter((p) => scale(p) !== undefined)) {
     const number = await numberOf(id, predicate, view);
     if (number === null) return unknown;
@@ -80,7 +80,7 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const words = withoutDurationVerb(measureWords(q, head), q.unit);
   // "Which recipes have less than 25 minutes?": a unit alone says what is compared when one predicate of the class is in it (`prep_minutes`).
   if (!asked.measure && words.length === 0 && !q.unit) return undefined;
-  const scale = comparedBy(asked, words, q.unit);
+  const scale = comparedBy(asked, words, q.unit, q.toks);
   const bounds = await boundsOf(asked, q.unit, vocab, scale, view);
   if (!bounds) return undefined;
   const found = await measure(head, (p) => bounds.has(p), () => true, vocab, view, namedByStem(words));
@@ -161,7 +161,7 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
   if (rest.length === 0) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
-  const scale = comparedBy(asked, measure, q.unit);
+  const scale = comparedBy(asked, measure, q.unit, q.toks);
   const bounds = await boundsOf(asked, q.unit, vocab, scale, view);
   if (!bounds) return undefined;
   const found: { predicate: string; numbers: (Numbered | undefined)[] }[] = [];
@@ -190,13 +190,22 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
  * that unit or another of its kind ("taller than 1000 feet" against
  * `height_m`: 1000 x 0.3048); one in no stated unit is refused.
  */
-function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: readonly RelationWord[], unit: string | undefined): (predicate: string) => number | undefined {
-  const named = namedByAll(words);
+function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: readonly RelationWord[], unit: string | undefined, toks: readonly string[]): (predicate: string) => number | undefined {
+  // "painted before 1900": the year a thing was made is the year it began (`completed_in`, a bare `year`), though the verb names who made it.
+  // Only in the passive ("were painted"): "painters who painted before 1900" asks when they worked, not when they began.
+  const made = words.length === 1 && MAKING_VERBS.has(words[0]!.text) && BE.has(toks[words[0]!.position - 1] ?? "") && IN_TIME.has(toks[asked.positions[0]!] ?? "");
+  const named = made ? (p: string) => namedByAll(words)(p) || began(p) : namedByAll(words);
   const measured = asked.measure ? measuredBy(asked.measure) : undefined;
   // Compared with a thing, "older than Titanic" compares the years each began.
   const fits = (p: string): boolean => (measured ? measured(p) && named(p) && !(asked.measure === AGE_MEASURE && began(p) && !asked.against) : named(p));
   return (p) => (!fits(p) ? undefined : unit ? scaleInto(p, unit) : 1);
 }
+
+/** Comparators that place a thing in time ("before 1900", "later than 1850"). */
+const IN_TIME: ReadonlySet<string> = new Set(["before", "after", "earlier", "later"]);
+
+/** Forms of "be" before a participle: the passive. */
+const BE: ReadonlySet<string> = new Set(["is", "are", "was", "were", "been", "be"]);
 
 /**
  * The words naming what a comparison compares: those right after its

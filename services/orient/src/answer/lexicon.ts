@@ -240,5 +240,10 @@ export const BEGINNINGS: ReadonlySet<string> = new Set(
   "born birth founded founding formed established opened built constructed created made started launched released introduced incorporated inaugurated written published completed".split(" "),
 );
 
+/** Verbs of making a thing: it was made once, so "when" it was made is the one year it began. */
+export const MAKING_VERBS: ReadonlySet<string> = new Set(
+  "painted drawn sculpted carved written composed built constructed erected made created completed finished designed recorded filmed produced".split(" "),
+);
+
 /** Nouns of a beginning whose stems do not meet their verbs' ("publication", stemmed "public"). */
 export const BEGINNING_NOUNS: ReadonlySet<string> = new Set("foundation formation creation construction publication inception".split(" "));

@@ -1,12 +1,9 @@
 import type { FactView } from "./facts.js";
+import { MAKING_VERBS } from "./lexicon.js";
 import { began } from "./measures.js";
 import type { QuestionReading } from "./question.js";
 import { NUMBER, type QuestionAnswer } from "./result.js";
 
-/** Verbs of making a thing: it was made once, so "when" it was made is the one year it began. */
-const MAKING_VERBS: ReadonlySet<string> = new Set(
-  "painted drawn sculpted carved written composed built constructed erected made created completed finished designed recorded filmed produced".split(" "),
-);
 
 /** Words of "what year" and "which date": the time asked for. */
 const TIME_KINDS: ReadonlySet<string> = new Set(["year", "date"]);

@@ -44,9 +44,16 @@ function datesSomething(predicate: string): boolean {
 // BEGINNINGS as stems, so any form of one names a beginning too (`release_year`, `opening_date`).
 const BEGINNING_STEMS: ReadonlySet<string> = new Set([...BEGINNINGS].map((w) => stem(verbOf(w))));
 
-/** Whether a predicate's numbers are the year something began (`founded_in`, `birth_year`, `release_year`). */
+/**
+ * Whether a predicate's numbers are the year something began (`founded_in`,
+ * `birth_year`, `release_year`). A bare `year` or `date` is too: a thing's
+ * one year without a word of what happened in it (a painting's, an
+ * album's, a car's) is the year it came to be.
+ */
 export function began(predicate: string): boolean {
-  return predicateTokens(predicate).some((w) => BEGINNING_NOUNS.has(w) || BEGINNING_STEMS.has(stem(verbOf(w))));
+  const words = predicateTokens(predicate);
+  if (words.length === 1 && (words[0] === "year" || words[0] === "date")) return true;
+  return words.some((w) => BEGINNING_NOUNS.has(w) || BEGINNING_STEMS.has(stem(verbOf(w))));
 }
 
 /**
