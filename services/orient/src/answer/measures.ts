@@ -68,11 +68,20 @@ export function namedByAll(words: readonly RelationWord[], predicates?: Readonly
   return (p) => words.every((w) => score(w.text, p) >= WORD_MATCH_THRESHOLD);
 }
 
-/** The words of a question about a class that may name its measure: neither light words nor the class's own. */
+/**
+ * The words of a question about a class that may name its measure: neither
+ * light words nor the class's own, nor a verb of amount when another word
+ * names the measure ("worth more than 3 credits", "carries the most credits").
+ */
 export function measureWords(q: QuestionReading, head: Mention): RelationWord[] {
   const classWords = head.text.split(" ");
-  return q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text));
+  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text));
+  const naming = words.filter((w) => !AMOUNT_VERBS.has(w.text));
+  return naming.length > 0 ? naming : words;
 }
+
+/** Verbs that say an amount is what is measured, naming no relation of their own. */
+const AMOUNT_VERBS: ReadonlySet<string> = new Set(["worth", "carry", "carries", "carried", "carrying"]);
 
 /** "Which river is the longest?", "Which is the longest river?": the one thing named, when nothing else is. */
 export function onlyClassNamed(q: QuestionReading): Mention | undefined {
