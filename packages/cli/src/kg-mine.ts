@@ -38,7 +38,7 @@ export function registerKgMineCommand(kg: Command, flags: () => GraphFlags, with
     .option("--time-budget <seconds>", "stop mining after this long and keep what was found", positiveSeconds, 10_000)
     .option("--no-constants", "only rules between variables (no `r(X, c) :- ...`)")
     .option("--limit <n>", "print at most this many rules, best first", positiveInt, 30)
-    .option("--save", "store the rules with the knowledge, marked mined: kg infer, kg query and agents' answers use them")
+    .option("--save", "store the rules with the knowledge, marked mined: kg infer and kg query derive with them (each derived fact naming its rule); an agent's answers never rest on them, as they are guesses from counts")
     .action(async (opts: MineFlags) => {
       const { formatRule, mineStore } = await import("@boyd/graph");
       const where = flags().neo4j ? "neo4j" : "embedded";
@@ -62,7 +62,7 @@ export function registerKgMineCommand(kg: Command, flags: () => GraphFlags, with
       console.log(["confidence", "support", "head_cov", "std_conf", "pca_conf", "rule"].join("\t"));
       for (const r of shown) console.log(formatMined(r, formatRule({ ...r, confidence: 1 })));
       const cut = mined.truncated ? "; stopped by --time-budget" : "";
-      const saved = opts.save ? "; saved (kg infer and answers use them)" : "; not saved (add --save to use them)";
+      const saved = opts.save ? "; saved (kg infer and kg query derive with them; agents' answers do not: write a rule in a rules file to answer by it)" : "; not saved (add --save to use them)";
       note(`${mined.rules.length} rules from ${mined.facts} facts in ${(mined.elapsedMs / 1000).toFixed(1)} s${cut}${saved}${mined.rules.length > shown.length ? `; the best ${shown.length} shown (--limit)` : ""}`);
     });
 }

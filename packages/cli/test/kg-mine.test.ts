@@ -37,6 +37,17 @@ describe("kg mine", () => {
     expect(infer.stdout).toContain(`p\tgrandparent_of\tr\t0.3333\t${grand!.name}`);
   });
 
+  it("an agent's answer never rests on a saved mined rule: 'Who is the parent of f? => b' (a mined rule's guess) is not completed, the run exits 1", async () => {
+    // The rules are saved by the test before; kg infer stores what they derive, b parent_of f among it.
+    const infer = await runBoyd(["kg", "--data-dir", dir, "infer"]);
+    expect(infer.stdout).toMatch(/^b\tparent_of\tf\t[\d.]+\tmined-/m);
+    const r = await runBoyd(["agent", "--data-dir", dir, "run", "--fresh", "--max-cycles", "4", "--goals", "Who is the parent of f? => b"]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).not.toContain("✓ completed");
+    expect(r.stdout).toMatch(/^ +answer: e$/m);
+    expect(r.stdout).not.toContain("mined-");
+  });
+
   it("bad thresholds are usage errors naming the flag", async () => {
     const r = await runBoyd(["kg", "--data-dir", dir, "mine", "--max-length", "5"]);
     expect(r.code).toBe(2);

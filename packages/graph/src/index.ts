@@ -75,6 +75,7 @@ export {
   type MiningResult,
   type RuleForm,
   toRules,
+  isMinedRuleName,
   mineStore,
   type MinedProvenance,
   type StoreMining,

@@ -1,4 +1,4 @@
-import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, ruleShape, type GraphStore, type Reasoner, type Rule, type Triple } from "@boyd/graph";
+import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, isMinedRuleName, ruleShape, type GraphStore, type Reasoner, type Rule, type Triple } from "@boyd/graph";
 import { isSchemaPredicate, type Vocabulary } from "./vocabulary.js";
 
 /** One fact a conclusion uses: stated, or derived by a rule from stated premises. */
@@ -196,8 +196,9 @@ export class FactView {
     for (const e of await this.store.neighbours(id)) {
       const t = e.triple;
       if (isSchemaPredicate(t.predicate) || isBookkeepingSymbol(e.other) || this.excluded(t)) continue;
-      // A materialised derivation of a built-in rule is derived again here, with its premises.
-      if (t.source.startsWith("rule:") && BUILTIN_NAMES.has(t.source.slice(5))) continue;
+      // A materialised derivation of a built-in rule is derived again here, with its premises;
+      // one of a mined rule (kg infer stored it) is a guess, as the rule is (see Vocabulary.rules).
+      if (t.source.startsWith("rule:") && (BUILTIN_NAMES.has(t.source.slice(5)) || isMinedRuleName(t.source.slice(5)))) continue;
       edges.push({ predicate: t.predicate, direction: e.direction, other: e.other, confidence: t.confidence, step: { triple: t } });
       if (edges.length >= MAX_EDGES_PER_SYMBOL) break;
     }

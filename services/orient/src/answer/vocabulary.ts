@@ -53,7 +53,11 @@ export class Vocabulary {
   readonly predicates = new Map<string, number>();
   /** The predicates with a fact whose object is no number: relations between things, not measures ("joined" may name `member_of` though `joined_eu` holds years). */
   readonly relations = new Map<string, number>();
-  /** Every rule in force in the graph (built-in, declared, from rules files, mined). */
+  /**
+   * The rules answers may rest on: built-in, declared, from rules files.
+   * Never a mined one: it is a guess from counts ("every student is in
+   * cs201", true of 2 in 10), and an answer it gave would be made up.
+   */
   rules: readonly Rule[] = [];
   declarations: PredicateDeclarations = { functional: new Set(), transitive: new Set(), symmetric: new Set(), inverses: new Map(), facts: new Map() };
   /** Every symbol a relation triple names, with its label when it has one (other than its id): what extendVocabulary checks a change against. */
@@ -227,7 +231,7 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
     if (p === "label" || p === "rdfs_label" || p === "skos_pref_label" || p === "skos_preflabel" || p === "name") vocab.setDisplay(t.subject, labels.get(t.object) ?? t.object, true);
   }
   vocab.declarations = { functional, transitive, symmetric, inverses, facts };
-  vocab.rules = await store.rules();
+  vocab.rules = (await store.rules()).filter((r) => r.provenance.kind !== "mined");
   return vocab;
 }
 

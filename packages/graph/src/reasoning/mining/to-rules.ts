@@ -27,6 +27,14 @@ function nameOf(text: string): string {
 }
 
 /**
+ * Whether a rule name is one the miner gives: a fact stored with source
+ * `rule:<name>` was derived by a mined rule even after the rule is gone.
+ */
+export function isMinedRuleName(name: string): boolean {
+  return /^mined-[0-9a-f]{8}$/.test(name);
+}
+
+/**
  * Mined rules as the graph's Rule: atoms over predicates and symbols, the
  * smoothed confidence as the rule's, the miner's figures in its provenance.
  * A path rule mined for an inverse head is the same clause as its forward
