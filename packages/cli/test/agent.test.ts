@@ -1,5 +1,5 @@
 import { containsInOrder } from "@boyd/testkit";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -169,6 +169,48 @@ describe("boyd agent", () => {
       expect(ethanol.code).toBe(1);
       expect(ethanol.stdout).not.toContain("completed: file_io output");
       expect(ethanol.stdout).not.toMatch(/^ {2}✓ completed/m);
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
+  });
+
+  it("agent run --workspace - 'Read docs/handbook.md and find ...' reads the file first; the three facts it states complete, each quoting its sentence (one wrapped over two lines); the two it does not state never do", async () => {
+    const files = mkdtempSync(join(tmpdir(), "boyd-handbook-"));
+    try {
+      mkdirSync(join(files, "docs"));
+      writeFileSync(
+        join(files, "docs", "handbook.md"),
+        [
+          "# Handbook",
+          "",
+          "## Leave",
+          "",
+          "Full-time employees get 25 days of paid leave per year. Unused leave of up",
+          "to 5 days carries over to the next year.",
+          "",
+          "## Expenses and on-call",
+          "",
+          "Expenses above 500 euros need the approval of a director. The on-call engineer",
+          "must answer a page within 15 minutes. On-call weeks are paid a flat 400 euros.",
+          "",
+        ].join("\n"),
+      );
+      const read = (ask: string) => `Read docs/handbook.md and find ${ask}`;
+      const goals = [
+        read("how many days of paid leave full-time employees get => 25"),
+        read("how fast the on-call engineer must answer a page => 15 minutes"),
+        read("who approves expenses above 500 euros => director"),
+        read("how many days of leave carry over => 10"),
+        read("how much on-call weeks are paid => 500 euros"),
+      ];
+      const r = await runBoyd(["agent", "--data-dir", join(dir, "handbook"), "--workspace", files, "run", "--fresh", "--max-cycles", "12", "--goals", goals.join("; ")]);
+      expect(r.code).toBe(1); // two goals not met
+      expect(r.stdout).toMatch(/^#1 +goal:Read docs\/handbook\.md and … +file_io /m);
+      expect(r.stdout).toMatch(/^ {2}✓ completed +goal:Read docs\/handbook\.md and find how many \n +proof: file_io output: "Full-time employees get 25 days of paid leave per year\."$/m);
+      expect(r.stdout).toMatch(/^ {2}✓ completed +goal:Read docs\/handbook\.md and find how fast \n +proof: file_io output: "The on-call engineer must answer a page within 15 minutes\."$/m);
+      expect(r.stdout).toMatch(/^ {2}✓ completed +goal:Read docs\/handbook\.md and find who appro\n +proof: file_io output: "Expenses above 500 euros need the approval of a director\."$/m);
+      expect(r.stdout.match(/^ {2}✓ completed/gm)).toHaveLength(3);
+      expect(r.stdout).not.toMatch(/✓ completed.*(?:carry over|how much)/);
     } finally {
       rmSync(files, { recursive: true, force: true });
     }

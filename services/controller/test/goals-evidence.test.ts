@@ -231,6 +231,41 @@ describe("evidence - a line read from the world must be about the goal's subject
   });
 });
 
+describe("evidence - a Markdown file's sentences run across its wrapped lines", () => {
+  const handbook = [
+    "# Handbook",
+    "",
+    "The on-call rotation changes every Monday at 09:00. The on-call engineer",
+    "must answer a page within 15 minutes. On-call weeks are paid a flat",
+    "400 euros.",
+    "",
+    "- Expenses above 500 euros need the approval",
+    "  of a director.",
+    "| leave | days |",
+    "| carried over | 5 |",
+  ].join("\n");
+  const read = (path: string, toolOutput: string): GoalEvidence => ({ toolName: "file_io", toolInput: JSON.stringify({ action: "read", path }), toolOutput });
+
+  it("evidence - 'how fast the on-call engineer must answer a page => 15 minutes' is met by the sentence wrapped over two lines, quoted whole", () => {
+    const g = goal("Read handbook.md and find how fast the on-call engineer must answer a page", "15 minutes");
+    const p = sample(g, read("handbook.md", handbook));
+    expect(completed(p)).toBe(true);
+    expect(p.proof?.excerpt).toBe("The on-call engineer must answer a page within 15 minutes.");
+    // "how" and the word after it ask for the kind of answer: "fast" need not be in the sentence.
+    expect(entailment(goal("Read handbook.md and find how much on-call weeks are paid", "400 euros"), read("handbook.md", handbook), 1).met).toEqual(["400 euros"]);
+    expect(entailment(goal("Read handbook.md and find how much on-call weeks are paid", "500 euros"), read("handbook.md", handbook), 1).met).toEqual([]);
+  });
+
+  it("evidence - a list item runs on over its lines; a table row, a heading and a command's output lines stay lines of their own", () => {
+    const approver = goal("Read handbook.md and find who approves expenses above 500 euros", "director");
+    expect(entailment(approver, read("handbook.md", handbook), 1).met).toEqual(["director"]);
+    // The table's rows are two records: "leave" is not next to the 5 of another row.
+    expect(entailment(goal("Read handbook.md and find how many days of leave", "5"), read("handbook.md", handbook), 1).met).toEqual([]);
+    // The same wrapped text in a file that is not Markdown, or from a command: a line is a record.
+    expect(entailment(goal("Read handbook.txt and find how fast the on-call engineer must answer a page", "15 minutes"), read("handbook.txt", handbook), 1).met).toEqual([]);
+  });
+});
+
 describe("evidence - answers must be the criteria", () => {
   const org = (criteria: string): Goal => goal("Who does Carol report to?", criteria);
   const bob = (): GoalEvidence => ({

@@ -2,7 +2,7 @@ import type { ActivatedSymbol, ToolDescriptor, Triple } from "@boyd/proto";
 import { contentWords, words } from "@boyd/vsa";
 import { contentFor, quotedIn } from "./content.js";
 import type { ScoringContext } from "./context.js";
-import { noteBody, progressMessage } from "./intents.js";
+import { INTENT_BASE, noteBody, progressMessage } from "./intents.js";
 import { cronFromText } from "./schedule.js";
 
 /** A tool's input when every required parameter could be filled, or what is missing. */
@@ -262,6 +262,26 @@ export function commandIn(text: string): string[] | undefined {
 /** The file a goal asks to write ("save the report to out/report.txt"), if it asks for a write. */
 export function fileWriteTarget(text: string): string | undefined {
   return fileAction(text) === "write" ? pathIn(text) : undefined;
+}
+
+/**
+ * The file a goal asks to read, in so many words ("Read handbook.md and
+ * find ...", "Open notes.txt", "Look in docs/faq.md for ..."): a path with
+ * an extension after a verb of reading; undefined otherwise.
+ */
+export function fileReadTarget(text: string): string | undefined {
+  if (fileAction(text) !== "read" || !/\b(?:read|open|look\s+(?:in|at|through)|check|consult)\b/i.test(text)) return undefined;
+  const path = pathIn(text);
+  return path && /\.[a-z0-9]{1,5}$/i.test(path) ? path : undefined;
+}
+
+/**
+ * file_io's base when the goal names a file to read: above the core tools'
+ * (kg_query's 0.80 would otherwise query the graph for the file's name
+ * first, as save_note's intent lifts it); undefined for any other tool or goal.
+ */
+export function readIntentBase(tool: string, ctx: ScoringContext): number | undefined {
+  return tool === "file_io" && fileReadTarget(ctx.goal.description) ? INTENT_BASE : undefined;
 }
 
 function fileAction(text: string): string {

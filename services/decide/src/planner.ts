@@ -17,7 +17,7 @@ import type { TextEncoder } from "@boyd/vsa";
 import { MAX_BACKTRACK_ATTEMPTS } from "./constants.js";
 import { scoringContext, type ScoringContext } from "./context.js";
 import { scoreFor } from "./decide.js";
-import { buildInput, coreInput, fileWriteTarget, topicSymbol } from "./inputs.js";
+import { buildInput, coreInput, fileReadTarget, fileWriteTarget, topicSymbol } from "./inputs.js";
 import { INTENT_BASE, intentBase } from "./intents.js";
 import { callText, matchingRules } from "./scorer.js";
 import type { ToolProfiles } from "./profiles.js";
@@ -91,8 +91,9 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
   const exploreFirst = request.attempt % 2 === 0;
 
   const asked = askedStep(ctx, catalog);
-  let drafts = asked ? [asked] : (exploreFirst ? exploreFirstSteps : reasonFirstSteps)(ctx, needs);
-  if (!asked) drafts.push(...externalSteps(ctx, tools, deps));
+  const read = readStep(ctx);
+  let drafts = asked ? [asked] : [...read, ...(exploreFirst ? exploreFirstSteps : reasonFirstSteps)(ctx, needs)];
+  if (!asked) drafts.push(...externalSteps(ctx, tools, deps).filter((d) => !(read.length > 0 && d.tool === "file_io")));
   drafts.push(...writeStep(ctx, drafts));
   drafts = drafts.filter((d) => catalog.has(d.tool));
   const refused = refusedSteps(drafts, ctx);
@@ -227,6 +228,18 @@ function askedStep(ctx: ScoringContext, catalog: ReadonlyMap<string, ToolDescrip
 }
 
 /**
+ * A goal that names a file to read ("Read handbook.md and find ...") reads
+ * it first: the graph and the library know nothing of a file not yet read,
+ * and querying them for its name only fails. The other steps follow, for
+ * when the file does not answer.
+ */
+function readStep(ctx: ScoringContext): Draft[] {
+  const path = fileReadTarget(ctx.goal.description);
+  if (!path) return [];
+  return [{ tool: "file_io", input: { action: "read", path }, rationale: `the goal names ${path} to read: read it first`, canFail: true, expect: `${path} read` }];
+}
+
+/**
  * A goal that asks to write a file ends by writing it. When the goal quotes
  * what to write, the similarity-matched file_io step already carries it;
  * otherwise the write's content is the output of the step before it, so its
@@ -283,7 +296,9 @@ function risks(steps: readonly PlanStep[], catalog: ReadonlyMap<string, ToolDesc
   for (const s of steps) {
     const t = catalog.get(s.toolName);
     if (!t) continue;
-    if (t.danger >= DangerLevel.DANGEROUS) out.push(`step ${s.index} ${t.name} is ${DangerLevel[t.danger]!.toLowerCase()}: it needs approval and may change things outside the agent`);
+    // A call that only reads, of a tool whose danger is in its writes (file_io's read), changes nothing and is run without asking.
+    const onlyReads = t.hasSideEffects && !s.hasSideEffects;
+    if (t.danger >= DangerLevel.DANGEROUS && !onlyReads) out.push(`step ${s.index} ${t.name} is ${DangerLevel[t.danger]!.toLowerCase()}: it needs approval and may change things outside the agent`);
     else if (s.hasSideEffects) out.push(`step ${s.index} ${t.name} changes state (${DangerLevel[t.danger]!.toLowerCase()})`);
   }
   return out;

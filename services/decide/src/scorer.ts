@@ -2,7 +2,7 @@ import { Archetype, Capability, ScoringMethod, type Psyche, type ScoreBreakdown,
 import { CORE_TOOLS } from "@boyd/tools";
 import { ADAPTIVE, CORE_BASE, SCORING, VSA_DEFAULTS } from "./constants.js";
 import type { ScoringContext } from "./context.js";
-import { buildInput } from "./inputs.js";
+import { buildInput, readIntentBase } from "./inputs.js";
 import { INTENT_TOOLS, intentBase } from "./intents.js";
 
 /** A tool that could run now, with its input and score. */
@@ -52,7 +52,7 @@ export function scoreTools(ctx: ScoringContext, tools: readonly ToolDescriptor[]
     const tool = tools[i]!;
     const sim = similarity[i] ?? 0.5;
     const planStep = ctx.nextStep?.toolName === tool.name;
-    const intent = intentBase(tool.name, ctx);
+    const intent = intentBase(tool.name, ctx) ?? readIntentBase(tool.name, ctx);
     if (!planStep && intent === undefined && INTENT_TOOLS.has(tool.name)) {
       // A note or a progress report nobody asked for would only add noise (a question saved as a note).
       excluded.push({ tool: tool.name, reason: `the goal does not ask for what ${tool.name} does` });

@@ -31,6 +31,23 @@ describe("goals that ask for a tool's job", () => {
     expect((await planFor("give a status update")).steps.map((s) => s.toolName)).toEqual(["report_progress"]);
   });
 
+  it("'Read docs/handbook.md and find ...' reads the file first (not the graph for its name), planned first, with no risk named for a read", async () => {
+    const d = await decideFor("Read docs/handbook.md and find how many days of paid leave full-time employees get");
+    expect(d.call!.toolName).toBe("file_io");
+    expect(JSON.parse(d.call!.inputJson)).toMatchObject({ action: "read", path: "docs/handbook.md" });
+    expect(d.score!.base).toBe(0.95);
+    const plan = await planFor("Read handbook.md and find the paid leave of full-time employees");
+    expect(plan.steps[0]!.toolName).toBe("file_io");
+    expect(JSON.parse(plan.steps[0]!.toolInputJson)).toEqual({ action: "read", path: "handbook.md" });
+    expect(plan.steps[0]!.canFail).toBe(true);
+    // One read of it: the similarity-matched file_io step is not added again.
+    expect(plan.steps.filter((s) => s.toolName === "file_io")).toHaveLength(1);
+    expect(plan.risks.join("; ")).not.toContain("file_io");
+    // A goal that names no file, or asks to write one, is not read first.
+    expect((await decideFor("find the moons of Mars")).call!.toolName).not.toBe("file_io");
+    expect((await planFor("write the moons of Mars to moons.md")).steps[0]!.toolName).not.toBe("file_io");
+  });
+
   it("a question about notes neither saves a note nor reports progress", async () => {
     const d = await decideFor("what did my notes say about the meeting?");
     expect(d.explanation!.alternatives.map((a) => a.toolName)).not.toContain("save_note");

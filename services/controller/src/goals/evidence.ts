@@ -18,6 +18,7 @@
 import { containsPhrase, fold, nameOfId, nameTokens } from "@boyd/graph";
 import { AnswerKind, type Goal, type GoalAnswers, type Proof, type ProofStep } from "@boyd/proto";
 import { isStopWord, stem } from "@boyd/vsa";
+import { readsMarkdown, sentencesOf } from "./prose.js";
 
 /** Tools whose output restates the graph or the agent's memory: no evidence by itself. */
 export const GRAPH_TOOLS: ReadonlySet<string> = new Set(["kg_query", "kg_mutate", "reason", "similarity_search", "infer_rules", "gap_analysis", "memory_recall"]);
@@ -222,7 +223,7 @@ function toolSupport(term: string, goal: Pick<Goal, "description" | "successCrit
   if (evidence.toolSucceeded === false || !evidence.toolOutput || !evidence.toolName || GRAPH_TOOLS.has(evidence.toolName)) return undefined;
   const phrase = nameTokens(term);
   const subjects = subjectNames(goal, evidence.answers);
-  for (const line of evidence.toolOutput.split(/\r?\n|(?<=[.!?])\s+/)) {
+  for (const line of sentencesOf(evidence.toolOutput, readsMarkdown(evidence.toolName, evidence.toolInput))) {
     const words = nameTokens(line);
     // A line that denies ("a dog is not a fish") states nothing in favour.
     if (!containsPhrase(words, phrase) || words.some((w) => NEGATIONS.has(w))) continue;
@@ -250,13 +251,13 @@ function subjectNames(goal: Pick<Goal, "description" | "successCriteria">, answe
   return keep([words]);
 }
 
-/** Words after which a noun names the kind of answer ("what temperature", "which year"), not what it is about. */
-const KIND_OPENERS: ReadonlySet<string> = new Set(["what", "which", "whose"]);
+/** Words after which a word names the kind of answer ("what temperature", "which year", "how many", "how fast"), not what it is about. */
+const KIND_OPENERS: ReadonlySet<string> = new Set(["what", "which", "whose", "how"]);
 
 const NEGATIONS = new Set(["not", "no", "never", "neither", "nor", "none", "isn", "aren", "wasn", "doesn", "didn", "cannot"]);
 
 // Words of a request that name no subject.
-const ASKING = new Set("find what which where when whose does tell show give list name know learn look check read fetch from file page that this with into about whether please make sure".split(" "));
+const ASKING = new Set("find what which where when whose who how does tell show give list name know learn look check read fetch from file page that this with into about whether please make sure".split(" "));
 
 function makeProof(steps: readonly ProofStep[], excerpts: readonly string[], evidence: GoalEvidence, cycle: number, note?: string): Proof {
   const line = (f: NonNullable<ProofStep["fact"]>, rule = ""): string => `${f.subjectLabel || f.subject} ${f.predicate} ${f.objectLabel || f.object} (${rule ? `by ${rule}` : f.source})`;
