@@ -125,7 +125,9 @@ export function topicSymbol(ctx: ScoringContext): string {
   // Words of a URL ("https", "org") say nothing of the topic; its last path
   // segment often does ("…/rates.json" -> "rates").
   const description = ctx.goal.description;
-  const prose = description.replace(new RegExp(URL_RE.source, "gi"), " ");
+  // Nor does a file's path ("docs/handbook.md" -> "docs"): it is where to look, not what about.
+  const path = pathIn(description);
+  const prose = description.replace(new RegExp(URL_RE.source, "gi"), " ").replace(path ?? "\u0000", " ");
   const topical = contentWords(prose).filter(isTopicalWord);
   const segment = urlIn(description)?.split(/[?#]/, 1)[0]!.split("/").pop()?.replace(/\.\w+$/, "");
   return topical[0] ?? (segment && contentWords(segment).filter(isTopicalWord)[0]) ?? contentWords(description).filter((w) => !QUESTION_WORDS.has(w))[0] ?? ctx.goal.symbolId;
@@ -136,7 +138,7 @@ const ACTION_WORDS = new Set(
 );
 
 // Words that ask rather than name: never a topic.
-const QUESTION_WORDS = new Set("whether which what who whom whose why how when where if whatever whichever thing things something anything everything stuff".split(" "));
+const QUESTION_WORDS = new Set("whether which what who whom whose why how many much when where if whatever whichever thing things something anything everything stuff".split(" "));
 
 // Prefixes of the agent's own bookkeeping symbols (goals, status, episodes...):
 // the same list as the graph's, which decide does not depend on.

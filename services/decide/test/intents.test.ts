@@ -43,6 +43,9 @@ describe("goals that ask for a tool's job", () => {
     // One read of it: the similarity-matched file_io step is not added again.
     expect(plan.steps.filter((s) => s.toolName === "file_io")).toHaveLength(1);
     expect(plan.risks.join("; ")).not.toContain("file_io");
+    // The graph is asked about the goal's topic, not the file's folder or "how many".
+    const later = await planFor("Read docs/handbook.md and find how many days of leave carry over");
+    expect(JSON.parse(later.steps.find((s) => s.toolName === "kg_query")!.toolInputJson)).toMatchObject({ symbol: "days" });
     // A goal that names no file, or asks to write one, is not read first.
     expect((await decideFor("find the moons of Mars")).call!.toolName).not.toBe("file_io");
     expect((await planFor("write the moons of Mars to moons.md")).steps[0]!.toolName).not.toBe("file_io");
