@@ -676,6 +676,9 @@ const (
 	WorkingMemoryKind_WORKING_MEMORY_KIND_REFLECTION WorkingMemoryKind = 6
 	// A goal was created, changed status or was reprioritised.
 	WorkingMemoryKind_WORKING_MEMORY_KIND_GOAL_UPDATE WorkingMemoryKind = 7
+	// What someone told the agent: a percept it observed, as
+	// "<source>: <content>" (the source "someone" when none was given).
+	WorkingMemoryKind_WORKING_MEMORY_KIND_PERCEPT WorkingMemoryKind = 8
 )
 
 // Enum value maps for WorkingMemoryKind.
@@ -689,6 +692,7 @@ var (
 		5: "WORKING_MEMORY_KIND_TOOL_RESULT",
 		6: "WORKING_MEMORY_KIND_REFLECTION",
 		7: "WORKING_MEMORY_KIND_GOAL_UPDATE",
+		8: "WORKING_MEMORY_KIND_PERCEPT",
 	}
 	WorkingMemoryKind_value = map[string]int32{
 		"WORKING_MEMORY_KIND_UNSPECIFIED": 0,
@@ -699,6 +703,7 @@ var (
 		"WORKING_MEMORY_KIND_TOOL_RESULT": 5,
 		"WORKING_MEMORY_KIND_REFLECTION":  6,
 		"WORKING_MEMORY_KIND_GOAL_UPDATE": 7,
+		"WORKING_MEMORY_KIND_PERCEPT":     8,
 	}
 )
 
@@ -6933,7 +6938,7 @@ const file_boyd_v1_common_proto_rawDesc = "" +
 	"\x14ANSWER_KIND_ENTITIES\x10\x01\x12\x13\n" +
 	"\x0fANSWER_KIND_YES\x10\x02\x12\x12\n" +
 	"\x0eANSWER_KIND_NO\x10\x03\x12\x17\n" +
-	"\x13ANSWER_KIND_UNKNOWN\x10\x04*\xb0\x02\n" +
+	"\x13ANSWER_KIND_UNKNOWN\x10\x04*\xd1\x02\n" +
 	"\x11WorkingMemoryKind\x12#\n" +
 	"\x1fWORKING_MEMORY_KIND_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fWORKING_MEMORY_KIND_OBSERVATION\x10\x01\x12!\n" +
@@ -6942,7 +6947,8 @@ const file_boyd_v1_common_proto_rawDesc = "" +
 	"\x1aWORKING_MEMORY_KIND_ACTION\x10\x04\x12#\n" +
 	"\x1fWORKING_MEMORY_KIND_TOOL_RESULT\x10\x05\x12\"\n" +
 	"\x1eWORKING_MEMORY_KIND_REFLECTION\x10\x06\x12#\n" +
-	"\x1fWORKING_MEMORY_KIND_GOAL_UPDATE\x10\a*\xa7\x03\n" +
+	"\x1fWORKING_MEMORY_KIND_GOAL_UPDATE\x10\a\x12\x1f\n" +
+	"\x1bWORKING_MEMORY_KIND_PERCEPT\x10\b*\xa7\x03\n" +
 	"\x0eDerivationKind\x12\x1f\n" +
 	"\x1bDERIVATION_KIND_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14DERIVATION_KIND_SEED\x10\x01\x12\x1e\n" +

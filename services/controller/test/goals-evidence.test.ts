@@ -266,6 +266,24 @@ describe("evidence - a Markdown file's sentences run across its wrapped lines", 
   });
 });
 
+describe("evidence - what the agent was told (percepts)", () => {
+  const build = (criteria: string): Goal => goal("Find out whether the nightly build passed", criteria);
+  const told = (...said: [string, string][]): GoalEvidence => ({ toolName: "kg_query", toolOutput: "nothing", told: said.map(([from, text]) => ({ from, text })) });
+
+  it("evidence - a percept stating the criterion next to the subject meets it, quoted with who said it; the graph tool's output beside it does not", () => {
+    const p = sample(build("green"), told(["ci", "Deploy 7 is out. Nightly build 142 passed: all checks green."]));
+    expect(completed(p)).toBe(true);
+    expect(p.proof?.summary).toBe('told by ci: "Nightly build 142 passed: all checks green."');
+    expect(p.proof?.toolName).toBe("");
+  });
+
+  it("evidence - a percept about another subject, or one that denies it, meets nothing", () => {
+    expect(entailment(build("green"), told(["ci", "The weekly build is green."]), 1).met).toEqual([]);
+    expect(entailment(build("green"), told(["ci", "The nightly build passed but is not green."]), 1).met).toEqual([]);
+    expect(entailment(build("red"), told(["ci", "Nightly build 142 passed: all checks green."]), 1).met).toEqual([]);
+  });
+});
+
 describe("evidence - answers must be the criteria", () => {
   const org = (criteria: string): Goal => goal("Who does Carol report to?", criteria);
   const bob = (): GoalEvidence => ({

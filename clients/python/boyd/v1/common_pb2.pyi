@@ -109,6 +109,7 @@ class WorkingMemoryKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WORKING_MEMORY_KIND_TOOL_RESULT: _ClassVar[WorkingMemoryKind]
     WORKING_MEMORY_KIND_REFLECTION: _ClassVar[WorkingMemoryKind]
     WORKING_MEMORY_KIND_GOAL_UPDATE: _ClassVar[WorkingMemoryKind]
+    WORKING_MEMORY_KIND_PERCEPT: _ClassVar[WorkingMemoryKind]
 
 class DerivationKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -307,6 +308,7 @@ WORKING_MEMORY_KIND_ACTION: WorkingMemoryKind
 WORKING_MEMORY_KIND_TOOL_RESULT: WorkingMemoryKind
 WORKING_MEMORY_KIND_REFLECTION: WorkingMemoryKind
 WORKING_MEMORY_KIND_GOAL_UPDATE: WorkingMemoryKind
+WORKING_MEMORY_KIND_PERCEPT: WorkingMemoryKind
 DERIVATION_KIND_UNSPECIFIED: DerivationKind
 DERIVATION_KIND_SEED: DerivationKind
 DERIVATION_KIND_GRAPH_EDGE: DerivationKind

@@ -1,5 +1,5 @@
-import { GoalStatus, PlanStatus, type ActionResult, type Decision, type Goal, type GoalChanged, type GoalProgress, type Orientation, type Plan, type PlanChanged, type SessionState } from "@boyd/proto";
-import { decomposeGoal, detectStall, evaluateProgress, getGoal, recordProgress, refutation, setStatus } from "../goals/index.js";
+import { GoalStatus, PlanStatus, type ActionResult, type Decision, type Goal, type GoalChanged, type GoalProgress, type Observation, type Orientation, type Plan, type PlanChanged, type SessionState } from "@boyd/proto";
+import { decomposeGoal, detectStall, evaluateProgress, getGoal, recordProgress, refutation, setStatus, toldNow } from "../goals/index.js";
 import { reasonOf } from "./act-phase.js";
 import type { CycleFrame } from "./frame.js";
 import { recordStepResult } from "./plans.js";
@@ -24,6 +24,8 @@ export function withAnswers(goals: readonly Goal[], orientation: Orientation): G
 /** What `evaluateWorkedGoal` needs: the goal acted for and what the cycle learnt. */
 export interface Worked {
   readonly goal: Goal;
+  /** This cycle's observation: what the agent was told (its percepts and those working memory holds). */
+  readonly observation: Observation;
   readonly orientation: Orientation;
   readonly decision: Decision | undefined;
   readonly result: ActionResult | undefined;
@@ -31,8 +33,9 @@ export interface Worked {
 
 /**
  * One closed-loop sample for the goal worked on. The evidence is the
- * graph's answers as orient found them before the action, and the
- * output of the action when it succeeded; a failed action adds nothing, so
+ * graph's answers as orient found them before the action, the output of
+ * the action when it succeeded, and what the agent was told (percepts, this
+ * cycle's and those still in working memory); a failed action adds nothing, so
  * a cycle whose action failed completes a goal only if the evidence held
  * before it.
  */
@@ -51,6 +54,7 @@ export function evaluateWorkedGoal(frame: CycleFrame, goals: readonly Goal[], st
       toolInput: decision?.call?.inputJson,
       toolOutput: ok && result?.output?.success ? result.output.content : undefined,
       toolSucceeded: ok,
+      told: toldNow(worked.observation.percepts, worked.observation.recentEntries),
     },
   });
   const update = recordProgress(goals, sample, { toolFailureFailsGoal: frame.cfg.toolFailureFailsGoal });

@@ -17,7 +17,7 @@ import {
   type Triple,
   type WorkingMemoryEntry,
 } from "@boyd/proto";
-import { activeGoalIds } from "../goals/index.js";
+import { activeGoalIds, toldBy, toldEntryText } from "../goals/index.js";
 import { reasonOf } from "./act-phase.js";
 import type { ResolvedAgentConfig } from "./agent-config.js";
 import { contextHealthWarning } from "./context-health.js";
@@ -98,6 +98,8 @@ function rememberEntries(ports: CyclePorts, agentId: string, cycle: number, what
     workingEntry(kind, content, relevance, cycle, ports.now(), { symbols: goal, ...extra });
   const entries: WorkingMemoryEntry[] = [];
   if (observation.summary) entries.push(entry(WorkingMemoryKind.OBSERVATION, observation.summary, 0.3));
+  // What the agent was told is kept word for word: recalled later, and evidence for the goals it bears on.
+  for (const p of observation.percepts) entries.push(entry(WorkingMemoryKind.PERCEPT, toldEntryText(toldBy(p)), 0.8, { symbols: p.symbols.slice(0, 20) }));
   if (orientation.summary) entries.push(entry(WorkingMemoryKind.INFERENCE, orientation.summary, 0.4));
   if (decision?.call) entries.push(entry(WorkingMemoryKind.DECISION, decision.explanation?.reasoning || `chose ${decision.call.toolName}`, 0.6, { toolName: decision.call.toolName }));
   if (result) entries.push(entry(WorkingMemoryKind.ACTION, actionText(result, decision), 0.5, { toolName: result.toolName }));

@@ -229,7 +229,7 @@ async function workOnGoal(frame: CycleFrame, start: SessionState, focus: Goal, o
   let goals = state.goals;
   const worked = decision?.goalId ? (goals.find((g) => g.symbolId === decision.goalId) ?? focus) : focus;
   if (worked.status === GoalStatus.ACTIVE) {
-    const w = { goal: worked, orientation, decision, result };
+    const w = { goal: worked, observation, orientation, decision, result };
     const evaluated = evaluateWorkedGoal(frame, goals, state, w);
     progress.push(evaluated.sample);
     goalChanges.push(...evaluated.changes);

@@ -7,8 +7,8 @@
  *   agent's own work on the goal, or rule derivations from such facts),
  *   each with its proof;
  * - the output of a tool that reads the world (a file, a web page, a
- *   command, a person's reply) in which a criterion is stated next to the
- *   goal's subject.
+ *   command, a person's reply), or what someone told the agent (a
+ *   percept), in which a criterion is stated next to the goal's subject.
  * Graph tools' output (kg_query, reason, memory_recall...) is not evidence
  * of its own: what the graph knows reaches the goal through the answers,
  * with provenance. Criteria are matched as whole words and phrases, numbers
@@ -19,6 +19,7 @@ import { containsPhrase, fold, nameOfId, nameTokens } from "@boyd/graph";
 import { AnswerKind, type Goal, type GoalAnswers, type Proof, type ProofStep } from "@boyd/proto";
 import { isStopWord, stem } from "@boyd/vsa";
 import { readsMarkdown, sentencesOf } from "./prose.js";
+import type { Told } from "./told.js";
 
 /** Tools whose output restates the graph or the agent's memory: no evidence by itself. */
 export const GRAPH_TOOLS: ReadonlySet<string> = new Set(["kg_query", "kg_mutate", "reason", "similarity_search", "infer_rules", "gap_analysis", "memory_recall"]);
@@ -33,6 +34,8 @@ export interface GoalEvidence {
   readonly toolOutput?: string | undefined;
   /** ToolOutput.success; false makes a non-completed sample FAILED. @default true */
   readonly toolSucceeded?: boolean | undefined;
+  /** What the agent was told (percepts), read as a file read is. */
+  readonly told?: readonly Told[] | undefined;
 }
 
 /** How far the evidence goes towards the goal. */
@@ -71,10 +74,13 @@ export function criteriaTerms(criteria: string, whole: (piece: string) => boolea
  */
 export function entailment(goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence, cycle: number): Entailment {
   const answers = evidence.answers;
-  const terms = criteriaTerms(goal.successCriteria, (piece) => (answers !== undefined && graphSupport(piece, answers) !== undefined) || toolSupport(piece, goal, evidence) !== undefined);
+  const terms = criteriaTerms(
+    goal.successCriteria,
+    (piece) => (answers !== undefined && graphSupport(piece, answers) !== undefined) || toolSupport(piece, goal, evidence) !== undefined || toldSupport(piece, goal, evidence) !== undefined,
+  );
   if (terms.length === 0 || restatesQuestion(goal, terms, answers)) return withoutCriteria(goal, evidence, cycle);
   const steps: ProofStep[] = [];
-  const excerpts: string[] = [];
+  const excerpts: Excerpt[] = [];
   const met: string[] = [];
   for (const term of terms) {
     const fromGraph = answers ? graphSupport(term, answers) : undefined;
@@ -83,10 +89,10 @@ export function entailment(goal: Pick<Goal, "description" | "successCriteria">, 
       steps.push(...fromGraph);
       continue;
     }
-    const excerpt = toolSupport(term, goal, evidence);
+    const excerpt = toolSupport(term, goal, evidence) ?? toldSupport(term, goal, evidence);
     if (excerpt !== undefined) {
       met.push(term);
-      if (!excerpts.includes(excerpt)) excerpts.push(excerpt);
+      if (!excerpts.some((e) => e.from === excerpt.from && e.text === excerpt.text)) excerpts.push(excerpt);
     }
   }
   // Answers sharing a fact ("catalog_db hosted_in us_east" for both services on it) show it once.
@@ -122,18 +128,18 @@ function withoutCriteria(goal: Pick<Goal, "description">, evidence: GoalEvidence
   // "Note that Priya owns billing": the goal's own statement is the source; it is met once recorded (as a fact or as a note).
   const ranOk = evidence.toolSucceeded !== false && evidence.toolOutput !== undefined;
   if (/^\s*(?:please\s+)?(?:note|record|remember|store|add|jot|make\s+a\s+note|keep\s+in\s+mind)\b/i.test(goal.description) && (evidence.toolName === "kg_mutate" || evidence.toolName === "save_note") && ranOk) {
-    return { terms: ["done"], met: ["done"], proof: makeProof([], [evidence.toolOutput!.slice(0, 200)], evidence, cycle, evidence.toolName === "save_note" ? "noted as the goal states" : "recorded as the goal states") };
+    return { terms: ["done"], met: ["done"], proof: makeProof([], [toolExcerpt(evidence, evidence.toolOutput!.slice(0, 200))], evidence, cycle, evidence.toolName === "save_note" ? "noted as the goal states" : "recorded as the goal states") };
   }
   // "Report progress": met once the report was shown.
   if (evidence.toolName === "report_progress" && ranOk && /\b(?:progress|status|update)\b/i.test(goal.description)) {
-    return { terms: ["done"], met: ["done"], proof: makeProof([], [evidence.toolOutput!.slice(0, 200)], evidence, cycle, "progress reported") };
+    return { terms: ["done"], met: ["done"], proof: makeProof([], [toolExcerpt(evidence, evidence.toolOutput!.slice(0, 200))], evidence, cycle, "progress reported") };
   }
   const target = actionTarget(goal.description);
   // Asking the user about the target ("what should I write to answer.md?") is not acting on it.
   const ran = evidence.toolSucceeded !== false && evidence.toolOutput !== undefined && evidence.toolName && !GRAPH_TOOLS.has(evidence.toolName) && evidence.toolName !== "user_interact";
   if (target && ran && (evidence.toolInput ?? "").includes(target)) {
     const excerpt = evidence.toolOutput!.slice(0, 200);
-    return { terms: ["done"], met: ["done"], proof: makeProof([], [excerpt], evidence, cycle, `${evidence.toolName} ran on ${target}`) };
+    return { terms: ["done"], met: ["done"], proof: makeProof([], [toolExcerpt(evidence, excerpt)], evidence, cycle, `${evidence.toolName} ran on ${target}`) };
   }
   return { terms: [a && a.kind !== AnswerKind.UNSPECIFIED ? "answer" : "done"], met: [], proof: undefined };
 }
@@ -219,11 +225,26 @@ const POLAR_WORDS: ReadonlyMap<string, AnswerKind> = new Map([
  * stem: "boils" is "boiling"). "The boiling point of ethanol is 78 C" says
  * nothing of water's.
  */
-function toolSupport(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence): string | undefined {
+function toolSupport(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence): Excerpt | undefined {
   if (evidence.toolSucceeded === false || !evidence.toolOutput || !evidence.toolName || GRAPH_TOOLS.has(evidence.toolName)) return undefined;
+  const line = statingLine(term, goal, evidence, sentencesOf(evidence.toolOutput, readsMarkdown(evidence.toolName, evidence.toolInput)));
+  return line === undefined ? undefined : { from: `${evidence.toolName} output`, text: line };
+}
+
+/** A sentence someone told the agent that states the term next to the goal's subject, with who told it. */
+function toldSupport(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence): Excerpt | undefined {
+  for (const t of evidence.told ?? []) {
+    const line = statingLine(term, goal, evidence, sentencesOf(t.text, false));
+    if (line !== undefined) return { from: `told by ${t.from}`, text: line };
+  }
+  return undefined;
+}
+
+/** The first sentence that states the term next to the goal's subject (and denies nothing), trimmed to 200 characters. */
+function statingLine(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence, sentences: readonly string[]): string | undefined {
   const phrase = nameTokens(term);
   const subjects = subjectNames(goal, evidence.answers);
-  for (const line of sentencesOf(evidence.toolOutput, readsMarkdown(evidence.toolName, evidence.toolInput))) {
+  for (const line of sentences) {
     const words = nameTokens(line);
     // A line that denies ("a dog is not a fish") states nothing in favour.
     if (!containsPhrase(words, phrase) || words.some((w) => NEGATIONS.has(w))) continue;
@@ -231,6 +252,16 @@ function toolSupport(term: string, goal: Pick<Goal, "description" | "successCrit
     if (subjects.length === 0 || subjects.some((name) => name.every((w) => stems.has(stem(w))))) return line.trim().slice(0, 200);
   }
   return undefined;
+}
+
+/** A quoted sentence and where it came from ("file_io output", "told by ci"). */
+interface Excerpt {
+  readonly from: string;
+  readonly text: string;
+}
+
+function toolExcerpt(evidence: GoalEvidence, text: string): Excerpt {
+  return { from: `${evidence.toolName} output`, text };
 }
 
 /**
@@ -259,15 +290,16 @@ const NEGATIONS = new Set(["not", "no", "never", "neither", "nor", "none", "isn"
 // Words of a request that name no subject.
 const ASKING = new Set("find what which where when whose who how does tell show give list name know learn look check read fetch from file page that this with into about whether please make sure".split(" "));
 
-function makeProof(steps: readonly ProofStep[], excerpts: readonly string[], evidence: GoalEvidence, cycle: number, note?: string): Proof {
+function makeProof(steps: readonly ProofStep[], excerpts: readonly Excerpt[], evidence: GoalEvidence, cycle: number, note?: string): Proof {
   const line = (f: NonNullable<ProofStep["fact"]>, rule = ""): string => `${f.subjectLabel || f.subject} ${f.predicate} ${f.objectLabel || f.object} (${rule ? `by ${rule}` : f.source})`;
   // A derived fact names its rule, then the stated facts it rests on.
   const facts = steps.map((s) => (s.fact ? `${line(s.fact, s.ruleId)}${s.premises.length ? `; from ${s.premises.map((p) => line(p)).join("; ")}` : ""}` : ""));
-  const quoted = excerpts.map((e) => `${evidence.toolName} output: "${e}"`);
+  const quoted = excerpts.map((e) => `${e.from}: "${e.text}"`);
+  const fromTool = excerpts.some((e) => !e.from.startsWith("told by "));
   return {
     steps: [...steps],
-    toolName: excerpts.length > 0 ? (evidence.toolName ?? "") : "",
-    excerpt: excerpts.join("\n"),
+    toolName: fromTool ? (evidence.toolName ?? "") : "",
+    excerpt: excerpts.map((e) => e.text).join("\n"),
     cycle,
     summary: [note, ...facts, ...quoted].filter((x) => x).join("; "),
   };

@@ -9,3 +9,4 @@ export * from "./stall.js";
 export * from "./decompose.js";
 export * from "./goal-book.js";
 export * from "./goal-ref.js";
+export * from "./told.js";

@@ -694,6 +694,11 @@ export enum WorkingMemoryKind {
   REFLECTION = 6,
   /** GOAL_UPDATE - A goal was created, changed status or was reprioritised. */
   GOAL_UPDATE = 7,
+  /**
+   * PERCEPT - What someone told the agent: a percept it observed, as
+   * "<source>: <content>" (the source "someone" when none was given).
+   */
+  PERCEPT = 8,
   UNRECOGNIZED = -1,
 }
 
@@ -723,6 +728,9 @@ export function workingMemoryKindFromJSON(object: any): WorkingMemoryKind {
     case 7:
     case "WORKING_MEMORY_KIND_GOAL_UPDATE":
       return WorkingMemoryKind.GOAL_UPDATE;
+    case 8:
+    case "WORKING_MEMORY_KIND_PERCEPT":
+      return WorkingMemoryKind.PERCEPT;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -748,6 +756,8 @@ export function workingMemoryKindToJSON(object: WorkingMemoryKind): string {
       return "WORKING_MEMORY_KIND_REFLECTION";
     case WorkingMemoryKind.GOAL_UPDATE:
       return "WORKING_MEMORY_KIND_GOAL_UPDATE";
+    case WorkingMemoryKind.PERCEPT:
+      return "WORKING_MEMORY_KIND_PERCEPT";
     case WorkingMemoryKind.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
