@@ -210,7 +210,9 @@ describe("boyd agent", () => {
       expect(r.stdout).toMatch(/^ {2}✓ completed +goal:Read docs\/handbook\.md and find how fast \n +proof: file_io output: "The on-call engineer must answer a page within 15 minutes\."$/m);
       expect(r.stdout).toMatch(/^ {2}✓ completed +goal:Read docs\/handbook\.md and find who appro\n +proof: file_io output: "Expenses above 500 euros need the approval of a director\."$/m);
       expect(r.stdout.match(/^ {2}✓ completed/gm)).toHaveLength(3);
-      expect(r.stdout).not.toMatch(/✓ completed.*(?:carry over|how much)/);
+      // Neither sentence near the two unmet criteria is quoted as a proof.
+      expect(r.stdout).not.toContain('output: "Unused leave');
+      expect(r.stdout).not.toContain("paid a flat 400 euros.\"");
     } finally {
       rmSync(files, { recursive: true, force: true });
     }
