@@ -1,3 +1,4 @@
+import { AnswerKind } from "@boyd/proto";
 import { describe, expect, it } from "vitest";
 import { ask, graphWith, ids, proofOf, type Facts } from "./fixtures/asked-graph.js";
 
@@ -62,6 +63,11 @@ describe("answering - a thing's bare year is the year it came to be", () => {
     expect(ids(await ask(store, "Which paintings were made after 1930?"))).toEqual(["guernica", "persistence_of_memory"]);
     // The painters did the painting: the year each was born says nothing of when they painted.
     expect(ids(await ask(store, "Which painters painted before 1900?"))).toEqual([]);
+    // Asked of one painting: yes by its year, no by its year.
+    expect((await ask(store, "Was Starry Night painted before 1900?")).kind).toBe(AnswerKind.YES);
+    const guernica = await ask(store, "Was Guernica painted before 1900?");
+    expect(guernica.kind).toBe(AnswerKind.NO);
+    expect(guernica.proof!.summary).toContain("guernica year 1937");
   });
 });
 

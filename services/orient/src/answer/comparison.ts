@@ -192,12 +192,17 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
  */
 function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: readonly RelationWord[], unit: string | undefined, toks: readonly string[]): (predicate: string) => number | undefined {
   // "painted before 1900": the year a thing was made is the year it began (`completed_in`, a bare `year`), though the verb names who made it.
-  // Only in the passive ("were painted"): "painters who painted before 1900" asks when they worked, not when they began.
-  const made = words.length === 1 && MAKING_VERBS.has(words[0]!.text) && BE.has(toks[words[0]!.position - 1] ?? "") && IN_TIME.has(toks[asked.positions[0]!] ?? "");
+  // Only in the passive ("were painted", "Was Guernica painted"): "painters who painted before 1900" asks when they worked, not when they began.
+  const made = words.length === 1 && MAKING_VERBS.has(words[0]!.text) && toks.slice(0, words[0]!.position).some((t) => BE.has(t)) && IN_TIME.has(toks[asked.positions[0]!] ?? "");
   const named = made ? (p: string) => namedByAll(words)(p) || began(p) : namedByAll(words);
   const measured = asked.measure ? measuredBy(asked.measure) : undefined;
   // Compared with a thing, "older than Titanic" compares the years each began.
-  const fits = (p: string): boolean => (measured ? measured(p) && named(p) && !(asked.measure === AGE_MEASURE && began(p) && !asked.against) : named(p));
+  const byMeasure = (p: string): boolean => measured!(p) && named(p) && !(asked.measure === AGE_MEASURE && began(p) && !asked.against);
+  // "longer than 400 pages": the noun after the number names what is compared, the adjective only which way
+  // (never an age: "older than 50 years" is no count of years of anything).
+  const last = asked.positions[asked.positions.length - 1]!;
+  const nounAfter = asked.measure !== AGE_MEASURE && words.length > 0 && words.every((w) => w.position > last);
+  const fits = (p: string): boolean => (measured ? byMeasure(p) || (nounAfter && named(p)) : named(p));
   return (p) => (!fits(p) ? undefined : unit ? scaleInto(p, unit) : 1);
 }
 
