@@ -49,6 +49,9 @@ describe("percepts: told, remembered, evidence (embedded stack)", () => {
     const memory = createClient(stack.transport, MemoryServiceDefinition, { timeoutMs: 10_000 });
     const recent = await memory.recent({ agentId, limit: 100, kinds: [WorkingMemoryKind.PERCEPT], symbol: "" });
     expect(recent.entries.map((e) => e.content).sort()).toEqual(["ci: Nightly build 142 passed: all checks green.", "ci: The weekly build is green."]);
+    // Recall finds it at once, before any consolidation, as a fact sourced "percept".
+    const recalled = await stack.agents.recall({ agentId, query: "weekly build green", topK: 5 });
+    expect(recalled.facts.map((f) => [f.content, f.source])).toContainEqual(["ci: The weekly build is green.", "percept"]);
   });
 
   it("a percept that denies it ('the nightly build is not green') never completes the goal", async () => {

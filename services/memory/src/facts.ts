@@ -54,17 +54,24 @@ function keyOf(content: string): ContentKey {
 /**
  * The fact a TOOL_RESULT entry yields, if it has a fact's length and is a
  * tool's output, not a failed call's reason (isFailedCallText) nor a
- * recollection of memory (restatesMemory). Uses the entry's full content
+ * recollection of memory (restatesMemory); and the one a PERCEPT entry
+ * yields (what someone told the agent, "<source>: <content>"), so Recall
+ * finds it from the cycle it arrived. Uses the entry's full content
  * (before working memory cuts it).
  */
 export function factFromEntry(agentId: string, entry: WorkingMemoryEntry, cycle: number, now: number): Fact | undefined {
+  if (entry.kind === WorkingMemoryKind.PERCEPT) return factSized(entry.content) ? fact(agentId, entry, cycle, now, "percept", ["percept"]) : undefined;
   if (entry.kind !== WorkingMemoryKind.TOOL_RESULT || isFailedCallText(entry.content) || restatesMemory(entry.toolName) || !factSized(entry.content)) return undefined;
+  return fact(agentId, entry, cycle, now, entry.toolName ? `tool:${entry.toolName}` : "tool", [...new Set([...(entry.toolName ? [entry.toolName] : []), "tool_result"])]);
+}
+
+function fact(agentId: string, entry: WorkingMemoryEntry, cycle: number, now: number, source: string, tags: string[]): Fact {
   return {
     id: factId(entry.content),
     agentId,
     content: entry.content,
-    source: entry.toolName ? `tool:${entry.toolName}` : "tool",
-    tags: [...new Set([...(entry.toolName ? [entry.toolName] : []), "tool_result"])],
+    source,
+    tags,
     cycle: entry.sourceCycle || cycle,
     createdAtUnixMs: now,
   };
