@@ -228,14 +228,14 @@ const POLAR_WORDS: ReadonlyMap<string, AnswerKind> = new Map([
 function toolSupport(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence): Excerpt | undefined {
   if (evidence.toolSucceeded === false || !evidence.toolOutput || !evidence.toolName || GRAPH_TOOLS.has(evidence.toolName)) return undefined;
   const line = statingLine(term, goal, evidence, sentencesOf(evidence.toolOutput, readsMarkdown(evidence.toolName, evidence.toolInput)));
-  return line === undefined ? undefined : { from: `${evidence.toolName} output`, text: line };
+  return line === undefined ? undefined : toolExcerpt(evidence, line);
 }
 
 /** A sentence someone told the agent that states the term next to the goal's subject, with who told it. */
 function toldSupport(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence): Excerpt | undefined {
   for (const t of evidence.told ?? []) {
     const line = statingLine(term, goal, evidence, sentencesOf(t.text, false));
-    if (line !== undefined) return { from: `told by ${t.from}`, text: line };
+    if (line !== undefined) return { from: `told by ${t.from}`, text: line, told: true };
   }
   return undefined;
 }
@@ -258,10 +258,12 @@ function statingLine(term: string, goal: Pick<Goal, "description" | "successCrit
 interface Excerpt {
   readonly from: string;
   readonly text: string;
+  /** Told by someone (a percept), not a tool's output. */
+  readonly told: boolean;
 }
 
 function toolExcerpt(evidence: GoalEvidence, text: string): Excerpt {
-  return { from: `${evidence.toolName} output`, text };
+  return { from: `${evidence.toolName} output`, text, told: false };
 }
 
 /**
@@ -295,7 +297,7 @@ function makeProof(steps: readonly ProofStep[], excerpts: readonly Excerpt[], ev
   // A derived fact names its rule, then the stated facts it rests on.
   const facts = steps.map((s) => (s.fact ? `${line(s.fact, s.ruleId)}${s.premises.length ? `; from ${s.premises.map((p) => line(p)).join("; ")}` : ""}` : ""));
   const quoted = excerpts.map((e) => `${e.from}: "${e.text}"`);
-  const fromTool = excerpts.some((e) => !e.from.startsWith("told by "));
+  const fromTool = excerpts.some((e) => !e.told);
   return {
     steps: [...steps],
     toolName: fromTool ? (evidence.toolName ?? "") : "",

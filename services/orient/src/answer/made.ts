@@ -4,7 +4,6 @@ import { began } from "./measures.js";
 import type { QuestionReading } from "./question.js";
 import { NUMBER, type QuestionAnswer } from "./result.js";
 
-
 /** Words of "what year" and "which date": the time asked for. */
 const TIME_KINDS: ReadonlySet<string> = new Set(["year", "date"]);
 
