@@ -10,6 +10,7 @@ import { NOT_RUN } from "./doc-not-run.js";
 const SHOWS: ReadonlyArray<[RegExp, RegExp]> = [
   [/^\.\/boyd\.sh agent run --fresh/, /✓ completed\s+goal:Find the moons that orbit Mars[\s\S]*answer: deimos, phobos/],
   [/^\.\/boyd\.sh agent plan/, /plan for goal:Find the moons that orbit Mars/],
+  [/^\.\/boyd\.sh agent --agent builds cycle --tell/, /✓ completed \(met: told by ci: "Nightly build 142 passed: all checks green\."/],
   [/^\.\/boyd\.sh kg ingest examples\/animals\.csv/, /43/],
   [/^\.\/boyd\.sh kg infer/, /[1-9]\d* triples? derived/],
   [/^\.\/boyd\.sh think /, /CONVERGED[\s\S]*100 degrees Celsius/],

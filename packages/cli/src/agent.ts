@@ -149,10 +149,17 @@ export function registerAgentCommands(program: Command): void {
     .command("cycle")
     .description("run exactly one cycle and show what each phase did")
     .option("--goal <text>", 'add this goal first ("description => criteria")')
-    .action(async (opts: { goal?: string }) => {
+    .option("--tell <text>", "tell the agent this first: a percept it observes in the cycle, remembers, and may take as evidence (as `nats pub boyd.percepts.v1.<agent>` sends one)")
+    .option("--source <name>", "who is telling it (with --tell; the proof of a goal it meets names it)", "cli")
+    .action(async (opts: { goal?: string; tell?: string; source: string }) => {
       const goal = opts.goal !== undefined ? parseGoal(opts.goal, "--goal") : undefined;
+      if (opts.tell !== undefined && opts.tell.trim() === "") throw new UsageError("--tell: say something (the text is empty)");
       await show(async (conn, id) => {
           await ensureAgent(conn.agents, id);
+          if (opts.tell !== undefined) {
+            const { publishPercept } = await import("@boyd/observe");
+            await publishPercept(conn.transport, { agentId: id, source: opts.source, content: opts.tell });
+          }
           return withApprovals(conn, id, async () => (await conn.agents.cycle({ agentId: id, ...(goal ? { goal } : {}) })).report!);
         },
         (r) => CycleReport.toJSON(r),

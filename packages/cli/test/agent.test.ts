@@ -218,6 +218,24 @@ describe("boyd agent", () => {
     }
   });
 
+  it("agent cycle --tell - what the agent is told is remembered and is evidence: the nightly build goal completes only when ci says it is green, quoting ci", async () => {
+    const told = (...args: string[]) => runBoyd(["agent", "--data-dir", join(dir, "told"), ...args]);
+    expect((await told("add-goal", "Find out whether the nightly build passed => green")).code).toBe(0);
+    const weekly = await told("cycle", "--tell", "The weekly build is green.", "--source", "ci");
+    expect(weekly.code, weekly.stderr).toBe(0);
+    expect(weekly.stdout).not.toContain("✓ completed");
+    // A side effect the goal never asked for (a scheduled job), turned down with no one to ask, does not fail the goal.
+    expect(weekly.stdout).not.toContain("✗ failed");
+    const nightly = await told("cycle", "--tell", "Nightly build 142 passed: all checks green.", "--source", "ci");
+    expect(nightly.code, nightly.stderr).toBe(0);
+    expect(nightly.stdout).toContain('✓ completed (met: told by ci: "Nightly build 142 passed: all checks green."');
+    const recall = await told("recall", "weekly", "build");
+    expect(recall.stdout).toMatch(/ci: The weekly build is green\. +\(percept, cycle 1\)/);
+    const empty = await told("cycle", "--tell", "  ");
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("--tell");
+  });
+
   it("agent cycle - one cycle, each phase shown", async () => {
     const r = await agent("cycle", "--agent", "one", "--goal", "Find what orbits Neptune => triton");
     expect(r.code, r.stderr).toBe(0);
