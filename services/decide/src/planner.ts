@@ -17,7 +17,7 @@ import type { TextEncoder } from "@boyd/vsa";
 import { MAX_BACKTRACK_ATTEMPTS } from "./constants.js";
 import { scoringContext, type ScoringContext } from "./context.js";
 import { scoreFor } from "./decide.js";
-import { buildInput, coreInput, fileReadTarget, fileWriteTarget, topicSymbol } from "./inputs.js";
+import { buildInput, commandIn, coreInput, fileReadTarget, fileWriteTarget, pathIn, topicSymbol, urlIn } from "./inputs.js";
 import { INTENT_BASE, intentBase } from "./intents.js";
 import { callText, matchingRules } from "./scorer.js";
 import type { ToolProfiles } from "./profiles.js";
@@ -53,6 +53,8 @@ interface Draft {
   input?: Record<string, unknown> | undefined;
   rationale: string;
   canFail: boolean;
+  /** A change the goal does not name: it may fail or be turned down, even as the last step (see externalSteps). */
+  optional?: boolean;
   expect?: string;
 }
 
@@ -125,7 +127,7 @@ export function generatePlan(request: GeneratePlanRequest, tools: readonly ToolD
       status: StepStatus.PENDING,
       statusReason: "",
       dependsOn: index === 0 ? [] : [index - 1],
-      canFail: d.canFail && !last,
+      canFail: d.optional === true || (d.canFail && !last),
       fallback,
       expectedEffects: d.expect ? [d.expect] : [],
       // Judged per call: a file_io read is no side effect, its write is.
@@ -251,7 +253,12 @@ function writeStep(ctx: ScoringContext, drafts: readonly Draft[]): Draft[] {
   return [{ tool: "file_io", rationale: `the goal asks to write ${path}: write what the steps before found`, canFail: false, expect: `${path} written` }];
 }
 
-/** The best-scoring similarity-matched tools whose inputs the goal supplies. */
+/**
+ * The best-scoring similarity-matched tools whose inputs the goal supplies.
+ * One that would change something the goal does not name (a job scheduled
+ * for "Find out whether the nightly build passed") may be left out: a
+ * person who turns its change down leaves the goal to be met another way.
+ */
 function externalSteps(ctx: ScoringContext, tools: readonly ToolDescriptor[], deps: Pick<PlanDeps, "encoder" | "profiles">): Draft[] {
   const { ranked } = scoreFor(ctx, tools, deps);
   const outward = ranked.filter((c) => c.score.method === ScoringMethod.VSA_SEMANTIC && (c.score.similarity ?? 0) >= PLAN_MATCH_SIMILARITY);
@@ -259,7 +266,16 @@ function externalSteps(ctx: ScoringContext, tools: readonly ToolDescriptor[], de
   return outward
     .filter((c) => c.score.total >= best * NEAR_BEST)
     .slice(0, MAX_EXTERNAL_STEPS)
-    .map((c) => ({ tool: c.tool.name, input: c.input, rationale: `the goal matches ${c.tool.name} (similarity ${c.score.similarity?.toFixed(3)})`, canFail: false }));
+    .map((c) => ({ tool: c.tool.name, input: c.input, rationale: `the goal matches ${c.tool.name} (similarity ${c.score.similarity?.toFixed(3)})`, canFail: false, optional: !asksFor(ctx, c.tool, c.input) }));
+}
+
+/** Whether the goal asks for a call: it reads only, or its input carries what the goal names (a command, a URL, a path). */
+function asksFor(ctx: ScoringContext, tool: ToolDescriptor, input: Record<string, unknown> | undefined): boolean {
+  const json = input ? JSON.stringify(input) : "";
+  if (!callHasSideEffects(tool, json)) return true;
+  const text = ctx.goal.description;
+  const named = [urlIn(text), pathIn(text), ...(commandIn(text) ?? [])].filter((n): n is string => !!n);
+  return named.some((n) => json.includes(JSON.stringify(n).slice(1, -1)));
 }
 
 /**

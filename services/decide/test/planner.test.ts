@@ -56,6 +56,15 @@ describe("planning", () => {
     expect(p.createdAtUnixMs).toBe(1_700_000_000_000);
   });
 
+  it("side effects - a change the goal does not name may be left out (may fail, even as the last step); one it names may not", async () => {
+    const job = (await plan("Find out whether the nightly build passed")).plan!.steps.find((s) => s.hasSideEffects);
+    // The similarity match schedules a job: nothing the goal asked for.
+    expect(job?.toolName).toBe("create_job");
+    expect(job!.canFail).toBe(true);
+    const shell = (await plan("run `pnpm test` in the workspace")).plan!.steps.find((s) => s.toolName === "shell_exec")!;
+    expect(shell.canFail).toBe(false);
+  });
+
   it("side effects - a file read is no side effect, so the plan needs no confirmation; a write is one", async () => {
     const read = (await plan("read the file notes/todo.md in the workspace")).plan!;
     const readStep = read.steps.find((s) => s.toolName === "file_io")!;
