@@ -307,13 +307,14 @@ export function formatGoals(goals: readonly Goal[]): string {
   if (goals.length === 0) return "no goals";
   return goals
     .map((g) => {
+      const others = otherProofsText(g);
       const head = `${statusText(g.status).padEnd(12)} p${String(g.computedPriority ?? g.priority).padEnd(4)}${g.symbolId}${g.parentId ? `  (sub-goal of ${g.parentId})` : ""}`;
       const detail = [
         g.successCriteria && g.successCriteria !== g.description ? `criteria: ${g.successCriteria}` : "",
         g.progress ? `progress: ${progressText(g.progress)} after ${g.cyclesWorked} cycle(s)${g.progress.matchedTerms.length ? `, matched ${g.progress.matchedTerms.join(", ")}` : ""}` : "",
         answerText(g),
         g.status === GoalStatus.COMPLETED && g.proof?.summary ? `proof: ${proofText(g)}` : "",
-        otherProofsText(g) ? `other answers' proof: ${otherProofsText(g)}` : "",
+        others ? `other answers' proof: ${others}` : "",
         g.statusReason && g.status !== GoalStatus.COMPLETED ? `reason: ${printable(g.statusReason)}` : "",
       ].filter(Boolean);
       return [head, ...detail.map((d) => `    ${d}`)].map(printable).join("\n");

@@ -227,23 +227,24 @@ const POLAR_WORDS: ReadonlyMap<string, AnswerKind> = new Map([
  */
 function toolSupport(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence): Excerpt | undefined {
   if (evidence.toolSucceeded === false || !evidence.toolOutput || !evidence.toolName || GRAPH_TOOLS.has(evidence.toolName)) return undefined;
-  const line = statingLine(term, goal, evidence, sentencesOf(evidence.toolOutput, readsMarkdown(evidence.toolName, evidence.toolInput)));
+  const line = statingLine(term, subjectNames(goal, evidence.answers), sentencesOf(evidence.toolOutput, readsMarkdown(evidence.toolName, evidence.toolInput)));
   return line === undefined ? undefined : toolExcerpt(evidence, line);
 }
 
 /** A sentence someone told the agent that states the term next to the goal's subject, with who told it. */
 function toldSupport(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence): Excerpt | undefined {
-  for (const t of evidence.told ?? []) {
-    const line = statingLine(term, goal, evidence, sentencesOf(t.text, false));
+  if (!evidence.told?.length) return undefined;
+  const subjects = subjectNames(goal, evidence.answers);
+  for (const t of evidence.told) {
+    const line = statingLine(term, subjects, sentencesOf(t.text, false));
     if (line !== undefined) return { from: `told by ${t.from}`, text: line, told: true };
   }
   return undefined;
 }
 
-/** The first sentence that states the term next to the goal's subject (and denies nothing), trimmed to 200 characters. */
-function statingLine(term: string, goal: Pick<Goal, "description" | "successCriteria">, evidence: GoalEvidence, sentences: readonly string[]): string | undefined {
+/** The first sentence that states the term next to one of the goal's subjects (and denies nothing), trimmed to 200 characters. */
+function statingLine(term: string, subjects: readonly string[][], sentences: readonly string[]): string | undefined {
   const phrase = nameTokens(term);
-  const subjects = subjectNames(goal, evidence.answers);
   for (const line of sentences) {
     const words = nameTokens(line);
     // A line that denies ("a dog is not a fish") states nothing in favour.

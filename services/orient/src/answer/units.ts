@@ -9,13 +9,14 @@ export function inUnit(predicate: string, unit: string): boolean {
   return at > 0 && want.every((w, i) => own[at + i] === w) && !UNIT_SCALES.has(own[at - 1]!);
 }
 
+/** Units of time, by their size in seconds (a year is the Julian year of astronomy, 365.25 days). */
+const TIME_SIZES: ReadonlyMap<string, number> = new Map([["seconds", 1], ["minutes", 60], ["hours", 3_600], ["days", 86_400], ["years", 31_557_600]]);
+
 /**
  * Units that measure the same thing, each by its size in the first of its
- * kind (exact by definition; a year is the Julian year of astronomy, 365.25
- * days). Temperatures are left out: their scales differ by an offset, not a
- * factor.
+ * kind (exact by definition). Temperatures are left out: their scales
+ * differ by an offset, not a factor.
  */
-const TIME_SIZES: ReadonlyMap<string, number> = new Map([["seconds", 1], ["minutes", 60], ["hours", 3_600], ["days", 86_400], ["years", 31_557_600]]);
 const SIZES: readonly ReadonlyMap<string, number>[] = [
   new Map([["m", 1], ["mm", 0.001], ["cm", 0.01], ["km", 1_000], ["mi", 1_609.344], ["ft", 0.3048], ["au", 149_597_870_700], ["light years", 9_460_730_472_580_800]]),
   new Map([["g", 1], ["kg", 1_000]]),
