@@ -110,6 +110,8 @@ export function printableLines(text: string): string {
 export function answerText(g: Goal): string {
   const a = g.answers;
   if (!a) return "";
+  // An unknown the graph can say why of ("a stated fact links them directly") says so.
+  if (a.kind === AnswerKind.UNKNOWN && a.unanswered) return `answer: unknown (${printable(a.unanswered)})`;
   if (a.kind === AnswerKind.YES || a.kind === AnswerKind.NO || a.kind === AnswerKind.UNKNOWN) return `answer: ${enumWord(AnswerKind, a.kind)}`;
   if (a.kind === AnswerKind.ENTITIES && a.answers.length > 0) {
     const labels = a.answers.map((x) => x.label || x.symbolId);

@@ -132,6 +132,13 @@ describe("goal answers", () => {
     expect(silent).not.toContain("no answer");
   });
 
+  it("an unknown the graph gives a reason for says it; a plain unknown stays as it was", () => {
+    const why = "a stated fact links them directly; whether a chain through others does too is not read (\"indirectly\")";
+    const unknown = (unanswered = "") => formatGoals([goal("goal:Does express depend on cookie indirectly?", GoalStatus.FAILED, { answers: GoalAnswers.fromPartial({ kind: AnswerKind.UNKNOWN, unanswered }) })]);
+    expect(unknown(why)).toContain(`answer: unknown (${why})`);
+    expect(unknown()).toMatch(/answer: unknown$/m);
+  });
+
   it("answers whose labels list things themselves (a tie of counts) are kept apart, not run together with commas", () => {
     const label = (id: string, other: string) => `${id}: 2 members counted in the graph, as many as ${other}; against the_beatles 4`;
     const tied = GoalAnswers.fromPartial({ kind: AnswerKind.ENTITIES, answers: [{ symbolId: "queen", label: label("queen", "the_rolling_stones") }, { symbolId: "the_rolling_stones", label: label("the_rolling_stones", "queen") }] });

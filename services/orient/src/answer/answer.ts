@@ -1,4 +1,5 @@
 import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
+import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
@@ -55,6 +56,13 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
 }
 
 async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
+  // "What does Express depend on, directly or indirectly?": the question without those words, its relation chained.
+  const chaining = chainingAsked(text);
+  if (chaining) {
+    const chained = await answerQuestion(chaining.rest, vocab, view.chainedAsAsked(chaining.said));
+    const direct = chaining.mode === "indirect" ? await answerQuestion(chaining.rest, vocab, view) : undefined;
+    return chainedAnswer(chaining, chained, direct);
+  }
   const choice = offeredChoice(text, vocab);
   if (choice) {
     // "Which film is longer, Inception or Interstellar?": the numbers of the things offered rank them.

@@ -155,11 +155,20 @@ export class FactView {
   /** Rules this view's own walks do not cover (general Horn rules, rules files, mined): answered by backward chaining. */
   private readonly hornRules: readonly Rule[];
   private reasoner: Promise<Reasoner> | undefined;
+  /** Views made from this one by chainedAsAsked, which answer parts of its question. */
+  private readonly chainedViews: FactView[] = [];
 
+  /**
+   * @param askedChain The words with which the question asked for its
+   *   relation "directly or indirectly": every relation then chains
+   *   (x p y, y p z => x p z) as a transitive one does, the proof naming
+   *   those words. Undefined: only transitive relations chain.
+   */
   constructor(
     private readonly store: GraphStore,
-    vocab: Vocabulary,
+    private readonly vocab: Vocabulary,
     private readonly excluded: (t: Triple) => boolean,
+    private readonly askedChain?: string,
   ) {
     this.rules = ruleSets(vocab);
     this.hornRules = vocab.rules.filter((r) => !this.covers(r));
@@ -171,7 +180,22 @@ export class FactView {
    * answer is not the same when asked again later.
    */
   get usedReasoner(): boolean {
-    return this.reasoner !== undefined;
+    return this.reasoner !== undefined || this.chainedViews.some((v) => v.usedReasoner);
+  }
+
+  /** A view of the same facts in which every relation chains, because the question asked so in the words `said` ("directly or indirectly"). */
+  chainedAsAsked(said: string): FactView {
+    const view = new FactView(this.store, this.vocab, this.excluded, said);
+    this.chainedViews.push(view);
+    return view;
+  }
+
+  /** The rule by which facts of a predicate (canonical) chain: declared or built in, else the question's own asking; undefined when they do not. */
+  private chainRule(predicate: string): { name: string; factor: number } | undefined {
+    const rule = this.rules.transitive.get(predicate);
+    if (rule || this.askedChain === undefined) return rule;
+    // Chained because the question asked for it: each link is a stated fact, so the chain is as sure as they are.
+    return { name: `${predicate} chain, asked ${this.askedChain}`, factor: 1 };
   }
 
   /** Whether the symmetric/inverse/transitive walks here already apply a rule. */
@@ -185,7 +209,7 @@ export class FactView {
 
   /** Whether facts with this predicate chain (x p y, y p z => x p z). */
   isTransitive(predicate: string): boolean {
-    return this.rules.transitive.has(canonicalPredicate(predicate));
+    return this.chainRule(canonicalPredicate(predicate)) !== undefined;
   }
 
   /** Stated world edges of a symbol. */
@@ -264,7 +288,7 @@ export class FactView {
 
   private async walk(id: string, predicate: string, direction: "out" | "in"): Promise<Edge[]> {
     const c = canonicalPredicate(predicate);
-    const rule = this.rules.transitive.get(c);
+    const rule = this.chainRule(c);
     if (!rule) return [];
     const seen = new Map<string, { chain: Triple[]; confidence: number }>([[id, { chain: [], confidence: 1 }]]);
     let frontier = [id];
