@@ -1,8 +1,9 @@
 import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { chainedAnswer, chainingAsked } from "./chaining.js";
+import { rangeAsked, withinRange } from "./range.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
-import { rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
+import { isPolar, rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
@@ -63,6 +64,9 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
     const direct = chaining.mode === "indirect" ? await answerQuestion(chaining.rest, vocab, view) : undefined;
     return chainedAnswer(chaining, chained, direct);
   }
+  // "Which films were released between 1990 and 2000?": the answers of each bound that meet the other too.
+  const range = rangeAsked(text);
+  if (range) return withinRange(await answerQuestion(range.questions[0], vocab, view), await answerQuestion(range.questions[1], vocab, view), isPolar(nameTokens(text)));
   const choice = offeredChoice(text, vocab);
   if (choice) {
     // "Which film is longer, Inception or Interstellar?": the numbers of the things offered rank them.

@@ -219,12 +219,22 @@ function comparisonWithThing(toks: readonly string[], mentions: readonly Mention
   return undefined;
 }
 
-/** "more credits than", "a higher salary than": a comparative, the noun naming what is compared, and "than". */
+/** Words a comparative's noun may have before it ("more weekly downloads than"): one, or none. */
+const MAX_NOUN_MODIFIERS = 1;
+
+/**
+ * "more credits than", "a higher salary than", "more weekly downloads
+ * than": a comparative, the noun naming what is compared (the word before
+ * "than"; a word before it only describes it), and "than".
+ */
 function quantifiedAt(toks: readonly string[], i: number): { op: ComparisonFound["op"]; measure: string; length: number } | undefined {
   const more = COMPARATIVE_QUANTIFIERS.get(toks[i]!);
-  const noun = toks[i + 1] ?? "";
-  if (more === undefined || toks[i + 2] !== "than" || noun === "than" || FILLER_WORDS.has(noun)) return undefined;
-  return { op: more ? ">" : "<", measure: noun, length: 3 };
+  if (more === undefined) return undefined;
+  const than = toks.indexOf("than", i + 2);
+  if (than < 0 || than > i + 2 + MAX_NOUN_MODIFIERS) return undefined;
+  const nouns = toks.slice(i + 1, than);
+  if (nouns.some((w) => FILLER_WORDS.has(w))) return undefined;
+  return { op: more ? ">" : "<", measure: nouns[nouns.length - 1]!, length: than - i + 1 };
 }
 
 /** The comparing words starting at token `i` ("more than", "after", "higher than"): the operator, what an adjective measures, and how many tokens. */
@@ -277,9 +287,14 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
   const adjective = COMPARATIVE_ADJECTIVES.get(toks[than - 1] ?? "");
   if (adjective && than - 1 >= first.end) return { first, second, measure: adjective.measure, higher: adjective.highest };
   // "a larger fleet than", "a higher salary than": the noun names the measure; "earns more than": the verb does.
-  const more = COMPARATIVE_QUANTIFIERS.get(toks[than - 2] ?? "");
+  // A word may describe the noun ("more weekly downloads than").
   const noun = toks[than - 1] ?? "";
-  if (more !== undefined && than - 2 >= first.end && namesPredicate(noun, vocab)) return { first, second, measure: noun, higher: more };
+  for (let at = than - 2; at >= Math.max(first.end, than - 2 - MAX_NOUN_MODIFIERS); at--) {
+    const more = COMPARATIVE_QUANTIFIERS.get(toks[at] ?? "");
+    if (more === undefined) continue;
+    if (namesPredicate(noun, vocab) && toks.slice(at + 1, than).every((w) => !FILLER_WORDS.has(w))) return { first, second, measure: noun, higher: more };
+    break;
+  }
   const verbMore = COMPARATIVE_QUANTIFIERS.get(noun);
   const verb = toks[than - 2] ?? "";
   if (verbMore !== undefined && than - 2 >= first.end && !FILLER_WORDS.has(verb) && namesSomePredicate(verb, vocab)) return { first, second, measure: verb, higher: verbMore };
@@ -316,6 +331,9 @@ const GRADED: readonly (readonly [comparative: string | undefined, superlative: 
 
 /** What the graded adjectives measure other than an age: amounts ("long", "high"), never a year or date. */
 export const AMOUNT_ADJECTIVES: ReadonlySet<string> = new Set(GRADED.flatMap(([, , measure]) => (measure === AGE_MEASURE ? [] : [measure])));
+
+/** Words that "most" makes a superlative of age ("the most recent", "most recently"): the newest. */
+const RECENT_WORDS: ReadonlySet<string> = new Set(["recent", "recently"]);
 
 /** Superlatives of age that also mean "the current one" ("the latest version"). */
 const CURRENT_WORDS: ReadonlySet<string> = new Set(["latest", "newest"]);
@@ -363,6 +381,8 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
       if (!covered.has(i + 1) && !FILLER_WORDS.has(noun) && namesPredicate(noun, vocab)) return { measure: noun, highest: sized, positions: [i, i + 1] };
       continue;
     }
+    // "the most recent", "released most recently": the newest, by age as "newest" is.
+    if (toks[i] === "most" && RECENT_WORDS.has(toks[i + 1] ?? "") && !covered.has(i + 1)) return { measure: AGE_MEASURE, highest: false, positions: [i, i + 1] };
     const ranks = toks[i] === "most" ? true : toks[i] === "fewest" || toks[i] === "least" ? false : undefined;
     // "the highest point of Nepal" names `highest_point`: a relation, not a ranking.
     if ((!adjective && ranks === undefined) || namesPredicate(toks[i]!, vocab)) continue;
@@ -504,7 +524,7 @@ function firstContent(toks: readonly string[]): number {
   return toks.findIndex((t) => !FILLER_WORDS.has(t));
 }
 
-function isPolar(toks: readonly string[]): boolean {
+export function isPolar(toks: readonly string[]): boolean {
   const first = toks[0] ?? "";
   if (POLAR_OPENERS.has(first)) return true;
   // "find out whether", "check if", "tell me if".
