@@ -57,4 +57,16 @@ describe("answering - comparisons and rankings worded with more words", () => {
     expect(ids(await ask(store, "Which albums have fewer weekly streams than The Bends?"))).toEqual(["kid_a"]);
     expect((await ask(store, "Does Kid A have more weekly streams than The Bends?")).kind).toBe(AnswerKind.NO);
   });
+
+  it("with no class named, whatever has the number compares, each by its fact; a ranking is still refused (a thing without a number could be the highest)", async () => {
+    const store = await graphWith([...ALBUMS, ["thom", "salary_eur", "90000"], ["jonny", "salary_eur", "52000"], ["ed", "salary_eur", "48000"]], "albums.csv");
+    const after = await ask(store, "What was released after 2005?");
+    expect(ids(after)).toEqual(["a_moon_shaped_pool", "in_rainbows"]);
+    expect(after.pattern).toBe("?x released ?n, ?n > 2005");
+    expect(proofOf(after, "in_rainbows")).toBe("in_rainbows released 2007 (albums.csv)");
+    expect(ids(await ask(store, "Who earns more than 50000 euros?"))).toEqual(["jonny", "thom"]);
+    expect(ids(await ask(store, "What was released between 1995 and 1999?"))).toEqual(["ok_computer", "the_bends"]);
+    expect(ids(await ask(store, "What sold the most copies?"))).toEqual([]);
+    expect(ids(await ask(store, "Who earns the most?"))).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOP
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { isPolar, rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
-import { answerComparison, answerComparisonAmong, answerPairCompared, answerValueCompared } from "./comparison.js";
+import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { climbed, climbing, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
@@ -95,7 +95,8 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
 /** The answer to `text` as read into `q`. */
 async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
   const subjects = [...new Set(q.mentions.flatMap((m) => m.ids))];
-  if (q.mentions.length === 0) return unread(subjects);
+  // "Who earns more than 50000 euros?": no class named, so whatever has the number.
+  if (q.mentions.length === 0) return (await answerComparisonOfAll(q, vocab, view)) ?? unread(subjects);
   // Another question read on the way ("find the moons of Jupiter", the rest of a narrowed ranking).
   const ask = (open: string) => answerQuestion(open, vocab, view);
   if (q.polar) {

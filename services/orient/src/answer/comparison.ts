@@ -65,6 +65,44 @@ export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary,
   return { kind: holds ? "yes" : "no", pattern: `${id} ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: named.ids, predicates: [predicate], answers: [], proof: [number.fact.step] };
 }
 
+/** Things one classless comparison may go through, at most. */
+const MAX_COMPARED_WITHOUT_CLASS = 2_000;
+
+/**
+ * "Who earns more than 50000 euros?", "What was released after 2012?":
+ * with no class named, whatever has a number for the one numeric
+ * predicate the words name that compares as asked, each answer proven by
+ * that fact. A thing with two different numbers for it is none. Undefined
+ * when the question names a thing, or no predicate or more than one with
+ * numbers fits. (A ranking is never so answered: a thing whose number the
+ * graph lacks could be the highest.)
+ */
+export async function answerComparisonOfAll(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = q.comparison;
+  if (asked?.value === undefined || q.mentions.length > 0 || q.polar || q.superlative) return undefined;
+  const words = withoutDurationVerb(q.words.filter((w) => !LIGHT_WORDS.has(w.text)), q.unit);
+  if (!asked.measure && words.length === 0 && !q.unit) return undefined;
+  const scale = comparedBy(asked, words, q.unit, q.toks);
+  const found: { predicate: string; numbers: { id: string; number: Numbered }[] }[] = [];
+  for (const predicate of [...vocab.predicates.keys()].filter((p) => scale(p) !== undefined && vocab.predicates.get(p)! > (vocab.relations.get(p) ?? 0))) {
+    const subjects = await view.subjectsWith(predicate, MAX_COMPARED_WITHOUT_CLASS);
+    if (!subjects) return undefined;
+    const numbers: { id: string; number: Numbered }[] = [];
+    for (const id of subjects) {
+      const number = await numberOf(id, predicate, view);
+      if (number) numbers.push({ id, number });
+    }
+    if (numbers.length > 0) found.push({ predicate, numbers });
+  }
+  if (found.length !== 1) return undefined;
+  const { predicate, numbers } = found[0]!;
+  const value = asked.value * scale(predicate)!;
+  const answers: FoundAnswer[] = numbers
+    .filter((n) => compares(n.number.value, asked.op, value))
+    .map((n) => ({ id: n.id, confidence: n.number.fact.confidence, steps: [n.number.fact.step] }));
+  return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: [], predicates: [predicate], answers, proof: [] };
+}
+
 /**
  * "Which lines opened after 1900?", "Which stations have more than 4
  * platforms?": the members of the class the question names whose number

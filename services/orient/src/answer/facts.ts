@@ -230,6 +230,16 @@ export class FactView {
     return edges;
   }
 
+  /**
+   * The things with a stated fact of `predicate` (as stored), at most
+   * `limit` (undefined when there are more: too many to answer cheaply).
+   */
+  async subjectsWith(predicate: string, limit: number): Promise<string[] | undefined> {
+    const triples = await this.store.query({ predicate }, { limit: limit + 1 });
+    if (triples.length > limit) return undefined;
+    return [...new Set(triples.filter((t) => !this.excluded(t) && !isBookkeepingSymbol(t.subject)).map((t) => t.subject))];
+  }
+
   /** Stated edges plus the ones symmetry and inverse rules give in one step. */
   async edges(id: string): Promise<Edge[]> {
     const cached = this.withRules.get(id);
