@@ -1,6 +1,7 @@
 import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, withinRange } from "./range.js";
+import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { isPolar, rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
@@ -99,6 +100,9 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
   if (q.mentions.length === 0) return (await answerComparisonOfAll(q, vocab, view)) ?? unread(subjects);
   // Another question read on the way ("find the moons of Jupiter", the rest of a narrowed ranking).
   const ask = (open: string) => answerQuestion(open, vocab, view);
+  // "Who works in the same office as Bob?": whatever shares Bob's fact.
+  const same = await answerSameAs(q, vocab, view);
+  if (same) return same;
   if (q.polar) {
     const existence = await answerExistence(q.toks, ask);
     if (existence) return existence;

@@ -1,0 +1,131 @@
+import { canonicalPredicate, nameTokens, singulars } from "@boyd/graph";
+import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
+import { ARTICLES, FILLER_WORDS } from "./lexicon.js";
+import type { Mention, QuestionReading } from "./question.js";
+import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
+import type { Vocabulary } from "./vocabulary.js";
+
+/** What sameAsAsked finds: the thing compared with, the noun naming what is shared, and the words naming the relation. */
+interface SameAs {
+  readonly thing: Mention;
+  /** The other thing of a yes/no question ("Do Bob and Dave ..."). */
+  readonly other: Mention | undefined;
+  /** "office" in "the same office as Bob": what the shared thing is. */
+  readonly noun: readonly string[];
+  /** Classes the noun names, when the graph has them. */
+  readonly classes: readonly string[];
+  readonly words: readonly string[];
+}
+
+/**
+ * "Who works in the same office as Bob?", "Do Bob and Dave work in the
+ * same office?": the thing after "as" (or the two things named), the noun
+ * after "same" and the classes it names, and the other words, which name
+ * the relation. Undefined for any other question.
+ */
+function sameAsAsked(q: QuestionReading, vocab: Vocabulary): SameAs | undefined {
+  const { toks } = q;
+  const same = toks.indexOf("same");
+  if (same < 0) return undefined;
+  const as = toks.indexOf("as", same + 1);
+  const nounEnd = as > 0 ? as : toks.length;
+  const noun = toks.slice(same + 1, nounEnd).filter((t) => !FILLER_WORDS.has(t));
+  const inNoun = (m: Mention) => m.start > same && m.end <= nounEnd;
+  const classes = q.mentions.filter(inNoun).flatMap((m) => m.ids.filter((id) => vocab.isClass(id)));
+  const things = q.mentions.filter((m) => !inNoun(m) && m !== q.head);
+  let at = as + 1;
+  while (as > 0 && ARTICLES.has(toks[at] ?? "")) at++;
+  const named = new Set(q.mentions.flatMap((m) => Array.from({ length: m.end - m.start }, (_, k) => m.start + k)));
+  const words = q.words.filter((w) => w.position < same && !named.has(w.position)).map((w) => w.text);
+  if (q.polar) return things.length === 2 && as < 0 ? { thing: things[0]!, other: things[1]!, noun, classes, words } : undefined;
+  const thing = things.length === 1 && things[0]!.start === at ? things[0] : undefined;
+  return thing && { thing, other: undefined, noun, classes, words };
+}
+
+/** One way two things may be the same: the first thing's fact, and the facts that make what it reaches the kind the noun says. */
+interface Shared {
+  readonly fact: Edge;
+  readonly kind: readonly FactStep[];
+}
+
+/**
+ * The facts of `id` the question's words name best whose other end is
+ * what the noun says: of its class when the graph has one, else named by
+ * it ("berlin_office" for "office") or reached by a predicate it names
+ * ("the same manager as Dave"). Each is a thing `id` shares with whatever
+ * has the same fact. None when two relations are named as well as each
+ * other: they say no one sameness.
+ */
+async function sharedBy(id: string, asked: SameAs, vocab: Vocabulary, view: FactView): Promise<Shared[]> {
+  const score = (p: string): number => Math.max(0, ...[...asked.words, ...asked.noun].map((w) => wordScore(w, p)));
+  const edges = (await view.statedEdges(id)).filter((e) => e.direction === "out" && !IS_A.has(canonicalPredicate(e.predicate)) && score(e.predicate) >= WORD_MATCH_THRESHOLD);
+  const best = Math.max(0, ...edges.map((e) => score(e.predicate)));
+  const out: Shared[] = [];
+  for (const fact of edges.filter((e) => score(e.predicate) === best)) {
+    const kind = await kindOf(fact, asked, vocab, view);
+    if (kind) out.push({ fact, kind });
+  }
+  return new Set(out.map((s) => canonicalPredicate(s.fact.predicate))).size === 1 ? out : [];
+}
+
+/** The facts that make a fact's other end what the noun says (none needed when the noun names it or the predicate), or undefined when it is not. */
+async function kindOf(fact: Edge, asked: SameAs, vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
+  if (asked.classes.length > 0) return firstKind(view, fact.other, asked.classes);
+  if (asked.noun.length === 0 || asked.noun.some((n) => wordScore(n, fact.predicate) >= WORD_MATCH_THRESHOLD)) return [];
+  const name = nameTokens(vocab.displayName(fact.other));
+  return asked.noun.every((n) => name.includes(n) || singulars(n).some((s) => name.includes(s))) ? [] : undefined;
+}
+
+/**
+ * "Who works in the same office as Bob?": whatever has the fact Bob has
+ * (`works_in berlin_office`) for the relation the words name, of the class
+ * asked for if one is; each answer proven by Bob's fact and its own. "Do
+ * Bob and Dave work in the same office?": yes when one thing is reached by
+ * both; unknown otherwise (a thing may be in two offices). Undefined for
+ * other questions.
+ */
+export async function answerSameAs(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const asked = sameAsAsked(q, vocab);
+  if (!asked || asked.thing.ids.length !== 1) return undefined;
+  const id = asked.thing.ids[0]!;
+  const shared = await sharedBy(id, asked, vocab, view);
+  const subjects = q.mentions.flatMap((m) => m.ids);
+  if (shared.length === 0) return { ...unread(subjects), kind: q.polar ? "unknown" : "entities" };
+  const predicate = shared[0]!.fact.predicate;
+  if (asked.other) return bothShare(asked.other, shared, subjects, view);
+  const answers = new Map<string, FoundAnswer>();
+  for (const s of shared) {
+    for (const e of await view.statedEdges(s.fact.other)) {
+      if (e.direction !== "in" || e.predicate !== predicate || e.other === id || answers.has(e.other)) continue;
+      const member = q.head ? await firstKind(view, e.other, q.head.ids) : [];
+      if (member) answers.set(e.other, { id: e.other, confidence: e.confidence * s.fact.confidence, steps: [e.step, s.fact.step, ...s.kind, ...member] });
+    }
+  }
+  const head = q.head ? `, ?x is_a ${q.head.ids.join("|")}` : "";
+  return { kind: "entities", pattern: `?x ${predicate} ?o, ${id} ${predicate} ?o${head}`, subjects, predicates: [predicate], answers: [...answers.values()], proof: [] };
+}
+
+/** Whether the second thing has a fact reaching one of the things the first shares: yes with both facts, else unknown. */
+async function bothShare(other: Mention, shared: readonly Shared[], subjects: readonly string[], view: FactView): Promise<QuestionAnswer> {
+  const predicate = shared[0]!.fact.predicate;
+  const second = other.ids.length === 1 ? other.ids[0]! : undefined;
+  const pattern = `${shared[0]!.fact.step.triple.subject} ${predicate} ?o, ${second ?? other.text} ${predicate} ?o`;
+  if (second) {
+    const theirs = (await view.statedEdges(second)).filter((e) => e.direction === "out" && e.predicate === predicate);
+    for (const s of shared) {
+      const match = theirs.find((e) => e.other === s.fact.other);
+      if (match) return { kind: "yes", pattern, subjects, predicates: [predicate], answers: [], proof: [s.fact.step, match.step, ...s.kind] };
+    }
+  }
+  return { ...unread(subjects), kind: "unknown", pattern };
+}
+
+/** The facts that make `id` one of `classes` (the first that does), or undefined. */
+async function firstKind(view: FactView, id: string, classes: readonly string[]): Promise<FactStep[] | undefined> {
+  for (const cls of classes) {
+    const steps = await view.isA(id, cls);
+    if (steps) return steps;
+  }
+  return undefined;
+}
