@@ -64,4 +64,15 @@ describe("answering - a relation followed through others, as the question asks",
     expect(counted.answers.map((a) => a.symbolId)).toEqual(["4"]);
     expect((await ask(store, "How many rivers flow into the Danube?")).answers.map((a) => a.symbolId)).toEqual(["2"]);
   });
+
+  it("'directly' and 'direct' keep what a fact states, even of a relation declared transitive; 'direct' as a verb is still the verb", async () => {
+    const declared = await graphWith([...WATERS, ["flows_into", "rdf_type", "owl_transitive_property"]], "waters.csv");
+    expect(ids(await ask(declared, "Which rivers flow into the Danube?"))).toEqual(["ammer", "amper", "inn", "isar"]);
+    expect(ids(await ask(declared, "Which rivers flow directly into the Danube?"))).toEqual(["inn", "isar"]);
+    expect((await ask(declared, "Does the Ammer flow directly into the Danube?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(declared, "Does the Isar flow directly into the Danube?")).kind).toBe(AnswerKind.YES);
+    const org = await graphWith([["bob", "reports_to", "alice"], ["dave", "reports_to", "bob"], ["heat", "directed_by", "michael_mann"], ["heat", "is_a", "film"]], "org.csv");
+    expect(ids(await ask(org, "Who are Alice's direct reports?"))).toEqual(["bob"]);
+    expect(ids(await ask(org, "Which films did Michael Mann direct?"))).toEqual(["heat"]);
+  });
 });

@@ -61,7 +61,7 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
   // "What does Express depend on, directly or indirectly?": the question without those words, its relation chained.
   const chaining = chainingAsked(text);
   if (chaining) {
-    const chained = await answerQuestion(chaining.rest, vocab, view.chainedAsAsked(chaining.said));
+    const chained = await answerQuestion(chaining.rest, vocab, chaining.mode === "direct" ? view : view.chainedAsAsked(chaining.said));
     const direct = chaining.mode === "indirect" ? await answerQuestion(chaining.rest, vocab, view) : undefined;
     return chainedAnswer(chaining, chained, direct);
   }
