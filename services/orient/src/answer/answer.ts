@@ -16,7 +16,7 @@ import { answerWhenMade } from "./made.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
-import { doerDirection, namesOtherEnd, passive, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
+import { bareNoun, doerDirection, namesOtherEnd, nounNamesDoer, passive, standsAsVerb, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 import type { Partial, Reading } from "./reading.js";
@@ -625,7 +625,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const word = own[start];
   // A number named ("Which stations have 4 platforms?") is the value of its fact, whatever the word order.
   // Within a place, the answer is what the fact places there (`?x born_in malaga`, `?x held_by louvre`), whatever the voice.
-  const expected = (NUMBER.test(anchor) && !reading.members) || reading.members === "place" ? "in" : word && word !== where && word !== kind && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position), word.position === reading.afterHead) : undefined;
+  const expected = (NUMBER.test(anchor) && !reading.members) || reading.members === "place" ? "in" : word && word !== where && (word !== kind || verbAfterQuestionWord(reading.toks, word, first.predicate, reading.anchor)) && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position), word.position === reading.afterHead, reading.toks) : undefined;
   if (expected && first.direction !== expected) return undefined;
   // "Which of Ana's children live in Porto?" answers children: never where they live.
   const last = own[hops.length - 1];
@@ -759,7 +759,7 @@ async function againstTheWords(p: Partial, path: JudgedPath, reading: Reading, v
     const hop = p.hops[i]!;
     for (const m of reading.others) {
       if (reading.things.has(m) || !(await someIsA(view, p.hops[i - 1]!.other, m.ids))) continue;
-      const expected = expectedDirection(hop.predicate, m, word, reading.nesting.has(word.position));
+      const expected = expectedDirection(hop.predicate, m, word, reading.nesting.has(word.position), false, reading.toks);
       if (expected && expected !== hop.direction) return true;
     }
   }
@@ -800,7 +800,9 @@ function ownerMisread(p: Partial, anchor: string, reading: Reading, vocab: Vocab
  * Kenya" / "Kenya's capital" asks for `?x capital_of kenya` or
  * `kenya has_capital ?x`; otherwise either way.
  */
-function expectedDirection(predicate: string, anchor: Mention, word: RelationWord, nested: boolean, afterHead = false): "out" | "in" | undefined {
+function expectedDirection(predicate: string, anchor: Mention, word: RelationWord, nested: boolean, afterHead = false, toks?: readonly string[]): "out" | "in" | undefined {
+  // Given the question's tokens when the word may stand as a verb (see standsAsVerb).
+  const verbal = toks !== undefined && standsAsVerb(toks, word, nested);
   if (verbLike(predicate)) {
     // "X's owner", "the boss of X": the noun says who does the verb, whatever the word order.
     const doer = nested ? doerDirection(word.text, predicate) : undefined;
@@ -821,8 +823,27 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   if (words.at(-1) === "of") return turn(anchor.possessor ? "in" : "out");
   // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
   if (words[0] === "has" || words[0] === "have") return turn(anchor.possessor ? "out" : "in");
-  return anchor.possessor ? turn("out") : undefined;
+  if (anchor.possessor) return turn("out");
+  // "What does jinja depend on?" over `flask dependency jinja` (flask's dependency is jinja): a verb keeps the word order,
+  // the thing before it the fact's subject; turned when the noun names whoever does the verb (`manager`: "Who manages Bob?").
+  if (verbal && bareNoun(predicate)) return anchor.start < word.position !== nounNamesDoer(word.text, predicate, toks, word.position) ? "out" : "in";
+  return undefined;
 }
+
+/**
+ * "What depends on the router?", "What eats the mouse?": the word read as
+ * the noun after "what" is the verb, "what" its subject, when a
+ * preposition, an article or a name follows it at once (a noun is
+ * followed by its verb: "What moons orbit Mars?", "What money is used").
+ * Only for a bare noun predicate, whose roles a verb fixes.
+ */
+function verbAfterQuestionWord(toks: readonly string[], word: RelationWord, predicate: string, anchor: Mention): boolean {
+  const next = toks[word.position + 1] ?? "";
+  return bareNoun(predicate) && (ARTICLES.has(next) || PREPOSITIONS.has(next) || anchor.start === word.position + 1);
+}
+
+/** Words that follow a verb and start its object ("depends on", "lives in"). */
+const PREPOSITIONS: ReadonlySet<string> = new Set(["on", "in", "upon", "at", "to", "from", "with", "for", "into", "onto", "by", "under", "over"]);
 
 /** A verb's past form ("joined", "wrote"): no noun. */
 function pastVerb(word: string): boolean {

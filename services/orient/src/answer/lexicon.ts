@@ -17,7 +17,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   report: ["report", "reports", "manager", "manage", "managed", "boss", "supervisor", "supervise", "superior", "lead", "head", "under"],
   member: ["member", "members", "membership", "team", "join", "joined", "belongs", "works", "staff"],
   own: ["own", "owns", "owner", "owned", "responsible", "maintain", "maintains", "maintained", "maintainer", "look", "after", "care", "steward", "charge", "run", "runs"],
-  depend: ["depend", "depends", "dependency", "dependencies", "rely", "relies", "require", "requires", "need", "needs", "use", "uses", "built"],
+  depend: ["depend", "depends", "dependency", "dependencies", "rely", "relies", "require", "requires", "required", "prerequisite", "prerequisites", "need", "needs", "use", "uses", "built"],
   speak: ["language", "languages", "speak", "speaks", "spoken", "tongue", "official"],
   write: ["written", "write", "wrote", "implemented", "implement", "coded", "language", "programming"],
   money: ["currency", "money", "pay", "tender", "coin"],

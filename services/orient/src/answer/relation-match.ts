@@ -1,7 +1,8 @@
 import { similarity, stem, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
+import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
+import type { RelationWord } from "./question.js";
 
 /** Below this a word does not name a predicate. */
 export const WORD_MATCH_THRESHOLD = 0.5;
@@ -35,8 +36,8 @@ export function wordScore(word: string, predicate: string): number {
   const words = predicateWords(predicate);
   const s = stem(verbOf(word));
   if (words.some((w) => stem(verbOf(w)) === s)) score = 1;
-  // "leader" names `led_by`: the noun for whoever does the verb.
-  else if (doesVerbOf(word, predicate)) score = 0.85;
+  // "leader" names `led_by`: the noun for whoever does the verb; and "directed" names `director`, the other way round.
+  else if (doesVerbOf(word, predicate) || words.some((w) => agentVerbs(w).some((v) => stem(v) === s))) score = 0.85;
   else {
     const concepts = new Set(encoder.conceptsOf(word));
     if (words.some((w) => encoder.conceptsOf(w).some((c) => concepts.has(c)))) score = 0.85;
@@ -150,4 +151,51 @@ export function doerDirection(noun: string, predicate: string): "out" | "in" | u
   const doesIt = doesVerbOf(noun, predicate);
   if (!doesIt && !verbs.some((v) => saysBackwards(v, predicate))) return undefined;
   return doesIt !== passive(predicate) ? "in" : "out";
+}
+
+/** Words before a relation word that make it a noun ("a prerequisite", "the prey", "its habitat"). */
+const NOUN_MARKERS: ReadonlySet<string> = new Set(["a", "an", "the", "its", "their", "his", "her", "my", "our", "your", "s"]);
+
+/**
+ * Whether a question word stands as a verb ("What does jinja depend on?",
+ * "Which animals prey on zebras?"), not a noun: nothing nests it ("the
+ * prey of", "Kenya's capital"), no article or possessive stands before it,
+ * and "of" does not follow it.
+ */
+export function standsAsVerb(toks: readonly string[], word: RelationWord, nested: boolean): boolean {
+  // "What do people officially speak in Iceland?": the verb has a subject of its own, so the thing named is neither its subject nor its object.
+  const ownSubject = [1, 2].some((k) => GENERIC_SUBJECTS.has(toks[word.position - k] ?? ""));
+  return !nested && !ownSubject && !NOUN_MARKERS.has(toks[word.position - 1] ?? "") && toks[word.position + 1] !== "of";
+}
+
+/** Subjects a verb may have that name nothing ("people speak", "do you pay"). */
+const GENERIC_SUBJECTS: ReadonlySet<string> = new Set(["people", "they", "you", "we", "one", "someone", "anyone", "folks", "locals", "residents"]);
+
+/** Last words of a predicate that make it a verb phrase (`licensed_under`), not a noun. */
+const TRAILING_PREPOSITIONS: ReadonlySet<string> = new Set(["under", "over", "through", "across", "about", "against", "after", "before", "between", "within", "without", "via", "per", "like", "as", "up", "out", "off", "onto", "upon", "around"]);
+
+/**
+ * A noun predicate (`dependency`, `prey`, `manager`: "X N Y" says Y is
+ * X's N) named by a verb: X does the verb to Y ("flask depends on jinja",
+ * "the lion preys on the zebra"), unless the noun names whoever does the
+ * verb ("manages" and `manager`: Y manages X). Whether it is that way
+ * round: the verb's subject is the fact's object.
+ */
+export function nounNamesDoer(verb: string, predicate: string, toks: readonly string[] = [], position = -1): boolean {
+  // "Which courses are required for compilers?": a passive verb turns the roles round.
+  const passiveVoice = COPULAS.has(toks[position - 1] ?? "") && (verb.endsWith("ed") || verbOf(verb) !== verb);
+  return doerOf(verb, predicate) !== passiveVoice;
+}
+
+function doerOf(verb: string, predicate: string): boolean {
+  const v = stem(verbOf(verb));
+  return predicateWords(predicate).some((w) => agentVerbs(w).some((a) => stem(a) === v));
+}
+
+/** A bare noun predicate (`dependency`, `prey`, `habitat`), neither verb-like nor `_of` nor `has_`: the one kind whose roles a verb fixes by the rule of nounNamesDoer. */
+export function bareNoun(predicate: string): boolean {
+  const t = predicateTokens(predicate);
+  if (verbLike(predicate) || t.at(-1) === "of" || t[0] === "has" || t[0] === "have" || TRAILING_PREPOSITIONS.has(t.at(-1) ?? "")) return false;
+  // `licensed_under`, `founded`, `written`: a participle is a verb, whatever follows it.
+  return !t.some((w) => (w.length > 4 && w.endsWith("ed")) || verbOf(w) !== w);
 }
