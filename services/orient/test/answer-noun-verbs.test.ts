@@ -52,4 +52,28 @@ describe("answering - a verb for a noun predicate keeps the roles the verb gives
     expect(ids(await ask(store, "Which courses are required for the seminar?"))).toEqual(["lecture"]);
     expect(ids(await ask(store, "Which courses require the lecture?"))).toEqual(["seminar"]);
   });
+
+  it("the same over `N_of` and `has_N` predicates: the owner is on the other side of `_of`, and a member, like a doer, does the verb", async () => {
+    const store = await graphWith(
+      [
+        ["logger", "dependency_of", "router"],
+        ["mouse", "prey_of", "owl"],
+        ["fox", "has_prey", "rabbit"],
+        ["kim", "manager_of", "lee"],
+        ["norway", "member_of", "nato"],
+        ["norway", "is_a", "country"],
+      ],
+      "of.csv",
+    );
+    expect(ids(await ask(store, "What does the router depend on?"))).toEqual(["logger"]);
+    expect(ids(await ask(store, "What does the logger depend on?"))).toEqual([]);
+    expect((await ask(store, "Does the logger depend on the router?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Does the router depend on the logger?")).kind).toBe(AnswerKind.YES);
+    expect(ids(await ask(store, "What eats the mouse?"))).toEqual(["owl"]);
+    expect(ids(await ask(store, "What does the mouse eat?"))).toEqual([]);
+    expect(ids(await ask(store, "What does the fox eat?"))).toEqual(["rabbit"]);
+    expect(ids(await ask(store, "Who manages Lee?"))).toEqual(["kim"]);
+    expect((await ask(store, "Does Lee manage Kim?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect(ids(await ask(store, "Which countries joined NATO?"))).toEqual(["norway"]);
+  });
 });

@@ -16,7 +16,7 @@ import { answerWhenMade } from "./made.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
-import { bareNoun, doerDirection, namesOtherEnd, nounNamesDoer, passive, standsAsVerb, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
+import { doerDirection, namesOtherEnd, nounOwner, passive, standsAsVerb, verbSubjectFirst, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 import type { Partial, Reading } from "./reading.js";
@@ -814,6 +814,10 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
     const turned = (passive(predicate) !== (word.passive === true)) !== saysBackwards(word.text, predicate);
     return anchor.start < word.position !== turned ? "out" : "in";
   }
+  // "What does jinja depend on?" over `flask dependency jinja` or `jinja dependency_of flask`: a verb for a noun predicate
+  // keeps the word order, the thing before it the verb's subject (see verbSubjectFirst: "Who manages Bob?" over `bob manager ?x`).
+  const subjectFirst = verbal ? verbSubjectFirst(word.text, predicate, toks, word.position) : undefined;
+  if (subjectFirst !== undefined) return anchor.start < word.position === subjectFirst ? "out" : "in";
   const words = predicateTokens(predicate);
   // "the children of Arthur" names the other end of `parent_of`: read backwards.
   const turn = (d: "out" | "in"): "out" | "in" => (namesOtherEnd(word.text, predicate) ? (d === "out" ? "in" : "out") : d);
@@ -823,11 +827,7 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   if (words.at(-1) === "of") return turn(anchor.possessor ? "in" : "out");
   // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
   if (words[0] === "has" || words[0] === "have") return turn(anchor.possessor ? "out" : "in");
-  if (anchor.possessor) return turn("out");
-  // "What does jinja depend on?" over `flask dependency jinja` (flask's dependency is jinja): a verb keeps the word order,
-  // the thing before it the fact's subject; turned when the noun names whoever does the verb (`manager`: "Who manages Bob?").
-  if (verbal && bareNoun(predicate)) return anchor.start < word.position !== nounNamesDoer(word.text, predicate, toks, word.position) ? "out" : "in";
-  return undefined;
+  return anchor.possessor ? turn("out") : undefined;
 }
 
 /**
@@ -835,11 +835,11 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
  * the noun after "what" is the verb, "what" its subject, when a
  * preposition, an article or a name follows it at once (a noun is
  * followed by its verb: "What moons orbit Mars?", "What money is used").
- * Only for a bare noun predicate, whose roles a verb fixes.
+ * Only for a noun predicate, whose roles a verb fixes.
  */
 function verbAfterQuestionWord(toks: readonly string[], word: RelationWord, predicate: string, anchor: Mention): boolean {
   const next = toks[word.position + 1] ?? "";
-  return bareNoun(predicate) && (ARTICLES.has(next) || PREPOSITIONS.has(next) || anchor.start === word.position + 1);
+  return nounOwner(predicate) !== undefined && (ARTICLES.has(next) || PREPOSITIONS.has(next) || anchor.start === word.position + 1);
 }
 
 /** Words that follow a verb and start its object ("depends on", "lives in"). */

@@ -2,7 +2,7 @@ import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import { chainWithin, IS_A, kindPredicate, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
-import { bareNoun, doerDirection, namesOtherEnd, nounNamesDoer, passive, standsAsVerb, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { doerDirection, namesOtherEnd, passive, standsAsVerb, verbSubjectFirst, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { OWL_FUNCTIONAL, type Vocabulary } from "./vocabulary.js";
 
@@ -33,11 +33,11 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   // "Is Marcus Carol's boss?": a noun for whoever does the verb to the owner says the roles, as it does in open questions (`carol reports_to marcus`).
   const ownerOf = (target: Mention): Mention | undefined => (first.possessor ? first : target.possessor ? target : undefined);
   const doer = (p: string): "out" | "in" | undefined => q.nestingWords.map((w) => doerDirection(w.text, p)).find((d) => d !== undefined);
-  // "Does jinja depend on flask?" over `flask dependency jinja`: a verb fixes the roles of a noun predicate too (see nounNamesDoer).
-  const verbFor = (p: string): RelationWord | undefined => (bareNoun(p) ? q.words.find((w) => standsAsVerb(q.toks, w, q.nesting.has(w.position)) && wordScore(w.text, p) >= WORD_MATCH_THRESHOLD) : undefined);
+  // "Does jinja depend on flask?" over `flask dependency jinja`: a verb fixes the roles of a noun predicate too (see verbSubjectFirst).
   const nounOrder = (p: string, swapped: boolean): boolean => {
-    const verb = verbFor(p);
-    return verb === undefined || swapped === nounNamesDoer(verb.text, p, q.toks, verb.position);
+    const verb = q.words.find((w) => standsAsVerb(q.toks, w, q.nesting.has(w.position)) && wordScore(w.text, p) >= WORD_MATCH_THRESHOLD);
+    const subjectFirst = verb && verbSubjectFirst(verb.text, p, q.toks, verb.position);
+    return subjectFirst === undefined || swapped !== subjectFirst;
   };
   const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || (!verbLike(p) ? nounOrder(p, swapped) : doer(p) !== undefined || swapped === (passive(p) !== passiveWords !== backwards(p)));
   // A noun keeps the roles "of" and "'s" give: "Is Beth the parent of Arthur?" is `beth parent_of arthur`, never `arthur parent_of beth`.

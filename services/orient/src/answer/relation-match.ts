@@ -175,27 +175,36 @@ const GENERIC_SUBJECTS: ReadonlySet<string> = new Set(["people", "they", "you", 
 const TRAILING_PREPOSITIONS: ReadonlySet<string> = new Set(["under", "over", "through", "across", "about", "against", "after", "before", "between", "within", "without", "via", "per", "like", "as", "up", "out", "off", "onto", "upon", "around"]);
 
 /**
- * A noun predicate (`dependency`, `prey`, `manager`: "X N Y" says Y is
- * X's N) named by a verb: X does the verb to Y ("flask depends on jinja",
- * "the lion preys on the zebra"), unless the noun names whoever does the
- * verb ("manages" and `manager`: Y manages X). Whether it is that way
- * round: the verb's subject is the fact's object.
+ * Where a noun predicate's owner is: first in `dependency`, `prey` and
+ * `has_prey` ("X N Y": Y is X's N), last in `dependency_of` ("X N_of Y":
+ * X is Y's N). Undefined for a verb-like predicate, and for one with a
+ * participle (`composed_of`, `licensed_under`), which is a verb.
  */
-export function nounNamesDoer(verb: string, predicate: string, toks: readonly string[] = [], position = -1): boolean {
+export function nounOwner(predicate: string): "first" | "last" | undefined {
+  const t = predicateTokens(predicate);
+  if (verbLike(predicate) || TRAILING_PREPOSITIONS.has(t.at(-1) ?? "")) return undefined;
+  const nouns = t.filter((w) => !GENERIC.has(w));
+  if (nouns.length === 0 || nouns.some((w) => (w.length > 4 && w.endsWith("ed")) || verbOf(w) !== w)) return undefined;
+  return t.at(-1) === "of" ? "last" : "first";
+}
+
+/** Nouns for whoever holds a place by doing the verb ("a member joins", "a student attends"): like a doer, the N does the verb. */
+const HOLDER_NOUNS: ReadonlySet<string> = new Set(["member", "members", "part", "parts", "citizen", "citizens", "resident", "residents", "inhabitant", "inhabitants", "student", "students", "employee", "employees", "staff", "native", "natives", "fan", "fans", "alumnus", "alumni", "graduate", "graduates", "participant", "participants", "attendee", "attendees", "customer", "customers", "client", "clients"]);
+
+/**
+ * A noun predicate named by a verb ("depends", "eats", "manages", "joined"):
+ * whether the verb's subject is the fact's subject. The owner does the
+ * verb to its N (flask depends on its dependency, the owl eats its prey)
+ * unless the N does it (a manager manages, a member joins); a passive
+ * verb ("is required for") turns it round. Undefined for predicates that
+ * are no noun (see nounOwner).
+ */
+export function verbSubjectFirst(verb: string, predicate: string, toks: readonly string[] = [], position = -1): boolean | undefined {
+  const owner = nounOwner(predicate);
+  if (!owner) return undefined;
+  const v = stem(verbOf(verb));
+  const nounActs = predicateWords(predicate).some((w) => HOLDER_NOUNS.has(w) || agentVerbs(w).some((a) => stem(a) === v));
   // "Which courses are required for compilers?": a passive verb turns the roles round.
   const passiveVoice = COPULAS.has(toks[position - 1] ?? "") && (verb.endsWith("ed") || verbOf(verb) !== verb);
-  return doerOf(verb, predicate) !== passiveVoice;
-}
-
-function doerOf(verb: string, predicate: string): boolean {
-  const v = stem(verbOf(verb));
-  return predicateWords(predicate).some((w) => agentVerbs(w).some((a) => stem(a) === v));
-}
-
-/** A bare noun predicate (`dependency`, `prey`, `habitat`), neither verb-like nor `_of` nor `has_`: the one kind whose roles a verb fixes by the rule of nounNamesDoer. */
-export function bareNoun(predicate: string): boolean {
-  const t = predicateTokens(predicate);
-  if (verbLike(predicate) || t.at(-1) === "of" || t[0] === "has" || t[0] === "have" || TRAILING_PREPOSITIONS.has(t.at(-1) ?? "")) return false;
-  // `licensed_under`, `founded`, `written`: a participle is a verb, whatever follows it.
-  return !t.some((w) => (w.length > 4 && w.endsWith("ed")) || verbOf(w) !== w);
+  return (owner === "first") !== nounActs !== passiveVoice;
 }
