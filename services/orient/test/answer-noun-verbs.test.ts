@@ -75,5 +75,10 @@ describe("answering - a verb for a noun predicate keeps the roles the verb gives
     expect(ids(await ask(store, "Who manages Lee?"))).toEqual(["kim"]);
     expect((await ask(store, "Does Lee manage Kim?")).kind).toBe(AnswerKind.UNKNOWN);
     expect(ids(await ask(store, "Which countries joined NATO?"))).toEqual(["norway"]);
+    // The passive turns the roles round, with "by" after the verb or after its particle.
+    expect((await ask(store, "Is Lee managed by Kim?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is Kim managed by Lee?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect((await ask(store, "Is the logger depended on by the router?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is the router depended on by the logger?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 });

@@ -816,7 +816,7 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   }
   // "What does jinja depend on?" over `flask dependency jinja` or `jinja dependency_of flask`: a verb for a noun predicate
   // keeps the word order, the thing before it the verb's subject (see verbSubjectFirst: "Who manages Bob?" over `bob manager ?x`).
-  const subjectFirst = verbal ? verbSubjectFirst(word.text, predicate, toks, word.position) : undefined;
+  const subjectFirst = verbal ? verbSubjectFirst(word, predicate, toks) : undefined;
   if (subjectFirst !== undefined) return anchor.start < word.position === subjectFirst ? "out" : "in";
   const words = predicateTokens(predicate);
   // "the children of Arthur" names the other end of `parent_of`: read backwards.

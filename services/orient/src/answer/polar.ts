@@ -36,7 +36,7 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   // "Does jinja depend on flask?" over `flask dependency jinja`: a verb fixes the roles of a noun predicate too (see verbSubjectFirst).
   const nounOrder = (p: string, swapped: boolean): boolean => {
     const verb = q.words.find((w) => standsAsVerb(q.toks, w, q.nesting.has(w.position)) && wordScore(w.text, p) >= WORD_MATCH_THRESHOLD);
-    const subjectFirst = verb && verbSubjectFirst(verb.text, p, q.toks, verb.position);
+    const subjectFirst = verb && verbSubjectFirst(verb, p, q.toks);
     return subjectFirst === undefined || swapped !== subjectFirst;
   };
   const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || (!verbLike(p) ? nounOrder(p, swapped) : doer(p) !== undefined || swapped === (passive(p) !== passiveWords !== backwards(p)));

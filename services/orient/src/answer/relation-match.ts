@@ -199,12 +199,15 @@ const HOLDER_NOUNS: ReadonlySet<string> = new Set(["member", "members", "part", 
  * verb ("is required for") turns it round. Undefined for predicates that
  * are no noun (see nounOwner).
  */
-export function verbSubjectFirst(verb: string, predicate: string, toks: readonly string[] = [], position = -1): boolean | undefined {
+export function verbSubjectFirst(verb: RelationWord, predicate: string, toks: readonly string[]): boolean | undefined {
   const owner = nounOwner(predicate);
   if (!owner) return undefined;
-  const v = stem(verbOf(verb));
+  const v = stem(verbOf(verb.text));
   const nounActs = predicateWords(predicate).some((w) => HOLDER_NOUNS.has(w) || agentVerbs(w).some((a) => stem(a) === v));
-  // "Which courses are required for compilers?": a passive verb turns the roles round.
-  const passiveVoice = COPULAS.has(toks[position - 1] ?? "") && (verb.endsWith("ed") || verbOf(verb) !== verb);
+  // "Which courses are required for compilers?", "Is the mouse eaten by the owl?": a passive verb turns the roles round.
+  const participle = verb.text.endsWith("ed") || verbOf(verb.text) !== verb.text;
+  // "is depended on by": a particle may stand between the participle and its "by".
+  const byFollows = toks[verb.position + 1] === "by" || toks[verb.position + 2] === "by";
+  const passiveVoice = verb.passive === true || (participle && (COPULAS.has(toks[verb.position - 1] ?? "") || byFollows));
   return (owner === "first") !== nounActs !== passiveVoice;
 }
