@@ -32,6 +32,10 @@ describe("answering - a number bounded on both sides", () => {
     // The ends may come either way round, and a unit may follow the range.
     expect(ids(await ask(store, "Which albums were released between 2000 and 1995?"))).toEqual(["kid_a", "ok_computer", "the_bends"]);
     expect(ids(await ask(store, "Which albums are between 45 and 55 minutes long?"))).toEqual(["kid_a", "ok_computer", "the_bends"]);
+    // A decade is the range it names; a century too.
+    expect(ids(await ask(store, "Which albums were released in the 1990s?"))).toEqual(["ok_computer", "pablo_honey", "the_bends"]);
+    expect((await ask(store, "Was Kid A released in the 1990s?")).kind).toBe(AnswerKind.NO);
+    expect(ids(await ask(store, "Which albums were released in the 1900s?"))).toEqual(["ok_computer", "pablo_honey", "the_bends"]);
   });
 
   it("a count of them, and a yes or no: no when the number is outside either bound, by its fact", async () => {

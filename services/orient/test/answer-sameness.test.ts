@@ -30,6 +30,9 @@ describe("answering - things the same as another in one respect", () => {
     expect(proofOf(same, "ben")).toBe("ben plays_for riverside_fc (players.csv); ana plays_for riverside_fc (players.csv); riverside_fc is_a club (players.csv)");
     // A class asked for narrows them; another relation named is another sameness.
     expect(ids(await ask(store, "Which players play for the same club as Ana?"))).toEqual(["ben"]);
+    // No word names the relation: the one fact that reaches a club is shared. A relation named is never traded for another.
+    expect(ids(await ask(store, "Who is in the same club as Cleo?"))).toEqual(["dev", "eli"]);
+    expect(ids(await ask(store, "Who was born in the same club as Cleo?"))).toEqual([]);
     // Nothing says porto is a city: the noun is not met, so nothing answers, until the graph says so.
     expect(ids(await ask(store, "Who was born in the same city as Cleo?"))).toEqual([]);
     const cities = await graphWith([...PLAYERS, ["porto", "is_a", "city"], ["lyon", "is_a", "city"]], "players.csv");

@@ -14,11 +14,13 @@ const UPPER_BOUNDS: readonly (readonly string[])[] = [["before"], ["earlier", "t
 
 /**
  * "Which frameworks were released between 2011 and 2015?" (both ends
- * counted) and "... after 2011 and before 2015?": a number bounded on
+ * counted), "... in the 2010s" and "... after 2011 and before 2015?": a number bounded on
  * both sides, asked as two questions with one bound each (cut from the
  * text as written), whose answers must meet both. Undefined for none.
  */
 export function rangeAsked(text: string): Range | undefined {
+  const decade = decadeAsked(text);
+  if (decade) return rangeAsked(decade);
   const toks = tokens(text);
   for (let i = 0; i < toks.length; i++) {
     if (toks[i] === "between" && NUMBER.test(toks[i + 1] ?? "") && toks[i + 2] === "and" && NUMBER.test(toks[i + 3] ?? "")) {
@@ -37,6 +39,18 @@ export function rangeAsked(text: string): Range | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * "formed in the 1990s", "built in the 1800s": the text with the decade
+ * or century as the range it is ("between 1990 and 1999"), or undefined.
+ */
+function decadeAsked(text: string): string | undefined {
+  const said = /\b(?:in\s+|during\s+)?the\s+(\d{3}0)'?s\b/i.exec(text);
+  if (!said) return undefined;
+  const start = Number(said[1]);
+  const end = start % 100 === 0 ? start + 99 : start + 9;
+  return `${text.slice(0, said.index)}between ${start} and ${end}${text.slice(said.index + said[0].length)}`;
 }
 
 /** "after 2011 and before 2015" starting at token `i`: the two bounds' token spans (the first's end is the "and"), one from each side. */

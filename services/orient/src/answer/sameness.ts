@@ -59,14 +59,28 @@ interface Shared {
  */
 async function sharedBy(id: string, asked: SameAs, vocab: Vocabulary, view: FactView): Promise<Shared[]> {
   const score = (p: string): number => Math.max(0, ...[...asked.words, ...asked.noun].map((w) => wordScore(w, p)));
-  const edges = (await view.statedEdges(id)).filter((e) => e.direction === "out" && !IS_A.has(canonicalPredicate(e.predicate)) && score(e.predicate) >= WORD_MATCH_THRESHOLD);
-  const best = Math.max(0, ...edges.map((e) => score(e.predicate)));
+  const facts = (await view.statedEdges(id)).filter((e) => e.direction === "out" && !IS_A.has(canonicalPredicate(e.predicate)));
+  // "Who is in the same band as Thom?": no word names the relation, so it is the one fact that reaches the noun's class.
+  // A relation named is never traded for another ("Who plays in the same band as Jonny?" names `plays`, guitar: nothing).
+  if (asked.words.length === 0 && asked.classes.length > 0) return oneRelation(await ofKind(facts, asked, vocab, view));
+  const named = facts.filter((e) => score(e.predicate) >= WORD_MATCH_THRESHOLD);
+  const best = Math.max(0, ...named.map((e) => score(e.predicate)));
+  return oneRelation(await ofKind(named.filter((e) => score(e.predicate) === best), asked, vocab, view));
+}
+
+/** The facts whose other end is what the noun says, each with the facts that show it. */
+async function ofKind(facts: readonly Edge[], asked: SameAs, vocab: Vocabulary, view: FactView): Promise<Shared[]> {
   const out: Shared[] = [];
-  for (const fact of edges.filter((e) => score(e.predicate) === best)) {
+  for (const fact of facts) {
     const kind = await kindOf(fact, asked, vocab, view);
     if (kind) out.push({ fact, kind });
   }
-  return new Set(out.map((s) => canonicalPredicate(s.fact.predicate))).size === 1 ? out : [];
+  return out;
+}
+
+/** The shared facts when they are of one relation; none when of two ("works in" and "lives in" say no one sameness). */
+function oneRelation(shared: readonly Shared[]): Shared[] {
+  return new Set(shared.map((s) => canonicalPredicate(s.fact.predicate))).size === 1 ? [...shared] : [];
 }
 
 /** The facts that make a fact's other end what the noun says (none needed when the noun names it or the predicate), or undefined when it is not. */
