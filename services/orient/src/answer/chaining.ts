@@ -53,7 +53,7 @@ export function chainingAsked(text: string): Chaining | undefined {
     const found = adjective ?? CHAINING.find((c) => c.words.every((w, k) => toks[i + k] === w));
     if (!found) continue;
     const said = new RegExp(`,?\\s*\\b${asWritten(found.words)}\\b,?`, "i");
-    const rest = text.replace(said, " ").replace(/\s+([?.!])/g, "$1").replace(/\s+/g, " ").trim();
+    const rest = text.replace(said, " ").replace(/\s+/g, " ").replace(/ ([?.!])/g, "$1").trim();
     if (rest === text) return undefined;
     return { rest, said: found.words.join(" "), mode: found.mode };
   }
