@@ -442,7 +442,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
   const placed = placedHere(reading);
   const score = scoring(reading, vocab);
-  const named = (e: Edge) => free || (placed && placesItsSubject(e.predicate)) || [...words, ...optional].some((w) => score(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  const named = (e: Edge) => free || (placed && (placesItsSubject(e.predicate) || fromAsked(reading, e.predicate))) || [...words, ...optional].some((w) => score(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
   // Within a place, the places within it lead on down without a word of their own ("born in England": in Greenwich, in London, in England).
   const downward = (e: Edge, before: readonly Edge[]) => reading.members === "place" && e.direction === "in" && CONTAINMENT.has(canonicalPredicate(e.predicate)) && placesWithin(before) === before.length;
   const mayUse = (e: Edge, before: readonly Edge[]) => named(e) || (asksKind(reading) && !reading.members && climbing([...before.slice(-1), e])) || downward(e, before);
@@ -483,6 +483,11 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
  * says where its subject is (`based_in`, `located_in`) does. A painter
  * `born_in` Malaga is not in Spain.
  */
+/** "Which bands are from England?": "from" names a fact that says where its subject comes from (`from`, `comes_from`), as "in" names one that places it. */
+function fromAsked(reading: Reading, predicate: string): boolean {
+  return reading.toks.includes("from") && predicateTokens(predicate).at(-1) === "from";
+}
+
 function placedHere(reading: Reading): boolean {
   return reading.members === "place" && reading.words.length === 0 && reading.type !== undefined;
 }
@@ -586,7 +591,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const start = reading.members === "place" ? Math.min(placesWithin(hops), hops.length - 1) : reading.members ? 1 : 0;
   // Only a fact that places its subject carries over to what holds the place: born in Valparaíso is born in Chile; a member of a team in Engineering is no team.
   // Held by a museum in Madrid is held in Madrid (placesItsSubject), as born in Valparaíso is born in Chile.
-  if (reading.members === "place" && !(placesItsSubject(hops[start]!.predicate) || (!placedHere(reading) && locative(hops[start]!.predicate)))) return undefined;
+  if (reading.members === "place" && !(placesItsSubject(hops[start]!.predicate) || (!placedHere(reading) && locative(hops[start]!.predicate)) || fromAsked(reading, hops[start]!.predicate))) return undefined;
   const kind = reading.kindWord;
   const where = reading.where;
   const { own, used, total } = assignWords(hops, reading, vocab);

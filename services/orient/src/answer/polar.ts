@@ -58,7 +58,9 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
     const fits = (p: string, swapped: boolean, subject: string): boolean => names(p) && keepsOrder(p, swapped) && keepsRoles(p, subject, target);
     // "Is Paris in the United States?": in Texas, which is in the United States.
     // "Was Victoria born in England?": born in London, which is in England; the first fact one the words name.
-    const placing = q.words.length === 0 ? placesItsSubject : (p: string) => first.ids.some((id) => fits(p, false, id));
+    // "Are Radiohead from England?": "from" names a fact of where its subject comes from (`from`, `comes_from`), as "in" one that places it.
+    const from = (p: string): boolean => q.toks.includes("from") && predicateTokens(p).at(-1) === "from";
+    const placing = q.words.length === 0 ? (p: string) => placesItsSubject(p) || from(p) : (p: string) => first.ids.some((id) => fits(p, false, id));
     const link = (await polarLink(first, target, view, fits)) ?? (q.within ? await containedIn(first, target, view, placing) : undefined);
     if (!link) break;
     links.push(...link.steps);

@@ -139,7 +139,7 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   if (headWord) words[words.findIndex((w) => w.position === headWord.position)] = headWord;
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
   const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
-  const within = toks.some((t, i) => (t === "in" && (!unit || i !== unit.start - 1)) || t === "within");
+  const within = toks.some((t, i) => (t === "in" && (!unit || i !== unit.start - 1)) || t === "within" || t === "from");
   const alike = toks.some((t) => t === "same" || t === "other" || t === "else" || t === "also" || t === "too");
   const nested = toks.some((t, i) => t === "s" || (i > 0 && (t === "that" || t === "who" || t === "which" || t === "whose" || t === "of")));
   const person = toks[0] === "who" || toks[0] === "whom" || (toks.includes("who") && !nested);
