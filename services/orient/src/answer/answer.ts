@@ -477,17 +477,17 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   return best && withPlacesDeeper(best, judged);
 }
 
+/** "Which bands are from England?": "from" names a fact that says where its subject comes from (`from`, `comes_from`), as "in" names one that places it. */
+function fromAsked(reading: Reading, predicate: string): boolean {
+  return reading.toks.includes("from") && predicateTokens(predicate).at(-1) === "from";
+}
+
 /**
  * "Which clubs are in England?": no word names a relation, so "in" alone
  * says how the answer is in a place within the one named; only a fact that
  * says where its subject is (`based_in`, `located_in`) does. A painter
  * `born_in` Malaga is not in Spain.
  */
-/** "Which bands are from England?": "from" names a fact that says where its subject comes from (`from`, `comes_from`), as "in" names one that places it. */
-function fromAsked(reading: Reading, predicate: string): boolean {
-  return reading.toks.includes("from") && predicateTokens(predicate).at(-1) === "from";
-}
-
 function placedHere(reading: Reading): boolean {
   return reading.members === "place" && reading.words.length === 0 && reading.type !== undefined;
 }

@@ -2,10 +2,9 @@ import { nameTokens as tokens } from "@boyd/graph";
 import { asWritten } from "./exclusion.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 
-/** What rangeAsked finds: the question once with each bound, and the words of the range. */
+/** What rangeAsked finds: the question once with each bound. */
 export interface Range {
   readonly questions: readonly [string, string];
-  readonly said: string;
 }
 
 /** Words that bound a number from below and from above, by their tokens. */
@@ -27,7 +26,7 @@ export function rangeAsked(text: string): Range | undefined {
       const [low, high] = [Number(toks[i + 1]), Number(toks[i + 3])].sort((a, b) => a - b);
       const said = new RegExp(`\\bbetween\\W+${asWritten(toks.slice(i + 1, i + 4))}\\b`, "i");
       const questions = [text.replace(said, `at least ${low}`), text.replace(said, `at most ${high}`)] as const;
-      return questions[0] === text ? undefined : { questions, said: toks.slice(i, i + 4).join(" ") };
+      return questions[0] === text ? undefined : { questions };
     }
     const bounded = boundsAt(toks, i);
     if (bounded) {
@@ -35,7 +34,7 @@ export function rangeAsked(text: string): Range | undefined {
       const cutFirst = new RegExp(`\\b${asWritten(toks.slice(first.start, first.end + 1))}\\W+`, "i");
       const cutSecond = new RegExp(`\\W+and\\W+${asWritten(toks.slice(second.start, second.end))}\\b`, "i");
       const questions = [text.replace(cutSecond, ""), text.replace(cutFirst, "")] as const;
-      return questions.includes(text) ? undefined : { questions, said: toks.slice(first.start, second.end).join(" ") };
+      return questions.includes(text) ? undefined : { questions };
     }
   }
   return undefined;
