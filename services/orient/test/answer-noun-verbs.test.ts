@@ -81,4 +81,22 @@ describe("answering - a verb for a noun predicate keeps the roles the verb gives
     expect((await ask(store, "Is the logger depended on by the router?")).kind).toBe(AnswerKind.YES);
     expect((await ask(store, "Is the router depended on by the logger?")).kind).toBe(AnswerKind.UNKNOWN);
   });
+
+  it("'contain' names `ingredient`, the dish its owner: what a dish contains, what contains a thing, and through others when asked", async () => {
+    const store = await graphWith(
+      [
+        ["trifle", "ingredient", "custard"],
+        ["trifle", "ingredient", "sponge"],
+        ["custard", "ingredient", "egg"],
+        ["trifle", "is_a", "dessert"],
+        ["custard", "is_a", "sauce"],
+      ],
+      "desserts.csv",
+    );
+    expect(ids(await ask(store, "What does trifle contain?"))).toEqual(["custard", "sponge"]);
+    expect(ids(await ask(store, "Which desserts contain custard?"))).toEqual(["trifle"]);
+    expect(ids(await ask(store, "What does custard contain?"))).toEqual(["egg"]);
+    expect((await ask(store, "Does custard contain trifle?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect(ids(await ask(store, "Which desserts contain egg, directly or indirectly?"))).toEqual(["trifle"]);
+  });
 });

@@ -25,7 +25,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   population: ["population", "populous", "inhabitants", "people", "residents"],
   discover: ["discover", "discovered", "discoverer", "discovery", "found", "spotted", "observed"],
   part: ["part", "parts", "component", "components", "piece", "belong", "belongs", "within", "division", "subdivision", "unit"],
-  contain: ["contain", "contains", "include", "includes", "hold", "holds", "consist", "comprise", "made", "composed", "compose", "composition"],
+  contain: ["contain", "contains", "include", "includes", "hold", "holds", "consist", "comprise", "made", "composed", "compose", "composition", "ingredient", "ingredients"],
   visit: ["visit", "visited", "explore", "explored", "flyby"],
   atmosphere: ["atmosphere", "air", "gas", "gases"],
   period: ["period", "long", "short", "duration", "takes", "runtime"],
