@@ -763,16 +763,11 @@ async function againstTheWords(p: Partial, path: JudgedPath, reading: Reading, v
     if (!word || word === MEMBERSHIP || word === reading.kindWord || word === reading.where) continue;
     const hop = p.hops[i]!;
     for (const m of reading.others) {
-      if (reading.things.has(m) || !(await someIsA(view, p.hops[i - 1]!.other, m.ids))) continue;
+      if (reading.things.has(m) || !(await view.isAnyOf(p.hops[i - 1]!.other, m.ids))) continue;
       const expected = expectedDirection(hop.predicate, m, word, reading.nesting.has(word.position), false, reading.toks);
       if (expected && expected !== hop.direction) return true;
     }
   }
-  return false;
-}
-
-async function someIsA(view: FactView, id: string, classes: readonly string[]): Promise<boolean> {
-  for (const cls of classes) if (await view.isA(id, cls)) return true;
   return false;
 }
 

@@ -343,6 +343,15 @@ export class FactView {
     return undefined;
   }
 
+  /** The facts that make `id` one of `classes` (the first class that it is), or undefined when it is none of them. */
+  async isAnyOf(id: string, classes: readonly string[]): Promise<FactStep[] | undefined> {
+    for (const cls of classes) {
+      const steps = await this.isA(id, cls);
+      if (steps) return steps;
+    }
+    return undefined;
+  }
+
   /**
    * What `id` holds by the predicates in `by` (its members by is-a, the
    * places within it by located-in), through chains of a transitive one

@@ -85,7 +85,7 @@ function oneRelation(shared: readonly Shared[]): Shared[] {
 
 /** The facts that make a fact's other end what the noun says (none needed when the noun names it or the predicate), or undefined when it is not. */
 async function kindOf(fact: Edge, asked: SameAs, vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
-  if (asked.classes.length > 0) return firstKind(view, fact.other, asked.classes);
+  if (asked.classes.length > 0) return view.isAnyOf(fact.other, asked.classes);
   if (asked.noun.length === 0 || asked.noun.some((n) => wordScore(n, fact.predicate) >= WORD_MATCH_THRESHOLD)) return [];
   const name = nameTokens(vocab.displayName(fact.other));
   return asked.noun.every((n) => name.includes(n) || singulars(n).some((s) => name.includes(s))) ? [] : undefined;
@@ -112,7 +112,7 @@ export async function answerSameAs(q: QuestionReading, vocab: Vocabulary, view: 
   for (const s of shared) {
     for (const e of await view.statedEdges(s.fact.other)) {
       if (e.direction !== "in" || e.predicate !== predicate || e.other === id || answers.has(e.other)) continue;
-      const member = q.head ? await firstKind(view, e.other, q.head.ids) : [];
+      const member = q.head ? await view.isAnyOf(e.other, q.head.ids) : [];
       if (member) answers.set(e.other, { id: e.other, confidence: e.confidence * s.fact.confidence, steps: [e.step, s.fact.step, ...s.kind, ...member] });
     }
   }
@@ -133,13 +133,4 @@ async function bothShare(other: Mention, shared: readonly Shared[], subjects: re
     }
   }
   return { ...unread(subjects), kind: "unknown", pattern };
-}
-
-/** The facts that make `id` one of `classes` (the first that does), or undefined. */
-async function firstKind(view: FactView, id: string, classes: readonly string[]): Promise<FactStep[] | undefined> {
-  for (const cls of classes) {
-    const steps = await view.isA(id, cls);
-    if (steps) return steps;
-  }
-  return undefined;
 }
