@@ -496,7 +496,9 @@ function headNoun(toks: readonly string[], words: readonly RelationWord[]): Rela
   const next = (x: RelationWord): string => toks[x.position + 1] ?? "";
   // "Which languages created by Microsoft ...": a passive participle right after it describes the noun.
   const described = (x: RelationWord): boolean => toks[x.position + 2] === "by" && opensNounPhrase(toks, x.position);
-  const w = words.find((x) => x.position === firstContent(toks) && ((FILLER_WORDS.has(next(x)) && !DETERMINERS.has(next(x))) || described(x)));
+  // "Which team owns billing?": after "which" the word is a noun whatever follows; "What contains a nut?" opens with a verb.
+  const afterWhich = (x: RelationWord): boolean => toks[x.position - 1] === "which";
+  const w = words.find((x) => x.position === firstContent(toks) && ((FILLER_WORDS.has(next(x)) && !DETERMINERS.has(next(x))) || described(x) || afterWhich(x)));
   if (!w) return undefined;
   if (opensNounPhrase(toks, w.position)) return w;
   return opensRelativeClause(toks, w.position) ? { ...w, clause: true } : undefined;

@@ -60,7 +60,7 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     }
     if (clause) return undefined;
     // A class named along the way ("the service Wei owns"): some symbol of the path is one.
-    const typed = await firstTyped(p, m, view);
+    const typed = await firstTyped(p, m, reading, view);
     if (typed) {
       steps.push(...typed);
       continue;
@@ -138,6 +138,13 @@ function clauseOnClass(m: Mention, reading: Reading): ((predicate: string) => bo
   return (predicate) => !verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD;
 }
 
+/** Whether `m` names the anchor's class beside it: right before it ("the planet Jupiter") or right after it ("Jupiter, the planet"). */
+function besideAnchor(m: Mention, reading: Reading): boolean {
+  const { toks, anchor } = reading;
+  const between = (from: number, to: number): boolean => toks.slice(from, to).every((t) => ARTICLES.has(t) || t === ",");
+  return (m.end <= anchor.start && between(m.end, anchor.start)) || (anchor.end <= m.start && between(anchor.end, m.start));
+}
+
 /** "from" or "to" right before the mention (an article between aside), or undefined. */
 function directionBefore(toks: readonly string[], m: Mention): "from" | "to" | undefined {
   const i = ARTICLES.has(toks[m.start - 1] ?? "") ? m.start - 2 : m.start - 1;
@@ -150,9 +157,17 @@ function directionOf(predicate: string): "from" | "to" | undefined {
   return last === "from" ? "from" : last === "to" || last === "at" || last === "into" ? "to" : undefined;
 }
 
-/** The is-a facts making a symbol of the path (its start included) one of the class `m` names. */
-async function firstTyped(p: Partial, m: Mention, view: FactView): Promise<FactStep[] | undefined> {
-  for (const node of [anchorOf(p), ...p.hops.map((h) => h.other)]) for (const id of m.ids) {
+/**
+ * The is-a facts making a symbol of the path one of the class `m` names.
+ * The path's start counts only when the class is named beside it ("the
+ * planet Jupiter"): in "Who owns the services that billing depends on?"
+ * the services are what billing depends on, and billing being a service
+ * made the owner of its database an answer.
+ */
+async function firstTyped(p: Partial, m: Mention, reading: Reading, view: FactView): Promise<FactStep[] | undefined> {
+  const nodes = p.hops.map((h) => h.other);
+  if (besideAnchor(m, reading)) nodes.unshift(anchorOf(p));
+  for (const node of nodes) for (const id of m.ids) {
     const steps = await view.isA(node, id);
     if (steps && steps.length > 0) return steps;
   }
