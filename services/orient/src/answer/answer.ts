@@ -3,7 +3,7 @@ import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
-import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, verbOf } from "./lexicon.js";
+import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, PLACE_WORDS, verbOf } from "./lexicon.js";
 import { isPolar, rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
@@ -462,7 +462,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
         if (free && p.hops.length > 0 && !climbing(hops)) continue;
         if (!reading.alike && converges(p.hops[p.hops.length - 1], e)) continue;
         // judge refuses a repeated predicate without a nesting noun; prune it here already.
-        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length) && !climbing(hops) && placesWithin(hops) < hops.length) continue;
+        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length) && climbed(hops) === 0 && placesWithin(hops) < hops.length) continue;
         next.push({ node: e.other, hops, confidence: p.confidence * e.confidence });
       }
     }
@@ -603,6 +603,11 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const rest = [...words.filter((w, j) => !used.has(j) && !FREE_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
   // "In which country was Rembrandt born?": born_in Leiden, in the Netherlands; the climb needs no word of its own.
   const climb = asksKind(reading) && !reading.members ? climbed(hops) : 0;
+  // "In which country does auth run?": `where` names the fact that first places it (its server `located_in` Frankfurt), the climb the rest.
+  if (climb > 0 && where && own[hops.length - 1] === where && own[hops.length - 1 - climb] === undefined) {
+    own[hops.length - 1 - climb] = where;
+    own[hops.length - 1] = undefined;
+  }
   const unexplained = own.slice(0, hops.length - climb).filter((w) => w === undefined).length;
   // A predicate taken twice in a row needs a nesting noun for one of the two ("Carol's manager reports_to ...").
   for (let i = 1; i < hops.length; i++) {
@@ -851,10 +856,9 @@ function pastVerb(word: string): boolean {
 }
 
 const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];
-const PLACE_WORDS = ["place", "location", "city", "town", "village", "country", "region", "state", "province", "continent", "office", "building", "site", "area", "district", "island"];
 
 async function isPlace(id: string, vocab: Vocabulary, view: FactView): Promise<boolean> {
-  return (await kindOf(id, PLACE_WORDS, vocab, view)) !== undefined;
+  return (await kindOf(id, [...PLACE_WORDS], vocab, view)) !== undefined;
 }
 
 async function isPerson(id: string, view: FactView): Promise<boolean> {

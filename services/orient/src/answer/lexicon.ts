@@ -247,3 +247,6 @@ export const MAKING_VERBS: ReadonlySet<string> = new Set(
 
 /** Nouns of a beginning whose stems do not meet their verbs' ("publication", stemmed "public"). */
 export const BEGINNING_NOUNS: ReadonlySet<string> = new Set("foundation formation creation construction publication inception".split(" "));
+
+/** Kinds of place: a thing of one is somewhere things are ("In which city ..." asks where). */
+export const PLACE_WORDS: ReadonlySet<string> = new Set(["place", "location", "city", "town", "village", "country", "region", "state", "province", "continent", "office", "building", "site", "area", "district", "island"]);

@@ -47,8 +47,11 @@ export function withPlacesDeeper<C extends PlacedCandidate>(best: C, judged: rea
 export function climbed(hops: readonly Edge[]): number {
   let n = 0;
   while (n < hops.length - 1 && containedBy(hops[hops.length - 1 - n]!)) n++;
-  const from = hops[hops.length - 1 - n];
-  return n > 0 && from !== undefined && from.direction === "out" && (locative(from.predicate) || placesItsSubject(from.predicate)) ? n : 0;
+  // After a fact that places nothing (`runs_on` a server), the first containment fact places its subject itself:
+  // the climb starts from there (the server in Frankfurt, Frankfurt in Germany).
+  const places = (h: Edge): boolean => h.direction === "out" && (locative(h.predicate) || placesItsSubject(h.predicate));
+  while (n > 0 && !places(hops[hops.length - 1 - n]!)) n--;
+  return n;
 }
 
 /** Whether a free path is one fact, or one that places its subject and the climb after it. */

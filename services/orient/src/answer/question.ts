@@ -1,4 +1,4 @@
-import { AGE_MEASURE, ARTICLES, COPULAS, FILLER_WORDS, HEAD_OPENERS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
+import { AGE_MEASURE, ARTICLES, COPULAS, FILLER_WORDS, HEAD_OPENERS, PLACE_WORDS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
 import { NUMBER } from "./result.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { capitalized, nameTokens as tokens, predicateTokens, singulars } from "@boyd/graph";
@@ -132,9 +132,10 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
     else words.push({ text: t, position: i, passive: toks[i + 1] === "by" });
   });
   // "Which country does ...", "what year was ...": the noun is followed by the clause's verb; "What circles Pluto?" has none.
-  const where = words.find((w) => w.text === "where");
-  if (where) words.splice(words.indexOf(where), 1);
+  const said = words.find((w) => w.text === "where");
+  if (said) words.splice(words.indexOf(said), 1);
   const headWord = head ? undefined : headNoun(toks, words);
+  const where = said ?? placeAskedIn(toks, head?.text ?? headWord?.text);
   // The head word stays among the words, as read (answerOpen sets it apart by identity).
   if (headWord) words[words.findIndex((w) => w.position === headWord.position)] = headWord;
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
@@ -488,6 +489,19 @@ function opensNounPhrase(toks: readonly string[], i: number): boolean {
   let j = i - 1;
   while (j >= 0 && DETERMINERS.has(toks[j]!)) j--;
   return j >= 0 && (toks[j] === "which" || toks[j] === "what" || toks[j] === "whose");
+}
+
+/**
+ * "In which city does auth run?", "Which city does billing run in?": a
+ * place asked for with "in" is asked for as "where" is (the city a thing
+ * is in through what it runs on), of the kind named. Its position is the
+ * "in"'s.
+ */
+function placeAskedIn(toks: readonly string[], kind: string | undefined): RelationWord | undefined {
+  if (kind === undefined || ![kind, ...singulars(kind)].some((k) => PLACE_WORDS.has(k))) return undefined;
+  const asking = (t: string | undefined): boolean => t === "which" || t === "what";
+  const at = toks[0] === "in" && asking(toks[1]) ? 0 : asking(toks[0]) && toks.at(-1) === "in" ? toks.length - 1 : -1;
+  return at < 0 ? undefined : { text: "where", position: at };
 }
 
 /** A noun after "which"/"what" ("which genus") or named before a relative clause ("find the team that"), opening the question. */
