@@ -17,6 +17,7 @@ const HOSTS: Facts = [
   ["node_c", "located_in", "dublin"],
   ["frankfurt", "located_in", "germany"],
   ["auth", "released_in", "2019"],
+  ["billing", "depends_on", "node_a"],
 ];
 
 describe("answering - 'in which city' asks where, of the kind named", () => {
@@ -36,5 +37,22 @@ describe("answering - 'in which city' asks where, of the kind named", () => {
     expect(ids(await ask(store, "In which country does billing run?"))).toEqual([]);
     expect(ids(await ask(store, "In which year was auth released?"))).toEqual(["2019"]);
     expect((await ask(store, "In which city does gateway run?")).kind).toBe(AnswerKind.ENTITIES);
+  });
+});
+
+describe("answering - the verb before 'in' a place says its fact places the answer there", () => {
+  it("'Which services run in Frankfurt?' are those on a server in Frankfurt, each with the server in its proof", async () => {
+    const store = await graphWith(HOSTS, "hosts.csv");
+    const here = await ask(store, "Which services run in Frankfurt?");
+    expect(ids(here)).toEqual(["auth", "gateway"]);
+    expect(here.pattern).toBe("?y1 located_in frankfurt, ?x runs_on ?y1, ?x is_a service");
+    expect(proofOf(here, "auth")).toBe("node_b located_in frankfurt (hosts.csv); auth runs_on node_b (hosts.csv); auth is_a service (hosts.csv)");
+    expect(ids(await ask(store, "Which services run in Dublin?"))).toEqual(["billing"]);
+  });
+
+  it("a fact the verb does not name places nothing: billing depends on a server in Frankfurt and does not run there", async () => {
+    const store = await graphWith(HOSTS, "hosts.csv");
+    expect(ids(await ask(store, "Which services run in Frankfurt?"))).not.toContain("billing");
+    expect(ids(await ask(store, "Which services are in Frankfurt?"))).toEqual([]);
   });
 });

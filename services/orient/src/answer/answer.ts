@@ -483,6 +483,19 @@ function fromAsked(reading: Reading, predicate: string): boolean {
 }
 
 /**
+ * "Which services run in Frankfurt?": the verb right before "in" and the
+ * place says its fact places its subject there (`runs_on` a server in
+ * Frankfurt), though the fact's own name does not.
+ */
+function inPlaceBy(reading: Reading, predicate: string, vocab: Vocabulary): boolean {
+  let at = reading.anchor.start - 1;
+  while (at >= 0 && ARTICLES.has(reading.toks[at]!)) at--;
+  if (reading.toks[at] !== "in") return false;
+  const verb = reading.words.find((w) => w.position === at - 1);
+  return verb !== undefined && scoring(reading, vocab)(verb.text, predicate) >= WORD_MATCH_THRESHOLD;
+}
+
+/**
  * "Which clubs are in England?": no word names a relation, so "in" alone
  * says how the answer is in a place within the one named; only a fact that
  * says where its subject is (`based_in`, `located_in`) does. A painter
@@ -591,7 +604,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const start = reading.members === "place" ? Math.min(placesWithin(hops), hops.length - 1) : reading.members ? 1 : 0;
   // Only a fact that places its subject carries over to what holds the place: born in Valparaíso is born in Chile; a member of a team in Engineering is no team.
   // Held by a museum in Madrid is held in Madrid (placesItsSubject), as born in Valparaíso is born in Chile.
-  if (reading.members === "place" && !(placesItsSubject(hops[start]!.predicate) || (!placedHere(reading) && locative(hops[start]!.predicate)) || fromAsked(reading, hops[start]!.predicate))) return undefined;
+  if (reading.members === "place" && !(placesItsSubject(hops[start]!.predicate) || (!placedHere(reading) && locative(hops[start]!.predicate)) || fromAsked(reading, hops[start]!.predicate) || inPlaceBy(reading, hops[start]!.predicate, vocab))) return undefined;
   const kind = reading.kindWord;
   const where = reading.where;
   const { own, used, total } = assignWords(hops, reading, vocab);
