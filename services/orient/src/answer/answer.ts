@@ -11,7 +11,7 @@ import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSu
 import { inUnit } from "./units.js";
 import { climbed, climbing, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
 import { countedQuestion, countOf } from "./counting.js";
-import { answerSuperlativeCounted } from "./counted-ranking.js";
+import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { exclusionAsked, leftOut } from "./exclusion.js";
@@ -133,7 +133,8 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
   const counted = await answerSuperlativeCounted(q, ask, vocab, view);
   if (counted) return counted;
   // So does "more than 4", "after 1900": read without it, every value would answer.
-  if (q.comparison) return (await answerComparison(q, vocab, view)) ?? (await answerComparisonAmong(q, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
+  // "more than one novel" with no number stated: each member's novels counted.
+  if (q.comparison) return (await answerComparison(q, vocab, view)) ?? (await answerCountedAtLeast(q, ask, vocab, view)) ?? (await answerComparisonAmong(q, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
   const parts = questionParts(text, vocab);
   // "Which services call auth service and are owned by team red?": both
   // parts hold of each answer. Read as one chain, the words would find

@@ -52,6 +52,51 @@ export async function answerSuperlativeCounted(q: QuestionReading, ask: (text: s
 }
 
 /**
+ * "Which authors wrote more than one novel?", "Which planets have at
+ * least 2 moons?": each member's list read as the most-counted ranking
+ * reads it, kept when its count passes the number. Only a lower bound is
+ * answered: the facts counted prove at least so many, while "fewer than"
+ * would need the graph to hold every one (it may not). Each answer's label
+ * gives its count, its proof every fact counted.
+ */
+export async function answerCountedAtLeast(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  const c = q.comparison;
+  if (!c || c.against || c.measure || q.unit || (c.op !== ">" && c.op !== ">=")) return undefined;
+  const head = q.head;
+  const noun = nounAfter(q, Math.max(...c.positions) + 1, head);
+  if (!head || !noun) return undefined;
+  for (const cls of head.ids) {
+    const counted = await countEach(cls, noun, ask, vocab, view);
+    const shape = counted && sameShape(counted);
+    if (!counted || shape === undefined) continue;
+    const passes = (n: number): boolean => (c.op === ">" ? n > c.value : n >= c.value);
+    const kept = counted.filter((m) => passes(m.listed.answers.length));
+    // Most counted first, then by id.
+    kept.sort((a, b) => b.listed.answers.length - a.listed.answers.length || (a.member < b.member ? -1 : 1));
+    const answers = kept.map((m) => countOf(m, vocab));
+    return { kind: "entities", pattern: `count ?x: ${shape}, ?m is-a ${cls}, count ${c.op} ${c.value}`, subjects: [cls], predicates: [...new Set(counted.flatMap((m) => m.listed.predicates))], answers, proof: [] };
+  }
+  return undefined;
+}
+
+/** The noun counted, right after the number: a class named there, or a word; undefined when anything else is named. */
+function nounAfter(q: QuestionReading, at: number, head: Mention | undefined): string | undefined {
+  const named = q.mentions.find((m) => m.start === at);
+  if (q.mentions.some((m) => m !== head && m !== named)) return undefined;
+  return named?.text ?? q.words.find((w) => w.position === at)?.text;
+}
+
+/** One member kept by its count: "frank_herbert: 2 counted in the graph" (the noun as asked may be singular: "more than one novel"), the facts counted its proof. */
+function countOf(c: Counted, vocab: Vocabulary): FoundAnswer {
+  return {
+    id: c.member,
+    label: `${vocab.displayName(c.member)}: ${c.listed.answers.length} counted in the graph`,
+    confidence: Math.min(c.isA.triple.confidence, ...c.listed.answers.map((a) => a.confidence)),
+    steps: [c.isA, ...c.listed.answers.flatMap((a) => a.steps)],
+  };
+}
+
+/**
  * One member as the answer: its count, the members tied with it and what
  * it was against in its label ("queen: 2 members counted in the graph, as
  * many as the_rolling_stones; against the_beatles 4"), every counted fact

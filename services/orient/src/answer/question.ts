@@ -189,12 +189,22 @@ function comparisonAsked(toks: readonly string[]): ComparisonFound | undefined {
   for (let i = 0; i < toks.length; i++) {
     const comparator = comparatorAt(toks, i);
     const n = i + (comparator?.length ?? 0);
-    if (!comparator || !NUMBER.test(toks[n] ?? "")) continue;
+    const value = numberAt(toks, n);
+    if (!comparator || value === undefined) continue;
     const unit = UNIT_PHRASES.find((u) => u.words.every((w, k) => toks[n + 1 + k] === w));
     const end = n + 1 + (unit?.words.length ?? 0);
-    return { op: comparator.op, value: Number(toks[n]), measure: comparator.measure, unit: unit?.key, positions: Array.from({ length: end - i }, (_, k) => i + k) };
+    return { op: comparator.op, value, measure: comparator.measure, unit: unit?.key, positions: Array.from({ length: end - i }, (_, k) => i + k) };
   }
   return undefined;
+}
+
+/** Small numbers written as words ("more than one novel"). */
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"].map((w, i) => [w, i + 1]));
+
+/** The number token `i` holds, in digits or as a word. */
+function numberAt(toks: readonly string[], i: number): number | undefined {
+  const t = toks[i] ?? "";
+  return NUMBER.test(t) ? Number(t) : NUMBER_WORDS.get(t);
 }
 
 /** Comparing words that may be followed by a thing rather than a number: "over", "under", "above" and "below" say where as often. */
