@@ -1053,6 +1053,8 @@ describe("answering - questions over the graph's own vocabulary", () => {
     const lena = await ask(store, "Is Lena a cardiology doctor?");
     expect(lena.kind).toBe(AnswerKind.YES);
     expect(lena.proof!.summary).toContain("lena specializes_in cardiology");
+    // The pattern says what was checked, the tie included.
+    expect(lena.pattern).toBe("lena is_a doctor, lena specializes_in cardiology");
     expect((await ask(store, "Is Kim at St Anne a doctor?")).kind).toBe(AnswerKind.YES);
   });
 

@@ -69,7 +69,9 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   if (patterns.length === targets.length) {
     // "Is Kim a cardiology doctor?": `kim is_a doctor` is not yes while nothing ties Kim to cardiology.
     const ties = await tiesOf(first, q.mentions.filter((m) => m !== first && !targets.includes(m)), view);
-    if (ties) return { kind: "yes", pattern: patterns.join("; "), subjects, predicates, answers: [], proof: [...links, ...ties] };
+    // The pattern names the ties too: "earthsea is_a novel" alone reads as if "fantasy" went unchecked.
+    const tied = (ties ?? []).map((t) => `${t.triple.subject} ${t.triple.predicate} ${t.triple.object}`);
+    if (ties) return { kind: "yes", pattern: [patterns.join("; "), ...tied].join(", "), subjects, predicates, answers: [], proof: [...links, ...ties] };
   }
   // No: a functional predicate that gives the subject (or the object) a different value.
   // "Is Carol an engineer?" asks for a kind, not for her one role: another role may still be
