@@ -149,7 +149,24 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
   if (whole.answers.length === 0) whole = (await answerWhenMade(q, view)) ?? whole;
   // "Which planets have an atmosphere?": members with a fact of `has_atmosphere`, whatever it has.
   if (whole.answers.length === 0) whole = (await answerMembersHaving(q, vocab, view)) ?? whole;
+  if (whole.answers.length === 0) whole = (await answerModifiedClass(q, ask, vocab)) ?? whole;
   return whole.answers.length > 0 || !parts || parts.joint ? whole : ((await answerEach(parts.questions, vocab, view)) ?? whole);
+}
+
+/**
+ * "Who wrote a science fiction novel?": a thing named right before a class
+ * that ends the question says which of the class's members the path goes
+ * through, as "Who wrote a novel that is science fiction?" does (that is
+ * how it is read). The class asked for ("Which science fiction novels
+ * ...") is read so already (modifiedClass).
+ */
+async function answerModifiedClass(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary): Promise<QuestionAnswer | undefined> {
+  const [thing, cls] = q.mentions.slice(-2);
+  const isClass = (m: Mention) => m.ids.some((id) => vocab.isClass(id));
+  // A possessive's "s" is a token of its own: joined again, the text would read otherwise.
+  if (!thing || !cls || thing.end !== cls.start || cls.end !== q.toks.length || cls === q.head || !isClass(cls) || isClass(thing) || q.toks.includes("s")) return undefined;
+  const described = await ask([...q.toks.slice(0, thing.start), cls.text, "that", "is", thing.text].join(" "));
+  return described.answers.length > 0 ? described : undefined;
 }
 
 /**
