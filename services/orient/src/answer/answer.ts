@@ -311,11 +311,8 @@ function joined(parts: readonly QuestionAnswer[], answers: FoundAnswer[], separa
   };
 }
 
-
 // ---------------------------------------------------------------------------
 // Open questions
-
-
 
 interface Candidate {
   readonly hops: readonly { predicate: string; direction: "out" | "in" }[];
@@ -591,7 +588,6 @@ function repeats(last: Edge | undefined, e: Edge): boolean {
   return last !== undefined && canonicalPredicate(last.predicate) === canonicalPredicate(e.predicate) && last.direction === e.direction;
 }
 
-
 function signatureOf(p: Partial): string {
   return p.hops.map((h) => `${canonicalPredicate(h.predicate)}:${h.direction}`).join("/");
 }
@@ -735,9 +731,6 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   });
   return { own, used, total };
 }
-
-
-
 
 /** The answer a path's end gives, with the facts that make it one (its kind, the other things named, the words left), or undefined. */
 async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: FactView, vocab: Vocabulary): Promise<FoundAnswer | undefined> {
@@ -923,7 +916,6 @@ function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {
   return hops.length === 0 ? 0 : hops.reduce((sum, h) => sum + predicateFit(h.predicate, words), 0) / hops.length;
 }
 
-
 /** Facts saying the answer is of a kind one of the words names ("which crater": `jezero is-a crater`), through is-a chains too. */
 async function kindOf(id: string, kinds: readonly string[], vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
   const wanted = new Set(kinds.flatMap((k) => [k, ...singulars(k)]));
@@ -980,14 +972,6 @@ async function kindsOnTheWay(p: Partial, rest: readonly RelationWord[], vocab: V
   }
   return steps;
 }
-
-
-
-
-
-
-
-
 
 /**
  * The question as it was read, as a graph pattern: the path from the
