@@ -42,6 +42,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   lifespan: ["lifespan", "live", "age", "old", "years", "long"],
   similar: ["similar", "like", "resemble", "resembles", "alike"],
   create: ["create", "created", "creator", "author", "authored", "develop", "developed", "developer", "maker", "made", "founder", "invent", "invented", "built"],
+  manufacture: ["make", "makes", "made", "maker", "makers", "manufacture", "manufactures", "manufactured", "manufacturer", "manufacturers", "produce", "produces", "produced", "producer", "producers"],
   flow: ["flow", "flows", "river", "drain", "drains", "mouth"],
   height: ["height", "high", "tall", "elevation", "short"],
   salary: ["salary", "salaries", "earn", "earns", "earned", "paid", "pay", "wage", "wages", "income"],

@@ -96,7 +96,9 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   }
   // "Is Lyon in Spain?" with no word of a relation asked whether Lyon is placed within Spain, whatever kinds were also tried.
   const asked = q.within && q.words.length === 0 ? "within" : (predicates[0] ?? "?");
-  return { kind: "unknown", pattern: `${first.ids[0]} ${asked} ${last.ids[0]}`, subjects, predicates, answers: [], proof: [] };
+  // The fact as the question asks it: "Does Bayer make metformin?" is `metformin manufactured_by bayer`, never the other way.
+  const [s, o] = predicates[0] && asked === predicates[0] && !keepsOrder(asked, false) ? [last, first] : [first, last];
+  return { kind: "unknown", pattern: `${s.ids[0]} ${asked} ${o.ids[0]}`, subjects, predicates, answers: [], proof: [] };
 }
 
 /**
