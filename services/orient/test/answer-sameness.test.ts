@@ -54,3 +54,28 @@ describe("answering - things the same as another in one respect", () => {
     expect((await ask(store, "Do Ana and Cleo play for the same club?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 });
+
+describe("answering - 'the same year as': a year is a number, whatever else the verb names", () => {
+  // "published" names `published_in` and `published_by` alike: the noun says which is shared.
+  const NOVELS: Facts = [
+    ...["dune", "dune_messiah", "the_left_hand_of_darkness", "earthsea"].map((n) => [n, "is_a", "novel"] as const),
+    ["dune", "published_in", "1965"],
+    ["dune_messiah", "published_in", "1969"],
+    ["the_left_hand_of_darkness", "published_in", "1969"],
+    ["earthsea", "published_in", "1968"],
+    ["dune", "published_by", "chilton_books"],
+    ["dune_messiah", "published_by", "putnam"],
+    ["earthsea", "published_by", "putnam"],
+  ];
+
+  it("'Which novels were published in the same year as Dune Messiah?' shares the year, not the publisher", async () => {
+    const store = await graphWith(NOVELS, "novels.csv");
+    const same = await ask(store, "Which novels were published in the same year as Dune Messiah?");
+    expect(ids(same)).toEqual(["the_left_hand_of_darkness"]);
+    expect(proofOf(same, "the_left_hand_of_darkness")).toBe(
+      "the_left_hand_of_darkness published_in 1969 (novels.csv); dune_messiah published_in 1969 (novels.csv); the_left_hand_of_darkness is_a novel (novels.csv)",
+    );
+    expect(ids(await ask(store, "Which novels were published by the same publisher as Dune Messiah?"))).toEqual(["earthsea"]);
+    expect((await ask(store, "Were Dune Messiah and The Left Hand of Darkness published in the same year?")).kind).toBe(AnswerKind.YES);
+  });
+});

@@ -3,7 +3,7 @@ import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
-import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, PLACE_WORDS, verbOf } from "./lexicon.js";
+import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, PLACE_WORDS, verbOf } from "./lexicon.js";
 import { isPolar, rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
@@ -23,7 +23,6 @@ import type { Partial, Reading } from "./reading.js";
 import { tiedToOthers, tiesToOthers } from "./ties.js";
 
 /** Kinds of answer a number is by itself. */
-const NUMERIC_KINDS: ReadonlySet<string> = new Set(["year", "years", "number", "count", "amount", "date", "age", "percent", "percentage", "value", "figure"]);
 
 /** Longest path considered between a named symbol and an answer. */
 const MAX_HOPS = 3;

@@ -251,3 +251,6 @@ export const BEGINNING_NOUNS: ReadonlySet<string> = new Set("foundation formatio
 
 /** Kinds of place: a thing of one is somewhere things are ("In which city ..." asks where). */
 export const PLACE_WORDS: ReadonlySet<string> = new Set(["place", "location", "city", "town", "village", "country", "region", "state", "province", "continent", "office", "building", "site", "area", "district", "island"]);
+
+/** Kinds a number is of by itself ("what year", "the same year as"): no fact needs to say 1969 is a year. */
+export const NUMERIC_KINDS: ReadonlySet<string> = new Set(["year", "years", "number", "count", "amount", "date", "age", "percent", "percentage", "value", "figure"]);

@@ -1,9 +1,9 @@
 import { canonicalPredicate, nameTokens, singulars } from "@boyd/graph";
 import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
-import { ARTICLES, FILLER_WORDS } from "./lexicon.js";
+import { ARTICLES, FILLER_WORDS, NUMERIC_KINDS } from "./lexicon.js";
 import type { Mention, QuestionReading } from "./question.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
-import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
+import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** What sameAsAsked finds: the thing compared with, the noun naming what is shared, and the words naming the relation. */
@@ -16,6 +16,8 @@ interface SameAs {
   /** Classes the noun names, when the graph has them. */
   readonly classes: readonly string[];
   readonly words: readonly string[];
+  /** The preposition right after the last of those words ("published by"), which the predicate may end in. */
+  readonly preposition: string | undefined;
 }
 
 /**
@@ -37,10 +39,13 @@ function sameAsAsked(q: QuestionReading, vocab: Vocabulary): SameAs | undefined 
   let at = as + 1;
   while (as > 0 && ARTICLES.has(toks[at] ?? "")) at++;
   const named = new Set(q.mentions.flatMap((m) => Array.from({ length: m.end - m.start }, (_, k) => m.start + k)));
-  const words = q.words.filter((w) => w.position < same && !named.has(w.position)).map((w) => w.text);
-  if (q.polar) return things.length === 2 && as < 0 ? { thing: things[0]!, other: things[1]!, noun, classes, words } : undefined;
+  const said = q.words.filter((w) => w.position < same && !named.has(w.position));
+  const words = said.map((w) => w.text);
+  const after = said.length > 0 ? toks[said[said.length - 1]!.position + 1] : undefined;
+  const preposition = after && FILLER_WORDS.has(after) ? after : undefined;
+  if (q.polar) return things.length === 2 && as < 0 ? { thing: things[0]!, other: things[1]!, noun, classes, words, preposition } : undefined;
   const thing = things.length === 1 && things[0]!.start === at ? things[0] : undefined;
-  return thing && { thing, other: undefined, noun, classes, words };
+  return thing && { thing, other: undefined, noun, classes, words, preposition };
 }
 
 /** One way two things may be the same: the first thing's fact, and the facts that make what it reaches the kind the noun says. */
@@ -65,7 +70,10 @@ async function sharedBy(id: string, asked: SameAs, vocab: Vocabulary, view: Fact
   if (asked.words.length === 0 && asked.classes.length > 0) return oneRelation(await ofKind(facts, asked, vocab, view));
   const named = facts.filter((e) => score(e.predicate) >= WORD_MATCH_THRESHOLD);
   const best = Math.max(0, ...named.map((e) => score(e.predicate)));
-  return oneRelation(await ofKind(named.filter((e) => score(e.predicate) === best), asked, vocab, view));
+  const shared = await ofKind(named.filter((e) => score(e.predicate) === best), asked, vocab, view);
+  // "published by the same publisher": of `published_by` and `published_in`, the one the preposition says.
+  const saidAfter = shared.filter((s) => asked.preposition !== undefined && canonicalPredicate(s.fact.predicate).endsWith(`_${asked.preposition}`));
+  return oneRelation(saidAfter.length > 0 ? saidAfter : shared);
 }
 
 /** The facts whose other end is what the noun says, each with the facts that show it. */
@@ -86,6 +94,8 @@ function oneRelation(shared: readonly Shared[]): Shared[] {
 /** The facts that make a fact's other end what the noun says (none needed when the noun names it or the predicate), or undefined when it is not. */
 async function kindOf(fact: Edge, asked: SameAs, vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
   if (asked.classes.length > 0) return view.isAnyOf(fact.other, asked.classes);
+  // "the same year as Dune Messiah": a year is a number, so `published_by putnam` shares none (`published_in 1969` does).
+  if (asked.noun.length > 0 && asked.noun.every((n) => NUMERIC_KINDS.has(n))) return NUMBER.test(fact.other) ? [] : undefined;
   if (asked.noun.length === 0 || asked.noun.some((n) => wordScore(n, fact.predicate) >= WORD_MATCH_THRESHOLD)) return [];
   const name = nameTokens(vocab.displayName(fact.other));
   return asked.noun.every((n) => name.includes(n) || singulars(n).some((s) => name.includes(s))) ? [] : undefined;
