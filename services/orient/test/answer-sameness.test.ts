@@ -79,3 +79,32 @@ describe("answering - 'the same year as': a year is a number, whatever else the 
     expect((await ask(store, "Were Dune Messiah and The Left Hand of Darkness published in the same year?")).kind).toBe(AnswerKind.YES);
   });
 });
+
+describe("answering - 'born in the same country as': the places each was born in, up to a country", () => {
+  const WRITERS: Facts = [
+    ...["herbert", "gibson", "le_guin", "asimov", "atwood"].map((w) => [w, "is_a", "author"] as const),
+    ["herbert", "born_in", "tacoma"],
+    ["gibson", "born_in", "conway"],
+    ["le_guin", "born_in", "berkeley"],
+    ["asimov", "born_in", "petrovichi"],
+    ["atwood", "lives_in", "tacoma"],
+    ["tacoma", "located_in", "washington"],
+    ["washington", "located_in", "usa"],
+    ["conway", "located_in", "usa"],
+    ["berkeley", "located_in", "usa"],
+    ["petrovichi", "located_in", "russia"],
+    ["usa", "is_a", "country"],
+    ["russia", "is_a", "country"],
+  ];
+
+  it("'Which authors were born in the same country as Herbert?' climbs each birthplace to its country, both climbs in the proof", async () => {
+    const store = await graphWith(WRITERS, "writers.csv");
+    const same = await ask(store, "Which authors were born in the same country as Herbert?");
+    expect(ids(same)).toEqual(["gibson", "le_guin"]);
+    expect(proofOf(same, "gibson")).toBe(
+      "gibson born_in conway (writers.csv); conway located_in usa (writers.csv); usa is_a country (writers.csv); herbert born_in tacoma (writers.csv); tacoma located_in washington (writers.csv); washington located_in usa (writers.csv); gibson is_a author (writers.csv)",
+    );
+    // Atwood lives in Tacoma: another relation, so no answer. Asimov's country is another.
+    expect(ids(await ask(store, "Which authors were born in the same country as Asimov?"))).toEqual([]);
+  });
+});

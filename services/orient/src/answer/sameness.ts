@@ -1,5 +1,5 @@
 import { canonicalPredicate, nameTokens, singulars } from "@boyd/graph";
-import { IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, IS_A, MAX_CONTAINMENT_HOPS, type Edge, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, FILLER_WORDS, NUMERIC_KINDS } from "./lexicon.js";
 import type { Mention, QuestionReading } from "./question.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -115,6 +115,10 @@ export async function answerSameAs(q: QuestionReading, vocab: Vocabulary, view: 
   const id = asked.thing.ids[0]!;
   const shared = await sharedBy(id, asked, vocab, view);
   const subjects = q.mentions.flatMap((m) => m.ids);
+  if (shared.length === 0 && !asked.other) {
+    const within = await sameWithin(q, asked, id, vocab, view);
+    if (within) return within;
+  }
   if (shared.length === 0) return { ...unread(subjects), kind: q.polar ? "unknown" : "entities" };
   const predicate = shared[0]!.fact.predicate;
   if (asked.other) return bothShare(asked.other, shared, subjects, view);
@@ -143,4 +147,72 @@ async function bothShare(other: Mention, shared: readonly Shared[], subjects: re
     }
   }
   return { ...unread(subjects), kind: "unknown", pattern };
+}
+
+/**
+ * "Which authors were born in the same country as Frank Herbert?" over
+ * `frank_herbert born_in tacoma, tacoma located_in usa`: the place of the
+ * class asked for that the thing's fact reaches up containment facts, and
+ * whatever else has a fact of that relation reaching the same place. Each
+ * answer is proven by its fact and its climb, and by the thing's.
+ * Undefined when the words name no one relation whose places climb to the
+ * class.
+ */
+async function sameWithin(q: QuestionReading, asked: SameAs, id: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
+  if (asked.classes.length === 0 || asked.words.length === 0) return undefined;
+  const score = (p: string): number => Math.max(0, ...asked.words.map((w) => wordScore(w, p)));
+  const named = (await view.statedEdges(id)).filter((e) => e.direction === "out" && score(e.predicate) >= WORD_MATCH_THRESHOLD);
+  const best = Math.max(0, ...named.map((e) => score(e.predicate)));
+  const facts = named.filter((e) => score(e.predicate) === best);
+  if (new Set(facts.map((e) => canonicalPredicate(e.predicate))).size !== 1) return undefined;
+  const predicate = facts[0]!.predicate;
+  const theirs: { fact: Edge; place: { id: string; steps: FactStep[] } }[] = [];
+  for (const fact of facts) {
+    const place = await placeOfKind(fact.other, asked.classes, view);
+    if (place) theirs.push({ fact, place });
+  }
+  if (theirs.length === 0) return undefined;
+  const answers = new Map<string, FoundAnswer>();
+  for (const other of (await view.subjectsWith(predicate, SAME_WITHIN_LIMIT)) ?? []) {
+    if (other === id || answers.has(other)) continue;
+    const member = q.head ? await view.isAnyOf(other, q.head.ids) : [];
+    if (!member) continue;
+    for (const e of await view.statedEdges(other)) {
+      if (e.direction !== "out" || e.predicate !== predicate) continue;
+      const place = await placeOfKind(e.other, asked.classes, view);
+      const same = place && theirs.find((t) => t.place.id === place.id);
+      if (!place || !same) continue;
+      answers.set(other, { id: other, confidence: e.confidence * same.fact.confidence, steps: [e.step, ...place.steps, same.fact.step, ...same.place.steps, ...member] });
+      break;
+    }
+  }
+  const head = q.head ? `, ?x is_a ${q.head.ids.join("|")}` : "";
+  const cls = asked.classes.join("|");
+  return { kind: "entities", pattern: `?x ${predicate} ?a, ?a within ?c, ${id} ${predicate} ?b, ?b within ?c, ?c is_a ${cls}${head}`, subjects: q.mentions.flatMap((m) => m.ids), predicates: [predicate], answers: [...answers.values()], proof: [] };
+}
+
+// Things with a fact of the relation looked at, at most: past it, the question is refused rather than answered in part.
+const SAME_WITHIN_LIMIT = 2_000;
+
+/** The place of one of `classes` that `place` is, or is within by containment facts, with the facts that show it. */
+async function placeOfKind(place: string, classes: readonly string[], view: FactView): Promise<{ id: string; steps: FactStep[] } | undefined> {
+  const itself = await view.isAnyOf(place, classes);
+  if (itself) return { id: place, steps: itself };
+  let level: { node: string; steps: FactStep[] }[] = [{ node: place, steps: [] }];
+  const seen = new Set([place]);
+  for (let hop = 0; hop < MAX_CONTAINMENT_HOPS && level.length > 0; hop++) {
+    const next: typeof level = [];
+    for (const at of level) {
+      for (const e of await view.edges(at.node)) {
+        if (e.direction !== "out" || !CONTAINMENT.has(canonicalPredicate(e.predicate)) || seen.has(e.other)) continue;
+        seen.add(e.other);
+        const steps = [...at.steps, e.step];
+        const kind = await view.isAnyOf(e.other, classes);
+        if (kind) return { id: e.other, steps: [...steps, ...kind] };
+        next.push({ node: e.other, steps });
+      }
+    }
+    level = next;
+  }
+  return undefined;
 }
