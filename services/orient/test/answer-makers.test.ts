@@ -35,3 +35,22 @@ describe("answering - 'make' and 'maker' name `manufactured_by`", () => {
     expect(other.pattern).toBe("metformin manufactured_by bayer");
   });
 });
+
+describe("answering - 'score' names the `goals` a player has", () => {
+  const SQUAD: Facts = [
+    ...["marsh", "reed", "diaz"].map((p) => [p, "is_a", "player"] as const),
+    ["marsh", "goals", "21"],
+    ["reed", "goals", "0"],
+    ["diaz", "goals", "17"],
+  ];
+
+  it("'Which player scored the most goals?', 'more than 10 goals', 'How many goals did Diaz score?'", async () => {
+    const store = await graphWith(SQUAD, "squad.csv");
+    const top = await ask(store, "Which player scored the most goals?");
+    expect(ids(top)).toEqual(["marsh"]);
+    expect(proofOf(top, "marsh")).toContain("marsh goals 21 (squad.csv)");
+    expect(ids(await ask(store, "Which players scored more than 10 goals?"))).toEqual(["diaz", "marsh"]);
+    expect(ids(await ask(store, "How many goals did Diaz score?"))).toEqual(["17"]);
+    expect((await ask(store, "Did Diaz score more goals than Marsh?")).kind).toBe(AnswerKind.NO);
+  });
+});

@@ -43,6 +43,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   similar: ["similar", "like", "resemble", "resembles", "alike"],
   create: ["create", "created", "creator", "author", "authored", "develop", "developed", "developer", "maker", "made", "founder", "invent", "invented", "built"],
   manufacture: ["make", "makes", "made", "maker", "makers", "manufacture", "manufactures", "manufactured", "manufacturer", "manufacturers", "produce", "produces", "produced", "producer", "producers"],
+  score: ["score", "scores", "scored", "scorer", "scoring", "goal", "goals"],
   flow: ["flow", "flows", "river", "drain", "drains", "mouth"],
   height: ["height", "high", "tall", "elevation", "short"],
   salary: ["salary", "salaries", "earn", "earns", "earned", "paid", "pay", "wage", "wages", "income"],
