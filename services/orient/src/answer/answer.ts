@@ -9,7 +9,7 @@ import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
-import { climbed, climbing, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
+import { climbed, climbing, fromAsked, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
 import { countedQuestion, countOf } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
@@ -21,8 +21,6 @@ import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.
 import type { Vocabulary } from "./vocabulary.js";
 import type { Partial, Reading } from "./reading.js";
 import { tiedToOthers, tiesToOthers } from "./ties.js";
-
-/** Kinds of answer a number is by itself. */
 
 /** Longest path considered between a named symbol and an answer. */
 const MAX_HOPS = 3;
@@ -456,7 +454,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
   const placed = placedHere(reading);
   const score = scoring(reading, vocab);
-  const named = (e: Edge) => free || (placed && (placesItsSubject(e.predicate) || fromAsked(reading, e.predicate))) || [...words, ...optional].some((w) => score(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  const named = (e: Edge) => free || (placed && (placesItsSubject(e.predicate) || fromAsked(reading.toks, e.predicate))) || [...words, ...optional].some((w) => score(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
   // Within a place, the places within it lead on down without a word of their own ("born in England": in Greenwich, in London, in England).
   const downward = (e: Edge, before: readonly Edge[]) => reading.members === "place" && e.direction === "in" && CONTAINMENT.has(canonicalPredicate(e.predicate)) && placesWithin(before) === before.length;
   const mayUse = (e: Edge, before: readonly Edge[]) => named(e) || (asksKind(reading) && !reading.members && climbing([...before.slice(-1), e])) || downward(e, before);
@@ -491,19 +489,13 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   return best && withPlacesDeeper(best, judged);
 }
 
-/** "Which bands are from England?": "from" names a fact that says where its subject comes from (`from`, `comes_from`), as "in" names one that places it. */
-function fromAsked(reading: Reading, predicate: string): boolean {
-  return reading.toks.includes("from") && predicateTokens(predicate).at(-1) === "from";
-}
-
 /**
  * "Which services run in Frankfurt?": the verb right before "in" and the
  * place says its fact places its subject there (`runs_on` a server in
  * Frankfurt), though the fact's own name does not.
  */
 function inPlaceBy(reading: Reading, predicate: string, vocab: Vocabulary): boolean {
-  let at = reading.anchor.start - 1;
-  while (at >= 0 && ARTICLES.has(reading.toks[at]!)) at--;
+  const at = beforeAnchor(reading);
   if (reading.toks[at] !== "in") return false;
   const verb = reading.words.find((w) => w.position === at - 1);
   return verb !== undefined && scoring(reading, vocab)(verb.text, predicate) >= WORD_MATCH_THRESHOLD;
@@ -617,7 +609,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const start = reading.members === "place" ? Math.min(placesWithin(hops), hops.length - 1) : reading.members ? 1 : 0;
   // Only a fact that places its subject carries over to what holds the place: born in Valparaíso is born in Chile; a member of a team in Engineering is no team.
   // Held by a museum in Madrid is held in Madrid (placesItsSubject), as born in Valparaíso is born in Chile.
-  if (reading.members === "place" && !(placesItsSubject(hops[start]!.predicate) || (!placedHere(reading) && locative(hops[start]!.predicate)) || fromAsked(reading, hops[start]!.predicate) || inPlaceBy(reading, hops[start]!.predicate, vocab))) return undefined;
+  if (reading.members === "place" && !(placesItsSubject(hops[start]!.predicate) || (!placedHere(reading) && locative(hops[start]!.predicate)) || fromAsked(reading.toks, hops[start]!.predicate) || inPlaceBy(reading, hops[start]!.predicate, vocab))) return undefined;
   const kind = reading.kindWord;
   const where = reading.where;
   const { own, used, total } = assignWords(hops, reading, vocab);
@@ -906,9 +898,14 @@ function placedByIn(hops: readonly Edge[], reading: Reading): number {
 
 /** "Which cities are in Peru?": no word but "in", right before the thing named (articles skipped); not "What currency is used in Germany?". */
 function inTheAnchor(reading: Reading): boolean {
+  return reading.toks[beforeAnchor(reading)] === "in" && reading.words.length === 0 && isFree(reading);
+}
+
+/** The position of the word before the thing named, articles skipped (-1 at the start). */
+function beforeAnchor(reading: Reading): number {
   let i = reading.anchor.start - 1;
   while (i >= 0 && ARTICLES.has(reading.toks[i]!)) i--;
-  return reading.toks[i] === "in" && reading.words.length === 0 && isFree(reading);
+  return i;
 }
 
 function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {

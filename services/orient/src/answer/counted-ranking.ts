@@ -36,19 +36,15 @@ export async function answerSuperlativeCounted(q: QuestionReading, ask: (text: s
   const counting = countingAsked(q);
   if (!counting || q.comparison) return undefined;
   const { head, noun, highest } = counting;
-  for (const cls of head.ids) {
-    const counted = await countEach(cls, noun, ask, vocab, view);
-    if (!counted) continue;
-    const shape = sameShape(counted);
-    if (shape === undefined) continue;
-    const sizes = counted.map((c) => c.listed.answers.length);
-    const best = highest ? Math.max(...sizes) : Math.min(...sizes);
-    // None counted is no count of 0 (the graph may not know them), as countOf holds: no fewest of nothing, no most of none.
-    if (best === 0) return undefined;
-    const answers = counted.flatMap((c, i) => (sizes[i] === best ? [countedAnswer(c, counted, noun, highest, vocab)] : []));
-    return { kind: "entities", pattern: `${highest ? "most" : "fewest"} ?n: count ?x: ${shape}, ?m is-a ${cls}`, subjects: [cls], predicates: [...new Set(counted.flatMap((c) => c.listed.predicates))], answers, proof: [] };
-  }
-  return undefined;
+  const found = await countedByClass(head, noun, ask, vocab, view);
+  if (!found) return undefined;
+  const { cls, counted, shape } = found;
+  const sizes = counted.map((c) => c.listed.answers.length);
+  const best = highest ? Math.max(...sizes) : Math.min(...sizes);
+  // None counted is no count of 0 (the graph may not know them), as countOf holds: no fewest of nothing, no most of none.
+  if (best === 0) return undefined;
+  const answers = counted.flatMap((c, i) => (sizes[i] === best ? [countedAnswer(c, counted, noun, highest, vocab)] : []));
+  return { kind: "entities", pattern: `${highest ? "most" : "fewest"} ?n: count ?x: ${shape}, ?m is-a ${cls}`, subjects: [cls], predicates: [...new Set(counted.flatMap((c) => c.listed.predicates))], answers, proof: [] };
 }
 
 /**
@@ -64,19 +60,15 @@ export async function answerCountedAtLeast(q: QuestionReading, ask: (text: strin
   if (!c || c.against || c.measure || q.unit || (c.op !== ">" && c.op !== ">=")) return undefined;
   const head = q.head;
   const noun = nounAfter(q, Math.max(...c.positions) + 1, head);
-  if (!head || !noun) return undefined;
-  for (const cls of head.ids) {
-    const counted = await countEach(cls, noun, ask, vocab, view);
-    const shape = counted && sameShape(counted);
-    if (!counted || shape === undefined) continue;
-    const passes = (n: number): boolean => (c.op === ">" ? n > c.value : n >= c.value);
-    const kept = counted.filter((m) => passes(m.listed.answers.length));
-    // Most counted first, then by id.
-    kept.sort((a, b) => b.listed.answers.length - a.listed.answers.length || (a.member < b.member ? -1 : 1));
-    const answers = kept.map((m) => countOf(m, vocab));
-    return { kind: "entities", pattern: `count ?x: ${shape}, ?m is-a ${cls}, count ${c.op} ${c.value}`, subjects: [cls], predicates: [...new Set(counted.flatMap((m) => m.listed.predicates))], answers, proof: [] };
-  }
-  return undefined;
+  const found = head && noun ? await countedByClass(head, noun, ask, vocab, view) : undefined;
+  if (!found) return undefined;
+  const { cls, counted, shape } = found;
+  const passes = (n: number): boolean => (c.op === ">" ? n > c.value : n >= c.value);
+  const kept = counted.filter((m) => passes(m.listed.answers.length));
+  // Most counted first, then by id.
+  kept.sort((a, b) => b.listed.answers.length - a.listed.answers.length || (a.member < b.member ? -1 : 1));
+  const answers = kept.map((m) => countedMember(m, vocab));
+  return { kind: "entities", pattern: `count ?x: ${shape}, ?m is-a ${cls}, count ${c.op} ${c.value}`, subjects: [cls], predicates: [...new Set(counted.flatMap((m) => m.listed.predicates))], answers, proof: [] };
 }
 
 /** The noun counted, right after the number: a class named there, or a word; undefined when anything else is named. */
@@ -86,8 +78,21 @@ function nounAfter(q: QuestionReading, at: number, head: Mention | undefined): s
   return named?.text ?? q.words.find((w) => w.position === at)?.text;
 }
 
-/** One member kept by its count: "frank_herbert: 2 counted in the graph" (the noun as asked may be singular: "more than one novel"), the facts counted its proof. */
-function countOf(c: Counted, vocab: Vocabulary): FoundAnswer {
+/**
+ * The first of the classes `head` names whose members' lists of `noun`
+ * all read one way: the class, each member's list, and that shape.
+ */
+async function countedByClass(head: Mention, noun: string, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<{ cls: string; counted: Counted[]; shape: string } | undefined> {
+  for (const cls of head.ids) {
+    const counted = await countEach(cls, noun, ask, vocab, view);
+    const shape = counted && sameShape(counted);
+    if (counted && shape !== undefined) return { cls, counted, shape };
+  }
+  return undefined;
+}
+
+/** One member by its count: "frank_herbert: 2 counted in the graph" (the noun as asked may be singular: "more than one novel"), the facts counted its proof. */
+function countedMember(c: Counted, vocab: Vocabulary): FoundAnswer {
   return {
     id: c.member,
     label: `${vocab.displayName(c.member)}: ${c.listed.answers.length} counted in the graph`,
@@ -114,11 +119,11 @@ function countedAnswer(c: Counted, counted: readonly Counted[], noun: string, hi
   const more = rest.length > NAMED_AGAINST ? ", ..." : "";
   const tie = tied.length > 0 ? `, as many as ${tied.join(", ")}${rest.length > 0 ? ";" : ""}` : "";
   const compared = others.flatMap((o) => o.listed.answers.flatMap((a) => a.steps.map((s) => ({ ...s, compared: true }))));
+  const own = countedMember(c, vocab);
   return {
-    id: c.member,
+    ...own,
     label: `${vocab.displayName(c.member)}: ${size} ${size === 1 ? oneOf(noun) : noun} counted in the graph${tie}${rest.length > 0 ? `${tie ? "" : ","} against ${against.join(", ")}${more}` : ""}`,
-    confidence: Math.min(c.isA.triple.confidence, ...c.listed.answers.map((a) => a.confidence)),
-    steps: [c.isA, ...c.listed.answers.flatMap((a) => a.steps), ...compared],
+    steps: [...own.steps, ...compared],
   };
 }
 

@@ -59,6 +59,21 @@ export function placesItsSubject(predicate: string): boolean {
  * (`located_in`, `part_of`), MAX_CONTAINMENT_HOPS facts in all.
  */
 export async function chainWithin(view: FactView, start: string, targets: readonly string[], first: (predicate: string) => boolean): Promise<FactStep[] | undefined> {
+  return (await climbTo(view, start, first, async (node) => (targets.includes(node) ? [] : undefined)))?.steps;
+}
+
+/**
+ * The shortest climb from `start` by a first fact `first` accepts, then
+ * containment facts, MAX_CONTAINMENT_HOPS facts in all, to a symbol
+ * `reached` accepts: that symbol, and the climb's facts followed by the
+ * ones `reached` gives for it.
+ */
+export async function climbTo(
+  view: FactView,
+  start: string,
+  first: (predicate: string) => boolean,
+  reached: (id: string) => Promise<FactStep[] | undefined>,
+): Promise<{ id: string; steps: FactStep[] } | undefined> {
   let level: { node: string; steps: FactStep[] }[] = [{ node: start, steps: [] }];
   const seen = new Set([start]);
   for (let hop = 0; hop < MAX_CONTAINMENT_HOPS && level.length > 0; hop++) {
@@ -67,7 +82,8 @@ export async function chainWithin(view: FactView, start: string, targets: readon
       for (const e of await view.edges(at.node)) {
         if (e.direction !== "out" || !(hop === 0 ? first(e.predicate) : CONTAINMENT.has(canonicalPredicate(e.predicate))) || seen.has(e.other)) continue;
         const steps = [...at.steps, e.step];
-        if (targets.includes(e.other)) return steps;
+        const shown = await reached(e.other);
+        if (shown) return { id: e.other, steps: [...steps, ...shown] };
         seen.add(e.other);
         next.push({ node: e.other, steps });
       }

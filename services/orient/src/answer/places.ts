@@ -76,3 +76,8 @@ export function locative(predicate: string): boolean {
   const last = predicateTokens(predicate).at(-1);
   return last === "in" || last === "at" || last === "from";
 }
+
+/** "Which bands are from England?", "Are Radiohead from England?": "from" names a fact that says where its subject comes from (`from`, `comes_from`), as "in" names one that places it. */
+export function fromAsked(toks: readonly string[], predicate: string): boolean {
+  return toks.includes("from") && predicateTokens(predicate).at(-1) === "from";
+}

@@ -1,5 +1,6 @@
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import { chainWithin, IS_A, kindPredicate, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { fromAsked } from "./places.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import { doerDirection, namesOtherEnd, passive, standsAsVerb, verbSubjectFirst, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -59,8 +60,7 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
     // "Is Paris in the United States?": in Texas, which is in the United States.
     // "Was Victoria born in England?": born in London, which is in England; the first fact one the words name.
     // "Are Radiohead from England?": "from" names a fact of where its subject comes from (`from`, `comes_from`), as "in" one that places it.
-    const from = (p: string): boolean => q.toks.includes("from") && predicateTokens(p).at(-1) === "from";
-    const placing = q.words.length === 0 ? (p: string) => placesItsSubject(p) || from(p) : (p: string) => first.ids.some((id) => fits(p, false, id));
+    const placing = q.words.length === 0 ? (p: string) => placesItsSubject(p) || fromAsked(q.toks, p) : (p: string) => first.ids.some((id) => fits(p, false, id));
     const link = (await polarLink(first, target, view, fits)) ?? (q.within ? await containedIn(first, target, view, placing) : undefined);
     if (!link) break;
     links.push(...link.steps);
@@ -69,9 +69,11 @@ export async function answerPolar(q: QuestionReading, subjects: readonly string[
   if (patterns.length === targets.length) {
     // "Is Kim a cardiology doctor?": `kim is_a doctor` is not yes while nothing ties Kim to cardiology.
     const ties = await tiesOf(first, q.mentions.filter((m) => m !== first && !targets.includes(m)), view);
-    // The pattern names the ties too: "earthsea is_a novel" alone reads as if "fantasy" went unchecked.
-    const tied = (ties ?? []).map((t) => `${t.triple.subject} ${t.triple.predicate} ${t.triple.object}`);
-    if (ties) return { kind: "yes", pattern: [patterns.join("; "), ...tied].join(", "), subjects, predicates, answers: [], proof: [...links, ...ties] };
+    if (ties) {
+      // The pattern names the ties too: "earthsea is_a novel" alone reads as if "fantasy" went unchecked.
+      const tied = ties.map((t) => `${t.triple.subject} ${t.triple.predicate} ${t.triple.object}`);
+      return { kind: "yes", pattern: [patterns.join("; "), ...tied].join(", "), subjects, predicates, answers: [], proof: [...links, ...ties] };
+    }
   }
   // No: a functional predicate that gives the subject (or the object) a different value.
   // "Is Carol an engineer?" asks for a kind, not for her one role: another role may still be

@@ -1,5 +1,5 @@
 import { canonicalPredicate, nameTokens, singulars } from "@boyd/graph";
-import { CONTAINMENT, IS_A, MAX_CONTAINMENT_HOPS, type Edge, type FactStep, type FactView } from "./facts.js";
+import { climbTo, CONTAINMENT, IS_A, type Edge, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, FILLER_WORDS, NUMERIC_KINDS } from "./lexicon.js";
 import type { Mention, QuestionReading } from "./question.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -68,12 +68,17 @@ async function sharedBy(id: string, asked: SameAs, vocab: Vocabulary, view: Fact
   // "Who is in the same band as Thom?": no word names the relation, so it is the one fact that reaches the noun's class.
   // A relation named is never traded for another ("Who plays in the same band as Jonny?" names `plays`, guitar: nothing).
   if (asked.words.length === 0 && asked.classes.length > 0) return oneRelation(await ofKind(facts, asked, vocab, view));
-  const named = facts.filter((e) => score(e.predicate) >= WORD_MATCH_THRESHOLD);
-  const best = Math.max(0, ...named.map((e) => score(e.predicate)));
-  const shared = await ofKind(named.filter((e) => score(e.predicate) === best), asked, vocab, view);
+  const shared = await ofKind(bestNamed(facts, score), asked, vocab, view);
   // "published by the same publisher": of `published_by` and `published_in`, the one the preposition says.
   const saidAfter = shared.filter((s) => asked.preposition !== undefined && canonicalPredicate(s.fact.predicate).endsWith(`_${asked.preposition}`));
   return oneRelation(saidAfter.length > 0 ? saidAfter : shared);
+}
+
+/** The facts whose predicate the words name best (`score` at least the match threshold), or none. */
+function bestNamed(facts: readonly Edge[], score: (predicate: string) => number): Edge[] {
+  const named = facts.filter((e) => score(e.predicate) >= WORD_MATCH_THRESHOLD);
+  const best = Math.max(0, ...named.map((e) => score(e.predicate)));
+  return named.filter((e) => score(e.predicate) === best);
 }
 
 /** The facts whose other end is what the noun says, each with the facts that show it. */
@@ -161,9 +166,7 @@ async function bothShare(other: Mention, shared: readonly Shared[], subjects: re
 async function sameWithin(q: QuestionReading, asked: SameAs, id: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   if (asked.classes.length === 0 || asked.words.length === 0) return undefined;
   const score = (p: string): number => Math.max(0, ...asked.words.map((w) => wordScore(w, p)));
-  const named = (await view.statedEdges(id)).filter((e) => e.direction === "out" && score(e.predicate) >= WORD_MATCH_THRESHOLD);
-  const best = Math.max(0, ...named.map((e) => score(e.predicate)));
-  const facts = named.filter((e) => score(e.predicate) === best);
+  const facts = bestNamed((await view.statedEdges(id)).filter((e) => e.direction === "out"), score);
   if (new Set(facts.map((e) => canonicalPredicate(e.predicate))).size !== 1) return undefined;
   const predicate = facts[0]!.predicate;
   const theirs: { fact: Edge; place: { id: string; steps: FactStep[] } }[] = [];
@@ -171,9 +174,10 @@ async function sameWithin(q: QuestionReading, asked: SameAs, id: string, vocab: 
     const place = await placeOfKind(fact.other, asked.classes, view);
     if (place) theirs.push({ fact, place });
   }
-  if (theirs.length === 0) return undefined;
+  const others = theirs.length > 0 ? await view.subjectsWith(predicate, SAME_WITHIN_LIMIT) : undefined;
+  if (!others) return undefined;
   const answers = new Map<string, FoundAnswer>();
-  for (const other of (await view.subjectsWith(predicate, SAME_WITHIN_LIMIT)) ?? []) {
+  for (const other of others) {
     if (other === id || answers.has(other)) continue;
     const member = q.head ? await view.isAnyOf(other, q.head.ids) : [];
     if (!member) continue;
@@ -198,21 +202,5 @@ const SAME_WITHIN_LIMIT = 2_000;
 async function placeOfKind(place: string, classes: readonly string[], view: FactView): Promise<{ id: string; steps: FactStep[] } | undefined> {
   const itself = await view.isAnyOf(place, classes);
   if (itself) return { id: place, steps: itself };
-  let level: { node: string; steps: FactStep[] }[] = [{ node: place, steps: [] }];
-  const seen = new Set([place]);
-  for (let hop = 0; hop < MAX_CONTAINMENT_HOPS && level.length > 0; hop++) {
-    const next: typeof level = [];
-    for (const at of level) {
-      for (const e of await view.edges(at.node)) {
-        if (e.direction !== "out" || !CONTAINMENT.has(canonicalPredicate(e.predicate)) || seen.has(e.other)) continue;
-        seen.add(e.other);
-        const steps = [...at.steps, e.step];
-        const kind = await view.isAnyOf(e.other, classes);
-        if (kind) return { id: e.other, steps: [...steps, ...kind] };
-        next.push({ node: e.other, steps });
-      }
-    }
-    level = next;
-  }
-  return undefined;
+  return climbTo(view, place, (p) => CONTAINMENT.has(canonicalPredicate(p)), (id) => view.isAnyOf(id, classes));
 }
