@@ -3,7 +3,7 @@ import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
-import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, PLACE_WORDS, verbOf } from "./lexicon.js";
+import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, pastForm, PLACE_WORDS } from "./lexicon.js";
 import { isPolar, rankingAsked, readQuestion, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
@@ -843,7 +843,7 @@ function expectedDirection(predicate: string, anchor: Mention, word: RelationWor
   const turn = (d: "out" | "in"): "out" | "in" => (namesOtherEnd(word.text, predicate) ? (d === "out" ? "in" : "out") : d);
   // "Which countries joined NATO?" over `member_of`: a verb in the past ("joined") reads as a verb, the thing before it the subject;
   // so does a word right after the kind asked for ("Which compounds contain hydrogen?" over `composed_of`).
-  if (words.at(-1) === "of" && !anchor.possessor && (pastVerb(word.text) || afterHead) && wordScore(word.text, predicate) < 1) return anchor.start < word.position ? "out" : "in";
+  if (words.at(-1) === "of" && !anchor.possessor && (pastForm(word.text) || afterHead) && wordScore(word.text, predicate) < 1) return anchor.start < word.position ? "out" : "in";
   if (words.at(-1) === "of") return turn(anchor.possessor ? "in" : "out");
   // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
   if (words[0] === "has" || words[0] === "have") return turn(anchor.possessor ? "out" : "in");
@@ -864,11 +864,6 @@ function verbAfterQuestionWord(toks: readonly string[], word: RelationWord, pred
 
 /** Words that follow a verb and start its object ("depends on", "lives in"). */
 const PREPOSITIONS: ReadonlySet<string> = new Set(["on", "in", "upon", "at", "to", "from", "with", "for", "into", "onto", "by", "under", "over"]);
-
-/** A verb's past form ("joined", "wrote"): no noun. */
-function pastVerb(word: string): boolean {
-  return (word.length > 4 && word.endsWith("ed")) || verbOf(word) !== word;
-}
 
 const PERSON_CLASSES = ["person", "people", "human", "employee", "individual"];
 

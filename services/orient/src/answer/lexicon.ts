@@ -101,6 +101,11 @@ export function verbOf(word: string): string {
   return VERB_OF_FORM.get(word) ?? word;
 }
 
+/** A verb's past form ("joined", "wrote"), no noun: "-ed" on a word past four letters, save "-eed" (speed, breed), or an irregular form. */
+export function pastForm(word: string): boolean {
+  return (word.length > 4 && word.endsWith("ed") && !word.endsWith("eed")) || verbOf(word) !== word;
+}
+
 /**
  * Nouns for whoever does a verb, by noun: an owner owns (or maintains, or
  * runs), a boss manages, a moon orbits. "X's owner" and "the owner of X"

@@ -1,6 +1,6 @@
 import { similarity, stem, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
+import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, pastForm, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import type { RelationWord } from "./question.js";
 
@@ -130,6 +130,8 @@ export function verbLike(predicate: string): boolean {
   if (IS_A.has(canonicalPredicate(predicate))) return true;
   if (last === "of" || first === "has" || first === "have") return false;
   if (["to", "in", "by", "on", "at", "from", "with", "into", "for"].includes(last) && t.length > 1) return true;
+  // `influenced`, `acquired`, `wrote`: a verb in the past is active, its subject the one who did it.
+  if (t.length === 1 && pastForm(first)) return true;
   return t.length === 1 && first.length > 3 && first.endsWith("s") && !first.endsWith("ss");
 }
 
