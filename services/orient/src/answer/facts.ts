@@ -1,5 +1,5 @@
 import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, isMinedRuleName, ruleShape, type GraphStore, type Reasoner, type Rule, type Triple } from "@boyd/graph";
-import { isSchemaPredicate, type Vocabulary } from "./vocabulary.js";
+import { type Vocabulary } from "./vocabulary.js";
 
 /** One fact a conclusion uses: stated, or derived by a rule from stated premises. */
 export interface FactStep {
@@ -235,7 +235,7 @@ export class FactView {
     edges = [];
     for (const e of await this.store.neighbours(id)) {
       const t = e.triple;
-      if (isSchemaPredicate(t.predicate) || isBookkeepingSymbol(e.other) || this.excluded(t)) continue;
+      if (this.vocab.isSchema(t.predicate) || isBookkeepingSymbol(e.other) || this.excluded(t)) continue;
       // A materialised derivation of a built-in rule is derived again here, with its premises;
       // one of a mined rule (kg infer stored it) is a guess, as the rule is (see Vocabulary.rules).
       if (t.source.startsWith("rule:") && (BUILTIN_NAMES.has(t.source.slice(5)) || isMinedRuleName(t.source.slice(5)))) continue;

@@ -74,6 +74,18 @@ export class Vocabulary {
   private readonly classNouns = new Set<string>();
   /** Every class: the objects of is-a facts. */
   private readonly classIds = new Set<string>();
+  /**
+   * Naming predicates (canonical) that relate things in this graph: most of
+   * their objects are things other facts describe (`ok_computer label
+   * parlophone`, parlophone a record label), so they are read as relations,
+   * not as names to show.
+   */
+  readonly namingAsRelation = new Set<string>();
+
+  /** Whether facts of a predicate are schema or naming here, not relations between things (see namingAsRelation). */
+  isSchema(predicate: string): boolean {
+    return isSchemaPredicate(predicate) && !this.namingAsRelation.has(canonicalPredicate(predicate));
+  }
 
   /** Counts a relation triple's predicate (see predicates, relations). */
   count(t: Triple): void {
@@ -189,6 +201,7 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
   const inverses = new Map<string, string[]>();
   const facts = new Map<string, Triple>();
   const names: Triple[] = [];
+  const described = new Set<string>();
   for await (const t of store.exportTriples()) {
     if (!isWorldTriple(t)) continue;
     const p = canonicalPredicate(t.predicate);
@@ -216,6 +229,13 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
     if (IS_A.has(p)) vocab.addClass(t.object);
     entities.add(t.subject);
     entities.add(t.object);
+    described.add(t.subject);
+  }
+  for (const p of namingAsRelation(names, described)) vocab.namingAsRelation.add(p);
+  for (const t of names.filter((n) => vocab.namingAsRelation.has(canonicalPredicate(n.predicate)))) {
+    vocab.count(t);
+    entities.add(t.subject);
+    entities.add(t.object);
   }
   const labels = new Map<string, string>();
   for (const ids = [...entities]; ids.length > 0; ) {
@@ -223,6 +243,7 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
   }
   for (const id of entities) addEntity(vocab, id, labels.get(id));
   for (const t of names) {
+    if (vocab.namingAsRelation.has(canonicalPredicate(t.predicate))) continue;
     vocab.nameObjects.add(t.object);
     vocab.addName(t.subject, t.object);
     vocab.addName(t.subject, nameOfId(t.subject));
@@ -233,6 +254,23 @@ export async function buildVocabulary(store: GraphStore): Promise<Vocabulary> {
   vocab.declarations = { functional, transitive, symmetric, inverses, facts };
   vocab.rules = (await store.rules()).filter((r) => r.provenance.kind !== "mined");
   return vocab;
+}
+
+/**
+ * The naming predicates whose objects are mostly things the graph
+ * describes (each the subject of a relation fact): in such a graph `label`
+ * says which record label, not what to call a thing.
+ */
+function namingAsRelation(names: readonly Triple[], described: ReadonlySet<string>): string[] {
+  const tally = new Map<string, { things: number; all: number }>();
+  for (const t of names) {
+    const p = canonicalPredicate(t.predicate);
+    const n = tally.get(p) ?? { things: 0, all: 0 };
+    n.all++;
+    if (described.has(t.object)) n.things++;
+    tally.set(p, n);
+  }
+  return [...tally].filter(([, n]) => n.things * 2 > n.all).map(([p]) => p);
 }
 
 /** A symbol a relation triple names: found by its id's name and its label, shown by its label. */
