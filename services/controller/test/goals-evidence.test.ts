@@ -475,6 +475,12 @@ describe("evidence - a name two things share", () => {
     expect(completed(sample(goal("Which city is in Texas?", "Paris"), { answers: found }))).toBe(true);
     expect(completed(sample(goal("Which city is in Texas?", "Lyon"), { answers: found }))).toBe(false);
   });
+
+  it("an answer shown as 'Paris (paris_france)' meets the criterion 'Paris'; 'France' it does not", () => {
+    const largest = answers(AnswerKind.ENTITIES, [answer("paris_france", "Paris (paris_france)", [])]);
+    expect(completed(sample(goal("Which city has the largest population?", "Paris"), { answers: largest }))).toBe(true);
+    expect(completed(sample(goal("Which city has the largest population?", "France"), { answers: largest }))).toBe(false);
+  });
 });
 
 describe("evidence - the proof of answers that share facts", () => {

@@ -973,6 +973,21 @@ describe("answering - questions over the graph's own vocabulary", () => {
     expect((await ask(store, "What is the population of Lyon?")).answers[0]!.proof!.summary).toBe("lyon population 520000 (org.csv)");
   });
 
+  it("an answer two things go by is shown with which one it is: 'Which city has the largest population?' is 'Paris (paris_france)', not a bare 'Paris'", async () => {
+    const store = await graphWith([
+      ...["paris_france", "paris_texas", "lyon"].map((c) => ({ subject: c, predicate: "is_a", object: "city" })),
+      { subject: "paris_france", predicate: "label", object: "Paris" },
+      { subject: "paris_texas", predicate: "label", object: "Paris" },
+      { subject: "paris_france", predicate: "population", object: "2100000" },
+      { subject: "paris_texas", predicate: "population", object: "25000" },
+      { subject: "lyon", predicate: "population", object: "520000" },
+    ]);
+    const largest = await ask(store, "Which city has the largest population?");
+    expect(largest.answers.map((a) => a.label)).toEqual(["Paris (paris_france)"]);
+    expect((await ask(store, "How many cities are there?")).answers[0]!.label).toBe("3, counted in the graph: lyon, Paris (paris_france), Paris (paris_texas)");
+    expect((await ask(store, "Which city has the smallest population?")).answers.map((a) => a.label)).toEqual(["Paris (paris_texas)"]);
+  });
+
   it("'Is Paris in the United States?' follows where places are placed (in Texas, which is in the United States), with each fact; a place not so placed is unknown", async () => {
     const store = await graphWith([
       { subject: "paris_texas", predicate: "located_in", object: "texas" },

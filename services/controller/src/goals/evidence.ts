@@ -173,7 +173,7 @@ function graphSupport(term: string, a: GoalAnswers): ProofStep[] | undefined {
   // The goal's own subjects are in every proof; naming one proves nothing.
   const subjects = new Set(a.subjectIds);
   for (const answer of a.answers) {
-    const names = [fold(answer.label), nameOfId(answer.symbolId)];
+    const names = [fold(plainLabel(answer.label, answer.symbolId)), nameOfId(answer.symbolId)];
     const steps = answer.proof?.steps ?? [];
     // What the answer was ranked against ("the longest" over every line's length) names other things, not this one.
     if (names.some((n) => sameName(n, phrase)) || steps.some((s) => !s.compared && stepNames(s, phrase, subjects))) return steps;

@@ -95,7 +95,7 @@ async function countedByClass(head: Mention, noun: string, ask: (text: string) =
 function countedMember(c: Counted, vocab: Vocabulary): FoundAnswer {
   return {
     id: c.member,
-    label: `${vocab.displayName(c.member)}: ${c.listed.answers.length} counted in the graph`,
+    label: `${vocab.distinctName(c.member)}: ${c.listed.answers.length} counted in the graph`,
     confidence: Math.min(c.isA.triple.confidence, ...c.listed.answers.map((a) => a.confidence)),
     steps: [c.isA, ...c.listed.answers.flatMap((a) => a.steps)],
   };
@@ -110,19 +110,19 @@ function countedMember(c: Counted, vocab: Vocabulary): FoundAnswer {
 function countedAnswer(c: Counted, counted: readonly Counted[], noun: string, highest: boolean, vocab: Vocabulary): FoundAnswer {
   const size = c.listed.answers.length;
   const others = counted.filter((o) => o !== c);
-  const tied = others.filter((o) => o.listed.answers.length === size).map((o) => vocab.displayName(o.member));
+  const tied = others.filter((o) => o.listed.answers.length === size).map((o) => vocab.distinctName(o.member));
   const rest = others.filter((o) => o.listed.answers.length !== size);
   const against = [...rest]
     .sort((a, b) => (highest ? -1 : 1) * (a.listed.answers.length - b.listed.answers.length))
     .slice(0, NAMED_AGAINST)
-    .map((o) => `${vocab.displayName(o.member)} ${o.listed.answers.length}`);
+    .map((o) => `${vocab.distinctName(o.member)} ${o.listed.answers.length}`);
   const more = rest.length > NAMED_AGAINST ? ", ..." : "";
   const tie = tied.length > 0 ? `, as many as ${tied.join(", ")}${rest.length > 0 ? ";" : ""}` : "";
   const compared = others.flatMap((o) => o.listed.answers.flatMap((a) => a.steps.map((s) => ({ ...s, compared: true }))));
   const own = countedMember(c, vocab);
   return {
     ...own,
-    label: `${vocab.displayName(c.member)}: ${size} ${size === 1 ? oneOf(noun) : noun} counted in the graph${tie}${rest.length > 0 ? `${tie ? "" : ","} against ${against.join(", ")}${more}` : ""}`,
+    label: `${vocab.distinctName(c.member)}: ${size} ${size === 1 ? oneOf(noun) : noun} counted in the graph${tie}${rest.length > 0 ? `${tie ? "" : ","} against ${against.join(", ")}${more}` : ""}`,
     steps: [...own.steps, ...compared],
   };
 }

@@ -30,7 +30,7 @@ export function countedQuestion(text: string): string | undefined {
 export function countOf(list: QuestionAnswer, vocab: Vocabulary): QuestionAnswer | undefined {
   const things = list.answers;
   if (list.kind !== "entities" || things.length === 0 || things.some((a) => NUMBER.test(a.id)) || list.pattern.includes("; ")) return undefined;
-  const names = things.slice(0, NAMED_IN_LABEL).map((a) => vocab.displayName(a.id));
+  const names = things.slice(0, NAMED_IN_LABEL).map((a) => vocab.distinctName(a.id));
   const more = things.length > NAMED_IN_LABEL ? ` and ${things.length - NAMED_IN_LABEL} more` : "";
   const count: FoundAnswer = {
     id: String(things.length),

@@ -87,7 +87,7 @@ export class QuestionAnswerer {
       subjectIds: [...found.subjects],
       predicates: [...found.predicates],
       answers: found.answers.slice(0, MAX_ANSWERS).map(
-        (a): Answer => ({ symbolId: a.id, label: a.label ?? vocab.displayName(a.id), confidence: a.confidence, proof: proof(a.steps) }),
+        (a): Answer => ({ symbolId: a.id, label: a.label ?? vocab.distinctName(a.id), confidence: a.confidence, proof: proof(a.steps) }),
       ),
       proof: found.proof.length > 0 ? proof(found.proof) : undefined,
       unanswered: found.answers.length === 0 ? (found.unanswered ?? "") : "",
