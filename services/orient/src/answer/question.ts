@@ -375,7 +375,7 @@ export function rankingAsked(text: string, vocab: Vocabulary): { measure: string
 
 /** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */
 function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary): { measure: string; highest: boolean; positions: number[] } | undefined {
-  const ordered = orderAsked(toks, covered, vocab, ORDER_ENDINGS);
+  const ordered = orderAsked(toks, covered, vocab, ORDER_ENDINGS) ?? rankedByVerb(toks, covered, vocab);
   if (ordered) return ordered;
   for (let i = 0; i < toks.length; i++) {
     if (covered.has(i)) continue;
@@ -426,6 +426,32 @@ function orderAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab
   if (later === undefined || covered.has(end - 1) || FILLER_WORDS.has(verb) || !namesSomePredicate(verb, vocab)) return undefined;
   return { measure: verb, highest: later, positions: [end - 1, end] };
 }
+
+/**
+ * "Which album sold the most?", "... sold the fewest copies?": "the most"
+ * right after a verb that names a relation, ending the question or
+ * followed only by a word for what was counted, ranks by the verb's own
+ * numbers. A noun that names a relation ("scored the most goals") or
+ * anything else after it is left to the other readings.
+ */
+function rankedByVerb(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary): { measure: string; highest: boolean; positions: number[] } | undefined {
+  const at = toks.findIndex((t, i) => RANK_WORDS.has(t) && !covered.has(i));
+  const verb = toks[at - 2] ?? "";
+  const tail = toks.slice(at + 1);
+  if (at < 2 || toks[at - 1] !== "the" || covered.has(at - 2) || FILLER_WORDS.has(verb) || !namesSomePredicate(verb, vocab)) return undefined;
+  if (tail.length > 1 || (tail.length === 1 && !COUNTED_WORDS.has(tail[0]!))) return undefined;
+  return { measure: verb, highest: RANK_WORDS.get(toks[at]!)!, positions: [at - 2, at - 1, at, ...tail.map((_, k) => at + 1 + k)] };
+}
+
+/** "most", "fewest", "least", by whether they ask for the highest. */
+const RANK_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ["most", true],
+  ["fewest", false],
+  ["least", false],
+]);
+
+/** Words that say only what a verb's number counts ("sold the most copies"). */
+const COUNTED_WORDS: ReadonlySet<string> = new Set(["copies", "units", "times"]);
 
 /** "Highest" and "lowest", by whether they ask for the highest: a height alone, or the noun after them when it names a relation. */
 const LEVEL_WORDS: ReadonlyMap<string, boolean> = new Map([
