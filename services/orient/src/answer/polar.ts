@@ -15,6 +15,19 @@ import { OWL_FUNCTIONAL, type Vocabulary } from "./vocabulary.js";
  * value; UNKNOWN otherwise: never yes without entailment.
  */
 export async function answerPolar(q: QuestionReading, subjects: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
+  const joined = q.firstJoined;
+  const rest = q.mentions.slice(joined.length);
+  if (joined.length < 2 || rest.length === 0 || q.lastJoined.some((m) => joined.includes(m))) return await answerPolarOf(q, subjects, vocab, view);
+  // "Are Thom and Jonny members of Radiohead?" asks it of each: yes when each is, no when one is not.
+  const each: QuestionAnswer[] = [];
+  for (const m of joined) each.push(await answerPolarOf({ ...q, mentions: [m, ...rest], firstJoined: [m] }, subjects, vocab, view));
+  const decided = each.find((a) => a.kind === "no") ?? each.find((a) => a.kind !== "yes");
+  if (decided) return decided;
+  return { ...each[0]!, pattern: each.map((a) => a.pattern).join("; "), proof: each.flatMap((a) => a.proof) };
+}
+
+/** A yes/no question of the one thing named first (see answerPolar). */
+async function answerPolarOf(q: QuestionReading, subjects: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
   const first = q.mentions[0]!;
   const last = q.mentions[q.mentions.length - 1]!;
   if (first === last) return { ...unread(subjects), kind: "unknown", pattern: `${first.ids[0]} ? ?` };

@@ -54,13 +54,14 @@ export interface QuestionReading {
   readonly unit: string | undefined;
   /** "more than 4", "after 1900", "released after Titanic": how the answer's number must compare with the one given. */
   readonly comparison: Comparison | undefined;
-  /** "the most platforms", "the deepest": the word naming what is measured, and whether the highest is asked for. */
   /** "the oldest", "the most platforms": what is ranked, which way, and the tokens that say so. */
   readonly superlative: { readonly measure: string; readonly highest: boolean; readonly positions: readonly number[] } | undefined;
   /** "Is KLM older than Lufthansa?": two things named on either side of a comparative, and what it measures; `higher` when it asks for the first to measure more. */
   readonly paired: { readonly first: Mention; readonly second: Mention; readonly measure: string; readonly higher: boolean } | undefined;
   /** The last mention and those joined to it by "and" ("serve Fenwick and Carrow"), in order; the last alone when none is. */
   readonly lastJoined: readonly Mention[];
+  /** The first mention and those joined to it by "and" ("Are Ana and Ben members of..."), in order; the first alone when none is. */
+  readonly firstJoined: readonly Mention[];
   /** The noun that names what the answers are ("which animals"), if it names something in the graph. */
   readonly head: Mention | undefined;
   /**
@@ -147,7 +148,7 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
-  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions } : comparison, lastJoined: lastJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions } : comparison, lastJoined: lastJoined(toks, mentions), firstJoined: firstJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
@@ -514,6 +515,16 @@ function lastJoined(toks: readonly string[], mentions: readonly Mention[]): Ment
     const between = toks.slice(mentions[i - 1]!.end, mentions[i]!.start);
     if (between.length !== 1 || between[0] !== "and") break;
     out.unshift(mentions[i - 1]!);
+  }
+  return out;
+}
+
+function firstJoined(toks: readonly string[], mentions: readonly Mention[]): Mention[] {
+  const out = mentions.slice(0, 1);
+  for (let i = 1; i < mentions.length; i++) {
+    const between = toks.slice(mentions[i - 1]!.end, mentions[i]!.start);
+    if (between.length !== 1 || between[0] !== "and") break;
+    out.push(mentions[i]!);
   }
   return out;
 }
