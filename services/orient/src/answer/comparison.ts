@@ -1,4 +1,5 @@
 import type { FactStep, FactView } from "./facts.js";
+import { compares, type Valued } from "./dates.js";
 import { AGE_MEASURE, ARTICLES, LIGHT_WORDS, MAKING_VERBS } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { Comparison, QuestionReading, RelationWord } from "./question.js";
@@ -32,7 +33,7 @@ export async function answerPairCompared(q: QuestionReading, vocab: Vocabulary, 
   const { predicate, first, second } = both[0]!;
   // "Older" by a year each began asks for the lower year.
   const op = paired.higher !== (paired.measure === AGE_MEASURE && began(predicate)) ? ">" : "<";
-  const holds = op === ">" ? first.value > second.value : first.value < second.value;
+  const holds = compares(first, op, second);
   return { kind: holds ? "yes" : "no", pattern: `${a} ${predicate} ?a, ${b} ${predicate} ?b, ?a ${op} ?b`, subjects, predicates: [predicate], answers: [], proof: [first.fact.step, second.fact.step] };
 }
 
@@ -61,7 +62,7 @@ export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary,
   if (found.length !== 1) return unknown;
   const { predicate, number } = found[0]!;
   const value = asked.value * scale(predicate)!;
-  const holds = compares(number.value, asked.op, value);
+  const holds = compares(number, asked.op, { value });
   return { kind: holds ? "yes" : "no", pattern: `${id} ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: named.ids, predicates: [predicate], answers: [], proof: [number.fact.step] };
 }
 
@@ -98,7 +99,7 @@ export async function answerComparisonOfAll(q: QuestionReading, vocab: Vocabular
   const { predicate, numbers } = found[0]!;
   const value = asked.value * scale(predicate)!;
   const answers: FoundAnswer[] = numbers
-    .filter((n) => compares(n.number.value, asked.op, value))
+    .filter((n) => compares(n.number, asked.op, { value }))
     .map((n) => ({ id: n.id, confidence: n.number.fact.confidence, steps: [n.number.fact.step] }));
   return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: [], predicates: [predicate], answers, proof: [] };
 }
@@ -127,7 +128,7 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const predicate = values[0]!.fact.predicate;
   const bound = bounds.get(predicate)!;
   const answers: FoundAnswer[] = values
-    .filter((v) => compares(v.value, opOver(asked, predicate), bound.value))
+    .filter((v) => compares(v, opOver(asked, predicate), bound))
     .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence * bound.confidence, steps: [v.fact.step, v.member.step, ...bound.steps] }));
   return { kind: "entities", pattern: `?x ${predicate} ?n, ${bound.pattern(opOver(asked, predicate))}, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers, proof: [] };
 }
@@ -142,8 +143,7 @@ function withoutDurationVerb(words: readonly RelationWord[], unit: string | unde
 }
 
 /** What an answer's number is compared with, in one predicate's unit: the value, the facts that give it, and the pattern's words for it. */
-interface Bound {
-  readonly value: number;
+interface Bound extends Valued {
   readonly confidence: number;
   readonly steps: readonly FactStep[];
   pattern(op: string): string;
@@ -173,7 +173,7 @@ async function boundsOf(asked: Comparison, unit: string | undefined, vocab: Voca
   for (const p of candidates) {
     const number = await numberOf(id, p, view);
     if (number === null) return undefined;
-    if (number) bounds.set(p, { value: number.value, confidence: number.fact.confidence, steps: [number.fact.step], pattern: (op) => `${id} ${p} ?t, ?n ${op} ?t` });
+    if (number) bounds.set(p, { value: number.value, ...(number.year === undefined ? {} : { year: number.year }), confidence: number.fact.confidence, steps: [number.fact.step], pattern: (op) => `${id} ${p} ?t, ?n ${op} ?t` });
   }
   return bounds;
 }
@@ -214,7 +214,7 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
   const bound = bounds.get(predicate)!;
   const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
     const own = numbers[i];
-    return own && compares(own.value, opOver(asked, predicate), bound.value) ? [{ id: a.id, confidence: a.confidence * own.fact.confidence * bound.confidence, steps: [own.fact.step, ...bound.steps, ...a.steps] }] : [];
+    return own && compares(own, opOver(asked, predicate), bound) ? [{ id: a.id, confidence: a.confidence * own.fact.confidence * bound.confidence, steps: [own.fact.step, ...bound.steps, ...a.steps] }] : [];
   });
   return { kind: "entities", pattern: `${among.pattern}, ?x ${predicate} ?n, ${bound.pattern(opOver(asked, predicate))}`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
 }
@@ -286,6 +286,3 @@ function shown(value: number, asked: number, unit: string | undefined): string {
   return value === asked ? String(asked) : `${Number(value.toPrecision(12))} (${asked} ${unit})`;
 }
 
-function compares(a: number, op: ">" | ">=" | "<" | "<=", b: number): boolean {
-  return op === ">" ? a > b : op === ">=" ? a >= b : op === "<" ? a < b : a <= b;
-}

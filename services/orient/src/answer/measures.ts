@@ -4,6 +4,7 @@ import { IS_A, type Edge, type FactView } from "./facts.js";
 import { AGE_MEASURE, BEGINNING_NOUNS, BEGINNINGS, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { AMOUNT_ADJECTIVES, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { pathScore, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { valued, type Valued } from "./dates.js";
 import { NUMBER } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -14,17 +15,16 @@ import type { Vocabulary } from "./vocabulary.js";
 /** Members of a class compared at most: a class of more is refused rather than walked. */
 const MAX_COMPARED = 2_000;
 
-/** A thing's number for a predicate, and the fact that states it. */
-export interface Numbered {
+/** A thing's number (or date) for a predicate, and the fact that states it. */
+export interface Numbered extends Valued {
   readonly fact: Edge;
-  readonly value: number;
 }
 
 /** The one number `id` has for `predicate`: undefined without one, null with two different ones (then no comparison is sound). */
 export async function numberOf(id: string, predicate: string, view: FactView): Promise<Numbered | null | undefined> {
   const facts = (await view.edges(id)).filter((e) => e.direction === "out" && e.predicate === predicate && NUMBER.test(e.other));
-  if (new Set(facts.map((f) => Number(f.other))).size > 1) return null;
-  return facts[0] && { fact: facts[0], value: Number(facts[0].other) };
+  if (new Set(facts.map((f) => valued(f.other).value)).size > 1) return null;
+  return facts[0] && { fact: facts[0], ...valued(facts[0].other) };
 }
 
 /** Which predicates a measure word names: for an age, a year something began or an age itself. */
@@ -132,10 +132,9 @@ export function namedByStem(words: readonly RelationWord[]): (predicate: string)
 }
 
 /** A class member's number for a predicate: its is-a fact, and the fact that states the number. */
-export interface Measured {
+export interface Measured extends Valued {
   readonly member: Edge;
   readonly fact: Edge;
-  readonly value: number;
 }
 
 /**

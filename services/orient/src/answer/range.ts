@@ -41,6 +41,17 @@ export function rangeAsked(text: string): Range | undefined {
 }
 
 /**
+ * "Which missions launched in 1969?": the text with the year as the span
+ * of it ("between 1969 and 1969"), for facts that give a date, not the
+ * year itself. Undefined when no year follows "in" or "during".
+ */
+export function yearSpanAsked(text: string): string | undefined {
+  const said = /\b(?:in|during)\s+(\d{4})(?![\w'-])/i.exec(text);
+  if (!said) return undefined;
+  return `${text.slice(0, said.index)}between ${said[1]} and ${said[1]}${text.slice(said.index + said[0].length)}`;
+}
+
+/**
  * "formed in the 1990s", "built in the 1800s": the text with the decade
  * or century as the range it is ("between 1990 and 1999"), or undefined.
  */

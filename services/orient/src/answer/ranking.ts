@@ -1,4 +1,5 @@
 import { nameOfId } from "@boyd/graph";
+import { mixesDates } from "./dates.js";
 import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, type Numbered } from "./measures.js";
@@ -24,6 +25,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const found = await measure(head, measuredBy(asked.measure), (values, members) => values.length === members.length, vocab, view);
   if (!found) return await refusedRanking(q, head, vocab, view);
   const { cls, values } = found;
+  if (mixesDates(values)) return undefined;
   // "Which Hugo-winning novel is the oldest?": a word naming neither the measure nor the class narrows the
   // class, and the ranking is over all of it; it would answer another question.
   const words = measureWords(q, head);
@@ -152,7 +154,7 @@ async function rankedBy(measure: string, ids: readonly string[], vocab: Vocabula
     if (numbers.some((n) => !n)) return undefined;
     ranked.push({ predicate, numbers: numbers as Numbered[] });
   }
-  if (ranked.length !== 1) return undefined;
+  if (ranked.length !== 1 || mixesDates(ranked[0]!.numbers)) return undefined;
   const { predicate, numbers } = ranked[0]!;
   const highest = byYearBegun(measure, predicate) ? !wantHighest : wantHighest;
   const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));

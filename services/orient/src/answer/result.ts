@@ -26,8 +26,8 @@ export interface QuestionAnswer {
   readonly unanswered?: string;
 }
 
-/** A plain number, as an answer or a value in the graph. */
-export const NUMBER = /^-?\d+(?:\.\d+)?$/;
+/** A value rather than a thing, as an answer or in the graph: a plain number, or an ISO 8601 date (see dates.ts). */
+export const NUMBER = /^(?:-?\d+(?:\.\d+)?|\d{4}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)$/;
 
 /** The answer to a text that names nothing the graph knows, or no relation it has. */
 export function unread(subjects: readonly string[]): QuestionAnswer {
