@@ -4,7 +4,7 @@ import { AGE_MEASURE, ARTICLES, LIGHT_WORDS, MAKING_VERBS } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { Comparison, QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
-import { measuresTime, scaleInto } from "./units.js";
+import { measuresTime, nameScale, scaleInto } from "./units.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /**
@@ -241,7 +241,12 @@ function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: re
   const last = asked.positions[asked.positions.length - 1]!;
   const nounAfter = asked.measure !== AGE_MEASURE && words.length > 0 && words.every((w) => w.position > last);
   const fits = (p: string): boolean => (measured ? byMeasure(p) || (nounAfter && named(p)) : named(p));
-  return (p) => (!fits(p) ? undefined : unit ? scaleInto(p, unit) : 1);
+  // "more than 50 million" against `population_millions` is more than 50 in its scale.
+  const rescale = (p: string): number => (asked.scaled ? nameScale(p) : 1);
+  return (p) => {
+    const into = !fits(p) ? undefined : unit ? scaleInto(p, unit) : 1;
+    return into === undefined ? undefined : into / rescale(p);
+  };
 }
 
 /** Comparators that place a thing in time ("before 1900", "later than 1850"). */
@@ -283,6 +288,6 @@ function opOver(asked: Comparison, predicate: string): Comparison["op"] {
 
 /** The number compared with, as a pattern shows it: converted, with what was asked beside it ("304.8 (1000 ft)"). */
 function shown(value: number, asked: number, unit: string | undefined): string {
-  return value === asked ? String(asked) : `${Number(value.toPrecision(12))} (${asked} ${unit})`;
+  return value === asked ? String(asked) : `${Number(value.toPrecision(12))} (${asked}${unit ? ` ${unit}` : ""})`;
 }
 

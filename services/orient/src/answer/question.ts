@@ -40,6 +40,8 @@ export type Comparison = {
   readonly op: ">" | ">=" | "<" | "<=";
   readonly measure: string | undefined;
   readonly positions: readonly number[];
+  /** The number was said with a word of scale ("5 million"): a predicate named in a scale (`population_millions`) holds it in that scale. */
+  readonly scaled?: boolean;
 } & ({ readonly value: number; readonly against?: undefined } | { readonly value?: undefined; readonly against: Mention });
 
 /** A goal's text read against the graph's vocabulary. */
@@ -148,7 +150,7 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
-  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions } : comparison, lastJoined: lastJoined(toks, mentions), firstJoined: firstJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions, ...(numbered.scaled ? { scaled: true } : {}) } : comparison, lastJoined: lastJoined(toks, mentions), firstJoined: firstJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Words that compare a number with the one after them, by their tokens. */
@@ -178,6 +180,7 @@ interface ComparisonFound {
   /** A key of UNITS named right after the number ("4000 metres"). */
   readonly unit: string | undefined;
   readonly positions: number[];
+  readonly scaled: boolean;
 }
 
 /**
@@ -190,14 +193,27 @@ function comparisonAsked(toks: readonly string[]): ComparisonFound | undefined {
   for (let i = 0; i < toks.length; i++) {
     const comparator = comparatorAt(toks, i);
     const n = i + (comparator?.length ?? 0);
-    const value = numberAt(toks, n);
-    if (!comparator || value === undefined) continue;
-    const unit = UNIT_PHRASES.find((u) => u.words.every((w, k) => toks[n + 1 + k] === w));
-    const end = n + 1 + (unit?.words.length ?? 0);
-    return { op: comparator.op, value, measure: comparator.measure, unit: unit?.key, positions: Array.from({ length: end - i }, (_, k) => i + k) };
+    const said = numberAt(toks, n);
+    if (!comparator || said === undefined) continue;
+    // "more than 5 million copies": a word of scale multiplies the number before it.
+    const scale = SCALE_WORDS.get(toks[n + 1] ?? "");
+    const value = scale ? said * scale : said;
+    const after = n + (scale ? 2 : 1);
+    const unit = UNIT_PHRASES.find((u) => u.words.every((w, k) => toks[after + k] === w));
+    // "sold more than 5 million copies": a word for what was counted names no measure; the verb does.
+    const end = after + (unit?.words.length ?? (COUNTED_WORDS.has(toks[after] ?? "") ? 1 : 0));
+    return { op: comparator.op, value, measure: comparator.measure, unit: unit?.key, positions: Array.from({ length: end - i }, (_, k) => i + k), scaled: scale !== undefined };
   }
   return undefined;
 }
+
+/** Words that scale the number before them ("5 million"). */
+const SCALE_WORDS: ReadonlyMap<string, number> = new Map([
+  ["thousand", 1e3],
+  ["million", 1e6],
+  ["billion", 1e9],
+  ["trillion", 1e12],
+]);
 
 /** Small numbers written as words ("more than one novel"). */
 const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"].map((w, i) => [w, i + 1]));
