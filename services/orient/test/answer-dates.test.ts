@@ -48,3 +48,33 @@ describe("answering - dates written as ISO 8601 are values, as numbers are", () 
     expect(ids(await ask(store, "Which treaty was signed first?"))).toEqual([]);
   });
 });
+
+// Deliveries and the day each shipped.
+const SHIPMENTS: Facts = [
+  ...["order_7", "order_8", "order_9"].map((o) => [o, "is_a", "order"] as const),
+  ["order_7", "shipped_on", "2025-12-30"],
+  ["order_8", "shipped_on", "2026-01-15"],
+  ["order_9", "shipped_on", "2026-02-02"],
+];
+
+describe("answering - a day or a month said in the question", () => {
+  it("'after 2026-01-01', 'before January 20, 2026', 'after January 2026' bound by the day, or by the month's last or first day", async () => {
+    const store = await graphWith(SHIPMENTS, "orders.csv");
+    const after = await ask(store, "Which orders shipped after 2026-01-01?");
+    expect(ids(after)).toEqual(["order_8", "order_9"]);
+    expect(after.pattern).toContain("?n > 2026-01-01");
+    expect(ids(await ask(store, "Which orders shipped before January 20, 2026?"))).toEqual(["order_7", "order_8"]);
+    expect(ids(await ask(store, "Which orders shipped after January 2026?"))).toEqual(["order_9"]);
+    expect(ids(await ask(store, "Which orders shipped before 15 January 2026?"))).toEqual(["order_7"]);
+    expect((await ask(store, "Did order_8 ship before 2026-01-16?")).kind).toBe(AnswerKind.YES);
+  });
+
+  it("'in January 2026' is the days of that month; 'in May' with no year is refused, never every order", async () => {
+    const store = await graphWith(SHIPMENTS, "orders.csv");
+    const january = await ask(store, "Which orders shipped in January 2026?");
+    expect(ids(january)).toEqual(["order_8"]);
+    expect(proofOf(january, "order_8")).toContain("order_8 shipped_on 2026-01-15 (orders.csv)");
+    expect(ids(await ask(store, "Which orders shipped in May?"))).toEqual([]);
+    expect(ids(await ask(store, "Which orders shipped in 2026?"))).toEqual(["order_8", "order_9"]);
+  });
+});

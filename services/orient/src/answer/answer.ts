@@ -1,6 +1,6 @@
 import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { chainedAnswer, chainingAsked } from "./chaining.js";
-import { rangeAsked, withinRange, yearSpanAsked } from "./range.js";
+import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, pastForm, PLACE_WORDS } from "./lexicon.js";
@@ -67,8 +67,8 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
   if (range) return withinRange(await answerQuestion(range.questions[0], vocab, view), await answerQuestion(range.questions[1], vocab, view), isPolar(nameTokens(text)));
   const stated = await answerUnbounded(text, vocab, view);
   // "Which missions launched in 1969?" over launch dates: when no fact states the year, the year is the span of its days.
-  const span = stated.answers.length > 0 || stated.kind === "yes" || stated.kind === "no" ? undefined : yearSpanAsked(text);
-  return span ? await answerAsked(span, vocab, view) : stated;
+  const span = stated.answers.length > 0 || stated.kind === "yes" || stated.kind === "no" ? undefined : spanAsked(text);
+  return span ? withinRange(await answerQuestion(span.questions[0], vocab, view), await answerQuestion(span.questions[1], vocab, view), isPolar(nameTokens(text))) : stated;
 }
 
 /** The answer to a text that bounds no number on both sides (see answerAsked). */

@@ -1,5 +1,5 @@
 import type { FactStep, FactView } from "./facts.js";
-import { compares, type Valued } from "./dates.js";
+import { compares, valued, type Valued } from "./dates.js";
 import { AGE_MEASURE, ARTICLES, LIGHT_WORDS, MAKING_VERBS } from "./lexicon.js";
 import { began, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { Comparison, QuestionReading, RelationWord } from "./question.js";
@@ -62,8 +62,8 @@ export async function answerValueCompared(q: QuestionReading, vocab: Vocabulary,
   if (found.length !== 1) return unknown;
   const { predicate, number } = found[0]!;
   const value = asked.value * scale(predicate)!;
-  const holds = compares(number, asked.op, { value });
-  return { kind: holds ? "yes" : "no", pattern: `${id} ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: named.ids, predicates: [predicate], answers: [], proof: [number.fact.step] };
+  const holds = compares(number, asked.op, askedAt(asked, value));
+  return { kind: holds ? "yes" : "no", pattern: `${id} ${predicate} ?n, ?n ${asked.op} ${asked.date ?? shown(value, asked.value, q.unit)}`, subjects: named.ids, predicates: [predicate], answers: [], proof: [number.fact.step] };
 }
 
 /** Things one classless comparison may go through, at most. */
@@ -99,9 +99,9 @@ export async function answerComparisonOfAll(q: QuestionReading, vocab: Vocabular
   const { predicate, numbers } = found[0]!;
   const value = asked.value * scale(predicate)!;
   const answers: FoundAnswer[] = numbers
-    .filter((n) => compares(n.number, asked.op, { value }))
+    .filter((n) => compares(n.number, asked.op, askedAt(asked, value)))
     .map((n) => ({ id: n.id, confidence: n.number.fact.confidence, steps: [n.number.fact.step] }));
-  return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${shown(value, asked.value, q.unit)}`, subjects: [], predicates: [predicate], answers, proof: [] };
+  return { kind: "entities", pattern: `?x ${predicate} ?n, ?n ${asked.op} ${asked.date ?? shown(value, asked.value, q.unit)}`, subjects: [], predicates: [predicate], answers, proof: [] };
 }
 
 /**
@@ -164,7 +164,7 @@ async function boundsOf(asked: Comparison, unit: string | undefined, vocab: Voca
   if (asked.value !== undefined) {
     for (const p of candidates) {
       const value = asked.value * scale(p)!;
-      bounds.set(p, { value, confidence: 1, steps: [], pattern: (op) => `?n ${op} ${shown(value, asked.value, unit)}` });
+      bounds.set(p, { ...askedAt(asked, value), confidence: 1, steps: [], pattern: (op) => `?n ${op} ${asked.date ?? shown(value, asked.value, unit)}` });
     }
     return bounds;
   }
@@ -284,6 +284,11 @@ function comparedWords(q: QuestionReading, positions: readonly number[]): { word
 function opOver(asked: Comparison, predicate: string): Comparison["op"] {
   if (!(asked.measure === AGE_MEASURE && began(predicate))) return asked.op;
   return asked.op === ">" ? "<" : asked.op === "<" ? ">" : asked.op === ">=" ? "<=" : ">=";
+}
+
+/** The bound a comparison's number sets, once in a predicate's unit: a day said in the question orders as the date it is. */
+function askedAt(asked: Comparison, value: number): Valued {
+  return asked.date === undefined ? { value } : valued(asked.date);
 }
 
 /** The number compared with, as a pattern shows it: converted, with what was asked beside it ("304.8 (1000 ft)"). */

@@ -40,3 +40,49 @@ export function compares(a: Valued, op: ">" | ">=" | "<" | "<=", b: Valued): boo
 export function mixesDates(values: readonly Valued[]): boolean {
   return values.some((v) => v.year !== undefined) && values.some((v) => v.year === undefined);
 }
+
+/** Month names and their short forms, by the month's number. */
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"].flatMap((m, i) => [
+    [m, i + 1],
+    ...(m.length > 4 ? [[m.slice(0, 3), i + 1] as const] : []),
+  ]),
+);
+
+/** Whether a word names a month ("april", "apr"). */
+export function isMonth(word: string): boolean {
+  return MONTHS.has(word.toLowerCase());
+}
+
+/** A date said in a question: the first and last day it covers (one day, or a month), and how many tokens it takes. */
+export interface SaidDate {
+  readonly first: string;
+  readonly last: string;
+  readonly length: number;
+}
+
+const two = (n: number): string => String(n).padStart(2, "0");
+const YEAR = /^\d{4}$/;
+const DAY = /^(?:0?[1-9]|[12]\d|3[01])$/;
+
+/**
+ * The date said at token `i` of a question: "2026 04 01" (2026-04-01 as
+ * the tokens split it), "april 18 2026", "18 april 2026", or a month,
+ * "april 2026". Undefined when none starts there.
+ */
+export function dateSaidAt(toks: readonly string[], i: number): SaidDate | undefined {
+  const [a = "", b = "", c = ""] = toks.slice(i, i + 3);
+  const day = (y: string, m: number, d: string): SaidDate | undefined => {
+    const iso = `${y}-${two(m)}-${two(Number(d))}`;
+    return valued(iso).year !== undefined && new Date(`${iso}T00:00:00Z`).getUTCDate() === Number(d) ? { first: iso, last: iso, length: 3 } : undefined;
+  };
+  if (YEAR.test(a) && /^(?:0[1-9]|1[0-2])$/.test(b) && /^\d{2}$/.test(c)) return day(a, Number(b), c);
+  if (MONTHS.has(a) && DAY.test(b) && YEAR.test(c)) return day(c, MONTHS.get(a)!, b);
+  if (DAY.test(a) && MONTHS.has(b) && YEAR.test(c)) return day(c, MONTHS.get(b)!, a);
+  if (MONTHS.has(a) && YEAR.test(b)) {
+    const m = MONTHS.get(a)!;
+    const days = new Date(Date.UTC(Number(b), m, 0)).getUTCDate();
+    return { first: `${b}-${two(m)}-01`, last: `${b}-${two(m)}-${two(days)}`, length: 2 };
+  }
+  return undefined;
+}

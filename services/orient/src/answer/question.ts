@@ -1,4 +1,5 @@
 import { AGE_MEASURE, ARTICLES, COPULAS, FILLER_WORDS, HEAD_OPENERS, PLACE_WORDS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
+import { dateSaidAt, valued } from "./dates.js";
 import { NUMBER } from "./result.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { capitalized, nameTokens as tokens, predicateTokens, singulars } from "@boyd/graph";
@@ -42,6 +43,8 @@ export type Comparison = {
   readonly positions: readonly number[];
   /** The number was said with a word of scale ("5 million"): a predicate named in a scale (`population_millions`) holds it in that scale. */
   readonly scaled?: boolean;
+  /** The bound is a day said in the question ("after 2026-04-01", "before March 2026"), as an ISO date; `value` orders it. */
+  readonly date?: string;
 } & ({ readonly value: number; readonly against?: undefined } | { readonly value?: undefined; readonly against: Mention });
 
 /** A goal's text read against the graph's vocabulary. */
@@ -128,7 +131,8 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   const words: RelationWord[] = [];
   toks.forEach((t, i) => {
     if (covered.has(i) || t.length < 2) return;
-    if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t)) return;
+    // "opened in May": after a preposition "may" is the month, a word the answer must meet, never the auxiliary.
+    if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t) && !(t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? ""))) return;
     // "grandparents" is the parents' parents: one word for each of the two facts.
     const twice = GRAND_NOUNS.get(t);
     if (twice) words.push({ text: twice, position: i }, { text: twice, position: i });
@@ -150,8 +154,11 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
-  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions, ...(numbered.scaled ? { scaled: true } : {}) } : comparison, lastJoined: lastJoined(toks, mentions), firstJoined: firstJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions, ...(numbered.scaled ? { scaled: true } : {}), ...(numbered.date ? { date: numbered.date } : {}) } : comparison, lastJoined: lastJoined(toks, mentions), firstJoined: firstJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
+
+/** Prepositions that put a time after them ("in May", "since May"). */
+const TIME_PREPOSITIONS: ReadonlySet<string> = new Set(["in", "during", "since", "until", "till", "by", "before", "after", "of", "from"]);
 
 /** Words that compare a number with the one after them, by their tokens. */
 const COMPARATORS: readonly { words: readonly string[]; op: ">" | ">=" | "<" | "<=" }[] = [
@@ -181,6 +188,7 @@ interface ComparisonFound {
   readonly unit: string | undefined;
   readonly positions: number[];
   readonly scaled: boolean;
+  readonly date?: string;
 }
 
 /**
@@ -193,6 +201,13 @@ function comparisonAsked(toks: readonly string[]): ComparisonFound | undefined {
   for (let i = 0; i < toks.length; i++) {
     const comparator = comparatorAt(toks, i);
     const n = i + (comparator?.length ?? 0);
+    // "after 2026-04-01", "before March 2026": a day, or the month's last day after it and its first before it.
+    const date = comparator && dateSaidAt(toks, n);
+    if (comparator && date) {
+      const bound = comparator.op === ">" || comparator.op === "<=" ? date.last : date.first;
+      const positions = Array.from({ length: n + date.length - i }, (_, k) => i + k);
+      return { op: comparator.op, value: valued(bound).value, measure: comparator.measure, unit: undefined, positions, scaled: false, date: bound };
+    }
     const said = numberAt(toks, n);
     if (!comparator || said === undefined) continue;
     // "more than 5 million copies": a word of scale multiplies the number before it.

@@ -1,4 +1,5 @@
 import { nameTokens as tokens } from "@boyd/graph";
+import { isMonth } from "./dates.js";
 import { asWritten } from "./exclusion.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 
@@ -41,14 +42,18 @@ export function rangeAsked(text: string): Range | undefined {
 }
 
 /**
- * "Which missions launched in 1969?": the text with the year as the span
- * of it ("between 1969 and 1969"), for facts that give a date, not the
- * year itself. Undefined when no year follows "in" or "during".
+ * "Which missions launched in 1969?", "... in April 2026?": the question
+ * once from the first day of the year or month said and once to its last
+ * ("at least 1969", "at most 1969"), for facts that give a date rather
+ * than the year or month itself. Undefined when none follows "in" or
+ * "during".
  */
-export function yearSpanAsked(text: string): string | undefined {
-  const said = /\b(?:in|during)\s+(\d{4})(?![\w'-])/i.exec(text);
-  if (!said) return undefined;
-  return `${text.slice(0, said.index)}between ${said[1]} and ${said[1]}${text.slice(said.index + said[0].length)}`;
+export function spanAsked(text: string): Range | undefined {
+  const said = /\b(?:in|during)\s+(?:([a-z]+)\s+)?(\d{4})(?![\w'-])/i.exec(text);
+  if (!said || (said[1] !== undefined && !isMonth(said[1]))) return undefined;
+  const span = said[1] ? `${said[1]} ${said[2]}` : said[2]!;
+  const bounded = (bound: string): string => `${text.slice(0, said.index)}${bound} ${span}${text.slice(said.index + said[0].length)}`;
+  return { questions: [bounded("at least"), bounded("at most")] };
 }
 
 /**
