@@ -132,7 +132,9 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   toks.forEach((t, i) => {
     if (covered.has(i) || t.length < 2) return;
     // "opened in May": after a preposition "may" is the month, a word the answer must meet, never the auxiliary.
-    if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t) && !(t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? ""))) return;
+    // "plays just guitar", "plays exactly one instrument" restrict as "only" does: a word no reading here meets.
+    const kept = (t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? "")) || (RESTRICTING.has(t) && restricts(toks, i));
+    if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t) && !kept) return;
     // "grandparents" is the parents' parents: one word for each of the two facts.
     const twice = GRAND_NOUNS.get(t);
     if (twice) words.push({ text: twice, position: i }, { text: twice, position: i });
@@ -155,6 +157,26 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
   return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions, ...(numbered.scaled ? { scaled: true } : {}), ...(numbered.date ? { date: numbered.date } : {}) } : comparison, lastJoined: lastJoined(toks, mentions), firstJoined: firstJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+}
+
+/** Fillers that may restrict what follows them ("just guitar", "exactly one"), as "only" does. */
+const RESTRICTING: ReadonlySet<string> = new Set(["just", "exactly"]);
+
+/** Whether the restricting word at `i` is followed by what it restricts (a word that says something, or a number), not by more filler ("just tell me"). */
+function restricts(toks: readonly string[], i: number): boolean {
+  const next = toks[i + 1];
+  return next !== undefined && (!FILLER_WORDS.has(next) || numberAt(toks, i + 1) !== undefined || next === "one");
+}
+
+/**
+ * "Which musician plays all instruments?", "Who visited every port?": a
+ * word of every one after the relation it quantifies asks that each of
+ * them be met, which no reading here proves (read without it, anything
+ * meeting one would answer). "List all albums", "What are all the moons"
+ * quantify what is asked for, and are read as before.
+ */
+export function universalAfterRelation(q: QuestionReading): boolean {
+  return q.toks.some((t, i) => UNIVERSALS.has(t) && q.words.some((w) => w.position < i));
 }
 
 /** Prepositions that put a time after them ("in May", "since May"). */

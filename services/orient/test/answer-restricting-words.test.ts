@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { AnswerKind } from "@boyd/proto";
+import { ask, graphWith, ids, type Facts } from "./fixtures/asked-graph.js";
+
+// Chefs and the cuisines they cook.
+const KITCHEN: Facts = [
+  ...["amara", "bruno", "chen"].map((c) => [c, "is_a", "chef"] as const),
+  ...["thai", "italian", "french"].map((c) => [c, "is_a", "cuisine"] as const),
+  ["amara", "cooks", "thai"],
+  ["bruno", "cooks", "italian"],
+  ["bruno", "cooks", "french"],
+  ["chen", "cooks", "thai"],
+  ["chen", "cooks", "italian"],
+  ["chen", "cooks", "french"],
+];
+
+describe("answering - words that restrict or quantify are never dropped", () => {
+  it("'Which chefs cook just Italian?' and 'exactly one cuisine' are refused, not answered with every chef who cooks it", async () => {
+    const store = await graphWith(KITCHEN, "kitchen.csv");
+    // Read without "just", Bruno and Chen (who cook more) were answers.
+    expect(ids(await ask(store, "Which chefs cook just Italian?"))).toEqual([]);
+    expect(ids(await ask(store, "Which chefs cook exactly one cuisine?"))).toEqual([]);
+    // As filler, before more filler, the word is still dropped.
+    expect(ids(await ask(store, "Just tell me which chefs cook Italian"))).toEqual(["bruno", "chen"]);
+  });
+
+  it("'Which chef cooks all cuisines?', 'Does Bruno cook every cuisine?' are refused; 'List all chefs who cook Thai' is read as before", async () => {
+    const store = await graphWith(KITCHEN, "kitchen.csv");
+    expect(ids(await ask(store, "Which chef cooks all cuisines?"))).toEqual([]);
+    expect((await ask(store, "Does Bruno cook every cuisine?")).kind).toBe(AnswerKind.UNKNOWN);
+    expect(ids(await ask(store, "List all chefs who cook Thai"))).toEqual(["amara", "chen"]);
+  });
+});
