@@ -30,4 +30,11 @@ describe("answering - words that restrict or quantify are never dropped", () => 
     expect((await ask(store, "Does Bruno cook every cuisine?")).kind).toBe(AnswerKind.UNKNOWN);
     expect(ids(await ask(store, "List all chefs who cook Thai"))).toEqual(["amara", "chen"]);
   });
+
+  it("'How was Chen trained?' asks in what way: refused, where the year he trained answered it; 'How many cuisines does Chen cook?' counts", async () => {
+    const store = await graphWith([...KITCHEN, ["chen", "trained_in", "1998"]], "kitchen.csv");
+    expect(ids(await ask(store, "How was Chen trained?"))).toEqual([]);
+    expect(ids(await ask(store, "When was Chen trained?"))).toEqual(["1998"]);
+    expect((await ask(store, "How many cuisines does Chen cook?")).answers[0]!.label).toBe("3, counted in the graph: french, italian, thai");
+  });
 });

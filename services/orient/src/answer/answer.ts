@@ -4,7 +4,7 @@ import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, pastForm, PLACE_WORDS } from "./lexicon.js";
-import { isPolar, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
+import { isPolar, mannerAsked, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
@@ -95,7 +95,7 @@ async function answerUnbounded(text: string, vocab: Vocabulary, view: FactView):
     return ranked ?? chooseAmong(choice.options, await answerQuestion(choice.question, vocab, view));
   }
   const q = readQuestion(text, vocab);
-  if (universalAfterRelation(q)) return { ...unread(q.mentions.flatMap((m) => m.ids)), kind: q.polar ? "unknown" : "entities" };
+  if (universalAfterRelation(q) || mannerAsked(q.toks)) return { ...unread(q.mentions.flatMap((m) => m.ids)), kind: q.polar ? "unknown" : "entities" };
   // "Which films did Nolan direct other than Inception?": the list without Inception. Read without the words, the parts
   // of "Apart from Jaws, which films did Spielberg direct?" answered Jaws too.
   const exclusion = exclusionAsked(text, q);

@@ -169,6 +169,16 @@ function restricts(toks: readonly string[], i: number): boolean {
 }
 
 /**
+ * "How was Kid A released?", "How did Blur form?": "how" with no measure
+ * after it asks in what way, which no fact here says (the year Kid A was
+ * released is no answer to it). "How many", "how old" ask for numbers.
+ */
+export function mannerAsked(toks: readonly string[]): boolean {
+  const at = toks.indexOf("how");
+  return at >= 0 && at === firstWord(toks) && !QUANTITY.has(toks[at + 1] ?? "");
+}
+
+/**
  * "Which musician plays all instruments?", "Who visited every port?": a
  * word of every one after the relation it quantifies asks that each of
  * them be met, which no reading here proves (read without it, anything
