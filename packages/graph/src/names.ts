@@ -99,13 +99,28 @@ function camelApart(text: string): string {
  * not look plural.
  */
 export function singulars(word: string): string[] {
+  const irregular = IRREGULAR_PLURALS.get(word);
+  if (irregular) return [irregular];
   if (word.length <= 3 || /\d/.test(word) || word.endsWith("ss") || word.endsWith("us") || word.endsWith("is")) return [];
   if (word.endsWith("ies")) return [`${word.slice(0, -3)}y`];
   const out: string[] = [];
   if (word.endsWith("s")) out.push(word.slice(0, -1));
   if (/(?:ches|shes|xes|ses|zes|oes)$/.test(word)) out.push(word.slice(0, -2));
+  // "wolves", "knives"; "analyses", "crises"; "indices", "vertices".
+  if (word.endsWith("ves")) out.push(`${word.slice(0, -3)}f`, `${word.slice(0, -3)}fe`);
+  if (word.endsWith("ses")) out.push(`${word.slice(0, -2)}is`);
+  if (word.endsWith("ices")) out.push(`${word.slice(0, -4)}ex`, `${word.slice(0, -4)}ix`);
   return out;
 }
+
+/** Plurals no ending rule gives, by plural. */
+const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map([
+  ["people", "person"], ["men", "man"], ["women", "woman"], ["children", "child"], ["mice", "mouse"], ["geese", "goose"],
+  ["feet", "foot"], ["teeth", "tooth"], ["oxen", "ox"], ["lice", "louse"], ["dice", "die"],
+  ["criteria", "criterion"], ["phenomena", "phenomenon"], ["bacteria", "bacterium"], ["media", "medium"], ["curricula", "curriculum"],
+  ["cacti", "cactus"], ["fungi", "fungus"], ["nuclei", "nucleus"], ["radii", "radius"], ["stimuli", "stimulus"], ["alumni", "alumnus"], ["octopi", "octopus"],
+  ["larvae", "larva"], ["antennae", "antenna"], ["formulae", "formula"], ["vertebrae", "vertebra"],
+]);
 
 /** Whether `phrase` (tokens) occurs in `within` (tokens) as a contiguous run; the last token may be plural in `within`. */
 export function containsPhrase(within: readonly string[], phrase: readonly string[]): boolean {

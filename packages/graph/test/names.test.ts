@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPredicate, capitalized, nameTokens, predicateTokens } from "../src/index.js";
+import { canonicalPredicate, capitalized, containsPhrase, nameTokens, predicateTokens, singulars } from "../src/index.js";
 
 describe("canonicalPredicate", () => {
   it("one form for every spelling of a predicate, the same when asked again", () => {
@@ -38,5 +38,25 @@ describe("capitalized", () => {
     expect(flags).toHaveLength(nameTokens(text).length);
     const named = nameTokens(text).filter((_, i) => flags[i]);
     expect(named).toEqual(["where", "vincent", "gogh", "elan", "cote", "ivoire"]);
+  });
+});
+
+describe("singulars", () => {
+  it("regular endings, then irregular plurals and the -ves, -ses, -ices forms", () => {
+    expect(singulars("moons")).toEqual(["moon"]);
+    expect(singulars("countries")).toEqual(["country"]);
+    expect(singulars("mice")).toEqual(["mouse"]);
+    expect(singulars("children")).toEqual(["child"]);
+    expect(singulars("criteria")).toEqual(["criterion"]);
+    expect(singulars("wolves")).toContain("wolf");
+    expect(singulars("knives")).toContain("knife");
+    expect(singulars("analyses")).toContain("analysis");
+    expect(singulars("indices")).toContain("index");
+    expect(singulars("status")).toEqual([]);
+  });
+
+  it("a name ending in an irregular plural matches its singular ('house mice' holds 'house mouse')", () => {
+    expect(containsPhrase(["house", "mice"], ["house", "mouse"])).toBe(true);
+    expect(containsPhrase(["house", "mice"], ["house", "cat"])).toBe(false);
   });
 });

@@ -138,10 +138,14 @@ export function verbLike(predicate: string): boolean {
 /** Whether a verb predicate is passive ("maintained_by", "written_by"): its subject is what the active verb acts on. */
 export function passive(predicate: string): boolean {
   const t = predicateTokens(predicate);
-  // "taught_by", "built_by": an irregular past form is a participle too.
-  const first = t[0] ?? "";
-  return t.length > 1 && t[t.length - 1] === "by" && (/(?:ed|en|wn)$/.test(first) || verbOf(first) !== first);
+  // "taught_by", "built_by": an irregular past form is a participle too; so is "run" in `run_by`.
+  // The participle is the word before "by" (`first_climbed_by`).
+  const participle = t.at(-2) ?? "";
+  return t.length > 1 && t.at(-1) === "by" && (/(?:ed|en|wn)$/.test(participle) || verbOf(participle) !== participle || SAME_PARTICIPLES.has(participle));
 }
+
+/** Verbs whose participle is the verb itself ("was run by", "was set by"). */
+const SAME_PARTICIPLES: ReadonlySet<string> = new Set(["run", "put", "set", "cut", "hit", "read", "let", "hurt", "cost", "shut", "spread", "beat", "cast", "broadcast", "split", "come", "become", "overcome"]);
 
 /**
  * Which way a predicate points from X to the answer of "X's N" or "the N
