@@ -36,6 +36,8 @@ describe("answering - a relation followed through others, as the question asks",
     // "transitively" asks the same; the other way round too.
     expect(ids(await ask(store, "Which sea does the Ammer flow into transitively?"))).toEqual(["black_sea"]);
     expect(ids(await ask(store, "Which sea does the Ammer flow into?"))).toEqual([]);
+    // "even indirectly" asks the same.
+    expect(ids(await ask(store, "Which rivers flow into the Danube, even indirectly?"))).toEqual(["ammer", "amper", "inn", "isar"]);
   });
 
   it("'indirectly' alone keeps what only a chain reaches: a thing stated directly is left out", async () => {

@@ -26,6 +26,8 @@ describe("answering - dates written as ISO 8601 are values, as numbers are", () 
     expect(ids(first)).toEqual(["westphalia"]);
     expect(proofOf(first, "westphalia")).toContain("utrecht signed_on 1713-04-11 (treaties.csv)");
     expect(ids(await ask(store, "Which treaty was signed last?"))).toEqual(["vienna_1815"]);
+    expect(ids(await ask(store, "Which treaty was signed earliest?"))).toEqual(["westphalia"]);
+    expect(ids(await ask(store, "Which treaty was signed latest?"))).toEqual(["vienna_1815"]);
     expect(ids(await ask(store, "Which treaties were signed after 1700?"))).toEqual(["paris_1763", "utrecht", "vienna_1815"]);
     expect(ids(await ask(store, "Which treaties were signed before Paris 1763?"))).toEqual(["utrecht", "westphalia"]);
     expect(ids(await ask(store, "Which treaties were signed in the 1700s?"))).toEqual(["paris_1763", "utrecht"]);
@@ -76,5 +78,13 @@ describe("answering - a day or a month said in the question", () => {
     expect(proofOf(january, "order_8")).toContain("order_8 shipped_on 2026-01-15 (orders.csv)");
     expect(ids(await ask(store, "Which orders shipped in May?"))).toEqual([]);
     expect(ids(await ask(store, "Which orders shipped in 2026?"))).toEqual(["order_8", "order_9"]);
+  });
+
+  it("'since' counts from the day or year said, 'until' and 'up to' to it, both included", async () => {
+    const store = await graphWith(SHIPMENTS, "orders.csv");
+    expect(ids(await ask(store, "Which orders shipped since January 2026?"))).toEqual(["order_8", "order_9"]);
+    expect(ids(await ask(store, "Which orders shipped until 2026-01-15?"))).toEqual(["order_7", "order_8"]);
+    expect(ids(await ask(store, "Which orders shipped up to January 2026?"))).toEqual(["order_7", "order_8"]);
+    expect(ids(await ask(store, "Which orders shipped since 2026?"))).toEqual(["order_8", "order_9"]);
   });
 });

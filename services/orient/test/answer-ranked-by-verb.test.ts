@@ -31,4 +31,12 @@ describe("answering - 'the most' after a verb ranks by the verb's own numbers", 
     const store = await graphWith(BOX_OFFICE, "box.csv");
     expect(ids(await ask(store, "Which director directed the most?"))).toEqual([]);
   });
+
+  it("'Which grossed more, Arrival or Sicario?' and 'less' choose by the verb's numbers, each compared in the proof", async () => {
+    const store = await graphWith(BOX_OFFICE, "box.csv");
+    const more = await ask(store, "Which grossed more, Arrival or Sicario?");
+    expect(ids(more)).toEqual(["arrival"]);
+    expect(proofOf(more, "arrival")).toBe("arrival grossed 203000000 (box.csv); sicario grossed 85000000 (box.csv)");
+    expect(ids(await ask(store, "Which grossed less, Arrival or Sicario?"))).toEqual(["sicario"]);
+  });
 });

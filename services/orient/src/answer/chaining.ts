@@ -21,6 +21,8 @@ const CHAINING: readonly { readonly words: readonly string[]; readonly mode: Cha
   { words: ["directly", "and", "indirectly"], mode: "any" },
   { words: ["directly", "or", "transitively"], mode: "any" },
   { words: ["including", "indirectly"], mode: "any" },
+  { words: ["even", "indirectly"], mode: "any" },
+  { words: ["even", "transitively"], mode: "any" },
   { words: ["including", "transitively"], mode: "any" },
   { words: ["transitively"], mode: "any" },
   { words: ["only", "indirectly"], mode: "indirect" },

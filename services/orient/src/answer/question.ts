@@ -208,6 +208,9 @@ const COMPARATORS: readonly { words: readonly string[]; op: ">" | ">=" | "<" | "
   { words: ["under"], op: "<" },
   { words: ["below"], op: "<" },
   { words: ["before"], op: "<" },
+  { words: ["since"], op: ">=" },
+  { words: ["until"], op: "<=" },
+  { words: ["up", "to"], op: "<=" },
 ];
 
 /** What comparisonAsked finds: the comparison, its unit when one follows the number, and the tokens it takes. */
@@ -320,6 +323,13 @@ function comparatorAt(toks: readonly string[], i: number): { op: ComparisonFound
   return c && { op: c.op, measure: undefined, length: c.words.length };
 }
 
+/** Words ending a choice that rank by the amount of the verb before them ("sold more"), by whether they ask for the highest. */
+const AMOUNT_ENDINGS: ReadonlyMap<string, boolean> = new Map([
+  ["more", true],
+  ["less", false],
+  ["fewer", false],
+]);
+
 /** Words that order two things in time by the verb before them, by whether the first comes later. */
 const ORDER_WORDS: ReadonlyMap<string, boolean> = new Map([
   ["before", false],
@@ -426,8 +436,8 @@ const COMPARATIVE_ADJECTIVES: ReadonlyMap<string, { measure: string; highest: bo
  */
 export function rankingAsked(text: string, vocab: Vocabulary): { measure: string; highest: boolean } | undefined {
   const toks = tokens(text);
-  // "Who joined earlier, Alice or Bob?": the verb before the word of order names the measure.
-  const ordered = orderAsked(toks, new Set(), vocab, new Map([...ORDER_ENDINGS, ...ORDER_WORDS]));
+  // "Who joined earlier, Alice or Bob?", "Which sold more, Kid A or Dummy?": the verb before the word of order names the measure.
+  const ordered = orderAsked(toks, new Set(), vocab, new Map([...ORDER_ENDINGS, ...ORDER_WORDS, ...AMOUNT_ENDINGS]));
   if (ordered) return { measure: ordered.measure, highest: ordered.highest };
   for (const t of toks) {
     const comparative = COMPARATIVE_ADJECTIVES.get(t);
@@ -476,6 +486,8 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
 const ORDER_ENDINGS: ReadonlyMap<string, boolean> = new Map([
   ["first", false],
   ["last", true],
+  ["earliest", false],
+  ["latest", true],
 ]);
 
 /**
