@@ -71,20 +71,6 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
   return span ? withinRange(await answerQuestion(span.questions[0], vocab, view), await answerQuestion(span.questions[1], vocab, view), isPolar(nameTokens(text))) : stated;
 }
 
-/**
- * Whether one of the things an exclusion names could be one of the
- * answers: it is one, or it is of a class one of them is of. A thing of
- * no kind of theirs ("other than checkout" among incidents, "other than
- * 1" among them) leaves something else out, which no reading here takes.
- */
-async function someCouldAnswer(ids: readonly string[], found: QuestionAnswer, view: FactView): Promise<boolean> {
-  if (found.answers.some((a) => ids.includes(a.id))) return true;
-  const kinds = async (id: string): Promise<string[]> => (await view.edges(id)).filter((e) => e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate))).map((e) => e.other);
-  const left = new Set((await Promise.all(ids.map(kinds))).flat());
-  for (const a of found.answers) if ((await kinds(a.id)).some((k) => left.has(k))) return true;
-  return false;
-}
-
 /** The answer to a text that bounds no number on both sides (see answerAsked). */
 async function answerUnbounded(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
   const choice = offeredChoice(text, vocab);
@@ -95,17 +81,13 @@ async function answerUnbounded(text: string, vocab: Vocabulary, view: FactView):
     return ranked ?? chooseAmong(choice.options, await answerQuestion(choice.question, vocab, view));
   }
   const q = readQuestion(text, vocab);
-  if (universalAfterRelation(q) || mannerAsked(q.toks)) return { ...unread(q.mentions.flatMap((m) => m.ids)), kind: q.polar ? "unknown" : "entities" };
+  const refused: QuestionAnswer = { ...unread(q.mentions.flatMap((m) => m.ids)), kind: q.polar ? "unknown" : "entities" };
+  if (universalAfterRelation(q) || mannerAsked(q.toks)) return refused;
   // "Which films did Nolan direct other than Inception?": the list without Inception. Read without the words, the parts
   // of "Apart from Jaws, which films did Spielberg direct?" answered Jaws too.
   const exclusion = exclusionAsked(text, q);
-  if (exclusion === "unread") return { ...unread(q.mentions.flatMap((m) => m.ids)), kind: q.polar ? "unknown" : "entities" };
-  if (exclusion) {
-    const found = await answerQuestion(exclusion.rest, vocab, view);
-    // "Which incidents affected something other than checkout?" leaves checkout out of what was affected, not out of the incidents.
-    const misplaced = found.answers.length > 0 && !(await someCouldAnswer(exclusion.left, found, view));
-    return misplaced ? { ...unread(found.subjects), kind: "entities" } : leftOut(found, exclusion);
-  }
+  if (exclusion === "unread") return refused;
+  if (exclusion) return await leftOut(await answerQuestion(exclusion.rest, vocab, view), exclusion, view);
   // "Which cities are in Norway or Peru?": the answers of each, read without the other; never of neither.
   const either = eitherAsked(text, q);
   if (either) return eitherOf(await answerQuestion(either.questions[0], vocab, view), await answerQuestion(either.questions[1], vocab, view), either, q.polar);

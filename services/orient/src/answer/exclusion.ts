@@ -1,3 +1,5 @@
+import { canonicalPredicate } from "@boyd/graph";
+import { IS_A, type FactView } from "./facts.js";
 import { ARTICLES } from "./lexicon.js";
 import type { QuestionReading } from "./question.js";
 import { NUMBER, unread, type QuestionAnswer } from "./result.js";
@@ -40,11 +42,25 @@ export function exclusionAsked(text: string, q: QuestionReading): Exclusion | "u
 /**
  * The answers to the question without its exclusion, less the things it
  * left out. Only a list of things is so narrowed: a yes, or a number (a
- * count of all of them), says nothing of the rest.
+ * count of all of them), says nothing of the rest. Refused when what is
+ * left out could be none of the answers: "Which incidents affected
+ * something other than checkout?" leaves checkout out of what was
+ * affected, not out of the incidents, which no reading here takes.
  */
-export function leftOut(found: QuestionAnswer, exclusion: Exclusion): QuestionAnswer {
-  if (found.kind !== "entities" || found.pattern === "" || found.answers.some((a) => NUMBER.test(a.id))) return { ...unread(found.subjects), kind: found.kind === "entities" ? "entities" : "unknown" };
+export async function leftOut(found: QuestionAnswer, exclusion: Exclusion, view: FactView): Promise<QuestionAnswer> {
+  const refused: QuestionAnswer = { ...unread(found.subjects), kind: found.kind === "entities" ? "entities" : "unknown" };
+  if (found.kind !== "entities" || found.pattern === "" || found.answers.some((a) => NUMBER.test(a.id))) return refused;
+  if (found.answers.length > 0 && !(await couldBeAnswers(exclusion.left, found, view))) return refused;
   return { ...found, pattern: `${found.pattern}, ?x not ${exclusion.left.join(", ")}`, answers: found.answers.filter((a) => !exclusion.left.includes(a.id)) };
+}
+
+/** Whether one of `ids` could be one of the answers: it is one, or it is of a class one of them is of (not so "checkout" among incidents, or "1"). */
+async function couldBeAnswers(ids: readonly string[], found: QuestionAnswer, view: FactView): Promise<boolean> {
+  if (found.answers.some((a) => ids.includes(a.id))) return true;
+  const kinds = async (id: string): Promise<string[]> => (await view.edges(id)).filter((e) => e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate))).map((e) => e.other);
+  const left = new Set((await Promise.all(ids.map(kinds))).flat());
+  for (const a of found.answers) if ((await kinds(a.id)).some((k) => left.has(k))) return true;
+  return false;
 }
 
 /**

@@ -165,7 +165,7 @@ const RESTRICTING: ReadonlySet<string> = new Set(["just", "exactly"]);
 /** Whether the restricting word at `i` is followed by what it restricts (a word that says something, or a number), not by more filler ("just tell me"). */
 function restricts(toks: readonly string[], i: number): boolean {
   const next = toks[i + 1];
-  return next !== undefined && (!FILLER_WORDS.has(next) || numberAt(toks, i + 1) !== undefined || next === "one");
+  return next !== undefined && (!FILLER_WORDS.has(next) || numberAt(toks, i + 1) !== undefined);
 }
 
 /**
