@@ -14,7 +14,7 @@ import { countedQuestion, countOf } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
-import { exclusionAsked, leftOut } from "./exclusion.js";
+import { asWritten, exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
 import { doerDirection, namesOtherEnd, nounOwner, passive, standsAsVerb, verbSubjectFirst, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -66,9 +66,32 @@ async function answerAsked(text: string, vocab: Vocabulary, view: FactView): Pro
   const range = rangeAsked(text);
   if (range) return withinRange(await answerQuestion(range.questions[0], vocab, view), await answerQuestion(range.questions[1], vocab, view), isPolar(nameTokens(text)));
   const stated = await answerUnbounded(text, vocab, view);
+  if (stated.answers.length > 0 || stated.kind === "yes" || stated.kind === "no") return stated;
   // "Which missions launched in 1969?" over launch dates: when no fact states the year, the year is the span of its days.
-  const span = stated.answers.length > 0 || stated.kind === "yes" || stated.kind === "no" ? undefined : spanAsked(text);
-  return span ? withinRange(await answerQuestion(span.questions[0], vocab, view), await answerQuestion(span.questions[1], vocab, view), isPolar(nameTokens(text))) : stated;
+  const span = spanAsked(text);
+  if (span) return withinRange(await answerQuestion(span.questions[0], vocab, view), await answerQuestion(span.questions[1], vocab, view), isPolar(nameTokens(text)));
+  // "What are Radiohead's albums?" asks what "What are the albums of Radiohead?" does.
+  const possessed = classOfPossessor(text, vocab);
+  return possessed ? await answerQuestion(possessed, vocab, view) : stated;
+}
+
+/**
+ * The text with a thing's possessive before a class noun ("Radiohead's
+ * albums") said as "the albums of Radiohead", which the readings take;
+ * undefined when it has none. A possessive before a relation noun
+ * ("Carol's manager") is read as it is.
+ */
+function classOfPossessor(text: string, vocab: Vocabulary): string | undefined {
+  const q = readQuestion(text, vocab);
+  for (const m of q.mentions) {
+    const noun = q.toks[m.end + 1];
+    const isClassNoun = (word: string): boolean => [word, ...singulars(word)].some((w) => vocab.lookup(w).some((id) => vocab.isClass(id)));
+    if (q.toks[m.end] !== "s" || !noun || !isClassNoun(noun) || m.ids.some((id) => vocab.isClass(id))) continue;
+    const said = new RegExp(`\\b(${asWritten(q.toks.slice(m.start, m.end))})\\W+s\\s+(${noun})\\b`, "i");
+    const rewritten = text.replace(said, "the $2 of $1");
+    return rewritten === text ? undefined : rewritten;
+  }
+  return undefined;
 }
 
 /** The answer to a text that bounds no number on both sides (see answerAsked). */
