@@ -196,8 +196,14 @@ export const UNITS: Readonly<Record<string, readonly string[]>> = {
   usd: ["us dollars", "dollars", "dollar", "usd"],
 };
 
-/** Words that scale a unit in a predicate's name (`age_billion_years` is not in years). */
-export const UNIT_SCALES: ReadonlySet<string> = new Set(["hundred", "thousand", "thousands", "million", "millions", "billion", "billions", "trillion"]);
+/**
+ * Words that scale a unit in a predicate's name (`age_billion_years` is not
+ * in years), by the factor they scale it by (`population_millions` holds millions).
+ */
+export const UNIT_SCALES: ReadonlyMap<string, number> = new Map([
+  ["hundred", 1e2], ["hundreds", 1e2], ["thousand", 1e3], ["thousands", 1e3], ["million", 1e6], ["millions", 1e6],
+  ["billion", 1e9], ["billions", 1e9], ["trillion", 1e12],
+]);
 
 /**
  * Auxiliaries that open a part joined by "and" which goes on about the

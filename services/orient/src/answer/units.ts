@@ -11,13 +11,8 @@ export function inUnit(predicate: string, unit: string): boolean {
 
 /** The scale a predicate's name says its numbers are in: a million for `population_millions`, a billion for `cost_billion_usd`, else 1. */
 export function nameScale(predicate: string): number {
-  return predicateTokens(predicate).reduce((scale, w) => scale * (SCALES.get(w) ?? 1), 1);
+  return predicateTokens(predicate).reduce((scale, w) => scale * (UNIT_SCALES.get(w) ?? 1), 1);
 }
-
-const SCALES: ReadonlyMap<string, number> = new Map([
-  ["hundred", 1e2], ["hundreds", 1e2], ["thousand", 1e3], ["thousands", 1e3], ["million", 1e6], ["millions", 1e6],
-  ["billion", 1e9], ["billions", 1e9], ["trillion", 1e12],
-]);
 
 /** Units of time, by their size in seconds (a year is the Julian year of astronomy, 365.25 days). */
 const TIME_SIZES: ReadonlyMap<string, number> = new Map([["seconds", 1], ["minutes", 60], ["hours", 3_600], ["days", 86_400], ["years", 31_557_600]]);

@@ -23,7 +23,7 @@ const W3C_DECLARATIONS: ReadonlyMap<string, "functional" | "transitive" | "symme
 const INVERSE_OF: ReadonlySet<string> = new Set(["owl_inverse_of", "owl_inverseof"]);
 
 /** Whether a predicate is schema or naming rather than a relation between things. */
-export function isSchemaPredicate(predicate: string): boolean {
+function isSchemaPredicate(predicate: string): boolean {
   const c = canonicalPredicate(predicate);
   return NAME_PREDICATES.has(c) || c.startsWith("rdf_") || c.startsWith("rdfs_") || c.startsWith("owl_") || isBookkeepingPredicate(predicate);
 }
