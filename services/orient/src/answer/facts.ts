@@ -25,6 +25,23 @@ export interface Edge {
 /** Predicates that mean class membership, whatever their spelling. */
 export const IS_A: ReadonlySet<string> = new Set(["is_a", "isa", "instance_of", "subclass_of", "sub_class_of", "rdfs_subclassof", "rdfs_sub_class_of", "type_of", "kind_of"]);
 
+/** Membership predicates that never mean "is a kind of": a class's own `instance_of` (a metaclass) is not its members'. */
+const MEMBERSHIP_ONLY: ReadonlySet<string> = new Set(["instance_of"]);
+
+/** The rule named in a class chain whose links are spelled differently (`is_a`, then `subclass_of`). */
+const CLASS_INHERITANCE = "class-inheritance";
+
+/**
+ * Whether a class-membership fact may be the `depth`th link of a chain
+ * walked in `direction`: any spelling may join it, but a membership-only
+ * one only at the member's end (first going out, last coming in), so
+ * `tiramisu instance_of dish, dish instance_of course_kind` does not make
+ * tiramisu a course kind.
+ */
+function classLink(predicate: string, direction: "out" | "in", depth: number): boolean {
+  return IS_A.has(predicate) && (direction === "in" || depth === 1 || !MEMBERSHIP_ONLY.has(predicate));
+}
+
 /** Predicates that place one thing within another. */
 export const CONTAINMENT: ReadonlySet<string> = new Set(["located_in", "part_of", "situated_in", "lies_in", "contained_in", "is_in", "within", "inside"]);
 
@@ -302,11 +319,14 @@ export class FactView {
    * Everything reachable from `id` along one transitive predicate in one
    * direction, two steps or more (one step is a stated edge), each with
    * the chain of facts as premises. Confidence: the product of the chain's
-   * confidences times the rule's factor per step beyond the first.
+   * confidences times the rule's factor per step beyond the first. Class
+   * membership is one chain however each link spells it (see classLink):
+   * `tiramisu is_a dessert, dessert subclass_of dish` makes tiramisu a dish.
    */
   closure(id: string, predicate: string, direction: "out" | "in"): Promise<Edge[]> {
+    const c = canonicalPredicate(predicate);
     // Type checks ask for the same closures again and again within one question.
-    const key = `${id}\u0000${predicate}\u0000${direction}`;
+    const key = `${id}\u0000${IS_A.has(c) ? "\u0000class" : c}\u0000${direction}`;
     let found = this.closures.get(key);
     if (!found) this.closures.set(key, (found = this.walk(id, predicate, direction)));
     return found;
@@ -314,24 +334,33 @@ export class FactView {
 
   private async walk(id: string, predicate: string, direction: "out" | "in"): Promise<Edge[]> {
     const c = canonicalPredicate(predicate);
-    const rule = this.chainRule(c);
-    if (!rule) return [];
-    const seen = new Map<string, { chain: Triple[]; confidence: number }>([[id, { chain: [], confidence: 1 }]]);
+    if (!this.chainRule(c)) return [];
+    const classes = IS_A.has(c);
+    // `head`: the predicate of the chain's link at the member's end, which the derived fact keeps.
+    const seen = new Map<string, { chain: Triple[]; confidence: number; head: string; links: Set<string>; leaf: boolean }>([[id, { chain: [], confidence: 1, head: predicate, links: new Set(), leaf: false }]]);
     let frontier = [id];
     const out: Edge[] = [];
     for (let depth = 1; depth <= MAX_CLOSURE_DEPTH && frontier.length > 0; depth++) {
       const next: string[] = [];
       for (const node of frontier) {
         const here = seen.get(node)!;
+        if (here.leaf) continue;
         for (const e of await this.edges(node)) {
-          if (e.direction !== direction || canonicalPredicate(e.predicate) !== c || seen.has(e.other)) continue;
+          if (e.direction !== direction || seen.has(e.other)) continue;
+          const link = canonicalPredicate(e.predicate);
+          if (classes ? !classLink(link, direction, depth) : link !== c) continue;
+          const rule = this.chainRule(link);
+          if (!rule) continue;
           const chain = [...here.chain, ...premisesOf(e.step)];
           const confidence = here.confidence * e.confidence * (depth > 1 ? rule.factor : 1);
-          seen.set(e.other, { chain, confidence });
+          const head = depth === 1 || direction === "in" ? e.predicate : here.head;
+          const links = new Set(here.links).add(link);
+          seen.set(e.other, { chain, confidence, head, links, leaf: direction === "in" && MEMBERSHIP_ONLY.has(link) });
           next.push(e.other);
           if (depth > 1) {
-            const triple = direction === "out" ? fact(id, predicate, e.other, confidence, rule.name) : fact(e.other, predicate, id, confidence, rule.name);
-            out.push({ predicate, direction, other: e.other, confidence, step: { triple, rule: rule.name, premises: direction === "out" ? chain : [...chain].reverse() } });
+            const name = links.size === 1 ? rule.name : CLASS_INHERITANCE;
+            const triple = direction === "out" ? fact(id, head, e.other, confidence, name) : fact(e.other, head, id, confidence, name);
+            out.push({ predicate: head, direction, other: e.other, confidence, step: { triple, rule: name, premises: direction === "out" ? chain : [...chain].reverse() } });
           }
         }
       }
