@@ -507,7 +507,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
         if (free && p.hops.length > 0 && !climbing(hops)) continue;
         if (!reading.alike && converges(p.hops[p.hops.length - 1], e)) continue;
         // judge refuses a repeated predicate without a nesting noun; prune it here already.
-        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length) && climbed(hops) === 0 && placesWithin(hops) < hops.length) continue;
+        if (reading.nesting.size === 0 && repeats(p.hops[p.hops.length - 1], e) && !namedTwice(e.predicate, reading, score) && !view.isTransitive(e.predicate) && !withinPlace(reading, p.hops.length) && climbed(hops) === 0 && placesWithin(hops) < hops.length) continue;
         next.push({ node: e.other, hops, confidence: p.confidence * e.confidence });
       }
     }
@@ -612,6 +612,16 @@ function repeats(last: Edge | undefined, e: Edge): boolean {
   return last !== undefined && canonicalPredicate(last.predicate) === canonicalPredicate(e.predicate) && last.direction === e.direction;
 }
 
+/** Whether two facts in a row each took a word of their own ("trained ... trained"): the question repeats the relation itself. */
+function ownWords(a: RelationWord | undefined, b: RelationWord | undefined): boolean {
+  return a !== undefined && b !== undefined && a !== MEMBERSHIP && b !== MEMBERSHIP && a.position !== b.position;
+}
+
+/** Whether the question names a predicate with two words of its own ("Who trained the chef who trained Luigi?"), so a path may take it twice. */
+function namedTwice(predicate: string, reading: Reading, score: (word: string, predicate: string) => number): boolean {
+  return reading.words.filter((w) => score(w.text, predicate) >= WORD_MATCH_THRESHOLD).length >= 2;
+}
+
 function signatureOf(p: Partial): string {
   return p.hops.map((h) => `${canonicalPredicate(h.predicate)}:${h.direction}`).join("/");
 }
@@ -652,6 +662,8 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // a fact whose predicate or other end those words name.
   const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) === 1;
   const rest = [...words.filter((w, j) => !used.has(j) && !FREE_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
+  // A relation word said twice ("Who trained the chef who trained Luigi?") asks for two facts: one fact does not answer it, whatever else describes the answer.
+  if (rest.some((w) => own.some((o) => o?.text === w.text))) return undefined;
   // "In which country was Rembrandt born?": born_in Leiden, in the Netherlands; the climb needs no word of its own.
   const climb = asksKind(reading) && !reading.members ? climbed(hops) : 0;
   // "In which country does auth run?": `where` names the fact that first places it (its server `located_in` Frankfurt), the climb the rest.
@@ -662,7 +674,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const unexplained = own.slice(0, hops.length - climb).filter((w) => w === undefined).length;
   // A predicate taken twice in a row needs a nesting noun for one of the two ("Carol's manager reports_to ...").
   for (let i = 1; i < hops.length; i++) {
-    if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && !withinPlace(reading, i) && !(climb > 0 && i >= hops.length - climb) && i >= placesWithin(hops) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position))) return undefined;
+    if (repeats(hops[i - 1], hops[i]!) && !view.isTransitive(hops[i]!.predicate) && !withinPlace(reading, i) && !(climb > 0 && i >= hops.length - climb) && i >= placesWithin(hops) && ![own[i - 1], own[i]].some((w) => w && reading.nesting.has(w.position)) && !ownWords(own[i - 1], own[i])) return undefined;
   }
   if (unexplained > 0 && !isFree(reading) && !placedHere(reading)) return undefined;
   // "Which cities are in Lima?": what is in Lima is the subject of its fact, Lima the object; and a relation that
@@ -751,7 +763,7 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
     total += s;
   }
   words.forEach((w, j) => {
-    if (!used.has(j) && !tied.has(w.position) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+    if (!used.has(j) && !tied.has(w.position) && !own.some((o) => o?.text === w.text) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   return { own, used, total };
 }
