@@ -19,6 +19,22 @@ const KITCHEN: Facts = [
   ["pesto", "calories", "300"],
 ];
 
+// Lines typed only through their subclasses: nothing is stated to be a "line" itself.
+const TRANSIT: Facts = [
+  ["red_line", "is_a", "metro_line"],
+  ["blue_line", "is_a", "metro_line"],
+  ["green_line", "is_a", "tram_line"],
+  ["metro_line", "subclass_of", "line"],
+  ["tram_line", "subclass_of", "line"],
+];
+
+// One spelling for both: a class with members of its own is a kind of what it is_a.
+const MENU: Facts = [
+  ["carbonara", "is_a", "dish"],
+  ["dessert", "is_a", "dish"],
+  ["tiramisu", "is_a", "dessert"],
+];
+
 // A metaclass: each ship class is an instance of "ship class", which its ships are not.
 const FLEET: Facts = [
   ["enterprise", "instance_of", "carrier"],
@@ -38,6 +54,16 @@ describe("answering - class membership spelled differently along one chain (is_a
     expect(ids(await ask(store, "Which dishes have fewer than 500 calories?"))).toEqual(["tiramisu"]);
     expect(ids(await ask(store, "List the dishes."))).toEqual(["carbonara", "margherita", "tiramisu"]);
     expect((await ask(store, "Is tiramisu a dish?")).kind).toBe(AnswerKind.YES);
+  });
+
+  it("a subclass is a kind of its class, not a member: 'How many lines are there?' counts lines, not kinds of line", async () => {
+    const store = await graphWith(TRANSIT, "transit.csv");
+    const counted = await ask(store, "How many lines are there?");
+    expect(counted.answers[0]!.label).toMatch(/^3\b/);
+    expect(ids(await ask(store, "List the lines."))).toEqual(["blue_line", "green_line", "red_line"]);
+    expect(ids(await ask(store, "What kinds of lines are there?"))).toEqual(["metro_line", "tram_line"]);
+    const menu = await graphWith(MENU, "menu.csv");
+    expect(ids(await ask(menu, "List the dishes."))).toEqual(["carbonara", "tiramisu"]);
   });
 
   it("a class's own instance_of is not its members': the ships of a class are not ship classes", async () => {

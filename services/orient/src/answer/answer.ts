@@ -2,7 +2,7 @@ import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, sin
 import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
-import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, pastForm, PLACE_WORDS } from "./lexicon.js";
 import { isPolar, mannerAsked, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
@@ -571,7 +571,7 @@ function scoring(reading: Reading, vocab: Vocabulary): (word: string, predicate:
 
 /** The members of a class (through subclasses too) or the places within a place, each as a path of its one fact, the most confident first. */
 async function membersOf(holder: string, kind: "class" | "place", view: FactView): Promise<Partial[]> {
-  return (await view.holdings(holder, kind === "class" ? IS_A : CONTAINMENT))
+  return (await (kind === "class" ? view.members(holder) : view.holdings(holder, CONTAINMENT)))
     .map((e) => ({ node: e.other, hops: [e], confidence: e.confidence }))
     .sort((a, b) => b.confidence - a.confidence)
     .slice(0, MAX_PARTIALS);
@@ -774,6 +774,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   const kind = reading.kindWord;
   const where = reading.where;
   if (ownerMisread(p, anchor, reading, vocab) || (await againstTheWords(p, path, reading, view))) return undefined;
+  if (await kindNotMember(p, reading, view)) return undefined;
   // An answer the question names itself answers nothing ("When did Kenya join the African Union?").
   // A number answers "how many" and "when", never "who" ("Who painted it?" is not the year it was completed_in).
   if ((reading.quantity ? !NUMBER.test(p.node) : reading.person && NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) return undefined;
@@ -812,6 +813,18 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     steps.push(...onTheWay);
   }
   return { id: p.node, confidence: p.confidence, steps };
+}
+
+/**
+ * Whether a path reaches a kind of the class it came down from, not a
+ * member: "List the lines" is not answered by `metro_line subclass_of
+ * line`, nor "List the dishes" by `dessert is_a dish` when desserts have
+ * members of their own; unless the question asks for kinds.
+ */
+async function kindNotMember(p: Partial, reading: Reading, view: FactView): Promise<boolean> {
+  const last = p.hops[p.hops.length - 1]!;
+  if (last.direction !== "in" || !IS_A.has(canonicalPredicate(last.predicate)) || reading.toks.some((t) => KIND_NOUNS.has(t))) return false;
+  return placesSubclass(last.predicate) || (!membershipOnly(last.predicate) && (await view.isClass(p.node)));
 }
 
 /**
@@ -962,6 +975,9 @@ async function kindOf(id: string, kinds: readonly string[], vocab: Vocabulary, v
   for (const p of IS_A) for (const e of await view.closure(id, p, "out")) if (fits(e.other)) return [e.step];
   return undefined;
 }
+
+/** Nouns that ask for kinds of a thing ("Which kinds of lines are there?"), which its subclasses answer. */
+const KIND_NOUNS: ReadonlySet<string> = new Set(["kind", "kinds", "type", "types", "sort", "sorts", "subclass", "subclasses", "category", "categories"]);
 
 /** Words that ask for a fact without naming one ("which moons have ...", "What currency does Japan use?"). */
 const FREE_WORDS: ReadonlySet<string> = new Set([...LIGHT_WORDS, "use", "uses", "used", "using", "gain", "gained", "get", "gets", "got", "belong", "belongs", "belonged"]);

@@ -1,5 +1,5 @@
 import { singulars } from "@boyd/graph";
-import { IS_A, type FactStep, type FactView } from "./facts.js";
+import { type FactStep, type FactView } from "./facts.js";
 import { onlyClassNamed } from "./measures.js";
 import type { Mention, QuestionReading } from "./question.js";
 import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -155,7 +155,7 @@ function countingAsked(q: QuestionReading): { head: Mention; noun: string; highe
 /** Each member of `cls` (not its subclasses) with what "which <noun> does <member> have" lists; undefined past MAX_COUNTED members. */
 async function countEach(cls: string, noun: string, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<Counted[] | undefined> {
   const members = [];
-  for (const m of await view.holdings(cls, IS_A)) if (!(await view.isClass(m.other))) members.push(m);
+  for (const m of await view.members(cls)) if (!(await view.isClass(m.other))) members.push(m);
   if (members.length < 2 || members.length > MAX_COUNTED) return undefined;
   const counted: Counted[] = [];
   for (const m of members) counted.push({ member: m.other, isA: m.step, listed: await ask(`which ${noun} does ${vocab.displayName(m.other)} have`) });

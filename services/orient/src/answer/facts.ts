@@ -28,6 +28,19 @@ export const IS_A: ReadonlySet<string> = new Set(["is_a", "isa", "instance_of", 
 /** Membership predicates that never mean "is a kind of": a class's own `instance_of` (a metaclass) is not its members'. */
 const MEMBERSHIP_ONLY: ReadonlySet<string> = new Set(["instance_of"]);
 
+/** Class-membership predicates that only ever relate a class to a broader one. */
+const SUBCLASS_ONLY: ReadonlySet<string> = new Set(["subclass_of", "sub_class_of", "rdfs_subclassof", "rdfs_sub_class_of", "kind_of"]);
+
+/** Whether a fact only ever puts a thing in its class (`instance_of`), never a class under another. */
+export function membershipOnly(predicate: string): boolean {
+  return MEMBERSHIP_ONLY.has(canonicalPredicate(predicate));
+}
+
+/** Whether a fact places a class under a broader one (`metro_line subclass_of line`), never a thing in its class. */
+export function placesSubclass(predicate: string): boolean {
+  return SUBCLASS_ONLY.has(canonicalPredicate(predicate));
+}
+
 /** The rule named in a class chain whose links are spelled differently (`is_a`, then `subclass_of`). */
 const CLASS_INHERITANCE = "class-inheritance";
 
@@ -409,6 +422,15 @@ export class FactView {
     const held = new Map<string, Edge>();
     for (const e of [...direct, ...chained]) if (e.confidence > (held.get(e.other)?.confidence ?? -1)) held.set(e.other, e);
     return [...held.values()];
+  }
+
+  /**
+   * The members of a class, through its subclasses too: what holdings
+   * gives by is-a, less the classes a subclass fact places under it
+   * (`metro_line subclass_of line` makes a kind of line, not a line).
+   */
+  async members(cls: string): Promise<Edge[]> {
+    return (await this.holdings(cls, IS_A)).filter((e) => !placesSubclass(e.predicate));
   }
 
   /** Whether anything is declared a member or subclass of `cls`. */

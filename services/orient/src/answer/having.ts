@@ -1,4 +1,4 @@
-import { IS_A, type Edge, type FactView } from "./facts.js";
+import { type Edge, type FactView } from "./facts.js";
 import { LIGHT_WORDS } from "./lexicon.js";
 import type { QuestionReading, RelationWord } from "./question.js";
 import { wordScore } from "./relation-match.js";
@@ -62,7 +62,7 @@ export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary,
   const negated = q.words.filter((w) => NEGATING.has(w.text)).length;
   // "not ... no ...": twice negated is read as nothing.
   if (negated > 1) return undefined;
-  const members = (await view.holdings(cls, IS_A)).slice(0, MAX_MEMBERS);
+  const members = (await view.members(cls)).slice(0, MAX_MEMBERS);
   const answers: FoundAnswer[] = [];
   for (const member of members) {
     if (await view.isClass(member.other)) continue;

@@ -1,6 +1,6 @@
 import { predicateTokens } from "@boyd/graph";
 import { stem } from "@boyd/vsa";
-import { IS_A, type Edge, type FactView } from "./facts.js";
+import { type Edge, type FactView } from "./facts.js";
 import { AGE_MEASURE, BEGINNING_NOUNS, BEGINNINGS, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { AMOUNT_ADJECTIVES, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { pathScore, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
@@ -105,7 +105,7 @@ export async function measure(
 ): Promise<{ cls: string; values: Measured[]; members: Edge[] } | undefined> {
   const candidates = [...vocab.predicates.keys()].filter(fits);
   for (const cls of head.ids) {
-    const members = await view.holdings(cls, IS_A);
+    const members = await view.members(cls);
     if (members.length === 0 || members.length > MAX_COMPARED) continue;
     let measured = (await Promise.all(candidates.map((p) => valuesOf(members, p, view)))).filter((v): v is Measured[] => v !== undefined && v.length > 0);
     if (measured.length > 1) measured = measured.filter((v) => fitsBest(v[0]!.fact.predicate));
