@@ -53,12 +53,15 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     // "the genus Panthera": the named thing itself is tied to the other name.
     // Named in a clause on the class ("a condition that aspirin treats"): tied to the member by the clause's verb, or to nothing.
     const clause = clauseOnClass(m, reading);
-    const own = anchorEdges.find((e) => m.ids.includes(e.other) && fits(e.predicate) && (!clause || clause(e.predicate)));
+    // "Which engineers in Berlin report to a manager?": Berlin describes the engineers, not the manager.
+    const ofAnswer = reading.afterHead !== undefined && namedRightAfter(m, reading.toks, reading.afterHead);
+    const own = ofAnswer ? undefined : anchorEdges.find((e) => m.ids.includes(e.other) && fits(e.predicate) && (!clause || clause(e.predicate)));
     if (own) {
       steps.push(own.step);
       continue;
     }
-    if (clause) return undefined;
+    // "a manager in Lisbon" describes the manager: an answer that is in Lisbon itself is not tied by it.
+    if (clause || (members && !ownerAnchor && namedRightAfter(m, reading.toks, reading.anchor.end))) return undefined;
     // A class named along the way ("the service Wei owns"): some symbol of the path is one.
     const typed = await firstTyped(p, m, reading, view);
     if (typed) {
@@ -72,6 +75,16 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     steps.push(...chain);
   }
   return steps;
+}
+
+/**
+ * Whether `m` is named right after the noun ending at `end`, only a
+ * preposition and articles between ("a manager in Lisbon", "a moon of
+ * Saturn"): it describes what that noun names.
+ */
+function namedRightAfter(m: Mention, toks: readonly string[], end: number): boolean {
+  const between = toks.slice(end, m.start);
+  return between.length > 0 && between.length <= 3 && TIE_PREPOSITIONS.has(between[0]!) && between.slice(1).every((t) => ARTICLES.has(t));
 }
 
 /**

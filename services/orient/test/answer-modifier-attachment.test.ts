@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ask, graphWith, ids, type Facts } from "./fixtures/asked-graph.js";
+
+// Students and their supervisors, each living somewhere: a place can describe either.
+const CAMPUS: Facts = [
+  ...["ines", "jon", "kai"].map((s) => [s, "is_a", "student"] as const),
+  ...["prof_lund", "prof_berg"].map((p) => [p, "is_a", "professor"] as const),
+  ["ines", "supervised_by", "prof_lund"],
+  ["jon", "supervised_by", "prof_lund"],
+  ["kai", "supervised_by", "prof_berg"],
+  ["prof_lund", "lives_in", "oslo"],
+  ["prof_berg", "lives_in", "bergen"],
+  ["ines", "lives_in", "oslo"],
+  ["jon", "lives_in", "bergen"],
+  ["kai", "lives_in", "bergen"],
+];
+
+describe("answering - a place named right after a noun describes that noun", () => {
+  it("'a professor in Bergen' is where the professor lives, not the student", async () => {
+    const store = await graphWith(CAMPUS, "campus.csv");
+    // Jon lives in Bergen but his supervisor lives in Oslo: he is no answer.
+    expect(ids(await ask(store, "Which students are supervised by a professor in Bergen?"))).toEqual(["kai"]);
+    expect(ids(await ask(store, "Which students are supervised by a professor in Oslo?"))).toEqual(["ines", "jon"]);
+  });
+
+  it("'students in Bergen' is where the students live, not their professor", async () => {
+    const store = await graphWith(CAMPUS, "campus.csv");
+    expect(ids(await ask(store, "Which students in Bergen are supervised by a professor?"))).toEqual(["jon", "kai"]);
+    expect(ids(await ask(store, "Which students in Bergen are supervised by a professor in Oslo?"))).toEqual(["jon"]);
+  });
+});
