@@ -13,6 +13,11 @@ const CAMPUS: Facts = [
   ["ines", "lives_in", "oslo"],
   ["jon", "lives_in", "bergen"],
   ["kai", "lives_in", "bergen"],
+  ["prof_lund", "appointed_in", "1998"],
+  ["prof_berg", "appointed_in", "2012"],
+  ["ines", "appointed_in", "2021"],
+  ["jon", "appointed_in", "2022"],
+  ["kai", "appointed_in", "2023"],
 ];
 
 describe("answering - a place named right after a noun describes that noun", () => {
@@ -27,5 +32,16 @@ describe("answering - a place named right after a noun describes that noun", () 
     const store = await graphWith(CAMPUS, "campus.csv");
     expect(ids(await ask(store, "Which students in Bergen are supervised by a professor?"))).toEqual(["jon", "kai"]);
     expect(ids(await ask(store, "Which students in Bergen are supervised by a professor in Oslo?"))).toEqual(["jon"]);
+  });
+
+  it("a comparison right after a noun on the way is that noun's, so it is never checked against the answers", async () => {
+    const store = await graphWith(CAMPUS, "campus.csv");
+    // Professors appointed before 2000: Lund. Read against the students (appointed 2021-2023), it found none, a wrong "none".
+    const answer = await ask(store, "Which students are supervised by a professor appointed before 2000?");
+    expect(answer.pattern).not.toMatch(/\?x appointed_in/);
+    expect(ids(answer)).not.toEqual(["kai"]);
+    expect(ids(await ask(store, "Which students are supervised by a professor appointed after 2000?"))).toEqual([]);
+    // Right after the answers' own noun, it is theirs.
+    expect(ids(await ask(store, "Which students appointed after 2022 are supervised by a professor?"))).toEqual(["kai"]);
   });
 });

@@ -194,6 +194,7 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
   if (!asked) return undefined;
   const { words: measure, shared } = asked.measure ? { words: [], shared: false } : comparedWords(q, asked.positions);
   if (!asked.measure && measure.length === 0) return undefined;
+  if (describesOtherClass(q, [...asked.positions, ...measure.map((w) => w.position)], vocab)) return undefined;
   // "joined the EU after 1960": "joined" names both the relation to the EU and the year compared, so the rest keeps it.
   const rest = trimmedWithout(q.toks, [...asked.positions, ...(shared ? [] : measure.map((w) => w.position))]);
   if (rest.length === 0) return undefined;
@@ -278,6 +279,23 @@ function comparedWords(q: QuestionReading, positions: readonly number[]): { word
   while (at >= 0 && ARTICLES.has(q.toks[at]!)) at--;
   const verb = wordAt(at);
   return verb ? { words: [verb], shared: true } : { words: [], shared: false };
+}
+
+/** Words between a noun and a clause describing it ("a manager who was hired before 2016"). */
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set(["who", "that", "which", "is", "are", "was", "were"]);
+
+/**
+ * Whether the comparison at `positions` describes a class named on the way
+ * rather than the answers: in "Which engineers report to a manager hired
+ * before 2016?" the managers were hired before 2016, not the engineers.
+ * The answers of the rest cannot be narrowed by it (the thing on the way
+ * is not theirs to compare), so the question is left unread.
+ */
+function describesOtherClass(q: QuestionReading, positions: readonly number[], vocab: Vocabulary): boolean {
+  let at = Math.min(...positions) - 1;
+  while (at >= 0 && CLAUSE_OPENERS.has(q.toks[at]!)) at--;
+  const noun = q.mentions.find((m) => m.end === at + 1);
+  return noun !== undefined && noun !== q.head && noun.start > (q.head?.end ?? 0) && noun.ids.some((id) => vocab.isClass(id));
 }
 
 /** The comparison's operator over `predicate`: "older than" a thing by the year each began asks for the earlier year. */
