@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ask, graphWith, ids, type Facts } from "./fixtures/asked-graph.js";
+import { ask, graphWith, ids, proofOf, type Facts } from "./fixtures/asked-graph.js";
 
 // Students and their supervisors, each living somewhere: a place can describe either.
 const CAMPUS: Facts = [
@@ -18,6 +18,11 @@ const CAMPUS: Facts = [
   ["ines", "appointed_in", "2021"],
   ["jon", "appointed_in", "2022"],
   ["kai", "appointed_in", "2023"],
+  ["prof_lund", "salary", "90000"],
+  ["prof_berg", "salary", "80000"],
+  ["ines", "salary", "20000"],
+  ["jon", "salary", "30000"],
+  ["kai", "salary", "25000"],
 ];
 
 describe("answering - a place named right after a noun describes that noun", () => {
@@ -43,5 +48,14 @@ describe("answering - a place named right after a noun describes that noun", () 
     expect(ids(await ask(store, "Which students are supervised by a professor appointed after 2000?"))).toEqual([]);
     // Right after the answers' own noun, it is theirs.
     expect(ids(await ask(store, "Which students appointed after 2022 are supervised by a professor?"))).toEqual(["kai"]);
+  });
+
+  it("a superlative after 'with the' ranks the noun before it: 'the professor with the highest salary'", async () => {
+    const store = await graphWith(CAMPUS, "campus.csv");
+    // Lund earns the most of the professors; Jon earns the most of the students, and is no answer for that.
+    const answer = await ask(store, "Which students are supervised by the professor with the highest salary?");
+    expect(ids(answer)).toEqual(["ines", "jon"]);
+    expect(proofOf(answer, "ines")).toContain("prof_lund salary 90000 (campus.csv)");
+    expect(ids(await ask(store, "Which students are supervised by the professor with the lowest salary?"))).toEqual(["kai"]);
   });
 });

@@ -1,7 +1,7 @@
 import type { FactStep, FactView } from "./facts.js";
 import { compares, valued, type Valued } from "./dates.js";
 import { AGE_MEASURE, ARTICLES, LIGHT_WORDS, MAKING_VERBS } from "./lexicon.js";
-import { began, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
+import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
 import type { Comparison, QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { measuresTime, nameScale, scaleInto } from "./units.js";
@@ -279,23 +279,6 @@ function comparedWords(q: QuestionReading, positions: readonly number[]): { word
   while (at >= 0 && ARTICLES.has(q.toks[at]!)) at--;
   const verb = wordAt(at);
   return verb ? { words: [verb], shared: true } : { words: [], shared: false };
-}
-
-/** Words between a noun and a clause describing it ("a manager who was hired before 2016"). */
-const CLAUSE_OPENERS: ReadonlySet<string> = new Set(["who", "that", "which", "is", "are", "was", "were"]);
-
-/**
- * Whether the comparison at `positions` describes a class named on the way
- * rather than the answers: in "Which engineers report to a manager hired
- * before 2016?" the managers were hired before 2016, not the engineers.
- * The answers of the rest cannot be narrowed by it (the thing on the way
- * is not theirs to compare), so the question is left unread.
- */
-function describesOtherClass(q: QuestionReading, positions: readonly number[], vocab: Vocabulary): boolean {
-  let at = Math.min(...positions) - 1;
-  while (at >= 0 && CLAUSE_OPENERS.has(q.toks[at]!)) at--;
-  const noun = q.mentions.find((m) => m.end === at + 1);
-  return noun !== undefined && noun !== q.head && noun.start > (q.head?.end ?? 0) && noun.ids.some((id) => vocab.isClass(id));
 }
 
 /** The comparison's operator over `predicate`: "older than" a thing by the year each began asks for the earlier year. */

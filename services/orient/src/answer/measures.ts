@@ -160,6 +160,24 @@ async function valuesOf(members: readonly Edge[], predicate: string, view: FactV
   return out;
 }
 
+/** Words between a noun and what describes it ("a manager who was hired before 2016", "the manager with the highest salary"). */
+const DESCRIBING_OPENERS: ReadonlySet<string> = new Set(["who", "that", "which", "is", "are", "was", "were", "with", "has", "have", "had", "the", "a", "an"]);
+
+/**
+ * Whether the words at `positions` (a comparison, a superlative) describe
+ * a class named on the way rather than the answers: in "Which engineers
+ * report to a manager hired before 2016?" the managers were hired before
+ * 2016, and in "... to the manager with the highest salary" the salary is
+ * the managers'. The answers of the rest cannot be narrowed or ranked by
+ * them (the thing on the way is not theirs to measure).
+ */
+export function describesOtherClass(q: QuestionReading, positions: readonly number[], vocab: Vocabulary): boolean {
+  let at = Math.min(...positions) - 1;
+  while (at >= 0 && DESCRIBING_OPENERS.has(q.toks[at]!)) at--;
+  const noun = q.mentions.find((m) => m.end === at + 1);
+  return noun !== undefined && noun !== q.head && noun.start > (q.head?.end ?? 0) && noun.ids.some((id) => vocab.isClass(id));
+}
+
 /**
  * The question's tokens without those at `positions` (the words of a
  * ranking or comparison), and without the copula, auxiliary or article

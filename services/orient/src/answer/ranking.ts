@@ -2,7 +2,7 @@ import { nameOfId } from "@boyd/graph";
 import { mixesDates } from "./dates.js";
 import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
-import { began, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, type Numbered } from "./measures.js";
+import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, type Numbered } from "./measures.js";
 import type { Mention, QuestionReading } from "./question.js";
 import type { FoundAnswer, QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -79,7 +79,7 @@ async function refusedRanking(q: QuestionReading, head: Mention, vocab: Vocabula
 export async function answerSuperlativeAmong(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.superlative;
   const rest = trimmedWithout(q.toks, asked?.positions ?? []);
-  if (!asked || rest.length === 0) return undefined;
+  if (!asked || rest.length === 0 || describesOtherClass(q, asked.positions, vocab)) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
   const ranked = await rankedBy(asked.measure, among.answers.map((a) => a.id), vocab, view, asked.highest);
@@ -93,30 +93,52 @@ export async function answerSuperlativeAmong(q: QuestionReading, ask: (text: str
 }
 
 /**
- * "Who directed the longest film?", "Where was the oldest club founded?":
- * a superlative right before a class ("the longest film") inside another
- * question is its own question ("which film is the longest"); its one
- * answer takes its place ("who directed oppenheimer"), and each answer
- * carries the ranking's facts as well as its own. Refused when the
- * ranking has no answer or a tie, or the question is about the class
- * itself ("Which film is the longest?").
+ * "Who directed the longest film?", "Where was the oldest club founded?",
+ * "Who reports to the manager with the highest salary?": a superlative on
+ * a class ("the longest film", "the manager with the highest salary")
+ * inside another question is its own question ("which film is the
+ * longest"); its one answer takes its place ("who directed oppenheimer"),
+ * and each answer carries the ranking's facts as well as its own. Refused
+ * when the ranking has no answer or a tie, or the question is about the
+ * class itself ("Which film is the longest?").
  */
 export async function answerSuperlativeNested(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
-  const { superlative: asked, toks } = q;
-  const last = asked?.positions[asked.positions.length - 1];
-  const cls = last === undefined ? undefined : q.mentions.find((m) => m.start === last + 1);
-  // "the longest film directed by Nolan" is the longest of Nolan's films (answerSuperlativeAmong): only a class
-  // ending the question, or followed by its verb alone ("Where is the oldest club based?"), is ranked whole.
-  if (!asked || !cls || cls === q.head || q.comparison || toks.length - cls.end > 1) return undefined;
-  const ranking = asked.positions.map((i) => toks[i]!).join(" ");
-  const inner = await ask(`which ${cls.text} is the ${ranking}`);
+  const ranked = q.comparison ? undefined : rankedClass(q);
+  if (!ranked) return undefined;
+  const inner = await ask(ranked.inner);
   const winner = inner.kind === "entities" && inner.answers.length === 1 ? inner.answers[0]! : undefined;
   if (!winner) return undefined;
-  const from = ARTICLES.has(toks[asked.positions[0]! - 1] ?? "") ? asked.positions[0]! - 1 : asked.positions[0]!;
-  const outer = await ask([...toks.slice(0, from), ...nameOfId(winner.id).split(" "), ...toks.slice(cls.end)].join(" "));
+  const { toks } = q;
+  const outer = await ask([...toks.slice(0, ranked.from), ...nameOfId(winner.id).split(" "), ...toks.slice(ranked.to)].join(" "));
   if (outer.kind !== "entities" || outer.answers.length === 0) return undefined;
   const answers = outer.answers.map((a) => ({ ...a, confidence: a.confidence * winner.confidence, steps: [...a.steps, ...winner.steps] }));
   return { ...outer, pattern: `${outer.pattern} with ${winner.id} = ${inner.pattern}`, predicates: [...outer.predicates, ...inner.predicates], answers };
+}
+
+/**
+ * The class a superlative ranks inside a question, as its own question,
+ * and the tokens [from, to) its one answer stands for: "the longest film"
+ * (the class right after) or "the manager with the highest salary" (the
+ * class right before "with the"). Only a phrase ending the question, or
+ * followed by one verb alone ("Where is the oldest club based?"), is
+ * ranked whole: "the longest film directed by Nolan" is the longest of
+ * Nolan's films (answerSuperlativeAmong).
+ */
+function rankedClass(q: QuestionReading): { inner: string; from: number; to: number } | undefined {
+  const { superlative: asked, toks } = q;
+  if (!asked) return undefined;
+  const first = asked.positions[0]!;
+  const last = asked.positions[asked.positions.length - 1]!;
+  const ranking = asked.positions.map((i) => toks[i]!).join(" ");
+  const after = q.mentions.find((m) => m.start === last + 1);
+  if (after && after !== q.head && toks.length - after.end <= 1) {
+    return { inner: `which ${after.text} is the ${ranking}`, from: ARTICLES.has(toks[first - 1] ?? "") ? first - 1 : first, to: after.end };
+  }
+  const before = q.mentions.find((m) => m.end === first - 2 && toks[m.end] === "with" && toks[m.end + 1] === "the");
+  if (before && before !== q.head && toks.length - (last + 1) <= 1) {
+    return { inner: `which ${before.text} has the ${ranking}`, from: ARTICLES.has(toks[before.start - 1] ?? "") ? before.start - 1 : before.start, to: last + 1 };
+  }
+  return undefined;
 }
 
 /**
