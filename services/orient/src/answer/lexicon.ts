@@ -142,6 +142,18 @@ export const CONVERSE_VERBS: readonly (readonly [readonly string[], readonly str
 ];
 
 /**
+ * Transitive verbs whose participle before "in" or "at" names a passive
+ * predicate: `chip used_in drone` is said "the drone uses a chip", so the
+ * active verb reads it backwards. Only these: many such predicates are an
+ * intransitive verb's past (`starred_in`, `lived_in`, `resulted_in`),
+ * which the active verb says the same way round.
+ */
+export const PARTICIPLE_IN_VERBS: readonly string[] = [
+  "use", "include", "contain", "feature", "mention", "cite", "list", "involve", "speak", "sell", "serve", "stock",
+  "store", "keep", "hold", "house", "host", "show", "display", "exhibit", "grow", "produce", "make", "manufacture", "employ", "teach",
+];
+
+/**
  * Nouns for the two ends of one relation: Arthur is Beth's parent when
  * Beth is Arthur's child. The lexicon puts each pair in one concept, so
  * "the children of Arthur" finds `parent_of`; these tell that it reads

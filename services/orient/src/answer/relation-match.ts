@@ -1,6 +1,6 @@
 import { similarity, stem, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, pastForm, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
+import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, PARTICIPLE_IN_VERBS, pastForm, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import type { RelationWord } from "./question.js";
 
@@ -56,7 +56,22 @@ export function doesVerbOf(noun: string, predicate: string): boolean {
 
 /** Whether the verb `word` says `predicate` backwards ("manages" and `reports_to`: Bob manages Carol when Carol reports to Bob). */
 export function saysBackwards(word: string, predicate: string): boolean {
-  return acrossPair(CONVERSE_VERBS, word, predicate, (w) => stem(verbOf(w)));
+  return acrossPair(CONVERSE_VERBS, word, predicate, (w) => stem(verbOf(w))) || activeOfParticiple(word, predicate);
+}
+
+const PLACED_BY_OBJECT = new Set(PARTICIPLE_IN_VERBS.map((v) => stem(v)));
+
+/**
+ * Whether `word` is the active voice of a predicate made of a participle
+ * and "in" or "at" (`used_in`, `contained_in`, `spoken_in`): "Does the
+ * drone use a chip?" is `chip used_in drone`. The participle itself
+ * ("Is the chip used in it?", "parts used in it") says it as stored.
+ */
+function activeOfParticiple(word: string, predicate: string): boolean {
+  const t = predicateTokens(predicate);
+  if (t.length !== 2 || (t[1] !== "in" && t[1] !== "at") || word === t[0]) return false;
+  const verb = stem(verbOf(t[0]!));
+  return PLACED_BY_OBJECT.has(verb) && stem(verbOf(word)) === verb;
 }
 
 /** Whether the noun `word` names the other end of `predicate`'s relation ("children" and `parent_of`). */
