@@ -10,7 +10,7 @@ import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerP
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { climbed, climbing, fromAsked, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
-import { countedQuestion, countOf } from "./counting.js";
+import { countedQuestion, countOf, statesCount } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
@@ -50,7 +50,7 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   // "How many platforms does Central Station have?": a fact that states the number answers; failing one,
   // "How many moons orbit Mars?" counts what "Which moons orbit Mars?" lists. Never a list of things itself.
   const stated = await answerAsked(text, vocab, view);
-  if (stated.answers.length > 0 && stated.answers.every((a) => NUMBER.test(a.id))) return stated;
+  if (statesCount(stated, text, vocab)) return stated;
   return countOf(await answerAsked(listed, vocab, view), vocab) ?? { ...unread(stated.subjects), kind: "entities" };
 }
 

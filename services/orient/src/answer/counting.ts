@@ -1,4 +1,4 @@
-import { nameTokens } from "@boyd/graph";
+import { nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { FILLER_WORDS } from "./lexicon.js";
 import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -17,6 +17,25 @@ export function countedQuestion(text: string): string | undefined {
   if (toks[i] !== "how" || toks[i + 1] !== "many") return undefined;
   const at = /\bhow\s+many\b/i.exec(text);
   return at ? `${text.slice(0, at.index)}Which${text.slice(at.index + at[0].length)}` : undefined;
+}
+
+/**
+ * Whether the facts found for "how many ..." state the count: one number,
+ * by a fact whose predicate names the noun counted when that noun is a
+ * class with members ("How many platforms does it have?" and
+ * `platforms 12`). A number per thing on the way is no count: "How many
+ * parts does the robot use?" is not answered by each part's `unit_cost`
+ * (a "part" is a "unit" to the lexicon); its parts are counted instead.
+ */
+export function statesCount(stated: QuestionAnswer, text: string, vocab: Vocabulary): boolean {
+  const [only, ...more] = stated.answers;
+  if (!only || more.length > 0 || !NUMBER.test(only.id)) return false;
+  const toks = nameTokens(text);
+  const noun = toks[toks.indexOf("many") + 1] ?? "";
+  const forms = [noun, ...singulars(noun)];
+  if (!forms.some((w) => vocab.lookup(w).some((id) => vocab.isClass(id)))) return true;
+  const fact = only.steps.find((s) => s.triple.object === only.id);
+  return fact !== undefined && predicateTokens(fact.triple.predicate).some((t) => forms.includes(t) || singulars(t).some((w) => forms.includes(w)));
 }
 
 /**
