@@ -793,7 +793,9 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
   // A number is never a place: "Where is the Night Watch?" is not answered by the year it was `completed_in`.
   if (where && (NUMBER.test(p.node) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) return undefined;
-  if (kind && !kindTold && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
+  // "List the books": the path down from `book` says the kind already; a name with "book" in it ("nonfiction book") is no more proof.
+  const kindIsAnchor = kind !== undefined && kind.position >= reading.anchor.start && kind.position < reading.anchor.end;
+  if (kind && !kindTold && !kindIsAnchor && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
     const typed = await kindOf(p.node, [kind.text], vocab, view);
     if (!typed) return undefined;
     steps.push(...typed);
