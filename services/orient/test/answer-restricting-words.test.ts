@@ -37,4 +37,18 @@ describe("answering - words that restrict or quantify are never dropped", () => 
     expect(ids(await ask(store, "When was Chen trained?"))).toEqual(["1998"]);
     expect((await ask(store, "How many cuisines does Chen cook?")).answers[0]!.label).toBe("3, counted in the graph: french, italian, thai");
   });
+
+  it("a particle after a verb ('sold out') makes another verb: refused, not every flight with seats sold", async () => {
+    const flights: Facts = [
+      ...["ba1", "ba2", "lh3"].map((f) => [f, "is_a", "flight"] as const),
+      ["ba1", "seats_sold", "180"],
+      ["ba2", "seats_sold", "95"],
+      ["lh3", "seats_sold", "210"],
+    ];
+    const store = await graphWith(flights, "flights.csv");
+    expect(ids(await ask(store, "Which flights sold out?"))).toEqual([]);
+    expect(ids(await ask(store, "Which flights sold more than 150 seats?"))).toEqual(["ba1", "lh3"]);
+    // After a request verb, the particle is filler still.
+    expect(ids(await ask(store, "Find out which flights sold more than 200 seats"))).toEqual(["lh3"]);
+  });
 });

@@ -133,7 +133,8 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
     if (covered.has(i) || t.length < 2) return;
     // "opened in May": after a preposition "may" is the month, a word the answer must meet, never the auxiliary.
     // "plays just guitar", "plays exactly one instrument" restrict as "only" does: a word no reading here meets.
-    const kept = (t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? "")) || (RESTRICTING.has(t) && restricts(toks, i));
+    // "sold out", "used up": the particle after a verb makes another verb, which the verb's fact alone does not say.
+    const kept = (t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? "")) || (RESTRICTING.has(t) && restricts(toks, i)) || (PARTICLES.has(t) && i > 0 && !FILLER_WORDS.has(toks[i - 1]!) && !covered.has(i - 1));
     if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t) && !kept) return;
     // "grandparents" is the parents' parents: one word for each of the two facts.
     const twice = GRAND_NOUNS.get(t);
@@ -161,6 +162,9 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
 
 /** Fillers that may restrict what follows them ("just guitar", "exactly one"), as "only" does. */
 const RESTRICTING: ReadonlySet<string> = new Set(["just", "exactly"]);
+
+/** Particles among the filler words ("find out", "look up") that after another verb make a phrasal verb of it ("sold out"). */
+const PARTICLES: ReadonlySet<string> = new Set(["out", "up"]);
 
 /** Whether the restricting word at `i` is followed by what it restricts (a word that says something, or a number), not by more filler ("just tell me"). */
 function restricts(toks: readonly string[], i: number): boolean {
