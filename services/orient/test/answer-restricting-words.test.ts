@@ -48,6 +48,9 @@ describe("answering - words that restrict or quantify are never dropped", () => 
     const store = await graphWith(flights, "flights.csv");
     expect(ids(await ask(store, "Which flights sold out?"))).toEqual([]);
     expect(ids(await ask(store, "Which flights sold more than 150 seats?"))).toEqual(["ba1", "lh3"]);
+    // "about 95" is no 95: refused, as "roughly 95" is; "about" before no number is filler.
+    expect(ids(await ask(store, "Which flights sold about 95 seats?"))).toEqual([]);
+    expect(ids(await ask(store, "Tell me about the flights that sold 95 seats"))).toEqual(["ba2"]);
     // After a request verb, the particle is filler still.
     expect(ids(await ask(store, "Find out which flights sold more than 200 seats"))).toEqual(["lh3"]);
   });

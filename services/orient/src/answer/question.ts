@@ -133,8 +133,9 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
     if (covered.has(i) || t.length < 2) return;
     // "opened in May": after a preposition "may" is the month, a word the answer must meet, never the auxiliary.
     // "plays just guitar", "plays exactly one instrument" restrict as "only" does: a word no reading here meets.
-    // "sold out", "used up": the particle after a verb makes another verb, which the verb's fact alone does not say.
-    const kept = (t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? "")) || (RESTRICTING.has(t) && restricts(toks, i)) || (PARTICLES.has(t) && i > 0 && !FILLER_WORDS.has(toks[i - 1]!) && !covered.has(i - 1));
+    // "sold out", "used up": the particle after a verb makes another verb, which the verb's fact alone does not say;
+    // "about 5000" is no 5000 (nor is "roughly 5000", a word no fact names).
+    const kept = (t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? "")) || (RESTRICTING.has(t) && restricts(toks, i)) || (PARTICLES.has(t) && i > 0 && !FILLER_WORDS.has(toks[i - 1]!) && !covered.has(i - 1)) || (t === "about" && numberAt(toks, i + 1) !== undefined);
     if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t) && !kept) return;
     // "grandparents" is the parents' parents: one word for each of the two facts.
     const twice = GRAND_NOUNS.get(t);
