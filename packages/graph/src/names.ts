@@ -40,7 +40,9 @@ function plainText(text: string): string {
 
 function tokensOf(plain: string): string[] {
   const out: string[] = [];
-  for (const m of plain.matchAll(/\d+(?:\.\d+)?|[\p{L}\p{N}]+/gu)) out.push(m[0]);
+  // A minus right before a number, joined to no word or number before it, is its sign ("below -5", a value "-9"):
+  // dropped, -9 read as 9. In "covid-19" or "1990-2000" it joins two tokens.
+  for (const m of plain.matchAll(/(?<![\p{L}\p{N}.])-\d+(?:\.\d+)?|\d+(?:\.\d+)?|[\p{L}\p{N}]+/gu)) out.push(m[0]);
   return out;
 }
 

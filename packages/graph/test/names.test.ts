@@ -25,6 +25,12 @@ describe("canonicalPredicate", () => {
     expect(nameTokens("DeepMind")).toEqual(["deepmind"]);
   });
 
+  it("keeps a number's minus sign, and a hyphen between a word or number and a number as a joint", () => {
+    expect(nameTokens("Which towns are below -5 degrees?")).toEqual(["which", "towns", "are", "below", "-5", "degrees"]);
+    expect(nameTokens("-38.6")).toEqual(["-38.6"]);
+    expect(nameTokens("covid-19 from 1990-2000 on 2024-02-10")).toEqual(["covid", "19", "from", "1990", "2000", "on", "2024", "02", "10"]);
+  });
+
   it("stays right past the bound of remembered forms", () => {
     for (let i = 0; i < 10_050; i++) expect(canonicalPredicate(`Has Part ${i}`)).toBe(`has_part_${i}`);
     expect(canonicalPredicate("Has Part 3")).toBe("has_part_3");

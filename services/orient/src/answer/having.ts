@@ -2,7 +2,7 @@ import { type Edge, type FactView } from "./facts.js";
 import { LIGHT_WORDS } from "./lexicon.js";
 import type { QuestionReading, RelationWord } from "./question.js";
 import { wordScore } from "./relation-match.js";
-import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
+import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 // Members of a class looked at one by one, at most.
@@ -54,7 +54,8 @@ async function stated(id: string, predicate: string, view: FactView): Promise<{ 
  */
 export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const head = q.head;
-  if (q.polar || !head || q.mentions.length !== 1 || q.superlative || q.comparison) return undefined;
+  // "... a temperature of 9?" where nothing has 9: a number the question says is never dropped.
+  if (q.polar || !head || q.mentions.length !== 1 || q.superlative || q.comparison || q.toks.some((t) => NUMBER.test(t))) return undefined;
   const cls = head.ids.length === 1 ? head.ids[0]! : undefined;
   if (!cls || !(await view.isClass(cls))) return undefined;
   const predicate = hadBy(q.words.filter((w) => !NEGATING.has(w.text)), vocab, head.text.split(" "));
@@ -86,7 +87,8 @@ export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary,
  */
 export async function answerThingHas(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const [thing] = q.mentions;
-  if (!q.polar || !thing || q.mentions.length !== 1 || thing.ids.length !== 1 || q.paired || q.comparison) return undefined;
+  // "Does Aspen have 9 lifts?" is no yes by its 40 lifts: a number the question says is never dropped.
+  if (!q.polar || !thing || q.mentions.length !== 1 || thing.ids.length !== 1 || q.paired || q.comparison || q.toks.some((t) => NUMBER.test(t))) return undefined;
   const id = thing.ids[0]!;
   if (await view.isClass(id)) return undefined;
   const predicate = hadBy(q.words, vocab, []);

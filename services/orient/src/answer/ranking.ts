@@ -3,7 +3,7 @@ import { mixesDates } from "./dates.js";
 import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
 import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, type Numbered } from "./measures.js";
-import type { Mention, QuestionReading } from "./question.js";
+import type { Mention, QuestionReading, RelationWord } from "./question.js";
 import type { FoundAnswer, QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -82,7 +82,10 @@ export async function answerSuperlativeAmong(q: QuestionReading, ask: (text: str
   if (!asked || rest.length === 0 || describesOtherClass(q, asked.positions, vocab)) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
-  const ranked = await rankedBy(asked.measure, among.answers.map((a) => a.id), vocab, view, asked.highest);
+  // "the highest average January temperature": the noun after the adjective, when it names a number the answers have,
+  // is what is ranked, never another height; "the oldest member" names none, and the adjective says what is.
+  const after = wordsAfter(q, asked.positions);
+  const ranked = await rankedBy(asked.measure, among.answers.map((a) => a.id), vocab, view, asked.highest, after.length > 0 ? namedByAll(after, vocab.predicates) : undefined);
   if (!ranked) return undefined;
   const { predicate, numbers, best, highest } = ranked;
   const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
@@ -168,19 +171,40 @@ export async function answerRankedChoice(options: readonly (readonly string[])[]
  * more than one has numbers for them, or when one of them has none or two
  * (it could be the best).
  */
-async function rankedBy(measure: string, ids: readonly string[], vocab: Vocabulary, view: FactView, wantHighest: boolean): Promise<{ predicate: string; numbers: Numbered[]; best: number; highest: boolean } | undefined> {
+async function rankedBy(
+  measure: string,
+  ids: readonly string[],
+  vocab: Vocabulary,
+  view: FactView,
+  wantHighest: boolean,
+  named?: (predicate: string) => boolean,
+): Promise<{ predicate: string; numbers: Numbered[]; best: number; highest: boolean } | undefined> {
   const ranked: { predicate: string; numbers: Numbered[] }[] = [];
-  for (const predicate of [...vocab.predicates.keys()].filter(measuredBy(measure))) {
-    const numbers = await Promise.all(ids.map((id) => numberOf(id, predicate, view)));
-    if (numbers.every((n) => n === undefined)) continue;
-    if (numbers.some((n) => !n)) return undefined;
-    ranked.push({ predicate, numbers: numbers as Numbered[] });
+  // The predicates named, else (none of them giving numbers) those the adjective measures.
+  for (const fits of named ? [named, measuredBy(measure)] : [measuredBy(measure)]) {
+    for (const predicate of [...vocab.predicates.keys()].filter(fits)) {
+      const numbers = await Promise.all(ids.map((id) => numberOf(id, predicate, view)));
+      if (numbers.every((n) => n === undefined)) continue;
+      if (numbers.some((n) => !n)) return undefined;
+      ranked.push({ predicate, numbers: numbers as Numbered[] });
+    }
+    if (ranked.length > 0) break;
   }
   if (ranked.length !== 1 || mixesDates(ranked[0]!.numbers)) return undefined;
   const { predicate, numbers } = ranked[0]!;
   const highest = byYearBegun(measure, predicate) ? !wantHighest : wantHighest;
   const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));
   return { predicate, numbers, best, highest };
+}
+
+/** The question's words right after `positions`, one after another ("highest [average January temperature]"). */
+function wordsAfter(q: QuestionReading, positions: readonly number[]): RelationWord[] {
+  const out: RelationWord[] = [];
+  for (let at = positions[positions.length - 1]! + 1; ; at++) {
+    const word = q.words.find((w) => w.position === at);
+    if (!word) return out;
+    out.push(word);
+  }
 }
 
 /** Whether an age is ranked by the year something began: the oldest has the lowest year ("joined first" ranks years as they are). */

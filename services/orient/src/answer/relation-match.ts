@@ -17,10 +17,24 @@ const cache = new Map<string, number>();
 export function predicateWords(predicate: string): readonly string[] {
   const c = canonicalPredicate(predicate);
   if (IS_A.has(c)) return ["kind"];
-  const all = predicateTokens(predicate);
+  const all = predicateTokens(predicate).map((w) => ABBREVIATIONS.get(w) ?? w);
   const specific = all.filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w));
   return specific.length > 0 ? specific : all;
 }
+
+/**
+ * Words predicate names shorten (`avg_jan_temp_c`), as said in full: a
+ * question asks for "the average January temperature". Only shortenings
+ * with one reading ("min" is minimum or minutes: left as it is).
+ */
+const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ["avg", "average"], ["temp", "temperature"], ["num", "number"], ["qty", "quantity"], ["pop", "population"], ["dept", "department"],
+  ["mgr", "manager"], ["emp", "employee"], ["yr", "year"], ["yrs", "years"], ["amt", "amount"], ["pct", "percent"], ["hq", "headquarters"],
+  ["dist", "distance"], ["elev", "elevation"], ["alt", "altitude"], ["lang", "language"], ["govt", "government"], ["univ", "university"],
+  ["mfr", "manufacturer"], ["cnt", "count"], ["desc", "description"], ["addr", "address"],
+  ["jan", "january"], ["feb", "february"], ["apr", "april"], ["jun", "june"], ["jul", "july"], ["aug", "august"], ["sep", "september"],
+  ["sept", "september"], ["oct", "october"], ["nov", "november"],
+]);
 
 /**
  * How well a question word names a predicate, 0..1: 1 for the same stem
