@@ -130,7 +130,8 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   if (superlative) for (const i of superlative.positions) covered.add(i);
   const words: RelationWord[] = [];
   toks.forEach((t, i) => {
-    if (covered.has(i) || t.length < 2) return;
+    // One letter says nothing ("s" of a possessive); one digit does ("Who wrote 2 novels?" is no question about every writer).
+    if (covered.has(i) || (t.length < 2 && !/^\d$/.test(t))) return;
     // "opened in May": after a preposition "may" is the month, a word the answer must meet, never the auxiliary.
     // "plays just guitar", "plays exactly one instrument" restrict as "only" does: a word no reading here meets.
     // "sold out", "used up": the particle after a verb makes another verb, which the verb's fact alone does not say;
