@@ -135,8 +135,8 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
     // "opened in May": after a preposition "may" is the month, a word the answer must meet, never the auxiliary.
     // "plays just guitar", "plays exactly one instrument" restrict as "only" does: a word no reading here meets.
     // "sold out", "used up": the particle after a verb makes another verb, which the verb's fact alone does not say;
-    // "about 5000" is no 5000 (nor is "roughly 5000", a word no fact names).
-    const kept = (t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? "")) || (RESTRICTING.has(t) && restricts(toks, i)) || (PARTICLES.has(t) && i > 0 && !FILLER_WORDS.has(toks[i - 1]!) && !covered.has(i - 1)) || (t === "about" && numberAt(toks, i + 1) !== undefined);
+    // "about 5000" is no 5000 (nor is "roughly 5000", a word no fact names); "many novels" is not any novel.
+    const kept = (t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? "")) || (RESTRICTING.has(t) && restricts(toks, i)) || (PARTICLES.has(t) && i > 0 && !FILLER_WORDS.has(toks[i - 1]!) && !covered.has(i - 1)) || (t === "about" && numberAt(toks, i + 1) !== undefined) || (VAGUE_AMOUNTS.has(t) && toks[i - 1] !== "how");
     if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t) && !kept) return;
     // "grandparents" is the parents' parents: one word for each of the two facts.
     const twice = GRAND_NOUNS.get(t);
@@ -164,6 +164,9 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
 
 /** Fillers that may restrict what follows them ("just guitar", "exactly one"), as "only" does. */
 const RESTRICTING: ReadonlySet<string> = new Set(["just", "exactly"]);
+
+/** Filler after "how" ("how many"), elsewhere an amount no fact states ("Who wrote many novels?"). */
+const VAGUE_AMOUNTS: ReadonlySet<string> = new Set(["many", "much"]);
 
 /** Particles among the filler words ("find out", "look up") that after another verb make a phrasal verb of it ("sold out"). */
 const PARTICLES: ReadonlySet<string> = new Set(["out", "up"]);
