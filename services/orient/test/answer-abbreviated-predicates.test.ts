@@ -42,4 +42,23 @@ describe("answering - predicates with shortened words (`avg_jan_temp_c`, `num_li
     expect((await ask(store, "Does Aspen have 9 lifts?")).kind).not.toBe(AnswerKind.YES);
     expect((await ask(store, "Does Aspen have 40 lifts?")).kind).toBe(AnswerKind.YES);
   });
+
+});
+
+describe("answering - an amount asked with 'how' ('How long is it?')", () => {
+  it("'how long' and 'how old' are never answered by a year, though 'long' and 'years' share a concept", async () => {
+    const songs: Facts = [
+      ["bohemian_rhapsody", "is_a", "song"],
+      ["bohemian_rhapsody", "release_year", "1975"],
+      ["hey_jude", "is_a", "song"],
+      ["hey_jude", "release_year", "1968"],
+      ["hey_jude", "duration_seconds", "431"],
+    ];
+    const store = await graphWith(songs, "songs.csv");
+    // Bohemian Rhapsody has no length stated: its release year is no answer.
+    expect(ids(await ask(store, "How long is Bohemian Rhapsody?"))).toEqual([]);
+    expect(ids(await ask(store, "How old is Bohemian Rhapsody?"))).toEqual([]);
+    expect(ids(await ask(store, "How long is Hey Jude?"))).toEqual(["431"]);
+    expect(ids(await ask(store, "When was Bohemian Rhapsody released?"))).toEqual(["1975"]);
+  });
 });

@@ -4,7 +4,7 @@ import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, pastForm, PLACE_WORDS } from "./lexicon.js";
-import { isPolar, mannerAsked, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
+import { asksAmount, isPolar, mannerAsked, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
@@ -21,6 +21,7 @@ import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.
 import type { Vocabulary } from "./vocabulary.js";
 import type { Partial, Reading } from "./reading.js";
 import { tiedToOthers, tiesToOthers } from "./ties.js";
+import { datesSomething } from "./measures.js";
 
 /** Longest path considered between a named symbol and an answer. */
 const MAX_HOPS = 3;
@@ -775,6 +776,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   const where = reading.where;
   if (ownerMisread(p, anchor, reading, vocab) || (await againstTheWords(p, path, reading, view))) return undefined;
   if (await kindNotMember(p, reading, view)) return undefined;
+  if (asksAmount(reading.toks) && datesSomething(hops[hops.length - 1]!.predicate)) return undefined;
   // An answer the question names itself answers nothing ("When did Kenya join the African Union?").
   // A number answers "how many" and "when", never "who" ("Who painted it?" is not the year it was completed_in).
   if ((reading.quantity ? !NUMBER.test(p.node) : reading.person && NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) return undefined;

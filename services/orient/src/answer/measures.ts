@@ -37,7 +37,7 @@ export function measuredBy(measure: string): (predicate: string) => boolean {
 }
 
 /** Whether a predicate's numbers are a year or a date (`published_year`, `hired_year`, `opening_date`), not an amount. */
-function datesSomething(predicate: string): boolean {
+export function datesSomething(predicate: string): boolean {
   return began(predicate) || predicateTokens(predicate).some((w) => w === "year" || w === "date");
 }
 

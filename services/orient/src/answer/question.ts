@@ -615,6 +615,16 @@ function firstJoined(toks: readonly string[], mentions: readonly Mention[]): Men
 
 const QUANTITY = new Set(["long", "many", "much", "old", "big", "far", "tall", "large", "heavy", "high", "deep", "wide", "hot", "cold", "fast"]);
 
+/**
+ * Whether the question asks "how" and an amount ("How long is Heat?",
+ * "How old is Dune?"): a year or a date is never that amount, though
+ * "long" and "years" share a concept (a release year is no running time,
+ * a birth year no age).
+ */
+export function asksAmount(toks: readonly string[]): boolean {
+  return toks.some((t, i) => t === "how" && QUANTITY.has(toks[i + 1] ?? "") && toks[i + 1] !== "many" && toks[i + 1] !== "much");
+}
+
 /** Whether the word at `i` follows "which"/"what"/... (articles skipped). */
 function opensNounPhrase(toks: readonly string[], i: number): boolean {
   let j = i - 1;
