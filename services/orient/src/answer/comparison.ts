@@ -1,7 +1,7 @@
 import type { FactStep, FactView } from "./facts.js";
 import { compares, valued, type Valued } from "./dates.js";
 import { AGE_MEASURE, ARTICLES, LIGHT_WORDS, MAKING_VERBS } from "./lexicon.js";
-import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, type Numbered } from "./measures.js";
+import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, wordsAfter, type Numbered } from "./measures.js";
 import type { Comparison, QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { measuresTime, nameScale, scaleInto } from "./units.js";
@@ -263,12 +263,7 @@ const BE: ReadonlySet<string> = new Set(["is", "are", "was", "were", "been", "be
  * after 1960"), which then names the rest's relation too (`shared`).
  */
 function comparedWords(q: QuestionReading, positions: readonly number[]): { words: RelationWord[]; shared: boolean } {
-  const after: RelationWord[] = [];
-  for (let at = positions[positions.length - 1]! + 1; ; at++) {
-    const word = q.words.find((w) => w.position === at);
-    if (!word) break;
-    after.push(word);
-  }
+  const after = wordsAfter(q, positions);
   if (after.length > 0) return { words: after, shared: false };
   const wordAt = (at: number) => q.words.find((w) => w.position === at);
   const before = wordAt(positions[0]! - 1);

@@ -54,8 +54,7 @@ async function stated(id: string, predicate: string, view: FactView): Promise<{ 
  */
 export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const head = q.head;
-  // "... a temperature of 9?" where nothing has 9: a number the question says is never dropped.
-  if (q.polar || !head || q.mentions.length !== 1 || q.superlative || q.comparison || q.toks.some((t) => NUMBER.test(t))) return undefined;
+  if (q.polar || !head || q.mentions.length !== 1 || q.superlative || q.comparison || saysNumber(q)) return undefined;
   const cls = head.ids.length === 1 ? head.ids[0]! : undefined;
   if (!cls || !(await view.isClass(cls))) return undefined;
   const predicate = hadBy(q.words.filter((w) => !NEGATING.has(w.text)), vocab, head.text.split(" "));
@@ -87,8 +86,7 @@ export async function answerMembersHaving(q: QuestionReading, vocab: Vocabulary,
  */
 export async function answerThingHas(q: QuestionReading, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const [thing] = q.mentions;
-  // "Does Aspen have 9 lifts?" is no yes by its 40 lifts: a number the question says is never dropped.
-  if (!q.polar || !thing || q.mentions.length !== 1 || thing.ids.length !== 1 || q.paired || q.comparison || q.toks.some((t) => NUMBER.test(t))) return undefined;
+  if (!q.polar || !thing || q.mentions.length !== 1 || thing.ids.length !== 1 || q.paired || q.comparison || saysNumber(q)) return undefined;
   const id = thing.ids[0]!;
   if (await view.isClass(id)) return undefined;
   const predicate = hadBy(q.words, vocab, []);
@@ -97,4 +95,13 @@ export async function answerThingHas(q: QuestionReading, vocab: Vocabulary, view
   const fact = has ?? none;
   if (!fact) return undefined;
   return { ...unread([id]), kind: has ? "yes" : "no", pattern: `${id} ${predicate} ?y`, predicates: [predicate], proof: [fact.step] };
+}
+
+/**
+ * Whether the question says a number. A reading by any fact of the one
+ * predicate named would drop it: "Does Aspen have 9 lifts?" is no yes by
+ * its 40, nor "... a temperature of 9?" every resort with one.
+ */
+function saysNumber(q: QuestionReading): boolean {
+  return q.toks.some((t) => NUMBER.test(t));
 }

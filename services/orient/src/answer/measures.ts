@@ -160,6 +160,16 @@ async function valuesOf(members: readonly Edge[], predicate: string, view: FactV
   return out;
 }
 
+/** The question's words right after `positions`, one after another ("highest [average January temperature]"). */
+export function wordsAfter(q: QuestionReading, positions: readonly number[]): RelationWord[] {
+  const out: RelationWord[] = [];
+  for (let at = positions[positions.length - 1]! + 1; ; at++) {
+    const word = q.words.find((w) => w.position === at);
+    if (!word) return out;
+    out.push(word);
+  }
+}
+
 /** Words between a noun and what describes it ("a manager who was hired before 2016", "the manager with the highest salary"). */
 const DESCRIBING_OPENERS: ReadonlySet<string> = new Set(["who", "that", "which", "is", "are", "was", "were", "with", "has", "have", "had", "the", "a", "an"]);
 

@@ -2,8 +2,8 @@ import { nameOfId } from "@boyd/graph";
 import { mixesDates } from "./dates.js";
 import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
-import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, type Numbered } from "./measures.js";
-import type { Mention, QuestionReading, RelationWord } from "./question.js";
+import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, wordsAfter, type Numbered } from "./measures.js";
+import type { Mention, QuestionReading } from "./question.js";
 import type { FoundAnswer, QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -195,16 +195,6 @@ async function rankedBy(
   const highest = byYearBegun(measure, predicate) ? !wantHighest : wantHighest;
   const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));
   return { predicate, numbers, best, highest };
-}
-
-/** The question's words right after `positions`, one after another ("highest [average January temperature]"). */
-function wordsAfter(q: QuestionReading, positions: readonly number[]): RelationWord[] {
-  const out: RelationWord[] = [];
-  for (let at = positions[positions.length - 1]! + 1; ; at++) {
-    const word = q.words.find((w) => w.position === at);
-    if (!word) return out;
-    out.push(word);
-  }
 }
 
 /** Whether an age is ranked by the year something began: the oldest has the lowest year ("joined first" ranks years as they are). */
