@@ -20,7 +20,7 @@ import { doerDirection, namesOtherEnd, nounOwner, passive, standsAsVerb, verbSub
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 import type { Partial, Reading } from "./reading.js";
-import { tiedToOthers, tiesToOthers } from "./ties.js";
+import { listedAfter, tiedToOthers, tiesToOthers } from "./ties.js";
 import { datesSomething } from "./measures.js";
 
 /** Longest path considered between a named symbol and an answer. */
@@ -279,6 +279,8 @@ function questionParts(text: string, vocab: Vocabulary): { questions: string[]; 
   const pieces = text.split(/(?:(?<!\s)\s+)?(?:,\s*and|,|\band\b)\s+/i).filter((p) => p.trim() !== "");
   // A piece that is only a name ("... serve Fenwick and Carrow?") joins two names, not two questions.
   if (pieces.length < 2 || pieces.some((p) => vocab.lookup(fold(p)).length > 0)) return undefined;
+  // "Which courses do Ana and Cleo take?": a piece that starts with a name after one that ends with one joins names too.
+  if (pieces.some((p, i) => i > 0 && joinsNames(pieces[i - 1]!, p, vocab))) return undefined;
   const lead = /^(.*?)\b(?:the|a|an|all)\b/i.exec(pieces[0]!)?.[1]?.trim() ?? "";
   const questions = pieces.map((piece) => (/^(?:the|a|an|all)\b/i.test(piece) && lead ? `${lead} ${piece}` : piece));
   const joint = pieces.slice(1).some((piece) => {
@@ -287,6 +289,13 @@ function questionParts(text: string, vocab: Vocabulary): { questions: string[]; 
   });
   // "are owned by team red" goes on about the answers; read as it stands it would ask yes or no.
   return { questions: joint ? questions.map((q, i) => (i > 0 ? withoutAuxiliary(q) : q)) : questions, joint };
+}
+
+/** Whether `before` ends with a name and `after` starts with one (no article first): "and" between them joins the two. */
+function joinsNames(before: string, after: string, vocab: Vocabulary): boolean {
+  const last = readQuestion(before, vocab);
+  const first = readQuestion(after, vocab);
+  return last.mentions.some((m) => m.end === last.toks.length) && first.mentions.some((m) => m.start === 0);
 }
 
 function withoutAuxiliary(part: string): string {
@@ -397,7 +406,9 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   }
   // Other names as plain words: "capital" may be a symbol and still name the relation.
   const headAsWords = head && !type ? [head] : [];
-  rounds.push(named.filter(() => named.length > 1).map((anchor) => ({ ...base, anchor, others: [], words: plus([...headAsWords, ...named.filter((m) => m !== anchor)]), type })));
+  // A thing listed with another ("cs201 and math201") is no relation's name: read as a word, any fact to it described the answer.
+  const listed = named.some((m) => listedAfter(m, named, q.toks, things));
+  rounds.push(named.filter(() => named.length > 1 && !listed).map((anchor) => ({ ...base, anchor, others: [], words: plus([...headAsWords, ...named.filter((m) => m !== anchor)]), type })));
   // "List all planets": only a class is named; its members answer.
   if (named.length === 0 && head && type) rounds.push([{ ...base, anchor: head, others: [], words, type: undefined }]);
   // "Find what webapp depends on": the one name after "what" is no class, so

@@ -48,7 +48,8 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     // "the flight from Heathrow" is tied to Heathrow by a fact saying from, never by `arrives_at` (or an airline's `hub`).
     const way = directionBefore(toks, m);
     // "Which drugs that treat headache worsen asthma?": a drug that treats asthma is not one that worsens it.
-    const verb = tied.get(m);
+    // "completed cs201 and math201": math201 is tied as cs201 is, by a fact "completed" names.
+    const verb = tied.get(m) ?? sharedWord(m, reading, vocab);
     const fits = (predicate: string): boolean => (way === undefined || directionOf(predicate) === way) && (!verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD);
     // "the genus Panthera": the named thing itself is tied to the other name.
     // Named in a clause on the class ("a condition that aspirin treats"): tied to the member by the clause's verb, or to nothing.
@@ -111,6 +112,54 @@ export function tiedToOthers(reading: Reading): ReadonlyMap<Mention, RelationWor
   }
   tiedBy.set(reading, tied);
   return tied;
+}
+
+/** Words before a thing named that say only which one ("both", articles). */
+const LEAD_INS: ReadonlySet<string> = new Set([...ARTICLES, "both"]);
+
+/**
+ * The thing named that `m` is listed after ("cs201 and math201";
+ * "cs201, cs101 and math101": commas are not tokens, so two things named
+ * side by side are a list too), among `mentions`, or undefined.
+ */
+export function listedAfter(m: Mention, mentions: readonly Mention[], toks: readonly string[], things: ReadonlySet<Mention>): Mention | undefined {
+  let at = leadIn(toks, m.start);
+  // "in Heat and in Ronin": the preposition said again, the same.
+  const preposition = TIE_PREPOSITIONS.has(toks[at] ?? "") && toks[at - 1] === "and" ? toks[at--] : undefined;
+  const joined = toks[at] === "and";
+  const end = joined ? at : at + 1;
+  const before = mentions.find((o) => o.end === end && o !== m);
+  if (!before || (preposition && toks[leadIn(toks, before.start)] !== preposition)) return undefined;
+  return joined || (things.has(before) && things.has(m)) ? before : undefined;
+}
+
+/** The position of the last word before `start` that is no article or "both". */
+function leadIn(toks: readonly string[], start: number): number {
+  let at = start - 1;
+  while (at >= 0 && LEAD_INS.has(toks[at]!)) at--;
+  return at;
+}
+
+/**
+ * The word a list of things named shares, when `m` is in one: the word
+ * tying its first ("Which students completed cs201 and math201?": one
+ * only enrolled in math201 has not completed it), else the word right
+ * after its last ("Which courses did Ana and Ben complete?"), when it
+ * names some relation of the graph. The path from the anchor keeps it too.
+ */
+function sharedWord(m: Mention, reading: Reading, vocab: Vocabulary): RelationWord | undefined {
+  const { toks, things } = reading;
+  const mentions = [reading.anchor, ...reading.others];
+  const after = (o: Mention) => listedAfter(o, mentions, toks, things);
+  let first = m;
+  for (let before = after(m); before && before !== m; before = after(before)) first = before;
+  let last = m;
+  for (let next = mentions.find((o) => after(o) === m); next && next !== first; next = mentions.find((o) => after(o) === next)) last = next;
+  if (first === last) return undefined;
+  let at = leadIn(toks, first.start);
+  if (TIE_PREPOSITIONS.has(toks[at] ?? "")) at--;
+  const word = reading.words.find((w) => w.position === at) ?? reading.words.find((w) => w.position === last.end);
+  return word && namesSomePredicate(word.text, vocab) ? word : undefined;
 }
 
 /**
