@@ -1,9 +1,9 @@
-import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
+import { canonicalPredicate, capitalized, fold, nameTokens, singulars } from "@boyd/graph";
 import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, type Edge, type FactStep, type FactView } from "./facts.js";
-import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, pastForm, PLACE_WORDS } from "./lexicon.js";
+import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, PLACE_WORDS, sameWord } from "./lexicon.js";
 import { asksAmount, isPolar, mannerAsked, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
@@ -16,7 +16,7 @@ import { answerWhenMade } from "./made.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { asWritten, exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
-import { doerDirection, namesOtherEnd, nounOwner, passive, standsAsVerb, verbSubjectFirst, pathScore, predicateFit, predicateWords, saysBackwards, verbLike, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
+import { expectedDirection, nounOwner, pathScore, predicateFit, predicateWords, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 import type { Partial, Reading } from "./reading.js";
@@ -699,6 +699,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   if (byHead >= 0 && byHead !== hops.length - 1) return undefined;
   const describing = own.findIndex((w) => w !== undefined && w.position === reading.afterHead);
   if (describing >= 0 && describing !== hops.length - 1) return undefined;
+  if (describing > start && againstTheHead(hops[describing]!, own[describing]!, reading)) return undefined;
   // "in kilometres" is answered from `radius_km`, never from `radius_mi` or a `radius` in no stated unit.
   if (reading.unit && !inUnit(hops[hops.length - 1]!.predicate, reading.unit)) return undefined;
   // Direction of the first fact: the named thing before the verb is its
@@ -767,7 +768,8 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   const pairs = hops
     .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: tied.has(w.position) ? 0 : score(w.text, h.predicate) })))
     .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
-  pairs.sort((a, b) => b.s - a.s || a.i - b.i || a.j - b.j);
+  const order = nearestFirst(words, reading.anchor);
+  pairs.sort((a, b) => b.s - a.s || a.i - b.i || (order[a.j] ?? a.j) - (order[b.j] ?? b.j));
   for (const { i, j, s } of pairs) {
     if (own[i] || used.has(j)) continue;
     own[i] = candidates[j];
@@ -775,9 +777,29 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
     total += s;
   }
   words.forEach((w, j) => {
-    if (!used.has(j) && !tied.has(w.position) && !own.some((o) => o?.text === w.text) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+    if (!used.has(j) && !tied.has(w.position) && !own.some((o) => o !== undefined && sameWord(o.text, w.text)) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   return { own, used, total };
+}
+
+/**
+ * The order in which words take facts, by index: as said, save that one
+ * word said twice goes nearest the anchor first. In "Which courses require
+ * a course that requires cs101?", read from cs101, "requires" is the fact
+ * at cs101 and "require" (about the courses asked for) the last one.
+ */
+function nearestFirst(words: readonly RelationWord[], anchor: Mention): number[] {
+  const distance = (w: RelationWord) => (w.position < anchor.start ? anchor.start - w.position : w.position - anchor.end + 1);
+  const order = words.map((_, j) => j);
+  const done = new Set<number>();
+  words.forEach((w, j) => {
+    if (done.has(j)) return;
+    const forms = words.flatMap((v, k) => (sameWord(v.text, w.text) ? [k] : []));
+    forms.forEach((k) => done.add(k));
+    const nearest = [...forms].sort((a, b) => distance(words[a]!) - distance(words[b]!));
+    nearest.forEach((k, rank) => (order[k] = forms[rank]!));
+  });
+  return order;
 }
 
 /** The answer a path's end gives, with the facts that make it one (its kind, the other things named, the words left), or undefined. */
@@ -816,6 +838,8 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   // A word the fact tying the answer to another named thing is named by is spent there: "born" in "members of
   // the Beatles born in Liverpool" is `born_in liverpool`, not also a birth year described.
   const leftover = restHere.filter((w) => w !== kind && !constraints.some((c) => wordScore(w.text, c.triple.predicate) >= WORD_MATCH_THRESHOLD));
+  // Said again in another form ("require ... requires"), a relation word no fact tying another thing took asks for a fact of its own.
+  if (leftover.some((w) => own.some((o) => o !== undefined && o !== MEMBERSHIP && sameWord(o.text, w.text)))) return undefined;
   if (leftover.length > 0) {
     // A word right before a preposition and the anchor ("born in England") says how the answer stands to the anchor:
     // the path reached the anchor by another fact ("monarchs" read as `monarch_of england`), so this reading is wrong,
@@ -864,6 +888,21 @@ async function againstTheWords(p: Partial, path: JudgedPath, reading: Reading, v
   return false;
 }
 
+/**
+ * Whether the last fact, named by the verb right after the noun asked for
+ * with an object after it ("Which paper cites a paper that Berrou93
+ * cites?"), goes the other way from that verb: the answers are its
+ * subjects, so a paper Viterbi67 cites is no answer. (A word with no
+ * article after it may be a participle, "frameworks written in Python",
+ * which the first fact's check reads.)
+ */
+function againstTheHead(hop: Edge, word: RelationWord, reading: Reading): boolean {
+  if (!ARTICLES.has(reading.toks[word.position + 1] ?? "")) return false;
+  const head: Mention = { ids: [], start: word.position - 1, end: word.position, text: "", possessor: false };
+  const fromAnswer = expectedDirection(hop.predicate, head, word, false, true, reading.toks);
+  return fromAnswer !== undefined && hop.direction === fromAnswer;
+}
+
 /** What owns the first fact of a member's path, its is-a or located-in fact (see Reading.members): no word of the question. */
 const MEMBERSHIP: RelationWord = { text: "", position: -1 };
 
@@ -886,42 +925,6 @@ function ownerMisread(p: Partial, anchor: string, reading: Reading, vocab: Vocab
   return !nouns.some((w) => pathScore(vocab.predicates, w.text, p.hops[0]!.predicate) >= WORD_MATCH_THRESHOLD);
 }
 
-/**
- * Which way the first fact must point, when the words say: a verb keeps
- * the question's word order (the named thing before the verb is its
- * subject; a passive `_by` predicate turns it round); "the capital of
- * Kenya" / "Kenya's capital" asks for `?x capital_of kenya` or
- * `kenya has_capital ?x`; otherwise either way.
- */
-function expectedDirection(predicate: string, anchor: Mention, word: RelationWord, nested: boolean, afterHead = false, toks?: readonly string[]): "out" | "in" | undefined {
-  // Given the question's tokens when the word may stand as a verb (see standsAsVerb).
-  const verbal = toks !== undefined && standsAsVerb(toks, word, nested);
-  if (verbLike(predicate)) {
-    // "X's owner", "the boss of X": the noun says who does the verb, whatever the word order.
-    const doer = nested ? doerDirection(word.text, predicate) : undefined;
-    if (doer) return doer;
-    // Active words and an active predicate: the named thing before the verb
-    // is the subject. A passive predicate (`directed_by`) or passive words
-    // ("directed by") each turn that round.
-    // "Who manages Carol?" asks `carol reports_to ?x`: a verb that says the predicate backwards turns it too.
-    const turned = (passive(predicate) !== (word.passive === true)) !== saysBackwards(word.text, predicate);
-    return anchor.start < word.position !== turned ? "out" : "in";
-  }
-  // "What does jinja depend on?" over `flask dependency jinja` or `jinja dependency_of flask`: a verb for a noun predicate
-  // keeps the word order, the thing before it the verb's subject (see verbSubjectFirst: "Who manages Bob?" over `bob manager ?x`).
-  const subjectFirst = verbal ? verbSubjectFirst(word, predicate, toks) : undefined;
-  if (subjectFirst !== undefined) return anchor.start < word.position === subjectFirst ? "out" : "in";
-  const words = predicateTokens(predicate);
-  // "the children of Arthur" names the other end of `parent_of`: read backwards.
-  const turn = (d: "out" | "in"): "out" | "in" => (namesOtherEnd(word.text, predicate) ? (d === "out" ? "in" : "out") : d);
-  // "Which countries joined NATO?" over `member_of`: a verb in the past ("joined") reads as a verb, the thing before it the subject;
-  // so does a word right after the kind asked for ("Which compounds contain hydrogen?" over `composed_of`).
-  if (words.at(-1) === "of" && !anchor.possessor && (pastForm(word.text) || afterHead) && wordScore(word.text, predicate) < 1) return anchor.start < word.position ? "out" : "in";
-  if (words.at(-1) === "of") return turn(anchor.possessor ? "in" : "out");
-  // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
-  if (words[0] === "has" || words[0] === "have") return turn(anchor.possessor ? "out" : "in");
-  return anchor.possessor ? turn("out") : undefined;
-}
 
 /**
  * "What depends on the router?", "What eats the mouse?": the word read as

@@ -1,4 +1,4 @@
-import type { SynonymTable } from "@boyd/vsa";
+import { stem, type SynonymTable } from "@boyd/vsa";
 
 /**
  * Relation concepts: words people use for a relation, by root. A question's
@@ -99,6 +99,15 @@ const VERB_OF_FORM: ReadonlyMap<string, string> = new Map(Object.entries(IRREGUL
 /** The verb an irregular past form is of ("taught" -> "teach"); any other word as it is. */
 export function verbOf(word: string): string {
   return VERB_OF_FORM.get(word) ?? word;
+}
+
+/**
+ * Whether two words are forms of one word ("require", "requires",
+ * "required"; "teach", "taught"): a relation said twice in a question may
+ * be said in two forms.
+ */
+export function sameWord(a: string, b: string): boolean {
+  return a === b || stem(verbOf(a)) === stem(verbOf(b));
 }
 
 /** A verb's past form ("joined", "wrote"), no noun: "-ed" on a word past four letters, save "-eed" (speed, breed), or an irregular form. */

@@ -2,7 +2,7 @@ import { similarity, stem, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
 import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, PARTICIPLE_IN_VERBS, pastForm, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
-import type { RelationWord } from "./question.js";
+import type { Mention, RelationWord } from "./question.js";
 
 /** Below this a word does not name a predicate. */
 export const WORD_MATCH_THRESHOLD = 0.5;
@@ -245,4 +245,41 @@ export function verbSubjectFirst(verb: RelationWord, predicate: string, toks: re
   const byFollows = toks[verb.position + 1] === "by" || toks[verb.position + 2] === "by";
   const passiveVoice = verb.passive === true || (participle && (COPULAS.has(toks[verb.position - 1] ?? "") || byFollows));
   return (owner === "first") !== nounActs !== passiveVoice;
+}
+
+/**
+ * Which way the first fact must point, when the words say: a verb keeps
+ * the question's word order (the named thing before the verb is its
+ * subject; a passive `_by` predicate turns it round); "the capital of
+ * Kenya" / "Kenya's capital" asks for `?x capital_of kenya` or
+ * `kenya has_capital ?x`; otherwise either way.
+ */
+export function expectedDirection(predicate: string, anchor: Mention, word: RelationWord, nested: boolean, afterHead = false, toks?: readonly string[]): "out" | "in" | undefined {
+  // Given the question's tokens when the word may stand as a verb (see standsAsVerb).
+  const verbal = toks !== undefined && standsAsVerb(toks, word, nested);
+  if (verbLike(predicate)) {
+    // "X's owner", "the boss of X": the noun says who does the verb, whatever the word order.
+    const doer = nested ? doerDirection(word.text, predicate) : undefined;
+    if (doer) return doer;
+    // Active words and an active predicate: the named thing before the verb
+    // is the subject. A passive predicate (`directed_by`) or passive words
+    // ("directed by") each turn that round.
+    // "Who manages Carol?" asks `carol reports_to ?x`: a verb that says the predicate backwards turns it too.
+    const turned = (passive(predicate) !== (word.passive === true)) !== saysBackwards(word.text, predicate);
+    return anchor.start < word.position !== turned ? "out" : "in";
+  }
+  // "What does jinja depend on?" over `flask dependency jinja` or `jinja dependency_of flask`: a verb for a noun predicate
+  // keeps the word order, the thing before it the verb's subject (see verbSubjectFirst: "Who manages Bob?" over `bob manager ?x`).
+  const subjectFirst = verbal ? verbSubjectFirst(word, predicate, toks) : undefined;
+  if (subjectFirst !== undefined) return anchor.start < word.position === subjectFirst ? "out" : "in";
+  const words = predicateTokens(predicate);
+  // "the children of Arthur" names the other end of `parent_of`: read backwards.
+  const turn = (d: "out" | "in"): "out" | "in" => (namesOtherEnd(word.text, predicate) ? (d === "out" ? "in" : "out") : d);
+  // "Which countries joined NATO?" over `member_of`: a verb in the past ("joined") reads as a verb, the thing before it the subject;
+  // so does a word right after the kind asked for ("Which compounds contain hydrogen?" over `composed_of`).
+  if (words.at(-1) === "of" && !anchor.possessor && (pastForm(word.text) || afterHead) && wordScore(word.text, predicate) < 1) return anchor.start < word.position ? "out" : "in";
+  if (words.at(-1) === "of") return turn(anchor.possessor ? "in" : "out");
+  // `x has_variant y`: "the variants of x" asks out, "what is y a variant of" and "which animals have feathers" ask in.
+  if (words[0] === "has" || words[0] === "have") return turn(anchor.possessor ? "out" : "in");
+  return anchor.possessor ? turn("out") : undefined;
 }

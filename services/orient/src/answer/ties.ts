@@ -1,9 +1,9 @@
 import { predicateTokens } from "@boyd/graph";
-import { chainWithin, edgesWithClosure, type FactStep, type FactView } from "./facts.js";
+import { chainWithin, edgesWithClosure, type Edge, type FactStep, type FactView } from "./facts.js";
 import { ARTICLES, AUXILIARIES } from "./lexicon.js";
 import { namesSomePredicate, type Mention, type RelationWord } from "./question.js";
 import { anchorOf, type Partial, type Reading } from "./reading.js";
-import { WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
+import { expectedDirection, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 // How an answer is tied to the other things its question names ("Which
@@ -51,12 +51,14 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     // "completed cs201 and math201": math201 is tied as cs201 is, by a fact "completed" names.
     const verb = tied.get(m) ?? sharedWord(m, reading, vocab);
     const fits = (predicate: string): boolean => (way === undefined || directionOf(predicate) === way) && (!verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD);
+    // ... and goes the way the word says: "papers that cite Viterbi67" are the subjects of their facts to it, never the objects.
+    const fitsEdge = (e: Edge): boolean => fits(e.predicate) && (!verb || facesWord(e, m, verb, toks));
     // "the genus Panthera": the named thing itself is tied to the other name.
     // Named in a clause on the class ("a condition that aspirin treats"): tied to the member by the clause's verb, or to nothing.
     const clause = clauseOnClass(m, reading);
     // "Which engineers in Berlin report to a manager?": Berlin describes the engineers, not the manager.
     const ofAnswer = reading.afterHead !== undefined && namedRightAfter(m, reading.toks, reading.afterHead);
-    const own = ofAnswer ? undefined : anchorEdges.find((e) => m.ids.includes(e.other) && fits(e.predicate) && (!clause || clause(e.predicate)));
+    const own = ofAnswer ? undefined : anchorEdges.find((e) => m.ids.includes(e.other) && fitsEdge(e) && (!clause || clause(e)));
     if (own) {
       steps.push(own.step);
       continue;
@@ -69,7 +71,7 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
       steps.push(...typed);
       continue;
     }
-    const link = (await edgesWithClosure(view, p.node)).find((e) => m.ids.includes(e.other) && fits(e.predicate));
+    const link = (await edgesWithClosure(view, p.node)).find((e) => m.ids.includes(e.other) && fitsEdge(e));
     // Else within it: "members of Queen born in England" through born_in Hampton, Hampton located_in England.
     const chain = link ? [link.step] : await chainWithin(view, p.node, m.ids, (predicate) => placing(predicate) && fits(predicate));
     if (!chain) return undefined;
@@ -182,22 +184,35 @@ const namingBy = new WeakMap<Reading, ReadonlyMap<Mention, RelationWord>>();
  * For `m` named in a clause on the class whose members the reading starts
  * from ("Which drugs treat a condition that aspirin treats?"), the facts
  * that tie it to the member: those the clause's verb names (the word after
- * it, else the one before it and a preposition: "that is treated by
- * aspirin"), any when the clause has none. It describes the member, so a
- * fact to the answer ("aspirin interacts_with warfarin") does not tie it,
- * nor one the verb does not name ("aspirin worsens asthma").
+ * it; else the one before it, right before it or with a preposition
+ * between: "that cites Shannon48", "that is treated by aspirin"), the way
+ * the verb says; any when the clause has none. It describes the member, so
+ * a fact to the answer ("aspirin interacts_with warfarin") does not tie it,
+ * nor one the verb does not name ("aspirin worsens asthma"), nor one the
+ * other way round (a paper Shannon48 cites is no paper that cites it).
  * Undefined when `m` is not so named.
  */
-function clauseOnClass(m: Mention, reading: Reading): ((predicate: string) => boolean) | undefined {
+function clauseOnClass(m: Mention, reading: Reading): ((e: Edge) => boolean) | undefined {
   const { toks, words } = reading;
   if (reading.members !== "class" || !RELATIVE_PRONOUNS.has(toks[reading.anchor.end] ?? "")) return undefined;
   let at = reading.anchor.end + 1;
   while (ARTICLES.has(toks[at] ?? "") || AUXILIARIES.has(toks[at] ?? "")) at++;
   const after = words.find((w) => w.position === m.end);
   const before = words.find((w) => w.position >= at && w.position < m.start - 1 && TIE_PREPOSITIONS.has(toks[m.start - 1] ?? ""));
-  if (m.start !== at && !before) return undefined;
-  const verb = after ?? before;
-  return (predicate) => !verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD;
+  const direct = words.find((w) => w.position === at && leadIn(toks, m.start) === at);
+  if (m.start !== at && !before && !direct) return undefined;
+  const verb = after ?? before ?? direct;
+  return (e) => !verb || (wordScore(verb.text, e.predicate) >= WORD_MATCH_THRESHOLD && facesWord(e, m, verb, toks));
+}
+
+/**
+ * Whether a fact of a symbol tying it to the thing `m` names goes the way
+ * `word` says it does from `m` ("cites Viterbi67": Viterbi67 is the
+ * object); true when the words do not say.
+ */
+function facesWord(e: Edge, m: Mention, word: RelationWord, toks: readonly string[]): boolean {
+  const fromNamed = expectedDirection(e.predicate, m, word, false, false, toks);
+  return fromNamed === undefined || e.direction !== fromNamed;
 }
 
 /** Whether `m` names the anchor's class beside it: right before it ("the planet Jupiter") or right after it ("Jupiter, the planet"). */
