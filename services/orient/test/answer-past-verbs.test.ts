@@ -40,3 +40,21 @@ describe("answering - a predicate that is a bare verb in the past keeps who did 
     expect(ids(await ask(store, "Who was trained by Perugino?"))).toEqual(["raphael"]);
   });
 });
+
+// Bouts won: `beat` is its own past, and "beaten" its participle.
+const BOUTS: Facts = [
+  ...["marlow", "quinn", "sato"].map((b) => [b, "is_a", "boxer"] as const),
+  ["marlow", "beat", "quinn"],
+  ["quinn", "beat", "sato"],
+];
+
+describe("answering - an irregular participle ('beaten by') is its verb in the passive", () => {
+  it("'Which boxers were beaten by Marlow?' is Quinn, by `marlow beat quinn`; 'Was Marlow beaten by Quinn?' is not yes", async () => {
+    const store = await graphWith(BOUTS, "bouts.csv");
+    const beaten = await ask(store, "Which boxers were beaten by Marlow?");
+    expect(ids(beaten)).toEqual(["quinn"]);
+    expect(proofOf(beaten, "quinn")).toContain("marlow beat quinn (bouts.csv)");
+    expect((await ask(store, "Was Sato beaten by Quinn?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Was Marlow beaten by Quinn?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+});

@@ -92,6 +92,7 @@ const IRREGULAR_FORMS: Record<string, readonly string[]> = {
   forget: ["forgot", "forgotten"], hide: ["hid", "hidden"], sing: ["sang", "sung"], drink: ["drank", "drunk"], swim: ["swam", "swum"],
   wear: ["wore", "worn"], tear: ["tore", "torn"], hang: ["hung"], dig: ["dug"], strike: ["struck"], stand: ["stood"], understand: ["understood"],
   lose: ["lost"], shine: ["shone"], sleep: ["slept"], sweep: ["swept"], weep: ["wept"], bind: ["bound"], wind: ["wound"], shake: ["shaken", "shook"],
+  beat: ["beaten"], bite: ["bitten"], fall: ["fell", "fallen"], rise: ["risen"],
 };
 
 const VERB_OF_FORM: ReadonlyMap<string, string> = new Map(Object.entries(IRREGULAR_FORMS).flatMap(([verb, forms]) => forms.map((f) => [f, verb] as const)));
