@@ -98,7 +98,7 @@ function classOfPossessor(text: string, vocab: Vocabulary): string | undefined {
 /** The answer to a text that bounds no number on both sides (see answerAsked). */
 async function answerUnbounded(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
   const choice = offeredChoice(text, vocab);
-  if (choice) {
+  if (choice && !(await listedBefore(choice, vocab, view))) {
     // "Which film is longer, Inception or Interstellar?": the numbers of the things offered rank them.
     const ranking = rankingAsked(choice.question, vocab);
     const ranked = ranking && (await answerRankedChoice(choice.options, ranking, vocab, view));
@@ -114,7 +114,11 @@ async function answerUnbounded(text: string, vocab: Vocabulary, view: FactView):
   if (exclusion) return await leftOut(await answerQuestion(exclusion.rest, vocab, view), exclusion, view);
   // "Which cities are in Norway or Peru?": the answers of each, read without the other; never of neither.
   const either = eitherAsked(text, q);
-  if (either) return eitherOf(await answerQuestion(either.questions[0], vocab, view), await answerQuestion(either.questions[1], vocab, view), either, q.polar);
+  if (either) {
+    const parts: QuestionAnswer[] = [];
+    for (const question of either.questions) parts.push(await answerQuestion(question, vocab, view));
+    return eitherOf(parts, either, q.polar);
+  }
   // "Which films were released after Titanic?" compares with Titanic's year; "Who looks after the Billing
   // Service?" compares nothing: a comparison with a thing that answers nothing is read as no comparison.
   if (q.comparison?.against && !q.superlative) {
@@ -237,6 +241,35 @@ function offeredChoice(text: string, vocab: Vocabulary): { question: string; opt
 }
 
 /**
+ * Whether the thing named right before the offer is of a kind every thing
+ * offered is of: "Which drugs treat asthma, gout or acne?" (three
+ * diseases) lists three things, where "Which orbits Saturn, Europa or
+ * Titan?" (a planet, then moons) offers two.
+ */
+async function listedBefore(choice: { question: string; options: readonly (readonly string[])[] }, vocab: Vocabulary, view: FactView): Promise<boolean> {
+  const q = readQuestion(choice.question, vocab);
+  const last = q.mentions.find((m) => m.end === q.toks.length);
+  if (!last) return false;
+  const kinds = async (ids: readonly string[]) => (await Promise.all(ids.map((id) => view.edges(id)))).flat().filter((e) => e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate))).map((e) => e.other);
+  // Its kinds and theirs (Mars a rocky planet, a planet; Jupiter a gas giant, a planet); no further, where every thing is alike.
+  const near = await kinds(last.ids);
+  const shared = [...new Set([...near, ...(await kinds(near))])];
+  for (const ids of choice.options) if (!(await anyIsA(ids, shared, view))) return false;
+  return shared.length > 0;
+}
+
+async function anyIsA(ids: readonly string[], classes: readonly string[], view: FactView): Promise<boolean> {
+  for (const id of ids) if (await view.isAnyOf(id, classes)) return true;
+  return false;
+}
+
+/** Whether the text's last words name something of the graph. */
+function endsWithName(text: string, vocab: Vocabulary): boolean {
+  const q = readQuestion(text, vocab);
+  return q.mentions.some((m) => m.end === q.toks.length);
+}
+
+/**
  * The symbols an offered name names, as written or without its article
  * ("the Blue Line"), or the one symbol a name written as one shortens
  * ("Einstein or Bohr").
@@ -293,9 +326,7 @@ function questionParts(text: string, vocab: Vocabulary): { questions: string[]; 
 
 /** Whether `before` ends with a name and `after` starts with one (no article first): "and" between them joins the two. */
 function joinsNames(before: string, after: string, vocab: Vocabulary): boolean {
-  const last = readQuestion(before, vocab);
-  const first = readQuestion(after, vocab);
-  return last.mentions.some((m) => m.end === last.toks.length) && first.mentions.some((m) => m.start === 0);
+  return endsWithName(before, vocab) && readQuestion(after, vocab).mentions.some((m) => m.start === 0);
 }
 
 function withoutAuxiliary(part: string): string {
