@@ -851,7 +851,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     steps.push(...typed);
   }
   const placing = (predicate: string) => placesItsSubject(predicate) || rest.some((w) => wordScore(w.text, predicate) >= WORD_MATCH_THRESHOLD);
-  const constraints = await tiesToOthers(p, reading, view, vocab, placing, reading.possessors.includes(anchor));
+  const constraints = await tiesToOthers(p, reading, view, vocab, { placing, ownerAnchor: reading.possessors.includes(anchor), spent: own.filter((w): w is RelationWord => w !== undefined && w !== MEMBERSHIP) });
   if (!constraints) return undefined;
   steps.push(...constraints);
   // "What year": a number answers for itself.

@@ -1,6 +1,6 @@
 import { predicateTokens } from "@boyd/graph";
 import { chainWithin, edgesWithClosure, type Edge, type FactStep, type FactView } from "./facts.js";
-import { ARTICLES, AUXILIARIES } from "./lexicon.js";
+import { ARTICLES, AUXILIARIES, sameWord } from "./lexicon.js";
 import { namesSomePredicate, type Mention, type RelationWord } from "./question.js";
 import { anchorOf, type Partial, type Reading } from "./reading.js";
 import { expectedDirection, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
@@ -27,12 +27,10 @@ const DIRECTIONS: ReadonlyMap<string, "from" | "to"> = new Map([
 
 /**
  * Facts tying an answer's path to each other thing the question names, or
- * undefined when one is not tied. `placing`: whether a fact may start a
- * chain of containment to another thing named (it places its subject, or
- * a word names it); `ownerAnchor`: the path starts from an owner ("Ana's
- * children"), whom the other names do not describe.
+ * undefined when one is not tied.
  */
-export async function tiesToOthers(p: Partial, reading: Reading, view: FactView, vocab: Vocabulary, placing: (predicate: string) => boolean, ownerAnchor: boolean): Promise<FactStep[] | undefined> {
+export async function tiesToOthers(p: Partial, reading: Reading, view: FactView, vocab: Vocabulary, how: TieRules): Promise<FactStep[] | undefined> {
+  const { placing, ownerAnchor, spent } = how;
   const { others, toks } = reading;
   const members = reading.members !== undefined;
   // The word right before a thing named ("worsen asthma"): the fact tying the answer to it is one it names.
@@ -50,7 +48,9 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     // "Which drugs that treat headache worsen asthma?": a drug that treats asthma is not one that worsens it.
     // "completed cs201 and math201": math201 is tied as cs201 is, by a fact "completed" names.
     const verb = tied.get(m) ?? sharedWord(m, reading, vocab);
-    const fits = (predicate: string): boolean => (way === undefined || directionOf(predicate) === way) && (!verb || wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD);
+    // With no word of its own, never a relation a word of the path names and says once: in "Which packages does api depend
+    // on that are written in Rust?", read from Rust, "depend" is the path's, and api's own dependency is no answer.
+    const fits = (predicate: string): boolean => (way === undefined || directionOf(predicate) === way) && (verb ? wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD : !spentOn(predicate, spent, reading));
     // ... and goes the way the word says: "papers that cite Viterbi67" are the subjects of their facts to it, never the objects.
     const fitsEdge = (e: Edge): boolean => fits(e.predicate) && (!verb || facesWord(e, m, verb, toks));
     // "the genus Panthera": the named thing itself is tied to the other name.
@@ -78,6 +78,21 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     steps.push(...chain);
   }
   return steps;
+}
+
+/** How tiesToOthers may tie the answers. */
+export interface TieRules {
+  /** Whether a fact may start a chain of containment to another thing named (it places its subject, or a word names it). */
+  readonly placing: (predicate: string) => boolean;
+  /** The path starts from an owner ("Ana's children"), whom the other names do not describe. */
+  readonly ownerAnchor: boolean;
+  /** The words the path's facts took. */
+  readonly spent: readonly RelationWord[];
+}
+
+/** Whether a word the path took names `predicate`, the question saying it once. */
+function spentOn(predicate: string, spent: readonly RelationWord[], reading: Reading): boolean {
+  return spent.some((w) => wordScore(w.text, predicate) >= WORD_MATCH_THRESHOLD && reading.words.filter((v) => sameWord(v.text, w.text)).length < 2);
 }
 
 /**
