@@ -221,6 +221,22 @@ function wordAfter(q: QuestionReading, end: number): number {
 const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["in", "at", "on", "from"]);
 
 /**
+ * After a clause on the noun asked for ("Which package that depends on db
+ * is written in Rust?"), the position of the word the question goes on
+ * with, after an auxiliary ("written"): it says what the answers are, as
+ * a word right after the noun does (see Reading.afterHead). Undefined when
+ * no clause opens there or none is found.
+ */
+function verbAfterClause(q: QuestionReading, end: number): number | undefined {
+  const { toks } = q;
+  if (!RELATIVE_WORDS.has(toks[end] ?? "")) return undefined;
+  for (let i = end + 2; i < toks.length - 1; i++) if (AUXILIARIES.has(toks[i]!) && q.words.some((w) => w.position === i + 1)) return i + 1;
+  return undefined;
+}
+
+const RELATIVE_WORDS: ReadonlySet<string> = new Set(["that", "which", "who"]);
+
+/**
  * "Which orbits Saturn, Europa or Titan?": the question before a comma or
  * colon, and the things offered after it, when the offer is two or more
  * names of the graph joined by "or" (and commas).
@@ -420,11 +436,12 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // "the manager of Carol" names a relation (who Carol reports to), though `manager` is also a class of roles.
   const relational = head !== undefined && type !== undefined && q.nesting.has(head.end - 1) && agentVerbs(head.text.split(" ").at(-1)!).length > 0;
   const afterHead = head && wordAfter(q, head.end);
+  const afterClause = head && verbAfterClause(q, head.end);
   const headSpan = head && !type ? ([head.start, head.end] as const) : undefined;
   // Things named that are no class: a word right before one ties the answer to it (tiedToOthers); a class may be passed on the way.
   const things = new Set<Mention>();
   for (const m of q.mentions) if (!(await anyClass(m, view))) things.add(m);
-  const base = { things, toks: q.toks, afterHead, headSpan, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
+  const base = { things, toks: q.toks, afterHead, afterClause, headSpan, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
   if (head && !type) {
@@ -728,7 +745,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const span = reading.headSpan;
   const byHead = span ? own.findIndex((w) => w !== undefined && w.position >= span[0] && w.position < span[1]) : -1;
   if (byHead >= 0 && byHead !== hops.length - 1) return undefined;
-  const describing = own.findIndex((w) => w !== undefined && w.position === reading.afterHead);
+  const describing = own.findIndex((w) => w !== undefined && (w.position === reading.afterHead || w.position === reading.afterClause));
   if (describing >= 0 && describing !== hops.length - 1) return undefined;
   if (describing > start && againstTheHead(hops[describing]!, own[describing]!, reading)) return undefined;
   // "in kilometres" is answered from `radius_km`, never from `radius_mi` or a `radius` in no stated unit.

@@ -54,6 +54,8 @@ export interface Reading {
   readonly relational: boolean;
   /** Where a word right after the head noun would be: it describes the answers ("frameworks written in Python"), so it names the last fact or one of the answer's own. */
   readonly afterHead: number | undefined;
+  /** After a clause on the head noun, the word the question goes on with ("that depends on db is written in Rust"): it describes the answers too. */
+  readonly afterClause?: number | undefined;
   /** Token positions [start, end) of a head noun that is no class: when it names a fact, that fact leads to the answers ("the moons" of Jupiter are what orbits it). */
   readonly headSpan?: readonly [number, number] | undefined;
 }

@@ -64,7 +64,8 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
       continue;
     }
     // "a manager in Lisbon" describes the manager: an answer that is in Lisbon itself is not tied by it.
-    if (clause || (members && !ownerAnchor && namedRightAfter(m, reading.toks, reading.anchor.end))) return undefined;
+    // So do owners of the class: "Kim's packages", "the packages of Kim" are the packages Kim has, not what they depend on.
+    if (clause || (members && !ownerAnchor && (namedRightAfter(m, reading.toks, reading.anchor.end) || ownsTheClass(m, reading)))) return undefined;
     // A class named along the way ("the service Wei owns"): some symbol of the path is one.
     const typed = await firstTyped(p, m, reading, view);
     if (typed) {
@@ -103,6 +104,15 @@ function spentOn(predicate: string, spent: readonly RelationWord[], reading: Rea
 function namedRightAfter(m: Mention, toks: readonly string[], end: number): boolean {
   const between = toks.slice(end, m.start);
   return between.length > 0 && between.length <= 3 && TIE_PREPOSITIONS.has(between[0]!) && between.slice(1).every((t) => ARTICLES.has(t));
+}
+
+/** Whether `m` is named as the owner of the class the reading starts from: "Kim's packages", "the packages of Kim". */
+function ownsTheClass(m: Mention, reading: Reading): boolean {
+  const { toks, anchor } = reading;
+  if (!m.possessor) return false;
+  if (m.end <= anchor.start) return toks.slice(m.end, anchor.start).every((t) => t === "s");
+  const between = toks.slice(anchor.end, m.start);
+  return between[0] === "of" && between.slice(1).every((t) => ARTICLES.has(t));
 }
 
 /**
