@@ -48,4 +48,10 @@ describe("answering - what a clause on the noun asked for describes", () => {
     expect(proofOf(contained, "ragu")).toContain("lasagna written_by ava (kitchen.csv)");
     expect(ids(await ask(store, "What do the recipes of Ava contain?"))).toEqual(["basil", "ragu"]);
   });
+
+  it("'Whose recipes contain pesto?' asks for an owner: never answered by the recipes themselves", async () => {
+    const store = await graphWith(KITCHEN, "kitchen.csv");
+    expect(ids(await ask(store, "Whose recipes contain pesto?"))).not.toContain("pizza");
+    expect(ids(await ask(store, "Which recipes contain pesto?"))).toEqual(["pizza"]);
+  });
 });

@@ -106,7 +106,8 @@ async function answerUnbounded(text: string, vocab: Vocabulary, view: FactView):
   }
   const q = readQuestion(text, vocab);
   const refused: QuestionAnswer = { ...unread(q.mentions.flatMap((m) => m.ids)), kind: q.polar ? "unknown" : "entities" };
-  if (universalAfterRelation(q) || mannerAsked(q.toks)) return refused;
+  // "Whose packages depend on db?" asks for owners, but the noun after "whose" reads as the answers' class: the packages.
+  if (universalAfterRelation(q) || mannerAsked(q.toks) || q.toks[0] === "whose") return refused;
   // "Which films did Nolan direct other than Inception?": the list without Inception. Read without the words, the parts
   // of "Apart from Jaws, which films did Spielberg direct?" answered Jaws too.
   const exclusion = exclusionAsked(text, q);
