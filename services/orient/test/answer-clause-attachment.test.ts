@@ -53,5 +53,8 @@ describe("answering - what a clause on the noun asked for describes", () => {
     const store = await graphWith(KITCHEN, "kitchen.csv");
     expect(ids(await ask(store, "Whose recipes contain pesto?"))).not.toContain("pizza");
     expect(ids(await ask(store, "Which recipes contain pesto?"))).toEqual(["pizza"]);
+    // A noun after "whose" that is no class names the relation, and the owner answers.
+    const parent = await graphWith([["luca", "child_of", "marco"], ["marco", "is_a", "chef"]], "family.csv");
+    expect(ids(await ask(parent, "Whose child is Luca?"))).toEqual(["marco"]);
   });
 });

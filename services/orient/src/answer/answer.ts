@@ -106,8 +106,7 @@ async function answerUnbounded(text: string, vocab: Vocabulary, view: FactView):
   }
   const q = readQuestion(text, vocab);
   const refused: QuestionAnswer = { ...unread(q.mentions.flatMap((m) => m.ids)), kind: q.polar ? "unknown" : "entities" };
-  // "Whose packages depend on db?" asks for owners, but the noun after "whose" reads as the answers' class: the packages.
-  if (universalAfterRelation(q) || mannerAsked(q.toks) || q.toks[0] === "whose") return refused;
+  if (universalAfterRelation(q) || mannerAsked(q.toks) || (await ownedClassAsked(q, view))) return refused;
   // "Which films did Nolan direct other than Inception?": the list without Inception. Read without the words, the parts
   // of "Apart from Jaws, which films did Spielberg direct?" answered Jaws too.
   const exclusion = exclusionAsked(text, q);
@@ -127,6 +126,16 @@ async function answerUnbounded(text: string, vocab: Vocabulary, view: FactView):
     return compared ?? answerReading(text, readQuestion(text, vocab, { compareWithThings: false }), vocab, view);
   }
   return answerReading(text, q, vocab, view);
+}
+
+/**
+ * "Whose packages depend on db?" asks for owners, but a class after
+ * "whose" reads as the answers' class: the packages. ("Whose child is
+ * Luca?", with no class of children, reads "child" as the relation.)
+ */
+async function ownedClassAsked(q: QuestionReading, view: FactView): Promise<boolean> {
+  const owned = q.toks[0] === "whose" ? q.mentions.find((m) => m.start === 1) : undefined;
+  return owned !== undefined && (await anyClass(owned, view));
 }
 
 /** The answer to `text` as read into `q`. */
