@@ -16,11 +16,11 @@ import { answerWhenMade } from "./made.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { asWritten, exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
-import { expectedDirection, nounOwner, pathScore, predicateFit, predicateWords, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
+import { expectedDirection, nounOwner, particleMisfits, pathScore, predicateFit, predicateWords, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 import type { Partial, Reading } from "./reading.js";
-import { listedAfter, tiedToOthers, tiesToOthers } from "./ties.js";
+import { listedAfter, tiedPositions, tiesToOthers } from "./ties.js";
 import { datesSomething } from "./measures.js";
 
 /** Longest path considered between a named symbol and an answer. */
@@ -180,7 +180,7 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
   // So does "more than 4", "after 1900": read without it, every value would answer.
   // "more than one novel" with no number stated: each member's novels counted.
   if (q.comparison) return (await answerComparison(q, vocab, view)) ?? (await answerCountedAtLeast(q, ask, vocab, view)) ?? (await answerComparisonAmong(q, ask, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
-  const parts = questionParts(text, vocab);
+  const parts = await questionParts(text, vocab, view);
   // "Which services call auth service and are owned by team red?": both
   // parts hold of each answer. Read as one chain, the words would find
   // what calls something team red owns.
@@ -273,26 +273,29 @@ function offeredChoice(text: string, vocab: Vocabulary): { question: string; opt
  * Titan?" (a planet, then moons) offers two.
  */
 async function listedBefore(choice: { question: string; options: readonly (readonly string[])[] }, vocab: Vocabulary, view: FactView): Promise<boolean> {
-  const q = readQuestion(choice.question, vocab);
-  const last = q.mentions.find((m) => m.end === q.toks.length);
-  if (!last) return false;
+  const last = lastNamed(choice.question, vocab);
+  return last !== undefined && (await ofKindWith(last.ids, choice.options, view));
+}
+
+/** The thing the text's last words name, if they name one. */
+function lastNamed(text: string, vocab: Vocabulary): Mention | undefined {
+  const q = readQuestion(text, vocab);
+  return q.mentions.find((m) => m.end === q.toks.length);
+}
+
+/** Whether each of `others` is of a kind `first` is of, or of one of theirs (Mars a rocky planet and a planet, Jupiter a gas giant and a planet); no further, where every thing is alike. */
+async function ofKindWith(first: readonly string[], others: readonly (readonly string[])[], view: FactView): Promise<boolean> {
   const kinds = async (ids: readonly string[]) => (await Promise.all(ids.map((id) => view.edges(id)))).flat().filter((e) => e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate))).map((e) => e.other);
-  // Its kinds and theirs (Mars a rocky planet, a planet; Jupiter a gas giant, a planet); no further, where every thing is alike.
-  const near = await kinds(last.ids);
+  const near = await kinds(first);
   const shared = [...new Set([...near, ...(await kinds(near))])];
-  for (const ids of choice.options) if (!(await anyIsA(ids, shared, view))) return false;
-  return shared.length > 0;
+  if (shared.length === 0) return false;
+  for (const ids of others) if (!(await anyIsA(ids, shared, view))) return false;
+  return true;
 }
 
 async function anyIsA(ids: readonly string[], classes: readonly string[], view: FactView): Promise<boolean> {
   for (const id of ids) if (await view.isAnyOf(id, classes)) return true;
   return false;
-}
-
-/** Whether the text's last words name something of the graph. */
-function endsWithName(text: string, vocab: Vocabulary): boolean {
-  const q = readQuestion(text, vocab);
-  return q.mentions.some((m) => m.end === q.toks.length);
 }
 
 /**
@@ -332,14 +335,15 @@ function chooseAmong(options: readonly (readonly string[])[], found: QuestionAns
  * by team red", "... and run on node c"), not about other things. Names
  * with "and" inside stay whole.
  */
-function questionParts(text: string, vocab: Vocabulary): { questions: string[]; joint: boolean } | undefined {
+async function questionParts(text: string, vocab: Vocabulary, view: FactView): Promise<{ questions: string[]; joint: boolean } | undefined> {
   // The space before a separator is matched from the start of its run only:
   // a leading \s* retried at every space was quadratic.
   const pieces = text.split(/(?:(?<!\s)\s+)?(?:,\s*and|,|\band\b)\s+/i).filter((p) => p.trim() !== "");
   // A piece that is only a name ("... serve Fenwick and Carrow?") joins two names, not two questions.
   if (pieces.length < 2 || pieces.some((p) => vocab.lookup(fold(p)).length > 0)) return undefined;
-  // "Which courses do Ana and Cleo take?": a piece that starts with a name after one that ends with one joins names too.
-  if (pieces.some((p, i) => i > 0 && joinsNames(pieces[i - 1]!, p, vocab))) return undefined;
+  // "Which courses do Ana and Cleo take?", "... do the Rhine and the Elbe both flow through?": a piece that starts
+  // with a name after one that ends with a name of its kind joins names too.
+  for (let i = 1; i < pieces.length; i++) if (await joinsNames(pieces[i - 1]!, pieces[i]!, vocab, view)) return undefined;
   const lead = /^(.*?)\b(?:the|a|an|all)\b/i.exec(pieces[0]!)?.[1]?.trim() ?? "";
   const questions = pieces.map((piece) => (/^(?:the|a|an|all)\b/i.test(piece) && lead ? `${lead} ${piece}` : piece));
   const joint = pieces.slice(1).some((piece) => {
@@ -350,9 +354,14 @@ function questionParts(text: string, vocab: Vocabulary): { questions: string[]; 
   return { questions: joint ? questions.map((q, i) => (i > 0 ? withoutAuxiliary(q) : q)) : questions, joint };
 }
 
-/** Whether `before` ends with a name and `after` starts with one (no article first): "and" between them joins the two. */
-function joinsNames(before: string, after: string, vocab: Vocabulary): boolean {
-  return endsWithName(before, vocab) && readQuestion(after, vocab).mentions.some((m) => m.start === 0);
+/** Whether `before` ends with a name and `after` starts with one of its kind (an article first aside), or with any name: "and" between them joins the two. */
+async function joinsNames(before: string, after: string, vocab: Vocabulary, view: FactView): Promise<boolean> {
+  const last = lastNamed(before, vocab);
+  if (!last) return false;
+  const q = readQuestion(after, vocab);
+  const first = q.mentions[0];
+  if (first?.start === 0) return true;
+  return first?.start === 1 && ARTICLES.has(q.toks[0]!) && (await ofKindWith(last.ids, [first.ids], view));
 }
 
 function withoutAuxiliary(part: string): string {
@@ -557,7 +566,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const optional = [reading.kindWord, reading.where].filter((w): w is RelationWord => w !== undefined);
   const placed = placedHere(reading);
   const score = scoring(reading, vocab);
-  const named = (e: Edge) => free || (placed && (placesItsSubject(e.predicate) || fromAsked(reading.toks, e.predicate))) || [...words, ...optional].some((w) => score(w.text, e.predicate) >= WORD_MATCH_THRESHOLD);
+  const named = (e: Edge) => free || (placed && (placesItsSubject(e.predicate) || fromAsked(reading.toks, e.predicate))) || [...words, ...optional].some((w) => score(w, e.predicate) >= WORD_MATCH_THRESHOLD);
   // Within a place, the places within it lead on down without a word of their own ("born in England": in Greenwich, in London, in England).
   const downward = (e: Edge, before: readonly Edge[]) => reading.members === "place" && e.direction === "in" && CONTAINMENT.has(canonicalPredicate(e.predicate)) && placesWithin(before) === before.length;
   const mayUse = (e: Edge, before: readonly Edge[]) => named(e) || (asksKind(reading) && !reading.members && climbing([...before.slice(-1), e])) || downward(e, before);
@@ -601,7 +610,7 @@ function inPlaceBy(reading: Reading, predicate: string, vocab: Vocabulary): bool
   const at = beforeAnchor(reading);
   if (reading.toks[at] !== "in") return false;
   const verb = reading.words.find((w) => w.position === at - 1);
-  return verb !== undefined && scoring(reading, vocab)(verb.text, predicate) >= WORD_MATCH_THRESHOLD;
+  return verb !== undefined && scoring(reading, vocab)(verb, predicate) >= WORD_MATCH_THRESHOLD;
 }
 
 /**
@@ -631,12 +640,15 @@ function withinPlace(reading: Reading, hop: number): boolean {
  * Night painted?" `painted_by` leads to no number, `completed_in` does.
  * A number named is read the same way.
  */
-function scoring(reading: Reading, vocab: Vocabulary): (word: string, predicate: string) => number {
+function scoring(reading: Reading, vocab: Vocabulary): (word: RelationWord, predicate: string) => number {
   // So may one from a number named ("Which painter was born in 1881?": `born_in` leads to no number, `birth_year` does).
   const numberAsked = reading.quantity || (reading.kindWord !== undefined && NUMERIC_KINDS.has(reading.kindWord.text)) || (reading.anchor.ids.length > 0 && reading.anchor.ids.every((id) => NUMBER.test(id)));
   // A relation is kept from its concept only by another relation the word names by its stem, never by a measure
   // ("joined" names `member_of`, though `joined_eu` holds years).
-  return numberAsked ? wordScore : (word, predicate) => pathScore(vocab.relations.has(predicate) ? vocab.relations : vocab.predicates, word, predicate);
+  const score = numberAsked ? wordScore : (word: string, predicate: string) => pathScore(vocab.relations.has(predicate) ? vocab.relations : vocab.predicates, word, predicate);
+  // "travel to" is never `travels_through` where the graph has `travels_to` (see particleMisfits).
+  const misfits = particleMisfits(reading.words, reading.toks, vocab.predicates.keys());
+  return (word, predicate) => (misfits.get(word.position)?.has(predicate) ? 0 : score(word.text, predicate));
 }
 
 /** The members of a class (through subclasses too) or the places within a place, each as a path of its one fact, the most confident first. */
@@ -688,8 +700,8 @@ function ownWords(a: RelationWord | undefined, b: RelationWord | undefined): boo
 }
 
 /** Whether the question names a predicate with two words of its own ("Who trained the chef who trained Luigi?"), so a path may take it twice. */
-function namedTwice(predicate: string, reading: Reading, score: (word: string, predicate: string) => number): boolean {
-  return reading.words.filter((w) => score(w.text, predicate) >= WORD_MATCH_THRESHOLD).length >= 2;
+function namedTwice(predicate: string, reading: Reading, score: (word: RelationWord, predicate: string) => number): boolean {
+  return reading.words.filter((w) => score(w, predicate) >= WORD_MATCH_THRESHOLD).length >= 2;
 }
 
 function signatureOf(p: Partial): string {
@@ -733,7 +745,9 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) === 1;
   const rest = [...words.filter((w, j) => !used.has(j) && !FREE_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
   // A relation word said twice ("Who trained the chef who trained Luigi?") asks for two facts: one fact does not answer it, whatever else describes the answer.
-  if (rest.some((w) => own.some((o) => o?.text === w.text))) return undefined;
+  // A word tying another thing named ("flow through Czechia") is that tie's, said again or not.
+  const tied = tiedPositions(reading);
+  if (rest.some((w) => !tied.has(w.position) && own.some((o) => o?.text === w.text))) return undefined;
   // "In which country was Rembrandt born?": born_in Leiden, in the Netherlands; the climb needs no word of its own.
   const climb = asksKind(reading) && !reading.members ? climbed(hops) : 0;
   // "In which country does auth run?": `where` names the fact that first places it (its server `located_in` Frankfurt), the climb the rest.
@@ -822,9 +836,9 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   const score = scoring(reading, vocab);
   const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
   const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
-  const tied = new Set([...tiedToOthers(reading).values()].map((w) => w.position));
+  const tied = tiedPositions(reading);
   const pairs = hops
-    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: tied.has(w.position) ? 0 : score(w.text, h.predicate) })))
+    .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: tied.has(w.position) ? 0 : score(w, h.predicate) })))
     .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
   const order = nearestFirst(words, reading.anchor);
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || (order[a.j] ?? a.j) - (order[b.j] ?? b.j));
@@ -835,7 +849,7 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
     total += s;
   }
   words.forEach((w, j) => {
-    if (!used.has(j) && !tied.has(w.position) && !own.some((o) => o !== undefined && sameWord(o.text, w.text)) && hops.some((h) => score(w.text, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
+    if (!used.has(j) && !tied.has(w.position) && !own.some((o) => o !== undefined && sameWord(o.text, w.text)) && hops.some((h) => score(w, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   return { own, used, total };
 }

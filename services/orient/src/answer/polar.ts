@@ -3,7 +3,7 @@ import { chainWithin, IS_A, kindPredicate, placesItsSubject, type Edge, type Fac
 import { fromAsked } from "./places.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import type { Mention, QuestionReading, RelationWord } from "./question.js";
-import { doerDirection, namesOtherEnd, passive, standsAsVerb, verbSubjectFirst, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { doerDirection, namesOtherEnd, particleMisfits, passive, standsAsVerb, verbSubjectFirst, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { OWL_FUNCTIONAL, type Vocabulary } from "./vocabulary.js";
 
@@ -35,7 +35,9 @@ async function answerPolarOf(q: QuestionReading, subjects: readonly string[], vo
   const within = (p: string): boolean => q.within && (canonicalPredicate(p).endsWith("_in") || canonicalPredicate(p) === "part_of");
   // "Does Central Station have 12 platforms?": "have" names `has_a`, or nothing beside a word that names the fact (`platforms`).
   const naming = q.words.filter((w) => !LIGHT_WORDS.has(w.text));
-  const namedBy = (words: readonly RelationWord[], p: string): boolean => words.every((w) => relationScore(vocab.predicates, w.text, p) >= WORD_MATCH_THRESHOLD);
+  // "Does the stork travel through Kenya?" is never asked of `travels_to`.
+  const misfits = particleMisfits(q.words, q.toks, vocab.predicates.keys());
+  const namedBy = (words: readonly RelationWord[], p: string): boolean => words.every((w) => !misfits.get(w.position)?.has(p) && relationScore(vocab.predicates, w.text, p) >= WORD_MATCH_THRESHOLD);
   const names = (p: string): boolean =>
     q.words.length === 0 ? kindPredicate(p) || within(p) : namedBy(q.words, p) || (naming.length > 0 && namedBy(naming, p));
   const predicates = [...vocab.predicates.keys()].filter(names).sort((a, b) => score(q.words, b) - score(q.words, a) || (vocab.predicates.get(b) ?? 0) - (vocab.predicates.get(a) ?? 0));

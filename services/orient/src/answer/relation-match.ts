@@ -283,3 +283,36 @@ export function expectedDirection(predicate: string, anchor: Mention, word: Rela
   if (words[0] === "has" || words[0] === "have") return turn(anchor.possessor ? "out" : "in");
   return anchor.possessor ? turn("out") : undefined;
 }
+
+/**
+ * Prepositions of a way taken that a predicate's name may end in, as a
+ * question says them ("to" and "into" alike). Not "of", "in", "by": a
+ * noun's "of" (the capital of France), a year "in" (born in 1881), an
+ * agent "by" say nothing of which of a word's predicates is meant.
+ */
+const PARTICLES: ReadonlyMap<string, string> = new Map([
+  ["into", "into"],
+  ["to", "into"],
+  ["onto", "onto"],
+  ["through", "through"],
+  ["across", "across"],
+]);
+
+/**
+ * Per relation word (by position), the predicates the preposition said
+ * right after it rules out: "travel to" names `travels_to`, never
+ * `travels_through`, where the graph has both. A preposition none of the
+ * word's predicates ends in rules out nothing.
+ */
+export function particleMisfits(words: readonly RelationWord[], toks: readonly string[], predicates: Iterable<string>): ReadonlyMap<number, ReadonlySet<string>> {
+  const out = new Map<number, Set<string>>();
+  const all = [...predicates];
+  const ending = (p: string) => PARTICLES.get(predicateTokens(p).at(-1) ?? "");
+  for (const w of words) {
+    const said = PARTICLES.get(toks[w.position + 1] ?? "");
+    if (!said) continue;
+    const named = all.filter((p) => wordScore(w.text, p) >= WORD_MATCH_THRESHOLD);
+    if (named.some((p) => ending(p) === said)) out.set(w.position, new Set(named.filter((p) => ending(p) !== said)));
+  }
+  return out;
+}

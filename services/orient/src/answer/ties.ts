@@ -3,7 +3,7 @@ import { chainWithin, edgesWithClosure, type Edge, type FactStep, type FactView 
 import { ARTICLES, AUXILIARIES, sameWord } from "./lexicon.js";
 import { namesSomePredicate, type Mention, type RelationWord } from "./question.js";
 import { anchorOf, type Partial, type Reading } from "./reading.js";
-import { expectedDirection, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
+import { expectedDirection, particleMisfits, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 // How an answer is tied to the other things its question names ("Which
@@ -12,7 +12,7 @@ import type { Vocabulary } from "./vocabulary.js";
 // words of the question that fact takes.
 
 /** Prepositions between a verb and the thing it ties the answer to ("depend on auth", "written in Go"). */
-const TIE_PREPOSITIONS: ReadonlySet<string> = new Set(["on", "in", "by", "to", "from", "at", "with", "for"]);
+const TIE_PREPOSITIONS: ReadonlySet<string> = new Set(["on", "in", "by", "to", "from", "at", "with", "for", "into", "through", "across", "onto"]);
 
 /** Words that open a clause describing the noun before them. */
 const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(["that", "which", "who", "whom"]);
@@ -33,6 +33,9 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
   const { placing, ownerAnchor, spent } = how;
   const { others, toks } = reading;
   const members = reading.members !== undefined;
+  // "that travel to Spain": never by `travels_through`.
+  const misfits = particleMisfits(reading.words, toks, vocab.predicates.keys());
+  const names = (w: RelationWord, predicate: string) => !misfits.get(w.position)?.has(predicate) && wordScore(w.text, predicate) >= WORD_MATCH_THRESHOLD;
   // The word right before a thing named ("worsen asthma"): the fact tying the answer to it is one it names.
   const tied = namingTies(reading, vocab);
   const steps: FactStep[] = [];
@@ -50,12 +53,12 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     const verb = tied.get(m) ?? sharedWord(m, reading, vocab);
     // With no word of its own, never a relation a word of the path names and says once: in "Which packages does api depend
     // on that are written in Rust?", read from Rust, "depend" is the path's, and api's own dependency is no answer.
-    const fits = (predicate: string): boolean => (way === undefined || directionOf(predicate) === way) && (verb ? wordScore(verb.text, predicate) >= WORD_MATCH_THRESHOLD : !spentOn(predicate, spent, reading));
+    const fits = (predicate: string): boolean => (way === undefined || directionOf(predicate) === way) && (verb ? names(verb, predicate) : !spentOn(predicate, spent, reading));
     // ... and goes the way the word says: "papers that cite Viterbi67" are the subjects of their facts to it, never the objects.
     const fitsEdge = (e: Edge): boolean => fits(e.predicate) && (!verb || facesWord(e, m, verb, toks));
     // "the genus Panthera": the named thing itself is tied to the other name.
     // Named in a clause on the class ("a condition that aspirin treats"): tied to the member by the clause's verb, or to nothing.
-    const clause = clauseOnClass(m, reading);
+    const clause = clauseOnClass(m, reading, names);
     // "Which engineers in Berlin report to a manager?": Berlin describes the engineers, not the manager.
     const ofAnswer = reading.afterHead !== undefined && namedRightAfter(m, reading.toks, reading.afterHead);
     const own = ofAnswer ? undefined : anchorEdges.find((e) => m.ids.includes(e.other) && fitsEdge(e) && (!clause || clause(e)));
@@ -185,8 +188,22 @@ function sharedWord(m: Mention, reading: Reading, vocab: Vocabulary): RelationWo
   if (first === last) return undefined;
   let at = leadIn(toks, first.start);
   if (TIE_PREPOSITIONS.has(toks[at] ?? "")) at--;
-  const word = reading.words.find((w) => w.position === at) ?? reading.words.find((w) => w.position === last.end);
+  // "the Rhine and the Elbe both flow through": the word after the list, past a "both".
+  const next = LEAD_INS.has(toks[last.end] ?? "") ? last.end + 1 : last.end;
+  const word = reading.words.find((w) => w.position === at) ?? reading.words.find((w) => w.position === next);
   return word && namesSomePredicate(word.text, vocab) ? word : undefined;
+}
+
+/**
+ * The positions of the words tiedToOthers found, with any word between
+ * each and its thing ("through" in "travel through Morocco", when
+ * `travels_through` makes it a word too): none of them names a fact of
+ * the path.
+ */
+export function tiedPositions(reading: Reading): ReadonlySet<number> {
+  const out = new Set<number>();
+  for (const [m, w] of tiedToOthers(reading)) for (let i = w.position; i < m.start; i++) out.add(i);
+  return out;
 }
 
 /**
@@ -217,7 +234,7 @@ const namingBy = new WeakMap<Reading, ReadonlyMap<Mention, RelationWord>>();
  * other way round (a paper Shannon48 cites is no paper that cites it).
  * Undefined when `m` is not so named.
  */
-function clauseOnClass(m: Mention, reading: Reading): ((e: Edge) => boolean) | undefined {
+function clauseOnClass(m: Mention, reading: Reading, names: (w: RelationWord, predicate: string) => boolean): ((e: Edge) => boolean) | undefined {
   const { toks, words } = reading;
   if (reading.members !== "class" || !RELATIVE_PRONOUNS.has(toks[reading.anchor.end] ?? "")) return undefined;
   let at = reading.anchor.end + 1;
@@ -227,7 +244,7 @@ function clauseOnClass(m: Mention, reading: Reading): ((e: Edge) => boolean) | u
   const direct = words.find((w) => w.position === at && leadIn(toks, m.start) === at);
   if (m.start !== at && !before && !direct) return undefined;
   const verb = after ?? before ?? direct;
-  return (e) => !verb || (wordScore(verb.text, e.predicate) >= WORD_MATCH_THRESHOLD && facesWord(e, m, verb, toks));
+  return (e) => !verb || (names(verb, e.predicate) && facesWord(e, m, verb, toks));
 }
 
 /**
