@@ -53,3 +53,12 @@ describe("answering - the preposition after a verb picks which of its predicates
     expect(ids(await ask(store, "Which countries do the swallow and the stork both travel through?"))).toEqual(["spain"]);
   });
 });
+
+describe("answering - a short verb in '-y' names its predicate ('fly' and `flies_to`)", () => {
+  it("'Which birds fly to Spain?' is asked of `flies_to`, as 'flew' already was", async () => {
+    const store = await graphWith([["cuckoo", "is_a", "bird"], ["cuckoo", "flies_to", "spain"], ["stork", "is_a", "bird"], ["stork", "tries", "fishing"]], "flight.csv");
+    expect(ids(await ask(store, "Which birds fly to Spain?"))).toEqual(["cuckoo"]);
+    expect(ids(await ask(store, "Which birds flew to Spain?"))).toEqual(["cuckoo"]);
+    expect(ids(await ask(store, "Which birds try fishing?"))).toEqual(["stork"]);
+  });
+});

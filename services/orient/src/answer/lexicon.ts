@@ -108,7 +108,17 @@ export function verbOf(word: string): string {
  * be said in two forms.
  */
 export function sameWord(a: string, b: string): boolean {
-  return a === b || stem(verbOf(a)) === stem(verbOf(b));
+  return a === b || verbStem(a) === verbStem(b);
+}
+
+/**
+ * A word's stem, an irregular form taken as its verb ("taught" as
+ * "teach"). A short verb in "-y" ("fly", "try") ends as its other forms'
+ * stems do ("flies": "fli"), which the stemmer leaves it short of.
+ */
+export function verbStem(word: string): string {
+  const s = stem(verbOf(word));
+  return s.length <= 3 && s.endsWith("y") ? `${s.slice(0, -1)}i` : s;
 }
 
 /** A verb's past form ("joined", "wrote"), no noun: "-ed" on a word past four letters, save "-eed" (speed, breed), or an irregular form. */

@@ -1,6 +1,6 @@
-import { similarity, stem, TextEncoder } from "@boyd/vsa";
+import { similarity, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, PARTICIPLE_IN_VERBS, pastForm, RELATION_SYNONYMS, verbOf } from "./lexicon.js";
+import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, PARTICIPLE_IN_VERBS, pastForm, RELATION_SYNONYMS, verbOf, verbStem } from "./lexicon.js";
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import type { Mention, RelationWord } from "./question.js";
 
@@ -48,10 +48,10 @@ export function wordScore(word: string, predicate: string): number {
   let score = cache.get(key);
   if (score !== undefined) return score;
   const words = predicateWords(predicate);
-  const s = stem(verbOf(word));
-  if (words.some((w) => stem(verbOf(w)) === s)) score = 1;
+  const s = verbStem(word);
+  if (words.some((w) => verbStem(w) === s)) score = 1;
   // "leader" names `led_by`: the noun for whoever does the verb; and "directed" names `director`, the other way round.
-  else if (doesVerbOf(word, predicate) || words.some((w) => agentVerbs(w).some((v) => stem(v) === s))) score = 0.85;
+  else if (doesVerbOf(word, predicate) || words.some((w) => agentVerbs(w).some((v) => verbStem(v) === s))) score = 0.85;
   else {
     const concepts = new Set(encoder.conceptsOf(word));
     if (words.some((w) => encoder.conceptsOf(w).some((c) => concepts.has(c)))) score = 0.85;
@@ -64,16 +64,16 @@ export function wordScore(word: string, predicate: string): number {
 
 /** Whether `noun` names whoever does the verb of `predicate` ("owner" and `owns`, "leader" and `led_by`). */
 export function doesVerbOf(noun: string, predicate: string): boolean {
-  const verbs = agentVerbs(noun).map((v) => stem(v));
-  return verbs.length > 0 && predicateWords(predicate).some((w) => verbs.includes(stem(verbOf(w))));
+  const verbs = agentVerbs(noun).map((v) => verbStem(v));
+  return verbs.length > 0 && predicateWords(predicate).some((w) => verbs.includes(verbStem(w)));
 }
 
 /** Whether the verb `word` says `predicate` backwards ("manages" and `reports_to`: Bob manages Carol when Carol reports to Bob). */
 export function saysBackwards(word: string, predicate: string): boolean {
-  return acrossPair(CONVERSE_VERBS, word, predicate, (w) => stem(verbOf(w))) || activeOfParticiple(word, predicate);
+  return acrossPair(CONVERSE_VERBS, word, predicate, (w) => verbStem(w)) || activeOfParticiple(word, predicate);
 }
 
-const PLACED_BY_OBJECT = new Set(PARTICIPLE_IN_VERBS.map((v) => stem(v)));
+const PLACED_BY_OBJECT = new Set(PARTICIPLE_IN_VERBS.map((v) => verbStem(v)));
 
 /**
  * Whether `word` is the active voice of a predicate made of a participle
@@ -84,8 +84,8 @@ const PLACED_BY_OBJECT = new Set(PARTICIPLE_IN_VERBS.map((v) => stem(v)));
 function activeOfParticiple(word: string, predicate: string): boolean {
   const t = predicateTokens(predicate);
   if (t.length !== 2 || (t[1] !== "in" && t[1] !== "at") || word === t[0]) return false;
-  const verb = stem(verbOf(t[0]!));
-  return PLACED_BY_OBJECT.has(verb) && stem(verbOf(word)) === verb;
+  const verb = verbStem(t[0]!);
+  return PLACED_BY_OBJECT.has(verb) && verbStem(word) === verb;
 }
 
 /** Whether the noun `word` names the other end of `predicate`'s relation ("children" and `parent_of`). */
@@ -237,8 +237,8 @@ const HOLDER_NOUNS: ReadonlySet<string> = new Set(["member", "members", "part", 
 export function verbSubjectFirst(verb: RelationWord, predicate: string, toks: readonly string[]): boolean | undefined {
   const owner = nounOwner(predicate);
   if (!owner) return undefined;
-  const v = stem(verbOf(verb.text));
-  const nounActs = predicateWords(predicate).some((w) => HOLDER_NOUNS.has(w) || agentVerbs(w).some((a) => stem(a) === v));
+  const v = verbStem(verb.text);
+  const nounActs = predicateWords(predicate).some((w) => HOLDER_NOUNS.has(w) || agentVerbs(w).some((a) => verbStem(a) === v));
   // "Which courses are required for compilers?", "Is the mouse eaten by the owl?": a passive verb turns the roles round.
   const participle = verb.text.endsWith("ed") || verbOf(verb.text) !== verb.text;
   // "is depended on by": a particle may stand between the participle and its "by".
