@@ -44,3 +44,29 @@ describe("answering - a participle predicate asked with the active verb ('Does B
     expect((await ask(store, "Did The Hours star in Meryl Streep?")).kind).not.toBe(AnswerKind.YES);
   });
 });
+
+// Speakers at forums (`spoke_at`, the simple past) beside languages spoken in countries (`spoken_in`, the participle).
+const FORUMS: Facts = [
+  ["ruiz", "is_a", "speaker"],
+  ["okafor", "is_a", "speaker"],
+  ["ruiz", "spoke_at", "davos"],
+  ["okafor", "spoke_at", "aspen_forum"],
+  ["quechua", "spoken_in", "peru"],
+  ["quechua", "is_a", "language"],
+];
+
+describe("answering - a predicate in the simple past ('spoke_at') is active, unlike a participle ('spoken_in')", () => {
+  it("'Did Ruiz speak at Davos?' is yes by `ruiz spoke_at davos`, never read backwards", async () => {
+    const store = await graphWith(FORUMS, "forums.csv");
+    const spoke = await ask(store, "Did Ruiz speak at Davos?");
+    expect(spoke.kind).toBe(AnswerKind.YES);
+    expect(spoke.proof!.summary).toBe("ruiz spoke_at davos (forums.csv)");
+    const other = await ask(store, "Did Ruiz speak at the Aspen Forum?");
+    expect(other.kind).toBe(AnswerKind.UNKNOWN);
+    expect(other.pattern).toBe("ruiz spoke_at aspen_forum");
+    expect(ids(await ask(store, "Which speakers spoke at Davos?"))).toEqual(["ruiz"]);
+    // The participle still reads as stored, and its active verb backwards.
+    expect(ids(await ask(store, "Which languages are spoken in Peru?"))).toEqual(["quechua"]);
+    expect((await ask(store, "Does Peru speak Quechua?")).kind).toBe(AnswerKind.YES);
+  });
+});

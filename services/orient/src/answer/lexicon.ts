@@ -121,6 +121,17 @@ export function verbStem(word: string): string {
   return s.length <= 3 && s.endsWith("y") ? `${s.slice(0, -1)}i` : s;
 }
 
+/**
+ * Whether a word can be a past participle ("used", "spoken", "taught"):
+ * never the simple past of a verb whose participle differs ("spoke",
+ * "wrote"), nor a verb's base.
+ */
+export function participle(word: string): boolean {
+  const forms = IRREGULAR_FORMS[verbOf(word)];
+  if (forms && verbOf(word) !== word) return forms.length === 1 || word === forms.at(-1);
+  return word.length > 4 && word.endsWith("ed");
+}
+
 /** A verb's past form ("joined", "wrote"), no noun: "-ed" on a word past four letters, save "-eed" (speed, breed), or an irregular form. */
 export function pastForm(word: string): boolean {
   return (word.length > 4 && word.endsWith("ed") && !word.endsWith("eed")) || verbOf(word) !== word;

@@ -1,6 +1,6 @@
 import { similarity, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, PARTICIPLE_IN_VERBS, pastForm, RELATION_SYNONYMS, verbOf, verbStem } from "./lexicon.js";
+import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, participle, PARTICIPLE_IN_VERBS, pastForm, RELATION_SYNONYMS, verbOf, verbStem } from "./lexicon.js";
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import type { Mention, RelationWord } from "./question.js";
 
@@ -83,7 +83,8 @@ const PLACED_BY_OBJECT = new Set(PARTICIPLE_IN_VERBS.map((v) => verbStem(v)));
  */
 function activeOfParticiple(word: string, predicate: string): boolean {
   const t = predicateTokens(predicate);
-  if (t.length !== 2 || (t[1] !== "in" && t[1] !== "at") || word === t[0]) return false;
+  // `spoke_at` is the simple past, active: "Did Fei speak at X?" is `fei spoke_at x`.
+  if (t.length !== 2 || (t[1] !== "in" && t[1] !== "at") || word === t[0] || !participle(t[0]!)) return false;
   const verb = verbStem(t[0]!);
   return PLACED_BY_OBJECT.has(verb) && verbStem(word) === verb;
 }
