@@ -54,3 +54,23 @@ describe("answering - things named in a list ('certified in first aid and CPR') 
     expect(ids(await ask(store, "Which volunteers are certified in first aid and signed up for CPR?"))).toEqual(["omar"]);
   });
 });
+
+// Garden beds and what grows in each: herbs are a class of their own.
+const GARDEN: Facts = [
+  ...["bed_north", "bed_south"].map((b) => [b, "is_a", "bed"] as const),
+  ...["basil", "mint"].map((h) => [h, "is_a", "herb"] as const),
+  ["bed_north", "grows", "tomato"],
+  ["bed_north", "grows", "basil"],
+  ["bed_south", "grows", "tomato"],
+];
+
+describe("answering - a class listed after a thing ('tomato and a herb') is never a question of its own", () => {
+  it("'Which beds grow tomato and a herb?' never lists the herbs themselves", async () => {
+    const store = await graphWith(GARDEN, "garden.csv");
+    // Split at "and", "a herb" was asked alone and answered with every herb, beside the beds growing tomato.
+    const answered = ids(await ask(store, "Which beds grow tomato and a herb?"));
+    expect(answered).not.toContain("basil");
+    expect(answered).not.toContain("mint");
+    expect(answered).not.toContain("bed_south");
+  });
+});

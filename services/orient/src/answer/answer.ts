@@ -345,7 +345,10 @@ async function questionParts(text: string, vocab: Vocabulary, view: FactView): P
   // with a name after one that ends with a name of its kind joins names too.
   for (let i = 1; i < pieces.length; i++) if (await joinsNames(pieces[i - 1]!, pieces[i]!, vocab, view)) return undefined;
   const lead = /^(.*?)\b(?:the|a|an|all)\b/i.exec(pieces[0]!)?.[1]?.trim() ?? "";
-  const questions = pieces.map((piece) => (/^(?:the|a|an|all)\b/i.test(piece) && lead ? `${lead} ${piece}` : piece));
+  const verbless = (piece: string) => /^(?:the|a|an|all)\b/i.test(piece);
+  // "Which dishes contain cheese and a sauce?": with no noun phrase to stand beside, "a sauce" is no question of its own.
+  if (!lead && pieces.slice(1).some(verbless)) return undefined;
+  const questions = pieces.map((piece) => (verbless(piece) && lead ? `${lead} ${piece}` : piece));
   const joint = pieces.slice(1).some((piece) => {
     const first = nameTokens(piece)[0] ?? "";
     return AUXILIARIES.has(first) || readQuestion(piece, vocab).words[0]?.position === 0;
