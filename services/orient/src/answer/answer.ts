@@ -188,6 +188,8 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
     const both = await answerJointly(parts.questions, vocab, view);
     if (both) return both;
   }
+  // "Which firms supply Acme and which supply Retail X?" asks twice; read as one, it was a chain through Acme.
+  if (parts && parts.questions.slice(1).some((part) => ASKING.has(nameTokens(part)[0] ?? ""))) return (await answerEach(parts.questions, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
   let whole = await answerOpen(q, subjects, vocab, view);
   // "Find the moons that orbit Mars" where nothing is said to be a moon: the noun names the relation, as in "the moons of Mars".
   if (whole.answers.length === 0 && q.headWord?.clause) whole = await answerOpen({ ...q, headWord: undefined }, subjects, vocab, view);
@@ -229,6 +231,9 @@ function wordAfter(q: QuestionReading, end: number): number {
 }
 
 const PLACE_PREPOSITIONS: ReadonlySet<string> = new Set(["in", "at", "on", "from"]);
+
+/** Words that open a question of their own after "and" ("... and which supply Retail X?"). */
+const ASKING: ReadonlySet<string> = new Set(["which", "what", "who", "whom", "where", "when"]);
 
 /**
  * After a clause on the noun asked for ("Which package that depends on db
@@ -383,10 +388,15 @@ async function answerParts(questions: readonly string[], vocab: Vocabulary, view
   return parts;
 }
 
-/** The union of the parts' answers ("the moons of Mars and the rings of Uranus"); undefined when no part has one. */
+/**
+ * The union of the parts' answers ("the moons of Mars and the moons of
+ * Neptune"); undefined when a part has none: "Find the moons of Mars and
+ * the rings of Uranus" with no rings in the graph is not answered by the
+ * moons alone.
+ */
 async function answerEach(questions: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
-  const answered = (await answerParts(questions, vocab, view))?.filter((p) => p.answers.length > 0);
-  if (!answered || answered.length === 0) return undefined;
+  const answered = await answerParts(questions, vocab, view);
+  if (!answered || answered.some((p) => p.answers.length === 0)) return undefined;
   const answers = new Map<string, FoundAnswer>();
   for (const p of answered) for (const a of p.answers) if (!answers.has(a.id)) answers.set(a.id, a);
   return joined(answered, [...answers.values()], "; ");

@@ -146,7 +146,7 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   // "Which country does ...", "what year was ...": the noun is followed by the clause's verb; "What circles Pluto?" has none.
   const said = words.find((w) => w.text === "where");
   if (said) words.splice(words.indexOf(said), 1);
-  const headWord = head ? undefined : headNoun(toks, words);
+  const headWord = head ? undefined : headNoun(toks, words, new Set(mentions.map((m) => m.start)));
   const where = said ?? placeAskedIn(toks, head?.text ?? headWord?.text);
   // The head word stays among the words, as read (answerOpen sets it apart by identity).
   if (headWord) words[words.findIndex((w) => w.position === headWord.position)] = headWord;
@@ -646,13 +646,14 @@ function placeAskedIn(toks: readonly string[], kind: string | undefined): Relati
 }
 
 /** A noun after "which"/"what" ("which genus") or named before a relative clause ("find the team that"), opening the question. */
-function headNoun(toks: readonly string[], words: readonly RelationWord[]): RelationWord | undefined {
+function headNoun(toks: readonly string[], words: readonly RelationWord[], nameStarts: ReadonlySet<number>): RelationWord | undefined {
   // A word followed by an article is a verb taking its object ("What contains a nut?"), not a noun.
   const next = (x: RelationWord): string => toks[x.position + 1] ?? "";
   // "Which languages created by Microsoft ...": a passive participle right after it describes the noun.
   const described = (x: RelationWord): boolean => toks[x.position + 2] === "by" && opensNounPhrase(toks, x.position);
   // "Which team owns billing?": after "which" the word is a noun whatever follows; "What contains a nut?" opens with a verb.
-  const afterWhich = (x: RelationWord): boolean => toks[x.position - 1] === "which";
+  // So does "Which orbit Neptune?": a word right before a name takes it as its object.
+  const afterWhich = (x: RelationWord): boolean => toks[x.position - 1] === "which" && !nameStarts.has(x.position + 1);
   const w = words.find((x) => x.position === firstContent(toks) && ((FILLER_WORDS.has(next(x)) && !DETERMINERS.has(next(x))) || described(x) || afterWhich(x)));
   if (!w) return undefined;
   if (opensNounPhrase(toks, w.position)) return w;

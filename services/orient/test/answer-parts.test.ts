@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ask, graphWith, ids, proofOf, type Facts } from "./fixtures/asked-graph.js";
+
+// Who supplies whom along a chain of firms.
+const SUPPLY: Facts = [
+  ...["bolt_co", "acme", "retail_x", "zeta"].map((f) => [f, "is_a", "firm"] as const),
+  ["bolt_co", "supplies", "acme"],
+  ["acme", "supplies", "retail_x"],
+  ["zeta", "supplies", "retail_x"],
+];
+
+// Planets and the star they orbit, and the star's own orbit.
+const STARS: Facts = [
+  ["vega_b", "orbits", "vega"],
+  ["vega_c", "orbits", "vega"],
+  ["vega", "orbits", "galactic_center"],
+];
+
+describe("answering - 'which' right before a verb and its object ('Which orbit Vega?')", () => {
+  it("reads the word as the verb, the answers its subjects, never what Vega orbits", async () => {
+    const store = await graphWith(STARS, "stars.csv");
+    // "orbit" read as a noun after "which" answered the galactic center, by `vega orbits galactic_center`.
+    const orbiting = await ask(store, "Which orbit Vega?");
+    expect(ids(orbiting)).toEqual(["vega_b", "vega_c"]);
+    expect(proofOf(orbiting, "vega_b")).toContain("vega_b orbits vega (stars.csv)");
+    expect(ids(await ask(await graphWith(SUPPLY, "supply.csv"), "Which supply Acme?"))).toEqual(["bolt_co"]);
+  });
+});
+
+describe("answering - a question in parts joined by 'and' is answered only when every part is", () => {
+  it("'Which firms supply Acme and which supply Zeta?' is not answered by Acme's supplier alone, nor as one chain", async () => {
+    const store = await graphWith(SUPPLY, "supply.csv");
+    // Nothing supplies Zeta: half an answer is no answer.
+    expect(ids(await ask(store, "Which firms supply Acme and which supply Zeta?"))).toEqual([]);
+    // Read as one, it was a chain: firms supplying a firm that supplies Retail X (Bolt Co alone).
+    const both = await ask(store, "Which firms supply Acme and which supply Retail X?");
+    expect(ids(both)).toEqual(["acme", "bolt_co", "zeta"]);
+    expect(proofOf(both, "zeta")).toContain("zeta supplies retail_x (supply.csv)");
+  });
+});
