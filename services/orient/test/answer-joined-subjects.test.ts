@@ -31,4 +31,14 @@ describe("answering - a yes/no question of two things joined by 'and' is asked o
     expect(courses.kind).toBe(AnswerKind.YES);
     expect(courses.proof!.summary).toBe("chemistry is_a course (campus.csv); drawing is_a course (campus.csv)");
   });
+
+  it("names joined with an article after 'and' ('the chemistry and the drawing') are each asked too", async () => {
+    const store = await graphWith([...CAMPUS, ["drawing", "meets_in", "hall_b"]], "campus.csv");
+    const both = await ask(store, "Do the chemistry and the drawing meet in Hall B?");
+    expect(both.kind).toBe(AnswerKind.YES);
+    expect(both.proof!.summary).toBe("chemistry meets_in hall_b (campus.csv); drawing meets_in hall_b (campus.csv)");
+    const one = await ask(await graphWith(CAMPUS, "campus.csv"), "Do the chemistry and the drawing meet in Hall B?");
+    expect(one.kind).toBe(AnswerKind.UNKNOWN);
+    expect(one.pattern).toBe("drawing meets_in hall_b");
+  });
 });

@@ -596,18 +596,21 @@ function unitAsked(toks: readonly string[], covered: ReadonlySet<number>): { key
 function lastJoined(toks: readonly string[], mentions: readonly Mention[]): Mention[] {
   const out = mentions.slice(-1);
   for (let i = mentions.length - 1; i > 0; i--) {
-    const between = toks.slice(mentions[i - 1]!.end, mentions[i]!.start);
-    if (between.length !== 1 || between[0] !== "and") break;
+    if (!joinedBy(toks.slice(mentions[i - 1]!.end, mentions[i]!.start))) break;
     out.unshift(mentions[i - 1]!);
   }
   return out;
 }
 
+/** Whether the words between two things named join them: "and", an article after it aside ("the red line and the blue line"). */
+function joinedBy(between: readonly string[]): boolean {
+  return between[0] === "and" && between.length <= 2 && between.slice(1).every((t) => ARTICLES.has(t));
+}
+
 function firstJoined(toks: readonly string[], mentions: readonly Mention[]): Mention[] {
   const out = mentions.slice(0, 1);
   for (let i = 1; i < mentions.length; i++) {
-    const between = toks.slice(mentions[i - 1]!.end, mentions[i]!.start);
-    if (between.length !== 1 || between[0] !== "and") break;
+    if (!joinedBy(toks.slice(mentions[i - 1]!.end, mentions[i]!.start))) break;
     out.push(mentions[i]!);
   }
   return out;
