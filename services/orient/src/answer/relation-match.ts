@@ -306,7 +306,11 @@ const PARTICLES: ReadonlyMap<string, string> = new Map([
  * word's predicates ends in rules out nothing.
  */
 export function particleMisfits(words: readonly RelationWord[], toks: readonly string[], predicates: Iterable<string>): ReadonlyMap<number, ReadonlySet<string>> {
+  // Asked again for every path and answer of one reading: worked out once per list of words.
+  const known = misfitsOf.get(words);
+  if (known) return known;
   const out = new Map<number, Set<string>>();
+  misfitsOf.set(words, out);
   const all = [...predicates];
   const ending = (p: string) => PARTICLES.get(predicateTokens(p).at(-1) ?? "");
   for (const w of words) {
@@ -317,3 +321,5 @@ export function particleMisfits(words: readonly RelationWord[], toks: readonly s
   }
   return out;
 }
+
+const misfitsOf = new WeakMap<readonly RelationWord[], ReadonlyMap<number, ReadonlySet<string>>>();
