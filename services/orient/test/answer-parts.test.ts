@@ -38,3 +38,27 @@ describe("answering - a question in parts joined by 'and' is answered only when 
     expect(proofOf(both, "zeta")).toContain("zeta supplies retail_x (supply.csv)");
   });
 });
+
+// Consultants and the clients they advised: banks and hospitals.
+const CLIENTS: Facts = [
+  ...["alva", "bo", "cruz"].map((c) => [c, "is_a", "consultant"] as const),
+  ...["nordbank", "westbank"].map((b) => [b, "is_a", "bank"] as const),
+  ["st_ann", "is_a", "hospital"],
+  ["alva", "advised", "nordbank"],
+  ["alva", "advised", "st_ann"],
+  ["bo", "advised", "westbank"],
+  ["cruz", "advised", "st_ann"],
+];
+
+describe("answering - two things one verb asks of each answer ('advised a bank and a hospital')", () => {
+  it("each answer has both, never either", async () => {
+    const store = await graphWith(CLIENTS, "clients.csv");
+    // Read as two questions and joined, Bo (a bank only) and Cruz (a hospital only) answered too.
+    const both = await ask(store, "Which consultants advised a bank and a hospital?");
+    expect(ids(both)).toEqual(["alva"]);
+    expect(proofOf(both, "alva")).toContain("alva advised st_ann (clients.csv)");
+    // A request for two lists is still their union.
+    expect(ids(await ask(store, "Find the consultants that advised Westbank and the consultants that advised St Ann"))).toEqual(["alva", "bo", "cruz"]);
+  });
+});
+

@@ -189,7 +189,8 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
     if (both) return both;
   }
   // "Which firms supply Acme and which supply Retail X?" asks twice; read as one, it was a chain through Acme.
-  if (parts && parts.questions.slice(1).some((part) => ASKING.has(nameTokens(part)[0] ?? ""))) return (await answerEach(parts.questions, vocab, view)) ?? { ...unread(subjects), kind: "entities" };
+  // Each asked, each must be answered: half of the answer is none of the question.
+  if (parts && parts.questions.slice(1).some((part) => ASKING.has(nameTokens(part)[0] ?? ""))) return (await answerEach(parts.questions, vocab, view, true)) ?? { ...unread(subjects), kind: "entities" };
   let whole = await answerOpen(q, subjects, vocab, view);
   // "Find the moons that orbit Mars" where nothing is said to be a moon: the noun names the relation, as in "the moons of Mars".
   if (whole.answers.length === 0 && q.headWord?.clause) whole = await answerOpen({ ...q, headWord: undefined }, subjects, vocab, view);
@@ -354,7 +355,10 @@ async function questionParts(text: string, vocab: Vocabulary, view: FactView): P
   // "Which dishes contain cheese and a sauce?": with no noun phrase to stand beside, "a sauce" is no question of its own.
   if (!lead && pieces.slice(1).some(verbless)) return undefined;
   const questions = pieces.map((piece) => (verbless(piece) && lead ? `${lead} ${piece}` : piece));
-  const joint = pieces.slice(1).some((piece) => {
+  // "Which students completed a course taught by Hopper and a course taught by Turing?": one verb asks both of each
+  // answer. "Find the moons of Mars and the moons of Neptune", "What are ...", ask for two lists.
+  const oneVerb = pieces.slice(1).some(verbless) && ASKING.has(nameTokens(lead)[0] ?? "") && readQuestion(lead, vocab).words.length > 0;
+  const joint = oneVerb || pieces.slice(1).some((piece) => {
     const first = nameTokens(piece)[0] ?? "";
     return AUXILIARIES.has(first) || readQuestion(piece, vocab).words[0]?.position === 0;
   });
@@ -389,14 +393,17 @@ async function answerParts(questions: readonly string[], vocab: Vocabulary, view
 }
 
 /**
- * The union of the parts' answers ("the moons of Mars and the moons of
- * Neptune"); undefined when a part has none: "Find the moons of Mars and
- * the rings of Uranus" with no rings in the graph is not answered by the
- * moons alone.
+ * The union of the parts' answers ("the moons of Mars and the rings of
+ * Uranus"); undefined when no part has one, or, with `every`, when one
+ * part has none. (A request's parts answer on their own: a goal's
+ * criteria keep it open for the part missing, and its decomposition
+ * completes the parts found.)
  */
-async function answerEach(questions: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
-  const answered = await answerParts(questions, vocab, view);
-  if (!answered || answered.some((p) => p.answers.length === 0)) return undefined;
+async function answerEach(questions: readonly string[], vocab: Vocabulary, view: FactView, every = false): Promise<QuestionAnswer | undefined> {
+  const parts = await answerParts(questions, vocab, view);
+  if (!parts || (every && parts.some((p) => p.answers.length === 0))) return undefined;
+  const answered = parts.filter((p) => p.answers.length > 0);
+  if (answered.length === 0) return undefined;
   const answers = new Map<string, FoundAnswer>();
   for (const p of answered) for (const a of p.answers) if (!answers.has(a.id)) answers.set(a.id, a);
   return joined(answered, [...answers.values()], "; ");
