@@ -291,7 +291,7 @@ function lastNamed(text: string, vocab: Vocabulary): Mention | undefined {
 
 /** Whether each of `others` is of a kind `first` is of, or of one of theirs (Mars a rocky planet and a planet, Jupiter a gas giant and a planet); no further, where every thing is alike. */
 async function ofKindWith(first: readonly string[], others: readonly (readonly string[])[], view: FactView): Promise<boolean> {
-  const kinds = async (ids: readonly string[]) => (await Promise.all(ids.map((id) => view.edges(id)))).flat().filter((e) => e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate))).map((e) => e.other);
+  const kinds = async (ids: readonly string[]) => (await Promise.all(ids.map((id) => view.kinds(id)))).flat();
   const near = await kinds(first);
   const shared = [...new Set([...near, ...(await kinds(near))])];
   if (shared.length === 0) return false;

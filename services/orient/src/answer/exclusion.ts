@@ -1,5 +1,4 @@
-import { canonicalPredicate } from "@boyd/graph";
-import { IS_A, type FactView } from "./facts.js";
+import type { FactView } from "./facts.js";
 import { ARTICLES } from "./lexicon.js";
 import type { QuestionReading } from "./question.js";
 import { NUMBER, unread, type QuestionAnswer } from "./result.js";
@@ -57,9 +56,8 @@ export async function leftOut(found: QuestionAnswer, exclusion: Exclusion, view:
 /** Whether one of `ids` could be one of the answers: it is one, or it is of a class one of them is of (not so "checkout" among incidents, or "1"). */
 async function couldBeAnswers(ids: readonly string[], found: QuestionAnswer, view: FactView): Promise<boolean> {
   if (found.answers.some((a) => ids.includes(a.id))) return true;
-  const kinds = async (id: string): Promise<string[]> => (await view.edges(id)).filter((e) => e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate))).map((e) => e.other);
-  const left = new Set((await Promise.all(ids.map(kinds))).flat());
-  for (const a of found.answers) if ((await kinds(a.id)).some((k) => left.has(k))) return true;
+  const left = new Set((await Promise.all(ids.map((id) => view.kinds(id)))).flat());
+  for (const a of found.answers) if ((await view.kinds(a.id)).some((k) => left.has(k))) return true;
   return false;
 }
 

@@ -433,6 +433,11 @@ export class FactView {
     return (await this.holdings(cls, IS_A)).filter((e) => !placesSubclass(e.predicate));
   }
 
+  /** The classes `id` is declared a member or subclass of, directly (no chain). */
+  async kinds(id: string): Promise<string[]> {
+    return (await this.edges(id)).filter((e) => e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate))).map((e) => e.other);
+  }
+
   /** Whether anything is declared a member or subclass of `cls`. */
   async isClass(cls: string): Promise<boolean> {
     return (await this.edges(cls)).some((e) => e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate)));
