@@ -55,7 +55,9 @@ async function answerPolarOf(q: QuestionReading, subjects: readonly string[], vo
     const subjectFirst = verb && verbSubjectFirst(verb, p, q.toks);
     return subjectFirst === undefined || swapped !== subjectFirst;
   };
-  const keepsOrder = (p: string, swapped: boolean): boolean => q.words.length === 0 || (!verbLike(p) ? nounOrder(p, swapped) : doer(p) !== undefined || swapped === (passive(p) !== passiveWords !== backwards(p)));
+  // With no relation word only kinds and places are asked, and each says its subject's kind or place: "Is an
+  // animal a mammal?" is `animal is_a mammal`, never the `mammal is_a animal` the graph holds.
+  const keepsOrder = (p: string, swapped: boolean): boolean => (q.words.length === 0 ? !swapped : !verbLike(p) ? nounOrder(p, swapped) : doer(p) !== undefined || swapped === (passive(p) !== passiveWords !== backwards(p)));
   // A noun keeps the roles "of" and "'s" give: "Is Beth the parent of Arthur?" is `beth parent_of arthur`, never `arthur parent_of beth`.
   const keepsRoles = (p: string, subject: string, target: Mention): boolean => {
     const owner = ownerOf(target);
@@ -211,6 +213,9 @@ export async function answerAsDescribed(q: QuestionReading, toks: readonly strin
   if (!owner && !ARTICLES.has(toks[i] ?? "")) return undefined;
   const description = toks.slice(owner ? i : i + 1);
   if (description.length === 0 || description.some((t) => NOT_PLAIN.has(t))) return undefined;
+  // A bare name describes nothing the membership check (answerPolar) did not ask: "find the mammal" reads as
+  // what a mammal is, and "Is an animal a mammal?" would be yes by `mammal is_a animal`.
+  if (!owner && q.mentions.some((m) => m.start === i + 1 && m.end === toks.length)) return undefined;
   // An owner's noun reads as it is asked ("who is Carol's manager"); "find the" would take the owner for the head.
   const found = await ask(`${owner ? "who is" : "find the"} ${description.join(" ")}`);
   if (!readAsOpen(found)) return undefined;
