@@ -921,7 +921,8 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   // A number is never a place: "Where is the Night Watch?" is not answered by the year it was `completed_in`.
   if (where && (NUMBER.test(p.node) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) return undefined;
   // "List the books": the path down from `book` says the kind already; a name with "book" in it ("nonfiction book") is no more proof.
-  const kindIsAnchor = kind !== undefined && kind.position >= reading.anchor.start && kind.position < reading.anchor.end;
+  // A path up from it does not: "List the mammals" is never answered by `mammal is_a animal`.
+  const kindIsAnchor = kind !== undefined && kind.position >= reading.anchor.start && kind.position < reading.anchor.end && cameDownFrom(hops[0]!);
   if (kind && !kindTold && !kindIsAnchor && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
     const typed = await kindOf(p.node, [kind.text], vocab, view);
     if (!typed) return undefined;
@@ -944,6 +945,11 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     steps.push(...onTheWay);
   }
   return { id: p.node, confidence: p.confidence, steps };
+}
+
+/** Whether a path's first fact goes down from the class named to a member of it. */
+function cameDownFrom(first: Edge): boolean {
+  return first.direction === "in" && IS_A.has(canonicalPredicate(first.predicate));
 }
 
 /**

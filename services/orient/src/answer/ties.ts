@@ -1,6 +1,6 @@
 import { predicateTokens } from "@boyd/graph";
-import { chainWithin, edgesWithClosure, type Edge, type FactStep, type FactView } from "./facts.js";
-import { ARTICLES, AUXILIARIES, sameWord } from "./lexicon.js";
+import { chainWithin, edgesWithClosure, kindPredicate, type Edge, type FactStep, type FactView } from "./facts.js";
+import { ARTICLES, AUXILIARIES, COPULAS, sameWord } from "./lexicon.js";
 import { namesSomePredicate, type Mention, type RelationWord } from "./question.js";
 import { anchorOf, type Partial, type Reading } from "./reading.js";
 import { expectedDirection, particleMisfits, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
@@ -46,6 +46,13 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     // Through another thing named, the words of the facts on either side of it were read about it, not about the answers:
     // "What does Flask depend on that is written in Python?" is no question about what Flask is written in.
     if (p.hops.some((h) => m.ids.includes(h.other))) return undefined;
+    // "What kind of animal is a lion?": the lion is of the kind answered, by its own kind fact; `lion eats zebra` is no tie.
+    if (isOfTheAnswer(m, toks)) {
+      const kind = (await edgesWithClosure(view, p.node)).find((e) => e.direction === "in" && m.ids.includes(e.other) && kindPredicate(e.predicate));
+      if (!kind) return undefined;
+      steps.push(kind.step);
+      continue;
+    }
     // "the flight from Heathrow" is tied to Heathrow by a fact saying from, never by `arrives_at` (or an airline's `hub`).
     const way = directionBefore(toks, m);
     // "Which drugs that treat headache worsen asthma?": a drug that treats asthma is not one that worsens it.
@@ -82,6 +89,16 @@ export async function tiesToOthers(p: Partial, reading: Reading, view: FactView,
     steps.push(...chain);
   }
   return steps;
+}
+
+/**
+ * Whether `m` ends the question right after its main verb, a copula ("...
+ * is a lion?"): it says what the answer is of it, its kind. In a clause
+ * ("a novel that is science fiction") it describes the clause's noun.
+ */
+function isOfTheAnswer(m: Mention, toks: readonly string[]): boolean {
+  const before = ARTICLES.has(toks[m.start - 1] ?? "") ? m.start - 2 : m.start - 1;
+  return m.end === toks.length && COPULAS.has(toks[before] ?? "") && !RELATIVE_PRONOUNS.has(toks[before - 1] ?? "");
 }
 
 /** How tiesToOthers may tie the answers. */
