@@ -709,7 +709,7 @@ function findMentions(toks: readonly string[], vocab: Vocabulary, proper: readon
       const run = toks.slice(i, i + n);
       // A lone digit is a number ("4 platforms"); a lone letter may be a name ("written in C"), but not what is left of
       // a possessive or a contraction ("Carol's", "isn't", "I'd") or the pronoun "I".
-      if (run.every((t) => FILLER_WORDS.has(t) || CLITICS.has(t))) continue;
+      if (run.every((t) => FILLER_WORDS.has(t) || CLITICS.has(t)) && !namesAClass(run, vocab)) continue;
       // A name may start with a word that is otherwise filler only as a whole ("The Long Road", "The Hague",
       // "I, Robot"), never by way of a plural.
       const fillerLed = FILLER_WORDS.has(run[0]!) && n > 1;
@@ -732,6 +732,18 @@ function findMentions(toks: readonly string[], vocab: Vocabulary, proper: readon
   }
   return out;
 }
+
+/**
+ * Whether a lone filler noun ("people", "person") names a class the graph
+ * has: "Which people work for Acme?" then asks for its members, not for
+ * whatever works for Acme.
+ */
+function namesAClass(run: readonly string[], vocab: Vocabulary): boolean {
+  return run.length === 1 && CLASS_FILLERS.has(run[0]!) && variants(run).some((v) => vocab.lookup(v).some((id) => vocab.isClass(id)));
+}
+
+/** Filler words that are nouns of a class a graph may have. */
+const CLASS_FILLERS: ReadonlySet<string> = new Set(["people", "person"]);
 
 /**
  * Whether tokens [start, end) are written as a person's or a place's name:
