@@ -40,3 +40,32 @@ describe("answering - three things listed with 'or' ('Which animals eat fish, in
     expect(ids(await ask(store, "Which is heavier, the otter or the heron?"))).toEqual(["otter"]);
   });
 });
+
+// Ships and what they carry.
+const HARBOUR: Facts = [
+  ["tanker", "is_a", "ship"],
+  ["ferry", "is_a", "ship"],
+  ["trawler", "is_a", "ship"],
+  ["ferry", "carries", "passengers"],
+  ["tanker", "carries", "oil"],
+  ["tanker", "length_m", "330"],
+  ["ferry", "length_m", "180"],
+];
+
+describe("answering - a yes/no question of things named with their articles ('Is the tanker or the ferry ...?')", () => {
+  it("is yes when one of them is, by its own fact", async () => {
+    const store = await graphWith(HARBOUR, "harbour.csv");
+    // Read before as a question of the tanker alone: unknown.
+    const either = await ask(store, "Does the tanker or the ferry carry passengers?");
+    expect(either.kind).toBe(AnswerKind.YES);
+    expect(either.proof?.summary).toBe("ferry carries passengers (harbour.csv)");
+    expect((await ask(store, "Does either the trawler or the ferry carry passengers?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Does the trawler, the tanker or the ferry carry oil?")).kind).toBe(AnswerKind.YES);
+  });
+
+  it("is not yes when none of them is, and an open question with articles still offers a choice", async () => {
+    const store = await graphWith(HARBOUR, "harbour.csv");
+    expect((await ask(store, "Does the trawler or the ferry carry oil?")).kind).not.toBe(AnswerKind.YES);
+    expect(ids(await ask(store, "Which ship is longer, the tanker or the ferry?"))).toEqual(["tanker"]);
+  });
+});

@@ -1,5 +1,6 @@
 import { asWritten } from "./exclusion.js";
-import type { QuestionReading } from "./question.js";
+import { ARTICLES } from "./lexicon.js";
+import type { Mention, QuestionReading } from "./question.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 
 /** What eitherAsked finds: the question once with each of the things joined by "or". */
@@ -18,19 +19,28 @@ export interface Either {
  */
 export function eitherAsked(text: string, q: QuestionReading): Either | undefined {
   const { toks, mentions } = q;
+  // A yes/no question may name the things with their articles ("Is the lion or the penguin a bird?"); an open one
+  // with articles offers a choice ("Which is lighter, the eagle or the penguin?"), which is read elsewhere.
+  const articled = q.polar;
+  const gap = (a: Mention, b: Mention): readonly string[] => toks.slice(a.end, b.start);
+  const sideBySide = (between: readonly string[]): boolean => between.length === 0 || (articled && between.length === 1 && ARTICLES.has(between[0]!));
   for (let k = 1; k < mentions.length; k++) {
     const [left, right] = [mentions[k - 1]!, mentions[k]!];
-    if (right.start !== left.end + 1 || toks[left.end] !== "or") continue;
+    const between = gap(left, right);
+    if (between[0] !== "or" || !sideBySide(between.slice(1))) continue;
     // The names side by side before the last two ("asthma, gout or acne").
     let first = k - 1;
-    while (first > 0 && mentions[first - 1]!.end === mentions[first]!.start) first--;
+    while (first > 0 && sideBySide(gap(mentions[first - 1]!, mentions[first]!))) first--;
     const listed = mentions.slice(first, k + 1);
-    const either = toks[listed[0]!.start - 1] === "either";
+    const lead = ARTICLES.has(toks[listed[0]!.start - 1] ?? "") ? listed[0]!.start - 2 : listed[0]!.start - 1;
+    const either = toks[lead] === "either";
     const written = listed.map((m) => asWritten(toks.slice(m.start, m.end)));
+    // Between the names: what the text has between them (commas, spaces), and an article where one may come.
+    const separator = articled ? "\\W+(?:(?:the|an?)\\W+)?" : "\\W+";
     const questions = written.map((_, i) => {
       const said = written.map((w, j) => (j === i ? `(${w})` : w));
-      const list = `${said.slice(0, -1).join("\\W+")}\\W+or\\W+${said.at(-1)!}`;
-      return cut(text, new RegExp(`${either ? "\\beither\\s+" : ""}\\b${list}\\b`, "i"));
+      const list = `${said.slice(0, -1).join(separator)}\\W+or${separator}${said.at(-1)!}`;
+      return cut(text, new RegExp(`${either ? `\\beither${separator}` : ""}\\b${list}\\b`, "i"));
     });
     if (questions.some((x) => x === undefined)) return undefined;
     return { questions: questions as string[], things: listed.flatMap((m) => m.ids) };
