@@ -62,3 +62,32 @@ describe("answering - two things one verb asks of each answer ('advised a bank a
   });
 });
 
+
+// Trails, where they lead and what they are closed to.
+const TRAILS: Facts = [
+  ...["ridge_trail", "lake_trail", "pine_trail"].map((t) => [t, "is_a", "trail"] as const),
+  ["ridge_trail", "leads_to", "summit"],
+  ["lake_trail", "leads_to", "summit"],
+  ["pine_trail", "leads_to", "lake"],
+  ["ridge_trail", "closed_to", "bikes"],
+];
+
+describe("answering - a part of a joint question that is not read leaves no pattern of the rest ('... and are not closed to bikes')", () => {
+  it("no answers, and no pattern stating only the other part", async () => {
+    const store = await graphWith(TRAILS, "trails.csv");
+    // The pattern was `?x leads_to summit, ?x is_a trail`: a question with answers, stated as if it had been asked.
+    const refused = await ask(store, "Which trails lead to the summit and are not closed to bikes?");
+    expect(ids(refused)).toEqual([]);
+    expect(refused.pattern).toBe("");
+  });
+
+  it("parts read, each with answers, still answer jointly, and read with none found state both", async () => {
+    const store = await graphWith(TRAILS, "trails.csv");
+    const both = await ask(store, "Which trails lead to the summit and are closed to bikes?");
+    expect(ids(both)).toEqual(["ridge_trail"]);
+    expect(proofOf(both, "ridge_trail")).toContain("ridge_trail closed_to bikes (trails.csv)");
+    const none = await ask(store, "Which trails lead to the lake and are closed to bikes?");
+    expect(ids(none)).toEqual([]);
+    expect(none.pattern).toContain("?x closed_to bikes");
+  });
+});

@@ -417,6 +417,9 @@ async function answerEach(questions: readonly string[], vocab: Vocabulary, view:
 async function answerJointly(questions: readonly string[], vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const parts = await answerParts(questions, vocab, view);
   if (!parts || parts.some((p) => p.kind !== "entities")) return undefined;
+  // A part not read, or read with nothing found ("are not contraindicated for asthma"), leaves no answer, and the
+  // other parts' patterns alone would state a question that was not asked.
+  if (parts.some((p) => p.pattern === "")) return { ...joined(parts, [], " and "), pattern: "" };
   const [first, ...rest] = parts;
   const answers = first!.answers.flatMap((a) => {
     const others = rest.map((p) => p.answers.find((b) => b.id === a.id));
