@@ -4,7 +4,7 @@ import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, PLACE_WORDS, sameWord } from "./lexicon.js";
-import { asksAmount, isPolar, mannerAsked, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
+import { asksAmount, isPolar, joinedBy, mannerAsked, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
@@ -345,11 +345,13 @@ async function questionParts(text: string, vocab: Vocabulary, view: FactView): P
   // The space before a separator is matched from the start of its run only:
   // a leading \s* retried at every space was quadratic.
   const pieces = text.split(/(?:(?<!\s)\s+)?(?:,\s*and|,|\band\b)\s+/i).filter((p) => p.trim() !== "");
-  // A piece that is only a name ("... serve Fenwick and Carrow?") joins two names, not two questions.
-  if (pieces.length < 2 || pieces.some((p) => vocab.lookup(fold(p)).length > 0)) return undefined;
+  // A piece that is only a name ("... serve Fenwick and Carrow?") joins two names, not two questions; classes
+  // after a request for a class ("Find the mammals and the birds") are requests of their own.
+  const requested = classesRequested(pieces, vocab);
+  if (pieces.length < 2 || (pieces.some((p) => vocab.lookup(fold(p)).length > 0) && !requested)) return undefined;
   // "Which courses do Ana and Cleo take?", "... do the Rhine and the Elbe both flow through?": a piece that starts
   // with a name after one that ends with a name of its kind joins names too.
-  for (let i = 1; i < pieces.length; i++) if (await joinsNames(pieces[i - 1]!, pieces[i]!, vocab, view)) return undefined;
+  for (let i = 1; i < pieces.length && !requested; i++) if (await joinsNames(pieces[i - 1]!, pieces[i]!, vocab, view)) return undefined;
   const lead = /^(.*?)\b(?:the|a|an|all)\b/i.exec(pieces[0]!)?.[1]?.trim() ?? "";
   const verbless = (piece: string) => /^(?:the|a|an|all)\b/i.test(piece);
   // "Which dishes contain cheese and a sauce?": with no noun phrase to stand beside, "a sauce" is no question of its own.
@@ -365,6 +367,16 @@ async function questionParts(text: string, vocab: Vocabulary, view: FactView): P
   // "are owned by team red" goes on about the answers; read as it stands it would ask yes or no.
   return { questions: joint ? questions.map((q, i) => (i > 0 ? withoutAuxiliary(q) : q)) : questions, joint };
 }
+
+/** Whether every piece is a class with its article, the first after a request ("Find the mammals", "the birds"). */
+function classesRequested(pieces: readonly string[], vocab: Vocabulary): boolean {
+  const classNamed = (phrase: string) => [fold(phrase), ...singulars(fold(phrase))].some((name) => vocab.lookup(name).some((id) => vocab.isClass(id)));
+  const [first, ...rest] = pieces.map((p) => /^(.*?)\b(?:the|all)\s+(.+)$/i.exec(p.trim()));
+  return first !== undefined && first !== null && REQUESTS.has(fold(first[1]!)) && classNamed(first[2]!) && rest.every((r) => r !== null && r[1]!.trim() === "" && classNamed(r[2]!));
+}
+
+/** Requests that open a list of classes asked for ("Find the mammals and the birds"). */
+const REQUESTS: ReadonlySet<string> = new Set(["find", "list", "name", "show", "show me", "give me", "what are"]);
 
 /** Whether `before` ends with a name and `after` starts with one of its kind (an article first aside), or with any name: "and" between them joins the two. */
 async function joinsNames(before: string, after: string, vocab: Vocabulary, view: FactView): Promise<boolean> {
@@ -469,6 +481,8 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   let type: string | undefined;
   for (const id of head?.ids ?? []) if (await view.isClass(id)) type ??= id;
   const named = q.mentions.filter((m) => m !== head);
+  // "Find the mammals and the lion" lists the lion beside the class asked for: nothing ties the answers to it.
+  if (head && named.some((m) => joinedBy(q.toks.slice(head.end, m.start)))) return { ...unread(subjects), kind: "entities" };
   const plus = (extra: readonly Mention[]) => [...words, ...extra.flatMap(headWords)].sort((a, b) => a.position - b.position);
   // The head noun may also name the last fact ("What currency ..." -> `currency`).
   const headKind = head && type ? { text: head.text.split(" ").at(-1)!, position: head.end - 1 } : undefined;

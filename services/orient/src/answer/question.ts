@@ -603,7 +603,7 @@ function lastJoined(toks: readonly string[], mentions: readonly Mention[]): Ment
 }
 
 /** Whether the words between two things named join them: "and", an article after it aside ("the red line and the blue line"). */
-function joinedBy(between: readonly string[]): boolean {
+export function joinedBy(between: readonly string[]): boolean {
   return between[0] === "and" && between.length <= 2 && between.slice(1).every((t) => ARTICLES.has(t));
 }
 
