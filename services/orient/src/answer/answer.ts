@@ -371,8 +371,15 @@ async function questionParts(text: string, vocab: Vocabulary, view: FactView): P
 /** Whether every piece is a class with its article, the first after a request ("Find the mammals", "the birds"). */
 function classesRequested(pieces: readonly string[], vocab: Vocabulary): boolean {
   const classNamed = (phrase: string) => [fold(phrase), ...singulars(fold(phrase))].some((name) => vocab.lookup(name).some((id) => vocab.isClass(id)));
-  const [first, ...rest] = pieces.map((p) => /^(.*?)\b(?:the|all)\s+(.+)$/i.exec(p.trim()));
-  return first !== undefined && first !== null && REQUESTS.has(fold(first[1]!)) && classNamed(first[2]!) && rest.every((r) => r !== null && r[1]!.trim() === "" && classNamed(r[2]!));
+  const [first, ...rest] = pieces.map(splitAtArticle);
+  return first !== undefined && REQUESTS.has(first.lead) && classNamed(first.noun) && rest.every((r) => r !== undefined && r.lead === "" && classNamed(r.noun));
+}
+
+/** A piece's words before its first "the" or "all" (folded), and those after it; undefined without one. */
+function splitAtArticle(piece: string): { lead: string; noun: string } | undefined {
+  const words = piece.trim().split(/\s+/);
+  const at = words.findIndex((w) => /^(?:the|all)$/i.test(w));
+  return at < 0 ? undefined : { lead: fold(words.slice(0, at).join(" ")), noun: words.slice(at + 1).join(" ") };
 }
 
 /** Requests that open a list of classes asked for ("Find the mammals and the birds"). */
