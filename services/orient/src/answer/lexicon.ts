@@ -47,7 +47,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   flow: ["flow", "flows", "river", "drain", "drains", "mouth"],
   height: ["height", "high", "tall", "elevation", "short"],
   salary: ["salary", "salaries", "earn", "earns", "earned", "paid", "pay", "wage", "wages", "income"],
-  price: ["price", "prices", "priced", "cost", "costs"],
+  price: ["price", "prices", "priced", "cost", "costs", "cheap", "expensive", "costly", "pricey"],
   kin: ["parent", "parents", "child", "children", "offspring"],
   marriage: ["spouse", "spouses", "married", "marry", "marries", "wed", "wedded"],
   succession: ["predecessor", "predecessors", "successor", "successors", "prequel", "sequel", "sequels"],

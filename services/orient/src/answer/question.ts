@@ -415,6 +415,8 @@ const GRADED: readonly (readonly [comparative: string | undefined, superlative: 
   ["further", "furthest", "far", true],
   ["nearer", "nearest", "far", false],
   ["closer", "closest", "far", false],
+  // By what it costs: "cheap" names a price ("more expensive" is "more" and the word).
+  ["cheaper", "cheapest", "cheap", false],
   // Ranked by when something began (a year) or by its age: see AGE_MEASURE.
   ["older", "oldest", AGE_MEASURE, true],
   [undefined, "earliest", AGE_MEASURE, true],
