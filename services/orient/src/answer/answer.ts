@@ -2,9 +2,9 @@ import { canonicalPredicate, capitalized, fold, nameTokens, singulars } from "@b
 import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
-import { CONTAINMENT, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, downToMember, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, PLACE_WORDS, sameWord } from "./lexicon.js";
-import { asksAmount, isPolar, joinedBy, mannerAsked, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
+import { asksAmount, isPolar, joinedBy, mannerAsked, namesClass, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
@@ -86,8 +86,7 @@ function classOfPossessor(text: string, vocab: Vocabulary): string | undefined {
   const q = readQuestion(text, vocab);
   for (const m of q.mentions) {
     const noun = q.toks[m.end + 1];
-    const isClassNoun = (word: string): boolean => [word, ...singulars(word)].some((w) => vocab.lookup(w).some((id) => vocab.isClass(id)));
-    if (q.toks[m.end] !== "s" || !noun || !isClassNoun(noun) || m.ids.some((id) => vocab.isClass(id))) continue;
+    if (q.toks[m.end] !== "s" || !noun || !namesClass([noun], vocab) || m.ids.some((id) => vocab.isClass(id))) continue;
     const said = new RegExp(`\\b(${asWritten(q.toks.slice(m.start, m.end))})\\W+s\\s+(${noun})\\b`, "i");
     const rewritten = text.replace(said, "the $2 of $1");
     return rewritten === text ? undefined : rewritten;
@@ -370,7 +369,7 @@ async function questionParts(text: string, vocab: Vocabulary, view: FactView): P
 
 /** Whether every piece is a class with its article, the first after a request ("Find the mammals", "the birds"). */
 function classesRequested(pieces: readonly string[], vocab: Vocabulary): boolean {
-  const classNamed = (phrase: string) => [fold(phrase), ...singulars(fold(phrase))].some((name) => vocab.lookup(name).some((id) => vocab.isClass(id)));
+  const classNamed = (phrase: string) => namesClass(nameTokens(phrase), vocab);
   const [first, ...rest] = pieces.map(splitAtArticle);
   return first !== undefined && REQUESTS.has(first.lead) && classNamed(first.noun) && rest.every((r) => r !== undefined && r.lead === "" && classNamed(r.noun));
 }
@@ -946,7 +945,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   if (where && (NUMBER.test(p.node) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) return undefined;
   // "List the books": the path down from `book` says the kind already; a name with "book" in it ("nonfiction book") is no more proof.
   // A path up from it does not: "List the mammals" is never answered by `mammal is_a animal`.
-  const kindIsAnchor = kind !== undefined && kind.position >= reading.anchor.start && kind.position < reading.anchor.end && cameDownFrom(hops[0]!);
+  const kindIsAnchor = kind !== undefined && kind.position >= reading.anchor.start && kind.position < reading.anchor.end && downToMember(hops[0]!);
   if (kind && !kindTold && !kindIsAnchor && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
     const typed = await kindOf(p.node, [kind.text], vocab, view);
     if (!typed) return undefined;
@@ -971,11 +970,6 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   return { id: p.node, confidence: p.confidence, steps };
 }
 
-/** Whether a path's first fact goes down from the class named to a member of it. */
-function cameDownFrom(first: Edge): boolean {
-  return first.direction === "in" && IS_A.has(canonicalPredicate(first.predicate));
-}
-
 /**
  * Whether a path reaches a kind of the class it came down from, not a
  * member: "List the lines" is not answered by `metro_line subclass_of
@@ -984,7 +978,7 @@ function cameDownFrom(first: Edge): boolean {
  */
 async function kindNotMember(p: Partial, reading: Reading, view: FactView): Promise<boolean> {
   const last = p.hops[p.hops.length - 1]!;
-  if (last.direction !== "in" || !IS_A.has(canonicalPredicate(last.predicate)) || reading.toks.some((t) => KIND_NOUNS.has(t))) return false;
+  if (!downToMember(last) || reading.toks.some((t) => KIND_NOUNS.has(t))) return false;
   return placesSubclass(last.predicate) || (!membershipOnly(last.predicate) && (await view.isClass(p.node)));
 }
 

@@ -440,8 +440,13 @@ export class FactView {
 
   /** Whether anything is declared a member or subclass of `cls`. */
   async isClass(cls: string): Promise<boolean> {
-    return (await this.edges(cls)).some((e) => e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate)));
+    return (await this.edges(cls)).some(downToMember);
   }
+}
+
+/** Whether an edge goes down from a class to a member or subclass of it (an is-a fact, read from its object). */
+export function downToMember(e: Edge): boolean {
+  return e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate));
 }
 
 function flip(d: "out" | "in"): "out" | "in" {

@@ -741,7 +741,12 @@ function findMentions(toks: readonly string[], vocab: Vocabulary, proper: readon
  * whatever works for Acme.
  */
 function namesAClass(run: readonly string[], vocab: Vocabulary): boolean {
-  return run.length === 1 && CLASS_FILLERS.has(run[0]!) && variants(run).some((v) => vocab.lookup(v).some((id) => vocab.isClass(id)));
+  return run.length === 1 && CLASS_FILLERS.has(run[0]!) && namesClass(run, vocab);
+}
+
+/** Whether the words (the last one plural or not) are the name of a class of the graph. */
+export function namesClass(run: readonly string[], vocab: Vocabulary): boolean {
+  return run.length > 0 && variants(run).some((v) => vocab.lookup(v).some((id) => vocab.isClass(id)));
 }
 
 /** Filler words that are nouns of a class a graph may have. */
