@@ -13,6 +13,7 @@ import { climbed, climbing, fromAsked, locative, namesPlace, placesWithin, withP
 import { countedQuestion, countOf, statesCount } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
+import { answerInside, insideAsked } from "./inside.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { asWritten, exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
@@ -163,6 +164,9 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
     if (polar.kind !== "unknown") return polar;
     return (await answerAsDescribed(q, q.toks, ask)) ?? (await answerThingHas(q, vocab, view)) ?? polar;
   }
+  // "Who is in the band that formed in London?" asks for what is in the band, never for the band.
+  const inside = insideAsked(q.toks);
+  if (inside) return answerInside(inside, q, ask, view);
   // "the most platforms" ranks; read without it, the question would list them all.
   // Narrowed ("the oldest film by Ridley Scott"), it ranks the answers of the rest.
   if (q.superlative) {
