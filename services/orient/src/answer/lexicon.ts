@@ -28,7 +28,11 @@ export const RELATION_SYNONYMS: SynonymTable = {
   contain: ["contain", "contains", "include", "includes", "hold", "holds", "consist", "comprise", "made", "composed", "compose", "composition", "ingredient", "ingredients"],
   visit: ["visit", "visited", "explore", "explored", "flyby"],
   atmosphere: ["atmosphere", "air", "gas", "gases"],
-  period: ["period", "long", "short", "duration", "takes", "runtime"],
+  prepare: ["prep", "prepare", "prepared", "preparation", "cook", "cooks", "cooked", "cooking", "make"],
+  period: ["period", "long", "short", "duration", "take", "takes", "took", "runtime"],
+  // A time unit in a predicate's name says how long a thing takes ("prep_minutes"): "How long does it take?", "the quickest".
+  // Not "long" alone: "How long is the ferry?" asks its length, not its crossing's minutes.
+  timed: ["take", "takes", "took", "taken", "lasts", "lasted", "quick", "minutes", "mins", "hours", "hrs", "seconds", "secs", "days", "weeks"],
   birth: ["born", "birth", "birthplace", "native"],
   origin: ["origin", "origins", "originate", "originates", "originated", "come", "comes", "came", "hail", "hails", "source"],
   licence: ["licence", "license", "licensed", "licenced", "terms"],

@@ -136,6 +136,8 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
     // "plays just guitar", "plays exactly one instrument" restrict as "only" does: a word no reading here meets.
     // "sold out", "used up": the particle after a verb makes another verb, which the verb's fact alone does not say;
     // "about 5000" is no 5000 (nor is "roughly 5000", a word no fact names); "many novels" is not any novel.
+    // "How long does it take?": the verb names how long; "long" would ask for a length too.
+    if (t === "long" && toks[i - 1] === "how" && toks.some((x) => TAKING.has(x))) return;
     const kept = (t === "may" && TIME_PREPOSITIONS.has(toks[i - 1] ?? "")) || (RESTRICTING.has(t) && restricts(toks, i)) || (PARTICLES.has(t) && i > 0 && !FILLER_WORDS.has(toks[i - 1]!) && !covered.has(i - 1)) || (t === "about" && numberAt(toks, i + 1) !== undefined) || (VAGUE_AMOUNTS.has(t) && toks[i - 1] !== "how");
     if (FILLER_WORDS.has(t) && !RELATION_FILLERS.has(t) && !kept) return;
     // "grandparents" is the parents' parents: one word for each of the two facts.
@@ -327,7 +329,7 @@ function quantifiedAt(toks: readonly string[], i: number): { op: ComparisonFound
 /** The comparing words starting at token `i` ("more than", "after", "higher than"): the operator, what an adjective measures, and how many tokens. */
 function comparatorAt(toks: readonly string[], i: number): { op: ComparisonFound["op"]; measure: string | undefined; length: number } | undefined {
   const adjective = toks[i + 1] === "than" ? COMPARATIVE_ADJECTIVES.get(toks[i]!) : undefined;
-  if (adjective) return { op: adjective.highest ? ">" : "<", measure: adjective.measure, length: 2 };
+  if (adjective) return { op: adjective.highest ? ">" : "<", measure: timedBy(adjective, toks).measure, length: 2 };
   const c = COMPARATORS.find((c) => c.words.every((w, k) => toks[i + k] === w));
   return c && { op: c.op, measure: undefined, length: c.words.length };
 }
@@ -379,7 +381,7 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
   }
   if (toks[than] !== "than") return undefined;
   const adjective = COMPARATIVE_ADJECTIVES.get(toks[than - 1] ?? "");
-  if (adjective && than - 1 >= first.end) return { first, second, measure: adjective.measure, higher: adjective.highest };
+  if (adjective && than - 1 >= first.end) return { first, second, measure: timedBy(adjective, toks).measure, higher: adjective.highest };
   // "a larger fleet than", "a higher salary than": the noun names the measure; "earns more than": the verb does.
   // A word may describe the noun ("more weekly downloads than").
   const noun = toks[than - 1] ?? "";
@@ -415,6 +417,8 @@ const GRADED: readonly (readonly [comparative: string | undefined, superlative: 
   ["further", "furthest", "far", true],
   ["nearer", "nearest", "far", false],
   ["closer", "closest", "far", false],
+  // By how long it takes: "the quickest to make" takes the fewest minutes.
+  ["quicker", "quickest", "quick", false],
   // By what it costs: "cheap" names a price ("more expensive" is "more" and the word).
   ["cheaper", "cheapest", "cheap", false],
   // Ranked by when something began (a year) or by its age: see AGE_MEASURE.
@@ -452,7 +456,7 @@ export function rankingAsked(text: string, vocab: Vocabulary): { measure: string
   if (ordered) return { measure: ordered.measure, highest: ordered.highest };
   for (const t of toks) {
     const comparative = COMPARATIVE_ADJECTIVES.get(t);
-    if (comparative) return comparative;
+    if (comparative) return timedBy(comparative, toks);
   }
   const superlative = superlativeAsked(toks, new Set(), vocab);
   return superlative && { measure: superlative.measure, highest: superlative.highest };
@@ -486,11 +490,23 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
     const level = LEVEL_WORDS.get(toks[i]!);
     const noun = toks[i + 1] ?? "";
     if (level !== undefined && !covered.has(i + 1) && !FILLER_WORDS.has(noun) && namesPredicate(noun, vocab)) return { measure: noun, highest: level, positions: [i, i + 1] };
-    if (adjective) return { ...adjective, positions: [i] };
+    if (adjective) return { ...timedBy(adjective, toks), positions: [i] };
     const next = toks[i + 1];
     if (next && !covered.has(i + 1) && !FILLER_WORDS.has(next)) return { measure: next, highest: ranks!, positions: [i, i + 1] };
   }
   return undefined;
+}
+
+/** Verbs of taking time ("last" is left out: "the last album" takes none). */
+const TAKING: ReadonlySet<string> = new Set(["take", "takes", "took", "taken", "lasts", "lasted"]);
+
+/**
+ * "Which dish takes the longest?", "take longer than": with a verb of
+ * taking time, "long" and "short" measure how long a thing takes (`prep_minutes`),
+ * which the verb names; alone, "the longest ferry" is its length.
+ */
+function timedBy<T extends { readonly measure: string }>(found: T, toks: readonly string[]): T {
+  return (found.measure === "long" || found.measure === "short") && toks.some((t) => TAKING.has(t)) ? { ...found, measure: "take" } : found;
 }
 
 /** Words ending a question that order by the verb before them ("Which employee joined first?"), by whether they ask for the latest. */
