@@ -723,7 +723,8 @@ function findMentions(toks: readonly string[], vocab: Vocabulary, proper: readon
   const out: Mention[] = [];
   for (let i = 0; i < toks.length; ) {
     let found: Mention | undefined;
-    for (let n = Math.min(vocab.maxNameTokens, toks.length - i); n >= 1 && !found; n--) {
+    // One more than the longest name: "Nobel Prize in Physics" names nobel_prize_physics (linkedName).
+    for (let n = Math.min(vocab.maxNameTokens + 1, toks.length - i); n >= 1 && !found; n--) {
       const run = toks.slice(i, i + n);
       // A lone digit is a number ("4 platforms"); a lone letter may be a name ("written in C"), but not what is left of
       // a possessive or a contraction ("Carol's", "isn't", "I'd") or the pronoun "I".
@@ -742,6 +743,8 @@ function findMentions(toks: readonly string[], vocab: Vocabulary, proper: readon
       }
       const shortened = !found && writtenAsName(toks, proper, i, i + n) ? vocab.shortenedName(run.join(" ")) : undefined;
       if (shortened) found = { ids: [shortened], start: i, end: i + n, text: run.join(" "), possessor: isPossessor(toks, i, i + n) };
+      const linked = found ? [] : linkedName(toks, proper, i, i + n, vocab);
+      if (linked.length > 0) found = { ids: linked, start: i, end: i + n, text: run.join(" "), possessor: isPossessor(toks, i, i + n) };
     }
     if (found) {
       out.push(found);
@@ -778,6 +781,28 @@ function writtenAsName(toks: readonly string[], proper: readonly boolean[], star
   if (start === 0 || proper.length !== toks.length || !proper[end - 1]) return false;
   for (let i = start; i < end; i++) if (!proper[i] && !NAME_PARTICLES.has(toks[i]!)) return false;
   return !FILLER_WORDS.has(toks[end - 1]!);
+}
+
+/** Words joining the parts of a name as people say it, which its symbol may leave out ("Nobel Prize in Physics"). */
+const NAME_LINKS: ReadonlySet<string> = new Set(["in", "of", "for"]);
+
+/**
+ * "the Nobel Prize in Physics" for nobel_prize_physics: a run of three
+ * words or more written as a name but for one joining word inside it,
+ * which names a symbol without that word, when the words before it name
+ * nothing of their own. None otherwise.
+ */
+function linkedName(toks: readonly string[], proper: readonly boolean[], start: number, end: number, vocab: Vocabulary): readonly string[] {
+  if (end - start < 3 || start === 0 || proper.length !== toks.length) return [];
+  const links: number[] = [];
+  for (let i = start + 1; i < end - 1; i++) if (NAME_LINKS.has(toks[i]!)) links.push(i);
+  if (links.length !== 1) return [];
+  const link = links[0]!;
+  if (!toks.slice(start, end).every((t, k) => start + k === link || proper[start + k] || NAME_PARTICLES.has(t))) return [];
+  // "Is Paris in Texas?" places one thing in another, though paris_texas is a symbol too.
+  const before = toks.slice(start, link).join(" ");
+  if (vocab.lookup(before).length > 0 || vocab.shortenedName(before) !== undefined) return [];
+  return vocab.lookup([...toks.slice(start, link), ...toks.slice(link + 1, end)].join(" "));
 }
 
 /** Lower-case words inside names: "van Gogh", "da Vinci", "de la Tour". */
