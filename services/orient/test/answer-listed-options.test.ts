@@ -69,3 +69,31 @@ describe("answering - a yes/no question of things named with their articles ('Is
     expect(ids(await ask(store, "Which ship is longer, the tanker or the ferry?"))).toEqual(["tanker"]);
   });
 });
+
+// Nothing here has a kind: where people were born, and what circles what.
+const UNTYPED: Facts = [
+  ["ada", "born_in", "leeds"],
+  ["ben", "born_in", "york"],
+  ["cy", "born_in", "hull"],
+  ["dee", "born_in", "bath"],
+  ["leeds", "located_in", "england"],
+  ["io", "orbits", "jupiter"],
+  ["titan", "orbits", "saturn"],
+  ["europa", "orbits", "jupiter"],
+];
+
+describe("answering - things listed with 'or' in a graph with no kinds ('Who was born in Leeds, York or Hull?')", () => {
+  it("are listed when each has a fact of the same predicate, the same way round, as the thing before them", async () => {
+    const store = await graphWith(UNTYPED, "untyped.csv");
+    // Read as a choice among York and Hull of who was born in Leeds, it answered no one.
+    const born = await ask(store, "Who was born in Leeds, York or Hull?");
+    expect(ids(born)).toEqual(["ada", "ben", "cy"]);
+    expect(proofOf(born, "cy")).toBe("cy born_in hull (untyped.csv)");
+  });
+
+  it("are offered as a choice when they stand to the thing before them otherwise: what orbits, after what is orbited", async () => {
+    const store = await graphWith(UNTYPED, "untyped.csv");
+    expect(ids(await ask(store, "Which orbits Saturn, Europa or Titan?"))).toEqual(["titan"]);
+    expect(ids(await ask(store, "Who was born in Leeds, Ada or Ben?"))).toEqual(["ada"]);
+  });
+});

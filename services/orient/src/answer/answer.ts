@@ -283,7 +283,23 @@ function offeredChoice(text: string, vocab: Vocabulary): { question: string; opt
  */
 async function listedBefore(choice: { question: string; options: readonly (readonly string[])[] }, vocab: Vocabulary, view: FactView): Promise<boolean> {
   const last = lastNamed(choice.question, vocab);
-  return last !== undefined && (await ofKindWith(last.ids, choice.options, view));
+  return last !== undefined && ((await ofKindWith(last.ids, choice.options, view)) || (await alikeUntyped(last.ids, choice.options, view)));
+}
+
+/**
+ * In a graph that gives none of them a kind, whether each thing offered
+ * has a fact of the same predicate, the same way round, as the thing named
+ * before: "Who was born in Copenhagen, Ulm or Vienna?" (each the place of
+ * a `born_in`) lists three, where "Which orbits Saturn, Europa or Titan?"
+ * (what is orbited, then what orbits) offers two.
+ */
+async function alikeUntyped(first: readonly string[], others: readonly (readonly string[])[], view: FactView): Promise<boolean> {
+  const all = [first, ...others].flat();
+  for (const id of all) if ((await view.kinds(id)).length > 0) return false;
+  const roles = async (ids: readonly string[]) => new Set((await Promise.all(ids.map((id) => view.edges(id)))).flat().map((e) => `${e.direction} ${e.predicate}`));
+  const near = await roles(first);
+  for (const ids of others) if (![...(await roles(ids))].some((r) => near.has(r))) return false;
+  return true;
 }
 
 /** The thing the text's last words name, if they name one. */
