@@ -5,7 +5,7 @@ import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, downToMember, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, PLACE_WORDS, sameWord } from "./lexicon.js";
 import { asksAmount, isPolar, joinedBy, mannerAsked, namesClass, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { answerAsDescribed, answerExistence, answerPolar } from "./polar.js";
+import { answerAsDescribed, answerExistence, answerPolar, claimAsked } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
@@ -47,6 +47,8 @@ const MAX_PARTIALS = 4_000;
  * Every answer carries the facts (and rule derivations) that make it one.
  */
 export async function answerQuestion(text: string, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer> {
+  const claim = claimAsked(text);
+  if (claim) return answerQuestion(claim, vocab, view);
   const listed = countedQuestion(text);
   if (!listed) return answerAsked(text, vocab, view);
   // "How many platforms does Central Station have?": a fact that states the number answers; failing one,

@@ -267,3 +267,13 @@ const EXISTENCE_DETERMINERS: ReadonlySet<string> = new Set([...INDEFINITE_ARTICL
 function score(words: readonly RelationWord[], p: string): number {
   return words.reduce((n, w) => n + wordScore(w.text, p), 0);
 }
+
+/** "Is it true that ...", "Verify that ...": a statement put up to be checked. */
+const CLAIM = /^\s*(?:is it (?:true|the case|correct|right)|verify|confirm|check|prove)\s+that\s+(\S.*)$/i;
+
+/** The statement after "Is it true that" asked as "whether" it holds, which reads yes or no; undefined for any other text. */
+export function claimAsked(text: string): string | undefined {
+  const claim = CLAIM.exec(text)?.[1];
+  return claim === undefined ? undefined : `whether ${claim}`;
+}
+
