@@ -1,9 +1,9 @@
 /**
  * How names in questions meet names in the graph: both sides are folded
  * (lower case, accents and apostrophes removed, `_` and `-` read as spaces)
- * and split into tokens, where a number keeps its decimal point and
- * thousands separators are dropped, so "1.08" is one token that never
- * matches "7.08" or "08", and "6,371" reads as "6371".
+ * and split into tokens ("C++" and "C#" one each), where a number keeps
+ * its decimal point and thousands separators are dropped, so "1.08" is one
+ * token that never matches "7.08" or "08", and "6,371" reads as "6371".
  */
 
 /** Folds a text for comparison: lower case, no accents, `_`/`-`/punctuation as spaces, numbers whole. */
@@ -42,7 +42,8 @@ function tokensOf(plain: string): string[] {
   const out: string[] = [];
   // A minus right before a number, joined to no word or number before it, is its sign ("below -5", a value "-9"):
   // dropped, -9 read as 9. In "covid-19" or "1990-2000" it joins two tokens.
-  for (const m of plain.matchAll(/(?<![\p{L}\p{N}.])-\d+(?:\.\d+)?|\d+(?:\.\d+)?|[\p{L}\p{N}]+/gu)) out.push(m[0]);
+  // "C++" and "C#" are names of their own, never "C": the marks right after a word stay with it.
+  for (const m of plain.matchAll(/(?<![\p{L}\p{N}.])-\d+(?:\.\d+)?|\d+(?:\.\d+)?|[\p{L}\p{N}]+(?:\+\+|#(?![\p{L}\p{N}]))?/gu)) out.push(m[0]);
   return out;
 }
 

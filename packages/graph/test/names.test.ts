@@ -31,6 +31,12 @@ describe("canonicalPredicate", () => {
     expect(nameTokens("covid-19 from 1990-2000 on 2024-02-10")).toEqual(["covid", "19", "from", "1990", "2000", "on", "2024", "02", "10"]);
   });
 
+  it("keeps the marks of 'C++' and 'C#' with their letter, so neither is 'C'; a mark apart from a word is dropped", () => {
+    expect(nameTokens("Is MySQL written in C++ or C#?")).toEqual(["is", "mysql", "written", "in", "c++", "or", "c#"]);
+    expect(nameTokens("Written in C, issue #5, a+b")).toEqual(["written", "in", "c", "issue", "5", "a", "b"]);
+    expect(capitalized("Is it C++ or F#?")).toEqual([true, false, true, false, true]);
+  });
+
   it("stays right past the bound of remembered forms", () => {
     for (let i = 0; i < 10_050; i++) expect(canonicalPredicate(`Has Part ${i}`)).toBe(`has_part_${i}`);
     expect(canonicalPredicate("Has Part 3")).toBe("has_part_3");
