@@ -10,7 +10,7 @@ import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerP
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { climbed, climbing, fromAsked, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
-import { countedQuestion, countOf, statesCount } from "./counting.js";
+import { answerPopulation, countedQuestion, countOf, statesCount } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { answerInside, insideAsked } from "./inside.js";
@@ -55,6 +55,9 @@ export async function answerQuestion(text: string, vocab: Vocabulary, view: Fact
   // "How many moons orbit Mars?" counts what "Which moons orbit Mars?" lists. Never a list of things itself.
   const stated = await answerAsked(text, vocab, view);
   if (statesCount(stated, text, vocab)) return stated;
+  // "How many people live in Lima?": one number its population states; failing one, the people counted.
+  const population = await answerPopulation(text, (asked) => answerAsked(asked, vocab, view));
+  if (population) return population;
   return countOf(await answerAsked(listed, vocab, view), vocab) ?? { ...unread(stated.subjects), kind: "entities" };
 }
 

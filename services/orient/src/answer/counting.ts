@@ -1,5 +1,5 @@
 import { nameTokens, predicateTokens, singulars } from "@boyd/graph";
-import { FILLER_WORDS } from "./lexicon.js";
+import { FILLER_WORDS, UNIT_SCALES } from "./lexicon.js";
 import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -17,6 +17,39 @@ export function countedQuestion(text: string): string | undefined {
   if (toks[i] !== "how" || toks[i + 1] !== "many") return undefined;
   const at = /\bhow\s+many\b/i.exec(text);
   return at ? `${text.slice(0, at.index)}Which${text.slice(at.index + at[0].length)}` : undefined;
+}
+
+const DWELLERS: ReadonlySet<string> = new Set(["people", "persons", "inhabitants", "residents"]);
+const DWELLING: ReadonlySet<string> = new Set(["live", "lives", "reside", "resides", "dwell"]);
+
+/**
+ * "How many people live in Lima?" asks Lima's population: the question
+ * that asks it of the place, or undefined for any other text. ("people"
+ * is a filler word, so read as it is, the question asked only what lives
+ * in Lima.)
+ */
+function populationAsked(toks: readonly string[]): string | undefined {
+  const i = toks.indexOf("how");
+  if (i < 0 || toks[i + 1] !== "many" || !DWELLERS.has(toks[i + 2] ?? "") || !DWELLING.has(toks[i + 3] ?? "") || toks[i + 4] !== "in" || toks.length <= i + 5) return undefined;
+  return `what is the population of ${toks.slice(i + 5).join(" ")}`;
+}
+
+/**
+ * The one number the place's population states, for "How many people live
+ * in Lima?"; undefined when no one number does, or when its predicate
+ * holds it in a scale the question does not say (`population_millions`
+ * is no count of people, "in millions" asked aside).
+ */
+export async function answerPopulation(text: string, ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+  const toks = nameTokens(text);
+  const asked = populationAsked(toks);
+  if (asked === undefined) return undefined;
+  const figure = await ask(asked);
+  const [only, ...more] = figure.answers;
+  if (!only || more.length > 0 || !NUMBER.test(only.id)) return undefined;
+  const fact = only.steps.find((s) => s.triple.object === only.id);
+  const scales = fact ? predicateTokens(fact.triple.predicate).filter((t) => UNIT_SCALES.has(t)) : [];
+  return scales.every((scale) => toks.some((t) => UNIT_SCALES.get(t) === UNIT_SCALES.get(scale))) ? figure : undefined;
 }
 
 /**

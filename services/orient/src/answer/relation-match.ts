@@ -53,13 +53,26 @@ export function wordScore(word: string, predicate: string): number {
   // "leader" names `led_by`: the noun for whoever does the verb; and "directed" names `director`, the other way round.
   else if (doesVerbOf(word, predicate) || words.some((w) => agentVerbs(w).some((v) => verbStem(v) === s))) score = 0.85;
   else {
-    const concepts = new Set(encoder.conceptsOf(word));
-    if (words.some((w) => encoder.conceptsOf(w).some((c) => concepts.has(c)))) score = 0.85;
+    const concepts = new Set(conceptsOf(word));
+    if (words.some((w) => conceptsOf(w).some((c) => concepts.has(c)))) score = 0.85;
     else score = Math.max(0, (similarity(encoder.encode(word), encoder.encode(words.join(" "))) - 0.5) * 2);
   }
   if (cache.size > 50_000) cache.clear();
   cache.set(key, score);
   return score;
+}
+
+/**
+ * Words whose stem is another word's ("founded" and "found", the past of
+ * "find"): their concepts are only the ones that list them, so "live",
+ * which "found" shares a concept with ("found in Mexico"), never names
+ * `founded` ("How many people live in Lima?" answered its founding year).
+ */
+const STEM_HOMONYMS: ReadonlySet<string> = new Set(["founded", "founding", "founds"]);
+
+function conceptsOf(word: string): readonly string[] {
+  if (!STEM_HOMONYMS.has(word)) return encoder.conceptsOf(word);
+  return Object.entries(RELATION_SYNONYMS).flatMap(([concept, words]) => (words.includes(word) ? [concept] : []));
 }
 
 /** Whether `noun` names whoever does the verb of `predicate` ("owner" and `owns`, "leader" and `led_by`). */
