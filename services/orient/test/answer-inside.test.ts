@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AnswerKind } from "@boyd/proto";
 import { ask, graphWith, ids, proofOf, type Facts } from "./fixtures/asked-graph.js";
 
 // Two bands, their members, albums and songs.
@@ -76,6 +77,16 @@ describe("answering - 'Who is in ...' asks for what is in the thing, never for t
     );
     // "the band of Freddie" is Queen, a group: its members are asked for, and no fact says who is in it.
     expect(ids(await ask(bands, "Who is in the band of Freddie?"))).toEqual([]);
+  });
+
+  it("a yes/no question of one thing in another is yes by the fact that puts it there, and never yes without one", async () => {
+    const store = await graphWith(MUSIC, "music.csv");
+    const freddie = await ask(store, "Is Freddie in Queen?");
+    expect(freddie.kind).toBe(AnswerKind.YES);
+    expect(freddie.proof!.summary).toBe("freddie member_of queen (music.csv)");
+    expect((await ask(store, "Is Teen Spirit on Nevermind?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Was Kurt in Queen?")).kind).not.toBe(AnswerKind.YES);
+    expect((await ask(store, "Is Bohemian Rhapsody on Nevermind?")).kind).not.toBe(AnswerKind.YES);
   });
 
   it("'in charge of' and 'the same band as' keep their own readings", async () => {

@@ -13,7 +13,7 @@ import { climbed, climbing, fromAsked, locative, namesPlace, placesWithin, withP
 import { answerPopulation, countedQuestion, countOf, statesCount } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
-import { answerInside, insideAsked } from "./inside.js";
+import { answerInside, answerPlacedIn, insideAsked } from "./inside.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { asWritten, exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
@@ -167,7 +167,7 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
     const chained = q.nestingWords.length > 1;
     const polar = ranked || owned || chained ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
-    return (await answerAsDescribed(q, q.toks, ask)) ?? (await answerThingHas(q, vocab, view)) ?? polar;
+    return (await answerAsDescribed(q, q.toks, ask)) ?? (await answerThingHas(q, vocab, view)) ?? (await answerPlacedIn(q, view)) ?? polar;
   }
   // "Who is in the band that formed in London?" asks for what is in the band, never for the band.
   const inside = insideAsked(q.toks);

@@ -81,6 +81,31 @@ export async function answerInside(asked: InsideAsked, q: QuestionReading, ask: 
   };
 }
 
+/** Copulas that open a yes/no question of where a thing is ("Is Freddie in Queen?"). */
+const POLAR_BEING: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
+
+/**
+ * "Is Freddie in Queen?", "Is Come Together on Abbey Road?": yes by a fact
+ * that puts the one thing in, on or at the other as answerInside reads
+ * them (`member_of`, `appears_on`); undefined when the question is not of
+ * that shape or no such fact says so (never no: another fact may).
+ */
+export async function answerPlacedIn(q: QuestionReading, view: FactView): Promise<QuestionAnswer | undefined> {
+  const [thing, holder] = q.mentions;
+  if (q.mentions.length !== 2 || !POLAR_BEING.has(q.toks[0] ?? "") || thing!.start !== 1 || holder!.end !== q.toks.length) return undefined;
+  const preposition = SAME_AS.get(q.toks[thing!.end] ?? "");
+  const start = ARTICLES.has(q.toks[thing!.end + 1] ?? "") ? thing!.end + 2 : thing!.end + 1;
+  if (!preposition || holder!.start !== start) return undefined;
+  for (const h of holder!.ids) {
+    for (const e of await view.edges(h)) {
+      if (!thing!.ids.includes(e.other) || !placesIn(e, preposition)) continue;
+      const pattern = e.direction === "in" ? `${e.other} ${e.predicate} ${h}` : `${h} ${e.predicate} ${e.other}`;
+      return { kind: "yes", pattern, subjects: [e.other, h], predicates: [e.predicate], answers: [], proof: [e.step] };
+    }
+  }
+  return undefined;
+}
+
 /** What holds the answers, and the question's answer that says so when it was described. */
 interface Holders {
   readonly answers: readonly FoundAnswer[];
