@@ -1,5 +1,6 @@
 import { canonicalPredicate } from "@boyd/graph";
 import { placesItsSubject, type Edge, type FactView } from "./facts.js";
+import { ARTICLES } from "./lexicon.js";
 import type { Mention, QuestionReading } from "./question.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 
@@ -18,7 +19,6 @@ export interface InsideAsked {
 const ASKING_WORDS: ReadonlySet<string> = new Set(["who", "what"]);
 /** The copula, "s" being the one of "what's". */
 const BEING: ReadonlySet<string> = new Set(["is", "are", "was", "were", "s"]);
-const ARTICLES: ReadonlySet<string> = new Set(["the", "a", "an"]);
 
 /** The first words of facts putting their subject in, on or at their object beyond placing ones (`member_of`, `appears_on`, `stars_in`), by preposition. */
 const BEING_IN: ReadonlyMap<string, ReadonlySet<string>> = new Map([
