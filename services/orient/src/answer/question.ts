@@ -254,7 +254,8 @@ function comparisonAsked(toks: readonly string[]): ComparisonFound | undefined {
       const positions = Array.from({ length: n + date.length - i }, (_, k) => i + k);
       return { op: comparator.op, value: valued(bound).value, measure: comparator.measure, unit: undefined, positions, scaled: false, date: bound };
     }
-    const said = numberAt(toks, n);
+    // "more than a million": one of the scale.
+    const said = numberAt(toks, n) ?? (toks[n] === "a" && SCALE_WORDS.has(toks[n + 1] ?? "") ? 1 : undefined);
     if (!comparator || said === undefined) continue;
     // "more than 5 million copies": a word of scale multiplies the number before it.
     const scale = SCALE_WORDS.get(toks[n + 1] ?? "");
