@@ -276,4 +276,3 @@ export function claimAsked(text: string): string | undefined {
   const claim = CLAIM.exec(text)?.[1];
   return claim === undefined ? undefined : `whether ${claim}`;
 }
-
