@@ -140,7 +140,7 @@ async function answerUnbounded(text: string, vocab: Vocabulary, view: FactView):
  */
 async function ownedClassAsked(q: QuestionReading, view: FactView): Promise<boolean> {
   const owned = q.toks[0] === "whose" ? q.mentions.find((m) => m.start === 1) : undefined;
-  return owned !== undefined && (await anyClass(owned, view));
+  return owned !== undefined && (await view.anyIsClass(owned.ids));
 }
 
 /** The answer to `text` as read into `q`. */
@@ -508,7 +508,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // answer must be described as, not which relation leads to it.
   const words = q.words.filter((w) => w !== q.headWord);
   // "Metro lines that serve Elm": a class named first, after nothing but a request, is what the answers are.
-  const head = q.head ?? (q.lead && (await anyClass(q.lead, view)) ? q.lead : undefined);
+  const head = q.head ?? (q.lead && (await view.anyIsClass(q.lead.ids)) ? q.lead : undefined);
   let type: string | undefined;
   for (const id of head?.ids ?? []) if (await view.isClass(id)) type ??= id;
   const named = q.mentions.filter((m) => m !== head);
@@ -519,7 +519,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const headKind = head && type ? { text: head.text.split(" ").at(-1)!, position: head.end - 1 } : undefined;
   // Owners are things ("Ana's children"); a class after "of" describes rather than owns ("the diet of the animals that ...").
   const possessors: string[] = [];
-  for (const m of q.mentions) if (m.possessor && !(await anyClass(m, view))) possessors.push(...m.ids);
+  for (const m of q.mentions) if (m.possessor && !(await view.anyIsClass(m.ids))) possessors.push(...m.ids);
   // "the manager of Carol" names a relation (who Carol reports to), though `manager` is also a class of roles.
   const relational = head !== undefined && type !== undefined && q.nesting.has(head.end - 1) && agentVerbs(head.text.split(" ").at(-1)!).length > 0;
   const afterHead = head && wordAfter(q, head.end);
@@ -527,7 +527,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const headSpan = head && !type ? ([head.start, head.end] as const) : undefined;
   // Things named that are no class: a word right before one ties the answer to it (tiedToOthers); a class may be passed on the way.
   const things = new Set<Mention>();
-  for (const m of q.mentions) if (!(await anyClass(m, view))) things.add(m);
+  for (const m of q.mentions) if (!(await view.anyIsClass(m.ids))) things.add(m);
   const base = { things, toks: q.toks, afterHead, afterClause, headSpan, where: q.where, nesting: q.nesting, person: q.person, alike: q.alike, quantity: q.quantity, unit: q.unit, kindWord: q.headWord ?? headKind, named: named.flatMap((m) => m.ids), possessors, choice: q.choice, relational };
   // Readings, closest first; the first that answers wins.
   const rounds: Reading[][] = [];
@@ -556,7 +556,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const holders: Reading[] = [];
   if (words.length > 0 || (q.within && type)) {
     for (const anchor of named) {
-      const members = (await anyClass(anchor, view)) ? "class" : q.within ? "place" : undefined;
+      const members = (await view.anyIsClass(anchor.ids)) ? "class" : q.within ? "place" : undefined;
       // A head noun that is no class still describes the answers ("Which software companies are in the US?").
       const others = [...named.filter((m) => m !== anchor), ...(head && !type ? [head] : [])];
       if (members && (words.length > 0 || members === "place")) holders.push({ ...base, anchor, others, words, type, members });
@@ -725,11 +725,6 @@ async function membersOf(holder: string, kind: "class" | "place", view: FactView
     .map((e) => ({ node: e.other, hops: [e], confidence: e.confidence }))
     .sort((a, b) => b.confidence - a.confidence)
     .slice(0, MAX_PARTIALS);
-}
-
-async function anyClass(m: Mention, view: FactView): Promise<boolean> {
-  for (const id of m.ids) if (await view.isClass(id)) return true;
-  return false;
 }
 
 /**

@@ -442,6 +442,12 @@ export class FactView {
   async isClass(cls: string): Promise<boolean> {
     return (await this.edges(cls)).some(downToMember);
   }
+
+  /** Whether any of `ids` (the symbols one name stands for) is a class. */
+  async anyIsClass(ids: readonly string[]): Promise<boolean> {
+    for (const id of ids) if (await this.isClass(id)) return true;
+    return false;
+  }
 }
 
 /** Whether an edge goes down from a class to a member or subclass of it (an is-a fact, read from its object). */

@@ -1,7 +1,7 @@
 import { canonicalPredicate } from "@boyd/graph";
 import { placesItsSubject, type Edge, type FactView } from "./facts.js";
 import { ARTICLES } from "./lexicon.js";
-import type { Mention, QuestionReading } from "./question.js";
+import type { QuestionReading } from "./question.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 
 /**
@@ -118,13 +118,13 @@ async function holdersOf(asked: InsideAsked, q: QuestionReading, ask: (text: str
   const rest = q.mentions.filter((m) => m.start >= asked.start);
   if (rest.length === 0) return undefined;
   const last = rest.at(-1)!;
-  const lastIsClass = await namesClass(last, view);
+  const lastIsClass = await view.anyIsClass(last.ids);
   // "Who is in the band?": which band, nothing says.
   if (rest.length === 1 && last.start === asked.start && last.end === q.toks.length) return lastIsClass ? undefined : { answers: last.ids.map((id) => ({ id, confidence: 1, steps: [] })) };
   const ends = last.end === q.toks.length && !lastIsClass;
   // "the band Queen": the class before the name says what it is, as a fact must.
   const kind = rest.length === 2 && rest[0]!.start === asked.start && rest[0]!.end === last.start ? rest[0]! : undefined;
-  if (ends && kind && (await namesClass(kind, view))) return { answers: await ofKind(last.ids, kind.ids, view) };
+  if (ends && kind && (await view.anyIsClass(kind.ids))) return { answers: await ofKind(last.ids, kind.ids, view) };
   const described = await ask(["what", "is", ...q.toks.slice(3)].join(" "));
   if (described.kind !== "entities" || described.answers.length === 0) return undefined;
   return { answers: described.answers, pattern: described.pattern, described };
@@ -159,11 +159,6 @@ async function ofKind(ids: readonly string[], classes: readonly string[], view: 
     if (steps) found.push({ id, confidence: 1, steps });
   }
   return found;
-}
-
-async function namesClass(m: Mention, view: FactView): Promise<boolean> {
-  for (const id of m.ids) if (await view.isClass(id)) return true;
-  return false;
 }
 
 /** Whether a fact of the holder puts its other end in, on or at the holder, as the preposition says. */
