@@ -329,8 +329,8 @@ function quantifiedAt(toks: readonly string[], i: number): { op: ComparisonFound
 
 /** The comparing words starting at token `i` ("more than", "after", "higher than"): the operator, what an adjective measures, and how many tokens. */
 function comparatorAt(toks: readonly string[], i: number): { op: ComparisonFound["op"]; measure: string | undefined; length: number } | undefined {
-  const adjective = toks[i + 1] === "than" ? COMPARATIVE_ADJECTIVES.get(toks[i]!) : undefined;
-  if (adjective) return { op: adjective.highest ? ">" : "<", measure: timedBy(adjective, toks).measure, length: 2 };
+  const adjective = toks[i + 1] === "than" ? gradedIn(COMPARATIVE_ADJECTIVES, toks[i]!, toks) : undefined;
+  if (adjective) return { op: adjective.highest ? ">" : "<", measure: adjective.measure, length: 2 };
   const c = COMPARATORS.find((c) => c.words.every((w, k) => toks[i + k] === w));
   return c && { op: c.op, measure: undefined, length: c.words.length };
 }
@@ -381,8 +381,8 @@ function pairCompared(toks: readonly string[], mentions: readonly Mention[], voc
     return between.length === 1 && namesSomePredicate(between[0]!, vocab, 1) ? { first, second, measure: between[0]!, higher: order } : undefined;
   }
   if (toks[than] !== "than") return undefined;
-  const adjective = COMPARATIVE_ADJECTIVES.get(toks[than - 1] ?? "");
-  if (adjective && than - 1 >= first.end) return { first, second, measure: timedBy(adjective, toks).measure, higher: adjective.highest };
+  const adjective = gradedIn(COMPARATIVE_ADJECTIVES, toks[than - 1] ?? "", toks);
+  if (adjective && than - 1 >= first.end) return { first, second, measure: adjective.measure, higher: adjective.highest };
   // "a larger fleet than", "a higher salary than": the noun names the measure; "earns more than": the verb does.
   // A word may describe the noun ("more weekly downloads than").
   const noun = toks[than - 1] ?? "";
@@ -456,8 +456,8 @@ export function rankingAsked(text: string, vocab: Vocabulary): { measure: string
   const ordered = orderAsked(toks, new Set(), vocab, new Map([...ORDER_ENDINGS, ...ORDER_WORDS, ...AMOUNT_ENDINGS]));
   if (ordered) return { measure: ordered.measure, highest: ordered.highest };
   for (const t of toks) {
-    const comparative = COMPARATIVE_ADJECTIVES.get(t);
-    if (comparative) return timedBy(comparative, toks);
+    const comparative = gradedIn(COMPARATIVE_ADJECTIVES, t, toks);
+    if (comparative) return comparative;
   }
   const superlative = superlativeAsked(toks, new Set(), vocab);
   return superlative && { measure: superlative.measure, highest: superlative.highest };
@@ -469,7 +469,7 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
   if (ordered) return ordered;
   for (let i = 0; i < toks.length; i++) {
     if (covered.has(i)) continue;
-    const adjective = SUPERLATIVE_ADJECTIVES.get(toks[i]!);
+    const adjective = gradedIn(SUPERLATIVE_ADJECTIVES, toks[i]!, toks);
     // "the latest version of Tern RPC" is its current one, not a ranking: a word of the newest never ranks where
     // the next word names a relation (`version`) rather than a class ("the newest album", with `album_length`).
     // "The oldest member of Queen" does rank the members, by age.
@@ -491,7 +491,7 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
     const level = LEVEL_WORDS.get(toks[i]!);
     const noun = toks[i + 1] ?? "";
     if (level !== undefined && !covered.has(i + 1) && !FILLER_WORDS.has(noun) && namesPredicate(noun, vocab)) return { measure: noun, highest: level, positions: [i, i + 1] };
-    if (adjective) return { ...timedBy(adjective, toks), positions: [i] };
+    if (adjective) return { ...adjective, positions: [i] };
     const next = toks[i + 1];
     if (next && !covered.has(i + 1) && !FILLER_WORDS.has(next)) return { measure: next, highest: ranks!, positions: [i, i + 1] };
   }
@@ -502,12 +502,15 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
 const TAKING: ReadonlySet<string> = new Set(["take", "takes", "took", "taken", "lasts", "lasted"]);
 
 /**
- * "Which dish takes the longest?", "take longer than": with a verb of
- * taking time, "long" and "short" measure how long a thing takes (`prep_minutes`),
- * which the verb names; alone, "the longest ferry" is its length.
+ * What a graded adjective ("longer", "quickest") measures in this
+ * question, and whether it asks for the higher. With a verb of taking
+ * time, "long" and "short" measure how long a thing takes (`prep_minutes`),
+ * which the verb names: "Which dish takes the longest?", "take longer
+ * than"; alone, "the longest ferry" is its length.
  */
-function timedBy<T extends { readonly measure: string }>(found: T, toks: readonly string[]): T {
-  return (found.measure === "long" || found.measure === "short") && toks.some((t) => TAKING.has(t)) ? { ...found, measure: "take" } : found;
+function gradedIn(adjectives: ReadonlyMap<string, { measure: string; highest: boolean }>, word: string, toks: readonly string[]): { measure: string; highest: boolean } | undefined {
+  const found = adjectives.get(word);
+  return found && (found.measure === "long" || found.measure === "short") && toks.some((t) => TAKING.has(t)) ? { ...found, measure: "take" } : found;
 }
 
 /** Words ending a question that order by the verb before them ("Which employee joined first?"), by whether they ask for the latest. */
