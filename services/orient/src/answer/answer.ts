@@ -1,4 +1,4 @@
-import { canonicalPredicate, capitalized, fold, nameTokens, singulars } from "@boyd/graph";
+import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
@@ -898,11 +898,13 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   if (reading.members === "place") for (let i = 1; i < placesWithin(hops) && i < hops.length - 1; i++) own[i] = MEMBERSHIP;
   const score = scoring(reading, vocab);
   const candidates = [...words, ...(kind ? [kind] : []), ...(where ? [where] : [])];
-  const optionalFits = (w: RelationWord, s: number) => (w === kind ? s === 1 : true);
+  // The kind asked for names the end of the last fact the answer is at: `london capital_of england` makes London a
+  // capital, so "Which capital lies on the Thames?" is never answered England.
+  const optionalFits = (w: RelationWord, s: number, hop: Edge) => (w === kind ? s === 1 && !ofTheOtherEnd(hop) : true);
   const tied = tiedPositions(reading);
   const pairs = hops
     .flatMap((h, i) => candidates.map((w, j) => ({ i, j, s: tied.has(w.position) ? 0 : score(w, h.predicate) })))
-    .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s))));
+    .filter((x) => x.s >= WORD_MATCH_THRESHOLD && (x.j < words.length || (x.i === hops.length - 1 && optionalFits(candidates[x.j]!, x.s, hops[x.i]!))));
   const order = nearestFirst(words, reading.anchor);
   pairs.sort((a, b) => b.s - a.s || a.i - b.i || (order[a.j] ?? a.j) - (order[b.j] ?? b.j));
   for (const { i, j, s } of pairs) {
@@ -915,6 +917,17 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
     if (!used.has(j) && !tied.has(w.position) && !own.some((o) => o !== undefined && sameWord(o.text, w.text)) && hops.some((h) => score(w, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   return { own, used, total };
+}
+
+/** The noun a fact "of" makes its subject (`capital_of` -> "capital"); none for other facts. */
+function roleOf(predicate: string): readonly string[] {
+  const tokens = predicateTokens(predicate);
+  return tokens.length === 2 && tokens[1] === "of" ? [tokens[0]!] : [];
+}
+
+/** A fact "of" read from its subject to its object (`capital_of`): its noun names the subject, not the end reached. */
+function ofTheOtherEnd(hop: Edge): boolean {
+  return hop.direction === "out" && predicateTokens(hop.predicate).at(-1) === "of";
 }
 
 /**
@@ -967,7 +980,8 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   // A path up from it does not: "List the mammals" is never answered by `mammal is_a animal`.
   const kindIsAnchor = kind !== undefined && kind.position >= reading.anchor.start && kind.position < reading.anchor.end && downToMember(hops[0]!);
   if (kind && !kindTold && !kindIsAnchor && !reading.type && !(NUMBER.test(p.node) && NUMERIC_KINDS.has(kind.text))) {
-    const typed = await kindOf(p.node, [kind.text], vocab, view);
+    // "members of Queen" ties the role to Queen by the path itself; "Which capital ..." asks for any thing the role makes one.
+    const typed = await kindOf(p.node, [kind.text], vocab, view, !reading.nesting.has(kind.position));
     if (!typed) return undefined;
     steps.push(...typed);
   }
@@ -1119,13 +1133,18 @@ function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {
   return hops.length === 0 ? 0 : hops.reduce((sum, h) => sum + predicateFit(h.predicate, words), 0) / hops.length;
 }
 
-/** Facts saying the answer is of a kind one of the words names ("which crater": `jezero is-a crater`), through is-a chains too. */
-async function kindOf(id: string, kinds: readonly string[], vocab: Vocabulary, view: FactView): Promise<FactStep[] | undefined> {
+/**
+ * Facts saying the answer is of a kind one of the words names ("which crater": `jezero is-a crater`), through is-a chains
+ * too; `byRole`, also a role it holds (`london capital_of england` for "capital").
+ */
+async function kindOf(id: string, kinds: readonly string[], vocab: Vocabulary, view: FactView, byRole = false): Promise<FactStep[] | undefined> {
   const wanted = new Set(kinds.flatMap((k) => [k, ...singulars(k)]));
   const fits = (x: string) => vocab.namesOf(x).some((n) => n.split(" ").some((w) => wanted.has(w)));
   // Its own name may say it ("New York City", "Jezero Crater").
   if (fits(id)) return [];
   for (const e of await view.edges(id)) if (e.direction === "out" && kindPredicate(e.predicate) && fits(e.other)) return [e.step];
+  // A role held of something says it too: `london capital_of england` makes London a capital.
+  if (byRole) for (const e of await view.edges(id)) if (e.direction === "out" && roleOf(e.predicate).some((w) => wanted.has(w))) return [e.step];
   for (const p of IS_A) for (const e of await view.closure(id, p, "out")) if (fits(e.other)) return [e.step];
   return undefined;
 }
@@ -1203,9 +1222,16 @@ function patternOf(c: Candidate): string {
     // A place a chain passes through on its way to the one named ("born_in ?z1, ?z1 located_in england") is a variable too.
     if (vars.has(t.subject) && !vars.has(t.object) && after.slice(i + 1).some((s) => s.triple.subject === t.object)) vars.set(t.object, `?z${vars.size}`);
   });
+  // A fact of the answer whose other end differs from answer to answer (`?x capital_of ?_`) shows no one answer's.
+  const varied = new Set<string>();
+  for (const a of c.answers.slice(1)) {
+    const own = new Set(a.steps.slice(c.hops.length).map((s) => `${s.triple.predicate} ${s.triple.object}`));
+    for (const s of after) if (s.triple.subject === c.answers[0]!.id && !own.has(`${s.triple.predicate} ${s.triple.object}`)) varied.add(s.triple.predicate);
+  }
   for (const step of after) {
     const t = step.triple;
-    const part = `${named(t.subject)} ${t.predicate} ${named(t.object)}`;
+    const object = t.subject === c.answers[0]?.id && varied.has(t.predicate) && !vars.has(t.object) ? "?_" : named(t.object);
+    const part = `${named(t.subject)} ${t.predicate} ${object}`;
     if (!parts.includes(part) && part.includes("?")) parts.push(part);
   }
   return parts.join(", ");

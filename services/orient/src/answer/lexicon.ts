@@ -164,6 +164,23 @@ const AGENT_NOUNS: Record<string, readonly string[]> = {
 };
 
 /**
+ * Nouns for what a verb is done to, by noun: a dependency is what its
+ * owner depends on, a prerequisite what it requires. "a dependency of
+ * debug" is what debug depends on, never what depends on debug, as "the
+ * owner of X" is what owns X (see AGENT_NOUNS).
+ */
+const PATIENT_NOUNS: Record<string, readonly string[]> = {
+  dependency: ["depend", "rely", "require", "need", "use", "import"], requirement: ["require", "need"], prerequisite: ["require", "need"],
+  prey: ["eat", "hunt", "prey"], acquisition: ["acquire", "buy", "purchase"], purchase: ["buy", "purchase"], target: ["target", "attack"],
+};
+
+/** The verbs a noun names the object of ("dependencies" -> depend, require); none for any other word. */
+export function patientVerbs(noun: string): readonly string[] {
+  const one = noun.replace(/ies$/, "y").replace(/s$/, "");
+  return PATIENT_NOUNS[noun] ?? PATIENT_NOUNS[one] ?? [];
+}
+
+/**
  * Verbs that say one relation from its two ends: Carol reports to Bob when
  * Bob manages Carol; Ana works for Acme when Acme employs her; a service
  * runs on a node that hosts it. The relation lexicon puts each pair in one

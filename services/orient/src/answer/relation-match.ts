@@ -1,6 +1,6 @@
 import { similarity, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, participle, PARTICIPLE_IN_VERBS, pastForm, RELATION_SYNONYMS, verbOf, verbStem } from "./lexicon.js";
+import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, participle, PARTICIPLE_IN_VERBS, pastForm, patientVerbs, RELATION_SYNONYMS, verbOf, verbStem } from "./lexicon.js";
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import type { Mention, RelationWord } from "./question.js";
 
@@ -193,13 +193,16 @@ const SAME_PARTICIPLES: ReadonlySet<string> = new Set(["run", "put", "set", "cut
 /**
  * Which way a predicate points from X to the answer of "X's N" or "the N
  * of X" when N names whoever does a verb: the doer of the predicate's own
- * verb (`owns`, `led_by`), or of its converse (a boss and `reports_to`).
+ * verb (`owns`, `led_by`), or of its converse (a boss and `reports_to`);
+ * or what the verb is done to (a dependency and `depends_on`: X does it).
  */
 export function doerDirection(noun: string, predicate: string): "out" | "in" | undefined {
   const verbs = agentVerbs(noun);
   const doesIt = doesVerbOf(noun, predicate);
-  if (!doesIt && !verbs.some((v) => saysBackwards(v, predicate))) return undefined;
-  return doesIt !== passive(predicate) ? "in" : "out";
+  if (doesIt || verbs.some((v) => saysBackwards(v, predicate))) return doesIt !== passive(predicate) ? "in" : "out";
+  const doneTo = patientVerbs(noun).map((v) => verbStem(v));
+  if (predicateWords(predicate).some((w) => doneTo.includes(verbStem(w)))) return passive(predicate) ? "in" : "out";
+  return undefined;
 }
 
 /** Words before a relation word that make it a noun ("a prerequisite", "the prey", "its habitat"). */
