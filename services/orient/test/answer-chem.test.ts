@@ -50,7 +50,7 @@ describe("answering - what things are made of", () => {
     const store = await graphWith(CHEM);
     const a = await ask(store, "Which element has the lowest melting point?");
     expect(ids(a)).toEqual([]);
-    expect(a.unanswered).toBe("5 of 8 chemical_element have no melting_point_celsius (helium, hydrogen, neon, oxygen, sodium); any of them could be the lowest");
+    expect(a.unanswered).toBe("5 of the 8 members of chemical_element have no melting_point_celsius (helium, hydrogen, neon, oxygen, sodium); any of them could be the lowest");
     // With every element measured, the ranking answers, and no reason is left behind.
     const all = await graphWith([...CHEM, ...["helium", "hydrogen", "neon", "oxygen", "sodium"].map((e, i) => [e, "melting_point_celsius", String(-272 + i)] as const)]);
     const ranked = await ask(all, "Which element has the lowest melting point?");

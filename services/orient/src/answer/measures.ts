@@ -123,7 +123,8 @@ export function unmeasured(found: { cls: string; values: readonly Measured[]; me
   if (missing.length === 0) return undefined;
   const shown = missing.slice(0, 5).join(", ") + (missing.length > 5 ? `, and ${missing.length - 5} more` : "");
   const predicate = found.values[0]!.fact.predicate;
-  return `${missing.length} of ${found.members.length} ${found.cls} have no ${predicate} (${shown}); any of them could be the ${highest ? "highest" : "lowest"}`;
+  // The class is a symbol id, which no plural ending fits: "members of" says what is counted.
+  return `${missing.length} of the ${found.members.length} members of ${found.cls} have no ${predicate} (${shown}); any of them could be the ${highest ? "highest" : "lowest"}`;
 }
 
 /** Whether every one of `words` names a predicate by its own stem ("founded" `founded_in`, not `visitors_per_year` by way of "year"). */
