@@ -4,7 +4,7 @@ import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
 import { CONTAINMENT, downToMember, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, PLACE_WORDS, sameWord } from "./lexicon.js";
-import { asksAmount, isPolar, joinedBy, mannerAsked, namesClass, rankingAsked, readQuestion, universalAfterRelation, type Mention, type QuestionReading, type RelationWord } from "./question.js";
+import { asksAmount, isPolar, joinedBy, mannerAsked, namesClass, rankingAsked, readQuestion, universalAfterRelation, writtenTokens, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar, claimAsked } from "./polar.js";
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
@@ -154,7 +154,7 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
   const same = await answerSameAs(q, vocab, view);
   if (same) return same;
   if (q.polar) {
-    const existence = await answerExistence(q.toks, ask);
+    const existence = await answerExistence(q, ask);
     if (existence) return existence;
     // "Is KLM older than Lufthansa?", "Was it released before 2000?": the numbers say yes or no, or nothing does.
     const compared = (await answerPairCompared(q, vocab, view)) ?? (await answerValueCompared(q, vocab, view));
@@ -167,7 +167,7 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
     const chained = q.nestingWords.length > 1;
     const polar = ranked || owned || chained ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
-    return (await answerAsDescribed(q, q.toks, ask)) ?? (await answerThingHas(q, vocab, view)) ?? (await answerPlacedIn(q, view)) ?? polar;
+    return (await answerAsDescribed(q, ask)) ?? (await answerThingHas(q, vocab, view)) ?? (await answerPlacedIn(q, view)) ?? polar;
   }
   // "Who is in the band that formed in London?" asks for what is in the band, never for the band.
   const inside = insideAsked(q.toks);
@@ -221,7 +221,7 @@ async function answerModifiedClass(q: QuestionReading, ask: (text: string) => Pr
   const isClass = (m: Mention) => m.ids.some((id) => vocab.isClass(id));
   // A possessive's "s" is a token of its own: joined again, the text would read otherwise.
   if (!thing || !cls || thing.end !== cls.start || cls.end !== q.toks.length || cls === q.head || !isClass(cls) || isClass(thing) || q.toks.includes("s")) return undefined;
-  const described = await ask([...q.toks.slice(0, thing.start), cls.text, "that", "is", thing.text].join(" "));
+  const described = await ask([...writtenTokens(q, 0, thing.start), cls.text, "that", "is", ...writtenTokens(q, thing.start, thing.end)].join(" "));
   return described.answers.length > 0 ? described : undefined;
 }
 

@@ -196,7 +196,7 @@ export async function answerComparisonAmong(q: QuestionReading, ask: (text: stri
   if (!asked.measure && measure.length === 0) return undefined;
   if (describesOtherClass(q, [...asked.positions, ...measure.map((w) => w.position)], vocab)) return undefined;
   // "joined the EU after 1960": "joined" names both the relation to the EU and the year compared, so the rest keeps it.
-  const rest = trimmedWithout(q.toks, [...asked.positions, ...(shared ? [] : measure.map((w) => w.position))]);
+  const rest = trimmedWithout(q, [...asked.positions, ...(shared ? [] : measure.map((w) => w.position))]);
   if (rest.length === 0) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;

@@ -1,7 +1,7 @@
 import { canonicalPredicate } from "@boyd/graph";
 import { placesItsSubject, type Edge, type FactView } from "./facts.js";
 import { ARTICLES } from "./lexicon.js";
-import type { QuestionReading } from "./question.js";
+import { writtenTokens, type QuestionReading } from "./question.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 
 /**
@@ -125,7 +125,7 @@ async function holdersOf(asked: InsideAsked, q: QuestionReading, ask: (text: str
   // "the band Queen": the class before the name says what it is, as a fact must.
   const kind = rest.length === 2 && rest[0]!.start === asked.start && rest[0]!.end === last.start ? rest[0]! : undefined;
   if (ends && kind && (await view.anyIsClass(kind.ids))) return { answers: await ofKind(last.ids, kind.ids, view) };
-  const described = await ask(["what", "is", ...q.toks.slice(3)].join(" "));
+  const described = await ask(["what", "is", ...writtenTokens(q, 3)].join(" "));
   if (described.kind !== "entities" || described.answers.length === 0) return undefined;
   return { answers: described.answers, pattern: described.pattern, described };
 }

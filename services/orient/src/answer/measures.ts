@@ -2,7 +2,7 @@ import { predicateTokens } from "@boyd/graph";
 import { stem } from "@boyd/vsa";
 import { type Edge, type FactView } from "./facts.js";
 import { AGE_MEASURE, BEGINNING_NOUNS, BEGINNINGS, LIGHT_WORDS, verbOf } from "./lexicon.js";
-import { AMOUNT_ADJECTIVES, type Mention, type QuestionReading, type RelationWord } from "./question.js";
+import { AMOUNT_ADJECTIVES, writtenTokens, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { pathScore, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { valued, type Valued } from "./dates.js";
 import { NUMBER } from "./result.js";
@@ -194,9 +194,9 @@ export function describesOtherClass(q: QuestionReading, positions: readonly numb
  * ranking or comparison), and without the copula, auxiliary or article
  * that leaves at the end ("... is the oldest", "... were released after 2000").
  */
-export function trimmedWithout(toks: readonly string[], positions: readonly number[]): string[] {
-  const rest = toks.filter((_, i) => !positions.includes(i));
-  while (rest.length > 0 && TRAILING.has(rest[rest.length - 1]!)) rest.pop();
+export function trimmedWithout(q: Pick<QuestionReading, "toks" | "capitals">, positions: readonly number[]): string[] {
+  const rest = writtenTokens(q).filter((_, i) => !positions.includes(i));
+  while (rest.length > 0 && TRAILING.has(rest[rest.length - 1]!.toLowerCase())) rest.pop();
   return rest;
 }
 

@@ -2,7 +2,7 @@ import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import { chainWithin, IS_A, kindPredicate, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
 import { fromAsked } from "./places.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
-import type { Mention, QuestionReading, RelationWord } from "./question.js";
+import { writtenTokens, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { doerDirection, namesOtherEnd, particleMisfits, passive, standsAsVerb, verbSubjectFirst, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { OWL_FUNCTIONAL, type Vocabulary } from "./vocabulary.js";
@@ -201,7 +201,8 @@ const NOT_PLAIN: ReadonlySet<string> = new Set(["not", "no", "never", "nor", "t"
  * that reading when it is not (never NO: not being found is not being
  * refuted); undefined when the description is no question the graph reads.
  */
-export async function answerAsDescribed(q: QuestionReading, toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+export async function answerAsDescribed(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+  const { toks } = q;
   const thing = q.mentions[0]!;
   // The copula comes first ("Is Europa a ...", "Is a dog a ..."), or right after the thing ("... whether Europa is a ...").
   const first = COPULAS.has(toks[0]!) && (thing.start === 1 || (thing.start === 2 && ARTICLES.has(toks[1]!)));
@@ -211,8 +212,8 @@ export async function answerAsDescribed(q: QuestionReading, toks: readonly strin
   // "a moon of Jupiter", or an owner's noun: "Is Priya Carol's manager?" asks who Carol's manager is.
   const owner = q.mentions.find((m) => m.start === i && m.possessor && toks[m.end] === "s");
   if (!owner && !ARTICLES.has(toks[i] ?? "")) return undefined;
-  const description = toks.slice(owner ? i : i + 1);
-  if (description.length === 0 || description.some((t) => NOT_PLAIN.has(t))) return undefined;
+  const description = writtenTokens(q, owner ? i : i + 1);
+  if (description.length === 0 || description.some((t) => NOT_PLAIN.has(t.toLowerCase()))) return undefined;
   // A bare name describes nothing the membership check (answerPolar) did not ask: "find the mammal" reads as
   // what a mammal is, and "Is an animal a mammal?" would be yes by `mammal is_a animal`.
   if (!owner && q.mentions.some((m) => m.start === i + 1 && m.end === toks.length)) return undefined;
@@ -231,11 +232,11 @@ export async function answerAsDescribed(q: QuestionReading, toks: readonly strin
  * UNKNOWN when it has none (what the graph does not hold may still be).
  * Undefined for any other yes/no question.
  */
-export async function answerExistence(toks: readonly string[], ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
-  const opener = existenceOpener(toks);
+export async function answerExistence(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+  const opener = existenceOpener(q.toks);
   if (opener === undefined) return undefined;
-  const rest = toks.slice(opener);
-  if (rest.length === 0 || rest.some((t) => NOT_PLAIN.has(t))) return undefined;
+  const rest = writtenTokens(q, opener);
+  if (rest.length === 0 || q.toks.slice(opener).some((t) => NOT_PLAIN.has(t))) return undefined;
   const found = await ask(`which ${rest.join(" ")}`);
   if (!readAsOpen(found)) return undefined;
   return yesIfShown(found, found.answers[0], `some ?x: ${found.pattern}`);

@@ -51,6 +51,8 @@ export type Comparison = {
 export interface QuestionReading {
   /** The question's tokens, as positions count them. */
   readonly toks: readonly string[];
+  /** Per token, whether it was written with a capital ("Brunel" may name Isambard Kingdom Brunel; "brunel" names no one). */
+  readonly capitals: readonly boolean[];
   /** A yes/no question ("Is a dog a fish?", "Find out whether ..."). */
   readonly polar: boolean;
   /** Entity mentions, in the order of the text. */
@@ -100,6 +102,15 @@ export interface QuestionReading {
 }
 
 /**
+ * The question's tokens from `from` to `to` with their capitals as written:
+ * words asked again as a question of their own ("which stations designed
+ * by Brunel") keep a shortened name a name, which in lower case it is not.
+ */
+export function writtenTokens(q: Pick<QuestionReading, "toks" | "capitals">, from = 0, to = q.toks.length): string[] {
+  return q.toks.slice(from, to).map((t, i) => (q.capitals[from + i] ? t[0]!.toUpperCase() + t.slice(1) : t));
+}
+
+/**
  * Reads a goal's text: finds the longest runs of tokens that name symbols
  * (multi-word names and plurals included), the head noun after "which",
  * "what" or "the", whether it asks yes or no, and the remaining content
@@ -110,7 +121,8 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   const toks = tokens(text);
   // "after 1898": the number is compared with, even where the graph has a symbol of that name.
   const numbered = comparisonAsked(toks);
-  const found = findMentions(toks, vocab, capitalized(text)).filter((m) => !numbered || numbered.positions.every((i) => i < m.start || i >= m.end));
+  const capitals = capitalized(text);
+  const found = findMentions(toks, vocab, capitals).filter((m) => !numbered || numbered.positions.every((i) => i < m.start || i >= m.end));
   const polar = isPolar(toks);
   // "released after Titanic": compared with Titanic's year, so Titanic is no thing the answers relate to (a yes/no question is read by pairCompared).
   const comparison: Comparison | undefined = numbered ?? (polar || options.compareWithThings === false ? undefined : comparisonWithThing(toks, found));
@@ -161,7 +173,7 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   const nesting = new Set(toks.flatMap((_, i) => (toks[i - 1] === "s" || toks[i + 1] === "of" ? [i] : [])));
   const nestingWords = words.filter((w) => nesting.has(w.position));
   const paired = polar ? pairCompared(toks, mentions, vocab) : undefined;
-  return { toks, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions, ...(numbered.scaled ? { scaled: true } : {}), ...(numbered.date ? { date: numbered.date } : {}) } : comparison, lastJoined: lastJoined(toks, mentions), firstJoined: firstJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
+  return { toks, capitals, polar, paired, mentions, unit: unitKey, superlative, comparison: numbered ? { op: numbered.op, value: numbered.value, measure: numbered.measure, positions: numbered.positions, ...(numbered.scaled ? { scaled: true } : {}), ...(numbered.date ? { date: numbered.date } : {}) } : comparison, lastJoined: lastJoined(toks, mentions), firstJoined: firstJoined(toks, mentions), head, lead, choice: isChoice(toks), words, headWord, quantity, within, alike, nested, person, nesting, nestingWords, where };
 }
 
 /** Fillers that may restrict what follows them ("just guitar", "exactly one"), as "only" does. */

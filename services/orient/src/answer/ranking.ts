@@ -3,7 +3,7 @@ import { mixesDates } from "./dates.js";
 import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
 import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, wordsAfter, type Numbered } from "./measures.js";
-import type { Mention, QuestionReading } from "./question.js";
+import { writtenTokens, type Mention, type QuestionReading } from "./question.js";
 import type { FoundAnswer, QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -78,7 +78,7 @@ async function refusedRanking(q: QuestionReading, head: Mention, vocab: Vocabula
  */
 export async function answerSuperlativeAmong(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.superlative;
-  const rest = trimmedWithout(q.toks, asked?.positions ?? []);
+  const rest = trimmedWithout(q, asked?.positions ?? []);
   if (!asked || rest.length === 0 || describesOtherClass(q, asked.positions, vocab)) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
@@ -111,8 +111,7 @@ export async function answerSuperlativeNested(q: QuestionReading, ask: (text: st
   const inner = await ask(ranked.inner);
   const winner = inner.kind === "entities" && inner.answers.length === 1 ? inner.answers[0]! : undefined;
   if (!winner) return undefined;
-  const { toks } = q;
-  const outer = await ask([...toks.slice(0, ranked.from), ...nameOfId(winner.id).split(" "), ...toks.slice(ranked.to)].join(" "));
+  const outer = await ask([...writtenTokens(q, 0, ranked.from), ...nameOfId(winner.id).split(" "), ...writtenTokens(q, ranked.to)].join(" "));
   if (outer.kind !== "entities" || outer.answers.length === 0) return undefined;
   const answers = outer.answers.map((a) => ({ ...a, confidence: a.confidence * winner.confidence, steps: [...a.steps, ...winner.steps] }));
   return { ...outer, pattern: `${outer.pattern} with ${winner.id} = ${inner.pattern}`, predicates: [...outer.predicates, ...inner.predicates], answers };
