@@ -1,7 +1,7 @@
 import type { FactStep, FactView } from "./facts.js";
 import { compares, valued, type Valued } from "./dates.js";
 import { AGE_MEASURE, ARTICLES, LIGHT_WORDS, MAKING_VERBS } from "./lexicon.js";
-import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, wordsAfter, type Numbered } from "./measures.js";
+import { began, datesSomething, describesOtherClass, measure, measuredBy, measureWords, namedByAll, namedByStem, numberOf, onlyClassNamed, trimmedWithout, wordsAfter, type Numbered } from "./measures.js";
 import type { Comparison, QuestionReading, RelationWord } from "./question.js";
 import { unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { measuresTime, nameScale, scaleInto } from "./units.js";
@@ -134,12 +134,19 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
 }
 
 /** Verbs that say a span of time is what is compared ("take less than 25 minutes"), naming no relation of their own. */
-const DURATION_VERBS: ReadonlySet<string> = new Set(["take", "takes", "took", "taking", "last", "lasts", "lasted", "lasting"]);
+const DURATION_VERBS: ReadonlySet<string> = new Set(["take", "takes", "took", "taking", "last", "lasts", "lasted", "lasting", "run", "runs", "ran", "running"]);
 
 /** The words without a verb of duration, when the comparison is of a span of time ("25 minutes", or a word for one: "25 prep minutes"). */
 function withoutDurationVerb(words: readonly RelationWord[], unit: string | undefined): RelationWord[] {
   const ofTime = (unit !== undefined && measuresTime(unit)) || words.some((w) => measuresTime(w.text));
   return ofTime ? words.filter((w) => !DURATION_VERBS.has(w.text)) : [...words];
+}
+
+/** The position of a verb of duration right before a comparison of time ("run longer than 2 hours", "last for over 3 days"), if any. */
+function durationVerbBefore(q: QuestionReading, at: number): number[] {
+  const verb = q.toks[at - 1] === "for" ? at - 2 : at - 1;
+  const timed = q.unit !== undefined && measuresTime(q.unit);
+  return timed && DURATION_VERBS.has(q.toks[verb] ?? "") ? [verb, ...(verb === at - 2 ? [at - 1] : [])] : [];
 }
 
 /** What an answer's number is compared with, in one predicate's unit: the value, the facts that give it, and the pattern's words for it. */
@@ -192,11 +199,16 @@ async function boundsOf(asked: Comparison, unit: string | undefined, vocab: Voca
 export async function answerComparisonAmong(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.comparison;
   if (!asked) return undefined;
-  const { words: measure, shared } = asked.measure ? { words: [], shared: false } : comparedWords(q, asked.positions);
-  if (!asked.measure && measure.length === 0) return undefined;
+  const compared = asked.measure ? { words: [], shared: false } : comparedWords(q, asked.positions);
+  // "run for more than 2 hours": the verb of duration says a span of time is compared, in the unit said.
+  const measure = withoutDurationVerb(compared.words, q.unit);
+  const shared = compared.shared;
+  if (!asked.measure && measure.length === 0 && compared.words.length === 0) return undefined;
   if (describesOtherClass(q, [...asked.positions, ...measure.map((w) => w.position)], vocab)) return undefined;
   // "joined the EU after 1960": "joined" names both the relation to the EU and the year compared, so the rest keeps it.
-  const rest = trimmedWithout(q, [...asked.positions, ...(shared ? [] : measure.map((w) => w.position))]);
+  // "films directed by Scott run longer than 2 hours": the verb of duration goes with the comparison.
+  const spent = [...asked.positions, ...(shared ? [] : measure.map((w) => w.position)), ...durationVerbBefore(q, asked.positions[0]!)];
+  const rest = trimmedWithout(q, spent);
   if (rest.length === 0) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
@@ -244,8 +256,13 @@ function comparedBy(asked: NonNullable<QuestionReading["comparison"]>, words: re
   const fits = (p: string): boolean => (measured ? byMeasure(p) || (nounAfter && named(p)) : named(p));
   // "more than 50 million" against `population_millions` is more than 50 in its scale.
   const rescale = (p: string): number => (asked.scaled ? nameScale(p) : 1);
+  // A year or a date converts into no other unit: "more than 2 hours" is never a `release_year`.
+  const convert = (p: string, unit: string): number | undefined => {
+    const factor = scaleInto(p, unit);
+    return datesSomething(p) && factor !== 1 ? undefined : factor;
+  };
   return (p) => {
-    const into = !fits(p) ? undefined : unit ? scaleInto(p, unit) : 1;
+    const into = !fits(p) ? undefined : unit ? convert(p, unit) : 1;
     return into === undefined ? undefined : into / rescale(p);
   };
 }
@@ -266,7 +283,8 @@ function comparedWords(q: QuestionReading, positions: readonly number[]): { word
   const after = wordsAfter(q, positions);
   if (after.length > 0) return { words: after, shared: false };
   const wordAt = (at: number) => q.words.find((w) => w.position === at);
-  const before = wordAt(positions[0]! - 1);
+  // "last for over 3 days": the verb before "for".
+  const before = wordAt(positions[0]! - 1) ?? (q.toks[positions[0]! - 1] === "for" ? wordAt(positions[0]! - 2) : undefined);
   if (before) return { words: [before], shared: false };
   const thing = q.mentions.find((m) => m.end === positions[0]);
   if (!thing) return { words: [], shared: false };

@@ -181,6 +181,12 @@ export function patientVerbs(noun: string): readonly string[] {
 }
 
 /**
+ * Verbs said the other way round with "in" after them: a film stars an
+ * actor, who stars in it; a show features a band, which features in it.
+ */
+export const TURNED_BY_IN: ReadonlySet<string> = new Set(["star", "feature"]);
+
+/**
  * Verbs that say one relation from its two ends: Carol reports to Bob when
  * Bob manages Carol; Ana works for Acme when Acme employs her; a service
  * runs on a node that hosts it. The relation lexicon puts each pair in one

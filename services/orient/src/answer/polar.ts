@@ -3,7 +3,7 @@ import { chainWithin, IS_A, kindPredicate, placesItsSubject, type Edge, type Fac
 import { fromAsked } from "./places.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import { writtenTokens, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { doerDirection, namesOtherEnd, particleMisfits, passive, standsAsVerb, verbSubjectFirst, predicateFit, relationScore, saysBackwards, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { doerDirection, namesOtherEnd, particleMisfits, passive, standsAsVerb, verbSubjectFirst, predicateFit, relationScore, saysBackwards, turnedByIn, verbLike, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import { OWL_FUNCTIONAL, type Vocabulary } from "./vocabulary.js";
 
@@ -45,7 +45,7 @@ async function answerPolarOf(q: QuestionReading, subjects: readonly string[], vo
   // the first thing named is the subject, unless the predicate (`directed_by`) or the words ("orbited by") are passive.
   // A verb that says the predicate backwards turns it too ("Does Bob manage Carol?" is `carol reports_to bob`).
   const passiveWords = q.words.some((w) => w.passive);
-  const backwards = (p: string): boolean => q.words.some((w) => saysBackwards(w.text, p));
+  const backwards = (p: string): boolean => q.words.some((w) => saysBackwards(w.text, p) || turnedByIn(w, q.toks, p));
   // "Is Marcus Carol's boss?": a noun for whoever does the verb to the owner says the roles, as it does in open questions (`carol reports_to marcus`).
   const ownerOf = (target: Mention): Mention | undefined => (first.possessor ? first : target.possessor ? target : undefined);
   const doer = (p: string): "out" | "in" | undefined => q.nestingWords.map((w) => doerDirection(w.text, p)).find((d) => d !== undefined);

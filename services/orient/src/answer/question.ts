@@ -1,6 +1,7 @@
 import { AGE_MEASURE, ARTICLES, COPULAS, FILLER_WORDS, HEAD_OPENERS, PLACE_WORDS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
 import { dateSaidAt, valued } from "./dates.js";
 import { NUMBER } from "./result.js";
+import { measuresTime } from "./units.js";
 import { wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { capitalized, nameTokens as tokens, predicateTokens, singulars } from "@boyd/graph";
 import type { Vocabulary } from "./vocabulary.js";
@@ -513,6 +514,12 @@ function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>,
 /** Verbs of taking time ("last" is left out: "the last album" takes none). */
 const TAKING: ReadonlySet<string> = new Set(["take", "takes", "took", "taken", "lasts", "lasted"]);
 
+/** Verbs of running, which take time only beside a unit of it ("run longer than 3 hours"; a river runs long too). */
+const RUNNING: ReadonlySet<string> = new Set(["run", "runs", "ran", "running"]);
+
+/** The words of units of time ("hours", "mins"). */
+const TIME_UNIT_WORDS: ReadonlySet<string> = new Set(Object.entries(UNITS).flatMap(([unit, names]) => (measuresTime(unit) ? names : [])));
+
 /**
  * What a graded adjective ("longer", "quickest") measures in this
  * question, and whether it asks for the higher. With a verb of taking
@@ -522,7 +529,8 @@ const TAKING: ReadonlySet<string> = new Set(["take", "takes", "took", "taken", "
  */
 function gradedIn(adjectives: ReadonlyMap<string, { measure: string; highest: boolean }>, word: string, toks: readonly string[]): { measure: string; highest: boolean } | undefined {
   const found = adjectives.get(word);
-  return found && (found.measure === "long" || found.measure === "short") && toks.some((t) => TAKING.has(t)) ? { ...found, measure: "take" } : found;
+  const taking = toks.some((t) => TAKING.has(t)) || (toks.some((t) => RUNNING.has(t)) && toks.some((t) => TIME_UNIT_WORDS.has(t)));
+  return found && (found.measure === "long" || found.measure === "short") && taking ? { ...found, measure: "take" } : found;
 }
 
 /** Words ending a question that order by the verb before them ("Which employee joined first?"), by whether they ask for the latest. */

@@ -1,6 +1,6 @@
 import { similarity, TextEncoder } from "@boyd/vsa";
 import { IS_A } from "./facts.js";
-import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, participle, PARTICIPLE_IN_VERBS, pastForm, patientVerbs, RELATION_SYNONYMS, verbOf, verbStem } from "./lexicon.js";
+import { agentVerbs, CONVERSE_NOUNS, CONVERSE_VERBS, COPULAS, participle, PARTICIPLE_IN_VERBS, pastForm, patientVerbs, RELATION_SYNONYMS, TURNED_BY_IN, verbOf, verbStem } from "./lexicon.js";
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import type { Mention, RelationWord } from "./question.js";
 
@@ -100,6 +100,17 @@ function activeOfParticiple(word: string, predicate: string): boolean {
   if (t.length !== 2 || (t[1] !== "in" && t[1] !== "at") || word === t[0] || !participle(t[0]!)) return false;
   const verb = verbStem(t[0]!);
   return PLACED_BY_OBJECT.has(verb) && verbStem(word) === verb;
+}
+
+/**
+ * "Who starred in Heat?" over `heat starring al_pacino`: a verb of
+ * TURNED_BY_IN with "in" after it says a predicate that is the verb alone
+ * backwards (`starred_in` says it as the question does).
+ */
+export function turnedByIn(word: RelationWord, toks: readonly string[] | undefined, predicate: string): boolean {
+  const t = predicateTokens(predicate);
+  const verb = verbStem(word.text);
+  return toks?.[word.position + 1] === "in" && TURNED_BY_IN.has(verb) && t.length === 1 && verbStem(t[0]!) === verb;
 }
 
 /** Whether the noun `word` names the other end of `predicate`'s relation ("children" and `parent_of`). */
@@ -261,7 +272,7 @@ export function verbSubjectFirst(verb: RelationWord, predicate: string, toks: re
   // "is depended on by": a particle may stand between the participle and its "by".
   const byFollows = toks[verb.position + 1] === "by" || toks[verb.position + 2] === "by";
   const passiveVoice = verb.passive === true || (participle && (COPULAS.has(toks[verb.position - 1] ?? "") || byFollows));
-  return (owner === "first") !== nounActs !== passiveVoice;
+  return (owner === "first") !== nounActs !== passiveVoice !== turnedByIn(verb, toks, predicate);
 }
 
 /**
@@ -282,7 +293,7 @@ export function expectedDirection(predicate: string, anchor: Mention, word: Rela
     // is the subject. A passive predicate (`directed_by`) or passive words
     // ("directed by") each turn that round.
     // "Who manages Carol?" asks `carol reports_to ?x`: a verb that says the predicate backwards turns it too.
-    const turned = (passive(predicate) !== (word.passive === true)) !== saysBackwards(word.text, predicate);
+    const turned = (passive(predicate) !== (word.passive === true)) !== (saysBackwards(word.text, predicate) || turnedByIn(word, toks, predicate));
     return anchor.start < word.position !== turned ? "out" : "in";
   }
   // "What does jinja depend on?" over `flask dependency jinja` or `jinja dependency_of flask`: a verb for a noun predicate
