@@ -73,3 +73,30 @@ describe("answering - a noun for what a verb is done to ('Is tokio a dependency 
     expect((await ask(store, "What are tokio's dependencies?")).answers.map((x) => x.symbolId)).toEqual(["mio"]);
   });
 });
+
+// Teachers, the department each is tied to (one heads it), and the students each teaches.
+const SCHOOL: Facts = [
+  ["ms_ade", "heads", "physics"],
+  ["mr_bose", "works_in", "physics"],
+  ["mrs_cole", "works_in", "history"],
+  ["ms_ade", "is_a", "teacher"],
+  ["mr_bose", "is_a", "teacher"],
+  ["mrs_cole", "is_a", "teacher"],
+  ["yusuf", "taught_by", "ms_ade"],
+  ["zoe", "taught_by", "mr_bose"],
+  ["wen", "taught_by", "mrs_cole"],
+  ["yusuf", "is_a", "student"],
+  ["zoe", "is_a", "student"],
+  ["wen", "is_a", "student"],
+];
+
+describe("answering - a pattern shows what differs from answer to answer", () => {
+  it("names every fact that ties an answer where the answers differ ('?y1 heads|works_in physics')", async () => {
+    const store = await graphWith(SCHOOL, "school.csv");
+    const a = await ask(store, "Which students are taught by teachers in physics?");
+    expect(a.answers.map((x) => x.symbolId).sort()).toEqual(["yusuf", "zoe"]);
+    // It read "?y1 heads physics", the first answer's tie, as if it were every answer's.
+    expect(a.pattern).toBe("?y1 is_a teacher, ?x taught_by ?y1, ?x is_a student, ?y1 heads|works_in physics");
+    expect(a.answers.find((x) => x.symbolId === "zoe")!.proof!.summary).toContain("mr_bose works_in physics");
+  });
+});

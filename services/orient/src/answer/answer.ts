@@ -1205,34 +1205,46 @@ async function kindsOnTheWay(p: Partial, rest: readonly RelationWord[], vocab: V
  * the path's symbols as their variables ("?y1 located_in leeds").
  */
 function patternOf(c: Candidate): string {
+  const [first, ...others] = c.answers.map((a) => partsFor(c, a));
+  if (!first) return partsFor(c, undefined).join(", ");
+  // Each answer is proven by its own facts: a part not every answer shares shows what differs as such
+  // ("?y1 heads|works_in cardiology", "?x capital_of ?_"), never as if the first answer's held for all.
+  return first.map((part) => (others.every((o) => o.includes(part)) ? part : merged(part, first, others))).join(", ");
+}
+
+/** The pattern's parts as one answer's facts give them: the path with its variables, then the facts tying the answer. */
+function partsFor(c: Candidate, answer: FoundAnswer | undefined): string[] {
   const vars = new Map<string, string>();
   let current = c.anchor;
   const parts: string[] = [];
   c.hops.forEach((h, i) => {
     const v = i === c.hops.length - 1 ? "?x" : `?y${i + 1}`;
     parts.push(h.direction === "out" ? `${current} ${h.predicate} ${v}` : `${v} ${h.predicate} ${current}`);
-    const step = c.answers[0]?.steps[i]?.triple;
+    const step = answer?.steps[i]?.triple;
     if (step) vars.set(h.direction === "out" ? step.object : step.subject, v);
     current = v;
   });
   const named = (id: string): string => vars.get(id) ?? id;
-  const after = c.answers[0]?.steps.slice(c.hops.length) ?? [];
+  const after = answer?.steps.slice(c.hops.length) ?? [];
   after.forEach((step, i) => {
     const t = step.triple;
     // A place a chain passes through on its way to the one named ("born_in ?z1, ?z1 located_in england") is a variable too.
     if (vars.has(t.subject) && !vars.has(t.object) && after.slice(i + 1).some((s) => s.triple.subject === t.object)) vars.set(t.object, `?z${vars.size}`);
   });
-  // A fact of the answer whose other end differs from answer to answer (`?x capital_of ?_`) shows no one answer's.
-  const varied = new Set<string>();
-  for (const a of c.answers.slice(1)) {
-    const own = new Set(a.steps.slice(c.hops.length).map((s) => `${s.triple.predicate} ${s.triple.object}`));
-    for (const s of after) if (s.triple.subject === c.answers[0]!.id && !own.has(`${s.triple.predicate} ${s.triple.object}`)) varied.add(s.triple.predicate);
-  }
   for (const step of after) {
     const t = step.triple;
-    const object = t.subject === c.answers[0]?.id && varied.has(t.predicate) && !vars.has(t.object) ? "?_" : named(t.object);
-    const part = `${named(t.subject)} ${t.predicate} ${object}`;
+    const part = `${named(t.subject)} ${t.predicate} ${named(t.object)}`;
     if (!parts.includes(part) && part.includes("?")) parts.push(part);
   }
-  return parts.join(", ");
+  return parts;
+}
+
+/** A part of the first answer's pattern as all answers have it: other predicates between the same ends, or another object. */
+function merged(part: string, first: readonly string[], others: readonly (readonly string[])[]): string {
+  const [subject, predicate, object] = part.split(" ") as [string, string, string];
+  const own = (o: readonly string[], fits: (s: string, p: string, x: string) => boolean) => o.find((q) => !first.includes(q) && fits(...(q.split(" ") as [string, string, string])));
+  const predicates = others.map((o) => own(o, (s, _p, x) => s === subject && x === object)?.split(" ")[1]);
+  if (predicates.every((q) => q !== undefined)) return `${subject} ${[...new Set([predicate, ...predicates])].join("|")} ${object}`;
+  if (!object.startsWith("?") && others.every((o) => o.includes(part) || own(o, (s, q) => s === subject && q === predicate))) return `${subject} ${predicate} ?_`;
+  return part;
 }
