@@ -186,7 +186,8 @@ export function verbLike(predicate: string): boolean {
   if (["to", "in", "by", "on", "at", "from", "with", "into", "for"].includes(last) && t.length > 1) return true;
   // `influenced`, `acquired`, `wrote`: a verb in the past is active, its subject the one who did it.
   if (t.length === 1 && pastForm(first)) return true;
-  return t.length === 1 && first.length > 3 && first.endsWith("s") && !first.endsWith("ss");
+  // `orbits`, `owns`: a verb's third person; never a noun ending so (`status`, `genus`, `basis`, `class`).
+  return t.length === 1 && first.length > 3 && /[^siu]s$/.test(first);
 }
 
 /** Whether a verb predicate is passive ("maintained_by", "written_by"): its subject is what the active verb acts on. */
