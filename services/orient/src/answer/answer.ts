@@ -14,6 +14,7 @@ import { answerPopulation, countedQuestion, countOf, statesCount } from "./count
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { answerInside, answerPlacedIn, insideAsked } from "./inside.js";
+import { answerInState } from "./state.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { asWritten, exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
@@ -167,7 +168,7 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
     const chained = q.nestingWords.length > 1;
     const polar = ranked || owned || chained ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
-    return (await answerAsDescribed(q, ask)) ?? (await answerThingHas(q, vocab, view)) ?? (await answerPlacedIn(q, view)) ?? polar;
+    return (await answerAsDescribed(q, ask)) ?? (await answerThingHas(q, vocab, view)) ?? (await answerPlacedIn(q, view)) ?? (await answerInState(q, view)) ?? polar;
   }
   // "Who is in the band that formed in London?" asks for what is in the band, never for the band.
   const inside = insideAsked(q.toks);
