@@ -10,7 +10,7 @@ import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerP
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { climbed, climbing, fromAsked, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
-import { answerPopulation, countedQuestion, countOf, statesCount } from "./counting.js";
+import { answerCountPassed, answerPopulation, countedQuestion, countOf, statesCount } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { answerInside, answerPlacedIn, insideAsked } from "./inside.js";
@@ -168,7 +168,7 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
     const chained = q.nestingWords.length > 1;
     const polar = ranked || owned || chained ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
-    return (await answerAsDescribed(q, ask)) ?? (await answerThingHas(q, vocab, view)) ?? (await answerPlacedIn(q, view)) ?? (await answerInState(q, view)) ?? polar;
+    return (await answerAsDescribed(q, ask)) ?? (await answerThingHas(q, vocab, view)) ?? (await answerPlacedIn(q, view)) ?? (await answerInState(q, view)) ?? (await answerCountPassed(q, ask)) ?? polar;
   }
   // "Who is in the band that formed in London?" asks for what is in the band, never for the band.
   const inside = insideAsked(q.toks);

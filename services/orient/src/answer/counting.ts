@@ -1,5 +1,6 @@
 import { nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { FILLER_WORDS, UNIT_SCALES } from "./lexicon.js";
+import { writtenTokens, type QuestionReading } from "./question.js";
 import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -17,6 +18,29 @@ export function countedQuestion(text: string): string | undefined {
   if (toks[i] !== "how" || toks[i + 1] !== "many") return undefined;
   const at = /\bhow\s+many\b/i.exec(text);
   return at ? `${text.slice(0, at.index)}Which${text.slice(at.index + at[0].length)}` : undefined;
+}
+
+/** Auxiliaries that open a yes/no question of doing ("Does the Danube flow through ...", "Has Ana written ..."). */
+const DOING: ReadonlySet<string> = new Set(["does", "do", "did", "has", "have", "had"]);
+
+/**
+ * "Does the Danube flow through more than 4 countries?", "Has Ana written
+ * at least 2 novels?": yes when the count the graph proves ("How many
+ * countries does the Danube flow through?") passes the bound, with every
+ * fact counted as proof. Only a lower bound is answered, and never no: the
+ * facts prove at least so many, and the graph may not hold every one.
+ */
+export async function answerCountPassed(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+  const asked = q.comparison;
+  if (!q.polar || !asked || asked.value === undefined || asked.date || (asked.op !== ">" && asked.op !== ">=") || !DOING.has(q.toks[0] ?? "")) return undefined;
+  const counted = q.mentions.find((m) => m.start === asked.positions.at(-1)! + 1 && m.end === q.toks.length);
+  if (!counted) return undefined;
+  const count = await ask(["how", "many", ...writtenTokens(q, counted.start, counted.end), ...writtenTokens(q, 0, asked.positions[0])].join(" "));
+  const [only, ...more] = count.answers;
+  if (count.kind !== "entities" || !only || more.length > 0 || !NUMBER.test(only.id)) return undefined;
+  const n = Number(only.id);
+  if (!(asked.op === ">" ? n > asked.value : n >= asked.value)) return undefined;
+  return { kind: "yes", pattern: `${count.pattern}, count ${asked.op} ${asked.value}`, subjects: count.subjects, predicates: count.predicates, answers: [], proof: only.steps };
 }
 
 const DWELLERS: ReadonlySet<string> = new Set(["people", "persons", "inhabitants", "residents"]);
