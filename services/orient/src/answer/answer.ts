@@ -977,6 +977,8 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
   // A number is never a place: "Where is the Night Watch?" is not answered by the year it was `completed_in`.
   if (where && (NUMBER.test(p.node) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) return undefined;
+  // "Where is Ada?" asks where she is: never where she was born or died, which no word of the question asked.
+  if (where && reading.words.length === 0 && hops.some((h) => happenedAt(h.predicate))) return undefined;
   // "List the books": the path down from `book` says the kind already; a name with "book" in it ("nonfiction book") is no more proof.
   // A path up from it does not: "List the mammals" is never answered by `mammal is_a animal`.
   const kindIsAnchor = kind !== undefined && kind.position >= reading.anchor.start && kind.position < reading.anchor.end && downToMember(hops[0]!);
@@ -1129,6 +1131,13 @@ function beforeAnchor(reading: Reading): number {
   while (i >= 0 && ARTICLES.has(reading.toks[i]!)) i--;
   return i;
 }
+
+/** A fact of where something happened to its subject (`born_in`, `deathPlace`, `buried_at`), not where it is. */
+function happenedAt(predicate: string): boolean {
+  return predicateTokens(predicate).some((w) => EVENTS_AT.has(w));
+}
+
+const EVENTS_AT: ReadonlySet<string> = new Set(["born", "birth", "birthplace", "died", "death", "deathplace", "buried", "burial"]);
 
 function fitOf(hops: readonly Edge[], words: readonly RelationWord[]): number {
   return hops.length === 0 ? 0 : hops.reduce((sum, h) => sum + predicateFit(h.predicate, words), 0) / hops.length;

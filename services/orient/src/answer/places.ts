@@ -71,11 +71,14 @@ export function namesPlace(last: Edge, namedByWhere: boolean): boolean {
   return namedByWhere && predicateTokens(last.predicate).at(-1) === "of";
 }
 
-/** A predicate whose object is a place by its name (`born_in`, `located_at`, `comes_from`). */
+/** A predicate whose object is a place by its name (`born_in`, `located_at`, `comes_from`, `birth_place`, `birthPlace`, `country`). */
 export function locative(predicate: string): boolean {
-  const last = predicateTokens(predicate).at(-1);
-  return last === "in" || last === "at" || last === "from";
+  const last = predicateTokens(predicate).at(-1) ?? "";
+  return last === "in" || last === "at" || last === "from" || PLACE_NOUNS.has(last);
 }
+
+/** Last words of a predicate naming where its subject is, was or happened. */
+const PLACE_NOUNS: ReadonlySet<string> = new Set(["place", "birthplace", "deathplace", "location", "residence", "venue", "site", "headquarters", "hometown", "city", "town", "country"]);
 
 /** "Which bands are from England?", "Are Radiohead from England?": "from" names a fact that says where its subject comes from (`from`, `comes_from`), as "in" names one that places it. */
 export function fromAsked(toks: readonly string[], predicate: string): boolean {
