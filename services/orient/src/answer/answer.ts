@@ -1252,9 +1252,12 @@ function partsFor(c: Candidate, answer: FoundAnswer | undefined): string[] {
 /** A part of the first answer's pattern as all answers have it: other predicates between the same ends, or another object. */
 function merged(part: string, first: readonly string[], others: readonly (readonly string[])[]): string {
   const [subject, predicate, object] = part.split(" ") as [string, string, string];
-  const own = (o: readonly string[], fits: (s: string, p: string, x: string) => boolean) => o.find((q) => !first.includes(q) && fits(...(q.split(" ") as [string, string, string])));
-  const predicates = others.map((o) => own(o, (s, _p, x) => s === subject && x === object)?.split(" ")[1]);
-  if (predicates.every((q) => q !== undefined)) return `${subject} ${[...new Set([predicate, ...predicates])].join("|")} ${object}`;
-  if (!object.startsWith("?") && others.every((o) => o.includes(part) || own(o, (s, q) => s === subject && q === predicate))) return `${subject} ${predicate} ?_`;
+  // One of another answer's parts the first answer lacks, whose subject, predicate and object `fits` takes.
+  const theirs = (parts: readonly string[], fits: (s: string, p: string, o: string) => boolean) =>
+    parts.find((other) => !first.includes(other) && fits(...(other.split(" ") as [string, string, string])));
+  const predicates = others.map((parts) => theirs(parts, (s, _p, o) => s === subject && o === object)?.split(" ")[1]);
+  if (predicates.every((p) => p !== undefined)) return `${subject} ${[...new Set([predicate, ...predicates])].join("|")} ${object}`;
+  const sameFact = (parts: readonly string[]) => parts.includes(part) || theirs(parts, (s, p) => s === subject && p === predicate) !== undefined;
+  if (!object.startsWith("?") && others.every(sameFact)) return `${subject} ${predicate} ?_`;
   return part;
 }
