@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ask, graphWith, type Facts } from "./fixtures/asked-graph.js";
+import { ask, graphWith, ids, type Facts } from "./fixtures/asked-graph.js";
 
 // Composers as DBpedia writes them: camelCase predicates, capitalised ids, `type` for the class.
 const COMPOSERS: Facts = [
@@ -17,8 +17,6 @@ const COMPOSERS: Facts = [
   ["Arvo_Part", "type", "Composer"],
   ["Arvo_Part", "status", "Living"],
 ];
-
-const ids = (a: { answers: readonly { symbolId: string }[] }): string[] => a.answers.map((x) => x.symbolId).sort();
 
 describe("answering - where a thing was born, died or is, by a predicate naming a place ('birthPlace', 'country')", () => {
   it("answers 'where' from a predicate whose name ends in a place noun, and climbs to the country asked", async () => {

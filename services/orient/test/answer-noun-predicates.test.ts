@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AnswerKind } from "@boyd/proto";
-import { ask, graphWith, type Facts } from "./fixtures/asked-graph.js";
+import { ask, graphWith, ids, type Facts } from "./fixtures/asked-graph.js";
 
 // Support tickets and two animals: one-word predicates that end in "s" and are nouns.
 const FACTS: Facts = [
@@ -12,8 +12,6 @@ const FACTS: Facts = [
   ["wolf", "genus", "canis"],
   ["ticket_42", "owns", "billing_bug"],
 ];
-
-const ids = (a: { answers: readonly { symbolId: string }[] }): string[] => a.answers.map((x) => x.symbolId).sort();
 
 describe("answering - a one-word noun predicate ending in 's' is no verb ('What is the status of ticket 42?')", () => {
   it("answers 'the N of X' from X", async () => {

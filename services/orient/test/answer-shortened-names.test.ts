@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AnswerKind } from "@boyd/proto";
-import { ask, graphWith, type Facts } from "./fixtures/asked-graph.js";
+import { ask, graphWith, ids, type Facts } from "./fixtures/asked-graph.js";
 
 // Bridges, who designed them, and how many spans each has.
 const BRIDGES: Facts = [
@@ -17,8 +17,6 @@ const BRIDGES: Facts = [
   ["menai_bridge", "spans", "17"],
   ["pontcysyllte_aqueduct", "spans", "19"],
 ];
-
-const ids = (a: { answers: readonly { symbolId: string }[] }): string[] => a.answers.map((x) => x.symbolId).sort();
 
 // A comparison, a ranking or "are there" asks the rest of the question again; asked in lower case,
 // "eiffel" named no one, so each of these found nothing.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AnswerKind } from "@boyd/proto";
-import { ask, graphWith, type Facts } from "./fixtures/asked-graph.js";
+import { ask, graphWith, ids, type Facts } from "./fixtures/asked-graph.js";
 
 // Plays, who they star, how long each runs, and when each opened.
 const PLAYS: Facts = [
@@ -21,8 +21,6 @@ const PLAYS: Facts = [
   ["waiting_for_godot_2009", "opening_year", "2009"],
   ["the_ferryman", "opening_year", "2017"],
 ];
-
-const ids = (a: { answers: readonly { symbolId: string }[] }): string[] => a.answers.map((x) => x.symbolId).sort();
 
 describe("answering - 'star in' says `starring` the other way round ('Who starred in The Ferryman?')", () => {
   it("answers who a play stars, and which plays star someone", async () => {

@@ -1,6 +1,6 @@
 import { canonicalPredicate } from "@boyd/graph";
 import { placesItsSubject, type Edge, type FactView } from "./facts.js";
-import { ARTICLES } from "./lexicon.js";
+import { ARTICLES, COPULAS } from "./lexicon.js";
 import { writtenTokens, type QuestionReading } from "./question.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 
@@ -81,9 +81,6 @@ export async function answerInside(asked: InsideAsked, q: QuestionReading, ask: 
   };
 }
 
-/** Copulas that open a yes/no question of where a thing is ("Is Freddie in Queen?"). */
-const POLAR_BEING: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
-
 /**
  * "Is Freddie in Queen?", "Is Come Together on Abbey Road?": yes by a fact
  * that puts the one thing in, on or at the other as answerInside reads
@@ -92,7 +89,7 @@ const POLAR_BEING: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
  */
 export async function answerPlacedIn(q: QuestionReading, view: FactView): Promise<QuestionAnswer | undefined> {
   const [thing, holder] = q.mentions;
-  if (q.mentions.length !== 2 || !POLAR_BEING.has(q.toks[0] ?? "") || thing!.start !== 1 || holder!.end !== q.toks.length) return undefined;
+  if (q.mentions.length !== 2 || !COPULAS.has(q.toks[0] ?? "") || thing!.start !== 1 || holder!.end !== q.toks.length) return undefined;
   const preposition = SAME_AS.get(q.toks[thing!.end] ?? "");
   const start = ARTICLES.has(q.toks[thing!.end + 1] ?? "") ? thing!.end + 2 : thing!.end + 1;
   if (!preposition || holder!.start !== start) return undefined;

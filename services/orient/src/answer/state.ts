@@ -1,10 +1,8 @@
 import { type FactView } from "./facts.js";
+import { COPULAS } from "./lexicon.js";
 import type { QuestionReading } from "./question.js";
 import { nounOwner } from "./relation-match.js";
 import { NUMBER, type QuestionAnswer } from "./result.js";
-
-/** Copulas that open a yes/no question of a thing's state ("Is order 1004 shipped?"). */
-const BEING: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
 
 /**
  * "Is order 1004 shipped?", "Is ticket 41 open?": yes by a fact giving the
@@ -18,7 +16,7 @@ const BEING: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
  */
 export async function answerInState(q: QuestionReading, view: FactView): Promise<QuestionAnswer | undefined> {
   const [thing, value] = q.mentions;
-  if (q.mentions.length !== 2 || !BEING.has(q.toks[0] ?? "") || thing!.start !== 1 || value!.start !== thing!.end || value!.end !== q.toks.length) return undefined;
+  if (q.mentions.length !== 2 || !COPULAS.has(q.toks[0] ?? "") || thing!.start !== 1 || value!.start !== thing!.end || value!.end !== q.toks.length) return undefined;
   for (const v of value!.ids) {
     if (NUMBER.test(v) || !(await bareValue(v, view))) continue;
     for (const e of await view.edges(v)) {
