@@ -55,8 +55,14 @@ function classLink(predicate: string, direction: "out" | "in", depth: number): b
   return IS_A.has(predicate) && (direction === "in" || depth === 1 || !MEMBERSHIP_ONLY.has(predicate));
 }
 
+/** Regions a predicate "in_<region>" places its subject in (`tokyo in_country japan`). */
+const REGIONS = ["country", "state", "province", "region", "county", "district", "city", "continent", "territory"];
+
 /** Predicates that place one thing within another. */
-export const CONTAINMENT: ReadonlySet<string> = new Set(["located_in", "part_of", "situated_in", "lies_in", "contained_in", "is_in", "within", "inside"]);
+export const CONTAINMENT: ReadonlySet<string> = new Set([
+  ...["located_in", "part_of", "situated_in", "lies_in", "contained_in", "is_in", "within", "inside"],
+  ...REGIONS.map((r) => `in_${r}`),
+]);
 
 /** Places a place is within, followed this many facts at most ("a district of a city of a province"). */
 export const MAX_CONTAINMENT_HOPS = 4;
@@ -123,6 +129,37 @@ export async function climbTo(
   return undefined;
 }
 
+/**
+ * A kind within a kind, spelled by the kind it is (`cyberpunk subgenre_of science_fiction`). Not is-a: a genre is
+ * no class of things the graph lists ("science fiction novels" stay novels of that genre), but what is of the
+ * narrower kind is of the broader one.
+ */
+const SUBKINDS: ReadonlySet<string> = new Set(["subgenre_of", "subtype_of", "subcategory_of", "subspecies_of", "subfamily_of", "subgroup_of", "subkind_of"]);
+
+/** Kinds climbed from one at most (genre, subgenre, sub-subgenre ...). */
+const MAX_SUBKIND_HOPS = 4;
+
+/** The chain of subkind or is-a facts putting kind `narrower` within `broader` ("cyberpunk subgenre_of science_fiction"), shortest first. */
+export async function withinKind(view: FactView, narrower: string, broader: string): Promise<FactStep[] | undefined> {
+  let level: { node: string; steps: FactStep[] }[] = [{ node: narrower, steps: [] }];
+  const seen = new Set([narrower]);
+  for (let hop = 0; hop < MAX_SUBKIND_HOPS && level.length > 0; hop++) {
+    const next: typeof level = [];
+    for (const at of level) {
+      for (const e of await view.edges(at.node)) {
+        const canonical = canonicalPredicate(e.predicate);
+        if (e.direction !== "out" || !(SUBKINDS.has(canonical) || IS_A.has(canonical)) || seen.has(e.other)) continue;
+        const steps = [...at.steps, e.step];
+        if (e.other === broader) return steps;
+        seen.add(e.other);
+        next.push({ node: e.other, steps });
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}
+
 const LOCATING_WORDS: ReadonlySet<string> = new Set(["located", "situated", "based", "headquartered", "lies", "sits", "stands"]);
 const KEEPING_WORDS: ReadonlySet<string> = new Set(["held", "housed", "kept", "displayed", "exhibited", "stored", "hangs"]);
 
@@ -132,10 +169,25 @@ const KIND_PREDICATES: ReadonlySet<string> = new Set([...IS_A, "rank", "type", "
 /** Last words of a predicate that say which kind its object is of its subject (`element_group`, `music_genre`, `product_category`). */
 const KIND_NOUNS: ReadonlySet<string> = new Set(["type", "kind", "class", "category", "group", "family", "genre", "species", "breed", "rank", "role"]);
 
-/** Whether a predicate says what kind of thing its subject is: one of KIND_PREDICATES, or one ending in a kind noun ("Is helium a noble gas?": `element_group`). */
+/** Verbs before "as" that give a name, not a kind: `known_as` says what Ali is called, not what he is. */
+const NAMING_BEFORE_AS: ReadonlySet<string> = new Set(["known", "named", "called", "nicknamed", "born", "styled", "credited", "billed", "titled", "renamed", "rebranded", "aka", "also"]);
+
+/**
+ * Whether a predicate says what kind of thing its subject is: one of KIND_PREDICATES, one ending in a kind noun
+ * ("Is helium a noble gas?": `element_group`), or a verb "as" in the present ("Is Carol a doctor?": `carol works_as
+ * doctor`; a past one, `worked_as`, says what she was).
+ */
 export function kindPredicate(predicate: string): boolean {
   const canonical = canonicalPredicate(predicate);
-  return KIND_PREDICATES.has(canonical) || KIND_NOUNS.has(canonical.slice(canonical.lastIndexOf("_") + 1));
+  return KIND_PREDICATES.has(canonical) || KIND_NOUNS.has(canonical.slice(canonical.lastIndexOf("_") + 1)) || servesAs(canonical);
+}
+
+/** `works_as`, `serves_as`, `plays_as`: a present verb and "as", not a naming one. */
+function servesAs(canonical: string): boolean {
+  const words = canonical.split("_");
+  if (words.length < 2 || words.at(-1) !== "as") return false;
+  const verb = words.at(-2)!;
+  return !words.some((w) => NAMING_BEFORE_AS.has(w)) && !verb.endsWith("ed");
 }
 
 interface RuleSets {

@@ -1,5 +1,5 @@
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
-import { chainWithin, IS_A, kindPredicate, placesItsSubject, type Edge, type FactStep, type FactView } from "./facts.js";
+import { chainWithin, IS_A, kindPredicate, placesItsSubject, withinKind, type Edge, type FactStep, type FactView } from "./facts.js";
 import { fromAsked } from "./places.js";
 import { ARTICLES, COPULAS, INDEFINITE_ARTICLES, LIGHT_WORDS, QUANTIFIERS } from "./lexicon.js";
 import { writtenTokens, type Mention, type QuestionReading, type RelationWord } from "./question.js";
@@ -159,6 +159,9 @@ async function polarLink(first: Mention, target: Mention, view: FactView, fits: 
       for (const b of target.ids) {
         const kind = await view.isA(e.other, b);
         if (kind && kind.length > 0) return { steps: [e.step, ...kind], pattern: `${a} ${e.predicate} ?k, ?k is_a ${b}` };
+        // "Is Neuromancer science fiction?": its genre, cyberpunk, is a subgenre of it.
+        const within = await withinKind(view, e.other, b);
+        if (within) return { steps: [e.step, ...within], pattern: `${a} ${e.predicate} ?k, ?k within ${b}` };
       }
     }
   }
