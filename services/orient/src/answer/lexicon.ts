@@ -309,8 +309,8 @@ export const HEAD_OPENERS: ReadonlySet<string> = new Set("which what whose list 
 /** Relation-words that some fillers carry after all ("have feathers", "has rings"). */
 export const RELATION_FILLERS: ReadonlySet<string> = new Set(["where", "has", "have", "had", "belong", "kind", "type", "like", "look", "found", "made", "run", "works"]);
 
-/** Words that ask for a fact without naming one ("Does Central Station have 12 platforms?", "which moons have ..."). */
-export const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with"]);
+/** Words that ask for a fact without naming one ("Does Central Station have 12 platforms?", "which moons have ...", "worth 20 credits"). */
+export const LIGHT_WORDS: ReadonlySet<string> = new Set(["has", "have", "had", "with", "worth"]);
 
 /**
  * The measure of "oldest", "newest", "earliest": age. A thing is older the
