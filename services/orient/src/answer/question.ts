@@ -478,7 +478,7 @@ export function rankingAsked(text: string, vocab: Vocabulary): { measure: string
 
 /** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */
 function superlativeAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary): { measure: string; highest: boolean; positions: number[] } | undefined {
-  const ordered = orderAsked(toks, covered, vocab, ORDER_ENDINGS) ?? rankedByVerb(toks, covered, vocab);
+  const ordered = orderAsked(toks, covered, vocab, ORDER_ENDINGS) ?? orderBeforeNoun(toks, covered, vocab) ?? rankedByVerb(toks, covered, vocab);
   if (ordered) return ordered;
   for (let i = 0; i < toks.length; i++) {
     if (covered.has(i)) continue;
@@ -553,6 +553,25 @@ function orderAsked(toks: readonly string[], covered: ReadonlySet<number>, vocab
   if (later === undefined || covered.has(end - 1) || FILLER_WORDS.has(verb) || !namesSomePredicate(verb, vocab)) return undefined;
   return { measure: verb, highest: later, positions: [end - 1, end] };
 }
+
+/**
+ * "What was the first mission launched?", "the last album released": "the
+ * first" or "the last" before the noun asked for, ranking by the verb
+ * ending the question as "launched first" does. Undefined otherwise.
+ */
+function orderBeforeNoun(toks: readonly string[], covered: ReadonlySet<number>, vocab: Vocabulary): { measure: string; highest: boolean; positions: number[] } | undefined {
+  const end = toks.length - 1;
+  const verb = toks[end] ?? "";
+  const at = toks.findIndex((t, i) => ORDINAL_ENDS.has(t) && toks[i - 1] === "the" && !covered.has(i));
+  if (at < 1 || at + 1 >= end || covered.has(end) || FILLER_WORDS.has(verb) || !namesSomePredicate(verb, vocab)) return undefined;
+  return { measure: verb, highest: ORDINAL_ENDS.get(toks[at]!)!, positions: [at, end] };
+}
+
+/** "first" and "last", by whether they ask for the latest. */
+const ORDINAL_ENDS: ReadonlyMap<string, boolean> = new Map([
+  ["first", false],
+  ["last", true],
+]);
 
 /**
  * "Which album sold the most?", "... sold the fewest copies?": "the most"

@@ -1,11 +1,11 @@
 import { type FactView } from "./facts.js";
-import { COPULAS } from "./lexicon.js";
+import { ARTICLES, COPULAS } from "./lexicon.js";
 import type { QuestionReading } from "./question.js";
 import { nounOwner } from "./relation-match.js";
 import { NUMBER, type QuestionAnswer } from "./result.js";
 
 /**
- * "Is order 1004 shipped?", "Is ticket 41 open?": yes by a fact giving the
+ * "Is order 1004 shipped?", "Is ticket 41 open?", "Was Apollo 11 a success?": yes by a fact giving the
  * thing that value (`order_1004 status shipped`), when the fact names a
  * property of its subject (a noun: `status`, `colour`; never a relation
  * such as `lives_in`) and the value is a bare one: a symbol with no facts
@@ -16,7 +16,10 @@ import { NUMBER, type QuestionAnswer } from "./result.js";
  */
 export async function answerInState(q: QuestionReading, view: FactView): Promise<QuestionAnswer | undefined> {
   const [thing, value] = q.mentions;
-  if (q.mentions.length !== 2 || !COPULAS.has(q.toks[0] ?? "") || thing!.start !== 1 || value!.start !== thing!.end || value!.end !== q.toks.length) return undefined;
+  // "Is Apollo 11 a success?": an article may stand before the value.
+  const between = q.toks.slice(thing?.end, value?.start);
+  const adjoining = between.length === 0 || (between.length === 1 && ARTICLES.has(between[0]!));
+  if (q.mentions.length !== 2 || !COPULAS.has(q.toks[0] ?? "") || thing!.start !== 1 || !adjoining || value!.end !== q.toks.length) return undefined;
   for (const v of value!.ids) {
     if (NUMBER.test(v) || !(await bareValue(v, view))) continue;
     for (const e of await view.edges(v)) {
