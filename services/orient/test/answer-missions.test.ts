@@ -61,3 +61,29 @@ describe("answering - 'the first' before the noun asked for ('What was the first
     expect(ids(await ask(store, "What was the first mission to the Moon?"))).toEqual([]);
   });
 });
+
+// Spacecraft of three kinds.
+const CRAFT: Facts = [
+  ["hubble", "is_a", "telescope"],
+  ["cassini", "is_a", "probe"],
+  ["curiosity", "is_a", "rover"],
+];
+
+describe("answering - 'Is Hubble a telescope or a probe?' offers two kinds, not three things", () => {
+  it("is yes when one of the kinds offered holds, and unknown when neither is stated", async () => {
+    const store = await graphWith(CRAFT, "craft.csv");
+    // The article before "telescope" made Hubble the first of three things offered: unknown.
+    const a = await ask(store, "Is Hubble a telescope or a probe?");
+    expect(a.kind).toBe(AnswerKind.YES);
+    expect(a.proof!.summary).toBe("hubble is_a telescope (craft.csv)");
+    expect((await ask(store, "Is Cassini a rover or a probe?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is Hubble a rover or a probe?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+
+  it("still reads a list of things, with or without their articles", async () => {
+    const store = await graphWith(CRAFT, "craft.csv");
+    expect((await ask(store, "Is Hubble, Cassini or Curiosity a rover?")).proof!.summary).toBe("curiosity is_a rover (craft.csv)");
+    expect((await ask(store, "Is the Hubble, the Cassini or the Curiosity a rover?")).kind).toBe(AnswerKind.YES);
+    expect((await ask(store, "Is Hubble or Cassini a rover?")).kind).toBe(AnswerKind.UNKNOWN);
+  });
+});

@@ -28,9 +28,12 @@ export function eitherAsked(text: string, q: QuestionReading): Either | undefine
     const [left, right] = [mentions[k - 1]!, mentions[k]!];
     const between = gap(left, right);
     if (between[0] !== "or" || !sideBySide(between.slice(1))) continue;
+    // "the lion, the tiger or the penguin": an article before each name listed; "Is Hubble a telescope or a probe?"
+    // names Hubble with none, so "a" joins the question to the first thing offered, not a list.
+    const listedAlike = (m: Mention, after: readonly string[]): boolean => after.length === 0 || ARTICLES.has(toks[m.start - 1] ?? "");
     // The names side by side before the last two ("asthma, gout or acne").
     let first = k - 1;
-    while (first > 0 && sideBySide(gap(mentions[first - 1]!, mentions[first]!))) first--;
+    while (first > 0 && sideBySide(gap(mentions[first - 1]!, mentions[first]!)) && listedAlike(mentions[first - 1]!, gap(mentions[first - 1]!, mentions[first]!))) first--;
     const listed = mentions.slice(first, k + 1);
     const lead = ARTICLES.has(toks[listed[0]!.start - 1] ?? "") ? listed[0]!.start - 2 : listed[0]!.start - 1;
     const either = toks[lead] === "either";
