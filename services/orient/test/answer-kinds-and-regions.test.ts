@@ -91,3 +91,16 @@ describe("answering - a subgenre is within its genre ('Is Neuromancer science fi
     expect(ids(await ask(store, "Which science fiction novels are there?"))).toEqual(["dune"]);
   });
 });
+
+describe("answering - 'husband' and 'wife' name a spouse ('Who is Carol's husband?')", () => {
+  it("answers by `married_to`, and goes on from the spouse", async () => {
+    const store = await graphWith([...FAMILY, ["carol", "married_to", "dave"], ["dave", "born_in", "cardiff"]], "family.csv");
+    // No word named the marriage: nothing was found.
+    const a = await ask(store, "Who is Carol's husband?");
+    expect(ids(a)).toEqual(["dave"]);
+    expect(a.pattern).toBe("carol married_to ?x");
+    expect(ids(await ask(store, "Where was Carol's husband born?"))).toEqual(["cardiff"]);
+    // Stated one way only, and declared symmetric nowhere: Dave's wife is not read back.
+    expect(ids(await ask(store, "Who is Dave's wife?"))).toEqual([]);
+  });
+});

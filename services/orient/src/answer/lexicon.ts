@@ -56,7 +56,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   salary: ["salary", "salaries", "earn", "earns", "earned", "paid", "pay", "wage", "wages", "income"],
   price: ["price", "prices", "priced", "cost", "costs", "cheap", "expensive", "costly", "pricey"],
   kin: ["parent", "parents", "child", "children", "offspring"],
-  marriage: ["spouse", "spouses", "married", "marry", "marries", "wed", "wedded"],
+  marriage: ["spouse", "spouses", "married", "marry", "marries", "wed", "wedded", "husband", "husbands", "wife", "wives"],
   succession: ["predecessor", "predecessors", "successor", "successors", "prequel", "sequel", "sequels"],
   length: ["length", "long", "lengthy", "short"],
   distance: ["distance", "far", "away", "distant"],
