@@ -51,3 +51,36 @@ describe("answering - 'won' and 'died' meet `award` and `deathPlace`", () => {
     expect(ids(await ask(store, "Who died in Jarvenpaa?"))).toEqual(["Jean_Sibelius"]);
   });
 });
+
+// Writers as Wikidata writes them: numbered ids with labels, "place of birth" with its head noun first.
+const WRITERS: Facts = [
+  ["Q42", "label", "Douglas Adams"],
+  ["Q42", "place_of_birth", "Q350"],
+  ["Q350", "label", "Cambridge"],
+  ["Q1", "label", "Terry Pratchett"],
+  ["Q1", "place_of_birth", "Q2"],
+  ["Q2", "label", "Beaconsfield"],
+  ["Q3", "label", "Good Omens"],
+  ["Q3", "author", "Q1"],
+  ["Q10", "label", "Wembley Stadium"],
+  ["Q10", "location_of", "Q11"],
+  ["Q11", "label", "Live Aid"],
+];
+
+describe("answering - 'Where was Douglas Adams born?' over `place_of_birth`", () => {
+  it("answers where from a place noun before 'of', as from one at the end", async () => {
+    const store = await graphWith(WRITERS, "writers.csv");
+    // Only a place noun ending the predicate counted: refused.
+    const born = await ask(store, "Where was Douglas Adams born?");
+    expect(ids(born)).toEqual(["Q350"]);
+    expect(born.pattern).toBe("Q42 place_of_birth ?x");
+    expect(ids(await ask(store, "Where was Terry Pratchett born?"))).toEqual(["Q2"]);
+  });
+
+  it("never answers where a place is by what it is the location of", async () => {
+    const store = await graphWith(WRITERS, "writers.csv");
+    // "where" named `location_of` read from its subject: Wembley was where Live Aid is.
+    expect(ids(await ask(store, "Where is Wembley Stadium?"))).toEqual([]);
+    expect(ids(await ask(store, "Where was Live Aid?"))).toEqual(["Q10"]);
+  });
+});

@@ -67,14 +67,24 @@ export function climbing(hops: readonly Edge[]): boolean {
  * worked at it.
  */
 export function namesPlace(last: Edge, namedByWhere: boolean): boolean {
-  if (last.direction === "out") return namedByWhere || locative(last.predicate);
+  // `venue location_of event` makes the venue the place: from the venue, its object is what is there, not where it is.
+  if (last.direction === "out") return !placeOfObject(last.predicate) && (namedByWhere || locative(last.predicate));
   return namedByWhere && predicateTokens(last.predicate).at(-1) === "of";
 }
 
 /** A predicate whose object is a place by its name (`born_in`, `located_at`, `comes_from`, `birth_place`, `birthPlace`, `country`). */
 export function locative(predicate: string): boolean {
-  const last = predicateTokens(predicate).at(-1) ?? "";
-  return last === "in" || last === "at" || last === "from" || PLACE_NOUNS.has(last);
+  const tokens = predicateTokens(predicate);
+  const last = tokens.at(-1) ?? "";
+  // "place of birth" names a place as "birth place" does: the noun before "of" is the head.
+  const ofHead = tokens.length > 2 && tokens[1] === "of" && PLACE_NOUNS.has(tokens[0]!);
+  return last === "in" || last === "at" || last === "from" || PLACE_NOUNS.has(last) || ofHead;
+}
+
+/** A place noun and "of" (`location_of`, `site_of`): its subject is the place of its object. */
+function placeOfObject(predicate: string): boolean {
+  const tokens = predicateTokens(predicate);
+  return tokens.length === 2 && tokens[1] === "of" && PLACE_NOUNS.has(tokens[0]!);
 }
 
 /** Last words of a predicate naming where its subject is, was or happened. */
