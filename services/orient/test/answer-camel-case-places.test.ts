@@ -84,3 +84,21 @@ describe("answering - 'Where was Douglas Adams born?' over `place_of_birth`", ()
     expect(ids(await ask(store, "Where was Live Aid?"))).toEqual(["Q10"]);
   });
 });
+
+// A district of a city, with its kind.
+const DISTRICTS: Facts = [
+  ["westminster", "is_a", "district"],
+  ["westminster", "part_of", "london"],
+  ["camden", "is_a", "district"],
+];
+
+describe("answering - 'Where is Westminster?' is where it is, never what it is", () => {
+  it("answers the city it is part of, and nothing for a district placed nowhere", async () => {
+    const store = await graphWith(DISTRICTS, "districts.csv");
+    // `westminster is_a district` answered: "district" is a place word, so the class passed for a place.
+    const a = await ask(store, "Where is Westminster?");
+    expect(ids(a)).toEqual(["london"]);
+    expect(a.pattern).toBe("westminster part_of ?x");
+    expect(ids(await ask(store, "Where is Camden?"))).toEqual([]);
+  });
+});

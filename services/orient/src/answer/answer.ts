@@ -920,6 +920,11 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
   return { own, used, total };
 }
 
+/** Whether an edge goes up from a member or subclass to its class (an is-a fact, read from its subject). */
+function upToClass(e: Edge): boolean {
+  return e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate));
+}
+
 /** The noun a fact "of" makes its subject (`capital_of` -> "capital"); none for other facts. */
 function roleOf(predicate: string): readonly string[] {
   const tokens = predicateTokens(predicate);
@@ -976,7 +981,8 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   const restHere = NUMBER.test(p.node) ? rest.filter((w) => !NUMERIC_KINDS.has(w.text)) : rest;
   // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
   // A number is never a place: "Where is the Night Watch?" is not answered by the year it was `completed_in`.
-  if (where && (NUMBER.test(p.node) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) return undefined;
+  // A class is never where a thing is: "Where is Westminster?" is not answered by `westminster is_a district`.
+  if (where && (NUMBER.test(p.node) || upToClass(hops[hops.length - 1]!) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) return undefined;
   // "Where is Ada?" asks where she is: never where she was born or died, which no word of the question asked.
   if (where && reading.words.length === 0 && hops.some((h) => happenedAt(h.predicate))) return undefined;
   // "List the books": the path down from `book` says the kind already; a name with "book" in it ("nonfiction book") is no more proof.

@@ -68,7 +68,7 @@ export function climbing(hops: readonly Edge[]): boolean {
  */
 export function namesPlace(last: Edge, namedByWhere: boolean): boolean {
   // `venue location_of event` makes the venue the place: from the venue, its object is what is there, not where it is.
-  if (last.direction === "out") return !placeOfObject(last.predicate) && (namedByWhere || locative(last.predicate));
+  if (last.direction === "out") return !placeOfObject(last.predicate) && (namedByWhere || locative(last.predicate) || containedBy(last));
   return namedByWhere && predicateTokens(last.predicate).at(-1) === "of";
 }
 
