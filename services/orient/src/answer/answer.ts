@@ -15,6 +15,7 @@ import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-rankin
 import { answerWhenMade } from "./made.js";
 import { answerInside, answerPlacedIn, insideAsked } from "./inside.js";
 import { answerInState } from "./state.js";
+import { answerWhatIs } from "./identity.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { asWritten, exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
@@ -200,6 +201,9 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
   // "Which firms supply Acme and which supply Retail X?" asks twice; read as one, it was a chain through Acme.
   // Each asked, each must be answered: half of the answer is none of the question.
   if (parts && parts.questions.slice(1).some((part) => ASKING.has(nameTokens(part)[0] ?? ""))) return (await answerEach(parts.questions, vocab, view, true)) ?? { ...unread(subjects), kind: "entities" };
+  // "What is the Louvre?" names no relation: what the graph says it is answers.
+  const identity = await answerWhatIs(q, view);
+  if (identity) return identity;
   let whole = await answerOpen(q, subjects, vocab, view);
   // "Find the moons that orbit Mars" where nothing is said to be a moon: the noun names the relation, as in "the moons of Mars".
   if (whole.answers.length === 0 && q.headWord?.clause) whole = await answerOpen({ ...q, headWord: undefined }, subjects, vocab, view);
