@@ -31,5 +31,7 @@ describe("answering - 'What is the Louvre?' by what the graph says it is", () =>
     const store = await graphWith(MUSEUMS, "museums.csv");
     expect(ids(await ask(store, "What is Paris?"))).toEqual([]);
     expect(ids(await ask(store, "What is the location of the Mona Lisa?"))).toEqual(["louvre"]);
+    // Plural, a class asks for its members.
+    expect(ids(await ask(store, "What are the museums?"))).toEqual(["louvre"]);
   });
 });

@@ -1,8 +1,10 @@
 import { canonicalPredicate } from "@boyd/graph";
 import { IS_A, type FactView } from "./facts.js";
-import { ARTICLES, COPULAS } from "./lexicon.js";
+import { ARTICLES } from "./lexicon.js";
 import type { QuestionReading } from "./question.js";
 import type { QuestionAnswer } from "./result.js";
+
+const SINGULAR_COPULAS: ReadonlySet<string> = new Set(["is", "was"]);
 
 /**
  * "What is the Louvre?", "What is a crater?": the classes the graph puts
@@ -14,7 +16,8 @@ export async function answerWhatIs(q: QuestionReading, view: FactView): Promise<
   const [thing] = q.mentions;
   const { toks } = q;
   const start = ARTICLES.has(toks[2] ?? "") ? 3 : 2;
-  if (q.mentions.length !== 1 || toks[0] !== "what" || !COPULAS.has(toks[1] ?? "") || thing!.start !== start || thing!.end !== toks.length) return undefined;
+  // "What are the sedans?" asks for the members of a class; "What is a sedan?" for what one is.
+  if (q.mentions.length !== 1 || toks[0] !== "what" || !SINGULAR_COPULAS.has(toks[1] ?? "") || thing!.start !== start || thing!.end !== toks.length) return undefined;
   for (const id of thing!.ids) {
     const up = (await view.edges(id)).filter((e) => e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate)));
     if (up.length === 0) continue;
