@@ -31,3 +31,26 @@ describe("answering - a chief executive leads, heads and runs the company ('Who 
     expect(ids(await ask(store, "Who is Acme's president?"))).toEqual([]);
   });
 });
+
+// A city's mayor (a noun only), and a city stated as hosting with a bare verb.
+const CITIES: Facts = [
+  ["london", "mayor", "khan"],
+  ["london", "host", "olympics_2012"],
+  ["london", "is_a", "city"],
+  ["arsenal", "coach", "arteta"],
+];
+
+describe("answering - a mayor governs and runs the city ('Who governs London?')", () => {
+  it("answers the mayor by `mayor`, and the city the mayor runs", async () => {
+    const store = await graphWith(CITIES, "cities.csv");
+    // "governs" met `mayor` by no word: nothing was found.
+    expect(ids(await ask(store, "Who governs London?"))).toEqual(["khan"]);
+    expect(ids(await ask(store, "Which city does Khan run?"))).toEqual(["london"]);
+  });
+
+  it("reads a bare predicate that is also a verb as the verb, and a noun-verb of unknown direction not at all", async () => {
+    const store = await graphWith(CITIES, "cities.csv");
+    expect(ids(await ask(store, "Which city hosted the Olympics 2012?"))).toEqual(["london"]);
+    expect(ids(await ask(store, "Who coaches Arsenal?"))).toEqual([]);
+  });
+});

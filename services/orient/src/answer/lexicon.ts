@@ -158,6 +158,8 @@ const AGENT_NOUNS: Record<string, readonly string[]> = {
   boss: ["manage", "supervise", "lead", "head", "oversee"], manager: ["manage", "supervise", "lead", "head", "oversee"],
   supervisor: ["supervise", "manage", "oversee"], superior: ["manage", "supervise", "lead"], head: ["head", "lead", "manage"],
   leader: ["lead", "head", "manage"], lead: ["lead", "head", "manage"], ceo: ["lead", "head", "manage", "run"],
+  // Nouns only: a bare predicate that is also a verb (`coach`, `host`) may say "London hosts the Olympics", so it tells no doer.
+  mayor: ["govern", "run", "lead"], governor: ["govern", "run", "lead"],
   author: ["write", "author"], writer: ["write"], creator: ["create", "make", "build", "develop", "invent", "author"], maker: ["make", "build", "create"],
   builder: ["build"], developer: ["develop", "build", "write"], inventor: ["invent"], founder: ["found"], director: ["direct"],
   producer: ["produce"], publisher: ["publish"], employer: ["employ"], teacher: ["teach"], instructor: ["teach", "instruct"],
