@@ -27,6 +27,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   part: ["part", "parts", "component", "components", "piece", "belong", "belongs", "within", "division", "subdivision", "unit"],
   contain: ["contain", "contains", "include", "includes", "hold", "holds", "consist", "comprise", "made", "composed", "compose", "composition", "ingredient", "ingredients"],
   visit: ["visit", "visited", "explore", "explored", "flyby"],
+  climb: ["climb", "climbs", "climbed", "climber", "climbers", "ascent", "ascend", "ascended", "summit", "summited", "scaled"],
   destination: ["destination", "destinations", "go", "goes", "going", "gone", "went", "travel", "travels", "travelled", "traveled", "bound", "headed"],
   atmosphere: ["atmosphere", "air", "gas", "gases"],
   prepare: ["prep", "prepare", "prepared", "preparation", "cook", "cooks", "cooked", "cooking", "make"],
