@@ -141,6 +141,8 @@ function oneOf(noun: string): string {
 function countingAsked(q: QuestionReading): { head: Mention; noun: string; highest: boolean } | undefined {
   const asked = q.superlative;
   if (asked) {
+    // "the second most moons" is left unanswered: counts are ranked for the first place only.
+    if (asked.place !== 1) return undefined;
     const head = onlyClassNamed(q);
     const highest = asked.positions.length === 2 ? COUNTING_WORDS.get(q.toks[asked.positions[0]!] ?? "") : undefined;
     return head && highest !== undefined ? { head, noun: asked.measure, highest } : undefined;

@@ -62,8 +62,8 @@ export interface QuestionReading {
   readonly unit: string | undefined;
   /** "more than 4", "after 1900", "released after Titanic": how the answer's number must compare with the one given. */
   readonly comparison: Comparison | undefined;
-  /** "the oldest", "the most platforms": what is ranked, which way, and the tokens that say so. */
-  readonly superlative: { readonly measure: string; readonly highest: boolean; readonly positions: readonly number[] } | undefined;
+  /** "the oldest", "the most platforms", "the second tallest": what is ranked, which way, the place asked for (1 for the first), and the tokens that say so. */
+  readonly superlative: Superlative | undefined;
   /** "Is KLM older than Lufthansa?": two things named on either side of a comparative, and what it measures; `higher` when it asks for the first to measure more. */
   readonly paired: { readonly first: Mention; readonly second: Mention; readonly measure: string; readonly higher: boolean } | undefined;
   /** The last mention and those joined to it by "and" ("serve Fenwick and Carrow"), in order; the last alone when none is. */
@@ -139,7 +139,7 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   const unitKey = unit?.key ?? numbered?.unit;
   if (comparison) for (const i of comparison.positions) covered.add(i);
   // "the most platforms": the words rank the answers; they name no relation of their own.
-  const superlative = superlativeAsked(toks, covered, vocab);
+  const superlative = placed(toks, covered, superlativeAsked(toks, covered, vocab));
   if (superlative) for (const i of superlative.positions) covered.add(i);
   const words: RelationWord[] = [];
   toks.forEach((t, i) => {
@@ -472,8 +472,31 @@ export function rankingAsked(text: string, vocab: Vocabulary): { measure: string
     const comparative = gradedIn(COMPARATIVE_ADJECTIVES, t, toks);
     if (comparative) return comparative;
   }
-  const superlative = superlativeAsked(toks, new Set(), vocab);
-  return superlative && { measure: superlative.measure, highest: superlative.highest };
+  const superlative = placed(toks, new Set(), superlativeAsked(toks, new Set(), vocab));
+  // "Which is the second tallest, A or B?" is no ranking of the two.
+  return superlative?.place === 1 ? { measure: superlative.measure, highest: superlative.highest } : undefined;
+}
+
+/** What a superlative ranks, which way, the place asked for, and the tokens saying so. */
+export interface Superlative {
+  readonly measure: string;
+  readonly highest: boolean;
+  /** 1 for "the tallest", 2 for "the second tallest". */
+  readonly place: number;
+  readonly positions: readonly number[];
+}
+
+/** Ordinals that ask for a place in a ranking other than the first ("the second tallest"). */
+const ORDINAL_PLACES: ReadonlyMap<string, number> = new Map([
+  ["second", 2], ["2nd", 2], ["third", 3], ["3rd", 3], ["fourth", 4], ["4th", 4], ["fifth", 5], ["5th", 5],
+]);
+
+/** A superlative with its place: the ordinal right before it ("the second most populous"), else the first. */
+function placed(toks: readonly string[], covered: ReadonlySet<number>, found: { measure: string; highest: boolean; positions: number[] } | undefined): Superlative | undefined {
+  if (!found) return undefined;
+  const before = found.positions[0]! - 1;
+  const place = covered.has(before) ? undefined : ORDINAL_PLACES.get(toks[before] ?? "");
+  return place ? { ...found, place, positions: [before, ...found.positions] } : { ...found, place: 1 };
 }
 
 /** "most"/"fewest"/"least" and the word after it, or a superlative adjective: what is ranked, and the tokens that say so. */

@@ -20,7 +20,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const asked = q.superlative;
   const head = onlyClassNamed(q);
   // "Which club founded after 1880 is the oldest?" ranks the clubs the comparison keeps (answerSuperlativeAmong), not all.
-  if (!asked || !head || q.comparison) return undefined;
+  if (!asked || !head || q.comparison || asksAboutRanked(q)) return undefined;
   // A member without a number could be the highest: the ranking is proven only over the whole class.
   const found = await measure(head, measuredBy(asked.measure), (values, members) => values.length === members.length, vocab, view);
   if (!found) return await refusedRanking(q, head, vocab, view);
@@ -34,14 +34,13 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   if (q.person && words.some((w) => w.position < head.start)) return undefined;
   // The oldest is the one that began first: the lowest year.
   const highest = byYearBegun(asked.measure, values[0]!.fact.predicate) ? !asked.highest : asked.highest;
-  const best = highest ? Math.max(...values.map((v) => v.value)) : Math.min(...values.map((v) => v.value));
   const answers: FoundAnswer[] = values
-    .filter((v) => v.value === best)
+    .filter(atPlace(values, asked.place, highest))
     .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step, ...comparedWith(v.fact.step, values.map((o) => o.fact.step))] }));
   const predicate = values[0]!.fact.predicate;
   return {
     kind: "entities",
-    pattern: `${highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`,
+    pattern: `${rankName(asked.place, highest)} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`,
     subjects: [cls],
     predicates: [predicate],
     answers,
@@ -79,7 +78,7 @@ async function refusedRanking(q: QuestionReading, head: Mention, vocab: Vocabula
 export async function answerSuperlativeAmong(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.superlative;
   const rest = trimmedWithout(q, asked?.positions ?? []);
-  if (!asked || rest.length === 0 || describesOtherClass(q, asked.positions, vocab)) return undefined;
+  if (!asked || rest.length === 0 || asksAboutRanked(q) || describesOtherClass(q, asked.positions, vocab)) return undefined;
   const among = await ask(rest.join(" "));
   if (among.kind !== "entities" || among.pattern === "" || among.answers.length === 0) return undefined;
   // "the highest average January temperature": the noun after the adjective, when it names a number the answers have,
@@ -87,12 +86,13 @@ export async function answerSuperlativeAmong(q: QuestionReading, ask: (text: str
   const after = wordsAfter(q, asked.positions);
   const ranked = await rankedBy(asked.measure, among.answers.map((a) => a.id), vocab, view, asked.highest, after.length > 0 ? namedByAll(after, vocab.predicates) : undefined);
   if (!ranked) return undefined;
-  const { predicate, numbers, best, highest } = ranked;
+  const { predicate, numbers, highest } = ranked;
+  const placedHere = atPlace(numbers, asked.place, highest);
   const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
     const own = numbers[i]!;
-    return own.value === best ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps, ...comparedWith(own.fact.step, numbers.map((n) => n.fact.step))] }] : [];
+    return placedHere(own) ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps, ...comparedWith(own.fact.step, numbers.map((n) => n.fact.step))] }] : [];
   });
-  return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ${among.pattern}, ?x ${predicate} ?n`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
+  return { kind: "entities", pattern: `${rankName(asked.place, highest)} ?n: ${among.pattern}, ?x ${predicate} ?n`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
 }
 
 /**
@@ -194,6 +194,29 @@ async function rankedBy(
   const highest = byYearBegun(measure, predicate) ? !wantHighest : wantHighest;
   const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));
   return { predicate, numbers, best, highest };
+}
+
+/** Question words asking for something about the thing ranked (where it is, how tall), never for the thing itself. */
+const ABOUT_THE_RANKED: ReadonlySet<string> = new Set(["where", "when", "how", "why"]);
+
+/** "Where is the tallest mountain?", "How tall is the tallest mountain?": the ranked thing is not the answer (answerSuperlativeNested). */
+function asksAboutRanked(q: QuestionReading): boolean {
+  return ABOUT_THE_RANKED.has(q.toks[0] ?? "");
+}
+
+/**
+ * Whether a value holds `place` in the ranking of `all` (1 the best): as
+ * many others strictly better as the places before it. "The second
+ * tallest" of two tied for the top is none: no one has one above it.
+ */
+function atPlace<T extends { readonly value: number }>(all: readonly T[], place: number, highest: boolean): (v: T) => boolean {
+  return (v) => all.filter((o) => (highest ? o.value > v.value : o.value < v.value)).length === place - 1;
+}
+
+/** The ranking as the pattern shows it: "highest", "2nd highest". */
+function rankName(place: number, highest: boolean): string {
+  const way = highest ? "highest" : "lowest";
+  return place === 1 ? way : `${place}${place === 2 ? "nd" : place === 3 ? "rd" : "th"} ${way}`;
 }
 
 /** Whether an age is ranked by the year something began: the oldest has the lowest year ("joined first" ranks years as they are). */
