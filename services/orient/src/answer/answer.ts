@@ -2,7 +2,7 @@ import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, sin
 import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
-import { CONTAINMENT, downToMember, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, downToMember, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, upToClass, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, PLACE_WORDS, sameWord } from "./lexicon.js";
 import { asksAmount, isPolar, joinedBy, mannerAsked, namesClass, rankingAsked, readQuestion, universalAfterRelation, writtenTokens, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar, claimAsked } from "./polar.js";
@@ -922,11 +922,6 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
     if (!used.has(j) && !tied.has(w.position) && !own.some((o) => o !== undefined && sameWord(o.text, w.text)) && hops.some((h) => score(w, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   return { own, used, total };
-}
-
-/** Whether an edge goes up from a member or subclass to its class (an is-a fact, read from its subject). */
-function upToClass(e: Edge): boolean {
-  return e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate));
 }
 
 /** The noun a fact "of" makes its subject (`capital_of` -> "capital"); none for other facts. */

@@ -110,13 +110,24 @@ export async function climbTo(
   first: (predicate: string) => boolean,
   reached: (id: string) => Promise<FactStep[] | undefined>,
 ): Promise<{ id: string; steps: FactStep[] } | undefined> {
+  return climb(view, start, (p, hop) => (hop === 0 ? first(p) : CONTAINMENT.has(canonicalPredicate(p))), reached, MAX_CONTAINMENT_HOPS);
+}
+
+/** The shortest climb from `start` by facts read from their subject that `follows` takes at each hop, `most` facts at most, to a symbol `reached` accepts. */
+async function climb(
+  view: FactView,
+  start: string,
+  follows: (predicate: string, hop: number) => boolean,
+  reached: (id: string) => Promise<FactStep[] | undefined>,
+  most: number,
+): Promise<{ id: string; steps: FactStep[] } | undefined> {
   let level: { node: string; steps: FactStep[] }[] = [{ node: start, steps: [] }];
   const seen = new Set([start]);
-  for (let hop = 0; hop < MAX_CONTAINMENT_HOPS && level.length > 0; hop++) {
+  for (let hop = 0; hop < most && level.length > 0; hop++) {
     const next: typeof level = [];
     for (const at of level) {
       for (const e of await view.edges(at.node)) {
-        if (e.direction !== "out" || !(hop === 0 ? first(e.predicate) : CONTAINMENT.has(canonicalPredicate(e.predicate))) || seen.has(e.other)) continue;
+        if (e.direction !== "out" || !follows(e.predicate, hop) || seen.has(e.other)) continue;
         const steps = [...at.steps, e.step];
         const shown = await reached(e.other);
         if (shown) return { id: e.other, steps: [...steps, ...shown] };
@@ -141,23 +152,8 @@ const MAX_SUBKIND_HOPS = 4;
 
 /** The chain of subkind or is-a facts putting kind `narrower` within `broader` ("cyberpunk subgenre_of science_fiction"), shortest first. */
 export async function withinKind(view: FactView, narrower: string, broader: string): Promise<FactStep[] | undefined> {
-  let level: { node: string; steps: FactStep[] }[] = [{ node: narrower, steps: [] }];
-  const seen = new Set([narrower]);
-  for (let hop = 0; hop < MAX_SUBKIND_HOPS && level.length > 0; hop++) {
-    const next: typeof level = [];
-    for (const at of level) {
-      for (const e of await view.edges(at.node)) {
-        const canonical = canonicalPredicate(e.predicate);
-        if (e.direction !== "out" || !(SUBKINDS.has(canonical) || IS_A.has(canonical)) || seen.has(e.other)) continue;
-        const steps = [...at.steps, e.step];
-        if (e.other === broader) return steps;
-        seen.add(e.other);
-        next.push({ node: e.other, steps });
-      }
-    }
-    level = next;
-  }
-  return undefined;
+  const up = (p: string) => SUBKINDS.has(canonicalPredicate(p)) || IS_A.has(canonicalPredicate(p));
+  return (await climb(view, narrower, up, async (id) => (id === broader ? [] : undefined), MAX_SUBKIND_HOPS))?.steps;
 }
 
 const LOCATING_WORDS: ReadonlySet<string> = new Set(["located", "situated", "based", "headquartered", "lies", "sits", "stands"]);
@@ -505,6 +501,11 @@ export class FactView {
 /** Whether an edge goes down from a class to a member or subclass of it (an is-a fact, read from its object). */
 export function downToMember(e: Edge): boolean {
   return e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate));
+}
+
+/** Whether an edge goes up from a member or subclass to its class (an is-a fact, read from its subject). */
+export function upToClass(e: Edge): boolean {
+  return e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate));
 }
 
 function flip(d: "out" | "in"): "out" | "in" {

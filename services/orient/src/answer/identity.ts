@@ -4,6 +4,7 @@ import { ARTICLES } from "./lexicon.js";
 import type { QuestionReading } from "./question.js";
 import type { QuestionAnswer } from "./result.js";
 
+/** "is" and "was": "What are the sedans?" asks for a class's members, not what a sedan is. */
 const SINGULAR_COPULAS: ReadonlySet<string> = new Set(["is", "was"]);
 
 /**
@@ -16,7 +17,6 @@ export async function answerWhatIs(q: QuestionReading, view: FactView): Promise<
   const [thing] = q.mentions;
   const { toks } = q;
   const start = ARTICLES.has(toks[2] ?? "") ? 3 : 2;
-  // "What are the sedans?" asks for the members of a class; "What is a sedan?" for what one is.
   if (q.mentions.length !== 1 || toks[0] !== "what" || !SINGULAR_COPULAS.has(toks[1] ?? "") || thing!.start !== start || thing!.end !== toks.length) return undefined;
   for (const id of thing!.ids) {
     const up = (await view.edges(id)).filter((e) => e.direction === "out" && IS_A.has(canonicalPredicate(e.predicate)));
