@@ -49,6 +49,8 @@ describe("answering - 'Where is the tallest mountain?' asks about the mountain r
     expect(where.pattern).toBe("everest located_in ?x with everest = highest ?n: ?x height_m ?n, ?x is-a mountain");
     expect(ids(await ask(store, "How tall is the tallest mountain?"))).toEqual(["8849"]);
     expect(ids(await ask(store, "Where is the second tallest mountain?"))).toEqual(["pakistan"]);
+    // As a goal says it: the question word after a request.
+    expect(ids(await ask(store, "Find where the tallest mountain is"))).toEqual(["nepal"]);
   });
 
   it("still answers the mountain itself when the question asks for it", async () => {

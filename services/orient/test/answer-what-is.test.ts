@@ -25,6 +25,9 @@ describe("answering - 'What is the Louvre?' by what the graph says it is", () =>
     expect(ids(await ask(store, "What is the Mona Lisa?"))).toEqual(["painting", "portrait"]);
     expect(ids(await ask(store, "What is a museum?"))).toEqual(["institution"]);
     expect((await ask(store, "What is Good Omens?")).pattern).toBe("Q3 instance_of ?x");
+    // As a goal says it: a request, then the question in its own word order.
+    expect(ids(await ask(store, "Find what the Louvre is"))).toEqual(["museum"]);
+    expect(ids(await ask(store, "Find out what a museum is"))).toEqual(["institution"]);
   });
 
   it("answers nothing for a thing of no stated kind, and leaves questions naming more to their reading", async () => {

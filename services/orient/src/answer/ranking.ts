@@ -198,10 +198,15 @@ async function rankedBy(
 
 /** Question words asking for something about the thing ranked (where it is, how tall), never for the thing itself. */
 const ABOUT_THE_RANKED: ReadonlySet<string> = new Set(["where", "when", "how", "why"]);
+const QUESTION_WORDS: ReadonlySet<string> = new Set([...ABOUT_THE_RANKED, "which", "what", "who", "whom", "whose"]);
 
-/** "Where is the tallest mountain?", "How tall is the tallest mountain?": the ranked thing is not the answer (answerSuperlativeNested). */
+/**
+ * "Where is the tallest mountain?", "Find how tall the tallest mountain
+ * is": the first question word asks about the ranked thing, so it is not
+ * the answer (answerSuperlativeNested goes through it).
+ */
 function asksAboutRanked(q: QuestionReading): boolean {
-  return ABOUT_THE_RANKED.has(q.toks[0] ?? "");
+  return ABOUT_THE_RANKED.has(q.toks.find((t) => QUESTION_WORDS.has(t)) ?? "");
 }
 
 /**
