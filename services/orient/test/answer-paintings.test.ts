@@ -37,7 +37,7 @@ const PAINTINGS: Facts = [
 describe("answering - a thing's bare year is the year it came to be", () => {
   it("'When was Guernica painted?' and 'What year ...': its one year, by that fact", async () => {
     const store = await graphWith(PAINTINGS, "paintings.csv");
-    for (const question of ["When was Guernica painted?", "What year was Guernica painted?"]) {
+    for (const question of ["When was Guernica painted?", "What year was Guernica painted?", "Find when Guernica was painted"]) {
       const a = await ask(store, question);
       expect(ids(a), question).toEqual(["1937"]);
       expect(proofOf(a, "1937")).toContain("guernica year 1937");

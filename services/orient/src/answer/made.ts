@@ -1,7 +1,7 @@
 import type { FactView } from "./facts.js";
 import { MAKING_VERBS } from "./lexicon.js";
 import { began } from "./measures.js";
-import type { QuestionReading } from "./question.js";
+import { questionWord, type QuestionReading } from "./question.js";
 import { NUMBER, type QuestionAnswer } from "./result.js";
 
 /** Words of "what year" and "which date": the time asked for. */
@@ -15,7 +15,7 @@ const TIME_KINDS: ReadonlySet<string> = new Set(["year", "date"]);
  * and only when the thing has exactly one such year; undefined otherwise.
  */
 export async function answerWhenMade(q: QuestionReading, view: FactView): Promise<QuestionAnswer | undefined> {
-  const asksTime = q.toks[0] === "when" || (q.headWord !== undefined && TIME_KINDS.has(q.headWord.text));
+  const asksTime = questionWord(q.toks) === "when" || (q.headWord !== undefined && TIME_KINDS.has(q.headWord.text));
   const verbs = q.words.filter((w) => w !== q.headWord && !TIME_KINDS.has(w.text));
   const thing = q.mentions.length === 1 ? q.mentions[0]! : undefined;
   if (!asksTime || !thing || thing.ids.length !== 1 || verbs.length !== 1 || !MAKING_VERBS.has(verbs[0]!.text)) return undefined;

@@ -477,6 +477,13 @@ export function rankingAsked(text: string, vocab: Vocabulary): { measure: string
   return superlative?.place === 1 ? { measure: superlative.measure, highest: superlative.highest } : undefined;
 }
 
+const QUESTION_WORDS: ReadonlySet<string> = new Set(["which", "what", "who", "whom", "whose", "where", "when", "how", "why"]);
+
+/** The question's first question word, after any request ("Find where ..." -> where); "" when it has none. */
+export function questionWord(toks: readonly string[]): string {
+  return toks.find((t) => QUESTION_WORDS.has(t)) ?? "";
+}
+
 /** What a superlative ranks, which way, the place asked for, and the tokens saying so. */
 export interface Superlative {
   readonly measure: string;

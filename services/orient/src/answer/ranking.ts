@@ -3,7 +3,7 @@ import { mixesDates } from "./dates.js";
 import type { FactStep, FactView } from "./facts.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
 import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, wordsAfter, type Numbered } from "./measures.js";
-import { writtenTokens, type Mention, type QuestionReading } from "./question.js";
+import { questionWord, writtenTokens, type Mention, type QuestionReading } from "./question.js";
 import type { FoundAnswer, QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -198,7 +198,6 @@ async function rankedBy(
 
 /** Question words asking for something about the thing ranked (where it is, how tall), never for the thing itself. */
 const ABOUT_THE_RANKED: ReadonlySet<string> = new Set(["where", "when", "how", "why"]);
-const QUESTION_WORDS: ReadonlySet<string> = new Set([...ABOUT_THE_RANKED, "which", "what", "who", "whom", "whose"]);
 
 /**
  * "Where is the tallest mountain?", "Find how tall the tallest mountain
@@ -206,7 +205,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([...ABOUT_THE_RANKED, "which
  * the answer (answerSuperlativeNested goes through it).
  */
 function asksAboutRanked(q: QuestionReading): boolean {
-  return ABOUT_THE_RANKED.has(q.toks.find((t) => QUESTION_WORDS.has(t)) ?? "");
+  return ABOUT_THE_RANKED.has(questionWord(q.toks));
 }
 
 /**
