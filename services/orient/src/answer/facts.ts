@@ -1,4 +1,4 @@
-import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, isMinedRuleName, ruleShape, type GraphStore, type Reasoner, type Rule, type Triple } from "@boyd/graph";
+import { BUILTIN_RULES, canonicalPredicate, isBookkeepingSymbol, isMinedRuleName, predicateTokens, ruleShape, type GraphStore, type Reasoner, type Rule, type Triple } from "@boyd/graph";
 import { type Vocabulary } from "./vocabulary.js";
 
 /** One fact a conclusion uses: stated, or derived by a rule from stated premises. */
@@ -152,7 +152,10 @@ const MAX_SUBKIND_HOPS = 4;
 
 /** The chain of subkind or is-a facts putting kind `narrower` within `broader` ("cyberpunk subgenre_of science_fiction"), shortest first. */
 export async function withinKind(view: FactView, narrower: string, broader: string): Promise<FactStep[] | undefined> {
-  const up = (p: string) => SUBKINDS.has(canonicalPredicate(p)) || IS_A.has(canonicalPredicate(p));
+  const up = (p: string) => {
+    const canonical = canonicalPredicate(p);
+    return SUBKINDS.has(canonical) || IS_A.has(canonical);
+  };
   return (await climb(view, narrower, up, async (id) => (id === broader ? [] : undefined), MAX_SUBKIND_HOPS))?.steps;
 }
 
@@ -180,8 +183,9 @@ export function kindPredicate(predicate: string): boolean {
 
 /** `works_as`, `serves_as`, `plays_as`: a present verb and "as", not a naming one. */
 function servesAs(canonical: string): boolean {
+  // Asked of every edge a kind is looked for on: most predicates end otherwise, so no split for them.
+  if (!canonical.endsWith("_as")) return false;
   const words = canonical.split("_");
-  if (words.length < 2 || words.at(-1) !== "as") return false;
   const verb = words.at(-2)!;
   return !words.some((w) => NAMING_BEFORE_AS.has(w)) && !verb.endsWith("ed");
 }
@@ -501,6 +505,12 @@ export class FactView {
 /** Whether an edge goes down from a class to a member or subclass of it (an is-a fact, read from its object). */
 export function downToMember(e: Edge): boolean {
   return e.direction === "in" && IS_A.has(canonicalPredicate(e.predicate));
+}
+
+/** The noun a fact "of" makes its subject (`capital_of` -> "capital", `location_of` -> "location"); none for other facts. */
+export function roleOf(predicate: string): readonly string[] {
+  const tokens = predicateTokens(predicate);
+  return tokens.length === 2 && tokens[1] === "of" ? [tokens[0]!] : [];
 }
 
 /** Whether an edge goes up from a member or subclass to its class (an is-a fact, read from its subject). */
