@@ -2,7 +2,7 @@ import { canonicalPredicate, capitalized, fold, nameTokens, predicateTokens, sin
 import { chainedAnswer, chainingAsked } from "./chaining.js";
 import { rangeAsked, spanAsked, withinRange } from "./range.js";
 import { answerSameAs } from "./sameness.js";
-import { CONTAINMENT, downToMember, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, upToClass, type Edge, type FactStep, type FactView } from "./facts.js";
+import { CONTAINMENT, downToMember, edgesWithClosure, IS_A, kindPredicate, MAX_CONTAINMENT_HOPS, membershipOnly, placesItsSubject, placesSubclass, roleOf, upToClass, type Edge, type FactStep, type FactView } from "./facts.js";
 import { agentVerbs, ARTICLES, AUXILIARIES, LIGHT_WORDS, NUMERIC_KINDS, PLACE_WORDS, sameWord } from "./lexicon.js";
 import { asksAmount, isPolar, joinedBy, mannerAsked, namesClass, rankingAsked, readQuestion, universalAfterRelation, writtenTokens, type Mention, type QuestionReading, type RelationWord } from "./question.js";
 import { answerAsDescribed, answerExistence, answerPolar, claimAsked } from "./polar.js";
@@ -922,12 +922,6 @@ function assignWords(hops: readonly Edge[], reading: Reading, vocab: Vocabulary)
     if (!used.has(j) && !tied.has(w.position) && !own.some((o) => o !== undefined && sameWord(o.text, w.text)) && hops.some((h) => score(w, h.predicate) >= WORD_MATCH_THRESHOLD)) used.add(j);
   });
   return { own, used, total };
-}
-
-/** The noun a fact "of" makes its subject (`capital_of` -> "capital"); none for other facts. */
-function roleOf(predicate: string): readonly string[] {
-  const tokens = predicateTokens(predicate);
-  return tokens.length === 2 && tokens[1] === "of" ? [tokens[0]!] : [];
 }
 
 /** A fact "of" read from its subject to its object (`capital_of`): its noun names the subject, not the end reached. */

@@ -1,5 +1,5 @@
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
-import { containedBy, CONTAINMENT, placesItsSubject, type Edge } from "./facts.js";
+import { containedBy, CONTAINMENT, placesItsSubject, roleOf, type Edge } from "./facts.js";
 import type { FoundAnswer } from "./result.js";
 
 // Paths through places: down from a place into the places within it, up
@@ -83,8 +83,7 @@ export function locative(predicate: string): boolean {
 
 /** A place noun and "of" (`location_of`, `site_of`): its subject is the place of its object. */
 function placeOfObject(predicate: string): boolean {
-  const tokens = predicateTokens(predicate);
-  return tokens.length === 2 && tokens[1] === "of" && PLACE_NOUNS.has(tokens[0]!);
+  return roleOf(predicate).some((noun) => PLACE_NOUNS.has(noun));
 }
 
 /** Last words of a predicate naming where its subject is, was or happened. */

@@ -917,7 +917,7 @@ function leadMention(toks: readonly string[], mentions: readonly Mention[]): Men
 }
 
 /** Words that ask about something rather than for it ("where do dogs live": dogs are not the answer). */
-const ASKING_WORDS: ReadonlySet<string> = new Set(["who", "whom", "whose", "where", "when", "why", "how", "what", "which", "if", "whether", "than"]);
+const ASKING_WORDS: ReadonlySet<string> = new Set([...QUESTION_WORDS, "if", "whether", "than"]);
 
 /**
  * "Which Italian recipes ...", "which Saturn moons ...": a thing named right

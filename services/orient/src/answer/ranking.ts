@@ -62,7 +62,7 @@ async function refusedRanking(q: QuestionReading, head: Mention, vocab: Vocabula
   const highest = byYearBegun(asked.measure, predicate) ? !asked.highest : asked.highest;
   const why = unmeasured(partial, highest);
   if (!why) return undefined;
-  return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n, ?x is-a ${partial.cls}`, subjects: [partial.cls], predicates: [predicate], answers: [], proof: [], unanswered: why };
+  return { kind: "entities", pattern: `${rankName(asked.place, highest)} ?n: ?x ${predicate} ?n, ?x is-a ${partial.cls}`, subjects: [partial.cls], predicates: [predicate], answers: [], proof: [], unanswered: why };
 }
 
 /**
@@ -155,18 +155,19 @@ export async function answerRankedChoice(options: readonly (readonly string[])[]
   const ids = options.map((o) => o[0]!);
   const ranked = await rankedBy(graded.measure, ids, vocab, view, graded.highest);
   if (!ranked) return undefined;
-  const { predicate, numbers, best, highest } = ranked;
+  const { predicate, numbers, highest } = ranked;
+  const best = atPlace(numbers, 1, highest);
   const answers: FoundAnswer[] = ids.flatMap((id, i) => {
     const own = numbers[i]!;
-    return own.value === best ? [{ id, confidence: own.fact.confidence, steps: [own.fact.step, ...comparedWith(own.fact.step, numbers.map((n) => n.fact.step))] }] : [];
+    return best(own) ? [{ id, confidence: own.fact.confidence, steps: [own.fact.step, ...comparedWith(own.fact.step, numbers.map((n) => n.fact.step))] }] : [];
   });
-  return { kind: "entities", pattern: `${highest ? "highest" : "lowest"} ?n: ?x ${predicate} ?n with ?x among ${ids.join(", ")}`, subjects: ids, predicates: [predicate], answers, proof: [] };
+  return { kind: "entities", pattern: `${rankName(1, highest)} ?n: ?x ${predicate} ?n with ?x among ${ids.join(", ")}`, subjects: ids, predicates: [predicate], answers, proof: [] };
 }
 
 /**
  * Things ranked by the one numeric predicate `measure` names: each one's
- * number, in order, the best value and whether it is the highest (the
- * oldest began first: the lowest year). Undefined when no predicate or
+ * number, in order, and whether the highest ranks first (the oldest
+ * began first: the lowest year). Undefined when no predicate or
  * more than one has numbers for them, or when one of them has none or two
  * (it could be the best).
  */
@@ -177,7 +178,7 @@ async function rankedBy(
   view: FactView,
   wantHighest: boolean,
   named?: (predicate: string) => boolean,
-): Promise<{ predicate: string; numbers: Numbered[]; best: number; highest: boolean } | undefined> {
+): Promise<{ predicate: string; numbers: Numbered[]; highest: boolean } | undefined> {
   const ranked: { predicate: string; numbers: Numbered[] }[] = [];
   // The predicates named, else (none of them giving numbers) those the adjective measures.
   for (const fits of named ? [named, measuredBy(measure)] : [measuredBy(measure)]) {
@@ -192,8 +193,7 @@ async function rankedBy(
   if (ranked.length !== 1 || mixesDates(ranked[0]!.numbers)) return undefined;
   const { predicate, numbers } = ranked[0]!;
   const highest = byYearBegun(measure, predicate) ? !wantHighest : wantHighest;
-  const best = highest ? Math.max(...numbers.map((n) => n.value)) : Math.min(...numbers.map((n) => n.value));
-  return { predicate, numbers, best, highest };
+  return { predicate, numbers, highest };
 }
 
 /** Question words asking for something about the thing ranked (where it is, how tall), never for the thing itself. */
