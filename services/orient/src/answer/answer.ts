@@ -10,7 +10,7 @@ import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerP
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { climbed, climbing, fromAsked, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
-import { answerCountPassed, answerPopulation, countedQuestion, countOf, statesCount } from "./counting.js";
+import { answerCountPassed, answerPopulation, countedQuestion, countOf, kindsUnknown, statesCount } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { answerInside, answerPlacedIn, insideAsked } from "./inside.js";
@@ -169,7 +169,7 @@ async function answerReading(text: string, q: QuestionReading, vocab: Vocabulary
     const chained = q.nestingWords.length > 1;
     const polar = ranked || owned || chained ? { ...unread(subjects), kind: "unknown" as const } : await answerPolar(q, subjects, vocab, view);
     if (polar.kind !== "unknown") return polar;
-    return (await answerAsDescribed(q, ask)) ?? (await answerThingHas(q, vocab, view)) ?? (await answerPlacedIn(q, view)) ?? (await answerInState(q, view)) ?? (await answerCountPassed(q, ask)) ?? polar;
+    return (await answerAsDescribed(q, ask)) ?? (await answerThingHas(q, vocab, view)) ?? (await answerPlacedIn(q, view)) ?? (await answerInState(q, view)) ?? (await answerCountPassed(q, ask, vocab)) ?? polar;
   }
   // "Who is in the band that formed in London?" asks for what is in the band, never for the band.
   const inside = insideAsked(q.toks);
@@ -495,6 +495,10 @@ interface Candidate {
   readonly hops: readonly { predicate: string; direction: "out" | "in" }[];
   readonly anchor: string;
   readonly answers: FoundAnswer[];
+  /** Ends of the path that fit but for a class the graph gives them none of (see QuestionAnswer.unsure). */
+  readonly unsure: readonly string[];
+  /** The class the answers were checked to be members of, when one was. */
+  readonly type: string | undefined;
   /** Hops without a question word of their own. */
   readonly unexplained: number;
   /** Hops named by a word the question needs named ("where" and the kind asked for do not count). */
@@ -573,11 +577,17 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   // "Paris" in France and "Paris" in Texas, read alike: the question may be about either.
   let alike: Candidate[] = [];
   const found: Candidate[] = [];
+  // The best reading that reached only things of unknown kind (see judge).
+  let unsureOnly: Candidate | undefined;
   for (const readings of rounds) {
     for (const reading of readings) {
       for (const id of reading.anchor.ids) {
         const candidate = await bestPath(id, reading, view, vocab);
         if (!candidate) continue;
+        if (candidate.answers.length === 0) {
+          unsureOnly = unsureOnly && !better(candidate, unsureOnly) ? unsureOnly : candidate;
+          continue;
+        }
         found.push(candidate);
         if (!best || better(candidate, best.candidate)) {
           best = { candidate, mention: reading.anchor };
@@ -587,7 +597,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
     }
     if (best) break;
   }
-  if (!best) return { kind: words.length === 0 && !type ? "unread" : "entities", pattern: "", subjects, predicates: [], answers: [], proof: [] };
+  if (!best) return { kind: words.length === 0 && !type ? "unread" : "entities", pattern: "", subjects, predicates: [], answers: [], proof: [], ...unsureOf(unsureOnly, vocab) };
   // "born in London" is also born in Greenwich, within London: a reading through the places within adds its answers
   // (read too when a closer reading answered first).
   const mention = best.mention;
@@ -603,6 +613,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   const answers = new Map<string, FoundAnswer>();
   for (const c of read) for (const a of c.answers) if (!answers.has(a.id)) answers.set(a.id, a);
   const anchors = read.map((c) => c.anchor);
+  const unsure = [...new Set(read.flatMap((c) => c.unsure))].filter((id) => !answers.has(id));
   return {
     kind: "entities",
     pattern: read.map(patternOf).join("; "),
@@ -610,7 +621,15 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
     predicates: [...new Set(read.flatMap((c) => c.hops.map((h) => h.predicate)))],
     answers: [...answers.values()],
     proof: [],
+    ...unsureOf({ unsure, type: best.candidate.type }),
   };
+}
+
+/** A list's things of unknown kind (see QuestionAnswer.unsure); for a list with none answered, why. */
+function unsureOf(c: Pick<Candidate, "unsure" | "type"> | undefined, vocab?: Vocabulary): Pick<QuestionAnswer, "unsure" | "unanswered"> {
+  if (!c?.type || c.unsure.length === 0) return {};
+  const unsure = { ids: c.unsure, cls: c.type };
+  return vocab ? { unsure, unanswered: kindsUnknown(unsure, vocab) } : { unsure };
 }
 
 function headWords(m: Mention): RelationWord[] {
@@ -645,6 +664,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
   const mayUse = (e: Edge, before: readonly Edge[]) => named(e) || (asksKind(reading) && !reading.members && climbing([...before.slice(-1), e])) || downward(e, before);
   let level: Partial[] = reading.members ? await membersOf(anchor, reading.members, view) : [{ node: anchor, hops: [], confidence: 1 }];
   let best: Candidate | undefined;
+  let unsureOnly: Candidate | undefined;
   const judged: Candidate[] = [];
   // A fact without a word of its own is taken only as the one step to the answer, or up a chain of containment
   // facts to the kind of place asked for ("In which country is the Mauritshuis?": in The Hague, in the Netherlands).
@@ -667,11 +687,14 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
     level = next.slice(0, MAX_PARTIALS);
     for (const group of bySignature(level).values()) {
       const candidate = await judge(anchor, group, reading, view, vocab);
-      if (candidate) judged.push(candidate);
-      if (candidate && (!best || better(candidate, best))) best = candidate;
+      if (!candidate) continue;
+      judged.push(candidate);
+      if (candidate.answers.length === 0) unsureOnly = unsureOnly && !better(candidate, unsureOnly) ? unsureOnly : candidate;
+      else if (!best || better(candidate, best)) best = candidate;
     }
   }
-  return best && withPlacesDeeper(best, judged);
+  // With no answer, the best path to things of unknown kind only: no answer, but what the list may be missing.
+  return best ? withPlacesDeeper(best, judged) : unsureOnly;
 }
 
 /**
@@ -858,21 +881,24 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   if (reading.choice && words.some((w) => reading.nesting.has(w.position)) && !(last && reading.nesting.has(last.position))) return undefined;
   const path: JudgedPath = { anchor, hops, own, rest, kindTold };
   const answers: FoundAnswer[] = [];
+  const unsure: string[] = [];
   const seen = new Set<string>();
   for (const p of group) {
     if (seen.has(p.node)) continue;
     const found = await answerOf(p, path, reading, view, vocab);
     if (!found) continue;
     seen.add(p.node);
-    answers.push(found);
+    if (found === KIND_UNKNOWN) unsure.push(p.node);
+    else answers.push(found);
   }
-  if (answers.length === 0) return undefined;
+  // Only things of unknown kind: no answer, but what a count or ranking must know it may be missing.
+  if (answers.length === 0 && unsure.length === 0) return undefined;
   // "Who": people first, where the graph says who is one.
   const people = new Set<string>();
   if (reading.person) for (const a of answers) if (await isPerson(a.id, view)) people.add(a.id);
   // Equally believed answers: the one resting on fewer stated facts first (a stated fact before a derivation).
   answers.sort((a, b) => Number(people.has(b.id)) - Number(people.has(a.id)) || b.confidence - a.confidence || support(a.steps) - support(b.steps) || (a.id < b.id ? -1 : 1));
-  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where && w !== MEMBERSHIP).length, filtered: rest.length, fit: fitOf(hops, words) + placedByIn(hops, reading), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
+  return { hops: hops.map((h) => ({ predicate: h.predicate, direction: h.direction })), anchor, answers, unsure, type: reading.type, unexplained, explained: own.filter((w) => w !== undefined && w !== kind && w !== where && w !== MEMBERSHIP).length, filtered: rest.length, fit: fitOf(hops, words) + placedByIn(hops, reading), people: people.size, meanScore: hops.length ? total / hops.length : 0 };
 }
 
 /** What judge found of a path: its facts, the word each fact took, the words left to describe the answer. */
@@ -949,8 +975,15 @@ function nearestFirst(words: readonly RelationWord[], anchor: Mention): number[]
   return order;
 }
 
-/** The answer a path's end gives, with the facts that make it one (its kind, the other things named, the words left), or undefined. */
-async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: FactView, vocab: Vocabulary): Promise<FoundAnswer | undefined> {
+/** An end of a path that answers but for the class asked, which the graph gives it none of: it may be one. */
+const KIND_UNKNOWN = "kind unknown";
+
+/**
+ * The answer a path's end gives, with the facts that make it one (its
+ * kind, the other things named, the words left), KIND_UNKNOWN when only
+ * its kind is missing, or undefined.
+ */
+async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: FactView, vocab: Vocabulary): Promise<FoundAnswer | typeof KIND_UNKNOWN | undefined> {
   const { anchor, hops, own, rest, kindTold } = path;
   const kind = reading.kindWord;
   const where = reading.where;
@@ -961,10 +994,13 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   // A number answers "how many" and "when", never "who" ("Who painted it?" is not the year it was completed_in).
   if ((reading.quantity ? !NUMBER.test(p.node) : reading.person && NUMBER.test(p.node)) || reading.others.some((m) => m.ids.includes(p.node)) || reading.named.includes(p.node)) return undefined;
   const steps: FactStep[] = p.hops.map((h) => h.step);
+  let kindUnknown = false;
   if (reading.type) {
+    if (p.node === reading.type) return undefined;
     const typed = await view.isA(p.node, reading.type);
-    if (!typed || p.node === reading.type) return undefined;
-    steps.push(...typed);
+    if (typed) steps.push(...typed);
+    else if (NUMBER.test(p.node) || (await view.kinds(p.node)).length > 0) return undefined;
+    else kindUnknown = true;
   }
   const placing = (predicate: string) => placesItsSubject(predicate) || rest.some((w) => wordScore(w.text, predicate) >= WORD_MATCH_THRESHOLD);
   const constraints = await tiesToOthers(p, reading, view, vocab, { placing, ownerAnchor: reading.possessors.includes(anchor), spent: own.filter((w): w is RelationWord => w !== undefined && w !== MEMBERSHIP) });
@@ -1003,7 +1039,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
     if (!onTheWay) return undefined;
     steps.push(...onTheWay);
   }
-  return { id: p.node, confidence: p.confidence, steps };
+  return kindUnknown ? KIND_UNKNOWN : { id: p.node, confidence: p.confidence, steps };
 }
 
 /**

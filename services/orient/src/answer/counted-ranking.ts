@@ -1,5 +1,6 @@
 import { singulars } from "@boyd/graph";
 import { type FactStep, type FactView } from "./facts.js";
+import { kindsUnknown } from "./counting.js";
 import { onlyClassNamed } from "./measures.js";
 import type { Mention, QuestionReading } from "./question.js";
 import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
@@ -43,8 +44,29 @@ export async function answerSuperlativeCounted(q: QuestionReading, ask: (text: s
   const best = highest ? Math.max(...sizes) : Math.min(...sizes);
   // None counted is no count of 0 (the graph may not know them), as countOf holds: no fewest of nothing, no most of none.
   if (best === 0) return undefined;
+  const refused = { kind: "entities", pattern: `${highest ? "most" : "fewest"} ?n: count ?x: ${shape}, ?m is-a ${cls}`, subjects: [cls], predicates: [...new Set(counted.flatMap((c) => c.listed.predicates))], answers: [], proof: [] } as const;
+  const unsettled = unsettledBy(counted, best, highest);
+  if (unsettled) return { ...refused, unanswered: `${vocab.distinctName(unsettled.member)}: ${kindsUnknown(unsettled.listed.unsure!, vocab)}; the ranking could change` };
   const answers = counted.flatMap((c, i) => (sizes[i] === best ? [countedAnswer(c, counted, noun, highest, vocab)] : []));
-  return { kind: "entities", pattern: `${highest ? "most" : "fewest"} ?n: count ?x: ${shape}, ?m is-a ${cls}`, subjects: [cls], predicates: [...new Set(counted.flatMap((c) => c.listed.predicates))], answers, proof: [] };
+  return { ...refused, answers };
+}
+
+/**
+ * A member whose things of unknown kind (see QuestionAnswer.unsure) could
+ * change the ranking, or undefined when none could. Each count is then a
+ * range: with the most, a member not first must stay below the first even
+ * with all its unsure things counted, and first places tied must have none
+ * (one could pull ahead); with the fewest, the first must have none (it
+ * could rise past the others), and the others only rise.
+ */
+function unsettledBy(counted: readonly Counted[], best: number, highest: boolean): Counted | undefined {
+  const unsure = (c: Counted) => c.listed.unsure?.ids.length ?? 0;
+  const first = counted.filter((c) => c.listed.answers.length === best);
+  return counted.find((c) => {
+    if (unsure(c) === 0) return false;
+    if (!first.includes(c)) return highest && c.listed.answers.length + unsure(c) >= best;
+    return !highest || first.length > 1;
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { FILLER_WORDS, UNIT_SCALES } from "./lexicon.js";
 import { writtenTokens, type QuestionReading } from "./question.js";
-import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
+import { NUMBER, type FoundAnswer, type QuestionAnswer, type Unsure } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** Things named in a count's label at most; the proof lists them all. */
@@ -30,17 +30,30 @@ const DOING: ReadonlySet<string> = new Set(["does", "do", "did", "has", "have", 
  * fact counted as proof. Only a lower bound is answered, and never no: the
  * facts prove at least so many, and the graph may not hold every one.
  */
-export async function answerCountPassed(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>): Promise<QuestionAnswer | undefined> {
+export async function answerCountPassed(q: QuestionReading, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary): Promise<QuestionAnswer | undefined> {
   const asked = q.comparison;
   if (!q.polar || !asked || asked.value === undefined || asked.date || (asked.op !== ">" && asked.op !== ">=") || !DOING.has(q.toks[0] ?? "")) return undefined;
   const counted = q.mentions.find((m) => m.start === asked.positions.at(-1)! + 1 && m.end === q.toks.length);
   if (!counted) return undefined;
-  const count = await ask(["how", "many", ...writtenTokens(q, counted.start, counted.end), ...writtenTokens(q, 0, asked.positions[0])].join(" "));
+  const asking = ["how", "many", ...writtenTokens(q, counted.start, counted.end), ...writtenTokens(q, 0, asked.positions[0])].join(" ");
+  const count = await lowerBound(asking, ask, vocab);
+  if (!count) return undefined;
   const [only, ...more] = count.answers;
   if (count.kind !== "entities" || !only || more.length > 0 || !NUMBER.test(only.id)) return undefined;
   const n = Number(only.id);
   if (!(asked.op === ">" ? n > asked.value : n >= asked.value)) return undefined;
   return { kind: "yes", pattern: `${count.pattern}, count ${asked.op} ${asked.value}`, subjects: count.subjects, predicates: count.predicates, answers: [], proof: only.steps };
+}
+
+/**
+ * The count "how many ..." answers, or, where things of unknown kind left
+ * it a range (see countOf), its low end: the things proven, counted.
+ */
+async function lowerBound(asking: string, ask: (text: string) => Promise<QuestionAnswer>, vocab: Vocabulary): Promise<QuestionAnswer | undefined> {
+  const count = await ask(asking);
+  if (!count.unsure) return count;
+  const { unsure: _, ...proven } = await ask(countedQuestion(asking)!);
+  return countOf(proven, vocab);
 }
 
 const DWELLERS: ReadonlySet<string> = new Set(["people", "persons", "inhabitants", "residents"]);
@@ -95,6 +108,15 @@ export function statesCount(stated: QuestionAnswer, text: string, vocab: Vocabul
   return fact !== undefined && predicateTokens(fact.triple.predicate).some((t) => forms.includes(t) || singulars(t).some((w) => forms.includes(w)));
 }
 
+/** "the graph gives sudan, uganda no kind, so each may be a country": why a list of members of a class may be short. */
+export function kindsUnknown(unsure: Unsure, vocab: Vocabulary): string {
+  const named = unsure.ids.slice(0, NAMED_IN_LABEL).map((id) => vocab.distinctName(id));
+  const more = unsure.ids.length > NAMED_IN_LABEL ? ` and ${unsure.ids.length - NAMED_IN_LABEL} more` : "";
+  const cls = vocab.displayName(unsure.cls);
+  const one = unsure.ids.length === 1;
+  return `the graph gives ${named.join(", ")}${more} no kind, so ${one ? "it" : "each"} may be ${/^[aeiou]/i.test(cls) ? "an" : "a"} ${cls}`;
+}
+
 /**
  * The count of a list's answers, as one answer: the number, labelled with
  * what was counted ("4, counted in the graph: Callisto, Europa, ..."), and
@@ -106,6 +128,8 @@ export function statesCount(stated: QuestionAnswer, text: string, vocab: Vocabul
 export function countOf(list: QuestionAnswer, vocab: Vocabulary): QuestionAnswer | undefined {
   const things = list.answers;
   if (list.kind !== "entities" || things.length === 0 || things.some((a) => NUMBER.test(a.id)) || list.pattern.includes("; ")) return undefined;
+  // Things of no known kind the facts also reach may be of the class counted: the count is a range, so none is given.
+  if (list.unsure) return { ...list, pattern: `count ?x: ${list.pattern}`, answers: [], unanswered: `${kindsUnknown(list.unsure, vocab)}: the count is ${things.length} to ${things.length + list.unsure.ids.length}` };
   const names = things.slice(0, NAMED_IN_LABEL).map((a) => vocab.distinctName(a.id));
   const more = things.length > NAMED_IN_LABEL ? ` and ${things.length - NAMED_IN_LABEL} more` : "";
   const count: FoundAnswer = {

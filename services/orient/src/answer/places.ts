@@ -10,6 +10,7 @@ interface PlacedCandidate {
   readonly anchor: string;
   readonly hops: readonly { predicate: string; direction: "out" | "in" }[];
   readonly answers: readonly FoundAnswer[];
+  readonly unsure: readonly string[];
 }
 
 /** How many of a path's first facts go down from the anchor into the places within it (`?y1 located_in england`). */
@@ -33,8 +34,10 @@ export function withPlacesDeeper<C extends PlacedCandidate>(best: C, judged: rea
     return c.anchor === best.anchor && k > within && c.hops.length - k === rest.length && rest.every((h, i) => h.predicate === c.hops[k + i]!.predicate && h.direction === c.hops[k + i]!.direction);
   };
   const seen = new Set(best.answers.map((a) => a.id));
-  const deeper = judged.filter(sameRest).flatMap((c) => c.answers).filter((a) => !seen.has(a.id) && (seen.add(a.id), true));
-  return deeper.length === 0 ? best : { ...best, answers: [...best.answers, ...deeper] };
+  const deeperPaths = judged.filter(sameRest);
+  const deeper = deeperPaths.flatMap((c) => c.answers).filter((a) => !seen.has(a.id) && (seen.add(a.id), true));
+  const unsure = [...new Set([...best.unsure, ...deeperPaths.flatMap((c) => c.unsure)])];
+  return deeper.length === 0 && unsure.length === best.unsure.length ? best : { ...best, answers: [...best.answers, ...deeper], unsure };
 }
 
 /**

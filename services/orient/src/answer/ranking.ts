@@ -1,6 +1,7 @@
 import { nameOfId } from "@boyd/graph";
 import { mixesDates } from "./dates.js";
 import type { FactStep, FactView } from "./facts.js";
+import { kindsUnknown } from "./counting.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
 import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, wordsAfter, type Numbered } from "./measures.js";
 import { questionWord, writtenTokens, type Mention, type QuestionReading } from "./question.js";
@@ -87,12 +88,32 @@ export async function answerSuperlativeAmong(q: QuestionReading, ask: (text: str
   const ranked = await rankedBy(asked.measure, among.answers.map((a) => a.id), vocab, view, asked.highest, after.length > 0 ? namedByAll(after, vocab.predicates) : undefined);
   if (!ranked) return undefined;
   const { predicate, numbers, highest } = ranked;
+  const pattern = `${rankName(asked.place, highest)} ?n: ${among.pattern}, ?x ${predicate} ?n`;
+  if (among.unsure && (await movedByUnsure(among.unsure.ids, predicate, numbers, asked.place, highest, view))) {
+    return { kind: "entities", pattern, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers: [], proof: [], unanswered: `${kindsUnknown(among.unsure, vocab)}; the ranking could change` };
+  }
   const placedHere = atPlace(numbers, asked.place, highest);
   const answers: FoundAnswer[] = among.answers.flatMap((a, i) => {
     const own = numbers[i]!;
     return placedHere(own) ? [{ id: a.id, confidence: a.confidence * own.fact.confidence, steps: [own.fact.step, ...a.steps, ...comparedWith(own.fact.step, numbers.map((n) => n.fact.step))] }] : [];
   });
-  return { kind: "entities", pattern: `${rankName(asked.place, highest)} ?n: ${among.pattern}, ?x ${predicate} ?n`, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
+  return { kind: "entities", pattern, subjects: among.subjects, predicates: [predicate, ...among.predicates], answers, proof: [] };
+}
+
+/**
+ * Whether things of unknown kind a list may be missing (see
+ * QuestionAnswer.unsure) could change what ranks at `place`: when one has
+ * no number for the predicate, or when ranking them all with the list
+ * places other things. (Ranking none and all bound every case between: the
+ * thing placed keeps its place in both only if none of them is above it.)
+ */
+async function movedByUnsure(unsure: readonly string[], predicate: string, numbers: readonly Numbered[], place: number, highest: boolean, view: FactView): Promise<boolean> {
+  const theirs = await Promise.all(unsure.map((id) => numberOf(id, predicate, view)));
+  if (theirs.some((n) => n === undefined)) return true;
+  const all = [...numbers, ...(theirs as Numbered[])];
+  const alone = atPlace(numbers, place, highest);
+  const together = atPlace(all, place, highest);
+  return all.some((n, i) => (i < numbers.length && alone(n)) !== together(n));
 }
 
 /**

@@ -24,6 +24,20 @@ export interface QuestionAnswer {
   readonly proof: readonly FactStep[];
   /** Why the question, read, has no answer, when that is known (a ranking with members missing its number). */
   readonly unanswered?: string;
+  /**
+   * Things the question's facts reach that the graph gives no kind at all,
+   * so whether they are of the class asked is unknown ("sudan" after `nile
+   * flows_through sudan` for "Which countries ...", sudan typed nowhere).
+   * The answers stay proven; a count or a ranking of them is not, as these
+   * may belong.
+   */
+  readonly unsure?: Unsure;
+}
+
+/** What a list may be missing: things of unknown kind, and the class they may be of. */
+export interface Unsure {
+  readonly ids: readonly string[];
+  readonly cls: string;
 }
 
 /** A value rather than a thing, as an answer or in the graph: a plain number, or an ISO 8601 date (see dates.ts). */
