@@ -30,3 +30,35 @@ describe("answering - 'from' a place, through the places within it", () => {
     expect((await ask(store, "Is Goya from France?")).kind).toBe(AnswerKind.UNKNOWN);
   });
 });
+
+// Bands, where each comes from by a fact of another name, and where a member lives.
+const BANDS: Facts = [
+  ...["queen", "radiohead", "abba", "the_beatles"].map((b) => [b, "is_a", "band"] as const),
+  ["queen", "origin", "london"],
+  ["radiohead", "hometown", "abingdon"],
+  ["abba", "comes_from", "sweden"],
+  ["the_beatles", "origin", "liverpool"],
+  ["liverpool", "located_in", "england"],
+  ["carol", "from", "madrid"],
+  ["carol", "lives_in", "berlin"],
+];
+
+describe("answering - 'Where is Queen from?' asks where it comes from, 'Where is Carol?' where she is", () => {
+  it("answers 'from' by any fact of where a thing comes from, whatever the graph calls it", async () => {
+    const store = await graphWith(BANDS, "bands.csv");
+    // "from" was no word of the question: nothing was read.
+    expect(ids(await ask(store, "Where is Queen from?"))).toEqual(["london"]);
+    expect(ids(await ask(store, "Where is Radiohead from?"))).toEqual(["abingdon"]);
+    expect(ids(await ask(store, "Where is ABBA from?"))).toEqual(["sweden"]);
+    expect(ids(await ask(store, "Where are the Beatles from?"))).toEqual(["liverpool"]);
+    expect(ids(await ask(store, "Find where Carol is from"))).toEqual(["madrid"]);
+    expect(ids(await ask(store, "Which bands are from England?"))).toEqual(["the_beatles"]);
+  });
+
+  it("never answers where a thing is by where it comes from", async () => {
+    const store = await graphWith(BANDS, "bands.csv");
+    // Carol comes from Madrid and lives in Berlin: "Where is Carol?" was answered Madrid.
+    expect(ids(await ask(store, "Where is Carol?"))).toEqual(["berlin"]);
+    expect((await ask(store, "Where is Queen?")).answers).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerP
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
 import { climbed, climbing, fromAsked, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
-import { answerCountPassed, answerPopulation, countedQuestion, countOf, kindsUnknown, statesCount } from "./counting.js";
+import { answerCountPassed, answerPopulation, countedQuestion, countOf, statesCount } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
 import { answerInside, answerPlacedIn, insideAsked } from "./inside.js";
@@ -597,7 +597,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
     }
     if (best) break;
   }
-  if (!best) return { kind: words.length === 0 && !type ? "unread" : "entities", pattern: "", subjects, predicates: [], answers: [], proof: [], ...unsureOf(unsureOnly, vocab) };
+  if (!best) return { kind: words.length === 0 && !type ? "unread" : "entities", pattern: "", subjects, predicates: [], answers: [], proof: [], ...unsureOf(unsureOnly) };
   // "born in London" is also born in Greenwich, within London: a reading through the places within adds its answers
   // (read too when a closer reading answered first).
   const mention = best.mention;
@@ -625,11 +625,14 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
   };
 }
 
-/** A list's things of unknown kind (see QuestionAnswer.unsure); for a list with none answered, why. */
-function unsureOf(c: Pick<Candidate, "unsure" | "type"> | undefined, vocab?: Vocabulary): Pick<QuestionAnswer, "unsure" | "unanswered"> {
-  if (!c?.type || c.unsure.length === 0) return {};
-  const unsure = { ids: c.unsure, cls: c.type };
-  return vocab ? { unsure, unanswered: kindsUnknown(unsure, vocab) } : { unsure };
+/**
+ * A list's things of unknown kind (see QuestionAnswer.unsure). A list of
+ * none says nothing of them: a reading that found nothing proven may be
+ * the wrong one ("Which bands are from England?" read as what is located
+ * in England), and "Liverpool may be a band" would only mislead.
+ */
+function unsureOf(c: Pick<Candidate, "unsure" | "type"> | undefined): Pick<QuestionAnswer, "unsure"> {
+  return c?.type && c.unsure.length > 0 ? { unsure: { ids: c.unsure, cls: c.type } } : {};
 }
 
 function headWords(m: Mention): RelationWord[] {
@@ -744,7 +747,7 @@ function scoring(reading: Reading, vocab: Vocabulary): (word: RelationWord, pred
   const score = numberAsked ? wordScore : (word: string, predicate: string) => pathScore(vocab.relations.has(predicate) ? vocab.relations : vocab.predicates, word, predicate);
   // "travel to" is never `travels_through` where the graph has `travels_to` (see particleMisfits).
   const misfits = particleMisfits(reading.words, reading.toks, vocab.predicates.keys());
-  return (word, predicate) => (misfits.get(word.position)?.has(predicate) ? 0 : score(word.text, predicate));
+  return (word, predicate) => (misfits.get(word.position)?.has(predicate) ? 0 : word.implied ? wordScore(word.text, predicate) : score(word.text, predicate));
 }
 
 /** The members of a class (through subclasses too) or the places within a place, each as a path of its one fact, the most confident first. */
@@ -1012,8 +1015,8 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   // A number is never a place: "Where is the Night Watch?" is not answered by the year it was `completed_in`.
   // A class is never where a thing is: "Where is Westminster?" is not answered by `westminster is_a district`.
   if (where && (NUMBER.test(p.node) || upToClass(hops[hops.length - 1]!) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) return undefined;
-  // "Where is Ada?" asks where she is: never where she was born or died, which no word of the question asked.
-  if (where && reading.words.length === 0 && hops.some((h) => happenedAt(h.predicate))) return undefined;
+  // "Where is Ada?" asks where she is: never where she was born or died, or comes from, which no word of the question asked.
+  if (where && reading.words.length === 0 && hops.some((h) => happenedAt(h.predicate) || wordScore("origin", h.predicate) >= WORD_MATCH_THRESHOLD)) return undefined;
   // "List the books": the path down from `book` says the kind already; a name with "book" in it ("nonfiction book") is no more proof.
   // A path up from it does not: "List the mammals" is never answered by `mammal is_a animal`.
   const kindIsAnchor = kind !== undefined && kind.position >= reading.anchor.start && kind.position < reading.anchor.end && downToMember(hops[0]!);

@@ -38,7 +38,8 @@ export const RELATION_SYNONYMS: SynonymTable = {
   birth: ["born", "birth", "birthplace", "native"],
   death: ["died", "die", "dies", "death", "deathplace", "dead"],
   award: ["award", "awards", "awarded", "won", "win", "wins", "winner", "prize", "prizes", "honour", "honor", "received", "receive"],
-  origin: ["origin", "origins", "originate", "originates", "originated", "come", "comes", "came", "hail", "hails", "source"],
+  // "from" alone is never a question's word; it stands for this concept in "Where is Queen from?" (question.ts).
+  origin: ["origin", "origins", "originate", "originates", "originated", "come", "comes", "came", "hail", "hails", "source", "from", "hometown"],
   licence: ["licence", "license", "licensed", "licenced", "terms"],
   version: ["version", "release", "latest"],
   release: ["released", "release", "launch", "launched", "published", "shipped", "year", "date", "founded"],

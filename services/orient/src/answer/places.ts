@@ -1,5 +1,6 @@
 import { canonicalPredicate, predicateTokens } from "@boyd/graph";
 import { containedBy, CONTAINMENT, placesItsSubject, roleOf, type Edge } from "./facts.js";
+import { WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import type { FoundAnswer } from "./result.js";
 
 // Paths through places: down from a place into the places within it, up
@@ -90,9 +91,9 @@ function placeOfObject(predicate: string): boolean {
 }
 
 /** Last words of a predicate naming where its subject is, was or happened. */
-const PLACE_NOUNS: ReadonlySet<string> = new Set(["place", "birthplace", "deathplace", "location", "residence", "venue", "site", "headquarters", "hometown", "city", "town", "country"]);
+const PLACE_NOUNS: ReadonlySet<string> = new Set(["place", "birthplace", "deathplace", "location", "residence", "venue", "site", "headquarters", "hometown", "origin", "city", "town", "country"]);
 
-/** "Which bands are from England?", "Are Radiohead from England?": "from" names a fact that says where its subject comes from (`from`, `comes_from`), as "in" names one that places it. */
+/** "Which bands are from England?", "Are Radiohead from England?": "from" names a fact that says where its subject comes from (`from`, `comes_from`, `origin`, `hometown`), as "in" names one that places it. */
 export function fromAsked(toks: readonly string[], predicate: string): boolean {
-  return toks.includes("from") && predicateTokens(predicate).at(-1) === "from";
+  return toks.includes("from") && (predicateTokens(predicate).at(-1) === "from" || wordScore("origin", predicate) >= WORD_MATCH_THRESHOLD);
 }

@@ -30,6 +30,8 @@ export interface RelationWord {
    * is of it, else a word of the relation ("the moons that orbit Mars").
    */
   readonly clause?: boolean;
+  /** Not said but implied ("from" for where Queen comes from): it names every predicate of its concept, none winning by its stem. */
+  readonly implied?: boolean;
 }
 
 /**
@@ -163,6 +165,8 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   if (said) words.splice(words.indexOf(said), 1);
   const headWord = head ? undefined : headNoun(toks, words, new Set(mentions.map((m) => m.start)));
   const where = said ?? placeAskedIn(toks, head?.text ?? headWord?.text);
+  // "Where is Queen from?": the "from" ending it, with no other word, asks where Queen comes from (`origin`, `hometown`, `from`).
+  if (said && words.length === 0 && toks.at(-1) === "from") words.push({ text: "from", position: toks.length - 1, implied: true });
   // The head word stays among the words, as read (answerOpen sets it apart by identity).
   if (headWord) words[words.findIndex((w) => w.position === headWord.position)] = headWord;
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
