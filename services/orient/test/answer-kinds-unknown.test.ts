@@ -90,4 +90,21 @@ describe("answering - things of unknown kind leave a count or a ranking open", (
     const unmeasured = await graphWith([...RIVERS, ["moselle", "flows_through", "germany"]], "rivers.csv");
     expect((await ask(unmeasured, "Which is the longest river in germany?")).answers).toEqual([]);
   });
+
+  it("ranks a class only when things of no kind with the number could not move it", async () => {
+    const moselle = (km: string): Facts => [...RIVERS, ["moselle", "length_km", km]];
+    // Longer than the nile and typed nowhere: it may be the longest river.
+    const longer = await ask(await graphWith(moselle("9000"), "rivers.csv"), "Which river is the longest?");
+    expect(longer.answers).toEqual([]);
+    expect(longer.unanswered).toBe("the graph gives moselle no kind, so it may be a river; the ranking could change");
+    const shorter = await graphWith(moselle("545"), "rivers.csv");
+    expect(ids(await ask(shorter, "Which river is the longest?"))).toEqual(["nile"]);
+    expect((await ask(shorter, "Which river is the shortest?")).answers).toEqual([]);
+    // Two lengths, one short and one long: it could be anywhere.
+    const twice = await graphWith([...moselle("545"), ["moselle", "length_km", "9000"]], "rivers.csv");
+    expect((await ask(twice, "Which river is the longest?")).answers).toEqual([]);
+    // Of a kind, even another one, it is no river unless said: ranked as before.
+    const typed = await graphWith([...moselle("9000"), ["moselle", "is_a", "road"]], "rivers.csv");
+    expect(ids(await ask(typed, "Which river is the longest?"))).toEqual(["nile"]);
+  });
 });

@@ -116,6 +116,21 @@ export async function measure(
   return undefined;
 }
 
+/**
+ * Things outside the class with a number for `predicate` and no kind at
+ * all: each may be a member the graph does not say is one (`moselle
+ * length_km 545`, the moselle typed nowhere, may be a river). Undefined
+ * when more than MAX_COMPARED things have the predicate: not looked through.
+ */
+export async function untypedWith(predicate: string, members: readonly Edge[], view: FactView): Promise<string[] | undefined> {
+  const subjects = await view.subjectsWith(predicate, MAX_COMPARED);
+  if (!subjects) return undefined;
+  const known = new Set(members.map((m) => m.other));
+  const untyped: string[] = [];
+  for (const id of subjects) if (!known.has(id) && (await view.kinds(id)).length === 0) untyped.push(id);
+  return untyped;
+}
+
 /** The members of a ranking without a number for it, when some lack one: why no highest or lowest is proven. */
 export function unmeasured(found: { cls: string; values: readonly Measured[]; members: readonly Edge[] }, highest: boolean): string | undefined {
   const valued = new Set(found.values.map((v) => v.member.other));

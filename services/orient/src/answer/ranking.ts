@@ -3,7 +3,7 @@ import { mixesDates } from "./dates.js";
 import type { FactStep, FactView } from "./facts.js";
 import { kindsUnknown } from "./counting.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
-import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, wordsAfter, type Numbered } from "./measures.js";
+import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, untypedWith, wordsAfter, type Numbered } from "./measures.js";
 import { questionWord, writtenTokens, type Mention, type QuestionReading } from "./question.js";
 import type { FoundAnswer, QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -35,18 +35,16 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   if (q.person && words.some((w) => w.position < head.start)) return undefined;
   // The oldest is the one that began first: the lowest year.
   const highest = byYearBegun(asked.measure, values[0]!.fact.predicate) ? !asked.highest : asked.highest;
+  const predicate = values[0]!.fact.predicate;
+  const ranking = { kind: "entities", pattern: `${rankName(asked.place, highest)} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers: [], proof: [] } as const;
+  // Things of no kind with the number may be members too: the ranking holds only if none of them could move it.
+  const outside = await untypedWith(predicate, found.members, view);
+  if (!outside) return { ...ranking, unanswered: `more things have ${predicate} than are looked through; one of no kind could rank` };
+  if (outside.length > 0 && (await movedByUnsure(outside, predicate, values, asked.place, highest, view))) return { ...ranking, unanswered: `${kindsUnknown({ ids: outside, cls }, vocab)}; the ranking could change` };
   const answers: FoundAnswer[] = values
     .filter(atPlace(values, asked.place, highest))
     .map((v) => ({ id: v.member.other, confidence: v.fact.confidence * v.member.confidence, steps: [v.fact.step, v.member.step, ...comparedWith(v.fact.step, values.map((o) => o.fact.step))] }));
-  const predicate = values[0]!.fact.predicate;
-  return {
-    kind: "entities",
-    pattern: `${rankName(asked.place, highest)} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`,
-    subjects: [cls],
-    predicates: [predicate],
-    answers,
-    proof: [],
-  };
+  return { ...ranking, answers };
 }
 
 /**
@@ -107,9 +105,10 @@ export async function answerSuperlativeAmong(q: QuestionReading, ask: (text: str
  * places other things. (Ranking none and all bound every case between: the
  * thing placed keeps its place in both only if none of them is above it.)
  */
-async function movedByUnsure(unsure: readonly string[], predicate: string, numbers: readonly Numbered[], place: number, highest: boolean, view: FactView): Promise<boolean> {
+async function movedByUnsure(unsure: readonly string[], predicate: string, numbers: readonly { readonly value: number }[], place: number, highest: boolean, view: FactView): Promise<boolean> {
   const theirs = await Promise.all(unsure.map((id) => numberOf(id, predicate, view)));
-  if (theirs.some((n) => n === undefined)) return true;
+  // None, or two different ones: it could be anywhere.
+  if (theirs.some((n) => !n)) return true;
   const all = [...numbers, ...(theirs as Numbered[])];
   const alone = atPlace(numbers, place, highest);
   const together = atPlace(all, place, highest);
