@@ -877,7 +877,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   const word = own[start];
   // A number named ("Which stations have 4 platforms?") is the value of its fact, whatever the word order.
   // Within a place, the answer is what the fact places there (`?x born_in malaga`, `?x held_by louvre`), whatever the voice.
-  const expected = (NUMBER.test(anchor) && !reading.members) || reading.members === "place" ? "in" : word && word !== where && (word !== kind || verbAfterQuestionWord(reading.toks, word, first.predicate, reading.anchor)) && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position), word.position === reading.afterHead, reading.toks) : undefined;
+  const expected = (NUMBER.test(anchor) && !reading.members) || reading.members === "place" ? "in" : word && word !== where && !word.modifier && (word !== kind || verbAfterQuestionWord(reading.toks, word, first.predicate, reading.anchor)) && !(reading.quantity && hops.length - start === 1) ? expectedDirection(first.predicate, reading.anchor, word, reading.nesting.has(word.position), word.position === reading.afterHead, reading.toks) : undefined;
   if (expected && first.direction !== expected) return undefined;
   // "Which of Ana's children live in Porto?" answers children: never where they live.
   const last = own[hops.length - 1];

@@ -65,6 +65,7 @@ export const RELATION_SYNONYMS: SynonymTable = {
   depth: ["depth", "deep"],
   weight: ["weight", "weigh", "weighs", "heavy", "mass"],
   temperature: ["temperature", "hot", "cold", "warm"],
+  effect: ["effect", "effects", "cause", "causes", "caused", "causing", "adverse"],
 };
 
 /**

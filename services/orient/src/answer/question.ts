@@ -1,4 +1,4 @@
-import { AGE_MEASURE, ARTICLES, COPULAS, FILLER_WORDS, HEAD_OPENERS, PLACE_WORDS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
+import { AGE_MEASURE, ARTICLES, AUXILIARIES, COPULAS, FILLER_WORDS, HEAD_OPENERS, PLACE_WORDS, POLAR_OPENERS, QUANTIFIERS, RELATION_FILLERS, UNITS, UNIVERSALS } from "./lexicon.js";
 import { dateSaidAt, valued } from "./dates.js";
 import { NUMBER } from "./result.js";
 import { measuresTime } from "./units.js";
@@ -32,6 +32,8 @@ export interface RelationWord {
   readonly clause?: boolean;
   /** Not said but implied ("from" for where Queen comes from): it names every predicate of its concept, none winning by its stem. */
   readonly implied?: boolean;
+  /** A noun before the head noun, saying which ("side" in "What side effects ..."): it may name the fact, never which way the fact reads. */
+  readonly modifier?: boolean;
 }
 
 /**
@@ -169,6 +171,8 @@ export function readQuestion(text: string, vocab: Vocabulary, options: { readonl
   if (said && words.length === 0 && toks.at(-1) === "from") words.push({ text: "from", position: toks.length - 1, implied: true });
   // The head word stays among the words, as read (answerOpen sets it apart by identity).
   if (headWord) words[words.findIndex((w) => w.position === headWord.position)] = headWord;
+  const modifier = headWord && !headWord.clause && !opensNounPhrase(toks, headWord.position) ? words.findIndex((w) => w.position === headWord.position - 1) : -1;
+  if (modifier >= 0) words[modifier] = { ...words[modifier]!, modifier: true };
   // "How long", "how many", and "when" (a year or a date) are answered by numbers.
   const quantity = toks.some((t, i) => (t === "how" && QUANTITY.has(toks[i + 1] ?? "")) || (t === "when" && i === firstWord(toks)));
   const within = toks.some((t, i) => (t === "in" && (!unit || i !== unit.start - 1)) || t === "within" || t === "from");
@@ -752,9 +756,12 @@ function headNoun(toks: readonly string[], words: readonly RelationWord[], nameS
   // "Which team owns billing?": after "which" the word is a noun whatever follows; "What contains a nut?" opens with a verb.
   // So does "Which orbit Neptune?": a word right before a name takes it as its object.
   const afterWhich = (x: RelationWord): boolean => toks[x.position - 1] === "which" && !nameStarts.has(x.position + 1);
-  const w = words.find((x) => x.position === firstContent(toks) && ((FILLER_WORDS.has(next(x)) && !DETERMINERS.has(next(x))) || described(x) || afterWhich(x)));
+  // "What side effects does aspirin have?": of two nouns before the clause, the second is the head, the first says which.
+  const start = firstContent(toks);
+  const compound = (x: RelationWord): boolean => x.position === start + 1 && words.some((y) => y.position === start) && !nameStarts.has(start) && !nameStarts.has(x.position) && AUXILIARIES.has(next(x));
+  const w = words.find(compound) ?? words.find((x) => x.position === start && ((FILLER_WORDS.has(next(x)) && !DETERMINERS.has(next(x))) || described(x) || afterWhich(x)));
   if (!w) return undefined;
-  if (opensNounPhrase(toks, w.position)) return w;
+  if (opensNounPhrase(toks, w.position) || (compound(w) && opensNounPhrase(toks, start))) return w;
   return opensRelativeClause(toks, w.position) ? { ...w, clause: true } : undefined;
 }
 
