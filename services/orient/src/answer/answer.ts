@@ -1014,7 +1014,10 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   // "Where" answered by a fact that names no place ("member_of a team") needs an answer that is one.
   // A number is never a place: "Where is the Night Watch?" is not answered by the year it was `completed_in`.
   // A class is never where a thing is: "Where is Westminster?" is not answered by `westminster is_a district`.
-  if (where && (NUMBER.test(p.node) || upToClass(hops[hops.length - 1]!) || (!namesPlace(hops[hops.length - 1]!, own[hops.length - 1] === where) && !(await isPlace(p.node, vocab, view))))) return undefined;
+  // "Where does the Danube flow into?": the fact's own preposition, said after its verb, names where (`flows_into`).
+  const lastHop = hops[hops.length - 1]!;
+  const placedBy = namesPlace(lastHop, own[hops.length - 1] === where) || saysWhereTo(lastHop, own[hops.length - 1], reading.toks);
+  if (where && (NUMBER.test(p.node) || upToClass(lastHop) || (!placedBy && !(await isPlace(p.node, vocab, view))))) return undefined;
   // "Where is Ada?" asks where she is: never where she was born or died, or comes from, which no word of the question asked.
   if (where && reading.words.length === 0 && hops.some((h) => happenedAt(h.predicate) || wordScore("origin", h.predicate) >= WORD_MATCH_THRESHOLD)) return undefined;
   // "List the books": the path down from `book` says the kind already; a name with "book" in it ("nonfiction book") is no more proof.
@@ -1171,6 +1174,14 @@ function beforeAnchor(reading: Reading): number {
 }
 
 /** A fact of where something happened to its subject (`born_in`, `deathPlace`, `buried_at`), not where it is. */
+/** Whether the word that took a fact is followed by the fact's own closing preposition of direction ("flow into" and `flows_into`, "fly to" and `flies_to`). */
+function saysWhereTo(hop: Edge, word: RelationWord | undefined, toks: readonly string[]): boolean {
+  const particle = predicateTokens(hop.predicate).at(-1) ?? "";
+  return hop.direction === "out" && word !== undefined && DIRECTED.has(particle) && toks[word.position + 1] === particle;
+}
+
+const DIRECTED: ReadonlySet<string> = new Set(["into", "to", "onto", "towards", "through"]);
+
 function happenedAt(predicate: string): boolean {
   return predicateTokens(predicate).some((w) => EVENTS_AT.has(w));
 }
