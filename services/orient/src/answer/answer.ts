@@ -19,7 +19,7 @@ import { answerWhatIs } from "./identity.js";
 import { eitherAsked, eitherOf } from "./disjunction.js";
 import { asWritten, exclusionAsked, leftOut } from "./exclusion.js";
 import { answerMembersHaving, answerThingHas } from "./having.js";
-import { expectedDirection, nounOwner, particleMisfits, pathScore, predicateFit, predicateWords, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
+import { expectedDirection, idleGetting, nounOwner, particleMisfits, pathScore, predicateFit, predicateWords, WORD_MATCH_THRESHOLD, wordScore } from "./relation-match.js";
 import { NUMBER, unread, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 import type { Partial, Reading } from "./reading.js";
@@ -837,7 +837,7 @@ async function judge(anchor: string, group: readonly Partial[], reading: Reading
   // "which moons of Saturn have a subsurface ocean" keeps the moons with
   // a fact whose predicate or other end those words name.
   const kindTold = kind !== undefined && wordScore(kind.text, hops[hops.length - 1]!.predicate) === 1;
-  const rest = [...words.filter((w, j) => !used.has(j) && !FREE_WORDS.has(w.text)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
+  const rest = [...words.filter((w, j) => !used.has(j) && !FREE_WORDS.has(w.text) && !idleGetting(w, vocab.predicates)), ...(kind && !kindTold && !reading.type ? [kind] : [])];
   // A relation word said twice ("Who trained the chef who trained Luigi?") asks for two facts: one fact does not answer it, whatever else describes the answer.
   // A word tying another thing named ("flow through Czechia") is that tie's, said again or not.
   const tied = tiedPositions(reading);

@@ -116,7 +116,7 @@ export async function answerComparison(q: QuestionReading, vocab: Vocabulary, vi
   const asked = q.comparison;
   const head = onlyClassNamed(q);
   if (!asked || !head) return undefined;
-  const words = withoutDurationVerb(measureWords(q, head), q.unit);
+  const words = withoutDurationVerb(measureWords(q, head, vocab), q.unit);
   // "Which recipes have less than 25 minutes?": a unit alone says what is compared when one predicate of the class is in it (`prep_minutes`).
   if (!asked.measure && words.length === 0 && !q.unit) return undefined;
   const scale = comparedBy(asked, words, q.unit, q.toks);

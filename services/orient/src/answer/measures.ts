@@ -3,7 +3,7 @@ import { stem } from "@boyd/vsa";
 import { type Edge, type FactView } from "./facts.js";
 import { AGE_MEASURE, BEGINNING_NOUNS, BEGINNINGS, LIGHT_WORDS, verbOf } from "./lexicon.js";
 import { AMOUNT_ADJECTIVES, writtenTokens, type Mention, type QuestionReading, type RelationWord } from "./question.js";
-import { pathScore, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
+import { idleGetting, pathScore, wordScore, WORD_MATCH_THRESHOLD } from "./relation-match.js";
 import { valued, type Valued } from "./dates.js";
 import { NUMBER } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
@@ -73,9 +73,9 @@ export function namedByAll(words: readonly RelationWord[], predicates?: Readonly
  * light words nor the class's own, nor a verb of amount when another word
  * names the measure ("worth more than 3 credits", "carries the most credits").
  */
-export function measureWords(q: QuestionReading, head: Mention): RelationWord[] {
+export function measureWords(q: QuestionReading, head: Mention, vocab: Vocabulary): RelationWord[] {
   const classWords = head.text.split(" ");
-  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text));
+  const words = q.words.filter((w) => !LIGHT_WORDS.has(w.text) && !classWords.includes(w.text) && !idleGetting(w, vocab.predicates));
   const naming = words.filter((w) => !AMOUNT_VERBS.has(w.text));
   return naming.length > 0 ? naming : words;
 }

@@ -476,6 +476,9 @@ export function rankingAsked(text: string, vocab: Vocabulary): { measure: string
   // "Who joined earlier, Alice or Bob?", "Which sold more, Kid A or Dummy?": the verb before the word of order names the measure.
   const ordered = orderAsked(toks, new Set(), vocab, new Map([...ORDER_ENDINGS, ...ORDER_WORDS, ...AMOUNT_ENDINGS]));
   if (ordered) return { measure: ordered.measure, highest: ordered.highest };
+  // "Which team has more championships, the Bulls or the Warriors?": the noun after the word of amount, ending the question, is the measure.
+  const amount = AMOUNT_ENDINGS.get(toks.at(-2) ?? "");
+  if (amount !== undefined && toks.length > 2) return { measure: toks.at(-1)!, highest: amount };
   for (const t of toks) {
     const comparative = gradedIn(COMPARATIVE_ADJECTIVES, t, toks);
     if (comparative) return comparative;

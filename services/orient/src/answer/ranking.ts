@@ -29,7 +29,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   if (mixesDates(values)) return undefined;
   // "Which Hugo-winning novel is the oldest?": a word naming neither the measure nor the class narrows the
   // class, and the ranking is over all of it; it would answer another question.
-  const words = measureWords(q, head);
+  const words = measureWords(q, head, vocab);
   if (!namedByAll(words, vocab.predicates)(values[0]!.fact.predicate)) return undefined;
   // "Who created the oldest painting?": the one asked for does the verb to the ranked thing, so is not it (answerSuperlativeNested).
   if (q.person && words.some((w) => w.position < head.start)) return undefined;
@@ -56,7 +56,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
 async function refusedRanking(q: QuestionReading, head: Mention, vocab: Vocabulary, view: FactView): Promise<QuestionAnswer | undefined> {
   const asked = q.superlative!;
   const partial = await measure(head, measuredBy(asked.measure), () => true, vocab, view);
-  if (!partial || !namedByAll(measureWords(q, head), vocab.predicates)(partial.values[0]!.fact.predicate)) return undefined;
+  if (!partial || !namedByAll(measureWords(q, head, vocab), vocab.predicates)(partial.values[0]!.fact.predicate)) return undefined;
   const predicate = partial.values[0]!.fact.predicate;
   const highest = byYearBegun(asked.measure, predicate) ? !asked.highest : asked.highest;
   const why = unmeasured(partial, highest);

@@ -158,6 +158,18 @@ export function pathScore(predicates: ReadonlyMap<string, number>, word: string,
   return s < 1 && topScore(predicates, word) === 1 ? 0 : s;
 }
 
+/**
+ * A verb of getting ("How many championships did the Celtics win?") that
+ * names no fact of the graph: it says no more than "have" does, so it asks
+ * nothing of the answer. One that names a fact (`championships_won` beside
+ * `championships_lost`) takes it as any word does.
+ */
+export function idleGetting(word: RelationWord, predicates: ReadonlyMap<string, number>): boolean {
+  return GETTING.has(word.text) && topScore(predicates, word.text) < WORD_MATCH_THRESHOLD;
+}
+
+const GETTING: ReadonlySet<string> = new Set(["win", "wins", "won", "winning", "earn", "earns", "earned", "receive", "receives", "received", "collect", "collects", "collected", "score", "scores", "scored"]);
+
 /** The best score a word has for any predicate of the graph. */
 function topScore(predicates: ReadonlyMap<string, number>, word: string): number {
   let best = bestByVocabulary.get(predicates);
