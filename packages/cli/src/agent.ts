@@ -101,6 +101,8 @@ export function registerAgentCommands(program: Command): void {
         const graphBefore = conn.graph ? (await conn.graph.counts()).triples : undefined;
         const ingested = await ingestKnowledge(conn.transport, f.agent, files);
         for (const i of ingested) note(`${i.path}: ${i.rules ? count(i.rules, "rule") : `${i.triples} triples`} from ${i.lines} lines`);
+        // --fresh starts the agent over; the graph is every agent's, so what earlier runs loaded is still there.
+        if (opts.fresh && graphBefore) note(`--fresh starts the agent over, not the graph: it held ${graphBefore} triples before this run, and answers may use them; \`boyd kg reset --yes\` (same --data-dir) empties it`);
         const ensured = await ensureAgent(conn.agents, f.agent, { goals, fresh: opts.fresh ?? false, ...settings });
         if (settings.config && ensured.existing) note(`--config, --mode and --iteration-budget apply to a new agent; ${f.agent} exists and keeps its settings (add --fresh to start it over)`);
         note(`agent ${f.agent} ${ensured.created ? "created" : `continued at cycle ${ensured.existing?.cycleCount ?? 0}`} on ${conn.where}; ${goals.length} goal(s), up to ${opts.maxCycles} cycles`);

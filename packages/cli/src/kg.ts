@@ -186,6 +186,24 @@ export function registerKgCommands(program: Command): void {
 
   registerKgMineCommand(kg, flags, withGraph);
 
+  kg.command("reset")
+    .description("empty the graph: delete every symbol, fact and rule (the embedded store under --data-dir, or Neo4j); agents, their goals and memory stay")
+    .option("--yes", "really delete; without it nothing is changed")
+    .action(async (opts: { yes?: boolean }) => {
+      const f = flags();
+      const where = f.neo4j ? `Neo4j at ${f.neo4j}` : `${f.dataDir}/graph`;
+      if (!opts.yes) throw new UsageError(printable(`kg reset deletes every fact and rule of the graph in ${where}; add --yes to do it`));
+      const removed = await withGraph(f, async (store) => {
+        const before = await store.counts();
+        await store.clear();
+        return before;
+      });
+      printResult(
+        () => ({ graph: where, removed: { triples: removed.triples, symbols: removed.symbols } }),
+        () => printable(`${where}: removed ${removed.triples} triples and ${removed.symbols} symbols; the graph is empty`),
+      );
+    });
+
   kg.command("infer")
     .description("forward-chain every rule in force (built-in, declared in the data, from rules files) and store what it derives, each fact with its proof; or, with --query, answer one pattern by backward chaining without storing")
     .option("--dry-run", "print, do not store")

@@ -152,6 +152,12 @@ export class GraphStore {
     return removed;
   }
 
+  /** Deletes every symbol, fact and rule of the graph (`boyd kg reset`). */
+  async clear(): Promise<void> {
+    await this.backend.clear();
+    this.tell({ kind: "other" });
+  }
+
   /** Triples matching a pattern (any position open), sorted by key. */
   query(pattern: TriplePattern, options: { limit?: number; offset?: number } = {}): Promise<Triple[]> {
     const limit = options.limit ?? 100;
