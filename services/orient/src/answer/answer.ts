@@ -9,7 +9,7 @@ import { answerAsDescribed, answerExistence, answerPolar, claimAsked } from "./p
 import { answerComparison, answerComparisonAmong, answerComparisonOfAll, answerPairCompared, answerValueCompared } from "./comparison.js";
 import { answerRankedChoice, answerSuperlative, answerSuperlativeAmong, answerSuperlativeNested } from "./ranking.js";
 import { inUnit } from "./units.js";
-import { climbed, climbing, fromAsked, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
+import { climbed, climbing, comesFrom, fromAsked, locative, namesPlace, placesWithin, withPlacesDeeper } from "./places.js";
 import { answerCountPassed, answerPopulation, countedQuestion, countOf, statesCount } from "./counting.js";
 import { answerCountedAtLeast, answerSuperlativeCounted } from "./counted-ranking.js";
 import { answerWhenMade } from "./made.js";
@@ -585,7 +585,7 @@ async function answerOpen(q: QuestionReading, subjects: readonly string[], vocab
         const candidate = await bestPath(id, reading, view, vocab);
         if (!candidate) continue;
         if (candidate.answers.length === 0) {
-          unsureOnly = unsureOnly && !better(candidate, unsureOnly) ? unsureOnly : candidate;
+          unsureOnly = betterOf(unsureOnly, candidate);
           continue;
         }
         found.push(candidate);
@@ -637,6 +637,11 @@ function unsureOf(c: Pick<Candidate, "unsure" | "type"> | undefined): Pick<Quest
 
 function headWords(m: Mention): RelationWord[] {
   return m.text.split(" ").map((text, i) => ({ text, position: m.start + i }));
+}
+
+/** `candidate` when it reads better than `kept` (or nothing is kept), else `kept`. */
+function betterOf(kept: Candidate | undefined, candidate: Candidate): Candidate {
+  return kept && !better(candidate, kept) ? kept : candidate;
 }
 
 function better(a: Candidate, b: Candidate): boolean {
@@ -692,7 +697,7 @@ async function bestPath(anchor: string, reading: Reading, view: FactView, vocab:
       const candidate = await judge(anchor, group, reading, view, vocab);
       if (!candidate) continue;
       judged.push(candidate);
-      if (candidate.answers.length === 0) unsureOnly = unsureOnly && !better(candidate, unsureOnly) ? unsureOnly : candidate;
+      if (candidate.answers.length === 0) unsureOnly = betterOf(unsureOnly, candidate);
       else if (!best || better(candidate, best)) best = candidate;
     }
   }
@@ -1019,7 +1024,7 @@ async function answerOf(p: Partial, path: JudgedPath, reading: Reading, view: Fa
   const placedBy = namesPlace(lastHop, own[hops.length - 1] === where) || saysWhereTo(lastHop, own[hops.length - 1], reading.toks);
   if (where && (NUMBER.test(p.node) || upToClass(lastHop) || (!placedBy && !(await isPlace(p.node, vocab, view))))) return undefined;
   // "Where is Ada?" asks where she is: never where she was born or died, or comes from, which no word of the question asked.
-  if (where && reading.words.length === 0 && hops.some((h) => happenedAt(h.predicate) || wordScore("origin", h.predicate) >= WORD_MATCH_THRESHOLD)) return undefined;
+  if (where && reading.words.length === 0 && hops.some((h) => happenedAt(h.predicate) || comesFrom(h.predicate))) return undefined;
   // "List the books": the path down from `book` says the kind already; a name with "book" in it ("nonfiction book") is no more proof.
   // A path up from it does not: "List the mammals" is never answered by `mammal is_a animal`.
   const kindIsAnchor = kind !== undefined && kind.position >= reading.anchor.start && kind.position < reading.anchor.end && downToMember(hops[0]!);
@@ -1173,7 +1178,6 @@ function beforeAnchor(reading: Reading): number {
   return i;
 }
 
-/** A fact of where something happened to its subject (`born_in`, `deathPlace`, `buried_at`), not where it is. */
 /** Whether the word that took a fact is followed by the fact's own closing preposition of direction ("flow into" and `flows_into`, "fly to" and `flies_to`). */
 function saysWhereTo(hop: Edge, word: RelationWord | undefined, toks: readonly string[]): boolean {
   const particle = predicateTokens(hop.predicate).at(-1) ?? "";
@@ -1182,6 +1186,7 @@ function saysWhereTo(hop: Edge, word: RelationWord | undefined, toks: readonly s
 
 const DIRECTED: ReadonlySet<string> = new Set(["into", "to", "onto", "towards", "through"]);
 
+/** A fact of where something happened to its subject (`born_in`, `deathPlace`, `buried_at`), not where it is. */
 function happenedAt(predicate: string): boolean {
   return predicateTokens(predicate).some((w) => EVENTS_AT.has(w));
 }

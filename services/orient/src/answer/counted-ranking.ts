@@ -1,9 +1,8 @@
 import { singulars } from "@boyd/graph";
 import { type FactStep, type FactView } from "./facts.js";
-import { kindsUnknown } from "./counting.js";
 import { onlyClassNamed } from "./measures.js";
 import type { Mention, QuestionReading } from "./question.js";
-import { NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
+import { kindsUnknown, NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 // Members of a class counted one by one: the most asked is each member's

@@ -1,7 +1,7 @@
 import { nameTokens, predicateTokens, singulars } from "@boyd/graph";
 import { FILLER_WORDS, UNIT_SCALES } from "./lexicon.js";
 import { writtenTokens, type QuestionReading } from "./question.js";
-import { NUMBER, type FoundAnswer, type QuestionAnswer, type Unsure } from "./result.js";
+import { kindsUnknown, NUMBER, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /** Things named in a count's label at most; the proof lists them all. */
@@ -106,15 +106,6 @@ export function statesCount(stated: QuestionAnswer, text: string, vocab: Vocabul
   if (!forms.some((w) => vocab.lookup(w).some((id) => vocab.isClass(id)))) return true;
   const fact = only.steps.find((s) => s.triple.object === only.id);
   return fact !== undefined && predicateTokens(fact.triple.predicate).some((t) => forms.includes(t) || singulars(t).some((w) => forms.includes(w)));
-}
-
-/** "the graph gives sudan, uganda no kind, so each may be a country": why a list of members of a class may be short. */
-export function kindsUnknown(unsure: Unsure, vocab: Vocabulary): string {
-  const named = unsure.ids.slice(0, NAMED_IN_LABEL).map((id) => vocab.distinctName(id));
-  const more = unsure.ids.length > NAMED_IN_LABEL ? ` and ${unsure.ids.length - NAMED_IN_LABEL} more` : "";
-  const cls = vocab.displayName(unsure.cls);
-  const one = unsure.ids.length === 1;
-  return `the graph gives ${named.join(", ")}${more} no kind, so ${one ? "it" : "each"} may be ${/^[aeiou]/i.test(cls) ? "an" : "a"} ${cls}`;
 }
 
 /**

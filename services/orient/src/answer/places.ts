@@ -95,5 +95,10 @@ const PLACE_NOUNS: ReadonlySet<string> = new Set(["place", "birthplace", "deathp
 
 /** "Which bands are from England?", "Are Radiohead from England?": "from" names a fact that says where its subject comes from (`from`, `comes_from`, `origin`, `hometown`), as "in" names one that places it. */
 export function fromAsked(toks: readonly string[], predicate: string): boolean {
-  return toks.includes("from") && (predicateTokens(predicate).at(-1) === "from" || wordScore("origin", predicate) >= WORD_MATCH_THRESHOLD);
+  return toks.includes("from") && (predicateTokens(predicate).at(-1) === "from" || comesFrom(predicate));
+}
+
+/** A fact of where its subject comes from (`origin`, `hometown`, `comes_from`, `from`), by the concept's words. */
+export function comesFrom(predicate: string): boolean {
+  return wordScore("origin", predicate) >= WORD_MATCH_THRESHOLD;
 }

@@ -1,11 +1,10 @@
 import { nameOfId } from "@boyd/graph";
 import { mixesDates } from "./dates.js";
 import type { FactStep, FactView } from "./facts.js";
-import { kindsUnknown } from "./counting.js";
 import { AGE_MEASURE, ARTICLES } from "./lexicon.js";
 import { began, describesOtherClass, measure, measuredBy, measureWords, namedByAll, numberOf, onlyClassNamed, trimmedWithout, unmeasured, untypedWith, wordsAfter, type Numbered } from "./measures.js";
 import { questionWord, writtenTokens, type Mention, type QuestionReading } from "./question.js";
-import type { FoundAnswer, QuestionAnswer } from "./result.js";
+import { kindsUnknown, type FoundAnswer, type QuestionAnswer } from "./result.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /**
@@ -39,7 +38,7 @@ export async function answerSuperlative(q: QuestionReading, vocab: Vocabulary, v
   const ranking = { kind: "entities", pattern: `${rankName(asked.place, highest)} ?n: ?x ${predicate} ?n, ?x is-a ${cls}`, subjects: [cls], predicates: [predicate], answers: [], proof: [] } as const;
   // Things of no kind with the number may be members too: the ranking holds only if none of them could move it.
   const outside = await untypedWith(predicate, found.members, view);
-  if (!outside) return { ...ranking, unanswered: `more things have ${predicate} than are looked through; one of no kind could rank` };
+  if (!outside) return { ...ranking, unanswered: `too many things have ${predicate} to check that none of no kind could rank` };
   if (outside.length > 0 && (await movedByUnsure(outside, predicate, values, asked.place, highest, view))) return { ...ranking, unanswered: `${kindsUnknown({ ids: outside, cls }, vocab)}; the ranking could change` };
   const answers: FoundAnswer[] = values
     .filter(atPlace(values, asked.place, highest))

@@ -1,4 +1,5 @@
 import type { FactStep } from "./facts.js";
+import type { Vocabulary } from "./vocabulary.js";
 
 /** One answer with the facts that make it one. */
 export interface FoundAnswer {
@@ -38,6 +39,18 @@ export interface QuestionAnswer {
 export interface Unsure {
   readonly ids: readonly string[];
   readonly cls: string;
+}
+
+/** Things of unknown kind named in a reason at most. */
+const UNSURE_NAMED = 8;
+
+/** "the graph gives sudan, uganda no kind, so each may be a country": why a count or ranking of a class is not proven. */
+export function kindsUnknown(unsure: Unsure, vocab: Vocabulary): string {
+  const named = unsure.ids.slice(0, UNSURE_NAMED).map((id) => vocab.distinctName(id));
+  const more = unsure.ids.length > UNSURE_NAMED ? ` and ${unsure.ids.length - UNSURE_NAMED} more` : "";
+  const cls = vocab.displayName(unsure.cls);
+  const one = unsure.ids.length === 1;
+  return `the graph gives ${named.join(", ")}${more} no kind, so ${one ? "it" : "each"} may be ${/^[aeiou]/i.test(cls) ? "an" : "a"} ${cls}`;
 }
 
 /** A value rather than a thing, as an answer or in the graph: a plain number, or an ISO 8601 date (see dates.ts). */
